@@ -1,0 +1,69 @@
+// ESLint: TypeScript rules plus the import boundaries of the layout (docs/decisions/2026-11-22-foundation.md):
+//  - src/shared imports neither side (nor Node built-ins: it runs in the browser too);
+//  - the client never imports the server;
+//  - a client feature never imports another feature (pages in src/client/app compose them).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import { readdirSync, existsSync } from 'node:fs';
+
+const featuresDir = 'src/client/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+const serverImports = {
+  group: ['#server/*', '**/server/**'],
+  message: 'The client and shared code never import the server.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            { group: ['#client/*', '**/client/**'], message: 'src/shared imports neither side.' },
+            { group: ['node:*'], message: 'src/shared is isomorphic: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**'],
+    ignores: ['src/client/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
+  },
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            {
+              group: ['#client/features/*', `!#client/features/${feature}`, `!#client/features/${feature}/**`],
+              message: 'Features do not import each other; compose them in a page (src/client/app).',
+            },
+            { group: ['../../*', '../../../*'], message: 'Use #client/... to leave a feature folder.' },
+          ],
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomToken } from './lib/crypto.ts';
+import type { AppConfig } from './config.ts';
+import { createDeps, type AppDeps } from './deps.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { socketPlugin } from './plugins/socket.ts';
+import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
+import { modules } from './modules/index.ts';
+import { seedDemo } from './demo/seed.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST_CLIENT = path.join(ROOT, 'dist/client');
+
+/** Largest upload body any route accepts (chunked uploads keep each request under it). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** an already-open database (tests) */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = await createDeps(config, opts.database ? { database: opts.database } : {});
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomToken(9),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => deps.close());
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 50, parts: 60, fieldSize: 100_000 },
+    // files arrive as {filename, mimetype, data}; routes check them by content, never by name
+    onFile: async (part) => {
+      const data = await part.toBuffer();
+      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
+  });
+  await app.register(securityPlugin, { dev: config.viteDev });
+  await app.register(errorsPlugin);
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(socketPlugin);
+
+  app.decorate('htmlSource', bareHtmlSource as HtmlSource);
+  if (config.serveClient) await registerClient(app, config);
+
+  for (const mod of modules) await app.register(mod);
+
+  if (config.demo) await seedDemo(deps);
+  return app;
+}
+
+async function registerClient(app: FastifyInstance, config: AppConfig) {
+  if (config.viteDev) {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    const { readFile } = await import('node:fs/promises');
+    const vite = await createServer({
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+      appType: 'custom',
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.htmlSource = {
+      async template(url) {
+        return vite.transformIndexHtml(url, await readFile(path.join(ROOT, 'src/client/index.html'), 'utf8'));
+      },
+    };
+    app.addHook('onClose', async () => vite.close());
+    return;
+  }
+  if (!existsSync(path.join(DIST_CLIENT, 'index.html'))) {
+    throw new Error('The client is not built: run `npm run build` (npm start does it for you).');
+  }
+  await app.register(fastifyStatic, {
+    root: DIST_CLIENT,
+    wildcard: false,
+    index: false,
+    allowedPath: (pathname) => pathname !== '/index.html',
+    maxAge: '1h',
+  });
+  app.htmlSource = builtHtmlSource(DIST_CLIENT);
+}

@@ -1,0 +1,5 @@
+// One file per domain; each later feature adds its own file and one export line here.
+export * from './users.ts';
+export * from './notifications.ts';
+export * from './learning.ts';
+export * from './community.ts';

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '#server/deps';
+import { appMeta, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
+import { hashPassword } from '#server/modules/auth/service';
+
+export const DEMO_PASSWORD = 'drumsdemo1';
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.test', name: 'Alex Rivera' },
+  member: { email: 'member@demo.test', name: 'Maya Chen' },
+  student: { email: 'student@demo.test', name: 'Sam Okafor' },
+  free: { email: 'free@demo.test', name: 'Jordan Lee' },
+} as const;
+
+const yt = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
+const slice = (id: string) => `https://www.soundslice.com/slices/${id}/embed/`;
+
+const COURSES = [
+  {
+    slug: 'welcome-to-backbeat',
+    title: 'Welcome to Backbeat',
+    description: 'Start here: set up your kit, hold the sticks, and play your first groove in a week.',
+    membersOnly: false,
+    isWelcome: true,
+    lessons: [
+      ['Setting Up Your Kit', 'Throne height, pedal angles and cymbal placement so you play relaxed from day one.'],
+      ['Grip and Stroke', 'Matched grip, the full stroke and the rebound: the motion every groove is built on.'],
+      ['Your First Rock Beat', 'Eighth notes on the hi-hat, snare on 2 and 4, kick on 1 and 3. Then we make it groove.'],
+    ],
+  },
+  {
+    slug: 'groove-foundations',
+    title: 'Groove Foundations',
+    description: 'Time feel, ghost notes and the pocket: twelve grooves every working drummer knows.',
+    membersOnly: true,
+    isWelcome: false,
+    lessons: [
+      ['Playing to a Click', 'Lock in with the metronome at 70 bpm, then let it disappear.'],
+      ['Ghost Notes', 'The quiet notes that make a backbeat breathe. Two heights, one hand.'],
+      ['The Half-Time Shuffle', 'Triplet feel, ghosted partials and a heavy backbeat.'],
+      ['Funk Sixteenths', 'One-handed and two-handed sixteenth hi-hat patterns with syncopated kicks.'],
+    ],
+  },
+  {
+    slug: 'fills-that-flow',
+    title: 'Fills That Flow',
+    description: 'Fills that leave the groove and land back on one, every time.',
+    membersOnly: true,
+    isWelcome: false,
+    lessons: [
+      ['Counting Your Way Around', 'Sixteenth-note fills around the toms, counted out loud.'],
+      ['Triplet Fills', 'Rolling triplets between hands and feet.'],
+      ['Landing on the Crash', 'Ending a fill with authority: crash and kick together.'],
+    ],
+  },
+  {
+    slug: 'double-kick-basics',
+    title: 'Double Kick Basics',
+    description: 'Balanced feet, even strokes and endurance for double pedal playing.',
+    membersOnly: true,
+    isWelcome: false,
+    lessons: [
+      ['Heel Up or Heel Down?', 'Choosing a technique for the tempo you need.'],
+      ['Even Singles', 'Right-left sixteenths with a metronome, from 60 to 120 bpm.'],
+    ],
+  },
+] as const;
+
+const STAGES = [
+  { id: 1, title: 'Basics Builder', description: 'Grip, posture, reading simple rhythms and your first grooves.', steps: ['Set up your kit comfortably', 'Play a rock beat at 80 bpm for two minutes', 'Read quarter and eighth notes', 'Finish the Welcome course'] },
+  { id: 2, title: 'Coordination Conquest', description: 'Independence between hands and feet, simple fills and dynamics.', steps: ['Play eighth-note grooves with four kick variations', 'Play a one-bar fill and return to the groove', 'Play ghost notes at two heights'] },
+  { id: 3, title: 'Intermediate Icon', description: 'Sixteenth-note grooves, shuffles and fills around the kit.', steps: ['Play a half-time shuffle at 90 bpm', 'Play sixteenth fills around the toms', 'Keep time with a click on 2 and 4'] },
+  { id: 4, title: 'On The Rise', description: 'Odd groupings, linear patterns, double kick and musical reading.', steps: ['Play a linear funk groove', 'Play even double-kick singles at 140 bpm', 'Read and play a one-page chart'] },
+  { id: 5, title: 'Master Drummer', description: 'Style, soloing and playing for the song at any tempo.', steps: ['Play a two-minute solo with a clear form', 'Transcribe and play a song', 'Play a full song chart with dynamics'] },
+];
+
+/** Demo content for the embedded default (or DEMO=1): loaded once, in one transaction. */
+export async function seedDemo(deps: AppDeps): Promise<boolean> {
+  const { db, services } = deps;
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_seeded')).limit(1);
+  if (done) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    // claim the marker first: a second process starting at the same time fails on the primary key
+    await tx.insert(appMeta).values({ key: 'demo_seeded', value: new Date().toISOString() });
+    const admin = await services.users.create({ ...DEMO_ACCOUNTS.admin, passwordHash, role: 'admin', isMentor: true }, tx);
+    const member = await services.users.create({ ...DEMO_ACCOUNTS.member, passwordHash }, tx);
+    const student = await services.users.create({ ...DEMO_ACCOUNTS.student, passwordHash, signupSource: 'mentorship' }, tx);
+    await services.users.create({ ...DEMO_ACCOUNTS.free, passwordHash }, tx);
+    await services.users.grantEntitlement(admin.id, 'membership', 'demo', null, tx);
+    await services.users.grantEntitlement(member.id, 'membership', 'demo', null, tx);
+    await services.users.grantEntitlement(student.id, 'mentorship', 'demo', null, tx);
+
+    let lessonCounter = 0;
+    for (const [position, c] of COURSES.entries()) {
+      const [course] = await tx
+        .insert(courses)
+        .values({ slug: c.slug, title: c.title, description: c.description, membersOnly: c.membersOnly, isWelcome: c.isWelcome, position, imageUrl: `/images/courses/${c.slug}.svg` })
+        .returning();
+      for (const [i, [title, description]] of c.lessons.entries()) {
+        lessonCounter++;
+        const [lesson] = await tx
+          .insert(lessons)
+          .values({
+            courseId: course!.id,
+            slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+            title,
+            description,
+            videoUrl: yt(`demo${String(lessonCounter).padStart(7, '0')}`),
+            membersOnly: c.membersOnly,
+            position: i,
+          })
+          .returning();
+        await tx.insert(soundslicePaths).values([
+          { lessonId: lesson!.id, title: `${title}: exercise sheet`, url: slice(`bb${lessonCounter}a`), position: 0 },
+          { lessonId: lesson!.id, title: `${title}: play-along`, url: slice(`bb${lessonCounter}b`), position: 1 },
+        ]);
+      }
+    }
+
+    for (const s of STAGES) {
+      await tx.insert(stages).values({ id: s.id, title: s.title, description: s.description, imageUrl: `/images/stages/stage-${s.id}.svg` });
+      await tx.insert(stageSteps).values(s.steps.map((text, position) => ({ stageId: s.id, text, position })));
+    }
+
+    const cats = await tx
+      .insert(forumCategories)
+      .values([
+        { slug: 'general', title: 'General Discussion', description: 'Say hello, share wins, talk drums.', position: 0 },
+        { slug: 'technique', title: 'Technique & Practice', description: 'Grip, speed, coordination and practice routines.', position: 1 },
+        { slug: 'gear', title: 'Gear Talk', description: 'Kits, cymbals, pedals, heads and tuning.', position: 2 },
+      ])
+      .returning();
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const topicDefs = [
+      { cat: 0, user: member.id, title: 'Hi from Lisbon! Just started Groove Foundations', body: 'Been playing for six months on an electronic kit. Loving the ghost notes lesson so far. Any tips for practising quietly at night?', age: 600 },
+      { cat: 1, user: admin.id, title: 'How long should a practice session be?', body: 'A question I get every week. Short answer: 20 focused minutes beat 2 distracted hours. What does your routine look like?', age: 300, pinned: true },
+      { cat: 2, user: student.id, title: 'First double pedal: what should I look for?', body: 'Budget is around 200. Direct drive or chain?', age: 120 },
+    ];
+    for (const t of topicDefs) {
+      const [topic] = await tx
+        .insert(forumTopics)
+        .values({ categoryId: cats[t.cat]!.id, userId: t.user, title: t.title, pinned: t.pinned ?? false, createdAt: minutesAgo(t.age), lastActivityAt: minutesAgo(t.age - 60) })
+        .returning();
+      const [first] = await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: t.user, body: t.body, createdAt: minutesAgo(t.age) }).returning();
+      const [reply] = await tx
+        .insert(posts)
+        .values({ type: 'forumtopic', resourceId: topic!.id, userId: admin.id === t.user ? member.id : admin.id, parentId: first!.id, replyingToId: first!.id, body: 'Great question. Start with the metronome at a tempo where every note feels easy, then add 4 bpm a day.', createdAt: minutesAgo(t.age - 30) })
+        .returning();
+      await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: t.user, parentId: first!.id, replyingToId: reply!.id, body: 'Thanks! Trying that tonight.', createdAt: minutesAgo(t.age - 60) });
+    }
+
+    await tx.insert(liveShows).values({
+      title: 'Sunday Groove Clinic',
+      description: 'Live Q&A and a walkthrough of three funk grooves. Bring your questions.',
+      startsAt: new Date(Date.now() + 3 * 24 * 60 * 60_000),
+      videoUrl: yt('demolive001'),
+      chatOpen: false,
+    });
+
+    await tx.insert(notifications).values([
+      { userId: member.id, body: '<strong>Welcome to Backbeat!</strong> Start with the Welcome course.', url: '/dashboard', createdAt: minutesAgo(2000) },
+      { userId: member.id, body: '<strong>Alex Rivera</strong> replied to your topic.', url: '/forums', createdAt: minutesAgo(500) },
+      { userId: member.id, body: 'A new live show is scheduled: <strong>Sunday Groove Clinic</strong>.', url: '/live', createdAt: minutesAgo(60) },
+      { userId: student.id, area: 'mentorship', body: 'Your mentor added <strong>Week 1</strong> to your practice plan.', url: '/mentorship', createdAt: minutesAgo(90) },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,54 @@
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { connectRedis, type RedisClient } from './lib/redis.ts';
+import { databaseSessionStore, redisSessionStore, type SessionStore } from './lib/session-store.ts';
+import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createRealtime, type Realtime } from './modules/realtime/service.ts';
+import { createUserService } from './modules/users/service.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createNotificationService } from './modules/notifications/service.ts';
+
+/**
+ * Everything the routes use, built once at start-up from plain factories. A feature adds its
+ * service here (one line) and its routes in modules/index.ts (one line).
+ */
+export async function createDeps(config: AppConfig, opts: { database?: DatabaseHandle } = {}) {
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
+  const db: Database = database.db;
+  const redis: RedisClient | null = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const sessions: SessionStore = redis ? redisSessionStore(redis, config.keyNamespace) : databaseSessionStore(db);
+  const limiters: RateLimiters = createRateLimiters({ redis, namespace: config.keyNamespace });
+  const mailer: Mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.memoryDatabase ? null : config.dataDir,
+  });
+  const realtime: Realtime = createRealtime();
+  const fileBaseUrl = '/files';
+  const users = createUserService({ db, fileBaseUrl });
+  const services = {
+    users,
+    auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
+    notifications: createNotificationService({ db, realtime }),
+  };
+  return {
+    config,
+    db,
+    database,
+    redis,
+    sessions,
+    limiters,
+    mailer,
+    realtime,
+    fileBaseUrl,
+    services,
+    async close() {
+      if (redis) await redis.close().catch(() => undefined);
+      if (!opts.database) await database.close();
+    },
+  };
+}
+export type AppDeps = Awaited<ReturnType<typeof createDeps>>;

@@ -1,0 +1,54 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { randomToken } from './crypto.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface OutboxMessage extends MailMessage {
+  id: string;
+  created_at: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** the development outbox (only when no SMTP_URL is set) */
+  outbox(): Promise<OutboxMessage[]>;
+}
+
+/** Mail goes through nodemailer to SMTP_URL; without it, into DATA_DIR/outbox as JSON files. */
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string | null }): Mailer {
+  const memory: OutboxMessage[] = [];
+  const dir = opts.dataDir ? path.join(opts.dataDir, 'outbox') : null;
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+      async outbox() {
+        return [];
+      },
+    };
+  }
+  return {
+    async send(message) {
+      const entry: OutboxMessage = { ...message, id: `${Date.now()}-${randomToken(6)}`, created_at: new Date().toISOString() };
+      if (!dir) {
+        memory.push(entry);
+        return;
+      }
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `${entry.id}.json`), JSON.stringify(entry, null, 2));
+    },
+    async outbox() {
+      if (!dir) return [...memory].reverse();
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
+      return Promise.all(files.slice(0, 50).map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMessage));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ValidationError } from './errors.ts';
+import { effectiveMethod } from './http.ts';
+
+type Method = 'POST' | 'DELETE' | 'PATCH' | 'PUT';
+interface Entry {
+  body?: z.ZodType;
+  handler: (request: FastifyRequest, reply: FastifyReply, body: unknown) => unknown;
+}
+
+function parseBody(schema: z.ZodType | undefined, raw: unknown): unknown {
+  if (!schema) return raw;
+  const result = schema.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
+  throw new ValidationError(errors);
+}
+
+/**
+ * Routes whose method a POST may override with `_method` (delete, patch, put), as the spec's calls
+ * do (`POST /friends` with `_method: delete` unfriends). Registers the real methods too, so
+ * `DELETE /x` and `POST /x {_method: 'delete'}` reach the same handler.
+ */
+export function overridableRoute(app: FastifyInstance, url: string, entries: Partial<Record<Method, Entry>>) {
+  const dispatch = (method: Method) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const entry = entries[method];
+    if (!entry) return reply.status(405).send({ message: 'That method is not allowed here.' });
+    return entry.handler(request, reply, parseBody(entry.body, request.body));
+  };
+  for (const method of Object.keys(entries) as Method[]) {
+    if (method !== 'POST') app.route({ method, url, handler: dispatch(method) });
+  }
+  app.route({
+    method: 'POST',
+    url,
+    handler: (request, reply) => dispatch(effectiveMethod(request) as Method)(request, reply),
+  });
+}

@@ -1,0 +1,58 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisClient } from './redis.ts';
+import { tooManyRequests } from './errors.ts';
+
+/**
+ * Every abuse limit in one place (points per duration in seconds). Loosely after Discourse's
+ * defaults (max_logins_per_ip_per_minute, rate_limit_create_post...). With REDIS_URL the counters
+ * live in Redis, so they hold across app processes.
+ */
+export const RATE_LIMITS = {
+  loginPerIp: { points: 20, duration: 60 },
+  loginFailuresPerEmail: { points: 10, duration: 15 * 60 },
+  registerPerIp: { points: 20, duration: 60 * 60 },
+  passwordResetPerIp: { points: 10, duration: 60 * 60 },
+  passwordResetPerEmail: { points: 3, duration: 60 * 60 },
+  adminNotificationsPerUser: { points: 120, duration: 60 },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface RateLimiters {
+  /** consume points; throws a 429 AppError (with Retry-After) when the limit is exceeded */
+  consume(name: RateLimitName, key: string, points?: number): Promise<void>;
+  /** true when the key is already over the limit (without consuming) */
+  isBlocked(name: RateLimitName, key: string): Promise<number | null>;
+  reset(name: RateLimitName, key: string): Promise<void>;
+}
+
+export function createRateLimiters(opts: { redis: RedisClient | null; namespace: string }): RateLimiters {
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const [name, rule] of Object.entries(RATE_LIMITS) as [RateLimitName, { points: number; duration: number }][]) {
+    const keyPrefix = `${opts.namespace}:rl:${name}`;
+    limiters.set(
+      name,
+      opts.redis
+        ? new RateLimiterRedis({ storeClient: opts.redis, useRedisPackage: true, keyPrefix, ...rule })
+        : new RateLimiterMemory({ keyPrefix, ...rule }),
+    );
+  }
+  const get = (name: RateLimitName) => limiters.get(name)!;
+  return {
+    async consume(name, key, points = 1) {
+      try {
+        await get(name).consume(key.toLowerCase(), points);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext / 1000);
+        throw err;
+      }
+    },
+    async isBlocked(name, key) {
+      const res = await get(name).get(key.toLowerCase());
+      if (res && res.consumedPoints >= RATE_LIMITS[name].points) return res.msBeforeNext / 1000;
+      return null;
+    },
+    async reset(name, key) {
+      await get(name).delete(key.toLowerCase());
+    },
+  };
+}

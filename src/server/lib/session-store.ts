@@ -1,0 +1,95 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Database } from '#server/db/client';
+import { sessions } from '#server/db/schema/index';
+import type { RedisClient } from './redis.ts';
+import { sha256 } from './crypto.ts';
+
+export interface SessionRecord {
+  userId: number;
+  remember: boolean;
+  expiresAt: number;
+}
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/**
+ * Server-side sessions keyed by the sha-256 of the cookie value. The database holds them by
+ * default; with REDIS_URL, Redis does, so every app process sees the same sessions.
+ */
+export interface SessionStore {
+  create(id: string, record: SessionRecord, meta: SessionMeta): Promise<void>;
+  get(id: string): Promise<SessionRecord | null>;
+  destroy(id: string): Promise<void>;
+  /** sign a user out everywhere (optionally keeping one session) */
+  destroyUser(userId: number, exceptId?: string): Promise<void>;
+}
+
+export function databaseSessionStore(db: Database): SessionStore {
+  return {
+    async create(id, record, meta) {
+      await db.insert(sessions).values({
+        idHash: sha256(id),
+        userId: record.userId,
+        remember: record.remember,
+        expiresAt: new Date(record.expiresAt),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip ?? null,
+      });
+      // housekeeping: drop this user's expired sessions
+      await db.delete(sessions).where(and(eq(sessions.userId, record.userId), lt(sessions.expiresAt, new Date())));
+    },
+    async get(id) {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row ? { userId: row.userId, remember: row.remember, expiresAt: row.expiresAt.getTime() } : null;
+    },
+    async destroy(id) {
+      await db.delete(sessions).where(eq(sessions.idHash, sha256(id)));
+    },
+    async destroyUser(userId, exceptId) {
+      await db
+        .delete(sessions)
+        .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(exceptId))) : eq(sessions.userId, userId));
+    },
+  };
+}
+
+export function redisSessionStore(redis: RedisClient, namespace: string): SessionStore {
+  const key = (hash: string) => `${namespace}:sess:${hash}`;
+  const userKey = (userId: number) => `${namespace}:user-sess:${userId}`;
+  return {
+    async create(id, record, meta) {
+      const hash = sha256(id);
+      const ttl = Math.max(1, Math.ceil((record.expiresAt - Date.now()) / 1000));
+      await redis
+        .multi()
+        .set(key(hash), JSON.stringify({ ...record, ...meta }), { EX: ttl })
+        .sAdd(userKey(record.userId), hash)
+        .expire(userKey(record.userId), 60 * 60 * 24 * 60)
+        .exec();
+    },
+    async get(id) {
+      const raw = await redis.get(key(sha256(id)));
+      if (!raw) return null;
+      const parsed = JSON.parse(raw) as SessionRecord;
+      return parsed.expiresAt > Date.now() ? { userId: parsed.userId, remember: parsed.remember, expiresAt: parsed.expiresAt } : null;
+    },
+    async destroy(id) {
+      const hash = sha256(id);
+      const raw = await redis.get(key(hash));
+      await redis.del(key(hash));
+      if (raw) await redis.sRem(userKey((JSON.parse(raw) as SessionRecord).userId), hash);
+    },
+    async destroyUser(userId, exceptId) {
+      const keep = exceptId ? sha256(exceptId) : null;
+      const hashes = (await redis.sMembers(userKey(userId))).filter((h) => h !== keep);
+      if (hashes.length === 0) return;
+      await redis.multi().del(hashes.map(key)).sRem(userKey(userId), hashes).exec();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, FIELD_MESSAGES, LIMITS } from '#shared/constants';
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+} from '#shared/auth';
+import { safeRedirect } from '#shared/redirect';
+import { AppError, ValidationError } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import { redirectOrJson } from '#server/lib/http';
+import { signIn, signOut } from '#server/plugins/session';
+
+const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?: boolean | undefined; dbo_academy_signup?: boolean | undefined; checkout_slug?: string | undefined }) =>
+  b.mentorship_signup ? 'mentorship' : b.dkm_signup ? 'double-kick' : b.dbo_academy_signup || b.checkout_slug ? `membership:${b.checkout_slug ?? ''}` : null;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services, limiters } = app.deps;
+
+  // spec 000 §7, 002 §7: register, sign in at once, answer {name, email, redirect}
+  app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
+    const body = request.body;
+    await limiters.consume('registerPerIp', request.ip);
+    const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
+    await signIn(request, reply, user.id, false);
+    return { name: user.name, email: user.email, redirect: safeRedirect(body.redirect, '/dashboard') };
+  });
+
+  app.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    const { email, password, remember, to } = request.body;
+    await limiters.consume('loginPerIp', request.ip);
+    const blockedFor = await limiters.isBlocked('loginFailuresPerEmail', email);
+    if (blockedFor !== null) throw new AppError(429, MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(Math.ceil(blockedFor)) });
+    const user = await services.auth.verifyCredentials(email, password);
+    if (!user) {
+      await limiters.consume('loginFailuresPerEmail', email).catch(() => undefined);
+      throw new ValidationError({ email: [MESSAGES.signInFailed] });
+    }
+    if (user.suspendedAt) throw new ValidationError({ email: ['This account has been suspended.'] });
+    await limiters.reset('loginFailuresPerEmail', email);
+    await signIn(request, reply, user.id, remember ?? false);
+    return redirectOrJson(request, reply, safeRedirect(to, '/dashboard'));
+  });
+
+  app.post('/logout', { schema: { response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    await signOut(request, reply);
+    return redirectOrJson(request, reply, '/');
+  });
+
+  app.post('/password/forgot', { schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await limiters.consume('passwordResetPerIp', request.ip);
+    await limiters.consume('passwordResetPerEmail', request.body.email);
+    await services.auth.requestPasswordReset(request.body.email);
+    return { message: MESSAGES.passwordResetSent };
+  });
+
+  app.post('/password/reset', { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    await limiters.consume('passwordResetPerIp', request.ip);
+    const user = await services.auth.resetPassword(request.body.token, request.body.password);
+    await signIn(request, reply, user.id, false);
+    return { message: MESSAGES.passwordChanged, redirect: '/dashboard' };
+  });
+
+  app.post(
+    '/account/password',
+    {
+      schema: {
+        body: z
+          .object({
+            current_password: z.string({ error: 'The current password field is required.' }).min(1, 'The current password field is required.').max(LIMITS.passwordMax),
+            password: z.string({ error: FIELD_MESSAGES.passwordRequired }).min(LIMITS.passwordMin, FIELD_MESSAGES.passwordMin).max(LIMITS.passwordMax, FIELD_MESSAGES.passwordTooLong),
+            password_confirmation: z.string({ error: FIELD_MESSAGES.passwordConfirmationMismatch }),
+          })
+          .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: FIELD_MESSAGES.passwordConfirmationMismatch }),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('loginPerIp', request.ip);
+      await services.auth.changePassword(user.id, request.body.current_password, request.body.password, request.sessionId);
+      return { message: MESSAGES.passwordChanged };
+    },
+  );
+
+  /** who am I (for the client after a rotation, and for scripts) */
+  app.get('/api/me', async (request) => ({ user: request.user, csrfToken: request.csrfToken }));
+};

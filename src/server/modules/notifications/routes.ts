@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '#shared/http';
+import { notificationPageResponseSchema, notificationResponseSchema, recentNotificationsResponseSchema } from '#shared/notifications';
+import { userChannel } from '#shared/realtime';
+import { requireAdmin, requireUser } from '#server/lib/guards';
+
+const areaQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  area: z.enum(['main', 'mentorship']).default('main'),
+});
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { notifications } = app.deps.services;
+
+  // A user's private channel: only that user may join it.
+  app.deps.realtime.addAuthorizer((channel, user) => {
+    const match = /^user\.(\d+)$/.exec(channel);
+    if (!match) return null;
+    return !!user && userChannel(user.id) === channel;
+  });
+
+  // spec 000 §7, 001 §7: the header menus
+  app.get('/notifications/recent', { schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
+    notifications.recent(requireUser(request).id, 'main'),
+  );
+  app.get('/mentorship/notifications/recent', { schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
+    notifications.recent(requireUser(request).id, 'mentorship'),
+  );
+
+  // the /notifications pages read these
+  app.get('/api/notifications', { schema: { querystring: areaQuery, response: { 200: notificationPageResponseSchema } } }, async (request) =>
+    notifications.page(requireUser(request).id, request.query.area, request.query.page),
+  );
+  app.get('/api/notifications/:id', { schema: { params: z.object({ id: idSchema }), response: { 200: notificationResponseSchema } } }, async (request) => ({
+    data: await notifications.open(requireUser(request).id, request.params.id),
+  }));
+  app.post('/api/notifications/read-all', { schema: { body: z.object({ area: z.enum(['main', 'mentorship']).default('main') }).default({ area: 'main' }) } }, async (request) =>
+    notifications.readAll(requireUser(request).id, request.body.area),
+  );
+
+  // staff send a member (or themselves) a message; also the way announcements reach people
+  app.post(
+    '/api/admin/notifications',
+    {
+      schema: {
+        body: z.object({
+          user_id: idSchema,
+          body: z.string({ error: 'The body field is required.' }).trim().min(1, 'The body field is required.').max(1000, 'The body may not be greater than 1000 characters.'),
+          url: z.string().max(500).regex(/^\/(?!\/)/, 'The url must be a path on this site.').optional(),
+          area: z.enum(['main', 'mentorship']).default('main'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      await app.deps.limiters.consume('adminNotificationsPerUser', String(admin.id));
+      const target = await app.deps.services.users.findById(request.body.user_id);
+      if (!target) return reply.status(422).send({ message: 'The selected user is invalid.', errors: { user_id: ['The selected user is invalid.'] } });
+      const { body, url, area } = request.body;
+      const data = await notifications.notify(target.id, { body: escapeText(body), url: url ?? null, area });
+      return reply.status(201).send({ data });
+    },
+  );
+};
+
+/** Staff type plain text; it becomes the HTML body with nothing interpreted. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,101 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import { LIMITS } from '#shared/constants';
+import { userChannel } from '#shared/realtime';
+import type { Notification } from '#shared/notifications';
+import type { Database } from '#server/db/client';
+import { notifications } from '#server/db/schema/index';
+import { notFound } from '#server/lib/errors';
+import type { Realtime } from '#server/modules/realtime/service';
+
+export type NotificationArea = 'main' | 'mentorship';
+
+/** Notification bodies are HTML from our own code, still passed through a strict allow-list. */
+export function sanitizeNotificationBody(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['a', 'b', 'strong', 'em', 'i', 'br', 'span'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+  }).slice(0, 2000);
+}
+
+type Row = typeof notifications.$inferSelect;
+const toDto = (row: Row): Notification => ({
+  id: row.id,
+  body: row.body,
+  created_at: row.createdAt.toISOString(),
+  unread: row.readAt === null,
+  url: row.url,
+});
+
+/** One notification service: features call `notify`; the header sees it at once over the user channel. */
+export function createNotificationService(deps: { db: Database; realtime: Realtime }) {
+  const { db } = deps;
+  async function unreadCount(userId: number, area: NotificationArea) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.area, area), isNull(notifications.readAt)));
+    return Number(row?.n ?? 0);
+  }
+  return {
+    unreadCount,
+    async notify(userId: number, input: { body: string; url?: string | null; area?: NotificationArea }): Promise<Notification> {
+      const area = input.area ?? 'main';
+      const [row] = await db
+        .insert(notifications)
+        .values({ userId, area, body: sanitizeNotificationBody(input.body), url: input.url ?? null })
+        .returning();
+      const notification = toDto(row!);
+      deps.realtime.publish(userChannel(userId), 'NotificationCreated', {
+        notification,
+        area,
+        unread_count: await unreadCount(userId, area),
+      });
+      return notification;
+    },
+    async recent(userId: number, area: NotificationArea) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.area, area)))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(LIMITS.recentNotifications);
+      return { data: rows.map(toDto), unread_count: await unreadCount(userId, area) };
+    },
+    async page(userId: number, area: NotificationArea, page: number) {
+      const per = LIMITS.notificationsPerPage;
+      const where = and(eq(notifications.userId, userId), eq(notifications.area, area));
+      const [total] = await db.select({ n: count() }).from(notifications).where(where);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(per)
+        .offset((page - 1) * per);
+      const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / per));
+      return { data: rows.map(toDto), page, pages, unread_count: await unreadCount(userId, area) };
+    },
+    /** One of the user's own notifications, marked read. Another user's is "not found". */
+    async open(userId: number, id: number) {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      if (!row) throw notFound();
+      return toDto(row);
+    },
+    async readAll(userId: number, area: NotificationArea) {
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, userId), eq(notifications.area, area), isNull(notifications.readAt)));
+      return { unread_count: 0 };
+    },
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;

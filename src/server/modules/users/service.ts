@@ -1,0 +1,106 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { DEFAULT_AVATAR_URL } from '#shared/constants';
+import type { Database, Executor } from '#server/db/client';
+import { entitlements, users } from '#server/db/schema/index';
+import type { AuthUser } from '#server/types';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return base || 'drummer';
+}
+
+export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
+  const { db } = deps;
+  const avatarUrl = (row: Pick<UserRow, 'avatarPath'>) =>
+    row.avatarPath ? `${deps.fileBaseUrl}/${row.avatarPath}` : DEFAULT_AVATAR_URL;
+  const profileUrl = (row: Pick<UserRow, 'slug'>) => `/profile/${row.slug}`;
+
+  async function activeEntitlements(userId: number, tx: Executor = db): Promise<string[]> {
+    const now = new Date();
+    const rows = await tx
+      .selectDistinct({ kind: entitlements.kind })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.userId, userId),
+          isNull(entitlements.revokedAt),
+          or(isNull(entitlements.endsAt), gt(entitlements.endsAt, now)),
+        ),
+      );
+    return rows.map((r) => r.kind).sort();
+  }
+
+  return {
+    avatarUrl,
+    profileUrl,
+    activeEntitlements,
+    async findById(id: number, tx: Executor = db) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByEmail(email: string, tx: Executor = db) {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
+      return row ?? null;
+    },
+    /** A unique profile slug from the name: "jane-doe", then "jane-doe-2"... */
+    async uniqueSlug(name: string, tx: Executor = db) {
+      const base = slugify(name);
+      const taken = await tx
+        .select({ slug: users.slug })
+        .from(users)
+        .where(sql`${users.slug} = ${base} or ${users.slug} like ${base + '-%'}`);
+      const set = new Set(taken.map((r) => r.slug));
+      if (!set.has(base)) return base;
+      for (let n = 2; ; n++) if (!set.has(`${base}-${n}`)) return `${base}-${n}`;
+    },
+    async create(
+      input: { name: string; email: string; passwordHash: string; role?: 'member' | 'admin'; isMentor?: boolean; signupSource?: string | null },
+      tx: Executor = db,
+    ) {
+      const slug = await this.uniqueSlug(input.name, tx);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email.trim(),
+          passwordHash: input.passwordHash,
+          role: input.role ?? 'member',
+          isMentor: input.isMentor ?? false,
+          signupSource: input.signupSource ?? null,
+          slug,
+        })
+        .returning();
+      return row!;
+    },
+    async grantEntitlement(userId: number, kind: string, source: string, endsAt: Date | null = null, tx: Executor = db) {
+      await tx.insert(entitlements).values({ userId, kind, source, endsAt });
+    },
+    async toAuthUser(row: UserRow, tx: Executor = db): Promise<AuthUser> {
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        slug: row.slug,
+        role: row.role,
+        isAdmin: row.role === 'admin',
+        isMentor: row.isMentor,
+        avatarUrl: avatarUrl(row),
+        profileUrl: profileUrl(row),
+        entitlements: await activeEntitlements(row.id, tx),
+      };
+    },
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;

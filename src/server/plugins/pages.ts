@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '#shared/constants';
+import { accessFor, type PageAccess } from '#shared/pages';
+import { loginUrl } from '#shared/redirect';
+import type { PageConfig } from '#shared/page-config';
+import { hasEntitlement } from '#server/lib/guards';
+
+const CSRF_PLACEHOLDER = '<meta name="csrf-token" content="">';
+const CONFIG_PLACEHOLDER = '<script type="application/json" id="page-config">{}</script>';
+
+/** Where the HTML shell comes from: the built client, Vite in dev mode, or a bare page (no client). */
+export interface HtmlSource {
+  template(url: string): Promise<string>;
+}
+
+export function builtHtmlSource(distDir: string): HtmlSource {
+  let cached: Promise<string> | null = null;
+  return {
+    template() {
+      cached ??= readFile(path.join(distDir, 'index.html'), 'utf8');
+      return cached;
+    },
+  };
+}
+
+export const bareHtmlSource: HtmlSource = {
+  async template() {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8">${CSRF_PLACEHOLDER}${CONFIG_PLACEHOLDER}<title>Backbeat</title></head><body><div id="root"></div></body></html>`;
+  },
+};
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+// JSON inside <script>: nothing can close the element or open a comment.
+const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, error: PageConfig['error'] = null): PageConfig {
+  const user = request.user;
+  return {
+    admin: user?.isAdmin ?? false,
+    authId: user?.id ?? null,
+    authName: user?.name ?? null,
+    authAvatarUrl: user?.avatarUrl ?? null,
+    authProfileUrl: user?.profileUrl ?? null,
+    authEmail: user?.email ?? null,
+    entitlements: user?.entitlements ?? [],
+    fileStorageBaseUrl: app.deps.fileBaseUrl,
+    csrfToken: request.csrfToken,
+    error,
+    dev: app.deps.config.devTools,
+  };
+}
+
+/** Serve the app's HTML for a browser navigation, with the page-wide configuration in it. */
+export async function renderPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error?: { status: number; message: string },
+) {
+  const source = app.htmlSource;
+  let status = error?.status ?? 200;
+  let pageError: PageConfig['error'] = error ?? null;
+  if (!error) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const access = accessFor(pathname);
+    const verdict = access === null ? 'notfound' : checkAccess(access, request);
+    if (verdict === 'login') return reply.redirect(loginUrl(request.url), 302);
+    if (verdict === 'home') return reply.redirect('/dashboard', 302);
+    if (verdict === 'notfound') {
+      status = 404;
+      pageError = { status, message: MESSAGES.notFound };
+    } else if (verdict === 'forbidden') {
+      status = 403;
+      pageError = { status, message: MESSAGES.forbidden };
+    }
+  }
+  const template = await source.template(request.url);
+  const html = template
+    .replace(CSRF_PLACEHOLDER, `<meta name="csrf-token" content="${escapeAttr(request.csrfToken)}">`)
+    .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`);
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+function checkAccess(access: PageAccess, request: FastifyRequest): 'ok' | 'login' | 'home' | 'forbidden' {
+  const user = request.user;
+  switch (access) {
+    case 'public':
+      return 'ok';
+    case 'guest':
+      return user ? 'home' : 'ok';
+    case 'member':
+      return user ? 'ok' : 'login';
+    case 'subscriber':
+      // free members see the free tier and a way to subscribe; the page itself decides what to show
+      return user ? 'ok' : 'login';
+    case 'mentorship':
+      if (!user) return 'login';
+      return hasEntitlement(user, 'mentorship') ? 'ok' : 'forbidden';
+    case 'admin':
+      if (!user) return 'login';
+      return user.isAdmin ? 'ok' : 'forbidden';
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    htmlSource: HtmlSource;
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LIMITS } from '#shared/constants';
+import { hmac, randomToken } from '#server/lib/crypto';
+import type { AuthUser } from '#server/types';
+
+export const SESSION_COOKIE = 'bb_session';
+
+/**
+ * Every browser carries an opaque random `bb_session` cookie. Signed-in sessions are stored
+ * server-side (database, or Redis); a visitor's cookie is stored nowhere. The CSRF token is an HMAC
+ * of the cookie value, so it changes whenever the session id rotates (sign-in, sign-out).
+ */
+export async function resolveSession(app: FastifyInstance, cookieValue: string | undefined): Promise<AuthUser | null> {
+  if (!cookieValue || cookieValue.length > 100) return null;
+  const record = await app.deps.sessions.get(cookieValue);
+  if (!record) return null;
+  const row = await app.deps.services.users.findById(record.userId);
+  if (!row || row.suspendedAt) return null;
+  return app.deps.services.users.toAuthUser(row);
+}
+
+export const csrfTokenFor = (secret: string, sessionId: string) => hmac(secret, `csrf:${sessionId}`);
+
+function cookieOptions(request: FastifyRequest, maxAge?: number) {
+  const secure = request.protocol === 'https' || request.server.deps.config.appUrl.startsWith('https://');
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAge ? { maxAge } : {}) };
+}
+
+function setSessionId(request: FastifyRequest, reply: FastifyReply, id: string, maxAge?: number) {
+  request.sessionId = id;
+  request.csrfToken = csrfTokenFor(request.server.deps.config.sessionSecret, id);
+  reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, maxAge));
+  // API clients pick the rotated token up from here (the page's meta tag is now stale).
+  reply.header('X-CSRF-TOKEN', request.csrfToken);
+}
+
+/** Sign in: a brand-new session id (no fixation), stored server-side. */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
+  const { sessions, services } = request.server.deps;
+  if (request.user) await sessions.destroy(request.sessionId);
+  const id = randomToken(32);
+  const ttl = remember ? LIMITS.rememberedSessionTtlSeconds : LIMITS.sessionTtlSeconds;
+  await sessions.create(id, { userId, remember, expiresAt: Date.now() + ttl * 1000 }, { userAgent: request.headers['user-agent'], ip: request.ip });
+  setSessionId(request, reply, id, remember ? ttl : undefined);
+  const row = await services.users.findById(userId);
+  request.user = row ? await services.users.toAuthUser(row) : null;
+}
+
+export async function signOut(request: FastifyRequest, reply: FastifyReply) {
+  if (request.user) await request.server.deps.sessions.destroy(request.sessionId);
+  request.user = null;
+  setSessionId(request, reply, randomToken(32));
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('sessionId', '');
+  app.decorateRequest('csrfToken', '');
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const existing = request.cookies[SESSION_COOKIE];
+    if (existing && existing.length >= 20 && existing.length <= 100) {
+      request.sessionId = existing;
+      request.csrfToken = csrfTokenFor(app.deps.config.sessionSecret, existing);
+      request.user = await resolveSession(app, existing);
+    } else {
+      const id = randomToken(32);
+      request.sessionId = id;
+      request.csrfToken = csrfTokenFor(app.deps.config.sessionSecret, id);
+      reply.setCookie(SESSION_COOKIE, id, cookieOptions(request));
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { AddressInfo } from 'node:net';
+import { userChannel } from '#shared/realtime';
+import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+
+let t: TestApp;
+let base: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function socketFor(client: TestClient): Promise<Socket> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const subscribe = (socket: Socket, channel: string) =>
+  new Promise<{ ok: boolean; message?: string }>((resolve) => socket.emit('subscribe', channel, resolve));
+
+function nextEvent(socket: Socket, timeoutMs = 3000) {
+  return new Promise<{ channel: string; event: string; payload: Record<string, unknown> } | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    socket.once('event', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+}
+
+async function member(opts: Parameters<TestApp['createUser']>[0] = {}) {
+  const user = await t.createUser(opts);
+  const client = await t.client();
+  await client.signIn(user.email, user.password);
+  return { user, client };
+}
+
+describe('realtime', () => {
+  it('a user joins only their own private channel', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const socket = await socketFor(client);
+    expect(await subscribe(socket, userChannel(user.id))).toEqual({ ok: true });
+    expect((await subscribe(socket, userChannel(other.user.id))).ok).toBe(false);
+    expect((await subscribe(socket, 'anything-else')).ok).toBe(false);
+  });
+
+  it('a visitor (no session) joins no private channel', async () => {
+    const { user } = await member();
+    const socket = await socketFor(await t.client());
+    expect((await subscribe(socket, userChannel(user.id))).ok).toBe(false);
+  });
+
+  it('a new notification reaches the open page at once', async () => {
+    const { user, client } = await member();
+    const socket = await socketFor(client);
+    await subscribe(socket, userChannel(user.id));
+    const { client: admin } = await member({ role: 'admin' });
+    const received = nextEvent(socket);
+    expect((await admin.post('/api/admin/notifications', { user_id: user.id, body: 'Live in 5 minutes' })).statusCode).toBe(201);
+    const message = await received;
+    expect(message).toMatchObject({ channel: userChannel(user.id), event: 'NotificationCreated', payload: { unread_count: 1 } });
+    expect((message!.payload.notification as { body: string }).body).toBe('Live in 5 minutes');
+  });
+
+  it('X-Socket-ID leaves the sender out of a broadcast', async () => {
+    const { user, client } = await member();
+    const sender = await socketFor(client);
+    const otherTab = await socketFor(client);
+    await subscribe(sender, userChannel(user.id));
+    await subscribe(otherTab, userChannel(user.id));
+    const toSender = nextEvent(sender, 800);
+    const toOther = nextEvent(otherTab);
+    t.app.deps.realtime.publish(userChannel(user.id), 'SoundslicePathStatus', { soundslice_path_id: 3, complete: true }, { exceptSocketId: sender.id });
+    expect((await toOther)?.payload).toEqual({ soundslice_path_id: 3, complete: true });
+    expect(await toSender).toBeNull();
+  });
+});

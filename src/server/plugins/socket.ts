@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { connectRedis, type RedisClient } from '#server/lib/redis';
+import type { Io } from '#server/modules/realtime/service';
+import { resolveSession, SESSION_COOKIE } from './session.ts';
+
+/**
+ * Socket.IO on the same server, authenticated by the session cookie. Clients join only channels a
+ * registered authoriser allows. With REDIS_URL the Redis adapter carries broadcasts between processes.
+ */
+export const socketPlugin = fp(async (app: FastifyInstance) => {
+  const io: Io = new Server(app.server, {
+    serveClient: false,
+    cors: { origin: false },
+    maxHttpBufferSize: 100_000,
+  });
+  let pub: RedisClient | null = null;
+  let sub: RedisClient | null = null;
+  if (app.deps.config.redisUrl) {
+    pub = await connectRedis(app.deps.config.redisUrl);
+    const duplicate = pub.duplicate();
+    duplicate.on('error', () => undefined);
+    await duplicate.connect();
+    sub = duplicate;
+    io.adapter(createAdapter(pub, sub, { key: `${app.deps.config.keyNamespace}:socket.io` }));
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+      socket.data.user = await resolveSession(app, cookies[SESSION_COOKIE]);
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('subscribe', async (channel, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (typeof channel !== 'string' || channel.length > 100) return reply({ ok: false, message: 'Unknown channel.' });
+      try {
+        const allowed = await app.deps.realtime.authorize(channel, socket.data.user);
+        if (!allowed) return reply({ ok: false, message: 'You may not join this channel.' });
+        await socket.join(channel);
+        reply({ ok: true });
+      } catch (err) {
+        app.log.error({ err }, 'subscribe failed');
+        reply({ ok: false, message: 'Could not join the channel.' });
+      }
+    });
+    socket.on('unsubscribe', (channel) => {
+      if (typeof channel === 'string') void socket.leave(channel);
+    });
+  });
+
+  app.deps.realtime.attach(io);
+  app.decorate('io', io);
+  app.addHook('onClose', async () => {
+    await io.close();
+    await pub?.close().catch(() => undefined);
+    await sub?.close().catch(() => undefined);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Io;
+  }
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type AppConfig } from '#server/config';
+import { buildApp } from '#server/app';
+import { openDatabase, type DatabaseHandle } from '#server/db/client';
+import { hashPassword } from '#server/modules/auth/service';
+
+/**
+ * API integration tests run the real app on a real database: in-memory PGlite by default, or a
+ * fresh PostgreSQL database per test file when TEST_DATABASE_URL is set. Nothing is shared between
+ * test files.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({ databaseUrl: null, dataDir: null });
+    return { ...handle, drop: async () => undefined };
+  }
+  const { default: pg } = await import('pg');
+  const name = `bb_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
+  return {
+    ...handle,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** a browser-like client: cookie jar, CSRF token from the served page */
+  client(): Promise<TestClient>;
+  createUser(opts?: { name?: string; email?: string; password?: string; role?: 'member' | 'admin'; entitlements?: string[] }): Promise<{ id: number; email: string; password: string; name: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test' }, []),
+    memoryDatabase: true,
+    serveClient: false,
+    demo: false,
+    redisUrl: null,
+    sessionSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+    keyNamespace: `bbt${randomBytes(4).toString('hex')}`,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database });
+  let counter = 0;
+  return {
+    app,
+    config,
+    client: () => TestClient.create(app),
+    async createUser(opts = {}) {
+      counter++;
+      const password = opts.password ?? 'password123';
+      const name = opts.name ?? `Drummer ${counter}`;
+      const email = opts.email ?? `drummer${counter}-${randomBytes(3).toString('hex')}@test.test`;
+      const row = await app.deps.services.users.create({ name, email, passwordHash: await hashPassword(password), role: opts.role ?? 'member' });
+      for (const kind of opts.entitlements ?? []) await app.deps.services.users.grantEntitlement(row.id, kind, 'test');
+      return { id: row.id, email, password, name };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await database.drop();
+    },
+  };
+}
+
+type Body = Record<string, unknown> | string | Buffer | undefined;
+interface RequestOptions {
+  headers?: Record<string, string>;
+  /** send the CSRF token (default true) */
+  csrf?: boolean;
+  /** send as a form (application/x-www-form-urlencoded) instead of JSON */
+  form?: boolean;
+}
+
+export class TestClient {
+  cookies = new Map<string, string>();
+  csrfToken = '';
+  /** each client is its own browser on its own address (inject only: no traffic leaves the process) */
+  readonly remoteAddress = `203.0.113.${1 + (TestClient.seq++ % 250)}`;
+  static seq = 0;
+  private constructor(private readonly app: FastifyInstance) {}
+
+  static async create(app: FastifyInstance) {
+    const client = new TestClient(app);
+    await client.page('/');
+    return client;
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private absorb(res: LightMyRequestResponse) {
+    for (const c of res.cookies) this.cookies.set(c.name, c.value);
+    const rotated = res.headers['x-csrf-token'];
+    if (typeof rotated === 'string') this.csrfToken = rotated;
+    return res;
+  }
+
+  /** a browser navigation: HTML, and the page's CSRF token */
+  async page(url: string) {
+    const res = this.absorb(await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { accept: 'text/html', cookie: this.cookieHeader() } }));
+    const match = /<meta name="csrf-token" content="([^"]*)">/.exec(res.body);
+    if (match) this.csrfToken = match[1]!;
+    return res;
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: Body, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { accept: 'application/json', cookie: this.cookieHeader(), ...opts.headers };
+    if (opts.csrf !== false && method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
+    let payload: string | Buffer | undefined;
+    if (body !== undefined) {
+      if (opts.form && typeof body === 'object' && !Buffer.isBuffer(body)) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+      } else if (typeof body === 'object' && !Buffer.isBuffer(body)) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      } else {
+        payload = body;
+      }
+    }
+    return this.absorb(await this.app.inject({ method, url, headers, remoteAddress: this.remoteAddress, ...(payload !== undefined ? { payload } : {}) }));
+  }
+
+  get(url: string, opts?: RequestOptions) {
+    return this.request('GET', url, undefined, opts);
+  }
+  post(url: string, body?: Body, opts?: RequestOptions) {
+    return this.request('POST', url, body ?? {}, opts);
+  }
+
+  async signIn(email: string, password: string) {
+    const res = await this.post('/login', { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}

@@ -1,0 +1,32 @@
+import type { AppDeps } from './deps.ts';
+
+/** The signed-in user as every route sees it. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  slug: string;
+  role: 'member' | 'admin';
+  isAdmin: boolean;
+  isMentor: boolean;
+  avatarUrl: string;
+  profileUrl: string;
+  entitlements: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** the cookie value of this browser's session (signed in or not) */
+    sessionId: string;
+    /** the CSRF token that belongs to sessionId */
+    csrfToken: string;
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** false for calls that come from elsewhere with their own proof (provider webhooks) */
+    csrf?: boolean;
+  }
+}

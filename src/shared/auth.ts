@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES as M, LIMITS } from './constants.ts';
+import { flag } from './http.ts';
+
+const requiredString = (required: string) =>
+  z.string({ error: required }).trim().min(1, required);
+
+const email = requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvalid).pipe(z.email(M.emailInvalid));
+
+/** POST /register (spec 000 §7, spec 002 §3): the optional flags say which checkout it came from. */
+export const registerBodySchema = z
+  .object({
+    name: requiredString(M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
+    email,
+    email_confirmation: z.string().trim().optional(),
+    password: z
+      .string({ error: M.passwordRequired })
+      .min(1, M.passwordRequired)
+      .min(LIMITS.passwordMin, M.passwordMin)
+      .max(LIMITS.passwordMax, M.passwordTooLong),
+    mentorship_signup: flag.optional(),
+    dkm_signup: flag.optional(),
+    dbo_academy_signup: flag.optional(),
+    checkout_slug: z.string().max(100).optional(),
+    /** where the browser should go next (same-site relative path only) */
+    redirect: z.string().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.email_confirmation ?? '').toLowerCase() !== v.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: M.emailConfirmationMismatch });
+    }
+  });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const registerResponseSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  redirect: z.string(),
+});
+
+/** POST /login */
+export const loginBodySchema = z.object({
+  email: requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvalid),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(LIMITS.passwordMax),
+  remember: flag.optional(),
+  to: z.string().max(2000).optional(),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({ redirect: z.string() });
+
+export const forgotPasswordBodySchema = z.object({ email });
+export const resetPasswordBodySchema = z
+  .object({
+    token: requiredString(M.tokenRequired).max(200),
+    password: z
+      .string({ error: M.passwordRequired })
+      .min(1, M.passwordRequired)
+      .min(LIMITS.passwordMin, M.passwordMin)
+      .max(LIMITS.passwordMax, M.passwordTooLong),
+    password_confirmation: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password_confirmation !== undefined && v.password_confirmation !== v.password) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: M.passwordConfirmationMismatch });
+    }
+  });
+
+export const messageResponseSchema = z.object({ message: z.string(), redirect: z.string().optional() });
+
+export const ROLES = ['member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const ENTITLEMENTS = ['membership', 'mentorship'] as const;
+export type Entitlement = (typeof ENTITLEMENTS)[number];

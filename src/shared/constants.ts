@@ -1,0 +1,59 @@
+// Wording and numbers from the specification (../shared/spec), kept in one place.
+// Spec 000 = learning area and shared widgets, 001 = community and live, 002 = commerce and mentorship.
+
+export const MESSAGES = {
+  /** spec 000 §8: registration failed without an errors object. */
+  registrationFallback:
+    'There was an error processing your registration. Please refresh this page and try again.',
+  /** spec 000 §2, 001 §8: empty notification menu. */
+  notificationsEmpty: 'Nothing here yet',
+  /** spec 000 §8: friend action failure. */
+  requestFailed: 'There was an error with your request. Please refresh the page and try again.',
+  signInFailed: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  csrfMismatch: 'Your session has expired. Please refresh the page and try again.',
+  unauthenticated: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'We could not find what you were looking for.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  passwordResetSent: 'If an account exists for that email, we have sent a link to reset the password.',
+  passwordResetInvalid: 'This password reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed.',
+} as const;
+
+/** Field messages of the registration and sign-in rules (server-side; spec 000 §5, issue 3 §3). */
+export const FIELD_MESSAGES = {
+  nameRequired: 'The name field is required.',
+  nameTooLong: 'The name may not be greater than 100 characters.',
+  emailRequired: 'The email field is required.',
+  emailInvalid: 'The email must be a valid email address.',
+  emailTaken: 'The email has already been taken.',
+  emailConfirmationMismatch: 'The email confirmation does not match.',
+  passwordRequired: 'The password field is required.',
+  passwordMin: 'The password must be at least 8 characters.',
+  passwordTooLong: 'The password may not be greater than 200 characters.',
+  passwordConfirmationMismatch: 'The password confirmation does not match.',
+  tokenRequired: 'The token field is required.',
+} as const;
+
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 200,
+  nameMax: 100,
+  emailMax: 254,
+  /** spec 000 §9 */
+  toastAutoDismissMs: 10_000,
+  toastRemoveAfterCloseMs: 1_000,
+  dropdownZIndex: 1000,
+  /** notifications shown in a header menu */
+  recentNotifications: 8,
+  notificationsPerPage: 20,
+  /** session lifetimes */
+  sessionTtlSeconds: 60 * 60 * 24 * 2,
+  rememberedSessionTtlSeconds: 60 * 60 * 24 * 30,
+  passwordResetTtlMinutes: 60,
+} as const;
+
+export const DEFAULT_AVATAR_URL = '/images/default-avatar.png';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+export const SOCKET_ID_HEADER = 'X-Socket-ID';

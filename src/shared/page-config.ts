@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The page-wide configuration the server writes into every HTML page (spec 001 §3 "Page-wide
+ * configuration") as a JSON data block `<script type="application/json" id="page-config">`.
+ */
+export const pageConfigSchema = z.object({
+  admin: z.boolean(),
+  authId: z.number().nullable(),
+  authName: z.string().nullable(),
+  authAvatarUrl: z.string().nullable(),
+  authProfileUrl: z.string().nullable(),
+  authEmail: z.string().nullable(),
+  /** entitlements the signed-in user holds: membership, mentorship */
+  entitlements: z.array(z.string()),
+  fileStorageBaseUrl: z.string(),
+  csrfToken: z.string(),
+  /** set when the server answered this navigation with an error page */
+  error: z.object({ status: z.number(), message: z.string() }).nullable(),
+  /** development-only tools (mail outbox) are available */
+  dev: z.boolean(),
+});
+export type PageConfig = z.infer<typeof pageConfigSchema>;
+export const PAGE_CONFIG_ELEMENT_ID = 'page-config';

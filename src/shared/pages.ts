@@ -1,0 +1,47 @@
+/**
+ * Who may open each page address. The server checks this table before it serves the app for a
+ * browser navigation (a signed-out visitor opening a members' page goes to /login?to=...), and the
+ * client router uses the same table. Patterns use React Router syntax (`:id`, `*`).
+ */
+export type PageAccess = 'public' | 'guest' | 'member' | 'subscriber' | 'mentorship' | 'admin';
+
+export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }> = [
+  { pattern: '/', access: 'public' },
+  { pattern: '/login', access: 'guest' },
+  { pattern: '/register', access: 'guest' },
+  { pattern: '/password/forgot', access: 'guest' },
+  { pattern: '/password/reset/:token', access: 'public' },
+  { pattern: '/terms', access: 'public' },
+  { pattern: '/dashboard', access: 'member' },
+  { pattern: '/account/profile', access: 'member' },
+  { pattern: '/account/billing', access: 'member' },
+  { pattern: '/notifications', access: 'member' },
+  { pattern: '/notifications/:id', access: 'member' },
+  { pattern: '/profile/:slug', access: 'public' },
+  { pattern: '/mentorship', access: 'mentorship' },
+  { pattern: '/mentorship/account', access: 'member' },
+  { pattern: '/mentorship/notifications', access: 'member' },
+  { pattern: '/mentorship/notifications/:id', access: 'member' },
+  { pattern: '/dev/outbox', access: 'public' },
+];
+
+/** Match a path against a pattern in the table's syntax; returns null or the params. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    const part = p[i]!;
+    if (part === '*') return params;
+    const seg = s[i];
+    if (seg === undefined) return null;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(seg);
+    else if (part !== seg) return null;
+  }
+  return p.length === s.length ? params : null;
+}
+
+export function accessFor(path: string): PageAccess | null {
+  for (const entry of PAGE_ACCESS) if (matchPattern(entry.pattern, path)) return entry.access;
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { Notification } from './notifications.ts';
+
+/**
+ * Realtime channels (spec 001 §7): a private channel per user (`user.{id}`) and one per live show
+ * (`show.{id}`). A client asks to join with `subscribe`; the server checks it may.
+ */
+export const userChannel = (userId: number) => `user.${userId}`;
+export const showChannel = (showId: number) => `show.${showId}`;
+
+export interface UserChannelEvents {
+  NotificationCreated: (payload: { notification: Notification; area: 'main' | 'mentorship'; unread_count: number }) => void;
+  PointsAdded: (payload: { point: { points: number; description: string } }) => void;
+  UnlockedAchievement: (payload: { imageUrl: string; progress: { details: { name: string } } }) => void;
+  SoundslicePathStatus: (payload: { soundslice_path_id: number; complete: boolean }) => void;
+}
+
+export interface ShowChannelEvents {
+  NewMessage: (payload: { message: unknown }) => void;
+  NewTopic: (payload: { topic: string | null }) => void;
+  HeartAdded: (payload: { messageId: number }) => void;
+  HeartRemoved: (payload: { messageId: number }) => void;
+}
+
+/** Every event the server sends: `(channel, payload)` arrives as event name + `{channel, payload}`. */
+export type ServerEventName = keyof UserChannelEvents | keyof ShowChannelEvents;
+export interface ServerToClientEvents {
+  event: (message: { channel: string; event: ServerEventName; payload: unknown }) => void;
+}
+export interface ClientToServerEvents {
+  subscribe: (channel: string, ack: (result: { ok: boolean; message?: string }) => void) => void;
+  unsubscribe: (channel: string) => void;
+}
