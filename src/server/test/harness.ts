@@ -92,9 +92,9 @@ interface RequestOptions {
 export class TestClient {
   cookies = new Map<string, string>();
   csrfToken = '';
+  static seq = 0;
   /** each client is its own browser on its own address (inject only: no traffic leaves the process) */
   readonly remoteAddress = `203.0.113.${1 + (TestClient.seq++ % 250)}`;
-  static seq = 0;
   private constructor(private readonly app: FastifyInstance) {}
 
   static async create(app: FastifyInstance) {

@@ -1,0 +1,31 @@
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'drumsdemo1';
+export const baseURL = () => inject('baseURL');
+
+export async function launchBrowser(): Promise<Browser> {
+  const info = inject('chromium');
+  return playwright.launch({ executablePath: info.path, args: info.args, headless: true });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A fresh browser context (own cookies) and page; uncaught page errors are collected. */
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  return page;
+}
+
+/** Sign in through the real /login page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, to?: string) {
+  await page.goto(to ? `/login?to=${encodeURIComponent(to)}` : '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

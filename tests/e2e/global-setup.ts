@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { findChromium, type ChromiumInfo } from '../../scripts/find-chromium.ts';
+import { startServer, type ServerProcess } from '../support/server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromium: ChromiumInfo;
+  }
+}
+
+let server: ServerProcess | null = null;
+let dataDir = '';
+
+export default async function setup(project: TestProject) {
+  // never skip the browser suite silently: no Chromium fails the run with one line
+  const chromium = await findChromium();
+  if (!existsSync(path.resolve(import.meta.dirname, '../../dist/client/index.html'))) {
+    throw new Error('The client is not built: run `npm run build` first (npm test does).');
+  }
+  dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
+  server = await startServer({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', REDIS_URL: '' });
+  project.provide('baseURL', server.url);
+  project.provide('chromium', chromium);
+  return async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { startServer, type ServerProcess } from '../support/server.ts';
+
+/**
+ * Two real app processes on one PostgreSQL database and one Redis: a notification published by
+ * process B reaches a member whose socket is connected to process A. Needs TEST_DATABASE_URL and
+ * REDIS_URL (CI sets both).
+ */
+const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
+const dbName = `bb_mp_${randomBytes(4).toString('hex')}`;
+let a: ServerProcess | undefined;
+let b: ServerProcess | undefined;
+const sockets: Socket[] = [];
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!enabled) return;
+  await admin(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const env = {
+    NODE_ENV: 'test',
+    SERVE_CLIENT: '0',
+    DEMO: '1',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.REDIS_URL!,
+    SESSION_SECRET: randomBytes(16).toString('hex'),
+    KEY_NAMESPACE: `bbmp${randomBytes(3).toString('hex')}`,
+  };
+  a = await startServer(env);
+  b = await startServer(env);
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await a?.stop();
+  await b?.stop();
+  if (enabled) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+});
+
+/** A browser session against one process: cookie + CSRF token from a page, then sign-in. */
+async function session(base: string, email: string) {
+  let cookie = '';
+  const keep = (res: Response) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
+    if (set) cookie = set.split(';')[0]!;
+    return res;
+  };
+  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+  let token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
+  const login = keep(
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
+      body: JSON.stringify({ email, password: 'drumsdemo1' }),
+    }),
+  );
+  expect(login.status).toBe(200);
+  token = login.headers.get('x-csrf-token')!;
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } };
+  return { cookie, token, id: me.user.id };
+}
+
+async function socket(base: string, cookie: string) {
+  const s = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+  sockets.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return s;
+}
+const subscribe = (s: Socket, channel: string) => new Promise<{ ok: boolean }>((resolve) => s.emit('subscribe', channel, resolve));
+
+it.skipIf(!enabled)('a broadcast published on one process reaches a client connected to the other', async () => {
+  const member = await session(a!.url, 'member@demo.test');
+  const staff = await session(b!.url, 'admin@demo.test');
+  // the session made on A is valid on B too (shared store)
+  const onB = (await (await fetch(`${b!.url}/api/me`, { headers: { cookie: member.cookie } })).json()) as { user: { id: number } };
+  expect(onB.user.id).toBe(member.id);
+
+  const s = await socket(a!.url, member.cookie);
+  expect(await subscribe(s, `user.${member.id}`)).toEqual({ ok: true });
+  expect((await subscribe(s, `user.${staff.id}`)).ok).toBe(false);
+
+  const received = new Promise<{ event: string; payload: { notification: { body: string } } }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no event within 10 s')), 10_000);
+    s.on('event', (m) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+  });
+  const res = await fetch(`${b!.url}/api/admin/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: staff.cookie, 'x-csrf-token': staff.token },
+    body: JSON.stringify({ user_id: member.id, body: 'Cross-process hello' }),
+  });
+  expect(res.status).toBe(201);
+  const message = await received;
+  expect(message.event).toBe('NotificationCreated');
+  expect(message.payload.notification.body).toBe('Cross-process hello');
+}, 60_000);
