@@ -1,0 +1,60 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, UserRound } from 'lucide-react';
+import type { ComponentType } from 'react';
+import clsx from 'clsx';
+
+interface Section {
+  id: string;
+  title: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  links: Array<[string, string]>;
+}
+
+const MAIN: Section[] = [
+  { id: 'learn', title: 'Learn', icon: GraduationCap, links: [['Dashboard', '/dashboard'], ['Courses', '/courses'], ['Learning Path', '/stages'], ['Achievements', '/achievements']] },
+  { id: 'practice', title: 'Practice', icon: Dumbbell, links: [['Metronome', '/metronome'], ['Practice Journal', '/journal'], ['Song Mapper', '/songmapper']] },
+  { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live']] },
+  { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/account/profile'], ['Billing', '/account/billing'], ['Notifications', '/notifications']] },
+];
+const MENTORSHIP: Section[] = [
+  { id: 'mentorship', title: 'Mentorship', icon: Drum, links: [['Dashboard', '/mentorship'], ['Song Mapper', '/mentorship/songmapper'], ['Notifications', '/mentorship/notifications']] },
+  { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/mentorship/account'], ['Billing', '/account/billing']] },
+  { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
+];
+
+/** The collapsible side menu (spec 000 §2): an accordion of sections; the current one starts open. */
+export function SideMenu({ mentorship = false, pathname }: { mentorship?: boolean; pathname: string }) {
+  const sections = mentorship ? MENTORSHIP : MAIN;
+  const current = sections.filter((s) => s.links.some(([, href]) => pathname === href || pathname.startsWith(href + '/'))).map((s) => s.id);
+  return (
+    <nav aria-label="Side menu">
+      <Accordion.Root type="multiple" defaultValue={current.length ? current : [sections[0]!.id]} className="flex flex-col gap-1">
+        {sections.map((s) => (
+          <Accordion.Item key={s.id} value={s.id}>
+            <Accordion.Header>
+              <Accordion.Trigger className="group flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold hover:bg-surface-2">
+                <s.icon aria-hidden className="size-5 text-accent" />
+                <span className="flex-1">{s.title}</span>
+                <ChevronDown aria-hidden className="size-4 text-muted transition-transform duration-150 group-data-[state=open]:rotate-180" />
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className="overflow-hidden">
+              <ul className="mb-2 ml-5 flex flex-col border-l border-line pl-3">
+                {s.links.map(([label, href]) => {
+                  const active = pathname === href;
+                  return (
+                    <li key={href}>
+                      <a href={href} aria-current={active ? 'page' : undefined} className={clsx('flex min-h-11 items-center rounded-lg px-3 text-base hover:bg-surface-2', active ? 'font-semibold text-accent-strong' : 'text-muted hover:text-fg')}>
+                        {label}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </nav>
+  );
+}

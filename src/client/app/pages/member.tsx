@@ -1,0 +1,154 @@
+import { useParams, useSearchParams } from 'react-router';
+import { BookOpen, Gauge, MessagesSquare, NotebookPen } from 'lucide-react';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { ChangePasswordForm } from '#client/features/auth/components/password-forms.tsx';
+import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
+import { Card, PageTitle } from './common.tsx';
+
+const TILES = [
+  { href: '/courses', icon: BookOpen, title: 'Courses', text: 'Pick up your next lesson.' },
+  { href: '/metronome', icon: Gauge, title: 'Metronome', text: 'Speed and internal rhythm training.' },
+  { href: '/journal', icon: NotebookPen, title: 'Practice Journal', text: 'Log today’s tempos.' },
+  { href: '/forums', icon: MessagesSquare, title: 'Forums', text: 'Ask and share with drummers.' },
+];
+
+export function DashboardPage() {
+  const config = pageConfig();
+  const member = config.admin || config.entitlements.includes('membership');
+  return (
+    <>
+      <PageTitle title={`Welcome back, ${config.authName?.split(' ')[0] ?? 'drummer'}`} subtitle="Here is your practice at a glance." />
+      {!member ? (
+        <Card className="mb-6 border-accent/40 bg-accent-soft">
+          <h2 className="text-lg font-bold">You are on the free plan</h2>
+          <p className="mt-1 text-muted">The Welcome course and the practice tools are yours. Membership opens every course, the forums and live shows.</p>
+          <a href="/order" className={`${buttonClass('primary')} mt-4`}>
+            See membership plans
+          </a>
+        </Card>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {TILES.map((t) => (
+          <a key={t.href} href={t.href} className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent">
+            <span className="grid size-12 place-items-center rounded-xl bg-accent-soft text-accent-strong">
+              <t.icon aria-hidden className="size-6" />
+            </span>
+            <span className="text-lg font-bold group-hover:text-accent-strong">{t.title}</span>
+            <span className="text-muted">{t.text}</span>
+          </a>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function AccountProfilePage({ mentorship = false }: { mentorship?: boolean }) {
+  const config = pageConfig();
+  return (
+    <>
+      <PageTitle title="Account" subtitle={mentorship ? 'Your mentorship account.' : 'Your details and password.'} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <div className="flex items-center gap-4">
+            <Avatar src={config.authAvatarUrl} name={config.authName ?? ''} size={64} />
+            <div>
+              <p className="text-xl font-bold">{config.authName}</p>
+              <p className="text-muted">{config.authEmail}</p>
+            </div>
+          </div>
+          {config.authProfileUrl ? (
+            <a href={config.authProfileUrl} className={`${buttonClass('secondary')} mt-6`}>
+              View my profile
+            </a>
+          ) : null}
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-xl font-bold">Change password</h2>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export function BillingPage() {
+  const config = pageConfig();
+  const plans = [config.entitlements.includes('membership') && 'Membership', config.entitlements.includes('mentorship') && 'Mentorship'].filter(Boolean) as string[];
+  return (
+    <>
+      <PageTitle title="Billing" subtitle="Your plan, payments and receipts." />
+      <Card>
+        <p className="text-sm font-semibold uppercase tracking-wider text-muted">Current plan</p>
+        <p className="mt-1 text-2xl font-bold">{plans.length ? plans.join(' + ') : 'Free'}</p>
+        {!plans.length ? (
+          <a href="/order" className={`${buttonClass('primary')} mt-4`}>
+            Become a member
+          </a>
+        ) : null}
+      </Card>
+    </>
+  );
+}
+
+export function NotificationsPage({ mentorship = false }: { mentorship?: boolean }) {
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return (
+    <>
+      <PageTitle title="Notifications" />
+      <NotificationList area={mentorship ? 'mentorship' : 'main'} page={page} />
+    </>
+  );
+}
+
+export function NotificationPage({ mentorship = false }: { mentorship?: boolean }) {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <PageTitle title="Notification" />
+      <NotificationDetail id={Number(id)} area={mentorship ? 'mentorship' : 'main'} />
+    </>
+  );
+}
+
+export function ProfilePage() {
+  const { slug = '' } = useParams();
+  return (
+    <>
+      <PageTitle title="Profile" subtitle={`@${slug}`} />
+      <Card>
+        <p className="text-muted">Profiles with status, wall and friends arrive with the learning and community work.</p>
+      </Card>
+    </>
+  );
+}
+
+export function MentorshipHomePage() {
+  const config = pageConfig();
+  return (
+    <>
+      <PageTitle title="Mentorship" subtitle={`Welcome, ${config.authName ?? 'drummer'}. Your mentor, practice plan and video reviews live here.`} />
+      <div className="grid gap-4 md:grid-cols-3">
+        {['Practice plan', 'Accountability links', 'Video submissions'].map((t) => (
+          <Card key={t}>
+            <h2 className="text-lg font-bold">{t}</h2>
+            <p className="mt-1 text-muted">Coming with the mentorship work.</p>
+          </Card>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export const TermsPage = () => (
+  <article className="prose mx-auto max-w-2xl">
+    <PageTitle title="Terms of Service" />
+    <div className="flex flex-col gap-4 text-lg text-muted">
+      <p>Backbeat gives members access to lessons, practice tools, forums and live shows for personal, non-commercial use.</p>
+      <p>Memberships renew until cancelled; you can cancel or pause from the Billing page at any time, and keep access until the end of the paid period.</p>
+      <p>Be kind in the community. We remove posts that harass, spam or share other people’s paid content.</p>
+    </div>
+  </article>
+);

@@ -1,0 +1,47 @@
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { HomePage } from './pages/home.tsx';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages/auth.tsx';
+import {
+  AccountProfilePage,
+  BillingPage,
+  DashboardPage,
+  MentorshipHomePage,
+  NotificationPage,
+  NotificationsPage,
+  ProfilePage,
+  TermsPage,
+} from './pages/member.tsx';
+import { DevOutboxPage } from './pages/dev-outbox.tsx';
+import { NotFoundPage } from './pages/error.tsx';
+
+/** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/password/forgot', element: <ForgotPasswordPage /> },
+      { path: '/password/reset/:token', element: <ResetPasswordPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/account/profile', element: <AccountProfilePage /> },
+      { path: '/account/billing', element: <BillingPage /> },
+      { path: '/notifications', element: <NotificationsPage /> },
+      { path: '/notifications/:id', element: <NotificationPage /> },
+      { path: '/profile/:slug', element: <ProfilePage /> },
+      { path: '/dev/outbox', element: <DevOutboxPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <AppLayout mentorship />,
+    children: [
+      { path: '/mentorship', element: <MentorshipHomePage /> },
+      { path: '/mentorship/account', element: <AccountProfilePage mentorship /> },
+      { path: '/mentorship/notifications', element: <NotificationsPage mentorship /> },
+      { path: '/mentorship/notifications/:id', element: <NotificationPage mentorship /> },
+    ],
+  },
+]);

@@ -1,0 +1,82 @@
+import { CSRF_HEADER, SOCKET_ID_HEADER } from '#shared/constants';
+import type { ErrorResponse } from '#shared/http';
+import { pageConfig } from './page-config.ts';
+
+let token: string | null = null;
+let socketId: string | null = null;
+let warned = false;
+
+function csrfToken(): string | null {
+  if (token) return token;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+  token = meta || pageConfig().csrfToken || null;
+  return token;
+}
+
+/** The socket id of this tab, sent as X-Socket-ID so broadcasts leave the sender out. */
+export function setSocketId(id: string | null) {
+  socketId = id;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+  /** the first message of the first of these fields that has one */
+  firstError(fields: string[]): string | undefined {
+    for (const f of fields) {
+      const m = this.errors?.[f]?.[0];
+      if (m) return m;
+    }
+    return undefined;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** JSON over fetch with the CSRF header on every state-changing call. */
+export async function api<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    const t = csrfToken();
+    if (t) headers[CSRF_HEADER] = t;
+    else if (!warned) {
+      warned = true;
+      console.error('CSRF token not found: the page has no <meta name="csrf-token">.');
+    }
+  }
+  if (socketId) headers[SOCKET_ID_HEADER] = socketId;
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  const rotated = res.headers.get(CSRF_HEADER);
+  if (rotated) {
+    token = rotated;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+    if (meta) meta.content = rotated;
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as Partial<ErrorResponse>;
+    throw new ApiError(res.status, err.message ?? res.statusText, err.errors, data);
+  }
+  return data as T;
+}
+
+export const get = <T>(url: string) => api<T>('GET', url);
+export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body ?? {});
