@@ -1,0 +1,53 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, it } from 'vitest';
+import { closeModal, Modal, openModal } from './modal.tsx';
+
+function setup() {
+  render(
+    <>
+      <button type="button">outside</button>
+      <Modal name="demo" title="Demo modal">
+        <input aria-label="First" />
+        <input aria-label="Second" />
+      </Modal>
+    </>,
+  );
+}
+
+it('opens and closes by name through window events', async () => {
+  setup();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  act(() => openModal('demo'));
+  expect(await screen.findByRole('dialog', { name: 'Demo modal' })).toBeInTheDocument();
+  act(() => closeModal('demo'));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('ignores events for other names', async () => {
+  setup();
+  act(() => openModal('other'));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('closes on Escape and keeps focus inside while open', async () => {
+  const user = userEvent.setup();
+  setup();
+  act(() => openModal('demo'));
+  const dialog = await screen.findByRole('dialog');
+  for (let i = 0; i < 5; i++) {
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  }
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('closes on a click on the overlay', async () => {
+  const user = userEvent.setup();
+  setup();
+  act(() => openModal('demo'));
+  await screen.findByRole('dialog');
+  await user.click(screen.getByTestId('modal-overlay-demo'));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});

@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
+import { openModal } from '#client/components/ui/modal.tsx';
+import { navigate } from '../api/auth.ts';
+import { RegisterModal } from './register-modal.tsx';
+
+// Only the network (a third party to the component) is faked.
+const fetchMock = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(navigate, 'to').mockImplementation(() => undefined);
+  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(navigate.to).mockRestore();
+  fetchMock.mockReset();
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function openAndSubmit(redirectTo?: string) {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RegisterModal {...(redirectTo ? { redirectTo } : {})} />
+    </QueryClientProvider>,
+  );
+  act(() => openModal('register'));
+  const dialog = await screen.findByRole('dialog', { name: 'Create Your Account' });
+  await user.type(screen.getByLabelText('Name'), 'Ann');
+  await user.type(screen.getByLabelText('Email'), 'ann@x.test');
+  await user.type(screen.getByLabelText('Confirm Email'), 'ann@x.test');
+  await user.type(screen.getByLabelText('Password'), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  return dialog;
+}
+
+it('shows the first server error among name, email and password', async () => {
+  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
+  await openAndSubmit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.emailTaken);
+  const [, init] = fetchMock.mock.calls[0]!;
+  expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
+  expect(JSON.parse(init.body)).toEqual({ name: 'Ann', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'secret-pass' });
+});
+
+it('falls back to the spec message without an errors object', async () => {
+  fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }));
+  await openAndSubmit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.registrationFallback);
+});
+
+it('shows a spinner instead of the button while loading, then goes to the given location', async () => {
+  let resolve!: (r: Response) => void;
+  fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+  await openAndSubmit('/order');
+  expect(screen.getByRole('status', { name: 'Creating your account' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+  await act(async () => resolve(json(200, { name: 'Ann', email: 'ann@x.test', redirect: '/order' })));
+  expect(navigate.to).toHaveBeenCalledWith('/order');
+});
