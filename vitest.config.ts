@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'tests/node/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'tests/node/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

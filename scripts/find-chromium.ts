@@ -21,19 +21,24 @@ export const NO_CHROMIUM_MESSAGE =
   "No Chromium found: install Debian's chromium (apt-get install -y chromium), set CHROMIUM_PATH, or run npm install on Linux x64 for the @sparticuz/chromium fallback.";
 
 /** CHROMIUM_PATH, then a system Chromium or Chrome, then the one inside @sparticuz/chromium. */
-export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumInfo> {
+export async function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { systemPaths?: string[]; sparticuz?: boolean } = {},
+): Promise<ChromiumInfo> {
   if (env.CHROMIUM_PATH) {
     if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist.`);
     return { path: env.CHROMIUM_PATH, args: BASE_ARGS, source: 'CHROMIUM_PATH' };
   }
-  const system = SYSTEM.find((p) => existsSync(p));
+  const system = (opts.systemPaths ?? SYSTEM).find((p) => existsSync(p));
   if (system) return { path: system, args: BASE_ARGS, source: 'system' };
-  try {
-    const { default: Chromium } = await import('@sparticuz/chromium');
-    const path = await Chromium.executablePath();
-    if (path && existsSync(path)) return { path, args: [...new Set([...Chromium.args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
-  } catch {
-    // not installed, or not Linux x64
+  if (opts.sparticuz !== false) {
+    try {
+      const { default: Chromium } = await import('@sparticuz/chromium');
+      const path = await Chromium.executablePath();
+      if (path && existsSync(path)) return { path, args: [...new Set([...Chromium.args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
+    } catch {
+      // not installed, or not Linux x64
+    }
   }
   throw new Error(NO_CHROMIUM_MESSAGE);
 }

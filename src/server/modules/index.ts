@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { systemRoutes } from './system/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes];

@@ -59,6 +59,17 @@ describe('realtime', () => {
     expect((await subscribe(socket, 'anything-else')).ok).toBe(false);
   });
 
+  it("a member joins an existing live show's channel; a visitor does not", async () => {
+    const { liveShows } = await import('#server/db/schema/index');
+    const [show] = await t.app.deps.db.insert(liveShows).values({ title: 'Clinic', startsAt: new Date() }).returning();
+    const { client } = await member();
+    const socket = await socketFor(client);
+    expect(await subscribe(socket, `show.${show!.id}`)).toEqual({ ok: true });
+    expect((await subscribe(socket, `show.${show!.id + 1000}`)).ok).toBe(false);
+    const visitor = await socketFor(await t.client());
+    expect((await subscribe(visitor, `show.${show!.id}`)).ok).toBe(false);
+  });
+
   it('a visitor (no session) joins no private channel', async () => {
     const { user } = await member();
     const socket = await socketFor(await t.client());
