@@ -42,12 +42,7 @@ function nextEvent(socket: Socket, timeoutMs = 3000) {
   });
 }
 
-async function member(opts: Parameters<TestApp['createUser']>[0] = {}) {
-  const user = await t.createUser(opts);
-  const client = await t.client();
-  await client.signIn(user.email, user.password);
-  return { user, client };
-}
+const member = (opts: Parameters<TestApp['createUser']>[0] = {}) => t.signedIn(opts);
 
 describe('realtime', () => {
   it('a user joins only their own private channel', async () => {

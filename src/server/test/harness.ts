@@ -36,12 +36,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
   };
 }
 
+type UserOptions = { name?: string; email?: string; password?: string; role?: 'member' | 'admin'; entitlements?: string[] };
+type TestUser = { id: number; email: string; password: string; name: string };
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   /** a browser-like client: cookie jar, CSRF token from the served page */
   client(): Promise<TestClient>;
-  createUser(opts?: { name?: string; email?: string; password?: string; role?: 'member' | 'admin'; entitlements?: string[] }): Promise<{ id: number; email: string; password: string; name: string }>;
+  createUser(opts?: UserOptions): Promise<TestUser>;
+  /** a new user, and a client signed in as them */
+  signedIn(opts?: UserOptions): Promise<{ user: TestUser; client: TestClient }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +64,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
   const app = await buildApp(config, { database });
   let counter = 0;
-  return {
+  const testApp: TestApp = {
     app,
     config,
     client: () => TestClient.create(app),
@@ -72,12 +77,19 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       for (const kind of opts.entitlements ?? []) await app.deps.services.users.grantEntitlement(row.id, kind, 'test');
       return { id: row.id, email, password, name };
     },
+    async signedIn(opts = {}) {
+      const user = await testApp.createUser(opts);
+      const client = await TestClient.create(app);
+      await client.signIn(user.email, user.password);
+      return { user, client };
+    },
     async close() {
       await app.close();
       await database.close();
       await database.drop();
     },
   };
+  return testApp;
 }
 
 type Body = Record<string, unknown> | string | Buffer | undefined;

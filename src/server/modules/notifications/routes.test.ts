@@ -8,12 +8,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signedIn(opts: Parameters<TestApp['createUser']>[0] = {}) {
-  const user = await t.createUser(opts);
-  const c = await t.client();
-  await c.signIn(user.email, user.password);
-  return { user, c };
-}
+const signedIn = async (opts: Parameters<TestApp['createUser']>[0] = {}) => {
+  const { user, client } = await t.signedIn(opts);
+  return { user, c: client };
+};
 
 describe('notifications', () => {
   it('need sign-in (401)', async () => {
