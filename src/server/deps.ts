@@ -8,6 +8,8 @@ import { createRealtime, type Realtime } from './modules/realtime/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
+import { createLearningService } from './modules/learning/service.ts';
+import { createJournalService } from './modules/journal/service.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -33,6 +35,8 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     users,
     auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
     notifications: createNotificationService({ db, realtime }),
+    learning: createLearningService({ db }),
+    journal: createJournalService({ db }),
   };
   return {
     config,

@@ -22,6 +22,12 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/mentorship/account', access: 'member' },
   { pattern: '/mentorship/notifications', access: 'member' },
   { pattern: '/mentorship/notifications/:id', access: 'member' },
+  { pattern: '/courses', access: 'public' },
+  { pattern: '/courses/:slug', access: 'public' },
+  { pattern: '/lessons/:id', access: 'member' },
+  { pattern: '/stages', access: 'member' },
+  { pattern: '/stages/:id', access: 'member' },
+  { pattern: '/journal', access: 'member' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

@@ -3,6 +3,8 @@ import { systemRoutes } from './system/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { learningRoutes } from './learning/routes.ts';
+import { journalRoutes } from './journal/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes];

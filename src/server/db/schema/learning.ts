@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const courses = pgTable('courses', {
   id: serial('id').primaryKey(),
@@ -56,3 +57,85 @@ export const stageSteps = pgTable('stage_steps', {
   text: text('text').notNull(),
   position: integer('position').notNull().default(0),
 });
+
+// ---- per-user progress ----
+
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const lessonBookmarks = pgTable(
+  'lesson_bookmarks',
+  {
+    userId: userRef(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+export const lessonCompletions = pgTable(
+  'lesson_completions',
+  {
+    userId: userRef(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+export const soundslicePathCompletions = pgTable(
+  'soundslice_path_completions',
+  {
+    userId: userRef(),
+    pathId: integer('soundslice_path_id')
+      .notNull()
+      .references(() => soundslicePaths.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pathId] })],
+);
+
+/** A ticked checklist step; a step is identified by a hash of its text (spec 000 §3). */
+export const stageStepChecks = pgTable(
+  'stage_step_checks',
+  {
+    userId: userRef(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    hashId: text('hash_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stageId, t.hashId] })],
+);
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    exercises: jsonb('exercises').$type<Array<{ practicedToday: string; startingTempo: string; endingTempo: string }>>().notNull(),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Time logged with the practice timer. `day` is the member's local date (their time zone). */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    minutes: integer('minutes').notNull(),
+    day: text('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('practice_sessions_user_idx').on(t.userId, t.day)],
+);

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuerySchema } from '#shared/http';
+import { journalEntryBodySchema, logTimeBodySchema } from '#shared/learning';
+import { requireUser } from '#server/lib/guards';
+
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { journal } = app.deps.services;
+
+  // the journal form: rows in the hidden field `exercises` (JSON)
+  app.post('/journal', { schema: { body: journalEntryBodySchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const entry = await journal.addEntry(user.id, request.body.exercises, request.body.notes);
+    return reply.status(201).send({ data: entry });
+  });
+  app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) => journal.entries(requireUser(request).id, request.query.page));
+  app.get('/api/practice/summary', async (request) => ({ data: await journal.summary(requireUser(request).id) }));
+
+  // spec 000 §7: the timer posts minutes; the answer's redirect is followed by the browser
+  app.post('/journal/log-time-practiced', { schema: { body: logTimeBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const minutes = request.body.minutes_practiced;
+    await journal.logTime(user.id, minutes);
+    return { minutes_practiced: minutes, redirect: `/journal?logged=${minutes}` };
+  });
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { SOCKET_ID_HEADER } from '#shared/constants';
+import { idSchema } from '#shared/http';
+import {
+  bookmarkBodySchema,
+  lessonCompletionBodySchema,
+  pathCompletionBodySchema,
+  setStageBodySchema,
+  stageCheckmarkBodySchema,
+  statusBodySchema,
+  timezoneBodySchema,
+} from '#shared/learning';
+import { userChannel } from '#shared/realtime';
+import { users } from '#server/db/schema/index';
+import { requireUser } from '#server/lib/guards';
+
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { learning } = app.deps.services;
+  const socketId = (headers: Record<string, unknown>) => {
+    const v = headers[SOCKET_ID_HEADER.toLowerCase()];
+    return typeof v === 'string' && v.length < 100 ? v : undefined;
+  };
+
+  // pages read these
+  app.get('/api/courses', async (request) => ({ data: await learning.listCourses(request.user) }));
+  app.get('/api/courses/:slug', { schema: { params: z.object({ slug: z.string().max(100) }) } }, async (request) => ({
+    data: await learning.course(request.user, request.params.slug),
+  }));
+  app.get('/api/lessons/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
+    data: await learning.lesson(request.user, request.params.id),
+  }));
+  app.get('/api/my-practice', async (request) => ({ data: await learning.bookmarks(requireUser(request)) }));
+  app.get('/api/continue', async (request) => ({ data: await learning.continueLesson(requireUser(request)) }));
+  app.get('/api/stages', async (request) => ({ data: await learning.listStages(requireUser(request)) }));
+  app.get('/api/stages/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
+    data: await learning.stage(requireUser(request), request.params.id),
+  }));
+
+  // spec 000 §7
+  app.post('/lesson-bookmarks', { schema: { body: bookmarkBodySchema } }, async (request) =>
+    learning.setBookmark(requireUser(request), request.body.lesson_id, request.body.bookmarked),
+  );
+
+  app.post('/lesson-completions', { schema: { body: lessonCompletionBodySchema } }, async (request) => {
+    const { complete, progress } = await learning.setLessonComplete(requireUser(request), request.body.lesson_id, request.body.complete);
+    return { complete, progress };
+  });
+
+  app.post('/soundslice-path-completions', { schema: { body: pathCompletionBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const { soundslice_path_id, complete } = request.body;
+    const result = await learning.setPathComplete(user, soundslice_path_id, complete);
+    // the user's other open tabs follow (spec 000 §4), the sender's own tab already changed
+    app.deps.realtime.publish(userChannel(user.id), 'SoundslicePathStatus', { soundslice_path_id, complete }, { exceptSocketId: socketId(request.headers) });
+    return result;
+  });
+
+  app.post('/stages/toggle-checkmark', { schema: { body: stageCheckmarkBodySchema } }, async (request) =>
+    learning.toggleCheckmark(requireUser(request), request.body.stage_id, request.body.hash_id, request.body.completed),
+  );
+
+  app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) => learning.setStage(requireUser(request), request.body.stage));
+
+  // the signed-in member's own status: nobody can set another member's
+  app.post('/status', { schema: { body: statusBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const now = new Date();
+    await app.deps.db.update(users).set({ status: request.body.status || null, statusUpdatedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    return { status: request.body.status, status_updated_at: now.toISOString() };
+  });
+
+  app.post('/dashboard/update-timezone', { schema: { body: timezoneBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    await app.deps.db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, user.id));
+    return { timezone: request.body.timezone };
+  });
+};

@@ -1,0 +1,252 @@
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { LEARNING } from '#shared/learning';
+import type { Database } from '#server/db/client';
+import {
+  courses,
+  lessonBookmarks,
+  lessonCompletions,
+  lessons,
+  soundslicePathCompletions,
+  soundslicePaths,
+  stageStepChecks,
+  stageSteps,
+  stages,
+  users,
+} from '#server/db/schema/index';
+import { forbidden, notFound, ValidationError } from '#server/lib/errors';
+import { hasEntitlement } from '#server/lib/guards';
+import type { AuthUser } from '#server/types';
+
+/** A checklist step is identified by a hash of its text (spec 000 §3). */
+export const stepHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+type LessonRow = typeof lessons.$inferSelect;
+const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly'>) => !lesson.membersOnly || hasEntitlement(user, 'membership');
+const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
+
+export function createLearningService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function lessonOr404(id: number) {
+    const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
+    if (!lesson) throw notFound();
+    return lesson;
+  }
+
+  async function completedIn(userId: number | undefined, lessonIds: number[]) {
+    if (!userId || lessonIds.length === 0) return new Set<number>();
+    const rows = await db
+      .select({ id: lessonCompletions.lessonId })
+      .from(lessonCompletions)
+      .where(and(eq(lessonCompletions.userId, userId), inArray(lessonCompletions.lessonId, lessonIds)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async function courseProgress(userId: number, courseId: number) {
+    const [total] = await db.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId));
+    const [done] = await db
+      .select({ n: count() })
+      .from(lessonCompletions)
+      .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+      .where(and(eq(lessons.courseId, courseId), eq(lessonCompletions.userId, userId)));
+    const t = Number(total?.n ?? 0);
+    const d = Number(done?.n ?? 0);
+    return { completed: d, total: t, percent: percent(d, t) };
+  }
+
+  return {
+    async listCourses(user: AuthUser | null) {
+      const rows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
+      const counts = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).groupBy(lessons.courseId);
+      const done = user
+        ? await db
+            .select({ courseId: lessons.courseId, n: count() })
+            .from(lessonCompletions)
+            .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+            .where(eq(lessonCompletions.userId, user.id))
+            .groupBy(lessons.courseId)
+        : [];
+      return rows.map((c) => {
+        const total = Number(counts.find((x) => x.courseId === c.id)?.n ?? 0);
+        const completed = Number(done.find((x) => x.courseId === c.id)?.n ?? 0);
+        return {
+          id: c.id,
+          slug: c.slug,
+          title: c.title,
+          description: c.description,
+          image_url: c.imageUrl,
+          members_only: c.membersOnly,
+          is_welcome: c.isWelcome,
+          locked: c.membersOnly && !hasEntitlement(user, 'membership'),
+          progress: { completed, total, percent: percent(completed, total) },
+        };
+      });
+    },
+
+    async course(user: AuthUser | null, slug: string) {
+      const [c] = await db.select().from(courses).where(eq(courses.slug, slug)).limit(1);
+      if (!c) throw notFound();
+      const rows = await db.select().from(lessons).where(eq(lessons.courseId, c.id)).orderBy(asc(lessons.position), asc(lessons.id));
+      const done = await completedIn(user?.id, rows.map((l) => l.id));
+      const completed = rows.filter((l) => done.has(l.id)).length;
+      return {
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        description: c.description,
+        image_url: c.imageUrl,
+        members_only: c.membersOnly,
+        locked: c.membersOnly && !hasEntitlement(user, 'membership'),
+        lessons: rows.map((l) => ({ id: l.id, title: l.title, description: l.description, locked: !canWatch(user, l), complete: done.has(l.id) })),
+        progress: { completed, total: rows.length, percent: percent(completed, rows.length) },
+      };
+    },
+
+    /** A lesson; its video and notation paths only for those who may watch it. */
+    async lesson(user: AuthUser | null, id: number) {
+      const lesson = await lessonOr404(id);
+      const [course] = await db.select().from(courses).where(eq(courses.id, lesson.courseId)).limit(1);
+      const allowed = canWatch(user, lesson);
+      const paths = allowed ? await db.select().from(soundslicePaths).where(eq(soundslicePaths.lessonId, id)).orderBy(asc(soundslicePaths.position)) : [];
+      const donePaths = user && paths.length
+        ? new Set(
+            (
+              await db
+                .select({ id: soundslicePathCompletions.pathId })
+                .from(soundslicePathCompletions)
+                .where(and(eq(soundslicePathCompletions.userId, user.id), inArray(soundslicePathCompletions.pathId, paths.map((p) => p.id))))
+            ).map((r) => r.id),
+          )
+        : new Set<number>();
+      const [next] = await db
+        .select({ id: lessons.id, title: lessons.title })
+        .from(lessons)
+        .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
+        .orderBy(asc(lessons.position), asc(lessons.id))
+        .limit(1);
+      const bookmarked = user
+        ? (await db.select().from(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id))).limit(1)).length > 0
+        : false;
+      return {
+        id: lesson.id,
+        title: lesson.title,
+        description: lesson.description,
+        course: { slug: course!.slug, title: course!.title },
+        locked: !allowed,
+        video_url: allowed ? lesson.videoUrl : null,
+        complete: (await completedIn(user?.id, [id])).has(id),
+        bookmarked,
+        paths: paths.map((p) => ({ id: p.id, title: p.title, url: p.url, complete: donePaths.has(p.id) })),
+        next_lesson: next ?? null,
+        progress: user ? await courseProgress(user.id, lesson.courseId) : null,
+      };
+    },
+
+    async setBookmark(user: AuthUser, lessonId: number, bookmarked: boolean) {
+      await lessonOr404(lessonId);
+      if (bookmarked) await db.insert(lessonBookmarks).values({ userId: user.id, lessonId }).onConflictDoNothing();
+      else await db.delete(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, lessonId)));
+      return { bookmarked };
+    },
+
+    async bookmarks(user: AuthUser) {
+      return db
+        .select({ id: lessons.id, title: lessons.title, course_title: courses.title, course_slug: courses.slug, saved_at: lessonBookmarks.createdAt })
+        .from(lessonBookmarks)
+        .innerJoin(lessons, eq(lessons.id, lessonBookmarks.lessonId))
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(eq(lessonBookmarks.userId, user.id))
+        .orderBy(sql`${lessonBookmarks.createdAt} desc`);
+    },
+
+    /** Completing needs the right to watch the lesson. Returns whether this call newly completed it. */
+    async setLessonComplete(user: AuthUser, lessonId: number, complete: boolean) {
+      const lesson = await lessonOr404(lessonId);
+      if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
+      let newly = false;
+      if (complete) newly = (await db.insert(lessonCompletions).values({ userId: user.id, lessonId }).onConflictDoNothing().returning()).length > 0;
+      else await db.delete(lessonCompletions).where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.lessonId, lessonId)));
+      return { complete, newly, progress: await courseProgress(user.id, lesson.courseId) };
+    },
+
+    async setPathComplete(user: AuthUser, pathId: number, complete: boolean) {
+      const [row] = await db
+        .select({ path: soundslicePaths, lesson: lessons })
+        .from(soundslicePaths)
+        .innerJoin(lessons, eq(lessons.id, soundslicePaths.lessonId))
+        .where(eq(soundslicePaths.id, pathId))
+        .limit(1);
+      if (!row) throw notFound();
+      if (!canWatch(user, row.lesson)) throw forbidden(LEARNING.membersOnly);
+      if (complete) await db.insert(soundslicePathCompletions).values({ userId: user.id, pathId }).onConflictDoNothing();
+      else await db.delete(soundslicePathCompletions).where(and(eq(soundslicePathCompletions.userId, user.id), eq(soundslicePathCompletions.pathId, pathId)));
+      return { complete };
+    },
+
+    async listStages(user: AuthUser) {
+      const rows = await db.select().from(stages).orderBy(asc(stages.id));
+      const totals = await db.select({ stageId: stageSteps.stageId, n: count() }).from(stageSteps).groupBy(stageSteps.stageId);
+      const checks = await db.select({ stageId: stageStepChecks.stageId, n: count() }).from(stageStepChecks).where(eq(stageStepChecks.userId, user.id)).groupBy(stageStepChecks.stageId);
+      const [me] = await db.select({ stageId: users.stageId }).from(users).where(eq(users.id, user.id));
+      return rows.map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        image_url: s.imageUrl,
+        current: me?.stageId === s.id,
+        steps_total: Number(totals.find((x) => x.stageId === s.id)?.n ?? 0),
+        steps_done: Number(checks.find((x) => x.stageId === s.id)?.n ?? 0),
+      }));
+    },
+
+    async stage(user: AuthUser, id: number) {
+      const [s] = await db.select().from(stages).where(eq(stages.id, id)).limit(1);
+      if (!s) throw notFound();
+      const steps = await db.select().from(stageSteps).where(eq(stageSteps.stageId, id)).orderBy(asc(stageSteps.position));
+      const done = new Set(
+        (await db.select({ h: stageStepChecks.hashId }).from(stageStepChecks).where(and(eq(stageStepChecks.userId, user.id), eq(stageStepChecks.stageId, id)))).map((r) => r.h),
+      );
+      return {
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        image_url: s.imageUrl,
+        steps: steps.map((st) => ({ hash_id: stepHash(st.text), text: st.text, completed: done.has(stepHash(st.text)) })),
+      };
+    },
+
+    async toggleCheckmark(user: AuthUser, stageId: number, hashId: string, completed: boolean) {
+      const steps = await db.select({ text: stageSteps.text }).from(stageSteps).where(eq(stageSteps.stageId, stageId));
+      if (!steps.some((s) => stepHash(s.text) === hashId)) throw new ValidationError({ hash_id: ['The selected step is invalid.'] });
+      if (completed) await db.insert(stageStepChecks).values({ userId: user.id, stageId, hashId }).onConflictDoNothing();
+      else await db.delete(stageStepChecks).where(and(eq(stageStepChecks.userId, user.id), eq(stageStepChecks.stageId, stageId), eq(stageStepChecks.hashId, hashId)));
+      return { completed };
+    },
+
+    async setStage(user: AuthUser, stage: number) {
+      await db.update(users).set({ stageId: stage, updatedAt: new Date() }).where(eq(users.id, user.id));
+      const [s] = await db.select().from(stages).where(eq(stages.id, stage));
+      return { stage, title: s?.title ?? null };
+    },
+
+    /** the next lesson the member has not completed, for the dashboard */
+    async continueLesson(user: AuthUser) {
+      const [row] = await db
+        .select({ id: lessons.id, title: lessons.title, course_title: courses.title })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(
+          and(
+            sql`not exists (select 1 from ${lessonCompletions} lc where lc.lesson_id = ${lessons.id} and lc.user_id = ${user.id})`,
+            hasEntitlement(user, 'membership') ? sql`true` : eq(lessons.membersOnly, false),
+            gt(lessons.id, 0),
+          ),
+        )
+        .orderBy(asc(courses.position), asc(lessons.position), asc(lessons.id))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type LearningService = ReturnType<typeof createLearningService>;

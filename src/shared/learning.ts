@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { flag, idSchema } from './http.ts';
+
+/** spec 000 §4, §5, §9 wording and numbers for the learning area */
+export const LEARNING = {
+  bookmarkSaved: 'Saved to My Practice!',
+  journalMaxExercises: 10,
+  placementQuestions: 10,
+  reviewBodyRequired: 'The body is required.',
+  reviewFallback: 'Your request could not be processed. Please refresh the page and try again.',
+  membersOnly: 'This lesson is for members. Become a member to watch it and track your progress.',
+} as const;
+
+/**
+ * Placement: the stage NUMBER comes from one banding table and the stage TITLE from another
+ * (spec 000 §4 gives both and they differ; issue 4 keeps both exactly as given).
+ */
+export function stageFromScore(score: number): 1 | 2 | 3 | 4 | 5 {
+  if (score <= 11) return 1;
+  if (score <= 19) return 2;
+  if (score <= 27) return 3;
+  if (score <= 33) return 4;
+  return 5;
+}
+
+export function stageTitleFromScore(score: number): string {
+  if (score <= 9) return 'Basics Builder';
+  if (score <= 17) return 'Coordination Conquest';
+  if (score <= 25) return 'Intermediate Icon';
+  if (score <= 33) return 'On The Rise';
+  return 'Master Drummer';
+}
+
+/** The practice timer submits elapsed time in minutes, rounded up, at least 1 (spec 000 §7). */
+export function minutesFromSeconds(seconds: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, seconds) / 60));
+}
+
+/** HH:MM:SS for the timer display. */
+export function formatElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+// ---- calls (spec 000 §7) ----
+
+export const bookmarkBodySchema = z.object({ lesson_id: idSchema, bookmarked: flag });
+export const lessonCompletionBodySchema = z.object({ lesson_id: idSchema, complete: flag });
+export const pathCompletionBodySchema = z.object({ soundslice_path_id: idSchema, complete: flag });
+export const stageCheckmarkBodySchema = z.object({
+  stage_id: idSchema,
+  hash_id: z.string().regex(/^[a-f0-9]{16}$/, 'The hash id is invalid.'),
+  completed: flag,
+});
+export const setStageBodySchema = z.object({
+  stage: z.coerce.number({ error: 'The stage must be between 1 and 5.' }).int().min(1, 'The stage must be between 1 and 5.').max(5, 'The stage must be between 1 and 5.'),
+});
+export const statusBodySchema = z.object({
+  status: z.string({ error: 'The status field is required.' }).trim().max(280, 'The status may not be greater than 280 characters.'),
+});
+export const timezoneBodySchema = z.object({
+  timezone: z.string().max(64).refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'The timezone is invalid.'),
+});
+
+const tempo = z.string().trim().max(4, 'Tempos have at most 4 digits.').regex(/^\d*$/, 'Tempos are numbers (bpm).');
+export const journalExerciseSchema = z.object({
+  practicedToday: z.string().trim().max(200, 'An exercise name may not be greater than 200 characters.'),
+  startingTempo: tempo,
+  endingTempo: tempo,
+});
+export type JournalExercise = z.infer<typeof journalExerciseSchema>;
+
+/** The journal form posts its rows as one hidden field `exercises` holding JSON (spec 000 §2). */
+export const journalEntryBodySchema = z.object({
+  exercises: z
+    .string({ error: 'Add at least one exercise.' })
+    .max(20_000)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The exercises could not be read.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(journalExerciseSchema)
+        .min(1, 'Add at least one exercise.')
+        .max(LEARNING.journalMaxExercises, `A journal entry has at most ${LEARNING.journalMaxExercises} exercises.`)
+        .refine((rows) => rows.some((r) => r.practicedToday !== ''), 'Name at least one exercise you practised.'),
+    ),
+  notes: z.string().trim().max(2000, 'The notes may not be greater than 2000 characters.').optional(),
+});
+
+export const logTimeBodySchema = z.object({
+  minutes_practiced: z.coerce
+    .number({ error: 'The minutes practiced must be a number.' })
+    .int('The minutes practiced must be a whole number.')
+    .min(1, 'The minutes practiced must be at least 1.')
+    .max(24 * 60, 'The minutes practiced may not be greater than 1440.'),
+});
