@@ -13,6 +13,7 @@ import {
   TermsPage,
 } from './pages/member.tsx';
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
+import { CoursePage, CoursesPage, JournalPage, LessonPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
@@ -31,6 +32,12 @@ export const router = createBrowserRouter([
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/notifications/:id', element: <NotificationPage /> },
       { path: '/profile/:slug', element: <ProfilePage /> },
+      { path: '/courses', element: <CoursesPage /> },
+      { path: '/courses/:slug', element: <CoursePage /> },
+      { path: '/lessons/:id', element: <LessonPage /> },
+      { path: '/stages', element: <StagesPage /> },
+      { path: '/stages/:id', element: <StagePage /> },
+      { path: '/journal', element: <JournalPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
@@ -30,6 +31,7 @@ export function AppLayout({ mentorship = false }: { mentorship?: boolean }) {
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
   useEffect(() => setDrawer(false), [pathname]);
+  useEffect(reportTimezoneDaily, []);
   useEffect(() => {
     document.documentElement.classList.toggle('theme-dark', mentorship);
     document.body.classList.toggle('theme-dark', mentorship);

@@ -5,6 +5,8 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ChangePasswordForm } from '#client/features/auth/components/password-forms.tsx';
 import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
+import { ContinueCard, MyPractice } from '#client/features/learning/components/views.tsx';
+import { PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 const TILES = [
@@ -29,6 +31,13 @@ export function DashboardPage() {
           </a>
         </Card>
       ) : null}
+      <div className="mb-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-6">
+          <ContinueCard />
+          <MyPractice />
+        </div>
+        <PracticeSummary />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {TILES.map((t) => (
           <a key={t.href} href={t.href} className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent">

@@ -1,0 +1,69 @@
+import { useParams, useSearchParams } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { CourseList, CourseView, LessonView, StageList, StageView } from '#client/features/learning/components/views.tsx';
+import { JournalForm } from '#client/features/journal/components/journal-form.tsx';
+import { JournalHistory, PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
+import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
+import { Card, PageTitle } from './common.tsx';
+
+export const CoursesPage = () => (
+  <>
+    <PageTitle title="Courses" subtitle="Step-by-step courses from your first groove to playing for the song." />
+    <CourseList />
+  </>
+);
+
+export function CoursePage() {
+  const { slug = '' } = useParams();
+  return <CourseView slug={slug} />;
+}
+
+export function LessonPage() {
+  const { id = '' } = useParams();
+  return <LessonView id={Number(id)} />;
+}
+
+export const StagesPage = () => (
+  <>
+    <PageTitle title="Learning Path" subtitle="Five stages with a checklist each. Tick a step when you can play it." />
+    <StageList />
+  </>
+);
+
+export function StagePage() {
+  const { id = '' } = useParams();
+  return <StageView id={Number(id)} />;
+}
+
+export function JournalPage() {
+  const [params] = useSearchParams();
+  const logged = Number(params.get('logged')) || 0;
+  return (
+    <>
+      <PageTitle title="Practice Journal" subtitle="Time your session, then write down what you played and how fast." />
+      {logged > 0 ? (
+        <p role="status" className="mb-6 flex items-center gap-2 rounded-xl bg-success-soft px-4 py-3 font-semibold text-success">
+          <CheckCircle2 aria-hidden className="size-5" /> Logged {logged} minute{logged === 1 ? '' : 's'} of practice.
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <h2 className="mb-4 text-xl font-bold">Today’s exercises</h2>
+            <JournalForm />
+          </Card>
+          <section aria-labelledby="history" className="flex flex-col gap-4">
+            <h2 id="history" className="text-xl font-bold">
+              History
+            </h2>
+            <JournalHistory />
+          </section>
+        </div>
+        <div className="order-first flex flex-col gap-6 lg:order-none">
+          <PracticeTimer />
+          <PracticeSummary />
+        </div>
+      </div>
+    </>
+  );
+}

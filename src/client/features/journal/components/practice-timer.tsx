@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { Pause, Play, Send } from 'lucide-react';
+import { formatElapsed, minutesFromSeconds } from '#shared/learning';
+import { FormError } from '#client/components/ui/field.tsx';
+import { useLogTime } from '../api/journal.ts';
+
+/**
+ * Practice timer (spec 000): play, pause, submit; HH:MM:SS. Submit is offered once it has been
+ * started and is stopped; it posts minutes rounded up (at least 1) and follows the answer's redirect.
+ */
+export function PracticeTimer({ onRedirect = (url: string) => window.location.assign(url) }: { onRedirect?: (url: string) => void }) {
+  const [running, setRunning] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const startedAt = useRef<number | null>(null);
+  const base = useRef(0);
+  const log = useLogTime();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setElapsed(base.current + (Date.now() - startedAt.current!) / 1000);
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const toggle = () => {
+    if (running) {
+      base.current += (Date.now() - startedAt.current!) / 1000;
+      setElapsed(base.current);
+      setRunning(false);
+    } else {
+      startedAt.current = Date.now();
+      setRunning(true);
+    }
+  };
+  const submit = async () => {
+    setError(null);
+    try {
+      onRedirect((await log.mutateAsync(minutesFromSeconds(elapsed))).redirect);
+    } catch {
+      setError('We could not log your practice time. Please try again.');
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-5 rounded-2xl border border-line bg-surface p-6">
+      <p role="timer" aria-label="Elapsed practice time" className="text-5xl font-black tracking-tight tabular sm:text-6xl">
+        {formatElapsed(elapsed)}
+      </p>
+      <div className="flex gap-3">
+        <button type="button" onClick={toggle} aria-label={running ? 'Pause timer' : 'Start timer'} className="grid size-16 place-items-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong">
+          {running ? <Pause aria-hidden className="size-7" /> : <Play aria-hidden className="size-7 translate-x-0.5" />}
+        </button>
+        {!running && elapsed > 0 ? (
+          <button type="button" onClick={() => void submit()} disabled={log.isPending} aria-label="Log practice time" className="grid size-16 place-items-center rounded-full border border-line bg-surface hover:bg-surface-2 disabled:opacity-60">
+            <Send aria-hidden className="size-7 text-accent-strong" />
+          </button>
+        ) : null}
+      </div>
+      <FormError message={error} />
+    </div>
+  );
+}

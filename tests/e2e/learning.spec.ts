@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LEARNING } from '#shared/learning';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+async function lessonId(p: Page, slug: string, index: number) {
+  return p.evaluate(
+    async ([s, i]) => ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { lessons: { id: number }[] } }).data.lessons[i as number]!.id,
+    [slug, index] as const,
+  );
+}
+
+describe('courses and lessons', () => {
+  it('a free member sees members-only courses locked and a way to subscribe', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'free@demo.test', undefined, '/courses');
+    await p.getByRole('link', { name: /Groove Foundations/ }).getByText('Members').waitFor();
+    const id = await lessonId(p, 'groove-foundations', 0);
+    await p.goto(`/lessons/${id}`);
+    await p.getByText(LEARNING.membersOnly).waitFor();
+    expect(await p.locator('iframe').count()).toBe(0);
+    expect(await p.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/order');
+  });
+
+  it('a member saves a lesson to My Practice and completes it; course progress follows', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await signIn(p, 'member@demo.test');
+    const id = await lessonId(p, 'fills-that-flow', 1);
+    await p.goto(`/lessons/${id}`);
+    await p.getByRole('heading', { name: 'Triplet Fills' }).waitFor();
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByRole('button', { name: 'Saved' }).waitFor();
+    await p.getByRole('status').filter({ hasText: LEARNING.bookmarkSaved }).waitFor();
+    await p.getByRole('button', { name: 'Mark as complete' }).click();
+    await p.getByRole('button', { name: 'Completed' }).waitFor();
+    await p.goto('/courses/fills-that-flow');
+    await p.getByText('1 of 3 lessons complete').waitFor();
+    expect(await p.getByRole('button', { name: 'Triplet Fills: completed' }).getAttribute('aria-pressed')).toBe('true');
+    await p.goto('/dashboard');
+    await p.getByRole('region', { name: 'My Practice' }).or(p.locator('section[aria-labelledby="my-practice"]')).getByRole('link', { name: /Triplet Fills/ }).waitFor();
+    // the saved state survives a reload
+    await p.goto(`/lessons/${id}`);
+    await p.getByRole('button', { name: 'Saved' }).waitFor();
+    await p.getByRole('button', { name: 'Saved' }).click();
+    await p.getByRole('button', { name: 'Save' }).waitFor();
+  });
+
+  it("a notation path completed in one tab shows as completed in the member's other tab", async () => {
+    const a = await newPage(browser, DESKTOP);
+    await signIn(a, 'member@demo.test');
+    const id = await lessonId(a, 'groove-foundations', 2);
+    const b = await a.context().newPage();
+    await a.goto(`/lessons/${id}`);
+    await b.goto(`/lessons/${id}`);
+    const name = /play-along/;
+    await b.getByRole('button', { name }).waitFor();
+    await b.waitForTimeout(500); // its socket joins the private channel
+    await a.getByRole('button', { name: /Mark .*play-along complete/ }).click();
+    await b.getByRole('button', { name: /play-along: completed/ }).waitFor({ timeout: 5000 });
+  });
+});
+
+describe('stages', () => {
+  it('ticks a checklist step and keeps it', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test', undefined, '/stages');
+    await p.getByRole('link', { name: /Coordination Conquest/ }).click();
+    await p.waitForURL('**/stages/2');
+    const box = p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' });
+    await box.check();
+    await p.waitForTimeout(300);
+    await p.reload();
+    expect(await p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' }).isChecked()).toBe(true);
+  });
+});
+
+describe('practice journal and timer', () => {
+  it('adds rows up to 10, removes while more than one remains, saves into the history', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await signIn(p, 'student@demo.test', undefined, '/journal');
+    expect(await p.getByRole('button', { name: /Remove exercise/ }).count()).toBe(0);
+    for (let i = 0; i < 9; i++) await p.getByRole('button', { name: 'Add exercise' }).click();
+    expect(await p.getByLabel('What did you practise?').count()).toBe(10);
+    expect(await p.getByRole('button', { name: 'Add exercise' }).count()).toBe(0);
+    for (let i = 0; i < 8; i++) await p.getByRole('button', { name: 'Remove exercise 1', exact: true }).click();
+    expect(await p.getByLabel('What did you practise?').count()).toBe(2);
+    await p.getByLabel('What did you practise?').nth(0).fill('Paradiddles');
+    await p.getByLabel('Starting tempo').nth(0).fill('8a0');
+    expect(await p.getByLabel('Starting tempo').nth(0).inputValue()).toBe('80');
+    await p.getByLabel('Ending tempo').nth(0).fill('96');
+    await p.getByLabel('What did you practise?').nth(1).fill('Doubles');
+    const hidden = JSON.parse((await p.locator('input[type="hidden"][name="exercises"]').inputValue()) as string);
+    expect(hidden).toEqual([
+      { practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '96' },
+      { practicedToday: 'Doubles', startingTempo: '', endingTempo: '' },
+    ]);
+    await p.getByRole('button', { name: 'Save entry' }).click();
+    await p.getByRole('cell', { name: 'Paradiddles' }).waitFor();
+    await p.getByRole('cell', { name: '96 bpm' }).waitFor();
+  });
+
+  it('the timer counts, pauses, and logs the minutes rounded up, following the redirect', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'student@demo.test', undefined, '/journal');
+    const timer = p.getByRole('timer');
+    expect(await timer.textContent()).toBe('00:00:00');
+    expect(await p.getByRole('button', { name: 'Log practice time' }).count()).toBe(0);
+    await p.getByRole('button', { name: 'Start timer' }).click();
+    await expect.poll(() => timer.textContent(), { timeout: 5000 }).toBe('00:00:01');
+    expect(await p.getByRole('button', { name: 'Log practice time' }).count()).toBe(0);
+    await p.getByRole('button', { name: 'Pause timer' }).click();
+    await p.getByRole('button', { name: 'Log practice time' }).click();
+    await p.waitForURL('**/journal?logged=1');
+    await p.getByText('Logged 1 minute of practice.').waitFor();
+  });
+});
