@@ -62,6 +62,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(csrfPlugin);
   await app.register(socketPlugin);
 
+  // uploaded files: our own names only, served with their real type and a locked-down CSP
+  await app.register(fastifyStatic, {
+    root: deps.storage.root,
+    prefix: `${deps.fileBaseUrl}/`,
+    decorateReply: false,
+    index: false,
+    serveDotFiles: false,
+    setHeaders: (res) => {
+      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      res.header('Content-Disposition', 'inline');
+    },
+  });
+
   app.decorate('htmlSource', bareHtmlSource as HtmlSource);
   if (config.serveClient) await registerClient(app, config);
 

@@ -4,12 +4,14 @@ import { connectRedis, type RedisClient } from './lib/redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './lib/session-store.ts';
 import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createStorage } from './lib/storage.ts';
 import { createRealtime, type Realtime } from './modules/realtime/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { createLearningService } from './modules/learning/service.ts';
 import { createJournalService } from './modules/journal/service.ts';
+import { createProfileService } from './modules/profile/service.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -29,12 +31,15 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     dataDir: config.memoryDatabase ? null : config.dataDir,
   });
   const realtime: Realtime = createRealtime();
+  const storage = createStorage(config.dataDir);
   const fileBaseUrl = '/files';
   const users = createUserService({ db, fileBaseUrl });
+  const notifications = createNotificationService({ db, realtime });
   const services = {
     users,
     auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
-    notifications: createNotificationService({ db, realtime }),
+    notifications,
+    profile: createProfileService({ db, users, notifications }),
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
   };
@@ -48,6 +53,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     mailer,
     realtime,
     fileBaseUrl,
+    storage,
     services,
     async close() {
       if (redis) await redis.close().catch(() => undefined);

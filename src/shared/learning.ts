@@ -108,3 +108,22 @@ export const logTimeBodySchema = z.object({
     .min(1, 'The minutes practiced must be at least 1.')
     .max(24 * 60, 'The minutes practiced may not be greater than 1440.'),
 });
+
+/** spec 000 §5, §8, §9: image uploads */
+export const UPLOADS = {
+  imageMaxBytes: 3_000_000,
+  imageHint: '3 MB max (jpg, jpeg, png, gif)',
+  imageWrongType: 'Only jpg, jpeg, png, and gif files are accepted.',
+  imageTooBig: 'The file may not be greater than 3 MB.',
+  imageExtensions: ['jpg', 'jpeg', 'png', 'gif'],
+  avatarMaxBytes: 1024 * 1024,
+  avatarFailed: 'Upload failed. Extensions: jpeg, png, jpg, gif. Maximum size: 1 MB.',
+} as const;
+
+/** The client-side check of the profile image modal: extension (case-insensitive) and size. */
+export function checkImageFile(name: string, size: number): string | null {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(UPLOADS.imageExtensions as readonly string[]).includes(ext) || !name.includes('.')) return UPLOADS.imageWrongType;
+  if (size > UPLOADS.imageMaxBytes) return UPLOADS.imageTooBig;
+  return null;
+}

@@ -17,7 +17,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/account/billing', access: 'member' },
   { pattern: '/notifications', access: 'member' },
   { pattern: '/notifications/:id', access: 'member' },
-  { pattern: '/profile/:slug', access: 'public' },
+  { pattern: '/profile/:slug', access: 'member' },
   { pattern: '/mentorship', access: 'mentorship' },
   { pattern: '/mentorship/account', access: 'member' },
   { pattern: '/mentorship/notifications', access: 'member' },
@@ -28,6 +28,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/stages', access: 'member' },
   { pattern: '/stages/:id', access: 'member' },
   { pattern: '/journal', access: 'member' },
+  { pattern: '/friends', access: 'member' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

@@ -142,7 +142,19 @@ describe('modal, dropdowns, side menu, toasts', () => {
 
   it('a member without notifications sees "Nothing here yet"', async () => {
     const p = await page();
-    await signIn(p, 'free@demo.test');
+    await p.goto('/');
+    const email = `quiet-${Date.now()}@test.test`;
+    const status = await p.evaluate(async (address) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch('/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ name: 'Quiet Drummer', email: address, email_confirmation: address, password: 'quiet-drummer-1' }),
+      });
+      return res.status;
+    }, email);
+    expect(status).toBe(200);
+    await p.goto('/dashboard');
     await p.getByRole('button', { name: 'Notifications' }).click();
     await p.getByRole('menu').getByText(MESSAGES.notificationsEmpty).waitFor();
   });

@@ -10,6 +10,7 @@ import {
   NotificationPage,
   NotificationsPage,
   ProfilePage,
+  FriendsPage,
   TermsPage,
 } from './pages/member.tsx';
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/notifications/:id', element: <NotificationPage /> },
       { path: '/profile/:slug', element: <ProfilePage /> },
+      { path: '/friends', element: <FriendsPage /> },
       { path: '/courses', element: <CoursesPage /> },
       { path: '/courses/:slug', element: <CoursePage /> },
       { path: '/lessons/:id', element: <LessonPage /> },

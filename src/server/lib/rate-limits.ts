@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { points: 10, duration: 60 * 60 },
   passwordResetPerEmail: { points: 3, duration: 60 * 60 },
   adminNotificationsPerUser: { points: 120, duration: 60 },
+  uploadsPerUser: { points: 30, duration: 10 * 60 },
+  friendRequestsPerUser: { points: 30, duration: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -5,6 +5,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { journalRoutes } from './journal/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes];

@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig, type AppConfig } from '#server/config';
 import { buildApp } from '#server/app';
 import { openDatabase, type DatabaseHandle } from '#server/db/client';
@@ -52,9 +55,11 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-test-'));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }, []),
     memoryDatabase: true,
+    dataDir,
     serveClient: false,
     demo: false,
     redisUrl: null,
@@ -87,6 +92,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close();
       await database.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

@@ -13,7 +13,7 @@ interface Section {
 const MAIN: Section[] = [
   { id: 'learn', title: 'Learn', icon: GraduationCap, links: [['Dashboard', '/dashboard'], ['Courses', '/courses'], ['Learning Path', '/stages'], ['Achievements', '/achievements']] },
   { id: 'practice', title: 'Practice', icon: Dumbbell, links: [['Metronome', '/metronome'], ['Practice Journal', '/journal'], ['Song Mapper', '/songmapper']] },
-  { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live']] },
+  { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live'], ['Friends', '/friends']] },
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/account/profile'], ['Billing', '/account/billing'], ['Notifications', '/notifications']] },
 ];
 const MENTORSHIP: Section[] = [

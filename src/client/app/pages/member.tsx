@@ -7,6 +7,10 @@ import { ChangePasswordForm } from '#client/features/auth/components/password-fo
 import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
 import { ContinueCard, MyPractice } from '#client/features/learning/components/views.tsx';
 import { PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
+import { FriendsView, ProfileView } from '#client/features/profile/components/profile-view.tsx';
+import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
+import { openModal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 const TILES = [
@@ -67,11 +71,17 @@ export function AccountProfilePage({ mentorship = false }: { mentorship?: boolea
               <p className="text-muted">{config.authEmail}</p>
             </div>
           </div>
-          {config.authProfileUrl ? (
-            <a href={config.authProfileUrl} className={`${buttonClass('secondary')} mt-6`}>
-              View my profile
-            </a>
-          ) : null}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => openModal(PROFILE_IMAGE_MODAL)}>
+              Change profile image
+            </Button>
+            {config.authProfileUrl ? (
+              <a href={config.authProfileUrl} className={buttonClass('secondary')}>
+                View my profile
+              </a>
+            ) : null}
+          </div>
+          <ProfileImageModal />
         </Card>
         <Card>
           <h2 className="mb-4 text-xl font-bold">Change password</h2>
@@ -124,15 +134,15 @@ export function NotificationPage({ mentorship = false }: { mentorship?: boolean 
 
 export function ProfilePage() {
   const { slug = '' } = useParams();
-  return (
-    <>
-      <PageTitle title="Profile" subtitle={`@${slug}`} />
-      <Card>
-        <p className="text-muted">Profiles with status, wall and friends arrive with the learning and community work.</p>
-      </Card>
-    </>
-  );
+  return <ProfileView slug={slug} />;
 }
+
+export const FriendsPage = () => (
+  <>
+    <PageTitle title="Friends" subtitle="Drummers you practise and talk with." />
+    <FriendsView />
+  </>
+);
 
 export function MentorshipHomePage() {
   const config = pageConfig();

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './notifications.ts';
 export * from './learning.ts';
 export * from './community.ts';
+export * from './social.ts';

@@ -1,0 +1,65 @@
+import { useState, type ChangeEvent } from 'react';
+import { checkImageFile, UPLOADS } from '#shared/learning';
+import { api, ApiError } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+
+export const PROFILE_IMAGE_MODAL = 'profile-image';
+
+/**
+ * Profile image modal (spec 000): one file, checked here by extension and size, then by the server
+ * by content; a spinner while it uploads; "ok" reloads the page.
+ */
+export function ProfileImageModal({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const [state, setState] = useState<'idle' | 'active'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file.name, file.size);
+    if (problem) return setError(problem);
+    setError(null);
+    setState('active');
+    const body = new FormData();
+    body.append('file', file);
+    try {
+      const res = await api<{ response: string }>('POST', '/dashboard/upload-image', body);
+      if (res.response === 'ok') return reload();
+      setError(`Error: ${res.response}`);
+    } catch (err) {
+      const message = err instanceof ApiError ? ((err.body as { response?: string } | null)?.response ?? err.message) : 'the upload did not reach the server.';
+      setError(message === UPLOADS.imageWrongType ? message : `Error: ${message}`);
+    }
+    setState('idle');
+  }
+
+  const token = encodeURIComponent(pageConfig().csrfToken);
+  return (
+    <Modal name={PROFILE_IMAGE_MODAL} title="Profile image" size="sm">
+      <div className="flex flex-col gap-4">
+        {state === 'active' ? (
+          <div className="grid min-h-24 place-items-center">
+            <Spinner label="Uploading" />
+          </div>
+        ) : (
+          <label className="flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-line p-4 text-center hover:border-accent">
+            <span className="font-semibold">Choose an image</span>
+            <span className="text-sm text-muted">{UPLOADS.imageHint}</span>
+            <input type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" className="sr-only" onChange={(e) => void choose(e)} aria-label="Choose an image" />
+          </label>
+        )}
+        {error ? (
+          <p role="alert" className="font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+        <a href={`/dashboard/clear-image?_token=${token}`} className="self-start font-semibold text-danger underline-offset-2 hover:underline">
+          Delete Current Image
+        </a>
+      </div>
+    </Modal>
+  );
+}

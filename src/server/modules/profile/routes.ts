@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '#shared/constants';
+import { idSchema } from '#shared/http';
+import { UPLOADS } from '#shared/learning';
+import { AppError, ValidationError } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import { asUploadedFile, processImage } from '#server/lib/images';
+import { overridableRoute } from '#server/lib/method-override';
+import { safeEqual } from '#server/lib/crypto';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profile } = app.deps.services;
+  const { storage, fileBaseUrl, limiters } = app.deps;
+
+  app.get('/api/profiles/:slug', { schema: { params: z.object({ slug: z.string().max(100) }) } }, async (request) => ({
+    data: await profile.profile(requireUser(request), request.params.slug),
+  }));
+  app.get('/api/friends', async (request) => ({ data: await profile.friends(requireUser(request)) }));
+
+  /** Replace the member's picture with an already checked, re-encoded image; the old file goes. */
+  async function storeAvatar(userId: number, image: { ext: string; data: Buffer }) {
+    const rel = await storage.save('avatars', image.ext, image.data);
+    const old = await profile.setAvatar(userId, rel);
+    if (old) await storage.remove(old);
+    return `${fileBaseUrl}/${rel}`;
+  }
+
+  // spec 000 §7: placement result avatar (field `avatar`, jpeg/png/gif by content, 1 MB)
+  app.post('/account/avatar/upload', async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('uploadsPerUser', String(user.id));
+    const file = asUploadedFile((request.body as Record<string, unknown> | null)?.avatar);
+    if (!file) throw new ValidationError({ avatar: [UPLOADS.avatarFailed] });
+    const image = await processImage(file, { field: 'avatar', maxBytes: UPLOADS.avatarMaxBytes, maxSide: 512, message: UPLOADS.avatarFailed, tooBig: UPLOADS.avatarFailed });
+    return { avatar: await storeAvatar(user.id, image) };
+  });
+
+  // spec 000 §7: profile image modal (one file, 3,000,000 bytes); answers {response: "ok"}
+  app.post('/dashboard/upload-image', async (request, reply) => {
+    const user = requireUser(request);
+    await limiters.consume('uploadsPerUser', String(user.id));
+    const body = (request.body as Record<string, unknown> | null) ?? {};
+    const file = asUploadedFile(body.file ?? body.image ?? body.avatar);
+    try {
+      if (!file) throw new ValidationError({ file: [UPLOADS.imageWrongType] });
+      const image = await processImage(file, { field: 'file', maxBytes: UPLOADS.imageMaxBytes, maxSide: 512, message: UPLOADS.imageWrongType, tooBig: UPLOADS.imageTooBig });
+      return { response: 'ok', avatar: await storeAvatar(user.id, image) };
+    } catch (err) {
+      if (err instanceof ValidationError) return reply.status(422).send({ response: err.message, message: err.message, errors: err.errors });
+      throw err;
+    }
+  });
+
+  // spec 000 §7: a page link. A GET that changes state, so it must carry the page's token: a link
+  // on another site cannot know it.
+  app.get('/dashboard/clear-image', { schema: { querystring: z.object({ _token: z.string().max(200).optional() }) } }, async (request, reply) => {
+    const user = requireUser(request);
+    if (!request.query._token || !safeEqual(request.query._token, request.csrfToken)) throw new AppError(419, MESSAGES.csrfMismatch);
+    const old = await profile.setAvatar(user.id, null);
+    if (old) await storage.remove(old);
+    return reply.redirect('/account/profile', 303);
+  });
+
+  // spec 000 §4, §7: the friend button
+  overridableRoute(app, '/friends', {
+    POST: {
+      body: z.object({ user_id: idSchema }),
+      handler: async (request, _reply, body) => {
+        const user = requireUser(request);
+        await limiters.consume('friendRequestsPerUser', String(user.id));
+        return profile.request(user, (body as { user_id: number }).user_id);
+      },
+    },
+    DELETE: { body: z.object({ user_id: idSchema }), handler: (request, _reply, body) => profile.unfriend(requireUser(request), (body as { user_id: number }).user_id) },
+  });
+  app.post(
+    '/friends/:relationshipId/request',
+    { schema: { params: z.object({ relationshipId: idSchema }), body: z.object({ action: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)])) }) } },
+    async (request) => profile.respond(requireUser(request), request.params.relationshipId, request.body.action as 0 | 1),
+  );
+};
