@@ -127,3 +127,10 @@ export function checkImageFile(name: string, size: number): string | null {
   if (size > UPLOADS.imageMaxBytes) return UPLOADS.imageTooBig;
   return null;
 }
+
+/** POST /contact/send (spec 000 §7): a student review is marked studentReview "1". */
+export const contactBodySchema = z.object({
+  subject: z.string().trim().max(200, 'The subject may not be greater than 200 characters.').optional().default(''),
+  body: z.string({ error: LEARNING.reviewBodyRequired }).trim().min(1, LEARNING.reviewBodyRequired).max(5000, 'The body may not be greater than 5000 characters.'),
+  studentReview: z.union([z.literal('1'), z.literal(1), z.literal(true), z.literal('0'), z.literal(0), z.literal(false)]).optional(),
+});

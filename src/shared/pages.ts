@@ -29,6 +29,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/stages/:id', access: 'member' },
   { pattern: '/journal', access: 'member' },
   { pattern: '/friends', access: 'member' },
+  { pattern: '/placement', access: 'member' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

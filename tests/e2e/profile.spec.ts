@@ -73,3 +73,17 @@ describe('profile image modal', () => {
     await expect.poll(() => p.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toBe('/images/default-avatar.png');
   });
 });
+
+describe('student review modal', () => {
+  it('needs a body, shows loading, then says thanks', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test');
+    await p.getByRole('button', { name: 'Leave a review' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Leave a review' });
+    await dialog.getByRole('button', { name: 'Send review' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The body is required.' }).waitFor();
+    await dialog.getByLabel('Your review').fill('The ghost notes lesson finally made it click.');
+    await dialog.getByRole('button', { name: 'Send review' }).click();
+    await dialog.getByText('Thank you! Your review has been sent.').waitFor();
+  });
+});

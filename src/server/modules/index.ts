@@ -6,6 +6,7 @@ import { liveRoutes } from './live/routes.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { journalRoutes } from './journal/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes];

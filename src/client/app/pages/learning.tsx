@@ -4,6 +4,7 @@ import { CourseList, CourseView, LessonView, StageList, StageView } from '#clien
 import { JournalForm } from '#client/features/journal/components/journal-form.tsx';
 import { JournalHistory, PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
 import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
+import { Questionnaire } from '#client/features/placement/components/questionnaire.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -67,3 +68,10 @@ export function JournalPage() {
     </>
   );
 }
+
+export const PlacementPage = () => (
+  <>
+    <PageTitle title="Find your stage" subtitle="Ten quick questions about your playing. We will place you on the learning path." />
+    <Questionnaire />
+  </>
+);

@@ -11,6 +11,7 @@ import { FriendsView, ProfileView } from '#client/features/profile/components/pr
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { REVIEW_MODAL, ReviewModal } from '#client/features/reviews/components/review-modal.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 const TILES = [
@@ -25,7 +26,17 @@ export function DashboardPage() {
   const member = config.admin || config.entitlements.includes('membership');
   return (
     <>
-      <PageTitle title={`Welcome back, ${config.authName?.split(' ')[0] ?? 'drummer'}`} subtitle="Here is your practice at a glance." />
+      <PageTitle title={`Welcome back, ${config.authName?.split(' ')[0] ?? 'drummer'}`} subtitle="Here is your practice at a glance.">
+        <div className="flex flex-wrap gap-2">
+          <a href="/placement" className={buttonClass('secondary')}>
+            Find your stage
+          </a>
+          <Button variant="secondary" onClick={() => openModal(REVIEW_MODAL)}>
+            Leave a review
+          </Button>
+        </div>
+      </PageTitle>
+      <ReviewModal />
       {!member ? (
         <Card className="mb-6 border-accent/40 bg-accent-soft">
           <h2 className="text-lg font-bold">You are on the free plan</h2>

@@ -4,3 +4,4 @@ export * from './notifications.ts';
 export * from './learning.ts';
 export * from './community.ts';
 export * from './social.ts';
+export * from './contact.ts';

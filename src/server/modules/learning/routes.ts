@@ -13,6 +13,7 @@ import {
   timezoneBodySchema,
 } from '#shared/learning';
 import { userChannel } from '#shared/realtime';
+import { PLACEMENT_QUESTIONS } from '#shared/placement';
 import { users } from '#server/db/schema/index';
 import { requireUser } from '#server/lib/guards';
 
@@ -61,6 +62,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     learning.toggleCheckmark(requireUser(request), request.body.stage_id, request.body.hash_id, request.body.completed),
   );
 
+  app.get('/api/placement/questions', async (request) => {
+    requireUser(request);
+    return { data: PLACEMENT_QUESTIONS };
+  });
   app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) => learning.setStage(requireUser(request), request.body.stage));
 
   // the signed-in member's own status: nobody can set another member's
