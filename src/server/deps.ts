@@ -12,6 +12,7 @@ import { createNotificationService } from './modules/notifications/service.ts';
 import { createLearningService } from './modules/learning/service.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
+import { createRewardsService } from './modules/rewards/service.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -40,6 +41,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
     notifications,
     profile: createProfileService({ db, users, notifications }),
+    rewards: createRewardsService({ db, realtime }),
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
   };

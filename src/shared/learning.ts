@@ -134,3 +134,33 @@ export const contactBodySchema = z.object({
   body: z.string({ error: LEARNING.reviewBodyRequired }).trim().min(1, LEARNING.reviewBodyRequired).max(5000, 'The body may not be greater than 5000 characters.'),
   studentReview: z.union([z.literal('1'), z.literal(1), z.literal(true), z.literal('0'), z.literal(0), z.literal(false)]).optional(),
 });
+
+/** spec 001 "Quiz" and §9 */
+export const QUIZ = {
+  passScore: 70,
+  progressStart: 10,
+  passed: 'Congratulations!',
+  completed: 'Completed',
+} as const;
+export const isImageOption = (text: string) => /^(https?:\/\/|\/)\S+\.(gif|jpe?g|png)$/i.test(text.trim());
+/** Quiz progress bar: starts at 10 percent and fills as questions are answered. */
+export const quizProgress = (answered: number, total: number) =>
+  total === 0 ? 100 : Math.round(QUIZ.progressStart + ((100 - QUIZ.progressStart) * answered) / total);
+/** Score in percent from the server's count of correct answers. */
+export const quizScore = (correct: number, total: number) => (total === 0 ? 0 : Math.round((correct / total) * 100));
+/** The flash text for points (spec 001 §9). */
+export const pointsMessage = (points: number, description: string) => `Earned ${points} point(s) - ${description}`;
+
+export const quizBodySchema = z.object({
+  id: idSchema,
+  /** what the browser computed; the server recomputes from `answers` and decides */
+  score: z.coerce.number().min(0).max(100).optional(),
+  answers: z.array(z.coerce.number().int().min(0).max(50)).max(100, 'Too many answers.'),
+});
+
+export const POINTS = {
+  lessonComplete: { points: 10, description: 'Lesson completed' },
+  quizPassed: { points: 20, description: 'Quiz passed' },
+  practiceLogged: { points: 5, description: 'Practice time logged' },
+  journalEntry: { points: 5, description: 'Journal entry written' },
+} as const;

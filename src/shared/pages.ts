@@ -30,6 +30,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/journal', access: 'member' },
   { pattern: '/friends', access: 'member' },
   { pattern: '/placement', access: 'member' },
+  { pattern: '/achievements', access: 'member' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

@@ -9,7 +9,7 @@ export const showChannel = (showId: number) => `show.${showId}`;
 
 export interface UserChannelEvents {
   NotificationCreated: (payload: { notification: Notification; area: 'main' | 'mentorship'; unread_count: number }) => void;
-  PointsAdded: (payload: { point: { points: number; description: string } }) => void;
+  PointsAdded: (payload: { point: { points: number; description: string }; message: string }) => void;
   UnlockedAchievement: (payload: { imageUrl: string; progress: { details: { name: string } } }) => void;
   SoundslicePathStatus: (payload: { soundslice_path_id: number; complete: boolean }) => void;
 }

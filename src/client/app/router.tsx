@@ -14,7 +14,7 @@ import {
   TermsPage,
 } from './pages/member.tsx';
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
-import { CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, StagePage, StagesPage } from './pages/learning.tsx';
+import { AchievementsPage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
       { path: '/stages/:id', element: <StagePage /> },
       { path: '/journal', element: <JournalPage /> },
       { path: '/placement', element: <PlacementPage /> },
+      { path: '/achievements', element: <AchievementsPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps';
-import { appMeta, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
+import { appMeta, lessonQuizzes, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
@@ -111,6 +111,16 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
             position: i,
           })
           .returning();
+        if (i === 0) {
+          await tx.insert(lessonQuizzes).values({
+            lessonId: lesson!.id,
+            questions: [
+              { title: 'Where does the snare usually land in a rock beat?', options: ['Beats 1 and 3', 'Beats 2 and 4', 'Every eighth note'], correct: 1 },
+              { title: 'Which of these is a quarter note?', options: ['/images/quiz/quarter.png', '/images/quiz/eighth.png', '/images/quiz/sixteenth.png'], correct: 0 },
+              { title: 'A metronome at 120 bpm clicks how many times a minute?', options: ['60', '120', '240'], correct: 1 },
+            ],
+          });
+        }
         await tx.insert(soundslicePaths).values([
           { lessonId: lesson!.id, title: `${title}: exercise sheet`, url: slice(`bb${lessonCounter}a`), position: 0 },
           { lessonId: lesson!.id, title: `${title}: play-along`, url: slice(`bb${lessonCounter}b`), position: 1 },

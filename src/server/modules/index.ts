@@ -7,6 +7,7 @@ import { learningRoutes } from './learning/routes.ts';
 import { journalRoutes } from './journal/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
+import { rewardsRoutes } from './rewards/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes];

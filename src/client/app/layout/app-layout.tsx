@@ -11,6 +11,7 @@ import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { REGISTER_MODAL, RegisterModal } from '#client/features/auth/components/register-modal.tsx';
 import { NotificationMenu } from '#client/features/notifications/components/notification-menu.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { RewardListener } from '#client/features/achievements/components/rewards.tsx';
 import { ErrorPage } from '../pages/error.tsx';
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
@@ -93,7 +94,7 @@ export function AppLayout({ mentorship = false }: { mentorship?: boolean }) {
           {content}
         </main>
       </div>
-      {!signedIn ? <RegisterModal /> : null}
+      {!signedIn ? <RegisterModal /> : <RewardListener />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { JournalForm } from '#client/features/journal/components/journal-form.ts
 import { JournalHistory, PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
 import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
 import { Questionnaire } from '#client/features/placement/components/questionnaire.tsx';
+import { AchievementsView } from '#client/features/achievements/components/rewards.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -73,5 +74,12 @@ export const PlacementPage = () => (
   <>
     <PageTitle title="Find your stage" subtitle="Ten quick questions about your playing. We will place you on the learning path." />
     <Questionnaire />
+  </>
+);
+
+export const AchievementsPage = () => (
+  <>
+    <PageTitle title="Achievements" subtitle="Points for every lesson, quiz and practice session. Badges for the milestones." />
+    <AchievementsView />
   </>
 );

@@ -5,3 +5,4 @@ export * from './learning.ts';
 export * from './community.ts';
 export * from './social.ts';
 export * from './contact.ts';
+export * from './progress.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '#shared/http';
-import { journalEntryBodySchema, logTimeBodySchema } from '#shared/learning';
+import { journalEntryBodySchema, logTimeBodySchema, POINTS } from '#shared/learning';
 import { requireUser } from '#server/lib/guards';
 
 export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +10,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/journal', { schema: { body: journalEntryBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
     const entry = await journal.addEntry(user.id, request.body.exercises, request.body.notes);
+    await app.deps.services.rewards.award(user.id, `journal:${entry.created_at.slice(0, 10)}`, POINTS.journalEntry);
     return reply.status(201).send({ data: entry });
   });
   app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) => journal.entries(requireUser(request).id, request.query.page));
@@ -19,7 +20,8 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/journal/log-time-practiced', { schema: { body: logTimeBodySchema } }, async (request) => {
     const user = requireUser(request);
     const minutes = request.body.minutes_practiced;
-    await journal.logTime(user.id, minutes);
+    const { day } = await journal.logTime(user.id, minutes);
+    await app.deps.services.rewards.award(user.id, `practice:${day}`, POINTS.practiceLogged);
     return { minutes_practiced: minutes, redirect: `/journal?logged=${minutes}` };
   });
 };

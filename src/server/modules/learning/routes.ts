@@ -5,6 +5,8 @@ import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
 import {
   bookmarkBodySchema,
+  POINTS,
+  quizBodySchema,
   lessonCompletionBodySchema,
   pathCompletionBodySchema,
   setStageBodySchema,
@@ -45,7 +47,9 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/lesson-completions', { schema: { body: lessonCompletionBodySchema } }, async (request) => {
-    const { complete, progress } = await learning.setLessonComplete(requireUser(request), request.body.lesson_id, request.body.complete);
+    const user = requireUser(request);
+    const { complete, newly, progress } = await learning.setLessonComplete(user, request.body.lesson_id, request.body.complete);
+    if (newly) await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
     return { complete, progress };
   });
 
@@ -61,6 +65,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/stages/toggle-checkmark', { schema: { body: stageCheckmarkBodySchema } }, async (request) =>
     learning.toggleCheckmark(requireUser(request), request.body.stage_id, request.body.hash_id, request.body.completed),
   );
+
+  // spec 001 §7: POST /{resourceType}/quiz (id, score); lessons are the resource with quizzes
+  app.post('/lessons/quiz', { schema: { body: quizBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const result = await learning.submitQuiz(user, request.body.id, request.body.answers);
+    if (result.passed) await app.deps.services.rewards.award(user.id, `quiz:${request.body.id}`, POINTS.quizPassed);
+    return result;
+  });
 
   app.get('/api/placement/questions', async (request) => {
     requireUser(request);

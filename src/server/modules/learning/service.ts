@@ -1,9 +1,11 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { LEARNING } from '#shared/learning';
+import { LEARNING, QUIZ, quizScore } from '#shared/learning';
 import type { Database } from '#server/db/client';
 import {
   courses,
+  lessonQuizzes,
+  quizAttempts,
   lessonBookmarks,
   lessonCompletions,
   lessons,
@@ -128,11 +130,14 @@ export function createLearningService(deps: { db: Database }) {
       const bookmarked = user
         ? (await db.select().from(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id))).limit(1)).length > 0
         : false;
+      const [quiz] = allowed ? await db.select().from(lessonQuizzes).where(eq(lessonQuizzes.lessonId, id)) : [];
       return {
         id: lesson.id,
         title: lesson.title,
         description: lesson.description,
         course: { slug: course!.slug, title: course!.title },
+        // the correct answers stay on the server
+        quiz: quiz ? { questions: quiz.questions.map((q) => ({ title: q.title, imageUrl: q.imageUrl ?? null, options: q.options })) } : null,
         locked: !allowed,
         video_url: allowed ? lesson.videoUrl : null,
         complete: (await completedIn(user?.id, [id])).has(id),
@@ -182,6 +187,26 @@ export function createLearningService(deps: { db: Database }) {
       if (complete) await db.insert(soundslicePathCompletions).values({ userId: user.id, pathId }).onConflictDoNothing();
       else await db.delete(soundslicePathCompletions).where(and(eq(soundslicePathCompletions.userId, user.id), eq(soundslicePathCompletions.pathId, pathId)));
       return { complete };
+    },
+
+    /** The server counts the correct answers; the browser's own score is not trusted. */
+    async submitQuiz(user: AuthUser, lessonId: number, answers: number[]) {
+      const lesson = await lessonOr404(lessonId);
+      if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
+      const [quiz] = await db.select().from(lessonQuizzes).where(eq(lessonQuizzes.lessonId, lessonId));
+      if (!quiz) throw notFound();
+      if (answers.length !== quiz.questions.length) throw new ValidationError({ answers: ['Answer every question.'] });
+      const correct = quiz.questions.filter((q, i) => q.correct === answers[i]).length;
+      const score = quizScore(correct, quiz.questions.length);
+      const passed = score >= QUIZ.passScore;
+      await db.insert(quizAttempts).values({ userId: user.id, lessonId, score, passed });
+      const [next] = await db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
+        .orderBy(asc(lessons.position), asc(lessons.id))
+        .limit(1);
+      return { score, passed, correct, total: quiz.questions.length, next_lesson_url: next ? `/lessons/${next.id}` : `/courses` };
     },
 
     async listStages(user: AuthUser) {

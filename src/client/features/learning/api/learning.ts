@@ -41,6 +41,7 @@ export interface Lesson {
   paths: PathItem[];
   next_lesson: { id: number; title: string } | null;
   progress: Progress | null;
+  quiz: { questions: Array<{ title: string; imageUrl: string | null; options: string[] }> } | null;
 }
 export interface StageSummary {
   id: number;

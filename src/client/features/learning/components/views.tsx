@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
+import { Quiz } from './quiz.tsx';
 
 const Loading = () => (
   <div className="grid place-items-center py-16">
@@ -144,6 +145,7 @@ export function LessonView({ id }: { id: number }) {
               </ul>
             </section>
           ) : null}
+          {l.quiz ? <Quiz lessonId={l.id} questions={l.quiz.questions} /> : null}
           <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
             <LessonCompletionToggle lessonId={l.id} complete={l.complete} />
             {l.next_lesson ? (

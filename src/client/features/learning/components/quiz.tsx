@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import clsx from 'clsx';
+import { isImageOption, QUIZ, quizProgress } from '#shared/learning';
+import { post } from '#client/lib/api.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+
+interface Question {
+  title: string;
+  imageUrl: string | null;
+  options: string[];
+}
+interface Result {
+  score: number;
+  passed: boolean;
+  correct: number;
+  total: number;
+  next_lesson_url: string;
+}
+
+/**
+ * Lesson quiz (spec 001): one question at a time, a progress bar from 10 percent, then the result:
+ * "Completed" under 70, "Congratulations!" from 70, and a continue button above 70. The server
+ * decides what was correct. Not sent for mentorship lessons.
+ */
+export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: number; questions: Question[]; mentorship?: boolean }) {
+  const [answers, setAnswers] = useState<number[]>([]);
+  const [result, setResult] = useState<Result | null>(null);
+  const [failed, setFailed] = useState(false);
+  const done = answers.length === questions.length;
+
+  async function choose(option: number) {
+    const next = [...answers, option];
+    setAnswers(next);
+    if (next.length < questions.length || mentorship) return;
+    try {
+      setResult(await post<Result>('/lessons/quiz', { id: lessonId, score: 0, answers: next }));
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  const percent = quizProgress(answers.length, questions.length);
+  return (
+    <section aria-labelledby="quiz" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id="quiz" className="text-xl font-bold">
+        Lesson quiz
+      </h2>
+      <div role="progressbar" aria-label="Quiz progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2.5 overflow-hidden rounded-full bg-surface-2">
+        <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+      {!done ? (
+        <QuestionView question={questions[answers.length]!} number={answers.length + 1} total={questions.length} onChoose={(i) => void choose(i)} />
+      ) : result ? (
+        <div className="flex flex-col items-start gap-3">
+          <p className={clsx('text-2xl font-extrabold', result.passed ? 'text-success' : '')}>{result.score >= QUIZ.passScore ? QUIZ.passed : QUIZ.completed}</p>
+          <p className="text-muted">
+            You answered {result.correct} of {result.total} correctly ({result.score}%).
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {result.score > QUIZ.passScore ? (
+              <a href={result.next_lesson_url} className={buttonClass('primary')}>
+                Continue
+              </a>
+            ) : null}
+            <button type="button" className={buttonClass('secondary')} onClick={() => (setAnswers([]), setResult(null))}>
+              Try again
+            </button>
+          </div>
+        </div>
+      ) : failed ? (
+        <p className="text-muted">We could not check your answers. Please try again.</p>
+      ) : (
+        <Spinner label="Checking your answers" />
+      )}
+    </section>
+  );
+}
+
+function QuestionView({ question, number, total, onChoose }: { question: Question; number: number; total: number; onChoose: (i: number) => void }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm font-semibold text-muted">
+        Question {number} of {total}
+      </p>
+      <p className="text-lg font-semibold">{question.title}</p>
+      {question.imageUrl ? <img src={question.imageUrl} alt="" className="max-h-64 self-start rounded-xl" /> : null}
+      <ul className={clsx('grid gap-3', question.options.some(isImageOption) ? 'grid-cols-3' : 'grid-cols-1')}>
+        {question.options.map((o, i) => (
+          <li key={i}>
+            <button type="button" onClick={() => onChoose(i)} className="flex min-h-14 w-full items-center justify-center rounded-xl border border-line bg-surface px-4 text-left text-base hover:border-accent hover:bg-accent-soft">
+              {isImageOption(o) ? <img src={o} alt={`Option ${i + 1}`} className="max-h-24" /> : <span className="w-full">{o}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

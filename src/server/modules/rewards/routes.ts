@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '#server/lib/guards';
+
+export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.deps.services.rewards.ensureDefaults();
+  app.get('/api/achievements', async (request) => app.deps.services.rewards.overview(requireUser(request).id));
+};
