@@ -120,3 +120,32 @@ describe('practice journal and timer', () => {
     await p.getByText('Logged 1 minute of practice.').waitFor();
   });
 });
+
+describe('practice at a glance', () => {
+  it('shows the streak, the weekly goal and tempo over time, and the goal can be changed', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await p.goto('/');
+    const email = `stats-${Date.now()}@test.test`;
+    await p.evaluate(async (address) => {
+      const call = async (url: string, body: unknown) => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
+        const rotated = res.headers.get('x-csrf-token');
+        if (rotated) document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content = rotated;
+      };
+      await call('/register', { name: 'Stat Drummer', email: address, email_confirmation: address, password: 'stats-drummer-1' });
+      await call('/journal/log-time-practiced', { minutes_practiced: 25 });
+      await call('/journal', { exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '92' }]) });
+    }, email);
+    await p.goto('/dashboard');
+    await expect.poll(() => p.getByTestId('current-streak').textContent()).toBe('1 day');
+    expect(await p.getByTestId('goal-progress').textContent()).toBe('1/4 days');
+    await p.getByRole('img', { name: 'Paradiddles: ending tempo from 92 to 92 bpm over 1 entries' }).waitFor();
+    await p.getByRole('img', { name: /Minutes practised per day over the last 4 weeks: 25 minutes/ }).waitFor();
+    await p.getByRole('button', { name: 'Change goal' }).click();
+    await p.getByLabel('Days a week').selectOption('2');
+    await p.getByLabel('Minutes a day').fill('30');
+    await p.getByRole('button', { name: 'Save goal' }).click();
+    await expect.poll(() => p.getByTestId('goal-progress').textContent()).toBe('0/2 days');
+  });
+});

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps';
-import { appMeta, lessonQuizzes, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
+import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
@@ -167,6 +167,22 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       videoUrl: yt('demolive001'),
       chatOpen: false,
     });
+
+    // a few weeks of practice for the paying member, so the dashboard has something to show
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+    const practiced = [20, 18, 17, 15, 14, 13, 11, 10, 8, 7, 6, 4, 3, 2, 1];
+    await tx.insert(practiceSessions).values(practiced.map((n, i) => ({ userId: member.id, minutes: 15 + ((i * 7) % 30), day: isoDay(dayAgo(n)), createdAt: dayAgo(n) })));
+    await tx.insert(journalEntries).values(
+      [14, 10, 7, 4, 2].map((n, i) => ({
+        userId: member.id,
+        createdAt: dayAgo(n),
+        exercises: [
+          { practicedToday: 'Paradiddles', startingTempo: String(70 + i * 4), endingTempo: String(80 + i * 5) },
+          { practicedToday: 'Ghost note groove', startingTempo: String(60 + i * 3), endingTempo: String(66 + i * 4) },
+        ],
+      })),
+    );
 
     await tx.insert(notifications).values([
       { userId: member.id, body: '<strong>Welcome to Backbeat!</strong> Start with the Welcome course.', url: '/dashboard', createdAt: minutesAgo(2000) },

@@ -6,7 +6,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { ChangePasswordForm } from '#client/features/auth/components/password-forms.tsx';
 import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
 import { ContinueCard, MyPractice } from '#client/features/learning/components/views.tsx';
-import { PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
+import { PracticeStats } from '#client/features/journal/components/practice-stats.tsx';
 import { FriendsView, ProfileView } from '#client/features/profile/components/profile-view.tsx';
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
 import { openModal } from '#client/components/ui/modal.tsx';
@@ -46,12 +46,12 @@ export function DashboardPage() {
           </a>
         </Card>
       ) : null}
-      <div className="mb-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="mb-6 grid gap-6 xl:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-6">
           <ContinueCard />
-          <MyPractice />
+          <PracticeStats />
         </div>
-        <PracticeSummary />
+        <MyPractice />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {TILES.map((t) => (

@@ -17,6 +17,8 @@ export const users = pgTable(
     timezone: text('timezone'),
     stageId: integer('stage_id'),
     signupSource: text('signup_source'),
+    goalDaysPerWeek: integer('goal_days_per_week').notNull().default(4),
+    goalMinutesPerDay: integer('goal_minutes_per_day').notNull().default(20),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

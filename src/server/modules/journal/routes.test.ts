@@ -45,3 +45,23 @@ it('days follow the member time zone', () => {
   expect(localDay(lateUtc, 'Asia/Tokyo')).toBe('2026-11-23');
   expect(localDay(lateUtc, 'America/Los_Angeles')).toBe('2026-11-22');
 });
+
+it('stats: minutes per day, streak, weekly goal and tempos over time, for me only', async () => {
+  const me = await t.signedIn();
+  const other = await t.signedIn();
+  await me.client.post('/journal/log-time-practiced', { minutes_practiced: 25 });
+  await me.client.post('/journal', { exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '96' }]) });
+  const stats = (await me.client.get('/api/practice/stats')).json().data;
+  expect(stats.days).toHaveLength(28);
+  expect(stats.days.at(-1)).toEqual({ day: stats.today, minutes: 25 });
+  expect(stats.streak).toEqual({ current: 1, longest: 1 });
+  expect(stats.practiced_today).toBe(true);
+  expect(stats.goal).toEqual({ days_per_week: 4, minutes_per_day: 20, days_met_this_week: 1 });
+  expect(stats.tempos).toEqual([{ exercise: 'Paradiddles', points: [{ day: stats.today, tempo: 96 }] }]);
+  expect((await other.client.get('/api/practice/stats')).json().data.streak).toEqual({ current: 0, longest: 0 });
+
+  expect((await me.client.post('/api/practice/goal', { days_per_week: 5, minutes_per_day: 30 })).json()).toEqual({ days_per_week: 5, minutes_per_day: 30 });
+  expect((await me.client.get('/api/practice/stats')).json().data.goal.days_met_this_week).toBe(0);
+  const bad = await me.client.post('/api/practice/goal', { days_per_week: 8, minutes_per_day: 30 });
+  expect(bad.json().errors.days_per_week[0]).toBe('Choose 1 to 7 days a week.');
+});

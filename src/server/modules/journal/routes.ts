@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '#shared/http';
+import { goalBodySchema } from '#shared/practice';
 import { journalEntryBodySchema, logTimeBodySchema, POINTS } from '#shared/learning';
 import { requireUser } from '#server/lib/guards';
 
@@ -14,6 +15,10 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: entry });
   });
   app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) => journal.entries(requireUser(request).id, request.query.page));
+  app.get('/api/practice/stats', async (request) => ({ data: await journal.stats(requireUser(request).id) }));
+  app.post('/api/practice/goal', { schema: { body: goalBodySchema } }, async (request) =>
+    journal.setGoal(requireUser(request).id, request.body.days_per_week, request.body.minutes_per_day),
+  );
   app.get('/api/practice/summary', async (request) => ({ data: await journal.summary(requireUser(request).id) }));
 
   // spec 000 §7: the timer posts minutes; the answer's redirect is followed by the browser

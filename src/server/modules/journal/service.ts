@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, sql, sum } from 'drizzle-orm';
 import type { JournalExercise } from '#shared/learning';
+import { lastDays, streaks, weekStart } from '#shared/practice';
 import type { Database } from '#server/db/client';
 import { journalEntries, practiceSessions, users } from '#server/db/schema/index';
 
@@ -44,6 +45,49 @@ export function createJournalService(deps: { db: Database }) {
       const day = localDay(new Date(), await timezoneOf(userId));
       await db.insert(practiceSessions).values({ userId, minutes, day });
       return { day };
+    },
+    /** The dashboard at a glance: minutes per day, streaks, the weekly goal, tempos over time. */
+    async stats(userId: number) {
+      const [u] = await db.select({ tz: users.timezone, goalDaysPerWeek: users.goalDaysPerWeek, goalMinutesPerDay: users.goalMinutesPerDay }).from(users).where(eq(users.id, userId));
+      const tz = u?.tz ?? null;
+      const today = localDay(new Date(), tz);
+      const sessions = await db
+        .select({ day: practiceSessions.day, minutes: sql<number>`sum(${practiceSessions.minutes})::int` })
+        .from(practiceSessions)
+        .where(eq(practiceSessions.userId, userId))
+        .groupBy(practiceSessions.day);
+      const entries = await db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(journalEntries.createdAt).limit(500);
+      const minutesByDay = new Map(sessions.map((s) => [s.day, Number(s.minutes)]));
+      const practiced = new Set([...minutesByDay.keys(), ...entries.map((e) => localDay(e.createdAt, tz))]);
+      const week = weekStart(today);
+      const goalMinutes = u?.goalMinutesPerDay ?? 20;
+      const daysMet = [...minutesByDay].filter(([day, m]) => day >= week && day <= today && m >= goalMinutes).length;
+      // each exercise's ending tempo over time (the 6 most recently practised exercises)
+      const tempos = new Map<string, Array<{ day: string; tempo: number }>>();
+      for (const e of entries) {
+        for (const x of e.exercises) {
+          const name = x.practicedToday.trim();
+          const tempo = Number(x.endingTempo || x.startingTempo);
+          if (!name || !tempo) continue;
+          const key = name.toLowerCase();
+          if (!tempos.has(key)) tempos.set(key, []);
+          tempos.get(key)!.push({ day: localDay(e.createdAt, tz), tempo });
+        }
+      }
+      const exerciseNames = new Map<string, string>();
+      for (const e of entries) for (const x of e.exercises) if (x.practicedToday.trim()) exerciseNames.set(x.practicedToday.trim().toLowerCase(), x.practicedToday.trim());
+      return {
+        today,
+        days: lastDays(minutesByDay, today, 28),
+        streak: streaks(practiced, today),
+        practiced_today: practiced.has(today),
+        goal: { days_per_week: u?.goalDaysPerWeek ?? 4, minutes_per_day: goalMinutes, days_met_this_week: daysMet },
+        tempos: [...tempos.entries()].slice(-6).map(([key, points]) => ({ exercise: exerciseNames.get(key) ?? key, points: points.slice(-20) })),
+      };
+    },
+    async setGoal(userId: number, daysPerWeek: number, minutesPerDay: number) {
+      await db.update(users).set({ goalDaysPerWeek: daysPerWeek, goalMinutesPerDay: minutesPerDay }).where(eq(users.id, userId));
+      return { days_per_week: daysPerWeek, minutes_per_day: minutesPerDay };
     },
     async summary(userId: number) {
       const tz = await timezoneOf(userId);

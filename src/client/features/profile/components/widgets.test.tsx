@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { MESSAGES } from '#shared/constants';
+import { openModal } from '#client/components/ui/modal.tsx';
+import { FriendButton } from './friend-button.tsx';
+import { ProfileImageModal } from './profile-image-modal.tsx';
+
+// only the network is faked
+const fetchMock = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+it('friend button: changes at once, and on failure keeps the new state and alerts (spec 000 §4, §8)', async () => {
+  const alert = vi.fn();
+  vi.stubGlobal('alert', alert);
+  let resolve!: (r: Response) => void;
+  fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+  render(<FriendButton userId={7} initial="notfriends" relationshipId={null} />);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Add Friend' }));
+  // before the server answers
+  expect(screen.getByRole('button', { name: 'Request Pending' })).toBeInTheDocument();
+  await act(async () => resolve(json(500, { message: 'boom' })));
+  expect(alert).toHaveBeenCalledWith(MESSAGES.requestFailed);
+  expect(screen.getByRole('button', { name: 'Request Pending' })).toBeInTheDocument();
+  expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ user_id: 7 });
+});
+
+it('friend button: unfriending posts _method delete; cancelling posts action 0', async () => {
+  fetchMock.mockResolvedValue(json(200, { status: 'notfriends', relationship_id: null }));
+  const user = userEvent.setup();
+  const { unmount } = render(<FriendButton userId={7} initial="friends" relationshipId={3} />);
+  await user.click(screen.getByRole('button', { name: 'Friends' }));
+  expect(fetchMock.mock.calls[0]![0]).toBe('/friends');
+  expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ user_id: 7, _method: 'delete' });
+  unmount();
+  render(<FriendButton userId={7} initial="pending" relationshipId={3} />);
+  await user.click(screen.getByRole('button', { name: 'Request Pending' }));
+  expect(fetchMock.mock.calls[1]![0]).toBe('/friends/3/request');
+  expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({ action: 0 });
+  expect(screen.getByRole('button', { name: 'Add Friend' })).toBeInTheDocument();
+});
+
+it('profile image modal: a per-file error from the server shows as "Error: ..."', async () => {
+  fetchMock.mockResolvedValueOnce(json(422, { response: 'The file is corrupt.', message: 'The file is corrupt.' }));
+  render(<ProfileImageModal reload={() => undefined} />);
+  act(() => openModal('profile-image'));
+  const input = await screen.findByLabelText('Choose an image');
+  await userEvent.setup().upload(input, new File(['x'], 'me.png', { type: 'image/png' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Error: The file is corrupt.');
+  const [url, init] = fetchMock.mock.calls[0]!;
+  expect(url).toBe('/dashboard/upload-image');
+  expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
+});
+
+it('profile image modal: the wrong extension or over 3,000,000 bytes never reaches the server', async () => {
+  render(<ProfileImageModal reload={() => undefined} />);
+  act(() => openModal('profile-image'));
+  const input = await screen.findByLabelText('Choose an image');
+  const user = userEvent.setup({ applyAccept: false });
+  await user.upload(input, new File(['x'], 'me.bmp', { type: 'image/bmp' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Only jpg, jpeg, png, and gif files are accepted.');
+  await user.upload(input, new File([new Uint8Array(3_000_001)], 'big.JPG', { type: 'image/jpeg' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The file may not be greater than 3 MB.');
+  expect(fetchMock).not.toHaveBeenCalled();
+});

@@ -1,0 +1,27 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { LEARNING } from '#shared/learning';
+import { openModal } from '#client/components/ui/modal.tsx';
+import { REVIEW_MODAL, ReviewModal } from './review-modal.tsx';
+
+const fetchMock = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+it('without a validation message, says the spec fallback', async () => {
+  fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+  render(<ReviewModal />);
+  act(() => openModal(REVIEW_MODAL));
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Your review'), 'Great');
+  await user.click(screen.getByRole('button', { name: 'Send review' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(LEARNING.reviewFallback);
+  expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ subject: '', body: 'Great', studentReview: '1' });
+});
