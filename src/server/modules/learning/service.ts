@@ -36,6 +36,17 @@ export function createLearningService(deps: { db: Database }) {
     return lesson;
   }
 
+  /** the lesson after this one in its course (by position, then id) */
+  async function nextLesson(lesson: LessonRow) {
+    const [next] = await db
+      .select({ id: lessons.id, title: lessons.title })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
+      .orderBy(asc(lessons.position), asc(lessons.id))
+      .limit(1);
+    return next ?? null;
+  }
+
   async function completedIn(userId: number | undefined, lessonIds: number[]) {
     if (!userId || lessonIds.length === 0) return new Set<number>();
     const rows = await db
@@ -121,12 +132,7 @@ export function createLearningService(deps: { db: Database }) {
             ).map((r) => r.id),
           )
         : new Set<number>();
-      const [next] = await db
-        .select({ id: lessons.id, title: lessons.title })
-        .from(lessons)
-        .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
-        .orderBy(asc(lessons.position), asc(lessons.id))
-        .limit(1);
+      const next = await nextLesson(lesson);
       const bookmarked = user
         ? (await db.select().from(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id))).limit(1)).length > 0
         : false;
@@ -200,12 +206,7 @@ export function createLearningService(deps: { db: Database }) {
       const score = quizScore(correct, quiz.questions.length);
       const passed = score >= QUIZ.passScore;
       await db.insert(quizAttempts).values({ userId: user.id, lessonId, score, passed });
-      const [next] = await db
-        .select({ id: lessons.id })
-        .from(lessons)
-        .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
-        .orderBy(asc(lessons.position), asc(lessons.id))
-        .limit(1);
+      const next = await nextLesson(lesson);
       return { score, passed, correct, total: quiz.questions.length, next_lesson_url: next ? `/lessons/${next.id}` : `/courses` };
     },
 

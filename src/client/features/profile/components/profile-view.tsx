@@ -52,49 +52,37 @@ export function FriendsView() {
       {children}
     </li>
   );
+  const Section = ({ id, title, children }: { id: string; title: string; children: React.ReactNode }) => (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+  const Rows = ({ items, button }: { items: typeof list; button?: 'incoming' | 'pending' }) => (
+    <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+      {items.map((f) => (
+        <Row key={f.relationship_id} f={f}>
+          {button ? <FriendButton userId={f.id} initial={button} relationshipId={f.relationship_id} /> : null}
+        </Row>
+      ))}
+    </ul>
+  );
   return (
     <div className="flex flex-col gap-8">
       {incoming.length ? (
-        <section aria-labelledby="requests" className="flex flex-col gap-3">
-          <h2 id="requests" className="text-xl font-bold">
-            Friend requests
-          </h2>
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
-            {incoming.map((f) => (
-              <Row key={f.relationship_id} f={f}>
-                <FriendButton userId={f.id} initial="incoming" relationshipId={f.relationship_id} />
-              </Row>
-            ))}
-          </ul>
-        </section>
+        <Section id="requests" title="Friend requests">
+          <Rows items={incoming} button="incoming" />
+        </Section>
       ) : null}
-      <section aria-labelledby="friends" className="flex flex-col gap-3">
-        <h2 id="friends" className="text-xl font-bold">
-          Friends
-        </h2>
-        {list.length ? (
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
-            {list.map((f) => (
-              <Row key={f.relationship_id} f={f} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted">No friends yet. Say hello in the forums and add drummers from their profiles.</p>
-        )}
-      </section>
+      <Section id="friends" title="Friends">
+        {list.length ? <Rows items={list} /> : <p className="text-muted">No friends yet. Say hello in the forums and add drummers from their profiles.</p>}
+      </Section>
       {outgoing.length ? (
-        <section aria-labelledby="sent" className="flex flex-col gap-3">
-          <h2 id="sent" className="text-xl font-bold">
-            Sent requests
-          </h2>
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
-            {outgoing.map((f) => (
-              <Row key={f.relationship_id} f={f}>
-                <FriendButton userId={f.id} initial="pending" relationshipId={f.relationship_id} />
-              </Row>
-            ))}
-          </ul>
-        </section>
+        <Section id="sent" title="Sent requests">
+          <Rows items={outgoing} button="pending" />
+        </Section>
       ) : null}
     </div>
   );
