@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -147,5 +147,25 @@ describe('practice at a glance', () => {
     await p.getByLabel('Minutes a day').fill('30');
     await p.getByRole('button', { name: 'Save goal' }).click();
     await expect.poll(() => p.getByTestId('goal-progress').textContent()).toBe('0/2 days');
+  });
+});
+
+describe('time zone', () => {
+  it('a signed-in browser posts its time zone once a day (one-day cookie)', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), timezoneId: 'Europe/Lisbon' });
+    const p = await context.newPage();
+    const posted: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().endsWith('/dashboard/update-timezone')) posted.push(r.postData() ?? '');
+    });
+    await signIn(p, 'member@demo.test');
+    await expect.poll(() => posted.length).toBe(1);
+    expect(JSON.parse(posted[0]!)).toEqual({ timezone: 'Europe/Lisbon' });
+    const cookie = (await context.cookies()).find((c) => c.name === 'bb_tz_sent')!;
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(86_000);
+    await p.goto('/courses');
+    await p.getByRole('heading', { name: 'Courses' }).waitFor();
+    expect(posted.length).toBe(1);
+    await context.close();
   });
 });
