@@ -31,6 +31,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/friends', access: 'member' },
   { pattern: '/placement', access: 'member' },
   { pattern: '/achievements', access: 'member' },
+  { pattern: '/diagnostic', access: 'public' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

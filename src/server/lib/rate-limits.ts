@@ -17,6 +17,7 @@ export const RATE_LIMITS = {
   uploadsPerUser: { points: 30, duration: 10 * 60 },
   friendRequestsPerUser: { points: 30, duration: 60 * 60 },
   contactPerUser: { points: 5, duration: 60 * 60 },
+  diagnosticPerIp: { points: 10, duration: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

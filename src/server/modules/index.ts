@@ -8,6 +8,7 @@ import { journalRoutes } from './journal/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
+import { diagnosticRoutes } from './diagnostic/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes];

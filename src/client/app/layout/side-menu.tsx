@@ -12,7 +12,7 @@ interface Section {
 
 const MAIN: Section[] = [
   { id: 'learn', title: 'Learn', icon: GraduationCap, links: [['Dashboard', '/dashboard'], ['Courses', '/courses'], ['Learning Path', '/stages'], ['Find Your Stage', '/placement'], ['Achievements', '/achievements']] },
-  { id: 'practice', title: 'Practice', icon: Dumbbell, links: [['Metronome', '/metronome'], ['Practice Journal', '/journal'], ['Song Mapper', '/songmapper']] },
+  { id: 'practice', title: 'Practice', icon: Dumbbell, links: [['Metronome', '/metronome'], ['Foot-speed Diagnostic', '/diagnostic'], ['Practice Journal', '/journal'], ['Song Mapper', '/songmapper']] },
   { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live'], ['Friends', '/friends']] },
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/account/profile'], ['Billing', '/account/billing'], ['Notifications', '/notifications']] },
 ];

@@ -6,6 +6,7 @@ import { JournalHistory, PracticeSummary } from '#client/features/journal/compon
 import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
 import { Questionnaire } from '#client/features/placement/components/questionnaire.tsx';
 import { AchievementsView } from '#client/features/achievements/components/rewards.tsx';
+import { FootSpeedDiagnostic } from '#client/features/diagnostic/components/diagnostic.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -81,5 +82,12 @@ export const AchievementsPage = () => (
   <>
     <PageTitle title="Achievements" subtitle="Points for every lesson, quiz and practice session. Badges for the milestones." />
     <AchievementsView />
+  </>
+);
+
+export const DiagnosticPage = () => (
+  <>
+    <PageTitle title="Foot-speed diagnostic" subtitle="Nine questions to find what is holding your feet back, and the practice plan that fixes it." />
+    <FootSpeedDiagnostic />
   </>
 );

@@ -6,3 +6,4 @@ export * from './community.ts';
 export * from './social.ts';
 export * from './contact.ts';
 export * from './progress.ts';
+export * from './diagnostic.ts';
