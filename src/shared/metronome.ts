@@ -1,0 +1,192 @@
+/**
+ * Metronome rules (spec 001 §3, §4, §5, §9; bounds as issue 6 decides). Pure: the audio scheduler
+ * and the page use these, and the tests prove them.
+ */
+export const METRONOME = {
+  bpmDefault: 120,
+  bpmMax: 400,
+  beatsMin: 1,
+  beatsMax: 16,
+  noteMin: 2,
+  noteMax: 8,
+  volumeDefault: 45,
+  volumeMax: 90,
+  accentLevels: 4,
+  accentsDefault: [3, 2, 2, 2],
+  tapResetMs: 2000,
+  /** bpm is set after MORE than this many taps */
+  tapsBeforeSet: 3,
+  soundSets: 3,
+  samplesPerSet: 3,
+  randomChance: 0.5,
+} as const;
+
+/** Subdivision options (spec 001 §3): the clicks between two beats; 1 sounds, 0 is silent. */
+export const SUBDIVISIONS: ReadonlyArray<readonly number[]> = [[], [1], [1, 1], [0, 1], [1, 0], [1, 1, 1]];
+export const SUBDIVISION_LABELS = ['None', 'Eighths', 'Triplets', 'Swing', 'Triplet pickup', 'Sixteenths'];
+
+/** Bounds for the training panels, clamped on input (issue 6 picks one reading of spec 001 §5). */
+export const BOUNDS = {
+  bpm: [1, 400],
+  beats: [1, 16],
+  volume: [0, 90],
+  initialBpm: [40, 400],
+  finalBpm: [41, 400],
+  step: [1, 99],
+  barsPerStep: [1, 99],
+  rhythmOn: [1, 10],
+  rhythmOff: [0, 10],
+} as const satisfies Record<string, readonly [number, number]>;
+export type Bound = keyof typeof BOUNDS;
+
+export function clamp(bound: Bound, value: number): number {
+  const [min, max] = BOUNDS[bound];
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/** Digits only, as the numeric inputs accept (spec 001 §5). */
+export const digitsOnly = (text: string, maxLength = 3) => text.replace(/\D/g, '').slice(0, maxLength);
+
+/** A bpm the metronome may start at: empty or 0 does not start; above 400 is clamped to 400. */
+export function startableBpm(value: number | string | null | undefined): number | null {
+  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : (value ?? NaN);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  return Math.min(METRONOME.bpmMax, Math.round(n));
+}
+
+const TEMPO_BANDS: Array<[number, string]> = [
+  [48, 'Largo'],
+  [54, 'Lento'],
+  [60, 'Adagio'],
+  [72, 'Andante'],
+  [96, 'Moderato'],
+  [116, 'Allegretto'],
+  [144, 'Allegro'],
+  [176, 'Vivace'],
+  [200, 'Presto'],
+];
+/** Tempo name by bpm: "under 48 Largo ... otherwise Prestissimo". */
+export function tempoName(bpm: number): string {
+  for (const [under, name] of TEMPO_BANDS) if (bpm < under) return name;
+  return 'Prestissimo';
+}
+
+/** Note value halves or doubles between 2 and 8. */
+export const halveNote = (note: number) => Math.max(METRONOME.noteMin, note / 2);
+export const doubleNote = (note: number) => Math.min(METRONOME.noteMax, note * 2);
+
+/** Accent levels cycle 0 → 1 → 2 → 3 → 0 (0 is silent). */
+export const nextAccent = (level: number) => (level + 1) % METRONOME.accentLevels;
+
+/** Accents for a number of beats: keeps the ones set, new beats get the default 2 (the first 3). */
+export function accentsFor(beats: number, current: readonly number[]): number[] {
+  return Array.from({ length: beats }, (_, i) => current[i] ?? (i === 0 ? 3 : 2));
+}
+
+// ---- tap tempo ----
+export interface TapState {
+  taps: number[];
+}
+/** Taps under 2000 ms apart are averaged; after more than 3 taps the bpm is set; a longer gap resets. */
+export function tap(state: TapState, now: number): { state: TapState; bpm: number | null } {
+  const last = state.taps.at(-1);
+  const taps = last !== undefined && now - last < METRONOME.tapResetMs ? [...state.taps, now] : [now];
+  if (taps.length <= METRONOME.tapsBeforeSet) return { state: { taps }, bpm: null };
+  const intervals = taps.slice(1).map((t, i) => t - taps[i]!);
+  const average = intervals.reduce((a, b) => a + b, 0) / intervals.length;
+  return { state: { taps }, bpm: Math.min(METRONOME.bpmMax, Math.round(60_000 / average)) };
+}
+
+// ---- the click grid ----
+export interface Click {
+  /** seconds from the start of the bar */
+  offset: number;
+  beat: number;
+  /** 0 for the beat itself, 1.. for subdivision clicks */
+  sub: number;
+  /** 0 silent .. 3 loudest; subdivision clicks are level 1 */
+  level: number;
+}
+
+/** Every click of one bar: beats at 60/bpm seconds, subdivisions between them. */
+export function barClicks(bpm: number, accents: readonly number[], subdivision: readonly number[]): Click[] {
+  const beat = 60 / bpm;
+  const parts = subdivision.length + 1;
+  const clicks: Click[] = [];
+  accents.forEach((level, b) => {
+    clicks.push({ offset: b * beat, beat: b, sub: 0, level });
+    subdivision.forEach((on, s) => {
+      if (on) clicks.push({ offset: b * beat + ((s + 1) * beat) / parts, beat: b, sub: s + 1, level: 1 });
+    });
+  });
+  return clicks;
+}
+export const barSeconds = (bpm: number, beats: number) => (60 / bpm) * beats;
+
+// ---- speed training ----
+export interface SpeedTraining {
+  initialBpm: number;
+  finalBpm: number;
+  step: number;
+  barsPerStep: number;
+}
+export const SPEED_DEFAULTS: SpeedTraining = { initialBpm: 60, finalBpm: 120, step: 10, barsPerStep: 2 };
+
+/** The bpm of bar `bar` (0-based): +step after every barsPerStep bars, landing exactly on finalBpm. */
+export function speedBpm(cfg: SpeedTraining, bar: number): number {
+  const steps = Math.floor(bar / cfg.barsPerStep);
+  if (cfg.finalBpm <= cfg.initialBpm) return cfg.initialBpm;
+  return Math.min(cfg.finalBpm, cfg.initialBpm + steps * cfg.step);
+}
+
+// ---- internal rhythm ----
+export interface InternalRhythm {
+  enabled: boolean;
+  on: number;
+  off: number;
+  random: boolean;
+}
+export const RHYTHM_DEFAULTS: InternalRhythm = { enabled: false, on: 1, off: 1, random: false };
+
+/** Whether bar `bar` sounds: on-bars then off-bars in turn, or a coin toss per bar when random. */
+export function barSounds(cfg: InternalRhythm, bar: number, random: () => number = Math.random): boolean {
+  if (!cfg.enabled) return true;
+  if (cfg.random) return random() < METRONOME.randomChance;
+  const cycle = cfg.on + cfg.off;
+  return cycle === 0 || bar % cycle < cfg.on;
+}
+
+// ---- saved settings (spec 001 §3) ----
+export interface MetronomeSettings {
+  id: number;
+  name: string;
+  fav: boolean;
+  bpm: number;
+  beats: number;
+  note: number;
+  subdiv: number;
+  volume: number;
+  accents: number[];
+  soundSet: number;
+  speed: SpeedTraining;
+  rhythm: InternalRhythm;
+  countIn: boolean;
+}
+export const START_UP: MetronomeSettings = {
+  id: 1,
+  name: 'Start Up',
+  fav: false,
+  bpm: 120,
+  beats: 4,
+  note: 4,
+  subdiv: 0,
+  volume: 45,
+  accents: [3, 2, 2, 2],
+  soundSet: 0,
+  speed: SPEED_DEFAULTS,
+  rhythm: RHYTHM_DEFAULTS,
+  countIn: false,
+};
+/** Master volume 0–90 scaled to 0–1 for the audio graph. */
+export const gainFor = (volume: number) => clamp('volume', volume) / 100;
