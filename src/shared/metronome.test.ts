@@ -75,3 +75,26 @@ describe('internal rhythm', () => {
     expect(barSounds(cfg, 0, () => 0.5)).toBe(false);
   });
 });
+
+describe('click timeline', () => {
+  const take = <T,>(it: Iterator<T>, n: number) => Array.from({ length: n }, () => it.next().value as T);
+  it('bars follow each other exactly; frames are on the ideal grid', async () => {
+    const { clickTimeline, onsetFrame } = await import('./metronome.ts');
+    const clicks = take(clickTimeline(1, { bpm: 120, accents: [3, 2, 2, 2], subdivision: [] }), 9);
+    expect(clicks.map((c) => c.time)).toEqual([1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]);
+    expect(clicks[4]).toMatchObject({ bar: 1, beat: 0, level: 3 });
+    expect(onsetFrame(clicks[1]!.time, 48_000)).toBe(72_000);
+  });
+  it('a count-in bar comes first; speed training changes tempo at bar boundaries', async () => {
+    const { clickTimeline } = await import('./metronome.ts');
+    const clicks = take(clickTimeline(0, { bpm: 999, accents: [3, 2], subdivision: [], countIn: true, speed: { initialBpm: 60, finalBpm: 120, step: 60, barsPerStep: 1 } }), 6);
+    expect(clicks.map((c) => [c.time, c.bar, c.bpm, c.countIn])).toEqual([
+      [0, -1, 60, true], [1, -1, 60, true], [2, 0, 60, false], [3, 0, 60, false], [4, 1, 120, false], [4.5, 1, 120, false],
+    ]);
+  });
+  it('skips silent accents and off bars of internal rhythm', async () => {
+    const { clickTimeline } = await import('./metronome.ts');
+    const clicks = take(clickTimeline(0, { bpm: 60, accents: [3, 0], subdivision: [], rhythm: { enabled: true, on: 1, off: 1, random: false } }), 3);
+    expect(clicks.map((c) => [c.time, c.bar])).toEqual([[0, 0], [4, 2], [8, 4]]);
+  });
+});

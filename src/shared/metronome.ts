@@ -190,3 +190,53 @@ export const START_UP: MetronomeSettings = {
 };
 /** Master volume 0–90 scaled to 0–1 for the audio graph. */
 export const gainFor = (volume: number) => clamp('volume', volume) / 100;
+
+// ---- the timeline the scheduler plays ----
+export interface TimedClick {
+  /** seconds on the audio clock */
+  time: number;
+  level: number;
+  bar: number;
+  beat: number;
+  sub: number;
+  bpm: number;
+  countIn: boolean;
+}
+export interface TimelineOptions {
+  bpm: number;
+  accents: readonly number[];
+  subdivision: readonly number[];
+  /** speed training instead of a fixed bpm */
+  speed?: SpeedTraining | null;
+  rhythm?: InternalRhythm;
+  countIn?: boolean;
+  random?: () => number;
+}
+
+/**
+ * Every click from `start` on, bar after bar, as absolute times. Each bar starts exactly where the
+ * previous one ended (sums of exact durations, never accumulated timer ticks), so a click's time is
+ * the ideal grid whatever the main thread does. Silent clicks (level 0, or an off bar) are skipped.
+ * A count-in bar (all beats, first accented) comes before bar 0 and does not count for training.
+ */
+export function* clickTimeline(start: number, o: TimelineOptions): Generator<TimedClick> {
+  let barStart = start;
+  if (o.countIn) {
+    const countAccents = o.accents.map((_, i) => (i === 0 ? 3 : 2));
+    const bpm = o.speed ? o.speed.initialBpm : o.bpm;
+    for (const c of barClicks(bpm, countAccents, [])) yield { time: barStart + c.offset, level: c.level, bar: -1, beat: c.beat, sub: 0, bpm, countIn: true };
+    barStart += barSeconds(bpm, o.accents.length);
+  }
+  for (let bar = 0; ; bar++) {
+    const bpm = o.speed ? speedBpm(o.speed, bar) : o.bpm;
+    if (barSounds(o.rhythm ?? RHYTHM_DEFAULTS, bar, o.random)) {
+      for (const c of barClicks(bpm, o.accents, o.subdivision)) {
+        if (c.level > 0) yield { time: barStart + c.offset, level: c.level, bar, beat: c.beat, sub: c.sub, bpm, countIn: false };
+      }
+    }
+    barStart += barSeconds(bpm, o.accents.length);
+  }
+}
+
+/** The sample frame a click should start on at a sample rate. */
+export const onsetFrame = (time: number, sampleRate: number) => Math.round(time * sampleRate);
