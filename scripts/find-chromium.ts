@@ -15,6 +15,8 @@ const BASE_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // the metronome's audio starts from a key press; headless runs have no real output device
+  '--autoplay-policy=no-user-gesture-required',
 ];
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 export const NO_CHROMIUM_MESSAGE =

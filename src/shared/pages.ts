@@ -32,6 +32,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/placement', access: 'member' },
   { pattern: '/achievements', access: 'member' },
   { pattern: '/diagnostic', access: 'public' },
+  { pattern: '/metronome', access: 'public' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

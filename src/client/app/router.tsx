@@ -14,7 +14,7 @@ import {
   TermsPage,
 } from './pages/member.tsx';
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
-import { AchievementsPage, DiagnosticPage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, StagePage, StagesPage } from './pages/learning.tsx';
+import { AchievementsPage, DiagnosticPage, MetronomePage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
       { path: '/placement', element: <PlacementPage /> },
       { path: '/achievements', element: <AchievementsPage /> },
       { path: '/diagnostic', element: <DiagnosticPage /> },
+      { path: '/metronome', element: <MetronomePage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -7,6 +7,7 @@ import { PracticeTimer } from '#client/features/journal/components/practice-time
 import { Questionnaire } from '#client/features/placement/components/questionnaire.tsx';
 import { AchievementsView } from '#client/features/achievements/components/rewards.tsx';
 import { FootSpeedDiagnostic } from '#client/features/diagnostic/components/diagnostic.tsx';
+import { Metronome } from '#client/features/metronome/components/metronome.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -91,3 +92,5 @@ export const DiagnosticPage = () => (
     <FootSpeedDiagnostic />
   </>
 );
+
+export const MetronomePage = () => <Metronome />;

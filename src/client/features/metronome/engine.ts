@@ -1,0 +1,93 @@
+import { clickTimeline, gainFor, type TimedClick, type TimelineOptions } from '#shared/metronome';
+
+const LOOKAHEAD_MS = 25;
+const SCHEDULE_AHEAD_S = 0.12;
+const START_DELAY_S = 0.06;
+
+/** Loads one sound set: samples 1..3 for accent levels 1..3. */
+export async function loadSoundSet(ctx: BaseAudioContext, set: number): Promise<AudioBuffer[]> {
+  return Promise.all(
+    [1, 2, 3].map(async (n) => ctx.decodeAudioData(await (await fetch(`/metronome-assets/${set}_${n}.wav`)).arrayBuffer())),
+  );
+}
+
+/**
+ * A look-ahead scheduler: a timer wakes every 25 ms and hands Web Audio every click due in the next
+ * 120 ms, each with its exact start time on the audio clock. A late timer never moves a click.
+ */
+export class Scheduler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private timeline: Generator<TimedClick> | null = null;
+  private pending: TimedClick | null = null;
+  private readonly gain: GainNode;
+  private sources = new Set<AudioBufferSourceNode>();
+  /** scheduled clicks, for the visual indicator to follow the audio clock */
+  readonly played: TimedClick[] = [];
+
+  constructor(
+    private readonly ctx: AudioContext,
+    private buffers: AudioBuffer[],
+  ) {
+    this.gain = ctx.createGain();
+    this.gain.connect(ctx.destination);
+  }
+
+  setVolume(volume: number) {
+    this.gain.gain.setValueAtTime(gainFor(volume), this.ctx.currentTime);
+  }
+  setBuffers(buffers: AudioBuffer[]) {
+    this.buffers = buffers;
+  }
+  get running() {
+    return this.timer !== null;
+  }
+
+  start(options: TimelineOptions) {
+    this.stop();
+    this.timeline = clickTimeline(this.ctx.currentTime + START_DELAY_S, options);
+    this.pending = this.timeline.next().value ?? null;
+    this.tick();
+    this.timer = setInterval(() => this.tick(), LOOKAHEAD_MS);
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.timeline = null;
+    this.pending = null;
+    for (const s of this.sources) s.stop();
+    this.sources.clear();
+    this.played.length = 0;
+  }
+
+  /** the click sounding now (the last one at or before the audio clock) */
+  current(): TimedClick | null {
+    const now = this.ctx.currentTime;
+    let last: TimedClick | null = null;
+    for (const c of this.played) if (c.time <= now) last = c;
+    return last;
+  }
+
+  private tick() {
+    const until = this.ctx.currentTime + SCHEDULE_AHEAD_S;
+    while (this.pending && this.pending.time < until) {
+      scheduleClick(this.ctx, this.gain, this.buffers, this.pending, this.sources);
+      this.played.push(this.pending);
+      if (this.played.length > 64) this.played.shift();
+      this.pending = this.timeline?.next().value ?? null;
+    }
+  }
+}
+
+export function scheduleClick(ctx: BaseAudioContext, out: AudioNode, buffers: AudioBuffer[], click: TimedClick, sources?: Set<AudioBufferSourceNode>) {
+  const buffer = buffers[Math.min(3, Math.max(1, click.level)) - 1];
+  if (!buffer) return;
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  source.connect(out);
+  source.start(click.time);
+  if (sources) {
+    sources.add(source);
+    source.onended = () => sources.delete(source);
+  }
+}
