@@ -25,6 +25,16 @@ export const stepHash = (text: string) => createHash('sha256').update(text).dige
 
 type LessonRow = typeof lessons.$inferSelect;
 const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly'>) => !lesson.membersOnly || hasEntitlement(user, 'membership');
+const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) => ({
+  id: c.id,
+  slug: c.slug,
+  title: c.title,
+  description: c.description,
+  image_url: c.imageUrl,
+  members_only: c.membersOnly,
+  is_welcome: c.isWelcome,
+  locked: c.membersOnly && !hasEntitlement(user, 'membership'),
+});
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
 export function createLearningService(deps: { db: Database }) {
@@ -83,17 +93,7 @@ export function createLearningService(deps: { db: Database }) {
       return rows.map((c) => {
         const total = Number(counts.find((x) => x.courseId === c.id)?.n ?? 0);
         const completed = Number(done.find((x) => x.courseId === c.id)?.n ?? 0);
-        return {
-          id: c.id,
-          slug: c.slug,
-          title: c.title,
-          description: c.description,
-          image_url: c.imageUrl,
-          members_only: c.membersOnly,
-          is_welcome: c.isWelcome,
-          locked: c.membersOnly && !hasEntitlement(user, 'membership'),
-          progress: { completed, total, percent: percent(completed, total) },
-        };
+        return { ...courseSummary(c, user), progress: { completed, total, percent: percent(completed, total) } };
       });
     },
 
@@ -104,13 +104,7 @@ export function createLearningService(deps: { db: Database }) {
       const done = await completedIn(user?.id, rows.map((l) => l.id));
       const completed = rows.filter((l) => done.has(l.id)).length;
       return {
-        id: c.id,
-        slug: c.slug,
-        title: c.title,
-        description: c.description,
-        image_url: c.imageUrl,
-        members_only: c.membersOnly,
-        locked: c.membersOnly && !hasEntitlement(user, 'membership'),
+        ...courseSummary(c, user),
         lessons: rows.map((l) => ({ id: l.id, title: l.title, description: l.description, locked: !canWatch(user, l), complete: done.has(l.id) })),
         progress: { completed, total: rows.length, percent: percent(completed, rows.length) },
       };

@@ -4,6 +4,7 @@ import { answerStep, AREA_LABELS, AREAS, barPercent, DIAGNOSTIC, DIAGNOSTIC_STEP
 import { ApiError, post } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/field.tsx';
+import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 interface Result {
   skill: string;
@@ -81,25 +82,10 @@ export function FootSpeedDiagnostic() {
   const percent = Math.round(((state.step - 1) / DIAGNOSTIC.steps) * 100);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <p className="text-sm font-semibold text-muted">
-          Question {state.step} of {DIAGNOSTIC.steps}
-        </p>
-        <div role="progressbar" aria-label="Diagnostic progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2.5 overflow-hidden rounded-full bg-surface-2">
-          <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
+      <StepProgress label={`Question ${state.step} of ${DIAGNOSTIC.steps}`} name="Diagnostic progress" percent={percent} />
       <h2 className="text-2xl font-bold">{step.title}</h2>
       {step.kind === 'choice' ? (
-        <ul className="flex flex-col gap-3">
-          {step.options.map((o, i) => (
-            <li key={o.text}>
-              <button type="button" onClick={() => answer(i)} className="flex min-h-14 w-full items-center rounded-xl border border-line bg-surface px-5 text-left text-lg hover:border-accent hover:bg-accent-soft">
-                {o.text}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ChoiceButtons options={step.options} render={(o) => o.text} onChoose={answer} />
       ) : step.kind === 'tempo' ? (
         <form
           className="flex items-end gap-3"

@@ -4,6 +4,7 @@ import { isImageOption, QUIZ, quizProgress } from '#shared/learning';
 import { post } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 interface Question {
   title: string;
@@ -46,9 +47,7 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
       <h2 id="quiz" className="text-xl font-bold">
         Lesson quiz
       </h2>
-      <div role="progressbar" aria-label="Quiz progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2.5 overflow-hidden rounded-full bg-surface-2">
-        <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
-      </div>
+      <StepProgress name="Quiz progress" percent={percent} />
       {!done ? (
         <QuestionView question={questions[answers.length]!} number={answers.length + 1} total={questions.length} onChoose={(i) => void choose(i)} />
       ) : result ? (
@@ -85,15 +84,12 @@ function QuestionView({ question, number, total, onChoose }: { question: Questio
       </p>
       <p className="text-lg font-semibold">{question.title}</p>
       {question.imageUrl ? <img src={question.imageUrl} alt="" className="max-h-64 self-start rounded-xl" /> : null}
-      <ul className={clsx('grid gap-3', question.options.some(isImageOption) ? 'grid-cols-3' : 'grid-cols-1')}>
-        {question.options.map((o, i) => (
-          <li key={i}>
-            <button type="button" onClick={() => onChoose(i)} className="flex min-h-14 w-full items-center justify-center rounded-xl border border-line bg-surface px-4 text-left text-base hover:border-accent hover:bg-accent-soft">
-              {isImageOption(o) ? <img src={o} alt={`Option ${i + 1}`} className="max-h-24" /> : <span className="w-full">{o}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ChoiceButtons
+        options={question.options}
+        columns={question.options.some(isImageOption) ? 3 : 1}
+        onChoose={onChoose}
+        render={(o, i) => (isImageOption(o) ? <img src={o} alt={`Option ${i + 1}`} className="mx-auto max-h-24" /> : <span className="w-full">{o}</span>)}
+      />
     </div>
   );
 }

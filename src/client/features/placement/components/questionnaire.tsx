@@ -7,6 +7,7 @@ import { placementScore, type PlacementQuestion } from '#shared/placement';
 import { api, get, post } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 const WELCOME_COURSE = '/courses/welcome-to-backbeat';
 type AvatarState = 'initial' | 'saving' | 'success' | 'failed';
@@ -96,24 +97,9 @@ export function Questionnaire() {
   };
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <p className="text-sm font-semibold text-muted">
-          Question {index + 1} of {list.length}
-        </p>
-        <div role="progressbar" aria-label="Questionnaire progress" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2.5 overflow-hidden rounded-full bg-surface-2">
-          <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
-        </div>
-      </div>
+      <StepProgress label={`Question ${index + 1} of ${list.length}`} name="Questionnaire progress" percent={percent} />
       <h2 className="text-2xl font-bold">{q.title}</h2>
-      <ul className="flex flex-col gap-3">
-        {q.options.map((o, i) => (
-          <li key={o.text}>
-            <button type="button" onClick={() => answer(i)} className="flex min-h-14 w-full items-center rounded-xl border border-line bg-surface px-5 text-left text-lg hover:border-accent hover:bg-accent-soft">
-              {o.text}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ChoiceButtons options={q.options} render={(o) => o.text} onChoose={answer} />
       {index > 0 ? (
         <button type="button" onClick={restart} className={clsx(buttonClass('ghost'), 'self-start')}>
           <RotateCcw aria-hidden className="size-5" /> Restart
