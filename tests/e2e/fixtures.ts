@@ -12,9 +12,17 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A fresh browser context (own cookies) and page; uncaught page errors are collected. */
+let contexts = 0;
+
+/**
+ * A fresh browser context (own cookies) and page; uncaught page errors are collected. Each context
+ * comes from its own address (the test server trusts X-Forwarded-For, as behind a load balancer), so
+ * the per-address sign-in limit sees one drummer per context, not the whole suite as one.
+ */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
+  contexts += 1;
+  const address = `10.${process.pid % 250}.${Math.floor(contexts / 250) % 250}.${(contexts % 250) + 1}`;
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce', extraHTTPHeaders: { 'X-Forwarded-For': address } });
   const page = (await context.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));

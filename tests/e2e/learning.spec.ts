@@ -73,8 +73,9 @@ describe('stages', () => {
     await p.getByRole('link', { name: /Coordination Conquest/ }).click();
     await p.waitForURL('**/stages/2');
     const box = p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' });
-    await box.check();
-    await p.waitForTimeout(300);
+    // the box ticks at once; the reload waits for the server to have answered
+    await Promise.all([p.waitForResponse((r) => r.request().method() === 'POST' && r.ok()), box.click()]);
+    await expect.poll(() => box.isChecked()).toBe(true);
     await p.reload();
     expect(await p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' }).isChecked()).toBe(true);
   });

@@ -23,9 +23,10 @@ export function Field({ label, error, hint, className, ...input }: InputHTMLAttr
   );
 }
 
-export const FormError = ({ message }: { message: string | null | undefined }) =>
+/** The first error of a form, in red; `inline` drops the tinted box (inside modals and short forms). */
+export const FormError = ({ message, inline = false }: { message: string | null | undefined; inline?: boolean }) =>
   message ? (
-    <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-base font-medium text-danger">
+    <p role="alert" className={clsx('font-medium text-danger', !inline && 'rounded-lg bg-danger-soft px-3 py-2 text-base')}>
       {message}
     </p>
   ) : null;

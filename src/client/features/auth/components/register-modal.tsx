@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '#shared/constants';
 import { ApiError } from '#client/lib/api.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
-import { Field } from '#client/components/ui/field.tsx';
+import { FormError, Field } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { navigate, useRegister } from '../api/auth.ts';
@@ -39,11 +39,7 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
         <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
         <Field label="Confirm Email" name="email_confirmation" type="email" autoComplete="email" value={form.email_confirmation} onChange={set('email_confirmation')} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
-        {error ? (
-          <p role="alert" className="font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} inline />
         {register.isPending ? (
           <div className="grid min-h-11 place-items-center">
             <Spinner label="Creating your account" />

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { answerStep, AREA_LABELS, AREAS, barPercent, DIAGNOSTIC, DIAGNOSTIC_STEPS, initialDiagnostic, type Area, type Scores } from '#shared/diagnostic';
 import { ApiError, post } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 interface Result {
@@ -110,11 +110,7 @@ export function FootSpeedDiagnostic() {
             Email
             <input className={inputClass} type="email" value={email} autoComplete="email" onChange={(e) => (setEmail(e.target.value), setError(null))} />
           </label>
-          {error ? (
-            <p role="alert" className="font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} inline />
           <Button type="submit" disabled={sending}>
             See my result
           </Button>

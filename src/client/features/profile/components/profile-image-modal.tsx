@@ -4,6 +4,7 @@ import { api, ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
 
 export const PROFILE_IMAGE_MODAL = 'profile-image';
 
@@ -51,11 +52,7 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
             <input type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" className="sr-only" onChange={(e) => void choose(e)} aria-label="Choose an image" />
           </label>
         )}
-        {error ? (
-          <p role="alert" className="font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} inline />
         <a href={`/dashboard/clear-image?_token=${token}`} className="self-start font-semibold text-danger underline-offset-2 hover:underline">
           Delete Current Image
         </a>

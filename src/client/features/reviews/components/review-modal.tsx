@@ -4,7 +4,7 @@ import { LEARNING } from '#shared/learning';
 import { ApiError, post } from '#client/lib/api.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export const REVIEW_MODAL = 'student-review';
@@ -39,11 +39,7 @@ export function ReviewModal() {
             Your review
             <textarea className={`${inputClass} min-h-36 py-3`} value={body} maxLength={5000} onChange={(e) => setBody(e.target.value)} />
           </label>
-          {error ? (
-            <p role="alert" className="font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} inline />
           {state === 'loading' ? (
             <div className="grid min-h-11 place-items-center">
               <Spinner label="Sending" />
