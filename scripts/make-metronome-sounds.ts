@@ -40,7 +40,7 @@ function noise(seed: number) {
 function render(seconds: number, fn: (t: number, i: number) => number): Float32Array {
   const out = new Float32Array(Math.round(seconds * RATE));
   for (let i = 0; i < out.length; i++) out[i] = fn(i / RATE, i);
-  // the first sample is the onset: start at full energy, no fade-in delay
+  // the first sample is the onset: each partial starts at its peak (cosine), no fade-in delay
   return out;
 }
 
@@ -49,20 +49,20 @@ const SETS: Array<(level: number) => Float32Array> = [
   (level) => {
     const f = [0, 800, 1_100, 1_600][level]!;
     const amp = [0, 0.45, 0.7, 0.95][level]!;
-    return render(0.05, (t) => amp * Math.sin(2 * Math.PI * f * t) * Math.exp(-t * 90));
+    return render(0.05, (t) => amp * Math.cos(2 * Math.PI * f * t) * Math.exp(-t * 90));
   },
   // 1: a woodblock: resonant tone plus a burst of noise
   (level) => {
     const n = noise(level * 7 + 1);
     const f = [0, 900, 1_250, 1_700][level]!;
     const amp = [0, 0.4, 0.65, 0.9][level]!;
-    return render(0.06, (t) => amp * (0.75 * Math.sin(2 * Math.PI * f * t) * Math.exp(-t * 70) + 0.25 * n() * Math.exp(-t * 400)));
+    return render(0.06, (t) => amp * (0.75 * Math.cos(2 * Math.PI * f * t) * Math.exp(-t * 70) + 0.25 * n() * Math.exp(-t * 400)));
   },
   // 2: a bright beep (two detuned partials)
   (level) => {
     const f = [0, 1_000, 1_500, 2_000][level]!;
     const amp = [0, 0.35, 0.55, 0.8][level]!;
-    return render(0.07, (t) => amp * 0.5 * (Math.sin(2 * Math.PI * f * t) + Math.sin(2 * Math.PI * f * 1.5 * t)) * Math.exp(-t * 55));
+    return render(0.07, (t) => amp * 0.5 * (Math.cos(2 * Math.PI * f * t) + Math.cos(2 * Math.PI * f * 1.5 * t)) * Math.exp(-t * 55));
   },
 ];
 

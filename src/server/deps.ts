@@ -13,6 +13,7 @@ import { createLearningService } from './modules/learning/service.ts';
 import { createJournalService } from './modules/journal/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createRewardsService } from './modules/rewards/service.ts';
+import { createSongService } from './modules/songmapper/service.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -44,6 +45,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     rewards: createRewardsService({ db, realtime }),
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
+    songs: createSongService({ db }),
   };
   return {
     config,

@@ -2,6 +2,8 @@
  * Metronome rules (spec 001 §3, §4, §5, §9; bounds as issue 6 decides). Pure: the audio scheduler
  * and the page use these, and the tests prove them.
  */
+import { z } from 'zod';
+
 export const METRONOME = {
   bpmDefault: 120,
   bpmMax: 400,
@@ -20,6 +22,9 @@ export const METRONOME = {
   samplesPerSet: 3,
   randomChance: 0.5,
 } as const;
+
+/** The three sound sets (`/metronome-assets/{set}_{n}.wav`), by name. */
+export const SOUND_SET_NAMES = ['Click', 'Woodblock', 'Beep'] as const;
 
 /** Subdivision options (spec 001 §3): the clicks between two beats; 1 sounds, 0 is silent. */
 export const SUBDIVISIONS: ReadonlyArray<readonly number[]> = [[], [1], [1, 1], [0, 1], [1, 0], [1, 1, 1]];
@@ -240,3 +245,60 @@ export function* clickTimeline(start: number, o: TimelineOptions): Generator<Tim
 
 /** The sample frame a click should start on at a sample rate. */
 export const onsetFrame = (time: number, sampleRate: number) => Math.round(time * sampleRate);
+
+// ---- the saved-settings playlist (spec 001: left disabled in the original; issue 6 makes it work)
+
+export const PLAYLIST = {
+  nameMax: 60,
+  maxEntries: 100,
+  nameRequired: 'Please give these settings a name.',
+  /** local storage key of a visitor's playlist (a member's lives on the server) */
+  storageKey: 'bb.metronome.playlist',
+} as const;
+
+const int = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(min, `The ${label} must be at least ${min}.`)
+    .max(max, `The ${label} may not be greater than ${max}.`);
+const boundInt = (label: string, bound: Bound) => int(label, BOUNDS[bound][0], BOUNDS[bound][1]);
+
+/** Everything a saved entry holds besides its id, name and favourite flag. */
+export const savedSettingsSchema = z.object({
+  bpm: boundInt('bpm', 'bpm'),
+  beats: boundInt('beats', 'beats'),
+  note: z.union([z.literal(2), z.literal(4), z.literal(8)], { error: 'The note value must be 2, 4 or 8.' }),
+  subdiv: int('subdivision', 0, SUBDIVISIONS.length - 1),
+  volume: boundInt('volume', 'volume'),
+  accents: z.array(int('accent', 0, METRONOME.accentLevels - 1)).min(1).max(BOUNDS.beats[1]),
+  soundSet: int('sound set', 0, METRONOME.soundSets - 1),
+  speed: z.object({
+    initialBpm: boundInt('initial bpm', 'initialBpm'),
+    finalBpm: boundInt('final bpm', 'finalBpm'),
+    step: boundInt('step', 'step'),
+    barsPerStep: boundInt('bars per step', 'barsPerStep'),
+  }),
+  rhythm: z.object({ enabled: z.boolean(), on: boundInt('on bars', 'rhythmOn'), off: boundInt('off bars', 'rhythmOff'), random: z.boolean() }),
+  countIn: z.boolean(),
+}).refine((s) => s.accents.length === s.beats, { message: 'There must be one accent per beat.', path: ['accents'] });
+export type SavedSettings = z.infer<typeof savedSettingsSchema>;
+
+const entryName = z
+  .string({ error: PLAYLIST.nameRequired })
+  .trim()
+  .min(1, PLAYLIST.nameRequired)
+  .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`);
+export const playlistCreateSchema = z.object({ name: entryName, fav: z.boolean().default(false), settings: savedSettingsSchema });
+export const playlistUpdateSchema = z
+  .object({ name: entryName.optional(), fav: z.boolean().optional(), settings: savedSettingsSchema.optional() })
+  .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.');
+
+/** A saved entry as the API answers it; `id` is the server's (members) or a local number (visitors). */
+export type PlaylistEntry = MetronomeSettings;
+
+/** Split a full settings object into the part a saved entry stores. */
+export function settingsPart(s: MetronomeSettings): SavedSettings {
+  const { id: _id, name: _name, fav: _fav, ...rest } = s;
+  return { ...rest, note: rest.note as 2 | 4 | 8 };
+}

@@ -33,6 +33,10 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/achievements', access: 'member' },
   { pattern: '/diagnostic', access: 'public' },
   { pattern: '/metronome', access: 'public' },
+  { pattern: '/songmapper', access: 'member' },
+  { pattern: '/songmapper/:id', access: 'member' },
+  { pattern: '/mentorship/songmapper', access: 'mentorship' },
+  { pattern: '/mentorship/songmapper/:id', access: 'mentorship' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

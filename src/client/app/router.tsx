@@ -14,7 +14,7 @@ import {
   TermsPage,
 } from './pages/member.tsx';
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
-import { AchievementsPage, DiagnosticPage, MetronomePage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, StagePage, StagesPage } from './pages/learning.tsx';
+import { AchievementsPage, DiagnosticPage, MetronomePage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, SongMapperPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
       { path: '/achievements', element: <AchievementsPage /> },
       { path: '/diagnostic', element: <DiagnosticPage /> },
       { path: '/metronome', element: <MetronomePage /> },
+      { path: '/songmapper/:id?', element: <SongMapperPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       { path: '/mentorship/account', element: <AccountProfilePage mentorship /> },
       { path: '/mentorship/notifications', element: <NotificationsPage mentorship /> },
       { path: '/mentorship/notifications/:id', element: <NotificationPage mentorship /> },
+      { path: '/mentorship/songmapper/:id?', element: <SongMapperPage mentorship /> },
     ],
   },
 ]);

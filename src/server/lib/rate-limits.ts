@@ -18,6 +18,10 @@ export const RATE_LIMITS = {
   friendRequestsPerUser: { points: 30, duration: 60 * 60 },
   contactPerUser: { points: 5, duration: 60 * 60 },
   diagnosticPerIp: { points: 10, duration: 60 * 60 },
+  /** new songs (autosave of an existing song is not limited) */
+  songsPerUser: { points: 60, duration: 60 * 60 },
+  /** the public PDF share link renders on the server */
+  songPdfPerIp: { points: 60, duration: 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

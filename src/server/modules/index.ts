@@ -9,6 +9,8 @@ import { profileRoutes } from './profile/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { diagnosticRoutes } from './diagnostic/routes.ts';
+import { songmapperRoutes } from './songmapper/routes.ts';
+import { metronomeRoutes } from './metronome/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes];

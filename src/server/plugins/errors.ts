@@ -20,7 +20,7 @@ function fieldErrors(issues: Issue[]): Record<string, string[]> {
   for (const issue of issues) {
     const inner = issue.params?.issue;
     const path = inner?.path ?? issue.path ?? [];
-    const key = path.length ? path.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '') || 'body';
+    const key = path.length ? path.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
     const message = inner?.message ?? issue.message;
     (errors[key] ??= []).push(message);
   }

@@ -8,6 +8,7 @@ import { Questionnaire } from '#client/features/placement/components/questionnai
 import { AchievementsView } from '#client/features/achievements/components/rewards.tsx';
 import { FootSpeedDiagnostic } from '#client/features/diagnostic/components/diagnostic.tsx';
 import { Metronome } from '#client/features/metronome/components/metronome.tsx';
+import { SongMapper } from '#client/features/songmapper/components/song-mapper.tsx';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -94,3 +95,15 @@ export const DiagnosticPage = () => (
 );
 
 export const MetronomePage = () => <Metronome />;
+
+/** Spec 002 song mapper; the mentorship area shows the same tool in its dark look. */
+export function SongMapperPage({ mentorship = false }: { mentorship?: boolean }) {
+  const { id } = useParams();
+  const base = mentorship ? '/mentorship/songmapper' : '/songmapper';
+  return (
+    <>
+      <PageTitle title="Song Mapper" subtitle="Map a song's sections, measures and feel before you play it. Every change saves itself." />
+      <SongMapper id={id ?? null} base={base} />
+    </>
+  );
+}

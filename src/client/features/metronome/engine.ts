@@ -91,3 +91,45 @@ export function scheduleClick(ctx: BaseAudioContext, out: AudioNode, buffers: Au
     source.onended = () => sources.delete(source);
   }
 }
+
+/** The click track's sample rate: the sound files' own, so nothing is resampled. */
+export const TRACK_RATE = 44_100;
+
+/**
+ * Renders `seconds` of clicks offline (OfflineAudioContext): every click is placed at its exact
+ * time on the timeline, as the live scheduler does, with no main thread in the way.
+ */
+export async function renderClickTrack(options: TimelineOptions & { volume: number; soundSet: number }, seconds: number): Promise<AudioBuffer> {
+  const ctx = new OfflineAudioContext(1, Math.ceil(seconds * TRACK_RATE), TRACK_RATE);
+  const buffers = await loadSoundSet(ctx, options.soundSet);
+  const gain = ctx.createGain();
+  gain.gain.value = gainFor(options.volume);
+  gain.connect(ctx.destination);
+  for (const click of clickTimeline(0, options)) {
+    if (click.time >= seconds) break;
+    scheduleClick(ctx, gain, buffers, click);
+  }
+  return ctx.startRendering();
+}
+
+/** 16-bit PCM WAV of a rendered buffer (first channel). */
+export function encodeWav(buffer: AudioBuffer): Blob {
+  const samples = buffer.getChannelData(0);
+  const data = new DataView(new ArrayBuffer(44 + samples.length * 2));
+  const text = (at: number, s: string) => [...s].forEach((c, i) => data.setUint8(at + i, c.charCodeAt(0)));
+  text(0, 'RIFF');
+  data.setUint32(4, 36 + samples.length * 2, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  data.setUint32(16, 16, true);
+  data.setUint16(20, 1, true);
+  data.setUint16(22, 1, true);
+  data.setUint32(24, buffer.sampleRate, true);
+  data.setUint32(28, buffer.sampleRate * 2, true);
+  data.setUint16(32, 2, true);
+  data.setUint16(34, 16, true);
+  text(36, 'data');
+  data.setUint32(40, samples.length * 2, true);
+  samples.forEach((s, i) => data.setInt16(44 + i * 2, Math.round(Math.max(-1, Math.min(1, s)) * 32_767), true));
+  return new Blob([data.buffer], { type: 'audio/wav' });
+}

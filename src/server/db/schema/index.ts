@@ -7,3 +7,5 @@ export * from './social.ts';
 export * from './contact.ts';
 export * from './progress.ts';
 export * from './diagnostic.ts';
+export * from './songs.ts';
+export * from './metronome.ts';

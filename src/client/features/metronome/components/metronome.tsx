@@ -20,9 +20,14 @@ import {
   type Bound,
   type MetronomeSettings,
   type TapState,
+  SOUND_SET_NAMES,
 } from '#shared/metronome';
 import { inputClass } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { loadSoundSet, Scheduler } from '../engine.ts';
+import { ClickTrackButton } from './click-track.tsx';
+import { Playlist } from './playlist.tsx';
+import { SpeedRunLog } from './speed-run-log.tsx';
 
 const STORAGE_KEY = 'bb.metronome.settings';
 
@@ -75,7 +80,14 @@ export function Metronome() {
   useEffect(() => localStorage.setItem(STORAGE_KEY, JSON.stringify(s)), [s]);
   useEffect(() => setBpmText(String(s.bpm)), [s.bpm]);
 
+  // a speed-training run: where it started, for "Log to journal" when it stops
+  const trainingRun = useRef<{ from: number } | null>(null);
+  const [run, setRun] = useState<{ from: number; to: number } | null>(null);
+
   const stop = useCallback(() => {
+    const reached = audio.current?.scheduler.current();
+    if (trainingRun.current && reached && !reached.countIn) setRun({ from: trainingRun.current.from, to: reached.bpm });
+    trainingRun.current = null;
     audio.current?.scheduler.stop();
     setPlaying(false);
     setTraining(false);
@@ -97,6 +109,8 @@ export function Metronome() {
       scheduler.start({ bpm, accents: s.accents, subdivision: SUBDIVISIONS[s.subdiv] ?? [], speed: withTraining ? s.speed : null, rhythm: s.rhythm, countIn: s.countIn });
       setPlaying(true);
       setTraining(withTraining);
+      trainingRun.current = withTraining ? { from: s.speed.initialBpm } : null;
+      if (withTraining) setRun(null);
     },
     [s, bpmText],
   );
@@ -122,12 +136,22 @@ export function Metronome() {
     lastKey.current = restartKey;
   }, [restartKey, playing, training, start]);
   useEffect(() => audio.current?.scheduler.setVolume(s.volume), [s.volume]);
+  // another sound set: load its samples into the running scheduler
+  useEffect(() => {
+    const current = audio.current;
+    if (!current) return;
+    let live = true;
+    void loadSoundSet(current.ctx, s.soundSet).then((buffers) => live && current.scheduler.setBuffers(buffers));
+    return () => {
+      live = false;
+    };
+  }, [s.soundSet]);
   useEffect(() => () => void audio.current?.ctx.close(), []);
 
   // space bar: start/stop (speed training in its view), not while a modal is open
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.code !== 'Space' || document.querySelector('[role="dialog"]')) return;
+      if (e.code !== 'Space' || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const target = e.target as HTMLElement;
       if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return;
       e.preventDefault();
@@ -215,6 +239,16 @@ export function Metronome() {
           <input type="range" min={0} max={METRONOME.volumeMax} value={s.volume} onChange={(e) => update({ volume: Number(e.target.value) })} className="flex-1 accent-[var(--accent)]" />
           <span className="w-8 tabular">{s.volume}</span>
         </label>
+        <label className="flex w-full max-w-sm items-center gap-3 text-sm font-semibold">
+          Sound
+          <select className={`${inputClass} min-h-11 flex-1`} value={s.soundSet} onChange={(e) => update({ soundSet: Number(e.target.value) })}>
+            {SOUND_SET_NAMES.map((name, i) => (
+              <option key={name} value={i}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
       </section>
 
       <Accordion.Root type="single" collapsible value={panel} onValueChange={openPanel} className="flex flex-col gap-2">
@@ -281,6 +315,7 @@ export function Metronome() {
                   <button type="button" onClick={() => (playing ? stop() : void start(true))} className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg">
                     {playing && training ? 'Stop speed training' : 'Start speed training'}
                   </button>
+                  {run && !playing ? <SpeedRunLog from={run.from} to={run.to} onDone={() => setRun(null)} /> : null}
                 </div>
               ) : (
                 <div className="flex flex-col gap-4">
@@ -300,6 +335,15 @@ export function Metronome() {
           </Accordion.Item>
         ))}
       </Accordion.Root>
+
+      <Playlist
+        current={s}
+        onLoad={(entry) => {
+          setS({ ...START_UP, ...entry, speed: { ...START_UP.speed, ...entry.speed }, rhythm: { ...START_UP.rhythm, ...entry.rhythm } });
+          toast(`Loaded “${entry.name}”.`);
+        }}
+      />
+      <ClickTrackButton settings={s} />
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Check, ListMusic, Pencil, Plus, Star, Trash2, X } from 'lucide-react';
+import clsx from 'clsx';
+import { PLAYLIST, settingsPart, SOUND_SET_NAMES, SUBDIVISION_LABELS, type MetronomeSettings, type PlaylistEntry } from '#shared/metronome';
+import { Button } from '#client/components/ui/button.tsx';
+import { useConfirm } from '#client/components/ui/confirm.tsx';
+import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { usePlaylist, useRemoveSettings, useSaveSettings, useUpdateSettings } from '../api/playlist.ts';
+
+const describe = (e: PlaylistEntry) =>
+  [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]].filter(Boolean).join(' · ');
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? (err.firstError(['name', 'settings']) ?? err.message) : 'That did not work. Please try again.');
+
+/**
+ * The playlist of saved settings (spec 001 left it disabled): save under a name, favourite, load,
+ * rename, delete. A signed-in member's list syncs through /api/metronome_settings/.
+ */
+export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLoad: (entry: PlaylistEntry) => void }) {
+  const list = usePlaylist();
+  const update = useUpdateSettings();
+  const remove = useRemoveSettings();
+  const [confirm, confirmDialog] = useConfirm();
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+
+  const rename = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    const name = editing.name.trim();
+    if (!name) return toast(PLAYLIST.nameRequired, 'warning');
+    update.mutate({ id: editing.id, change: { name } }, { onError: (err) => toast(messageOf(err), 'danger') });
+    setEditing(null);
+  };
+
+  return (
+    <section aria-labelledby="playlist-title" className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      {confirmDialog}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="playlist-title" className="flex items-center gap-2 text-lg font-bold">
+          <ListMusic aria-hidden className="size-5 text-accent" /> Saved settings
+        </h2>
+        <Button variant="secondary" onClick={() => openModal('metronome-save')}>
+          <Plus aria-hidden className="size-5" /> Save current settings
+        </Button>
+      </div>
+      {list.data?.length === 0 ? (
+        <p className="text-muted">
+          Save a tempo and meter you come back to (a warm-up, a song, a speed-training plan) and load it with one tap.
+          {pageConfig().authId ? '' : ' Sign in to keep your list on every device.'}
+        </p>
+      ) : null}
+      <ul className="flex flex-col divide-y divide-line">
+        {list.data?.map((e) => (
+          <li key={e.id} className="flex min-h-14 items-center gap-1 py-1">
+            <button
+              type="button"
+              aria-pressed={e.fav}
+              aria-label={`Favourite ${e.name}`}
+              onClick={() => update.mutate({ id: e.id, change: { fav: !e.fav } }, { onError: (err) => toast(messageOf(err), 'danger') })}
+              className="grid size-11 shrink-0 place-items-center rounded-lg hover:bg-surface-2"
+            >
+              <Star aria-hidden className={clsx('size-5', e.fav ? 'fill-accent text-accent' : 'text-muted')} />
+            </button>
+            {editing?.id === e.id ? (
+              <form onSubmit={rename} className="flex flex-1 items-center gap-1">
+                <input
+                  aria-label={`New name for ${e.name}`}
+                  className={clsx(inputClass, 'min-h-11')}
+                  value={editing.name}
+                  maxLength={PLAYLIST.nameMax}
+                  autoFocus
+                  onChange={(ev) => setEditing({ id: e.id, name: ev.target.value })}
+                  onKeyDown={(ev) => ev.key === 'Escape' && setEditing(null)}
+                />
+                <button type="submit" aria-label="Save name" className="grid size-11 shrink-0 place-items-center rounded-lg text-success hover:bg-surface-2">
+                  <Check aria-hidden className="size-5" />
+                </button>
+                <button type="button" aria-label="Cancel renaming" onClick={() => setEditing(null)} className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2">
+                  <X aria-hidden className="size-5" />
+                </button>
+              </form>
+            ) : (
+              <>
+                <button type="button" onClick={() => onLoad(e)} aria-label={`Load ${e.name}`} className="min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2">
+                  <span className="block truncate font-semibold">{e.name}</span>
+                  <span className="block text-sm text-muted">{describe(e)}</span>
+                </button>
+                <button type="button" aria-label={`Rename ${e.name}`} onClick={() => setEditing({ id: e.id, name: e.name })} className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg">
+                  <Pencil aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Delete ${e.name}`}
+                  onClick={async () => {
+                    if (await confirm(`Delete the saved settings “${e.name}”?`, { confirmLabel: 'Delete', danger: true })) remove.mutate(e.id, { onError: (err) => toast(messageOf(err), 'danger') });
+                  }}
+                  className="grid size-11 shrink-0 place-items-center rounded-lg text-danger hover:bg-danger-soft"
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <SaveModal current={current} />
+    </section>
+  );
+}
+
+function SaveModal({ current }: { current: MetronomeSettings }) {
+  const [name, setName] = useState('');
+  const [fav, setFav] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const save = useSaveSettings();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setMessage(PLAYLIST.nameRequired);
+    try {
+      await save.mutateAsync({ name: name.trim(), fav, settings: settingsPart(current) });
+      toast('Settings saved.');
+      setName('');
+      setFav(false);
+      setMessage(null);
+      closeModal('metronome-save');
+    } catch (err) {
+      setMessage(messageOf(err));
+    }
+  };
+  return (
+    <Modal name="metronome-save" title="Save settings" description={`${current.bpm} bpm · ${current.beats}/${current.note} · ${SOUND_SET_NAMES[current.soundSet]}`}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          Name
+          <input className={inputClass} value={name} maxLength={PLAYLIST.nameMax} placeholder="e.g. Paradiddle warm-up" onChange={(e) => setName(e.target.value)} aria-invalid={!!message || undefined} />
+        </label>
+        <label className="flex min-h-11 items-center gap-3 text-base">
+          <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={fav} onChange={(e) => setFav(e.target.checked)} /> Mark as favourite
+        </label>
+        <FormError message={message} inline />
+        <Button type="submit" disabled={save.isPending}>
+          Save
+        </Button>
+      </form>
+    </Modal>
+  );
+}

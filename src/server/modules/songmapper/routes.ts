@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '#shared/http';
+import { saveSongBodySchema, saveTemplateBodySchema, SONG, songIdSchema } from '#shared/songmapper';
+import { notFound } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import { redirectOrJson } from '#server/lib/http';
+import { overridableRoute } from '#server/lib/method-override';
+import { songPdf } from './pdf.ts';
+
+const idParams = z.object({ id: songIdSchema });
+
+/** An ASCII file name for the download, from the title. */
+export const pdfFileName = (title: string) =>
+  `${
+    title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'song-map'
+  }.pdf`;
+
+/** Spec 002 §7 song mapper calls, plus the list, one song, and deleting a template. */
+export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { limiters } = app.deps;
+  const { songs } = app.deps.services;
+
+  app.get('/api/songmapper', async (request) => ({ data: await songs.list(requireUser(request).id) }));
+  app.get('/api/songmapper/:id', { schema: { params: idParams } }, async (request) => ({
+    data: await songs.get(requireUser(request).id, request.params.id),
+  }));
+
+  // autosave: the first save (no id) answers the new id
+  app.post('/songmapper', { schema: { body: saveSongBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    if (!request.body.id) await limiters.consume('songsPerUser', String(user.id));
+    return songs.save(user.id, request.body.id, request.body.song);
+  });
+
+  app.get('/songmapper/templates', async (request) => ({ templates: await songs.templates(requireUser(request).id) }));
+  app.post('/songmapper/templates', { schema: { body: saveTemplateBodySchema } }, async (request) => ({
+    templates: await songs.saveTemplate(requireUser(request).id, request.body.title, request.body.song),
+  }));
+  app.delete('/songmapper/templates/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
+    templates: await songs.removeTemplate(requireUser(request).id, request.params.id),
+  }));
+
+  // spec 002 §7: POST /songmapper/{id} with _method: delete; then the page navigates away
+  overridableRoute(app, '/songmapper/:id', {
+    DELETE: {
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        const id = songIdSchema.safeParse((request.params as { id?: string }).id);
+        if (!id.success) throw notFound();
+        await songs.remove(user.id, id.data);
+        return redirectOrJson(request, reply, '/songmapper');
+      },
+    },
+  });
+
+  // the share link: a real PDF for anyone holding the (unguessable) id
+  app.get('/songmapper/pdf/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await limiters.consume('songPdfPerIp', request.ip);
+    const row = await songs.shared(request.params.id);
+    const pdf = await songPdf(row.song, { updatedAt: row.updatedAt });
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${pdfFileName(row.title || SONG.untitled)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Robots-Tag', 'noindex')
+      .send(pdf);
+  });
+};

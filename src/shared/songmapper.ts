@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Spec 002 song mapper: §3 data, §4 autosave, §5 options and messages, §9 timings. */
+export const SONG = {
+  autosaveMs: 1000,
+  savedIndicatorMs: 1500,
+  /** after a failed autosave, the next try waits this long (doubling up to retryMaxMs) */
+  retryMs: 2000,
+  retryMaxMs: 30_000,
+  bpmMaxLength: 4,
+  measuresMaxLength: 4,
+  titleMax: 120,
+  fieldMax: 120,
+  maxSections: 100,
+  maxTemplates: 50,
+  songsPerPage: 50,
+  confirmDefaultTemplate:
+    'Are you sure you want to use the default song template? Any existing information inputted will be overwritten and lost.',
+  confirmTemplate: 'Are you sure you want to use this template? Any existing information inputted will be overwritten and lost.',
+  confirmDelete: 'Are you sure you wish to delete this song?',
+  templateTitleRequired: 'Please give the template a title.',
+  saving: 'Saving...',
+  saved: 'Saved!',
+  saveFailed: 'Not saved yet. Retrying...',
+  offline: 'Not saved: you are offline. We will save when you are back.',
+  untitled: 'Untitled song',
+} as const;
+
+export const SECTION_TITLES = ['Intro', 'Verse', 'Pre-Chorus', 'Chorus', 'Bridge', 'Outro', 'Solo', 'Instrumental', 'No Drums'] as const;
+export const DIVISIONS = ['Quarter', '8th', '16th', '32nd', '8th Trip.', '16th Trip.'] as const;
+export const OTHER_OPTION = 'Other...';
+
+const text = (label: string, max: number = SONG.fieldMax) =>
+  z.string({ error: `The ${label} must be text.` }).max(max, `The ${label} may not be greater than ${max} characters.`);
+const digits = (label: string, max: number) =>
+  z
+    .string({ error: `The ${label} must be a number.` })
+    .max(max, `The ${label} may not be greater than ${max} digits.`)
+    .regex(/^\d*$/, `The ${label} may only contain digits.`);
+
+export const sectionSchema = z.object({
+  title: text('section title'),
+  otherTitle: z.boolean(),
+  measures: digits('measures', SONG.measuresMaxLength),
+  division: text('division'),
+  otherDivision: z.boolean(),
+  surface: text('surface'),
+  snare: text('snare'),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const songSchema = z.object({
+  title: text('title', SONG.titleMax),
+  bpm: digits('bpm', SONG.bpmMaxLength),
+  expandFields: z.boolean(),
+  sections: z
+    .array(sectionSchema, { error: 'The sections must be a list.' })
+    .min(1, 'A song keeps at least one section.')
+    .max(SONG.maxSections, `A song may have at most ${SONG.maxSections} sections.`),
+});
+export type Song = z.infer<typeof songSchema>;
+
+/** Song ids are random (128 bits, base64url), so a share link cannot be guessed. */
+export const songIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'The song id is invalid.');
+
+export const saveSongBodySchema = z.object({
+  song: songSchema,
+  id: songIdSchema.nullish(),
+});
+export const saveTemplateBodySchema = z.object({
+  title: z
+    .string({ error: SONG.templateTitleRequired })
+    .trim()
+    .min(1, SONG.templateTitleRequired)
+    .max(SONG.titleMax, `The title may not be greater than ${SONG.titleMax} characters.`),
+  song: songSchema,
+});
+
+export interface SongSummary {
+  id: string;
+  title: string;
+  bpm: string;
+  sections: number;
+  measures: number;
+  updated_at: string;
+}
+export interface SongTemplate {
+  id: number;
+  title: string;
+  song: Song;
+}
+
+export function emptySection(): Section {
+  return { title: 'Intro', otherTitle: false, measures: '', division: 'Quarter', otherDivision: false, surface: '', snare: '' };
+}
+export function emptySong(): Song {
+  return { title: '', bpm: '', expandFields: false, sections: [emptySection()] };
+}
+
+const section = (title: string, measures: number, division: string, surface = '', snare = ''): Section => ({
+  title,
+  otherTitle: false,
+  measures: String(measures),
+  division,
+  otherDivision: false,
+  surface,
+  snare,
+});
+
+/** The default song template: the shape most pop and rock songs share. */
+export const DEFAULT_TEMPLATE: Song = {
+  title: '',
+  bpm: '',
+  expandFields: true,
+  sections: [
+    section('Intro', 4, '8th', 'Hi-hat', '2 and 4'),
+    section('Verse', 16, '8th', 'Hi-hat', '2 and 4'),
+    section('Pre-Chorus', 8, '8th', 'Ride', '2 and 4'),
+    section('Chorus', 16, '8th', 'Crash / ride', '2 and 4'),
+    section('Verse', 16, '8th', 'Hi-hat', '2 and 4'),
+    section('Chorus', 16, '8th', 'Crash / ride', '2 and 4'),
+    section('Bridge', 8, 'Quarter', 'Floor tom', 'Rim click'),
+    section('Chorus', 16, '8th', 'Crash / ride', '2 and 4'),
+    section('Outro', 4, 'Quarter', 'Crash', 'Hits with the band'),
+  ],
+};
+
+/** Total measures and, with a bpm, the song's length in seconds (4 beats a measure). */
+export function songLength(song: Song): { measures: number; seconds: number | null } {
+  const measures = song.sections.reduce((n, s) => n + (Number(s.measures) || 0), 0);
+  const bpm = Number(song.bpm);
+  return { measures, seconds: bpm > 0 ? Math.round((measures * 4 * 60) / bpm) : null };
+}
+
+/** A section's shown title: "Other..." free text or one of the options. */
+export const sectionTitle = (s: Section) => (s.title.trim() || (s.otherTitle ? 'Other' : ''));
