@@ -18,6 +18,21 @@ async function setBpm(p: Page, bpm: number) {
   await expect.poll(() => field.inputValue()).toBe(String(bpm));
 }
 
+/** Opens the Speed Training panel and fills its four fields. */
+async function speedTraining(p: Page, o: { initial: number; final: number; step: number; bars: number }) {
+  await p.getByRole('button', { name: 'Speed Training' }).click();
+  const fields: Array<[string, number]> = [
+    ['Initial BPM', o.initial],
+    ['Final BPM', o.final],
+    ['Increase BPM by', o.step],
+    ['Every X bars', o.bars],
+  ];
+  for (const [label, value] of fields) {
+    await p.getByLabel(label).fill(String(value));
+    await p.getByLabel(label).press('Tab');
+  }
+}
+
 async function downloadTrack(p: Page): Promise<Buffer> {
   const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Download WAV' }).click()]);
   return readFile((await download.path())!);
@@ -44,16 +59,7 @@ describe('click timing, rendered with an OfflineAudioContext', () => {
   it('a speed-training run changes tempo exactly at the bar line, step by step, and stays on the final bpm', async () => {
     const p = await newPage(browser, DESKTOP);
     await p.goto('/metronome');
-    await p.getByRole('button', { name: 'Speed Training' }).click();
-    for (const [label, value] of [
-      ['Initial BPM', '60'],
-      ['Final BPM', '125'],
-      ['Increase BPM by', '10'],
-      ['Every X bars', '1'],
-    ] as const) {
-      await p.getByLabel(label).fill(value);
-      await p.getByLabel(label).press('Tab');
-    }
+    await speedTraining(p, { initial: 60, final: 125, step: 10, bars: 1 });
     await p.getByLabel('Length').selectOption('1');
     await p.getByLabel('Follow speed training').check();
     const frames = before(onsets(await downloadTrack(p)).frames, 60);
@@ -122,16 +128,7 @@ describe('saved settings', () => {
 it('after a speed-training run a member logs it to the journal with its starting and reached tempo', async () => {
   const p = await newPage(browser, DESKTOP);
   await signIn(p, 'student@demo.test', undefined, '/metronome');
-  await p.getByRole('button', { name: 'Speed Training' }).click();
-  for (const [label, value] of [
-    ['Initial BPM', '200'],
-    ['Final BPM', '240'],
-    ['Increase BPM by', '20'],
-    ['Every X bars', '1'],
-  ] as const) {
-    await p.getByLabel(label).fill(value);
-    await p.getByLabel(label).press('Tab');
-  }
+  await speedTraining(p, { initial: 200, final: 240, step: 20, bars: 1 });
   await p.getByRole('button', { name: 'Start speed training' }).click();
   // two bars at 200 and 220, then 240
   await expect.poll(() => p.getByLabel('BPM', { exact: true }).inputValue(), { timeout: 8000 }).toBe('240');

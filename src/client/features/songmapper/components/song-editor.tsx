@@ -88,7 +88,6 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
   const [error, setError] = useState<SaveError | null>(null);
   const [confirm, confirmDialog] = useConfirm();
   const saverRef = useRef<Autosaver<Song> | null>(null);
-  const uid = useId();
 
   useEffect(() => {
     const saver = new Autosaver<Song>(initialId, {
@@ -233,8 +232,6 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
       <ol className="flex flex-col gap-3" aria-label="Sections">
         {song.sections.map((s, i) => {
           const n = i + 1;
-          const titleValue = s.otherTitle ? OTHER_OPTION : s.title;
-          const divisionValue = s.otherDivision ? OTHER_OPTION : s.division;
           return (
             <li key={i} className="rounded-xl border border-line bg-surface-2 p-3 sm:p-4">
               <div className="mb-2 flex items-center justify-between gap-2">
@@ -254,48 +251,29 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
                 </div>
               </div>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.5fr_6.5rem_1fr]">
-                <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-                  <label htmlFor={`${uid}-t${i}`} className="text-sm font-semibold">
-                    Section {n} title
-                  </label>
-                  <Select
-                    id={`${uid}-t${i}`}
-                    value={titleValue}
-                    onChange={(e) => setSection(i, e.target.value === OTHER_OPTION ? { otherTitle: true, title: '' } : { otherTitle: false, title: e.target.value })}
-                  >
-                    {SECTION_TITLES.map((t) => (
-                      <option key={t}>{t}</option>
-                    ))}
-                    {!s.otherTitle && !(SECTION_TITLES as readonly string[]).includes(s.title) && s.title ? <option>{s.title}</option> : null}
-                    <option>{OTHER_OPTION}</option>
-                  </Select>
-                  {s.otherTitle ? (
-                    <input aria-label={`Section ${n} custom title`} className={inputClass} value={s.title} maxLength={SONG.fieldMax} placeholder="e.g. Breakdown" autoFocus onChange={(e) => setSection(i, { title: e.target.value })} />
-                  ) : null}
-                </div>
+                <ChoiceWithOther
+                  className="col-span-2 sm:col-span-1"
+                  label={`Section ${n} title`}
+                  customLabel={`Section ${n} custom title`}
+                  placeholder="e.g. Breakdown"
+                  options={SECTION_TITLES}
+                  value={s.title}
+                  other={s.otherTitle}
+                  onChange={(title, otherTitle) => setSection(i, { title, otherTitle })}
+                />
                 <label className="flex flex-col gap-1.5 text-sm font-semibold">
                   Measures
                   <input className={clsx(inputClass, 'tabular')} inputMode="numeric" maxLength={SONG.measuresMaxLength} value={s.measures} placeholder="bars" onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })} />
                 </label>
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={`${uid}-d${i}`} className="text-sm font-semibold">
-                    Division
-                  </label>
-                  <Select
-                    id={`${uid}-d${i}`}
-                    value={divisionValue}
-                    onChange={(e) => setSection(i, e.target.value === OTHER_OPTION ? { otherDivision: true, division: '' } : { otherDivision: false, division: e.target.value })}
-                  >
-                    {DIVISIONS.map((d) => (
-                      <option key={d}>{d}</option>
-                    ))}
-                    {!s.otherDivision && !(DIVISIONS as readonly string[]).includes(s.division) && s.division ? <option>{s.division}</option> : null}
-                    <option>{OTHER_OPTION}</option>
-                  </Select>
-                  {s.otherDivision ? (
-                    <input aria-label={`Section ${n} custom division`} className={inputClass} value={s.division} maxLength={SONG.fieldMax} placeholder="e.g. 6/8 feel" autoFocus onChange={(e) => setSection(i, { division: e.target.value })} />
-                  ) : null}
-                </div>
+                <ChoiceWithOther
+                  label="Division"
+                  customLabel={`Section ${n} custom division`}
+                  placeholder="e.g. 6/8 feel"
+                  options={DIVISIONS}
+                  value={s.division}
+                  other={s.otherDivision}
+                  onChange={(division, otherDivision) => setSection(i, { division, otherDivision })}
+                />
                 {song.expandFields ? (
                   <div className="col-span-full grid grid-cols-2 gap-3">
                     <label className="flex flex-col gap-1.5 text-sm font-semibold">
@@ -320,6 +298,39 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
       ) : (
         <p className="text-sm text-muted">A song can have {SONG.maxSections} sections at most.</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * One of the spec's options, or "Other..." with free text (spec 002 §5). A value that is not an
+ * option (from an older song) stays selectable.
+ */
+function ChoiceWithOther(props: {
+  label: string;
+  customLabel: string;
+  placeholder: string;
+  options: readonly string[];
+  value: string;
+  other: boolean;
+  onChange: (value: string, other: boolean) => void;
+  className?: string;
+}) {
+  const { label, customLabel, placeholder, options, value, other, onChange, className } = props;
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <Select id={id} value={other ? OTHER_OPTION : value} onChange={(e) => (e.target.value === OTHER_OPTION ? onChange('', true) : onChange(e.target.value, false))}>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+        {!other && value && !options.includes(value) ? <option>{value}</option> : null}
+        <option>{OTHER_OPTION}</option>
+      </Select>
+      {other ? <input aria-label={customLabel} className={inputClass} value={value} maxLength={SONG.fieldMax} placeholder={placeholder} autoFocus onChange={(e) => onChange(e.target.value, true)} /> : null}
     </div>
   );
 }
