@@ -37,6 +37,12 @@ export class ApiError extends Error {
   }
 }
 
+export const NETWORK_ERROR = 'We could not reach the server. Please try again.';
+
+/** What to tell the user about a failed call: the first message of these fields, else the server's message, else `fallback` (no answer at all). */
+export const errorMessage = (err: unknown, fields: string[], fallback: string = NETWORK_ERROR) =>
+  err instanceof ApiError ? (err.firstError(fields) ?? err.message) : fallback;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** JSON over fetch with the CSRF header on every state-changing call. */

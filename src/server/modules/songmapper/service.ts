@@ -67,12 +67,11 @@ export function createSongService(deps: { db: Database }) {
     async saveTemplate(userId: number, title: string, song: Song): Promise<SongTemplate[]> {
       await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: songTemplates.id }).from(songTemplates).where(and(eq(songTemplates.userId, userId), eq(songTemplates.title, title)));
-        if (existing) {
-          await tx.update(songTemplates).set({ song }).where(eq(songTemplates.id, existing.id));
-          return;
+        if (!existing) {
+          const [{ n }] = (await tx.select({ n: count() }).from(songTemplates).where(eq(songTemplates.userId, userId))) as [{ n: number }];
+          if (n >= SONG.maxTemplates) throw new ValidationError({ title: [`You can keep at most ${SONG.maxTemplates} templates. Delete one first.`] });
         }
-        const [{ n }] = (await tx.select({ n: count() }).from(songTemplates).where(eq(songTemplates.userId, userId))) as [{ n: number }];
-        if (n >= SONG.maxTemplates) throw new ValidationError({ title: [`You can keep at most ${SONG.maxTemplates} templates. Delete one first.`] });
+        // one write for both cases; the unique (user, title) index settles a race between two saves
         await tx.insert(songTemplates).values({ userId, title, song }).onConflictDoUpdate({ target: [songTemplates.userId, songTemplates.title], set: { song } });
       });
       return this.templates(userId);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -21,7 +21,7 @@ export function LoginForm({ to }: { to: string | null }) {
       const res = await login.mutateAsync({ email, password, remember, ...(to ? { to } : {}) });
       navigate.to(res.redirect);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.firstError(['email', 'password']) ?? err.message) : 'We could not reach the server. Please try again.');
+      setError(errorMessage(err, ['email', 'password']));
     }
   }
 

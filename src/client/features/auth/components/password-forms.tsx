@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { navigate, useChangePassword, useForgotPassword, useResetPassword } from '../api/auth.ts';
-
-const firstMessage = (err: unknown, fields: string[]) =>
-  err instanceof ApiError ? (err.firstError(fields) ?? err.message) : 'We could not reach the server. Please try again.';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
@@ -18,7 +15,7 @@ export function ForgotPasswordForm() {
     try {
       setSent((await forgot.mutateAsync({ email })).message);
     } catch (err) {
-      setError(firstMessage(err, ['email']));
+      setError(errorMessage(err, ['email']));
     }
   }
   if (sent) return <p role="status" className="rounded-xl bg-success-soft p-4 text-base">{sent}</p>;
@@ -45,7 +42,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       const res = await reset.mutateAsync({ token, password, password_confirmation: confirmation });
       navigate.to(res.redirect ?? '/dashboard');
     } catch (err) {
-      setError(firstMessage(err, ['token', 'password', 'password_confirmation']));
+      setError(errorMessage(err, ['token', 'password', 'password_confirmation']));
     }
   }
   return (
@@ -74,7 +71,7 @@ export function ChangePasswordForm() {
       setDone((await change.mutateAsync(form)).message + ' Other devices have been signed out.');
       setForm({ current_password: '', password: '', password_confirmation: '' });
     } catch (err) {
-      setError(firstMessage(err, ['current_password', 'password', 'password_confirmation']));
+      setError(errorMessage(err, ['current_password', 'password', 'password_confirmation']));
     }
   }
   return (

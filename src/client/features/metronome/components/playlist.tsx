@@ -7,14 +7,14 @@ import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { usePlaylist, useRemoveSettings, useSaveSettings, useUpdateSettings } from '../api/playlist.ts';
 
 const describe = (e: PlaylistEntry) =>
   [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]].filter(Boolean).join(' · ');
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? (err.firstError(['name', 'settings']) ?? err.message) : 'That did not work. Please try again.');
+const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'That did not work. Please try again.');
 
 /**
  * The playlist of saved settings (spec 001 left it disabled): save under a name, favourite, load,

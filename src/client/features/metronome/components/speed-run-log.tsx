@@ -3,7 +3,7 @@ import { NotebookPen } from 'lucide-react';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { logSpeedRun } from '../api/playlist.ts';
 
@@ -22,7 +22,7 @@ export function SpeedRunLog({ from, to, onDone }: { from: number; to: number; on
       toast('Logged to your practice journal.');
       onDone();
     } catch (err) {
-      toast(err instanceof ApiError ? (err.firstError(['exercises']) ?? err.message) : 'That did not work. Please try again.', 'danger');
+      toast(errorMessage(err, ['exercises'], 'That did not work. Please try again.'), 'danger');
     } finally {
       setBusy(false);
     }

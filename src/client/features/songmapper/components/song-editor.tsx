@@ -11,7 +11,7 @@ import { Dropdown, DropdownItem, DropdownLabel, DropdownSeparator } from '#clien
 import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { saveSong, useDeleteSong, useDeleteTemplate, useSaveTemplate, useTemplates } from '../api/songs.ts';
 import { Autosaver, type SaveError, type SaveStatus } from '../autosave.ts';
@@ -392,7 +392,7 @@ function SaveTemplateModal({ song }: { song: Song }) {
       setMessage(null);
       closeModal('song-template');
     } catch (err) {
-      setMessage(err instanceof ApiError ? (err.firstError(['title', 'song']) ?? err.message) : SONG.saveFailed);
+      setMessage(errorMessage(err, ['title', 'song'], SONG.saveFailed));
     }
   };
   return (

@@ -45,7 +45,8 @@ export function SongMapper({ id, base }: { id: string | null; base: string }) {
 }
 
 function NewSong({ base, onCreated }: { base: string; onCreated: (id: string) => void }) {
-  const draft = readDraft(null);
+  // read once: the editor rewrites the draft as the member types
+  const [draft] = useState(() => readDraft(null));
   const [choice, setChoice] = useState<'ask' | 'restore' | 'fresh'>(draft ? 'ask' : 'fresh');
   if (choice === 'ask' && draft) {
     return (
