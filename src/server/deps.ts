@@ -14,6 +14,12 @@ import { createJournalService } from './modules/journal/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createRewardsService } from './modules/rewards/service.ts';
 import { createSongService } from './modules/songmapper/service.ts';
+import type { CommunityDeps } from './modules/community-deps.ts';
+import { createPostService } from './modules/posts/service.ts';
+import { createForumService } from './modules/forums/service.ts';
+import { createLiveService } from './modules/live/service.ts';
+import { createWallService } from './modules/wall/service.ts';
+import { createReportService } from './modules/reports/service.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -37,15 +43,22 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const fileBaseUrl = '/files';
   const users = createUserService({ db, fileBaseUrl });
   const notifications = createNotificationService({ db, realtime });
+  const rewards = createRewardsService({ db, realtime });
+  const community: CommunityDeps = { db, users, notifications, realtime, rewards, storage, limiters, fileBaseUrl };
   const services = {
     users,
     auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
     notifications,
     profile: createProfileService({ db, users, notifications }),
-    rewards: createRewardsService({ db, realtime }),
+    rewards,
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
     songs: createSongService({ db }),
+    posts: createPostService(community),
+    forums: createForumService(community),
+    live: createLiveService(community),
+    wall: createWallService(community),
+    reports: createReportService(community),
   };
   return {
     config,

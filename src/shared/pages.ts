@@ -37,6 +37,14 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/songmapper/:id', access: 'member' },
   { pattern: '/mentorship/songmapper', access: 'mentorship' },
   { pattern: '/mentorship/songmapper/:id', access: 'mentorship' },
+  { pattern: '/forums', access: 'subscriber' },
+  { pattern: '/forums/topic/:id', access: 'subscriber' },
+  { pattern: '/forums/post/:id/edit', access: 'subscriber' },
+  { pattern: '/forums/:slug', access: 'subscriber' },
+  { pattern: '/posts/:id', access: 'member' },
+  { pattern: '/live', access: 'subscriber' },
+  { pattern: '/live/:id', access: 'subscriber' },
+  { pattern: '/admin/reports', access: 'admin' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

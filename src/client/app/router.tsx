@@ -16,6 +16,10 @@ import {
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
 import { AchievementsPage, DiagnosticPage, MetronomePage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, SongMapperPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
+import { ForumCategoryPage, ForumPostEditPage, ForumsHomePage, ForumTopicPage } from './pages/forums.tsx';
+import { PostPage } from './pages/discussion.tsx';
+import { LiveShowPage, LiveShowsPage } from './pages/live.tsx';
+import { AdminReportsPage } from './pages/admin.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
 export const router = createBrowserRouter([
@@ -45,6 +49,14 @@ export const router = createBrowserRouter([
       { path: '/diagnostic', element: <DiagnosticPage /> },
       { path: '/metronome', element: <MetronomePage /> },
       { path: '/songmapper/:id?', element: <SongMapperPage /> },
+      { path: '/forums', element: <ForumsHomePage /> },
+      { path: '/forums/topic/:id', element: <ForumTopicPage /> },
+      { path: '/forums/post/:id/edit', element: <ForumPostEditPage /> },
+      { path: '/forums/:slug', element: <ForumCategoryPage /> },
+      { path: '/posts/:id', element: <PostPage /> },
+      { path: '/live', element: <LiveShowsPage /> },
+      { path: '/live/:id', element: <LiveShowPage /> },
+      { path: '/admin/reports', element: <AdminReportsPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

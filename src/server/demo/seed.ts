@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps';
 import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
+import { seedCommunity } from './community.ts';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
 export const DEMO_ACCOUNTS = {
@@ -86,7 +87,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     const admin = await services.users.create({ ...DEMO_ACCOUNTS.admin, passwordHash, role: 'admin', isMentor: true }, tx);
     const member = await services.users.create({ ...DEMO_ACCOUNTS.member, passwordHash }, tx);
     const student = await services.users.create({ ...DEMO_ACCOUNTS.student, passwordHash, signupSource: 'mentorship' }, tx);
-    await services.users.create({ ...DEMO_ACCOUNTS.free, passwordHash }, tx);
+    const free = await services.users.create({ ...DEMO_ACCOUNTS.free, passwordHash }, tx);
     await services.users.grantEntitlement(admin.id, 'membership', 'demo', null, tx);
     await services.users.grantEntitlement(member.id, 'membership', 'demo', null, tx);
     await services.users.grantEntitlement(student.id, 'mentorship', 'demo', null, tx);
@@ -133,40 +134,8 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       await tx.insert(stageSteps).values(s.steps.map((text, position) => ({ stageId: s.id, text, position })));
     }
 
-    const cats = await tx
-      .insert(forumCategories)
-      .values([
-        { slug: 'general', title: 'General Discussion', description: 'Say hello, share wins, talk drums.', position: 0 },
-        { slug: 'technique', title: 'Technique & Practice', description: 'Grip, speed, coordination and practice routines.', position: 1 },
-        { slug: 'gear', title: 'Gear Talk', description: 'Kits, cymbals, pedals, heads and tuning.', position: 2 },
-      ])
-      .returning();
+    await seedCommunity(tx, { admin, member, student, free });
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-    const topicDefs = [
-      { cat: 0, user: member.id, title: 'Hi from Lisbon! Just started Groove Foundations', body: 'Been playing for six months on an electronic kit. Loving the ghost notes lesson so far. Any tips for practising quietly at night?', age: 600 },
-      { cat: 1, user: admin.id, title: 'How long should a practice session be?', body: 'A question I get every week. Short answer: 20 focused minutes beat 2 distracted hours. What does your routine look like?', age: 300, pinned: true },
-      { cat: 2, user: student.id, title: 'First double pedal: what should I look for?', body: 'Budget is around 200. Direct drive or chain?', age: 120 },
-    ];
-    for (const t of topicDefs) {
-      const [topic] = await tx
-        .insert(forumTopics)
-        .values({ categoryId: cats[t.cat]!.id, userId: t.user, title: t.title, pinned: t.pinned ?? false, createdAt: minutesAgo(t.age), lastActivityAt: minutesAgo(t.age - 60) })
-        .returning();
-      const [first] = await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: t.user, body: t.body, createdAt: minutesAgo(t.age) }).returning();
-      const [reply] = await tx
-        .insert(posts)
-        .values({ type: 'forumtopic', resourceId: topic!.id, userId: admin.id === t.user ? member.id : admin.id, parentId: first!.id, replyingToId: first!.id, body: 'Great question. Start with the metronome at a tempo where every note feels easy, then add 4 bpm a day.', createdAt: minutesAgo(t.age - 30) })
-        .returning();
-      await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: t.user, parentId: first!.id, replyingToId: reply!.id, body: 'Thanks! Trying that tonight.', createdAt: minutesAgo(t.age - 60) });
-    }
-
-    await tx.insert(liveShows).values({
-      title: 'Sunday Groove Clinic',
-      description: 'Live Q&A and a walkthrough of three funk grooves. Bring your questions.',
-      startsAt: new Date(Date.now() + 3 * 24 * 60 * 60_000),
-      videoUrl: yt('demolive001'),
-      chatOpen: false,
-    });
 
     // a few weeks of practice for the paying member, so the dashboard has something to show
     const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000);

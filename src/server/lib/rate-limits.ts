@@ -22,6 +22,15 @@ export const RATE_LIMITS = {
   songsPerUser: { points: 60, duration: 60 * 60 },
   /** the public PDF share link renders on the server */
   songPdfPerIp: { points: 60, duration: 60 },
+  /** community (issue 5): Discourse allows a post every few seconds and caps new topics per day */
+  postsPerUser: { points: 20, duration: 60 },
+  topicsPerUser: { points: 10, duration: 60 * 60 },
+  likesPerUser: { points: 120, duration: 60 },
+  /** live chat: a burst of 5 messages, then about one per 2 seconds; a flood is refused, not queued */
+  chatPerUser: { points: 5, duration: 10 },
+  heartsPerUser: { points: 60, duration: 60 },
+  wallCommentsPerUser: { points: 10, duration: 60 },
+  reportsPerUser: { points: 20, duration: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -11,6 +11,10 @@ import { rewardsRoutes } from './rewards/routes.ts';
 import { diagnosticRoutes } from './diagnostic/routes.ts';
 import { songmapperRoutes } from './songmapper/routes.ts';
 import { metronomeRoutes } from './metronome/routes.ts';
+import { postRoutes } from './posts/routes.ts';
+import { forumRoutes } from './forums/routes.ts';
+import { wallRoutes } from './wall/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes];

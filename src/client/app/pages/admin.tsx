@@ -1,0 +1,4 @@
+import { PageTitle } from './common.tsx';
+
+/** Admin: members' reports queue (issue 5). */
+export const AdminReportsPage = () => <PageTitle title="Reports" />;

@@ -1,0 +1,4 @@
+import { PageTitle } from './common.tsx';
+
+/** A single post's page (permalink target, posts modal) (issue 5). */
+export const PostPage = () => <PageTitle title="Discussion" />;

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** (issue 5) */
+export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  void app;
+};

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+// Community and live (spec 001): wording, numbers and the shapes the thread, forum, chat and wall
+// calls answer. Each domain keeps its own rules beside its code; what several share lives here.
+
+/** Who may read and write in the forums and live shows: members and mentorship students (admins hold everything). */
+export const COMMUNITY_ENTITLEMENTS = ['membership', 'mentorship'] as const;
+
+export const COMMUNITY = {
+  /** spec 001 §9 */
+  linkDisplayMax: 40,
+  copiedMs: 1500,
+  scrollDelayMs: 50,
+  postEditHeightPx: 300,
+  hoverCardMaxWidthPx: 500,
+  /** spec 001 §9: wall replies shown first, then this many more per "Load more" */
+  wallRepliesStep: 5,
+  /** product choices (not in the spec) */
+  postBodyMax: 10_000,
+  topicTitleMax: 150,
+  chatBodyMax: 500,
+  wallBodyMax: 2_000,
+  reportReasonMax: 500,
+  /** parents per page of GET /posts, and replies shown under a parent before "View X more comments..." */
+  parentsPerPage: 10,
+  repliesShown: 3,
+  inlinePostsPerPage: 10,
+  topicsPerPage: 20,
+  chatPageSize: 50,
+  wallCommentsPerPage: 10,
+  /** attachments: one image at a time, checked by content */
+  attachmentMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const DISCUSSION_SORTS = ['upvoted', 'newest', 'oldest'] as const;
+export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
+
+/** spec 001 §5 and §8, verbatim */
+export const COMMUNITY_MESSAGES = {
+  deletePostConfirm: 'Are you sure you want to delete this post?',
+  chatLoadFailed: 'Chat closed or error connecting.',
+  chatPlaceholder: 'Type your message and press enter...',
+  lessonDiscussionFailed: "We couldn't fetch the lesson discussion or post on this page (it may have been deleted).",
+  wallLoadFailed: "We couldn't fetch the profile comments for this user. Please check your internet connection and refresh the page to try again.",
+  wallPostFailed: 'There was an error contacting the server or you have submitted too many comments. Please wait before submitting more.',
+  wallDeleteFailed: 'There was an error with your request. Please refresh the page and try again.',
+  wallDeleteConfirm: 'Are you sure? This comment will be permanently deleted.',
+  wallEmpty: "Nobody has posted on this user's wall yet. Be the first!",
+  replyPlaceholder: 'Type your reply...',
+  mockReplyPlaceholder: 'Post your comment...',
+  deleted: 'Deleted',
+  loadMore: 'Load more...',
+  loadOlder: 'Load older...',
+  individualThread: 'Viewing Individual Thread',
+  seeFullDiscussion: 'See full discussion...',
+  seeEntireConversation: 'See entire conversation',
+  jumpToLatest: 'Jump to latest comment',
+  copied: 'Copied!',
+  /** product wording (not in the spec) */
+  bodyRequired: 'The body field is required.',
+  bodyTooLong: (max: number) => `The body may not be greater than ${max} characters.`,
+  attachmentInvalid: 'The attachment must be an image (jpg, png or gif).',
+  attachmentTooBig: 'The attachment may not be greater than 5 MB.',
+  attachmentMissing: 'The attachment could not be found. Please attach it again.',
+  topicLocked: 'This topic is locked: new replies are closed.',
+  communityMembersOnly: 'The forums and live shows are for members. Become a member to join the conversation.',
+  chatClosed: 'The chat for this show is closed.',
+  reportThanks: 'Thanks. An admin will look at it.',
+  reportReasonRequired: 'Please tell us what is wrong.',
+} as const;
+
+/**
+ * A post as the thread and lesson-discussion calls answer it (spec 001 §3 "Post"). A trashed post,
+ * or one whose author is gone, has user "Deleted", the default avatar and an empty body.
+ */
+export interface PostDto {
+  id: number;
+  body: string;
+  userId: number | null;
+  user: string;
+  admin: boolean;
+  avatarUrl: string;
+  /** the author's profile address (hover card); null when deleted */
+  profileUrl: string | null;
+  permalink: string;
+  mentorshipPermalink: string;
+  createdAt: string;
+  editedAt: string | null;
+  trashed: boolean;
+  phase: number | null;
+  parentId: number | null;
+  replyingTo: string | null;
+  replyingToPermalink: string | null;
+  numLikes: number;
+  authLiked: boolean;
+  /** stored file names; shown from `${fileStorageBaseUrl}/${name}` */
+  attachments: string[];
+  /** video ids from links to the video host (YouTube) in the body */
+  videos: string[];
+  /** the viewer may edit / delete it (author or admin) */
+  canEdit: boolean;
+  /** replies of a parent post (oldest first); a reply's own list is empty */
+  children: PostDto[];
+  /** replies not included in children (a parent with many replies) */
+  moreChildren: number;
+}
+
+/** POST /api/reports: a member reports a post, a chat message or a wall comment. */
+export const REPORT_KINDS = ['post', 'chat', 'wall'] as const;
+export const reportSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  reason: z.string().trim().max(500).default(''),
+});
