@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps';
-import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, forumCategories, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
+import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, lessons, notifications, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
 import { seedCommunity } from './community.ts';
 
