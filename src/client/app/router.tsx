@@ -16,8 +16,8 @@ import {
 import { DevOutboxPage } from './pages/dev-outbox.tsx';
 import { AchievementsPage, DiagnosticPage, MetronomePage, CoursePage, CoursesPage, JournalPage, LessonPage, PlacementPage, SongMapperPage, StagePage, StagesPage } from './pages/learning.tsx';
 import { NotFoundPage } from './pages/error.tsx';
-import { ForumCategoryPage, ForumPostEditPage, ForumsHomePage, ForumTopicPage } from './pages/forums.tsx';
-import { PostPage } from './pages/discussion.tsx';
+import { ForumCategoryPage, ForumsHomePage, ForumTopicPage } from './pages/forums.tsx';
+import { ForumPostEditPage, PostPage } from './pages/discussion.tsx';
 import { LiveShowPage, LiveShowsPage } from './pages/live.tsx';
 import { AdminReportsPage } from './pages/admin.tsx';
 

@@ -4,4 +4,3 @@ import { PageTitle } from './common.tsx';
 export const ForumsHomePage = () => <PageTitle title="Forums" />;
 export const ForumCategoryPage = () => <PageTitle title="Forums" />;
 export const ForumTopicPage = () => <PageTitle title="Forums" />;
-export const ForumPostEditPage = () => <PageTitle title="Forums" />;
