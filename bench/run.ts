@@ -92,3 +92,7 @@ async function rendered() {
   }
 }
 await rendered();
+
+// ---- community reads at scale (issue 5): thread page and chat history at 1,000 and 100,000 posts
+const { communityBench } = await import('./community.ts');
+await communityBench();

@@ -1,4 +1,5 @@
 import type { Notification } from './notifications.ts';
+import type { ChatMessageDto, LiveShowDto } from './live.ts';
 
 /**
  * Realtime channels (spec 001 §7): a private channel per user (`user.{id}`) and one per live show
@@ -15,10 +16,13 @@ export interface UserChannelEvents {
 }
 
 export interface ShowChannelEvents {
-  NewMessage: (payload: { message: unknown }) => void;
+  NewMessage: (payload: { message: ChatMessageDto }) => void;
   NewTopic: (payload: { topic: string | null }) => void;
-  HeartAdded: (payload: { messageId: number }) => void;
-  HeartRemoved: (payload: { messageId: number }) => void;
+  /** userId: who hearted (their other tabs mark it hearted) */
+  HeartAdded: (payload: { messageId: number; userId: number }) => void;
+  HeartRemoved: (payload: { messageId: number; userId: number }) => void;
+  /** status or chat open/closed changed (admins) */
+  ShowUpdated: (payload: { show: LiveShowDto }) => void;
 }
 
 /** Every event the server sends: `(channel, payload)` arrives as event name + `{channel, payload}`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { count, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { courses, entitlements, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages, users } from '#server/db/schema/index';
+import { chatMessages, courses, entitlements, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages, users, wallComments } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#server/test/harness';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.ts';
 
@@ -28,7 +28,10 @@ it('loads the demo content once, in one go', async () => {
   expect(await total(stageSteps)).toBeGreaterThanOrEqual(15);
   expect(await total(forumTopics)).toBeGreaterThanOrEqual(3);
   expect(await total(posts, isNotNull(posts.parentId))).toBeGreaterThan(0);
-  expect(await total(liveShows)).toBe(1);
+  // a show on air with its chat open, so the live page has something to show
+  expect(await total(liveShows, and(eq(liveShows.status, 'live'), eq(liveShows.chatOpen, true)))).toBe(1);
+  expect(await total(chatMessages)).toBeGreaterThan(0);
+  expect(await total(wallComments, isNotNull(wallComments.parentId))).toBeGreaterThan(0);
   expect(await total(notifications)).toBeGreaterThan(0);
 });
 

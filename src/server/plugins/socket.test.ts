@@ -57,7 +57,7 @@ describe('realtime', () => {
   it("a member joins an existing live show's channel; a visitor does not", async () => {
     const { liveShows } = await import('#server/db/schema/index');
     const [show] = await t.app.deps.db.insert(liveShows).values({ title: 'Clinic', startsAt: new Date() }).returning();
-    const { client } = await member();
+    const { client } = await member({ entitlements: ['membership'] });
     const socket = await socketFor(client);
     expect(await subscribe(socket, `show.${show!.id}`)).toEqual({ ok: true });
     expect((await subscribe(socket, `show.${show!.id + 1000}`)).ok).toBe(false);

@@ -33,6 +33,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pg-pool's end() resolves before its clients have closed; forcing them off would surface
+      // as uncaught "terminating connection" errors, so wait (briefly) until they are gone
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
     },

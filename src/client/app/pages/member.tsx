@@ -9,6 +9,8 @@ import { ContinueCard, MyPractice } from '#client/features/learning/components/v
 import { PracticeStats } from '#client/features/journal/components/practice-stats.tsx';
 import { FriendsView, ProfileView } from '#client/features/profile/components/profile-view.tsx';
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
+import { useProfile } from '#client/features/profile/api/profile.ts';
+import { ProfileWall } from '#client/features/wall/components/profile-wall.tsx';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { REVIEW_MODAL, ReviewModal } from '#client/features/reviews/components/review-modal.tsx';
@@ -145,7 +147,14 @@ export function NotificationPage({ mentorship = false }: { mentorship?: boolean 
 
 export function ProfilePage() {
   const { slug = '' } = useParams();
-  return <ProfileView slug={slug} />;
+  // the same query as ProfileView (one request): the wall needs the owner's id to post to it
+  const profile = useProfile(slug);
+  return (
+    <div className="flex flex-col gap-8">
+      <ProfileView slug={slug} />
+      {profile.data ? <ProfileWall key={slug} slug={slug} ownerId={profile.data.id} /> : null}
+    </div>
+  );
 }
 
 export const FriendsPage = () => (

@@ -1,17 +1,85 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
+import { COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES } from '#shared/community';
+import { SOCKET_ID_HEADER } from '#shared/constants';
+import { flag, idSchema } from '#shared/http';
+import { LIVE_STATUSES, scheduleShowSchema } from '#shared/live';
 import { liveShows } from '#server/db/schema/index';
+import { forbidden } from '#server/lib/errors';
+import { hasEntitlement, requireAdmin, requireUser } from '#server/lib/guards';
+import type { AuthUser } from '#server/types';
+
+/** Forums and live shows: members and mentorship students (admins hold everything). */
+const mayJoin = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
+
+function requireCommunity(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!mayJoin(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+  return user;
+}
+
+/** The sender's socket (X-Socket-ID), left out of the broadcast of its own action. */
+const socketId = (request: FastifyRequest) => {
+  const v = request.headers[SOCKET_ID_HEADER.toLowerCase()];
+  return typeof v === 'string' && v.length > 0 && v.length < 100 ? v : undefined;
+};
+
+const showParams = z.object({ id: idSchema });
 
 /**
- * Live shows. The foundation registers who may join a show's channel (`show.{id}`): a signed-in
- * member, for a show that exists. The live work adds the chat calls here.
+ * Live shows (admins schedule them, go live, open the chat) and the chat calls of spec 001 §7.
+ * Who may join a show's channel (`show.{id}`): a member of the community, for a show that exists.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { live } = app.deps.services;
+
   app.deps.realtime.addAuthorizer(async (channel, user) => {
     const match = /^show\.(\d{1,9})$/.exec(channel);
     if (!match) return null;
-    if (!user) return false;
+    if (!user || !mayJoin(user)) return false;
     const [show] = await app.deps.db.select({ id: liveShows.id }).from(liveShows).where(eq(liveShows.id, Number(match[1]))).limit(1);
     return !!show;
+  });
+
+  // shows
+  app.get('/api/live/shows', async (request) => {
+    requireCommunity(request);
+    return live.shows();
+  });
+  app.get('/api/live/shows/:id', { schema: { params: showParams } }, async (request) => {
+    requireCommunity(request);
+    return { data: await live.show(request.params.id) };
+  });
+  app.post('/api/live/shows', { schema: { body: scheduleShowSchema } }, async (request, reply) => {
+    requireAdmin(request);
+    return reply.status(201).send({ data: await live.schedule(request.body) });
+  });
+  app.post('/api/live/shows/:id/status', { schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } }, async (request) => {
+    requireAdmin(request);
+    return { data: await live.setStatus(request.params.id, request.body.status) };
+  });
+  app.post('/api/live/shows/:id/chat', { schema: { params: showParams, body: z.object({ open: flag }) } }, async (request) => {
+    requireAdmin(request);
+    return { data: await live.setChatOpen(request.params.id, request.body.open) };
+  });
+
+  // spec 001 §7: the chat panel
+  app.get('/live-chat/get', { schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } }, async (request) =>
+    live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
+  );
+  app.post('/live-chat/messages', { schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } }, async (request) => {
+    const user = requireCommunity(request);
+    return live.post(user, request.body.showId, request.body.body, socketId(request));
+  });
+  app.post('/live-chat/set-topic', { schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) } }, async (request) => {
+    requireCommunity(request);
+    requireAdmin(request);
+    return live.setTopic(request.body.showId, request.body.body ?? '', socketId(request));
+  });
+  app.post('/live-chat/toggle-heart', { schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } }, async (request) => {
+    const user = requireCommunity(request);
+    return live.toggleHeart(user, request.body.show_id, request.body.message_id, socketId(request));
   });
 };

@@ -1,8 +1,235 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
+import { DEFAULT_AVATAR_URL } from '#shared/constants';
+import { LIVE, LIVE_MESSAGES, toEmbedUrl, type ChatMessageDto, type ChatPageDto, type LiveShowDto, type LiveStatus } from '#shared/live';
+import { showChannel } from '#shared/realtime';
+import { chatHearts, chatMessages, liveShows, users } from '#server/db/schema/index';
+import { AppError, notFound, ValidationError } from '#server/lib/errors';
+import type { RateLimitName } from '#server/lib/rate-limits';
+import { FRAME_SOURCES } from '#server/plugins/security';
 import type { CommunityDeps } from '#server/modules/community-deps';
+import type { AuthUser } from '#server/types';
 
-/** (issue 5) */
+type ShowRow = typeof liveShows.$inferSelect;
+
+const toShow = (row: ShowRow): LiveShowDto => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  startsAt: row.startsAt.toISOString(),
+  status: row.status,
+  videoUrl: row.videoUrl,
+  chatOpen: row.chatOpen,
+  topic: row.topic,
+});
+
+/** A video address we may frame: a YouTube or Vimeo player on one of the pages' frame sources. */
+export function videoEmbed(input: string): string | null {
+  const embed = toEmbedUrl(input);
+  return embed && FRAME_SOURCES.includes(new URL(embed).origin) ? embed : null;
+}
+
+/** The chat body as the spec's form sends it: trimmed, required, bounded. */
+function chatBody(raw: unknown): string {
+  const body = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+  if (!body) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyRequired] });
+  if (body.length > COMMUNITY.chatBodyMax) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
+  return body;
+}
+
+/**
+ * Live shows and their chat (spec 001 "Live chat panel", §7 /live-chat/*). Reads are a fixed
+ * number of queries per page; each message, heart and topic change is one broadcast on the show's
+ * channel (`show.{id}`), leaving out the sender's own socket.
+ */
 export function createLiveService(deps: CommunityDeps) {
-  void deps;
-  return {};
+  const { db, realtime, limiters } = deps;
+
+  async function findShow(id: number) {
+    const [row] = await db.select().from(liveShows).where(eq(liveShows.id, id)).limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** a per-member limit whose 429 names the body field, so the chat input shows it */
+  async function limit(name: RateLimitName, user: AuthUser, message: string) {
+    try {
+      await limiters.consume(name, String(user.id));
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 429) throw new AppError(429, message, { body: [message] }, err.headers);
+      throw err;
+    }
+  }
+
+  const publishShow = (show: ShowRow) => realtime.publish(showChannel(show.id), 'ShowUpdated', { show: toShow(show) });
+
+  return {
+    /** GET /api/live/shows: live now, upcoming (soonest first), past (newest first, bounded). */
+    async shows() {
+      const [current, upcoming, past] = await Promise.all([
+        db.select().from(liveShows).where(eq(liveShows.status, 'live')).orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
+        db.select().from(liveShows).where(eq(liveShows.status, 'scheduled')).orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
+        db.select().from(liveShows).where(eq(liveShows.status, 'ended')).orderBy(desc(liveShows.startsAt), desc(liveShows.id)).limit(LIVE.pastShown),
+      ]);
+      return { live: current.map(toShow), upcoming: upcoming.map(toShow), past: past.map(toShow) };
+    },
+
+    async show(id: number) {
+      return toShow(await findShow(id));
+    },
+
+    /** POST /api/live/shows (admins): the input is already checked by scheduleShowSchema. */
+    async schedule(input: { title: string; description: string; starts_at: string; video_url: string }) {
+      let videoUrl: string | null = null;
+      if (input.video_url) {
+        videoUrl = videoEmbed(input.video_url);
+        if (!videoUrl) throw new ValidationError({ video_url: [LIVE_MESSAGES.videoUrlInvalid] });
+      }
+      const [row] = await db
+        .insert(liveShows)
+        .values({ title: input.title, description: input.description, startsAt: new Date(input.starts_at), videoUrl })
+        .returning();
+      return toShow(row!);
+    },
+
+    /** Go live opens the chat; ending the show closes it. */
+    async setStatus(id: number, status: LiveStatus) {
+      const chat = status === 'live' ? { chatOpen: true } : status === 'ended' ? { chatOpen: false } : {};
+      const [row] = await db.update(liveShows).set({ status, ...chat }).where(eq(liveShows.id, id)).returning();
+      if (!row) throw notFound();
+      publishShow(row);
+      return toShow(row);
+    },
+
+    async setChatOpen(id: number, open: boolean) {
+      const [row] = await db.update(liveShows).set({ chatOpen: open }).where(eq(liveShows.id, id)).returning();
+      if (!row) throw notFound();
+      publishShow(row);
+      return toShow(row);
+    },
+
+    /**
+     * GET /live-chat/get: the newest page (or the page before `from`) in chronological order.
+     * Three queries whatever the page: the show, the messages with their authors, the viewer's hearts.
+     */
+    async chatPage(viewer: AuthUser, showId: number, from: number | undefined): Promise<ChatPageDto> {
+      const show = await findShow(showId);
+      const rows = await db
+        .select({
+          id: chatMessages.id,
+          body: chatMessages.body,
+          hearts: chatMessages.heartsCount,
+          createdAt: chatMessages.createdAt,
+          userId: users.id,
+          name: users.name,
+          role: users.role,
+          slug: users.slug,
+          avatarPath: users.avatarPath,
+        })
+        .from(chatMessages)
+        .leftJoin(users, eq(users.id, chatMessages.userId))
+        .where(and(eq(chatMessages.showId, showId), isNull(chatMessages.hiddenAt), from ? lt(chatMessages.id, from) : undefined))
+        .orderBy(desc(chatMessages.id))
+        .limit(COMMUNITY.chatPageSize + 1);
+      const more = rows.length > COMMUNITY.chatPageSize;
+      const page = rows.slice(0, COMMUNITY.chatPageSize).reverse();
+      const ids = page.map((r) => r.id);
+      const hearted = new Set(
+        ids.length
+          ? (await db.select({ id: chatHearts.messageId }).from(chatHearts).where(and(eq(chatHearts.userId, viewer.id), inArray(chatHearts.messageId, ids)))).map((r) => r.id)
+          : [],
+      );
+      const messages: ChatMessageDto[] = page.map((r) => ({
+        id: r.id,
+        name: r.userId ? r.name! : COMMUNITY_MESSAGES.deleted,
+        admin: r.role === 'admin',
+        avatar_url: r.userId ? deps.users.avatarUrl({ avatarPath: r.avatarPath }) : DEFAULT_AVATAR_URL,
+        profile_url: r.userId ? deps.users.profileUrl({ slug: r.slug! }) : null,
+        body: r.body,
+        hearts: Math.max(0, r.hearts),
+        hearted: hearted.has(r.id),
+        timestamp: Math.floor(r.createdAt.getTime() / 1000),
+      }));
+      return { messages, topic: show.topic, from: page[0]?.id ?? null, more };
+    },
+
+    /** POST /live-chat/messages */
+    async post(viewer: AuthUser, showId: number, rawBody: unknown, socketId: string | undefined) {
+      const body = chatBody(rawBody);
+      await limit('chatPerUser', viewer, LIVE_MESSAGES.chatTooFast);
+      const show = await findShow(showId);
+      if (!show.chatOpen) throw new ValidationError({ body: [COMMUNITY_MESSAGES.chatClosed] });
+      const [row] = await db.insert(chatMessages).values({ showId, userId: viewer.id, body }).returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+      const message: ChatMessageDto = {
+        id: row!.id,
+        name: viewer.name,
+        admin: viewer.isAdmin,
+        avatar_url: viewer.avatarUrl,
+        profile_url: viewer.profileUrl,
+        body,
+        hearts: 0,
+        hearted: false,
+        timestamp: Math.floor(row!.createdAt.getTime() / 1000),
+      };
+      realtime.publish(showChannel(showId), 'NewMessage', { message }, { exceptSocketId: socketId });
+      return { id: message.id, message };
+    },
+
+    /** POST /live-chat/set-topic (admins): an empty body clears the topic. */
+    async setTopic(showId: number, rawBody: unknown, socketId: string | undefined) {
+      const text = typeof rawBody === 'string' ? rawBody.trim() : '';
+      if (text.length > COMMUNITY.chatBodyMax) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
+      const topic = text || null;
+      const [row] = await db.update(liveShows).set({ topic }).where(eq(liveShows.id, showId)).returning({ id: liveShows.id });
+      if (!row) throw notFound();
+      realtime.publish(showChannel(showId), 'NewTopic', { topic }, { exceptSocketId: socketId });
+      return { topic };
+    },
+
+    /**
+     * POST /live-chat/toggle-heart: one heart per member per message (the chat_hearts key). The
+     * count moves in the same transaction as the heart row and only when a row really changed, so
+     * it stays exact under concurrent toggles and never goes below 0.
+     */
+    async toggleHeart(viewer: AuthUser, showId: number, messageId: number, socketId: string | undefined) {
+      await limit('heartsPerUser', viewer, LIVE_MESSAGES.heartsTooFast);
+      const [message] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.showId, showId), isNull(chatMessages.hiddenAt)))
+        .limit(1);
+      if (!message) throw notFound();
+      const result = await db.transaction(async (tx) => {
+        const added = await tx.insert(chatHearts).values({ messageId, userId: viewer.id }).onConflictDoNothing().returning({ id: chatHearts.messageId });
+        if (added.length) {
+          const [m] = await tx
+            .update(chatMessages)
+            .set({ heartsCount: sql`${chatMessages.heartsCount} + 1` })
+            .where(eq(chatMessages.id, messageId))
+            .returning({ hearts: chatMessages.heartsCount });
+          return { hearted: true, hearts: m!.hearts, changed: true };
+        }
+        const removed = await tx
+          .delete(chatHearts)
+          .where(and(eq(chatHearts.messageId, messageId), eq(chatHearts.userId, viewer.id)))
+          .returning({ id: chatHearts.messageId });
+        if (removed.length) {
+          const [m] = await tx
+            .update(chatMessages)
+            .set({ heartsCount: sql`greatest(${chatMessages.heartsCount} - 1, 0)` })
+            .where(eq(chatMessages.id, messageId))
+            .returning({ hearts: chatMessages.heartsCount });
+          return { hearted: false, hearts: m!.hearts, changed: true };
+        }
+        // a concurrent toggle of the same member removed it in between: nothing changed here
+        const [m] = await tx.select({ hearts: chatMessages.heartsCount }).from(chatMessages).where(eq(chatMessages.id, messageId));
+        return { hearted: false, hearts: m!.hearts, changed: false };
+      });
+      if (result.changed) {
+        realtime.publish(showChannel(showId), result.hearted ? 'HeartAdded' : 'HeartRemoved', { messageId, userId: viewer.id }, { exceptSocketId: socketId });
+      }
+      return { hearted: result.hearted, hearts: Math.max(0, result.hearts) };
+    },
+  };
 }
 export type LiveService = ReturnType<typeof createLiveService>;

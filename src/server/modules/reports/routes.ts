@@ -1,6 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMUNITY, COMMUNITY_MESSAGES, reportSchema } from '#shared/community';
+import { idSchema, pageQuerySchema } from '#shared/http';
+import { requireAdmin, requireUser } from '#server/lib/guards';
+import { REPORT_ACTIONS, REPORT_STATUSES } from './service.ts';
 
-/** (issue 5) */
+/** a report needs a reason (the dialog asks for one) */
+const reportBody = reportSchema.extend({
+  reason: z
+    .string({ error: COMMUNITY_MESSAGES.reportReasonRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.reportReasonRequired)
+    .max(COMMUNITY.reportReasonMax, `The reason may not be greater than ${COMMUNITY.reportReasonMax} characters.`),
+});
+
+/** Members report a post, chat message or wall comment; admins work through the queue (issue 5). */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { reports } = app.deps.services;
+
+  // signed in before the body is looked at: a visitor gets 401, never a validation message
+  app.post('/api/reports', { preValidation: async (request) => void requireUser(request), schema: { body: reportBody } }, async (request, reply) => {
+    const { created, report } = await reports.report(requireUser(request), request.body);
+    return reply.status(created ? 201 : 200).send({ data: report });
+  });
+
+  app.get(
+    '/api/admin/reports',
+    { preValidation: async (request) => void requireAdmin(request), schema: { querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }) } },
+    async (request) => reports.list(request.query.status, request.query.page),
+  );
+
+  app.post(
+    '/api/admin/reports/:id',
+    {
+      preValidation: async (request) => void requireAdmin(request),
+      schema: { params: z.object({ id: idSchema }), body: z.object({ action: z.enum(REPORT_ACTIONS) }) },
+    },
+    async (request) => ({ data: await reports.act(requireAdmin(request), request.params.id, request.body.action) }),
+  );
 };

@@ -1,4 +1,4 @@
-import { CreditCard, LogOut, Settings, UserRound } from 'lucide-react';
+import { CreditCard, Flag, LogOut, Settings, UserRound } from 'lucide-react';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Dropdown, DropdownItem, DropdownLabel, DropdownLink, DropdownSeparator } from '#client/components/ui/dropdown.tsx';
@@ -27,6 +27,11 @@ export function AccountMenu({ mentorship = false }: { mentorship?: boolean }) {
       <DropdownLink href={config.authProfileUrl ?? '/dashboard'}>
         <UserRound aria-hidden className="size-5 text-muted" /> My Profile
       </DropdownLink>
+      {config.admin ? (
+        <DropdownLink href="/admin/reports">
+          <Flag aria-hidden className="size-5 text-muted" /> Reports
+        </DropdownLink>
+      ) : null}
       <DropdownSeparator />
       <DropdownItem onSelect={() => void signOut()}>
         <LogOut aria-hidden className="size-5 text-muted" /> Sign Out

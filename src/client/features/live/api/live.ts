@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatPageDto, LiveShowDto, LiveStatus, ScheduleShowInput } from '#shared/live';
+import { get, post } from '#client/lib/api.ts';
+
+export type ShowLists = { live: LiveShowDto[]; upcoming: LiveShowDto[]; past: LiveShowDto[] };
+
+export const showsKey = ['live', 'shows'] as const;
+export const showKey = (id: number) => ['live', 'show', id] as const;
+
+export const useShows = () => useQuery({ queryKey: showsKey, queryFn: () => get<ShowLists>('/api/live/shows'), retry: false });
+export const useShow = (id: number) =>
+  useQuery({ queryKey: showKey(id), queryFn: async () => (await get<{ data: LiveShowDto }>(`/api/live/shows/${id}`)).data, retry: false });
+
+/** spec 001 §7: the chat panel's calls */
+export const chatCalls = {
+  page: (showId: number, from?: number | null) => get<ChatPageDto>(`/live-chat/get?showId=${showId}${from ? `&from=${from}` : ''}`),
+  send: (showId: number, body: string) => post<{ id: number }>('/live-chat/messages', { body, showId }),
+  setTopic: (showId: number, body: string) => post<{ topic: string | null }>('/live-chat/set-topic', { body, showId }),
+  toggleHeart: (showId: number, messageId: number) => post<{ hearted: boolean; hearts: number }>('/live-chat/toggle-heart', { show_id: showId, message_id: messageId }),
+};
+
+export function useScheduleShow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ScheduleShowInput) => (await post<{ data: LiveShowDto }>('/api/live/shows', input)).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: showsKey }),
+  });
+}
+
+/** Admin controls on the show page: status and chat open/closed. */
+export function useShowControls(id: number) {
+  const qc = useQueryClient();
+  const done = (show: LiveShowDto) => {
+    qc.setQueryData(showKey(id), show);
+    void qc.invalidateQueries({ queryKey: showsKey });
+  };
+  return {
+    status: useMutation({ mutationFn: async (status: LiveStatus) => (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/status`, { status })).data, onSuccess: done }),
+    chat: useMutation({ mutationFn: async (open: boolean) => (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/chat`, { open })).data, onSuccess: done }),
+  };
+}

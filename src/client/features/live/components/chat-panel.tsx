@@ -1,0 +1,224 @@
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { ArrowDown, Heart, Pin, Send, ShieldCheck, Star, X } from 'lucide-react';
+import clsx from 'clsx';
+import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
+import { LIVE, LIVE_MESSAGES } from '#shared/live';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ReportButton } from '#client/components/report-dialog.tsx';
+import { useChat, type ChatMessage } from '../use-chat.ts';
+
+const timeOf = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * The live chat panel of spec 001: "Live" badge, pinned topic bar, message list with
+ * "Load older...", and the input (enter sends; an empty message is not sent). Admins set the topic
+ * with the star on a message and clear it from the bar.
+ */
+export function ChatPanel({ showId, live, chatOpen, className }: { showId: number; live: boolean; chatOpen: boolean; className?: string }) {
+  const { state, loadOlder, send, toggleHeart, setTopic } = useChat(showId);
+  const admin = pageConfig().admin;
+  const listRef = useRef<HTMLOListElement>(null);
+  const stick = useRef(true);
+  const shape = useRef<{ first: number | undefined; last: number | undefined; height: number }>({ first: undefined, last: undefined, height: 0 });
+  const [unseen, setUnseen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  // keep the newest message in view unless the viewer scrolled up; keep the place when older ones arrive
+  const first = state.messages[0]?.id;
+  const last = state.messages.at(-1)?.id;
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const before = shape.current;
+    if (before.first !== undefined && first !== before.first && last === before.last) {
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (last !== before.last) {
+      if (stick.current) el.scrollTop = el.scrollHeight;
+      else setUnseen(true);
+    }
+    shape.current = { first, last, height: el.scrollHeight };
+  }, [first, last, state.status]);
+
+  const onScroll = () => {
+    const el = listRef.current!;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < LIVE.stickToBottomPx;
+    if (stick.current) setUnseen(false);
+    shape.current.height = el.scrollHeight;
+  };
+  const toBottom = () => {
+    const el = listRef.current!;
+    stick.current = true;
+    setUnseen(false);
+    el.scrollTop = el.scrollHeight;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    setError(null);
+    setText('');
+    stick.current = true;
+    const failed = await send(body);
+    if (failed) {
+      setError(failed);
+      setText((now) => now || body);
+    }
+  };
+
+  return (
+    <section aria-label="Live chat" className={clsx('flex min-h-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface', className)}>
+      <header className="flex items-center gap-3 border-b border-line px-4 py-3">
+        <h2 className="text-lg font-bold">Live chat</h2>
+        {live ? (
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-danger px-2.5 py-0.5 text-sm font-bold uppercase tracking-wide text-white">
+            <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-pulse" />
+            Live
+          </span>
+        ) : null}
+      </header>
+
+      {state.topic ? (
+        <div data-testid="chat-topic" className="flex items-start gap-2 border-b border-line bg-accent-soft px-4 py-2.5">
+          <Pin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+          <p className="min-w-0 flex-1 break-words font-semibold">
+            <span className="sr-only">Pinned topic: </span>
+            {state.topic}
+          </p>
+          {admin ? (
+            <button type="button" onClick={() => void setTopic('')} aria-label="Clear topic" className="-my-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <X aria-hidden className="size-4" />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="relative min-h-0 flex-1">
+        {state.status === 'loading' ? (
+          <div className="grid h-full place-items-center p-6">
+            <Spinner label="Loading chat" />
+          </div>
+        ) : state.status === 'error' ? (
+          <p role="alert" className="p-6 text-center font-medium text-danger">
+            {COMMUNITY_MESSAGES.chatLoadFailed}
+          </p>
+        ) : (
+          <ol ref={listRef} onScroll={onScroll} aria-label="Chat messages" aria-live="polite" className="h-full overflow-y-auto overscroll-contain px-2 py-2" data-testid="chat-messages">
+            {state.more ? (
+              <li className="flex justify-center py-1">
+                <button type="button" onClick={() => void loadOlder()} disabled={state.loadingOlder} className="min-h-11 rounded-lg px-4 font-semibold text-accent hover:bg-surface-2 disabled:opacity-60">
+                  {COMMUNITY_MESSAGES.loadOlder}
+                </button>
+              </li>
+            ) : null}
+            {state.messages.length === 0 ? <li className="p-6 text-center text-muted">{LIVE_MESSAGES.emptyChat}</li> : null}
+            {state.messages.map((m) => (
+              <MessageRow key={m.id} message={m} admin={admin} onHeart={() => void toggleHeart(m.id)} onStar={() => void setTopic(m.body)} />
+            ))}
+          </ol>
+        )}
+        {unseen ? (
+          <button type="button" onClick={toBottom} className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-accent px-4 font-semibold text-accent-fg shadow-lg">
+            <ArrowDown aria-hidden className="size-4" /> New messages
+          </button>
+        ) : null}
+      </div>
+
+      <form onSubmit={submit} className="border-t border-line p-3">
+        {chatOpen ? (
+          <div className="flex items-center gap-2">
+            <label className="sr-only" htmlFor={`chat-input-${showId}`}>
+              Message
+            </label>
+            <input
+              id={`chat-input-${showId}`}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error) setError(null);
+              }}
+              maxLength={COMMUNITY.chatBodyMax}
+              placeholder={COMMUNITY_MESSAGES.chatPlaceholder}
+              autoComplete="off"
+              enterKeyHint="send"
+              aria-invalid={!!error || undefined}
+              aria-describedby={error ? `chat-error-${showId}` : undefined}
+              className="min-h-12 w-full min-w-0 rounded-xl border border-line bg-bg px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+            />
+            <button type="submit" aria-label="Send" className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent text-accent-fg hover:bg-accent-strong">
+              <Send aria-hidden className="size-5" />
+            </button>
+          </div>
+        ) : (
+          <p className="px-1 py-2 text-center text-muted">{COMMUNITY_MESSAGES.chatClosed}</p>
+        )}
+        {error ? (
+          <p id={`chat-error-${showId}`} role="alert" className="mt-2 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function MessageRow({ message: m, admin, onHeart, onStar }: { message: ChatMessage; admin: boolean; onHeart: () => void; onStar: () => void }) {
+  const mine = m.profile_url !== null && m.profile_url === pageConfig().authProfileUrl;
+  const name = (
+    <span className={clsx('font-bold', m.admin && 'text-success')}>
+      {m.name}
+      {m.admin ? <ShieldCheck aria-label="Admin" role="img" className="ml-1 inline size-4 align-[-2px] text-success" /> : null}
+    </span>
+  );
+  return (
+    <li data-testid="chat-message" data-id={m.id} className={clsx('group flex gap-2.5 rounded-xl px-2 py-1.5 hover:bg-surface-2/60', m.pending && 'opacity-60')}>
+      {m.profile_url ? (
+        <a href={m.profile_url} tabIndex={-1} aria-hidden className="mt-0.5 shrink-0">
+          <Avatar src={m.avatar_url} name="" size={36} />
+        </a>
+      ) : (
+        <Avatar src={m.avatar_url} name="" size={36} className="mt-0.5" />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          {m.profile_url ? (
+            <a href={m.profile_url} className="hover:underline">
+              {name}
+            </a>
+          ) : (
+            name
+          )}
+          <time dateTime={new Date(m.timestamp * 1000).toISOString()} className="text-xs text-muted">
+            {timeOf(m.timestamp)}
+          </time>
+        </p>
+        <p className="whitespace-pre-wrap break-words" data-testid="chat-body">
+          {m.body}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-start">
+        <button
+          type="button"
+          onClick={onHeart}
+          disabled={m.pending}
+          aria-pressed={m.hearted}
+          aria-label={`${m.hearted ? 'Remove heart' : 'Heart'} (${m.hearts})`}
+          data-testid="chat-heart"
+          className={clsx('inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-1.5 text-sm tabular-nums hover:bg-surface-2', m.hearted ? 'text-danger' : 'text-muted')}
+        >
+          <Heart aria-hidden className={clsx('size-4', m.hearted && 'fill-current')} />
+          <span data-testid="chat-hearts">{m.hearts}</span>
+        </button>
+        {admin && !m.pending ? (
+          <button type="button" onClick={onStar} aria-label="Set as topic" title="Set as topic" className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-accent">
+            <Star aria-hidden className="size-4" />
+          </button>
+        ) : null}
+        {!mine && !m.pending ? <ReportButton kind="chat" id={m.id} className="min-w-11 px-0 [&>span]:sr-only" /> : null}
+      </div>
+    </li>
+  );
+}

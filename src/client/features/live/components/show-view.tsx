@@ -1,0 +1,102 @@
+import type { CSSProperties } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, MessageSquare, MessageSquareOff, Radio, Square } from 'lucide-react';
+import { LIVE_MESSAGES, type LiveShowDto } from '#shared/live';
+import { showChannel } from '#shared/realtime';
+import { errorMessage } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { useChannelEvent } from '#client/lib/socket.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { showKey, showsKey, useShow, useShowControls } from '../api/live.ts';
+import { ChatPanel } from './chat-panel.tsx';
+import { isMembersOnly, MembersOnly, StatusBadge, whenOf } from './shows.tsx';
+
+/**
+ * On a phone the video sits on top and the chat fills the rest of the screen (header 4 rem, the
+ * page's top padding, the 16:9 video over the width less the side padding).
+ */
+const phoneChat = { '--chat-h': 'calc(100dvh - 4rem - 2.25rem - (100vw - 1.5rem) * 0.5625 - 0.75rem)' } as CSSProperties;
+
+/** /live/:id: the video, the chat panel and (admins) the show's controls. */
+export function ShowView({ id }: { id: number }) {
+  const show = useShow(id);
+  const qc = useQueryClient();
+  useChannelEvent<{ show: LiveShowDto }>(showChannel(id), 'ShowUpdated', ({ show: next }) => {
+    qc.setQueryData(showKey(id), next);
+    void qc.invalidateQueries({ queryKey: showsKey });
+  });
+  if (show.isPending) return <Spinner />;
+  if (show.isError) return isMembersOnly(show.error) ? <MembersOnly /> : <FormError message={errorMessage(show.error, [])} />;
+  const s = show.data;
+  return (
+    <div className="-mt-3 flex flex-col gap-3 sm:mt-0 lg:grid lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-6" style={phoneChat}>
+      <div className="flex flex-col gap-4">
+        <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">
+          {s.videoUrl ? (
+            <iframe
+              src={s.videoUrl}
+              title={`Video: ${s.title}`}
+              className="size-full"
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            <p className="grid size-full place-items-center p-6 text-center text-white/80">{LIVE_MESSAGES.noVideo}</p>
+          )}
+        </div>
+        <ShowDetails show={s} className="hidden lg:flex" />
+      </div>
+      <ChatPanel showId={s.id} live={s.status === 'live'} chatOpen={s.chatOpen} className="h-(--chat-h) min-h-80 lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]" />
+      <ShowDetails show={s} className="flex lg:hidden" />
+    </div>
+  );
+}
+
+function ShowDetails({ show, className }: { show: LiveShowDto; className: string }) {
+  return (
+    <div className={`flex-col gap-3 ${className}`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusBadge status={show.status} />
+        <p className="flex items-center gap-2 text-muted">
+          <CalendarClock aria-hidden className="size-4" />
+          <time dateTime={show.startsAt}>{whenOf(show.startsAt)}</time>
+        </p>
+      </div>
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{show.title}</h1>
+      {show.description ? <p className="max-w-3xl whitespace-pre-line text-lg text-muted">{show.description}</p> : null}
+      {pageConfig().admin ? <AdminControls show={show} /> : null}
+    </div>
+  );
+}
+
+function AdminControls({ show }: { show: LiveShowDto }) {
+  const { status, chat } = useShowControls(show.id);
+  const fail = (err: unknown) => toast(errorMessage(err, ['status', 'open']), 'danger');
+  const busy = status.isPending || chat.isPending;
+  return (
+    <div role="group" aria-label="Show controls" className="flex flex-wrap gap-3 rounded-2xl border border-line bg-surface p-4">
+      {show.status === 'live' ? (
+        <Button variant="danger" disabled={busy} onClick={() => status.mutate('ended', { onError: fail })}>
+          <Square aria-hidden className="size-4" /> End show
+        </Button>
+      ) : (
+        <Button disabled={busy} onClick={() => status.mutate('live', { onError: fail })}>
+          <Radio aria-hidden className="size-5" /> Go live
+        </Button>
+      )}
+      {show.chatOpen ? (
+        <Button variant="secondary" disabled={busy} onClick={() => chat.mutate(false, { onError: fail })}>
+          <MessageSquareOff aria-hidden className="size-5" /> Close chat
+        </Button>
+      ) : (
+        <Button variant="secondary" disabled={busy} onClick={() => chat.mutate(true, { onError: fail })}>
+          <MessageSquare aria-hidden className="size-5" /> Open chat
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import { CalendarClock, Radio, Video } from 'lucide-react';
+import clsx from 'clsx';
+import { COMMUNITY_MESSAGES } from '#shared/community';
+import { LIVE, LIVE_MESSAGES, LIVE_STATUS_LABELS, type LiveShowDto, type LiveStatus } from '#shared/live';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useScheduleShow, useShows } from '../api/live.ts';
+
+export const whenOf = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function StatusBadge({ status }: { status: LiveStatus }) {
+  return (
+    <span
+      data-testid="show-status"
+      className={clsx(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-bold',
+        status === 'live' && 'bg-danger text-white',
+        status === 'scheduled' && 'bg-accent-soft text-accent-strong',
+        status === 'ended' && 'bg-surface-2 text-muted',
+      )}
+    >
+      {status === 'live' ? <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-pulse" /> : null}
+      {LIVE_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** A free member sees why, and where to become a member. */
+export function MembersOnly() {
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-6">
+      <p className="text-lg">{COMMUNITY_MESSAGES.communityMembersOnly}</p>
+      <a href="/order" className={clsx(buttonClass('primary'), 'mt-4')}>
+        Become a member
+      </a>
+    </div>
+  );
+}
+
+export const isMembersOnly = (err: unknown) => err instanceof ApiError && err.status === 403;
+
+function ShowCard({ show }: { show: LiveShowDto }) {
+  return (
+    <li>
+      <a href={`/live/${show.id}`} className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-surface p-5 no-underline transition-colors hover:border-accent focus-visible:border-accent">
+        <div className="flex items-center justify-between gap-3">
+          <StatusBadge status={show.status} />
+          {show.status === 'live' ? <Radio aria-hidden className="size-5 text-danger" /> : show.videoUrl ? <Video aria-hidden className="size-5 text-muted" /> : null}
+        </div>
+        <h3 className="text-xl font-bold text-fg">{show.title}</h3>
+        <p className="flex items-center gap-2 text-muted">
+          <CalendarClock aria-hidden className="size-4 shrink-0" />
+          <time dateTime={show.startsAt}>{whenOf(show.startsAt)}</time>
+        </p>
+        {show.description ? <p className="line-clamp-3 text-fg/90">{show.description}</p> : null}
+      </a>
+    </li>
+  );
+}
+
+function Section({ title, shows }: { title: string; shows: LiveShowDto[] }) {
+  if (!shows.length) return null;
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <h2 className="text-xl font-bold">{title}</h2>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {shows.map((s) => (
+          <ShowCard key={s.id} show={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /live: shows live now, upcoming and past; admins schedule new ones. */
+export function ShowList() {
+  const shows = useShows();
+  if (shows.isPending) return <Spinner />;
+  if (shows.isError) return isMembersOnly(shows.error) ? <MembersOnly /> : <FormError message={errorMessage(shows.error, [])} />;
+  const { live, upcoming, past } = shows.data;
+  return (
+    <div className="flex flex-col gap-8">
+      {pageConfig().admin ? <ScheduleForm /> : null}
+      {!live.length && !upcoming.length && !past.length ? <p className="text-lg text-muted">{LIVE_MESSAGES.noShows}</p> : null}
+      <Section title="Live now" shows={live} />
+      <Section title="Upcoming" shows={upcoming} />
+      <Section title="Past shows" shows={past} />
+    </div>
+  );
+}
+
+/** Admins: title, description, start (the admin's local time), video embed address. */
+function ScheduleForm() {
+  const schedule = useScheduleShow();
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const local = String(data.get('starts_at') ?? '');
+    const startsAt = local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local;
+    setErrors({});
+    setFormError(null);
+    try {
+      const show = await schedule.mutateAsync({
+        title: String(data.get('title') ?? ''),
+        description: String(data.get('description') ?? ''),
+        starts_at: startsAt,
+        video_url: String(data.get('video_url') ?? ''),
+      });
+      form.reset();
+      setOpen(false);
+      toast(`"${show.title}" is scheduled.`);
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) setErrors(err.errors);
+      else setFormError(errorMessage(err, []));
+    }
+  };
+
+  if (!open)
+    return (
+      <div>
+        <Button onClick={() => setOpen(true)}>
+          <CalendarClock aria-hidden className="size-5" /> Schedule a show
+        </Button>
+      </div>
+    );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Schedule a show" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 className="text-xl font-bold">Schedule a show</h2>
+      <Field label="Title" name="title" required maxLength={LIVE.titleMax} error={errors.title?.[0]} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="show-description" className="text-sm font-semibold">
+          Description
+        </label>
+        <textarea id="show-description" name="description" maxLength={LIVE.descriptionMax} className={`${inputClass} min-h-24 py-3`} />
+        {errors.description ? <p className="text-sm font-medium text-danger">{errors.description[0]}</p> : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Starts at" name="starts_at" type="datetime-local" required error={errors.starts_at?.[0]} />
+        <Field label="Video address" name="video_url" type="url" placeholder="https://www.youtube.com/watch?v=..." hint="A YouTube or Vimeo link (optional)." error={errors.video_url?.[0]} />
+      </div>
+      <FormError message={formError} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={schedule.isPending}>
+          Schedule
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

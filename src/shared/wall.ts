@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { COMMUNITY, COMMUNITY_MESSAGES } from './community.ts';
+
+/**
+ * Profile walls (spec 001 "Profile wall comments", §7): the comment shape the calls answer, the
+ * body rules and the wall's own wording. Spec wording and numbers live in community.ts.
+ */
+export interface WallCommentDto {
+  id: number;
+  body: string;
+  /** the author's name, or "Deleted" when the author is gone */
+  author: string;
+  created_at: string;
+  /** the author's profile address; null when the author is gone */
+  permalink: string | null;
+  avatar_url: string;
+  user_id: number | null;
+  /** the wall's owner */
+  to_id: number;
+  parent_id: number | null;
+  /** the author is an admin (green name) */
+  admin: boolean;
+  /** the viewer may delete it: an admin, its author or the wall's owner */
+  can_delete: boolean;
+  /** replies, oldest first (a reply's own list is empty) */
+  children: WallCommentDto[];
+}
+
+/**
+ * GET /profile-comments/{slug} answers a bare list (spec §7: "list of comments"); whether an older
+ * page exists travels in this header ("1" or "0").
+ */
+export const WALL_HAS_MORE_HEADER = 'X-Has-More';
+
+export const WALL_TEXT = {
+  placeholder: 'Write something...',
+  replyPlaceholder: COMMUNITY_MESSAGES.replyPlaceholder,
+  olderComments: 'Older comments',
+  loadMoreReplies: 'Load more',
+  toIdInvalid: 'The selected wall is invalid.',
+  parentInvalid: 'You can only reply to a comment on this wall.',
+} as const;
+
+const nullableId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' || v === undefined ? null : v),
+  z.coerce.number().int().positive().max(2_147_483_647).nullable(),
+);
+
+/** POST /profile-comments */
+export const wallCommentSchema = z.object({
+  body: z
+    .string({ error: COMMUNITY_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.bodyRequired)
+    .max(COMMUNITY.wallBodyMax, COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.wallBodyMax)),
+  parent_id: nullableId.default(null),
+  to_id: z.coerce.number({ error: WALL_TEXT.toIdInvalid }).int(WALL_TEXT.toIdInvalid).positive(WALL_TEXT.toIdInvalid).max(2_147_483_647, WALL_TEXT.toIdInvalid),
+});
+export type WallCommentInput = z.infer<typeof wallCommentSchema>;

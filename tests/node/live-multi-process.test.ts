@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { startServer, type ServerProcess } from '../support/server.ts';
+
+/**
+ * Live chat across two real app processes on one PostgreSQL database and one Redis: a member's
+ * socket on process A receives the chat message, the heart and the topic change that an admin posts
+ * through process B. Needs TEST_DATABASE_URL and REDIS_URL (CI sets both).
+ */
+const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
+const dbName = `bb_mplive_${randomBytes(4).toString('hex')}`;
+let a: ServerProcess | undefined;
+let b: ServerProcess | undefined;
+const sockets: Socket[] = [];
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!enabled) return;
+  await admin(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const env = {
+    NODE_ENV: 'test',
+    SERVE_CLIENT: '0',
+    DEMO: '1',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.REDIS_URL!,
+    SESSION_SECRET: randomBytes(16).toString('hex'),
+    KEY_NAMESPACE: `bbmp${randomBytes(3).toString('hex')}`,
+  };
+  a = await startServer(env);
+  b = await startServer(env);
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await a?.stop();
+  await b?.stop();
+  if (enabled) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+});
+
+/** A browser session against one process: cookie + CSRF token from a page, then sign-in. */
+async function session(base: string, email: string) {
+  let cookie = '';
+  const keep = (res: Response) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
+    if (set) cookie = set.split(';')[0]!;
+    return res;
+  };
+  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+  let token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
+  const login = keep(
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
+      body: JSON.stringify({ email, password: 'drumsdemo1' }),
+    }),
+  );
+  expect(login.status).toBe(200);
+  token = login.headers.get('x-csrf-token')!;
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } };
+  return { cookie, token, id: me.user.id };
+}
+
+async function socket(base: string, cookie: string) {
+  const s = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+  sockets.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return s;
+}
+const subscribe = (s: Socket, channel: string) => new Promise<{ ok: boolean }>((resolve) => s.emit('subscribe', channel, resolve));
+
+type ShowEvent = { channel: string; event: string; payload: Record<string, unknown> };
+
+it.skipIf(!enabled)('chat messages, hearts and topic changes posted on one process reach a member connected to the other', async () => {
+  const member = await session(a!.url, 'member@demo.test');
+  const staff = await session(b!.url, 'admin@demo.test');
+  const shows = (await (await fetch(`${a!.url}/api/live/shows`, { headers: { cookie: member.cookie } })).json()) as { live: { id: number; title: string }[] };
+  const show = shows.live.find((s) => s.title === 'Sunday Groove Clinic')!;
+  expect(show).toBeTruthy();
+
+  const s = await socket(a!.url, member.cookie);
+  expect(await subscribe(s, `show.${show.id}`)).toEqual({ ok: true });
+  const events: ShowEvent[] = [];
+  s.on('event', (m: ShowEvent) => events.push(m));
+  const next = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const end = Date.now() + 10_000;
+      const tick = () => (events.length >= count ? resolve() : Date.now() > end ? reject(new Error(`only ${events.length} events`)) : setTimeout(tick, 25));
+      tick();
+    });
+  const postB = (path: string, body: Record<string, unknown>) =>
+    fetch(`${b!.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: staff.cookie, 'x-csrf-token': staff.token },
+      body: JSON.stringify(body),
+    });
+
+  const sent = await postB('/live-chat/messages', { body: 'Hello from process B', showId: show.id });
+  expect(sent.status).toBe(200);
+  const { id } = (await sent.json()) as { id: number };
+  await next(1);
+  expect(events[0]).toMatchObject({ channel: `show.${show.id}`, event: 'NewMessage', payload: { message: { id, body: 'Hello from process B', admin: true } } });
+
+  const heart = await postB('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
+  expect(await heart.json()).toEqual({ hearted: true, hearts: 1 });
+  await next(2);
+  expect(events[1]).toMatchObject({ event: 'HeartAdded', payload: { messageId: id } });
+
+  expect((await postB('/live-chat/set-topic', { body: 'Across processes', showId: show.id })).status).toBe(200);
+  await next(3);
+  expect(events[2]).toMatchObject({ event: 'NewTopic', payload: { topic: 'Across processes' } });
+
+  // and the history read through A shows what B wrote
+  const page = (await (await fetch(`${a!.url}/live-chat/get?showId=${show.id}`, { headers: { cookie: member.cookie } })).json()) as {
+    topic: string;
+    messages: { id: number; hearts: number }[];
+  };
+  expect(page.topic).toBe('Across processes');
+  expect(page.messages.at(-1)).toMatchObject({ id, hearts: 1 });
+}, 60_000);
