@@ -9,6 +9,9 @@ import { AchievementsView } from '#client/features/achievements/components/rewar
 import { FootSpeedDiagnostic } from '#client/features/diagnostic/components/diagnostic.tsx';
 import { Metronome } from '#client/features/metronome/components/metronome.tsx';
 import { SongMapper } from '#client/features/songmapper/components/song-mapper.tsx';
+import { useLesson } from '#client/features/learning/api/learning.ts';
+import { LessonDiscussion } from '#client/features/discussion/components/lesson-discussion.tsx';
+import { pageConfig } from '#client/lib/page-config.ts';
 import { Card, PageTitle } from './common.tsx';
 
 export const CoursesPage = () => (
@@ -25,7 +28,19 @@ export function CoursePage() {
 
 export function LessonPage() {
   const { id = '' } = useParams();
-  return <LessonView id={Number(id)} />;
+  const lessonId = Number(id);
+  // the same query LessonView runs: the discussion follows the lesson's own visibility
+  const lesson = useLesson(lessonId);
+  return (
+    <>
+      <LessonView id={lessonId} />
+      {lesson.data && !lesson.data.locked && pageConfig().authId !== null ? (
+        <div className="mt-10 border-t border-line pt-8">
+          <LessonDiscussion lessonId={lessonId} />
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 export const StagesPage = () => (

@@ -1,6 +1,73 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMUNITY_MESSAGES } from '#shared/community';
+import { idSchema, pageQuerySchema } from '#shared/http';
+import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums';
+import { forbidden } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import type { AuthUser } from '#server/types';
+import { mayUseCommunity } from './service.ts';
 
-/** (issue 5) */
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const idParams = z.object({ id: idSchema });
+const topicIdParams = z.object({ topicId: idSchema });
+
+/** Members, mentorship students and admins; a free member is told what the forums are for. */
+function requireCommunity(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+  return user;
+}
+/** checked before the body is validated: a visitor gets 401 and a free member 403, never a 422 */
+const guard = async (request: FastifyRequest) => {
+  requireCommunity(request);
+};
+
+/** Forum home, categories, topics (issue 5) and the topic calls of spec 001 §7. */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { forums, posts } = app.deps.services;
+  const { limiters } = app.deps;
+
+  app.get('/api/forums', { preValidation: guard }, async (request) => ({ data: await forums.categories(requireCommunity(request)) }));
+
+  app.get('/api/forums/:slug', { preValidation: guard, schema: { params: slugParams, querystring: pageQuerySchema } }, async (request) =>
+    forums.categoryPage(requireCommunity(request), request.params.slug, request.query.page),
+  );
+
+  app.post('/api/forums/:slug/topics', { preValidation: guard, schema: { params: slugParams, body: newTopicSchema } }, async (request, reply) => {
+    const user = requireCommunity(request);
+    const answer = await forums.createTopic(user, request.params.slug, request.body);
+    return reply.status(201).send(answer);
+  });
+
+  // spec 001 §7
+  app.get('/forums/api/topic/:topicId', { preValidation: guard, schema: { params: topicIdParams } }, async (request) =>
+    forums.topic(requireCommunity(request), request.params.topicId),
+  );
+
+  app.post('/forums/api/likes/topics/toggle', { preValidation: guard, schema: { body: topicLikeSchema } }, async (request) => {
+    const user = requireCommunity(request);
+    await limiters.consume('likesPerUser', String(user.id));
+    // one implementation with POST /toggle-like type=forumtopic (the posts module)
+    return posts.toggleTopicLike(user, request.body.model_id);
+  });
+
+  app.post('/api/forums/topics/:id/watch', { preValidation: guard, schema: { params: idParams, body: watchSchema } }, async (request) =>
+    forums.watch(requireCommunity(request), request.params.id, request.body.watch),
+  );
+
+  // admins only (checked in the service too)
+  const adminGuard = async (request: FastifyRequest) => {
+    if (!requireCommunity(request).isAdmin) throw forbidden();
+  };
+  app.post('/api/forums/topics/:id/pin', { preValidation: adminGuard, schema: { params: idParams, body: pinSchema } }, async (request) =>
+    forums.pin(requireCommunity(request), request.params.id, request.body.pinned),
+  );
+  app.post('/api/forums/topics/:id/lock', { preValidation: adminGuard, schema: { params: idParams, body: lockSchema } }, async (request) =>
+    forums.lock(requireCommunity(request), request.params.id, request.body.locked),
+  );
+  app.post('/api/forums/topics/:id/move', { preValidation: adminGuard, schema: { params: idParams, body: moveSchema } }, async (request) =>
+    forums.move(requireCommunity(request), request.params.id, request.body.category_id),
+  );
 };

@@ -1,8 +1,273 @@
+import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { COMMUNITY, COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
+import { DEFAULT_AVATAR_URL } from '#shared/constants';
+import {
+  categoryUrl,
+  FORUM_MESSAGES,
+  topicUrl,
+  type CategoryPage,
+  type ForumCategoryDto,
+  type NewTopic,
+  type TopicAnswer,
+  type TopicListItem,
+} from '#shared/forums';
+import type { Executor } from '#server/db/client';
+import { forumCategories, forumTopics, postLikes, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
+import { forbidden, notFound, ValidationError } from '#server/lib/errors';
+import { hasEntitlement } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
+import type { AuthUser } from '#server/types';
 
-/** (issue 5) */
+/** Forums and live shows are for members, mentorship students and admins. */
+export const mayUseCommunity = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
+
+const YOUTUBE = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
+/** video ids from links to the video host in a post's text */
+export const videoIds = (body: string) => [...new Set([...body.matchAll(YOUTUBE)].map((m) => m[1]!))];
+
+type TopicRow = typeof forumTopics.$inferSelect;
+
 export function createForumService(deps: CommunityDeps) {
-  void deps;
-  return {};
+  const { db } = deps;
+  const isAdmin = (user: AuthUser | null) => !!user?.isAdmin;
+  const visibleTo = (user: AuthUser | null) => (isAdmin(user) ? undefined : isNull(forumTopics.hiddenAt));
+  const author = (u: { name: string; slug: string; avatarPath: string | null } | null) =>
+    u ? { name: u.name, permalink: deps.users.profileUrl(u), avatarUrl: deps.users.avatarUrl(u) } : { name: COMMUNITY_MESSAGES.deleted, permalink: null, avatarUrl: DEFAULT_AVATAR_URL };
+
+  /** A topic the viewer may see, or 404 (hidden topics are for admins only). */
+  async function visibleTopic(viewer: AuthUser | null, topicId: number, tx: Executor = db): Promise<TopicRow> {
+    const [row] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).limit(1);
+    if (!row || (row.hiddenAt && !isAdmin(viewer))) throw notFound();
+    return row;
+  }
+
+  async function categoryBySlug(slug: string) {
+    const [row] = await db.select().from(forumCategories).where(eq(forumCategories.slug, slug)).limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    mayUseCommunity,
+    visibleTopic,
+
+    /** GET /api/forums: every category with its topic count and latest activity (two queries). */
+    async categories(viewer: AuthUser | null): Promise<ForumCategoryDto[]> {
+      const hidden = isAdmin(viewer) ? sql`true` : sql`${forumTopics.hiddenAt} is null`;
+      const rows = await db
+        .select({
+          cat: forumCategories,
+          topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${hidden})`.mapWith(Number),
+          lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith((v: unknown) => (v ? new Date(v as string) : null)),
+        })
+        .from(forumCategories)
+        .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+        .groupBy(forumCategories.id)
+        .orderBy(asc(forumCategories.position), asc(forumCategories.id));
+      const latest = await db
+        .selectDistinctOn([forumTopics.categoryId], { id: forumTopics.id, title: forumTopics.title, categoryId: forumTopics.categoryId })
+        .from(forumTopics)
+        .where(visibleTo(viewer))
+        .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id));
+      const byCat = new Map(latest.map((t) => [t.categoryId, { id: t.id, title: t.title }]));
+      return rows.map((r) => ({
+        id: r.cat.id,
+        slug: r.cat.slug,
+        title: r.cat.title,
+        description: r.cat.description,
+        topicsCount: r.topicsCount,
+        lastActivityAt: r.lastActivityAt ? r.lastActivityAt.toISOString() : null,
+        latestTopic: byCat.get(r.cat.id) ?? null,
+      }));
+    },
+
+    /** GET /api/forums/{slug}?page=: pinned first, then newest activity (three queries whatever the page). */
+    async categoryPage(viewer: AuthUser | null, slug: string, page: number): Promise<CategoryPage> {
+      const cat = await categoryBySlug(slug);
+      const where = and(eq(forumTopics.categoryId, cat.id), visibleTo(viewer));
+      const per = COMMUNITY.topicsPerPage;
+      const [totals] = await db.select({ n: count(), last: max(forumTopics.lastActivityAt) }).from(forumTopics).where(where);
+      const total = totals?.n ?? 0;
+      const rows = await db
+        .select({ t: forumTopics, u: { name: users.name, slug: users.slug, avatarPath: users.avatarPath } })
+        .from(forumTopics)
+        .leftJoin(users, eq(users.id, forumTopics.userId))
+        .where(where)
+        .orderBy(desc(forumTopics.pinned), desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+        .limit(per)
+        .offset((page - 1) * per);
+      const topics: TopicListItem[] = rows.map(({ t, u }) => ({
+        id: t.id,
+        title: t.title,
+        url: topicUrl(t.id),
+        pinned: t.pinned,
+        locked: t.locked,
+        hidden: !!t.hiddenAt,
+        numLikes: t.likesCount,
+        numComments: t.commentsCount,
+        createdAt: t.createdAt.toISOString(),
+        lastActivityAt: t.lastActivityAt.toISOString(),
+        user: author(u?.slug ? u : null),
+      }));
+      const last = totals?.last ? new Date(totals.last as unknown as string) : null;
+      return {
+        category: {
+          id: cat.id,
+          slug: cat.slug,
+          title: cat.title,
+          description: cat.description,
+          topicsCount: total,
+          lastActivityAt: last ? last.toISOString() : null,
+          latestTopic: null,
+        },
+        topics,
+        page,
+        pages: Math.max(1, Math.ceil(total / per)),
+        total,
+      };
+    },
+
+    /** POST /api/forums/{slug}/topics: the topic, its first post (the body) and the author's watch, in one transaction. */
+    async createTopic(user: AuthUser, slug: string, input: NewTopic) {
+      const cat = await categoryBySlug(slug);
+      await deps.limiters.consume('topicsPerUser', String(user.id));
+      const id = await db.transaction(async (tx) => {
+        const now = new Date();
+        const [topic] = await tx.insert(forumTopics).values({ categoryId: cat.id, userId: user.id, title: input.title, createdAt: now, lastActivityAt: now }).returning({ id: forumTopics.id });
+        const [first] = await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: user.id, body: input.body, createdAt: now, updatedAt: now }).returning({ id: posts.id });
+        await tx.update(forumTopics).set({ firstPostId: first!.id }).where(eq(forumTopics.id, topic!.id));
+        await tx.insert(topicWatches).values({ topicId: topic!.id, userId: user.id }).onConflictDoNothing();
+        return topic!.id;
+      });
+      return { topic: { id, url: topicUrl(id) } };
+    },
+
+    /** GET /forums/api/topic/{id} (spec 001 §7): `{data: [{topic, user, posts: [first post]}]}`; four queries. */
+    async topic(viewer: AuthUser, topicId: number): Promise<TopicAnswer> {
+      const [row] = await db
+        .select({
+          t: forumTopics,
+          cat: { slug: forumCategories.slug, title: forumCategories.title },
+          u: { id: users.id, name: users.name, slug: users.slug, avatarPath: users.avatarPath, role: users.role },
+          liked: sql<boolean>`exists (select 1 from ${topicLikes} where ${topicLikes.topicId} = ${forumTopics.id} and ${topicLikes.userId} = ${viewer.id})`,
+          watching: sql<boolean>`exists (select 1 from ${topicWatches} where ${topicWatches.topicId} = ${forumTopics.id} and ${topicWatches.userId} = ${viewer.id})`,
+        })
+        .from(forumTopics)
+        .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+        .leftJoin(users, eq(users.id, forumTopics.userId))
+        .where(eq(forumTopics.id, topicId))
+        .limit(1);
+      if (!row || (row.t.hiddenAt && !isAdmin(viewer))) throw notFound();
+      const { t } = row;
+      const firstPosts = t.firstPostId
+        ? await db
+            .select({ p: posts, u: { id: users.id, name: users.name, slug: users.slug, avatarPath: users.avatarPath, role: users.role } })
+            .from(posts)
+            .leftJoin(users, eq(users.id, posts.userId))
+            .where(eq(posts.id, t.firstPostId))
+            .limit(1)
+        : [];
+      const first = firstPosts[0];
+      let firstLiked = false;
+      if (first) {
+        const [like] = await db.select({ one: sql`1` }).from(postLikes).where(and(eq(postLikes.postId, first.p.id), eq(postLikes.userId, viewer.id))).limit(1);
+        firstLiked = !!like;
+      }
+      const url = topicUrl(t.id);
+      const postDto = (p: typeof posts.$inferSelect, u: NonNullable<typeof first>['u']): PostDto => {
+        const gone = !u || !!p.trashedAt;
+        return {
+          id: p.id,
+          body: p.trashedAt ? '' : p.body,
+          userId: gone ? null : u.id,
+          user: gone ? COMMUNITY_MESSAGES.deleted : u.name,
+          admin: !gone && u.role === 'admin',
+          avatarUrl: gone ? DEFAULT_AVATAR_URL : deps.users.avatarUrl(u),
+          profileUrl: gone ? null : deps.users.profileUrl(u),
+          permalink: url,
+          mentorshipPermalink: `/mentorship${url}`,
+          createdAt: p.createdAt.toISOString(),
+          editedAt: p.editedAt?.toISOString() ?? null,
+          trashed: !!p.trashedAt,
+          phase: null,
+          parentId: null,
+          replyingTo: null,
+          replyingToPermalink: null,
+          numLikes: p.likesCount,
+          authLiked: firstLiked,
+          attachments: p.trashedAt ? [] : p.attachments,
+          videos: p.trashedAt ? [] : videoIds(p.body),
+          canEdit: !gone && (viewer.isAdmin || u.id === viewer.id),
+          children: [],
+          moreChildren: 0,
+        };
+      };
+      const u = row.u?.slug ? row.u : null;
+      return {
+        data: [
+          {
+            topic: {
+              id: t.id,
+              title: t.title,
+              url,
+              createdAt: t.createdAt.toISOString(),
+              authWatching: !!row.watching,
+              authLiked: !!row.liked,
+              numLikes: t.likesCount,
+              numComments: t.commentsCount,
+              pinned: t.pinned,
+              locked: t.locked,
+              hidden: !!t.hiddenAt,
+              categoryId: t.categoryId,
+              categorySlug: row.cat.slug,
+              categoryTitle: row.cat.title,
+            },
+            user: u ? { ...author(u), admin: u.role === 'admin' } : null,
+            posts: first ? [postDto(first.p, first.u?.slug ? first.u : null)] : [],
+          },
+        ],
+      };
+    },
+
+    /** POST /api/forums/topics/{id}/watch: stored, so watchers can be notified of new posts. */
+    async watch(viewer: AuthUser, topicId: number, watch: boolean) {
+      await visibleTopic(viewer, topicId);
+      if (watch) await db.insert(topicWatches).values({ topicId, userId: viewer.id }).onConflictDoNothing();
+      else await db.delete(topicWatches).where(and(eq(topicWatches.topicId, topicId), eq(topicWatches.userId, viewer.id)));
+      return { watching: watch };
+    },
+
+    /** ids of the members watching a topic (for notifications of new posts) */
+    async watcherIds(topicId: number, tx: Executor = db) {
+      const rows = await tx.select({ userId: topicWatches.userId }).from(topicWatches).where(eq(topicWatches.topicId, topicId));
+      return rows.map((r) => r.userId);
+    },
+
+    /** Admin only: pin or unpin. */
+    async pin(viewer: AuthUser, topicId: number, pinned: boolean) {
+      if (!viewer.isAdmin) throw forbidden();
+      await visibleTopic(viewer, topicId);
+      await db.update(forumTopics).set({ pinned }).where(eq(forumTopics.id, topicId));
+      return { pinned };
+    },
+
+    /** Admin only: lock (no new replies from members) or unlock. */
+    async lock(viewer: AuthUser, topicId: number, locked: boolean) {
+      if (!viewer.isAdmin) throw forbidden();
+      await visibleTopic(viewer, topicId);
+      await db.update(forumTopics).set({ locked }).where(eq(forumTopics.id, topicId));
+      return { locked };
+    },
+
+    /** Admin only: move to another category. */
+    async move(viewer: AuthUser, topicId: number, categoryId: number) {
+      if (!viewer.isAdmin) throw forbidden();
+      await visibleTopic(viewer, topicId);
+      const [cat] = await db.select().from(forumCategories).where(eq(forumCategories.id, categoryId)).limit(1);
+      if (!cat) throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
+      await db.update(forumTopics).set({ categoryId: cat.id }).where(eq(forumTopics.id, topicId));
+      return { category_id: cat.id, categorySlug: cat.slug, categoryTitle: cat.title, categoryUrl: categoryUrl(cat.slug) };
+    },
+  };
 }
 export type ForumService = ReturnType<typeof createForumService>;

@@ -1,6 +1,145 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
+import { inlineSortSchema, LIKE_TYPES, POST_TYPES, postBodySchema } from '#shared/discussion';
+import { idSchema } from '#shared/http';
+import { notFound, ValidationError } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import { asUploadedFile, processImage } from '#server/lib/images';
+import { overridableRoute } from '#server/lib/method-override';
 
-/** (issue 5) */
+const typeSchema = z.enum(POST_TYPES, { error: 'The selected type is invalid.' });
+const optionalId = z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), idSchema.nullable());
+/** stored attachment names look like attachments/<random>.png */
+const filenameSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((v) => v.replace(/^.*\/files\//, ''));
+
+function paramId(params: unknown): number {
+  const parsed = idSchema.safeParse((params as { id?: string } | null)?.id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** Spec 001 §7: the threaded discussion calls (forum topics and lessons). */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { posts } = app.deps.services;
+  const { limiters } = app.deps;
+
+  app.get(
+    '/posts',
+    { schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) } },
+    async (request) => posts.thread(request.user, request.query.type, request.query.id, request.query.from ?? null),
+  );
+
+  app.get(
+    '/posts/thread',
+    { schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) } },
+    async (request) => posts.individualThread(request.user, request.query.type, request.query.id, request.query.post_id),
+  );
+
+  app.get(
+    '/inline-posts',
+    {
+      schema: {
+        querystring: z.object({
+          id: idSchema,
+          type: typeSchema.default('lesson'),
+          sort: inlineSortSchema.default('upvoted'),
+          page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+          to: optionalId.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return posts.inline(request.user, q.type, q.id, q.sort, q.page, q.to ?? null);
+    },
+  );
+
+  app.get('/api/posts/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => posts.show(request.user, request.params.id));
+  app.get('/api/posts/:id/revisions', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
+    data: await posts.revisions(request.user, request.params.id),
+  }));
+
+  app.post(
+    '/posts',
+    {
+      schema: {
+        body: z.object({
+          type: typeSchema,
+          resource_id: idSchema,
+          parent_id: optionalId.optional(),
+          replying_to: optionalId.optional(),
+          body: postBodySchema,
+          attachment: z.preprocess((v) => (v === '' ? null : v), filenameSchema.nullable()).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limiters.consume('postsPerUser', String(user.id));
+      const b = request.body;
+      const answer = await posts.create(user, {
+        type: b.type,
+        resource_id: b.resource_id,
+        parent_id: b.parent_id ?? null,
+        replying_to: b.replying_to ?? null,
+        body: b.body,
+        attachment: b.attachment || null,
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  overridableRoute(app, '/posts/:id', {
+    PATCH: {
+      body: z.object({ body: postBodySchema }),
+      handler: async (request, _reply, body) => {
+        const user = requireUser(request);
+        const id = paramId(request.params);
+        return posts.update(user, id, (body as { body: string }).body);
+      },
+    },
+    DELETE: {
+      handler: async (request) => {
+        const user = requireUser(request);
+        const id = paramId(request.params);
+        return posts.remove(user, id);
+      },
+    },
+  });
+
+  app.post(
+    '/toggle-like',
+    { schema: { body: z.object({ type: z.enum(LIKE_TYPES).default('forumtopic'), resource_id: idSchema }) } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('likesPerUser', String(user.id));
+      const { type, resource_id } = request.body;
+      return type === 'post' ? posts.togglePostLike(user, resource_id) : posts.toggleTopicLike(user, resource_id);
+    },
+  );
+
+  // one image, checked by its content and size; the first message shows in red under the reply box
+  app.post('/attachments', async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('uploadsPerUser', String(user.id));
+    const file = asUploadedFile((request.body as Record<string, unknown> | null)?.file);
+    if (!file) throw new ValidationError({ file: [COMMUNITY_MESSAGES.attachmentInvalid] });
+    const image = await processImage(file, {
+      field: 'file',
+      maxBytes: COMMUNITY.attachmentMaxBytes,
+      maxSide: 2000,
+      message: COMMUNITY_MESSAGES.attachmentInvalid,
+      tooBig: COMMUNITY_MESSAGES.attachmentTooBig,
+    });
+    return posts.addAttachment(user, image);
+  });
+
+  app.post('/attachments/delete', { schema: { body: z.object({ filename: filenameSchema.pipe(z.string().min(1, 'The filename field is required.')) }) } }, async (request) =>
+    posts.deleteAttachment(requireUser(request), request.body.filename),
+  );
 };

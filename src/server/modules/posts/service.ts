@@ -1,8 +1,467 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { COMMUNITY, COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
+import { DEFAULT_AVATAR_URL } from '#shared/constants';
+import { DISCUSSION_WORDING, mentorshipPermalinkFor, permalinkFor, youtubeIds, type PostType } from '#shared/discussion';
+import { LEARNING } from '#shared/learning';
+import type { Executor } from '#server/db/client';
+import { forumTopics, lessons, postAttachments, postLikes, postRevisions, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
+import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
+import { hasEntitlement } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
+import type { AuthUser } from '#server/types';
 
-/** (issue 5) */
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const isCommunityMember = (user: AuthUser | null) => !!user && COMMUNITY_ENTITLEMENTS.some((k) => hasEntitlement(user, k));
+/** replies of one parent answered by GET /posts/thread (a safety bound; threads are far smaller) */
+const THREAD_MAX_REPLIES = 2000;
+
+/** The resource a thread belongs to, after the reader's permission was checked. */
+interface Resource {
+  type: PostType;
+  id: number;
+  title: string;
+  /** forum topics: the post holding the topic's body (not part of the thread) */
+  firstPostId: number | null;
+  locked: boolean;
+}
+
+type PostRow = typeof posts.$inferSelect;
+const author = alias(users, 'author');
+const replied = alias(posts, 'replied');
+const repliedAuthor = alias(users, 'replied_author');
+
+/**
+ * Threaded posts on a forum topic or a lesson (spec 001 "Discussion thread", "Lesson discussion").
+ * Every read answers with a fixed number of queries whatever the thread's size: the parents, then
+ * their replies in one query, with authors and the replied-to author joined, and the viewer's likes
+ * in one more.
+ */
 export function createPostService(deps: CommunityDeps) {
-  void deps;
-  return {};
+  const { db } = deps;
+
+  // ---- resources and permissions ----
+
+  async function topicFirstPostId(topic: { id: number; firstPostId: number | null }, tx: Executor = db) {
+    if (topic.firstPostId) return topic.firstPostId;
+    // topics written before first_post_id was set: the oldest top-level post holds the body
+    const [row] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.type, 'forumtopic'), eq(posts.resourceId, topic.id), isNull(posts.parentId)))
+      .orderBy(asc(posts.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** The viewer may read the topic: community members (admins hold everything), not hidden. */
+  async function readableTopic(user: AuthUser | null, topicId: number, tx: Executor = db) {
+    if (!isCommunityMember(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+    const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).limit(1);
+    if (!topic || (topic.hiddenAt && !user!.isAdmin)) throw notFound();
+    return topic;
+  }
+
+  /** 403/404 unless the viewer may read the resource (forum topic: community; lesson: may watch it). */
+  async function readable(user: AuthUser | null, type: PostType, id: number): Promise<Resource> {
+    if (!user) throw unauthenticated();
+    if (type === 'forumtopic') {
+      const topic = await readableTopic(user, id);
+      return { type, id, title: topic.title, firstPostId: await topicFirstPostId(topic), locked: topic.locked };
+    }
+    const [lesson] = await db.select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly }).from(lessons).where(eq(lessons.id, id)).limit(1);
+    if (!lesson) throw notFound();
+    if (lesson.membersOnly && !hasEntitlement(user, 'membership')) throw forbidden(LEARNING.membersOnly);
+    return { type, id, title: lesson.title, firstPostId: null, locked: false };
+  }
+
+  /** The top-level condition of a thread: the topic's first post is the body, and replies to it count as top level. */
+  function parentCondition(res: Resource): SQL {
+    const base = and(eq(posts.type, res.type), eq(posts.resourceId, res.id))!;
+    if (!res.firstPostId) return and(base, isNull(posts.parentId))!;
+    return and(base, ne(posts.id, res.firstPostId), or(isNull(posts.parentId), eq(posts.parentId, res.firstPostId)))!;
+  }
+  /** the parent a post shows under (null: it is a parent itself) */
+  const threadParentOf = (row: Pick<PostRow, 'parentId'>, res: Resource) => (row.parentId && row.parentId !== res.firstPostId ? row.parentId : null);
+
+  async function postOr404(id: number, tx: Executor = db) {
+    const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1);
+    if (!row || (row.type !== 'forumtopic' && row.type !== 'lesson')) throw notFound();
+    return row;
+  }
+
+  // ---- reading: rows with authors, then DTOs ----
+
+  function selectRows(tx: Executor = db) {
+    return tx
+      .select({
+        post: posts,
+        authorName: author.name,
+        authorSlug: author.slug,
+        authorAvatar: author.avatarPath,
+        authorRole: author.role,
+        authorSuspended: author.suspendedAt,
+        repliedTrashed: replied.trashedAt,
+        repliedName: repliedAuthor.name,
+      })
+      .from(posts)
+      .leftJoin(author, eq(author.id, posts.userId))
+      .leftJoin(replied, eq(replied.id, posts.replyingToId))
+      .leftJoin(repliedAuthor, eq(repliedAuthor.id, replied.userId));
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
+
+  async function likedBy(viewer: AuthUser | null, ids: number[]) {
+    if (!viewer || ids.length === 0) return new Set<number>();
+    const rows = await db
+      .select({ id: postLikes.postId })
+      .from(postLikes)
+      .where(and(eq(postLikes.userId, viewer.id), inArray(postLikes.postId, ids)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  function toDto(row: Row, viewer: AuthUser | null, liked: Set<number>, res: Resource): PostDto {
+    const p = row.post;
+    const permalink = permalinkFor(p.type, p.resourceId);
+    const gone = !!p.trashedAt || p.userId === null || row.authorName === null;
+    const replyingTo = p.replyingToId && p.replyingToId !== p.id ? (row.repliedTrashed || !row.repliedName ? COMMUNITY_MESSAGES.deleted : row.repliedName) : null;
+    return {
+      id: p.id,
+      body: gone ? '' : p.body,
+      userId: gone ? null : p.userId,
+      user: gone ? COMMUNITY_MESSAGES.deleted : row.authorName!,
+      admin: !gone && row.authorRole === 'admin',
+      avatarUrl: gone ? DEFAULT_AVATAR_URL : deps.users.avatarUrl({ avatarPath: row.authorAvatar ?? null }),
+      profileUrl: gone || row.authorSuspended ? null : `/profile/${row.authorSlug}`,
+      permalink,
+      mentorshipPermalink: mentorshipPermalinkFor(p.type, p.resourceId),
+      createdAt: p.createdAt.toISOString(),
+      editedAt: gone ? null : (p.editedAt?.toISOString() ?? null),
+      trashed: !!p.trashedAt,
+      phase: null,
+      parentId: threadParentOf(p, res),
+      replyingTo,
+      replyingToPermalink: replyingTo ? `${permalink}#${p.replyingToId}` : null,
+      numLikes: p.likesCount,
+      authLiked: liked.has(p.id),
+      attachments: gone ? [] : p.attachments,
+      videos: gone ? [] : youtubeIds(p.body),
+      canEdit: !gone && !!viewer && (viewer.isAdmin || viewer.id === p.userId),
+      children: [],
+      moreChildren: 0,
+    };
+  }
+
+  /**
+   * Parents with their replies: all of them (`allReplies`) or the first `repliesShown` of each with
+   * `moreChildren` counting the rest. Three queries whatever the number of parents.
+   */
+  async function withChildren(viewer: AuthUser | null, res: Resource, parentRows: Row[], allReplies: boolean): Promise<PostDto[]> {
+    const parentIds = parentRows.map((r) => r.post.id);
+    let childRows: Row[] = [];
+    const totals = new Map<number, number>();
+    if (parentIds.length) {
+      if (allReplies) {
+        childRows = await selectRows().where(inArray(posts.parentId, parentIds)).orderBy(asc(posts.id)).limit(THREAD_MAX_REPLIES);
+      } else {
+        const idList = sql.join(parentIds.map((id) => sql`${id}`), sql`, `);
+        const ranked = sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from posts where parent_id in (${idList})) r where r.rn <= ${COMMUNITY.repliesShown}`;
+        childRows = await selectRows().where(sql`${posts.id} in (${ranked})`).orderBy(asc(posts.id));
+        const counts = await db.select({ parentId: posts.parentId, n: count() }).from(posts).where(inArray(posts.parentId, parentIds)).groupBy(posts.parentId);
+        for (const c of counts) totals.set(c.parentId!, Number(c.n));
+      }
+    }
+    const liked = await likedBy(viewer, [...parentIds, ...childRows.map((r) => r.post.id)]);
+    const byParent = new Map<number, PostDto[]>();
+    for (const r of childRows) {
+      const list = byParent.get(r.post.parentId!) ?? [];
+      list.push(toDto(r, viewer, liked, res));
+      byParent.set(r.post.parentId!, list);
+    }
+    return parentRows.map((r) => {
+      const dto = toDto(r, viewer, liked, res);
+      dto.children = byParent.get(r.post.id) ?? [];
+      dto.moreChildren = allReplies ? 0 : Math.max(0, (totals.get(r.post.id) ?? 0) - dto.children.length);
+      return dto;
+    });
+  }
+
+  async function onePost(viewer: AuthUser | null, id: number, res: Resource) {
+    const [row] = await selectRows().where(eq(posts.id, id)).limit(1);
+    if (!row) throw notFound();
+    return toDto(row, viewer, await likedBy(viewer, [id]), res);
+  }
+
+  /** The conversation a post belongs to: its parent (or itself) with every reply. */
+  async function conversation(viewer: AuthUser | null, res: Resource, postId: number) {
+    const post = await postOr404(postId);
+    if (post.type !== res.type || post.resourceId !== res.id || post.id === res.firstPostId) throw notFound();
+    const parentId = threadParentOf(post, res) ?? post.id;
+    const parentRows = await selectRows().where(eq(posts.id, parentId)).limit(1);
+    if (!parentRows.length) throw notFound();
+    return withChildren(viewer, res, parentRows, true);
+  }
+
+  // ---- likes ----
+
+  /** Unlike when the row was there, else like; the counter moves only when a row did (inside the caller's transaction). */
+  async function toggleLikeRow(remove: () => Promise<unknown[]>, insert: () => Promise<unknown[]>, bump: (delta: 1 | -1) => Promise<number>, current: () => Promise<number>) {
+    if ((await remove()).length) return { liked: false, likes: await bump(-1) };
+    if ((await insert()).length) return { liked: true, likes: await bump(1) };
+    // a concurrent request of the same member liked it first: nothing changed
+    return { liked: true, likes: await current() };
+  }
+
+  return {
+    isCommunityMember,
+    readable,
+
+    /** GET /posts: parents newest first (keyset on id), each with its first replies. */
+    async thread(viewer: AuthUser | null, type: PostType, id: number, from: number | null) {
+      const res = await readable(viewer, type, id);
+      const rows = await selectRows()
+        .where(and(parentCondition(res), from ? lt(posts.id, from) : undefined))
+        .orderBy(desc(posts.id))
+        .limit(COMMUNITY.parentsPerPage + 1);
+      const more = rows.length > COMMUNITY.parentsPerPage;
+      const page = rows.slice(0, COMMUNITY.parentsPerPage);
+      return { posts: await withChildren(viewer, res, page, false), more, from: more ? page[page.length - 1]!.post.id : null };
+    },
+
+    /** GET /posts/thread: one conversation (individual thread mode). */
+    async individualThread(viewer: AuthUser | null, type: PostType, id: number, postId: number) {
+      const res = await readable(viewer, type, id);
+      return { posts: await conversation(viewer, res, postId) };
+    },
+
+    /** GET /inline-posts: a lesson's discussion, sorted and paged; `to` answers one conversation. */
+    async inline(viewer: AuthUser | null, type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) {
+      const res = await readable(viewer, type, id);
+      const perPage = COMMUNITY.inlinePostsPerPage;
+      if (to) {
+        const data = await conversation(viewer, res, to);
+        return { posts: { data, current_page: 1, last_page: 1, per_page: perPage, total: data.length }, page: 1, pages: 1 };
+      }
+      const [total] = await db.select({ n: count() }).from(posts).where(parentCondition(res));
+      const n = Number(total?.n ?? 0);
+      const pages = Math.max(1, Math.ceil(n / perPage));
+      const order = sort === 'upvoted' ? [desc(posts.likesCount), desc(posts.id)] : sort === 'newest' ? [desc(posts.id)] : [asc(posts.id)];
+      const rows = await selectRows()
+        .where(parentCondition(res))
+        .orderBy(...order)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const data = await withChildren(viewer, res, rows, false);
+      return { posts: { data, current_page: page, last_page: pages, per_page: perPage, total: n }, page, pages };
+    },
+
+    /** GET /api/posts/{id}: one post and where it lives (the /posts/{id} page and the posts modal). */
+    async show(viewer: AuthUser | null, id: number) {
+      const row = await postOr404(id);
+      const res = await readable(viewer, row.type as PostType, row.resourceId);
+      return {
+        post: await onePost(viewer, id, res),
+        type: res.type,
+        resource_id: res.id,
+        title: res.title,
+        is_topic_body: row.id === res.firstPostId,
+        thread_parent_id: threadParentOf(row, res) ?? row.id,
+      };
+    },
+
+    /** POST /posts */
+    async create(
+      user: AuthUser,
+      input: { type: PostType; resource_id: number; parent_id: number | null; replying_to: number | null; body: string; attachment: string | null },
+    ) {
+      const res = await readable(user, input.type, input.resource_id);
+      if (res.locked && !user.isAdmin) throw forbidden(COMMUNITY_MESSAGES.topicLocked);
+      const sameResource = (p: PostRow) => p.type === res.type && p.resourceId === res.id && !p.trashedAt;
+
+      let parentId: number | null = null;
+      let replyingToId: number | null = null;
+      if (input.parent_id) {
+        const [parent] = await db.select().from(posts).where(eq(posts.id, input.parent_id)).limit(1);
+        if (!parent || !sameResource(parent)) throw new ValidationError({ parent_id: [DISCUSSION_WORDING.parentInvalid] });
+        // a reply to a reply goes under the same parent; a reply to the topic's body is top level
+        parentId = parent.id === res.firstPostId ? null : (threadParentOf(parent, res) ?? parent.id);
+        replyingToId = parent.id === res.firstPostId ? null : parent.id;
+      }
+      if (input.replying_to && input.replying_to !== input.parent_id) {
+        const [target] = await db.select().from(posts).where(eq(posts.id, input.replying_to)).limit(1);
+        if (!target || !sameResource(target) || target.id === res.firstPostId) throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
+        const targetParent = threadParentOf(target, res) ?? target.id;
+        if (parentId !== null && targetParent !== parentId) throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
+        parentId = targetParent;
+        replyingToId = target.id;
+      }
+
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(posts)
+          .values({ type: res.type, resourceId: res.id, userId: user.id, parentId, replyingToId, body: input.body, attachments: input.attachment ? [input.attachment] : [] })
+          .returning();
+        if (input.attachment) {
+          const linked = await tx
+            .update(postAttachments)
+            .set({ postId: row!.id })
+            .where(and(eq(postAttachments.filename, input.attachment), eq(postAttachments.userId, user.id), isNull(postAttachments.postId)))
+            .returning({ id: postAttachments.id });
+          if (!linked.length) throw new ValidationError({ attachment: [COMMUNITY_MESSAGES.attachmentMissing] });
+        }
+        if (res.type === 'forumtopic') {
+          await tx
+            .update(forumTopics)
+            .set({ commentsCount: sql`${forumTopics.commentsCount} + 1`, lastActivityAt: new Date() })
+            .where(eq(forumTopics.id, res.id));
+        }
+        return row!;
+      });
+
+      await notifyAbout(user, res, created).catch(() => undefined);
+      return { post: await onePost(user, created.id, res) };
+    },
+
+    /** PATCH /posts/{id}: the author or an admin; the previous body is kept as a revision. */
+    async update(user: AuthUser, id: number, body: string) {
+      const row = await postOr404(id);
+      if (row.trashedAt) throw notFound();
+      const res = await readable(user, row.type as PostType, row.resourceId);
+      if (!(user.isAdmin || user.id === row.userId) || row.userId === null) throw forbidden();
+      if (body !== row.body) {
+        await db.transaction(async (tx) => {
+          await tx.insert(postRevisions).values({ postId: id, body: row.body, editedById: user.id });
+          await tx.update(posts).set({ body, editedAt: new Date(), updatedAt: new Date() }).where(eq(posts.id, id));
+        });
+      }
+      // the thread keeps the replies it shows under a parent and replaces the rest
+      return onePost(user, id, res);
+    },
+
+    /** GET /api/posts/{id}/revisions: earlier versions, newest first, for anyone who can read the post. */
+    async revisions(viewer: AuthUser | null, id: number) {
+      const row = await postOr404(id);
+      if (row.trashedAt) throw notFound();
+      await readable(viewer, row.type as PostType, row.resourceId);
+      const editor = alias(users, 'editor');
+      const rows = await db
+        .select({ id: postRevisions.id, body: postRevisions.body, createdAt: postRevisions.createdAt, editor: editor.name })
+        .from(postRevisions)
+        .leftJoin(editor, eq(editor.id, postRevisions.editedById))
+        .where(eq(postRevisions.postId, id))
+        .orderBy(desc(postRevisions.id))
+        .limit(100);
+      return rows.map((r) => ({ id: r.id, body: r.body, replaced_at: r.createdAt.toISOString(), edited_by: r.editor ?? COMMUNITY_MESSAGES.deleted }));
+    },
+
+    /** DELETE /posts/{id}: the author or an admin; the post is trashed, its replies stay. */
+    async remove(user: AuthUser, id: number) {
+      const row = await postOr404(id);
+      if (row.trashedAt) throw notFound();
+      const res = await readable(user, row.type as PostType, row.resourceId);
+      if (!(user.isAdmin || user.id === row.userId) || row.userId === null) throw forbidden();
+      await db.transaction(async (tx) => {
+        const [trashed] = await tx
+          .update(posts)
+          .set({ trashedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(posts.id, id), isNull(posts.trashedAt)))
+          .returning({ id: posts.id });
+        if (trashed && res.type === 'forumtopic' && id !== res.firstPostId) {
+          await tx
+            .update(forumTopics)
+            .set({ commentsCount: sql`greatest(${forumTopics.commentsCount} - 1, 0)` })
+            .where(eq(forumTopics.id, res.id));
+        }
+      });
+      return { ok: true };
+    },
+
+    /** POST /toggle-like type=post: exact under concurrency (the counter moves only with a like row). */
+    async togglePostLike(user: AuthUser, postId: number) {
+      const row = await postOr404(postId);
+      if (row.trashedAt) throw notFound();
+      await readable(user, row.type as PostType, row.resourceId);
+      return db.transaction((tx) =>
+        toggleLikeRow(
+          () => tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id))).returning({ id: postLikes.postId }),
+          () => tx.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing().returning({ id: postLikes.postId }),
+          async (delta) => {
+            const [r] = await tx
+              .update(posts)
+              .set({ likesCount: delta > 0 ? sql`${posts.likesCount} + 1` : sql`greatest(${posts.likesCount} - 1, 0)` })
+              .where(eq(posts.id, postId))
+              .returning({ n: posts.likesCount });
+            return r?.n ?? 0;
+          },
+          async () => (await tx.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId)))[0]?.n ?? 0,
+        ),
+      );
+    },
+
+    /** A forum topic's like (POST /toggle-like type=forumtopic and POST /forums/api/likes/topics/toggle). */
+    async toggleTopicLike(user: AuthUser, topicId: number) {
+      await readableTopic(user, topicId);
+      return db.transaction((tx) =>
+        toggleLikeRow(
+          () => tx.delete(topicLikes).where(and(eq(topicLikes.topicId, topicId), eq(topicLikes.userId, user.id))).returning({ id: topicLikes.topicId }),
+          () => tx.insert(topicLikes).values({ topicId, userId: user.id }).onConflictDoNothing().returning({ id: topicLikes.topicId }),
+          async (delta) => {
+            const [r] = await tx
+              .update(forumTopics)
+              .set({ likesCount: delta > 0 ? sql`${forumTopics.likesCount} + 1` : sql`greatest(${forumTopics.likesCount} - 1, 0)` })
+              .where(eq(forumTopics.id, topicId))
+              .returning({ n: forumTopics.likesCount });
+            return r?.n ?? 0;
+          },
+          async () => (await tx.select({ n: forumTopics.likesCount }).from(forumTopics).where(eq(forumTopics.id, topicId)))[0]?.n ?? 0,
+        ),
+      );
+    },
+
+    /** POST /attachments: the checked, re-encoded image is stored and belongs to its uploader until posted. */
+    async addAttachment(user: AuthUser, image: { ext: string; data: Buffer }) {
+      const filename = await deps.storage.save('attachments', image.ext, image.data);
+      await db.insert(postAttachments).values({ filename, userId: user.id, bytes: image.data.length });
+      return { filename, url: `${deps.fileBaseUrl}/${filename}` };
+    },
+
+    /** POST /attachments/delete: only the requester's own file that no post uses yet; really removed from disk. */
+    async deleteAttachment(user: AuthUser, filename: string) {
+      const [row] = await db
+        .delete(postAttachments)
+        .where(and(eq(postAttachments.filename, filename), eq(postAttachments.userId, user.id), isNull(postAttachments.postId)))
+        .returning({ filename: postAttachments.filename });
+      if (!row) throw notFound();
+      await deps.storage.remove(row.filename);
+      return { ok: true };
+    },
+  };
+
+  /** Watchers of the topic and the author replied to, once each, never the writer. */
+  async function notifyAbout(user: AuthUser, res: Resource, post: PostRow) {
+    const url = `${permalinkFor(res.type, res.id)}#${post.id}`;
+    const who = `<strong>${escape(user.name)}</strong>`;
+    const where = `<strong>${escape(res.title)}</strong>`;
+    const sent = new Set<number>([user.id]);
+    const targetId = post.replyingToId ?? post.parentId;
+    if (targetId) {
+      const [target] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, targetId)).limit(1);
+      if (target?.userId && !sent.has(target.userId)) {
+        sent.add(target.userId);
+        await deps.notifications.notify(target.userId, { body: `${who} replied to your post in ${where}.`, url });
+      }
+    }
+    if (res.type === 'forumtopic') {
+      const watchers = await db
+        .select({ userId: topicWatches.userId })
+        .from(topicWatches)
+        .where(and(eq(topicWatches.topicId, res.id), gt(topicWatches.userId, 0)));
+      for (const w of watchers) {
+        if (sent.has(w.userId)) continue;
+        sent.add(w.userId);
+        await deps.notifications.notify(w.userId, { body: `${who} posted in ${where}.`, url });
+      }
+    }
+  }
 }
 export type PostService = ReturnType<typeof createPostService>;

@@ -1,0 +1,59 @@
+import type { DiscussionSort, PostDto } from '#shared/community';
+import type { PostType } from '#shared/discussion';
+import { api, get, post } from '#client/lib/api.ts';
+
+export type { PostDto };
+export interface ThreadAnswer {
+  posts: PostDto[];
+  more: boolean;
+  from: number | null;
+}
+export interface InlineAnswer {
+  posts: { data: PostDto[]; current_page: number; last_page: number; total: number; per_page: number };
+  page: number;
+  pages: number;
+}
+export interface Revision {
+  id: number;
+  body: string;
+  replaced_at: string;
+  edited_by: string;
+}
+export interface PostLocation {
+  post: PostDto;
+  type: PostType;
+  resource_id: number;
+  title: string;
+  is_topic_body: boolean;
+  thread_parent_id: number;
+}
+export interface NewPost {
+  type: PostType;
+  resource_id: number;
+  parent_id: number | null;
+  replying_to: number | null;
+  body: string;
+  attachment: string | null;
+}
+
+const q = (params: Record<string, string | number | null | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]]))).toString();
+
+/** Spec 001 §7, the discussion calls. */
+export const postCalls = {
+  thread: (type: PostType, id: number, from: number | null) => get<ThreadAnswer>(`/posts?${q({ id, type, from })}`),
+  conversation: (type: PostType, id: number, postId: number) => get<{ posts: PostDto[] }>(`/posts/thread?${q({ id, type, post_id: postId })}`),
+  inline: (type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) => get<InlineAnswer>(`/inline-posts?${q({ type, id, sort, page, to })}`),
+  create: (input: NewPost) => post<{ post: PostDto }>('/posts', input),
+  update: (id: number, body: string) => api<PostDto>('PATCH', `/posts/${id}`, { body }),
+  remove: (id: number) => api<{ ok: true }>('DELETE', `/posts/${id}`),
+  like: (id: number) => post<{ liked: boolean; likes: number }>('/toggle-like', { type: 'post', resource_id: id }),
+  upload: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api<{ filename: string; url: string }>('POST', '/attachments', form);
+  },
+  deleteUpload: (filename: string) => post<{ ok: true }>('/attachments/delete', { filename }),
+  revisions: (id: number) => get<{ data: Revision[] }>(`/api/posts/${id}/revisions`),
+  show: (id: number) => get<PostLocation>(`/api/posts/${id}`),
+};

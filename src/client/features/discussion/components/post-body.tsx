@@ -1,0 +1,51 @@
+import clsx from 'clsx';
+import type { PostDto } from '#shared/community';
+import { linkify } from '#shared/discussion';
+import { pageConfig } from '#client/lib/page-config.ts';
+
+/** Post text: plain text with its line breaks, links made clickable (text shortened in the middle). Never HTML. */
+export function PostText({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={clsx('whitespace-pre-wrap break-words text-base leading-relaxed', className)}>
+      {linkify(text).map((part, i) =>
+        part.kind === 'text' ? (
+          <span key={i}>{part.text}</span>
+        ) : (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" title={part.href} className="font-medium text-accent underline underline-offset-2">
+            {part.text}
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** A post's body: text, video embeds from links to the video host, then attached images. */
+export function PostBody({ post, className }: { post: Pick<PostDto, 'id' | 'body' | 'videos' | 'attachments' | 'trashed' | 'user'>; className?: string }) {
+  const base = pageConfig().fileStorageBaseUrl;
+  return (
+    <div className={clsx('flex flex-col gap-3', className)}>
+      {post.body ? <PostText text={post.body} /> : null}
+      {post.videos.map((id) => (
+        <div key={id} className="aspect-video w-full max-w-xl overflow-hidden rounded-xl bg-black">
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
+            title={`Video in ${post.user}'s post`}
+            className="size-full"
+            loading="lazy"
+            allow="fullscreen; picture-in-picture; encrypted-media"
+          />
+        </div>
+      ))}
+      {post.attachments.length ? (
+        <div className="flex flex-wrap gap-2">
+          {post.attachments.map((name) => (
+            <a key={name} href={`${base}/${name}`} target="_blank" rel="noopener noreferrer" className="block">
+              <img src={`${base}/${name}`} alt={`Image attached by ${post.user}`} loading="lazy" className="max-h-80 max-w-full rounded-xl border border-line object-contain" />
+            </a>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { ImagePlus, X } from 'lucide-react';
+import clsx from 'clsx';
+import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
+import { DISCUSSION_WORDING, type PostType } from '#shared/discussion';
+import { errorMessage } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { postCalls } from '../api/posts.ts';
+
+const draftKey = (type: PostType, resourceId: number, parentId: number | null) => `bb.draft.${type}.${resourceId}.${parentId ?? 'top'}`;
+function readDraft(key: string) {
+  try {
+    return window.localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(key: string, text: string) {
+  try {
+    if (text) window.localStorage.setItem(key, text);
+    else window.localStorage.removeItem(key);
+  } catch {
+    // private mode: drafts are not kept
+  }
+}
+
+/** A textarea that grows with its content. */
+function useAutoGrow(ref: React.RefObject<HTMLTextAreaElement | null>, value: string) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight + 2, 480)}px`;
+  }, [ref, value]);
+}
+
+interface Props {
+  type: PostType;
+  resourceId: number;
+  /** null: a new top-level post */
+  parentId: number | null;
+  /** the post answered (shows "Replying to ...") */
+  replyingTo?: { id: number; name: string } | null;
+  onPosted: (post: PostDto) => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  label?: string;
+}
+
+/**
+ * Spec 001 "Reply form": textarea ('Type your reply...'), an image attach button, a Post button with a
+ * spinner that blocks double submits, a removable attachment preview. The unsent text is kept in
+ * local storage per reply box, so it survives a reload.
+ */
+export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPosted, onCancel, autoFocus = false, label }: Props) {
+  const key = draftKey(type, resourceId, parentId);
+  const [body, setBody] = useState(() => readDraft(key));
+  const [attachment, setAttachment] = useState<{ filename: string; url: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useAutoGrow(textRef, body);
+  useEffect(() => {
+    if (autoFocus) textRef.current?.focus();
+  }, [autoFocus]);
+
+  if (!pageConfig().authId) {
+    return (
+      <p className="text-muted">
+        <a href={`/login?to=${encodeURIComponent(window.location.pathname)}`} className="font-semibold text-accent underline">
+          Sign in
+        </a>{' '}
+        to join the discussion.
+      </p>
+    );
+  }
+
+  const change = (text: string) => {
+    setBody(text);
+    writeDraft(key, text);
+  };
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    setError(null);
+    setUploading(true);
+    try {
+      if (attachment) await postCalls.deleteUpload(attachment.filename).catch(() => undefined);
+      setAttachment(await postCalls.upload(file));
+    } catch (err) {
+      setAttachment(null);
+      setError(errorMessage(err, ['file']));
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  async function removeAttachment() {
+    const current = attachment;
+    setAttachment(null);
+    if (current) await postCalls.deleteUpload(current.filename).catch(() => undefined);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const text = body.trim();
+    if (!text || sending || uploading) return;
+    setSending(true);
+    setError(null);
+    try {
+      const { post } = await postCalls.create({ type, resource_id: resourceId, parent_id: parentId, replying_to: replyingTo?.id ?? null, body: text, attachment: attachment?.filename ?? null });
+      setBody('');
+      writeDraft(key, '');
+      setAttachment(null);
+      onPosted(post);
+    } catch (err) {
+      setError(errorMessage(err, ['body', 'attachment', 'parent_id', 'replying_to']));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const empty = body.trim().length === 0;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" data-testid="reply-form">
+      {replyingTo ? (
+        <p className="text-sm text-muted">
+          {DISCUSSION_WORDING.replyingTo} <span className="font-semibold text-fg">{replyingTo.name}</span>
+        </p>
+      ) : null}
+      <label htmlFor={id} className="sr-only">
+        {label ?? (replyingTo ? `Reply to ${replyingTo.name}` : 'Your reply')}
+      </label>
+      <textarea
+        ref={textRef}
+        id={id}
+        value={body}
+        rows={2}
+        maxLength={COMMUNITY.postBodyMax}
+        placeholder={COMMUNITY_MESSAGES.replyPlaceholder}
+        onChange={(e) => change(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && onCancel) onCancel();
+        }}
+        className="min-h-12 w-full resize-none overflow-hidden rounded-xl border border-line bg-surface px-4 py-3 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      />
+      {attachment ? (
+        <div className="relative w-fit">
+          <img src={attachment.url} alt="Attachment preview" className="max-h-32 rounded-lg border border-line object-contain" />
+          <button
+            type="button"
+            onClick={removeAttachment}
+            aria-label="Remove attachment"
+            className="absolute -right-3 -top-3 grid size-11 place-items-center rounded-full text-fg"
+          >
+            <span className="grid size-7 place-items-center rounded-full border border-line bg-surface shadow">
+              <X aria-hidden className="size-4" />
+            </span>
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif" className="sr-only" id={`${id}-file`} aria-label="Attach an image" tabIndex={-1} onChange={(e) => pick(e.target.files?.[0])} />
+        <button
+          type="button"
+          onClick={() => fileRef.current?.click()}
+          disabled={uploading}
+          aria-label="Attach an image"
+          title="Attach an image"
+          className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-60"
+        >
+          {uploading ? <Spinner label="Uploading" /> : <ImagePlus aria-hidden className="size-5" />}
+        </button>
+        <div className="ml-auto flex items-center gap-2">
+          {onCancel ? (
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={empty || sending || uploading} aria-busy={sending} className={clsx(empty && 'opacity-60')}>
+            {sending ? <Spinner label="Posting" className="[&_svg]:text-accent-fg" /> : null}
+            Post
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

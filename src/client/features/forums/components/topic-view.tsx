@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, Bell, BellOff, Heart, Lock, MessageCircle, Pin } from 'lucide-react';
+import clsx from 'clsx';
+import { COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
+import { FORUM_MESSAGES, type TopicDto } from '#shared/forums';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { commentsLabel, formatDate } from '../access.ts';
+import { forumCalls, forumKeys, useTopic } from '../api/forums.ts';
+import { ForumError } from './forum-error.tsx';
+
+export interface TopicSlots {
+  /** how the first post's text is shown (the discussion feature's PostBody); plain text otherwise */
+  renderBody?: (post: PostDto) => ReactNode;
+  /** the discussion thread under the topic (reply box and posts) */
+  renderDiscussion?: (topic: TopicDto, opts: { canReply: boolean }) => ReactNode;
+}
+
+interface Props extends TopicSlots {
+  topicId: number;
+  variant: 'modal' | 'page';
+  /** the title element (the modal uses its dialog title) */
+  renderTitle?: (title: string) => ReactNode;
+  /** admin menu, breadcrumb... shown above the title on the page */
+  header?: (topic: TopicDto) => ReactNode;
+}
+
+/** Plain text with its line breaks (user text is never HTML). */
+const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>;
+
+/** The topic (spec 001 "Topic modal"): author, date, watch, title, first post, like, comment count, then the thread. */
+export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
+  const q = useTopic(topicId);
+  const [discussionEl, setDiscussionEl] = useState<HTMLDivElement | null>(null);
+  useRefetchOnNewPost(discussionEl, topicId, q.data?.topic.numComments ?? 0);
+  if (q.isPending) return <Spinner className="w-full py-16" label="Loading the topic" />;
+  if (q.isError) return <ForumError error={q.error} />;
+  const { topic, user, posts } = q.data;
+  const first = posts[0];
+  const isAdmin = pageConfig().admin;
+  const canReply = !topic.locked || isAdmin;
+  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{topic.title}</h1>;
+
+  function jumpToLatest() {
+    const root = discussionEl;
+    if (!root) return;
+    // the newest post is the one with the highest id
+    let latest: Element | null = null;
+    let best = -1;
+    for (const el of root.querySelectorAll('[data-post-id], [id]')) {
+      const raw = el.getAttribute('data-post-id') ?? el.id.replace(/^post-/, '');
+      const n = /^\d+$/.test(raw) ? Number(raw) : -1;
+      if (n > best) {
+        best = n;
+        latest = el;
+      }
+    }
+    (latest ?? root).scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (latest instanceof HTMLElement) {
+      latest.setAttribute('tabindex', latest.getAttribute('tabindex') ?? '-1');
+      latest.focus({ preventScroll: true });
+    }
+  }
+
+  return (
+    <article className="flex flex-col gap-5" data-testid="topic-view">
+      {header?.(topic)}
+      <header className="flex flex-wrap items-center gap-3">
+        <Avatar src={user?.avatarUrl} name={user?.name ?? COMMUNITY_MESSAGES.deleted} size={48} />
+        <div className="min-w-0 flex-1">
+          {user?.permalink ? (
+            <a href={user.permalink} className={clsx('font-bold no-underline', user.admin ? 'text-success' : 'text-fg')}>
+              {user.name}
+            </a>
+          ) : (
+            <span className="font-bold text-muted">{user?.name ?? COMMUNITY_MESSAGES.deleted}</span>
+          )}
+          <p className="text-sm text-muted">
+            <time dateTime={topic.createdAt}>{formatDate(topic.createdAt)}</time>
+            {variant === 'modal' ? ` · ${topic.categoryTitle}` : null}
+          </p>
+        </div>
+        <WatchButton topic={topic} />
+      </header>
+      <div className="flex flex-col gap-2">
+        {topic.pinned || topic.locked ? (
+          <div className="flex flex-wrap gap-2">
+            {topic.pinned ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-accent-fg">
+                <Pin aria-hidden className="size-3.5" /> {FORUM_MESSAGES.pinned}
+              </span>
+            ) : null}
+            {topic.locked ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-muted">
+                <Lock aria-hidden className="size-3.5" /> {FORUM_MESSAGES.locked}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        {title}
+      </div>
+      {first ? <div data-testid="topic-body">{renderBody ? renderBody(first) : <PlainBody post={first} />}</div> : null}
+      <div className="flex flex-wrap items-center gap-3 border-y border-line py-2">
+        <LikeButton topic={topic} />
+        <span className="inline-flex items-center gap-1.5 text-muted" data-testid="comment-count">
+          <MessageCircle aria-hidden className="size-5" /> {commentsLabel(topic.numComments)}
+        </span>
+        {variant === 'modal' ? (
+          <Link to={topic.url} className="ml-auto inline-flex min-h-11 items-center font-semibold text-accent-strong">
+            {FORUM_MESSAGES.openFullTopic}
+          </Link>
+        ) : null}
+      </div>
+      {topic.locked && !isAdmin ? (
+        <p className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 font-medium text-muted" role="note">
+          <Lock aria-hidden className="size-5 shrink-0" /> {COMMUNITY_MESSAGES.topicLocked}
+        </p>
+      ) : null}
+      <div ref={setDiscussionEl} data-testid="topic-discussion">
+        {renderDiscussion ? renderDiscussion(topic, { canReply }) : null}
+      </div>
+      {topic.numComments > 0 ? (
+        <div className={clsx('pointer-events-none sticky bottom-3 flex justify-center', variant === 'page' && 'bottom-4')}>
+          <button type="button" onClick={jumpToLatest} className={clsx(buttonClass('primary'), 'pointer-events-auto rounded-full shadow-lg')}>
+            <ArrowDown aria-hidden className="size-5" /> {COMMUNITY_MESSAGES.jumpToLatest}
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * The comment count follows the thread: when a post newer than any shown appears in the discussion
+ * (a reply was just posted), the topic is fetched again.
+ */
+function useRefetchOnNewPost(root: HTMLDivElement | null, topicId: number, numComments: number) {
+  const qc = useQueryClient();
+  const comments = useRef(numComments);
+  useEffect(() => {
+    comments.current = numComments;
+  }, [numComments]);
+  useEffect(() => {
+    if (!root) return;
+    const maxId = () => Math.max(-1, ...[...root.querySelectorAll('[data-post-id]')].map((el) => Number(el.getAttribute('data-post-id')) || -1));
+    let seen = maxId();
+    const observer = new MutationObserver(() => {
+      const now = maxId();
+      if (now <= seen) return;
+      const firstLoad = seen === -1 && comments.current > 0;
+      seen = now;
+      if (!firstLoad) void qc.invalidateQueries({ queryKey: forumKeys.topic(topicId) });
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root, qc, topicId]);
+}
+
+/**
+ * The topic like (spec 001 §4): the state flips and the count moves by one at once; then the count
+ * is replaced by the server's answer and the topic is fetched again.
+ */
+function LikeButton({ topic }: { topic: TopicDto }) {
+  const qc = useQueryClient();
+  const [liked, setLiked] = useState(topic.authLiked);
+  const [likes, setLikes] = useState(topic.numLikes);
+  const busy = useRef(false);
+  // a fetched topic replaces the local state, except while a toggle is on its way
+  useEffect(() => {
+    if (busy.current) return;
+    setLiked(topic.authLiked);
+    setLikes(topic.numLikes);
+  }, [topic.authLiked, topic.numLikes]);
+
+  async function click() {
+    setLiked(!liked);
+    setLikes((n) => Math.max(0, n + (liked ? -1 : 1)));
+    busy.current = true;
+    try {
+      const res = await forumCalls.toggleLike(topic.id);
+      setLikes(res.likes);
+      setLiked(res.liked);
+    } catch {
+      // spec 001 §8: like failures are not reported; the refetch below restores the truth
+    } finally {
+      busy.current = false;
+      void qc.invalidateQueries({ queryKey: forumKeys.topic(topic.id) });
+      void qc.invalidateQueries({ queryKey: ['forums', 'category'] });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-label={liked ? 'Unlike topic' : 'Like topic'}
+      onClick={() => void click()}
+      className={clsx('inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold transition-colors', liked ? 'bg-accent-soft text-accent-strong' : 'text-fg hover:bg-surface-2')}
+    >
+      <Heart aria-hidden className={clsx('size-5', liked && 'fill-current')} />
+      <span data-testid="topic-likes">{likes}</span>
+    </button>
+  );
+}
+
+/** Watch / Watching: stored, so new posts in the topic notify the member. */
+function WatchButton({ topic }: { topic: TopicDto }) {
+  const qc = useQueryClient();
+  const [watching, setWatching] = useState(topic.authWatching);
+  useEffect(() => setWatching(topic.authWatching), [topic.authWatching]);
+
+  async function click() {
+    const next = !watching;
+    setWatching(next);
+    try {
+      const res = await forumCalls.watch(topic.id, next);
+      setWatching(res.watching);
+      qc.setQueryData(forumKeys.topic(topic.id), (old: { topic: TopicDto } | undefined) => (old ? { ...old, topic: { ...old.topic, authWatching: res.watching } } : old));
+    } catch {
+      setWatching(!next);
+      toast(FORUM_MESSAGES.actionFailed, 'danger');
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={watching}
+      onClick={() => void click()}
+      className={clsx(buttonClass(watching ? 'primary' : 'secondary'), 'rounded-full px-4')}
+      title={watching ? 'You get a notification for new posts. Click to stop watching.' : 'Get a notification for new posts'}
+    >
+      {watching ? <Bell aria-hidden className="size-5" /> : <BellOff aria-hidden className="size-5" />}
+      {watching ? FORUM_MESSAGES.watching : FORUM_MESSAGES.watch}
+    </button>
+  );
+}
