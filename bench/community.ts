@@ -88,7 +88,7 @@ export async function growTo(db: pg.Client, total: number) {
 }
 
 /** Sign in over HTTP like a browser: the page's CSRF token, then POST /login; returns the cookie. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
   const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const token = /<meta name="csrf-token" content="([^"]*)">/.exec(await page.text())?.[1] ?? '';
@@ -102,6 +102,8 @@ async function signIn(base: string): Promise<string> {
 }
 
 async function rate(url: string, headers: Record<string, string>) {
+  // warm up (JIT, connection pools, PostgreSQL's caches), then measure
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   return result.requests.average;

@@ -1,7 +1,6 @@
-import type { Tx } from '#server/db/client';
-import { reports, wallComments } from '#server/db/schema/index';
 import { eq } from 'drizzle-orm';
-import { chatHearts, chatMessages, forumCategories, forumTopics, liveShows, posts, topicLikes, topicWatches } from '#server/db/schema/index';
+import type { Tx } from '#server/db/client';
+import { chatHearts, chatMessages, forumCategories, forumTopics, lessons, liveShows, postLikes, posts, reports, topicLikes, topicWatches, wallComments } from '#server/db/schema/index';
 
 type Who = { id: number };
 export interface DemoPeople {
@@ -18,6 +17,30 @@ export async function seedCommunity(tx: Tx, people: DemoPeople) {
   await seedForums(tx, people);
   await seedLive(tx, people);
   await seedWalls(tx, people);
+  await seedLessonDiscussion(tx, people);
+}
+
+/** A short discussion under the first free lesson, so the lesson page shows one. */
+async function seedLessonDiscussion(tx: Tx, { admin, member, student, free }: DemoPeople) {
+  const [lesson] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.slug, 'setting-up-your-kit')).limit(1);
+  if (!lesson) return;
+  const base = { type: 'lesson', resourceId: lesson.id } as const;
+  const [q1] = await tx
+    .insert(posts)
+    .values({ ...base, userId: free.id, body: 'My throne is adjustable but I never know where to stop. Thighs level with the floor, or a bit higher?', likesCount: 2, createdAt: minutesAgo(3000) })
+    .returning();
+  const [a1] = await tx
+    .insert(posts)
+    .values({ ...base, userId: admin.id, parentId: q1!.id, replyingToId: q1!.id, body: 'Slightly higher than level: thighs sloping down a little. You get power from the legs without locking the hips.', likesCount: 1, createdAt: minutesAgo(2900) })
+    .returning();
+  await tx.insert(posts).values({ ...base, userId: free.id, parentId: q1!.id, replyingToId: a1!.id, body: 'That fixed my ankle ache after two days. Thank you!', createdAt: minutesAgo(2500) });
+  await tx.insert(posts).values({ ...base, userId: member.id, body: 'This video on pedal angles helped me too: https://www.youtube.com/watch?v=demolesson1', createdAt: minutesAgo(1200) });
+  await tx.insert(posts).values({ ...base, userId: student.id, body: 'Tip for small rooms: put the hi-hat a little closer than feels natural. Less reaching, better time.', createdAt: minutesAgo(600) });
+  await tx.insert(postLikes).values([
+    { postId: q1!.id, userId: admin.id },
+    { postId: q1!.id, userId: member.id },
+    { postId: a1!.id, userId: free.id },
+  ]);
 }
 
 type DemoReply = { by: Who; body: string; age: number; replies?: { by: Who; body: string; age: number }[] };

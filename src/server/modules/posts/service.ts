@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { COMMUNITY, COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
@@ -42,18 +42,6 @@ export function createPostService(deps: CommunityDeps) {
 
   // ---- resources and permissions ----
 
-  async function topicFirstPostId(topic: { id: number; firstPostId: number | null }, tx: Executor = db) {
-    if (topic.firstPostId) return topic.firstPostId;
-    // topics written before first_post_id was set: the oldest top-level post holds the body
-    const [row] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.type, 'forumtopic'), eq(posts.resourceId, topic.id), isNull(posts.parentId)))
-      .orderBy(asc(posts.id))
-      .limit(1);
-    return row?.id ?? null;
-  }
-
   /** The viewer may read the topic: community members (admins hold everything), not hidden. */
   async function readableTopic(user: AuthUser | null, topicId: number, tx: Executor = db) {
     if (!isCommunityMember(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
@@ -67,7 +55,7 @@ export function createPostService(deps: CommunityDeps) {
     if (!user) throw unauthenticated();
     if (type === 'forumtopic') {
       const topic = await readableTopic(user, id);
-      return { type, id, title: topic.title, firstPostId: await topicFirstPostId(topic), locked: topic.locked };
+      return { type, id, title: topic.title, firstPostId: topic.firstPostId, locked: topic.locked };
     }
     const [lesson] = await db.select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly }).from(lessons).where(eq(lessons.id, id)).limit(1);
     if (!lesson) throw notFound();
@@ -75,11 +63,13 @@ export function createPostService(deps: CommunityDeps) {
     return { type, id, title: lesson.title, firstPostId: null, locked: false };
   }
 
-  /** The top-level condition of a thread: the topic's first post is the body, and replies to it count as top level. */
+  /**
+   * The top-level condition of a thread: parents only; a topic's first post is its body, not part of
+   * the thread (migration 0009 moved older replies filed under it to the top level), so the partial
+   * index on parents serves every page.
+   */
   function parentCondition(res: Resource): SQL {
-    const base = and(eq(posts.type, res.type), eq(posts.resourceId, res.id))!;
-    if (!res.firstPostId) return and(base, isNull(posts.parentId))!;
-    return and(base, ne(posts.id, res.firstPostId), or(isNull(posts.parentId), eq(posts.parentId, res.firstPostId)))!;
+    return and(eq(posts.type, res.type), eq(posts.resourceId, res.id), isNull(posts.parentId), res.firstPostId ? ne(posts.id, res.firstPostId) : undefined)!;
   }
   /** the parent a post shows under (null: it is a parent itself) */
   const threadParentOf = (row: Pick<PostRow, 'parentId'>, res: Resource) => (row.parentId && row.parentId !== res.firstPostId ? row.parentId : null);

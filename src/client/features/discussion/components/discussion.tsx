@@ -126,7 +126,7 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
         </p>
       ) : (
         <>
-          {list.posts.length === 0 ? <p className="text-muted">No replies yet. Start the conversation.</p> : null}
+          {list.posts.length === 0 ? <p className="text-muted">{canReply ? 'No replies yet. Start the conversation.' : 'No replies yet.'}</p> : null}
           <ThreadList type={type} resourceId={resourceId} list={list} highlightId={threadId} canReply={canReply} />
           {more ? (
             <button type="button" onClick={loadMore} disabled={loadingMore} className="min-h-11 self-center rounded-lg px-4 font-semibold text-accent hover:underline">
