@@ -6,8 +6,9 @@ import { startServer, type ServerProcess } from '../support/server.ts';
 
 /**
  * Two real app processes on one PostgreSQL database and one Redis: a notification published by
- * process B reaches a member whose socket is connected to process A. Needs TEST_DATABASE_URL and
- * REDIS_URL (CI sets both).
+ * process B reaches a member whose socket is connected to process A, and so do the live chat's
+ * message, heart and topic change an admin posts through B. Needs TEST_DATABASE_URL and REDIS_URL
+ * (CI sets both).
  */
 const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
 const dbName = `bb_mp_${randomBytes(4).toString('hex')}`;
@@ -111,4 +112,54 @@ it.skipIf(!enabled)('a broadcast published on one process reaches a client conne
   const message = await received;
   expect(message.event).toBe('NotificationCreated');
   expect(message.payload.notification.body).toBe('Cross-process hello');
+}, 60_000);
+
+type ShowEvent = { channel: string; event: string; payload: Record<string, unknown> };
+
+it.skipIf(!enabled)('chat messages, hearts and topic changes posted on one process reach a member connected to the other', async () => {
+  const member = await session(a!.url, 'member@demo.test');
+  const staff = await session(b!.url, 'admin@demo.test');
+  const shows = (await (await fetch(`${a!.url}/api/live/shows`, { headers: { cookie: member.cookie } })).json()) as { live: { id: number; title: string }[] };
+  const show = shows.live.find((s) => s.title === 'Sunday Groove Clinic')!;
+  expect(show).toBeTruthy();
+
+  const s = await socket(a!.url, member.cookie);
+  expect(await subscribe(s, `show.${show.id}`)).toEqual({ ok: true });
+  const events: ShowEvent[] = [];
+  s.on('event', (m: ShowEvent) => events.push(m));
+  const next = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const end = Date.now() + 10_000;
+      const tick = () => (events.length >= count ? resolve() : Date.now() > end ? reject(new Error(`only ${events.length} events`)) : setTimeout(tick, 25));
+      tick();
+    });
+  const postB = (path: string, body: Record<string, unknown>) =>
+    fetch(`${b!.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: staff.cookie, 'x-csrf-token': staff.token },
+      body: JSON.stringify(body),
+    });
+
+  const sent = await postB('/live-chat/messages', { body: 'Hello from process B', showId: show.id });
+  expect(sent.status).toBe(200);
+  const { id } = (await sent.json()) as { id: number };
+  await next(1);
+  expect(events[0]).toMatchObject({ channel: `show.${show.id}`, event: 'NewMessage', payload: { message: { id, body: 'Hello from process B', admin: true } } });
+
+  const heart = await postB('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
+  expect(await heart.json()).toEqual({ hearted: true, hearts: 1 });
+  await next(2);
+  expect(events[1]).toMatchObject({ event: 'HeartAdded', payload: { messageId: id } });
+
+  expect((await postB('/live-chat/set-topic', { body: 'Across processes', showId: show.id })).status).toBe(200);
+  await next(3);
+  expect(events[2]).toMatchObject({ event: 'NewTopic', payload: { topic: 'Across processes' } });
+
+  // and the history read through A shows what B wrote
+  const page = (await (await fetch(`${a!.url}/live-chat/get?showId=${show.id}`, { headers: { cookie: member.cookie } })).json()) as {
+    topic: string;
+    messages: { id: number; hearts: number }[];
+  };
+  expect(page.topic).toBe('Across processes');
+  expect(page.messages.at(-1)).toMatchObject({ id, hearts: 1 });
 }, 60_000);

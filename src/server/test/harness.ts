@@ -172,6 +172,17 @@ export class TestClient {
     return this.request('POST', url, body ?? {}, opts);
   }
 
+  /** a multipart/form-data POST with one file, as a browser's file upload sends it */
+  upload(url: string, field: string, filename: string, data: Buffer, type = 'image/png') {
+    const boundary = '----bbupload' + Math.random().toString(16).slice(2);
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request('POST', url, payload, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  }
+
   async signIn(email: string, password: string) {
     const res = await this.post('/login', { email, password });
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

@@ -31,16 +31,19 @@ function useTopicCreated() {
   };
 }
 
+/** What a free member sees instead of the forums. */
+const ForumsMembersOnly = () => (
+  <>
+    <PageTitle title="Forums" />
+    <MembersOnly />
+  </>
+);
+
 /** /forums: the categories. */
 export function ForumsHomePage() {
   const onCreated = useTopicCreated();
   if (!mayUseCommunityClient()) {
-    return (
-      <>
-        <PageTitle title="Forums" />
-        <MembersOnly />
-      </>
-    );
+    return <ForumsMembersOnly />;
   }
   return (
     <>
@@ -60,12 +63,7 @@ export function ForumCategoryPage() {
   const onCreated = useTopicCreated();
   const page = Math.max(1, Number(params.get('page')) || 1);
   if (!mayUseCommunityClient()) {
-    return (
-      <>
-        <PageTitle title="Forums" />
-        <MembersOnly />
-      </>
-    );
+    return <ForumsMembersOnly />;
   }
   return (
     <>
@@ -89,12 +87,7 @@ export function ForumCategoryPage() {
 export function ForumTopicPage() {
   const { id = '' } = useParams();
   if (!mayUseCommunityClient()) {
-    return (
-      <>
-        <PageTitle title="Forums" />
-        <MembersOnly />
-      </>
-    );
+    return <ForumsMembersOnly />;
   }
   if (!/^\d+$/.test(id)) return <NotFoundPage />;
   return <TopicPageView key={id} topicId={Number(id)} {...topicSlots} />;

@@ -52,15 +52,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function multipart(client: TestClient, url: string, field: string, filename: string, data: Buffer, type = 'image/png') {
-  const boundary = '----bbupload' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return client.request('POST', url, payload, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-}
 
 async function reply(client: TestClient, body: Record<string, unknown>) {
   const res = await client.post('/posts', { type: 'forumtopic', resource_id: topicId, parent_id: null, ...body });
@@ -289,7 +280,7 @@ describe('POST /toggle-like', () => {
 
 describe('attachments', () => {
   it('stores a real image, posts it once, and shows it on the post', async () => {
-    const up = await multipart(member.client, '/attachments', 'file', 'kit.png', png);
+    const up = await member.client.upload('/attachments', 'file', 'kit.png', png);
     expect(up.statusCode, up.body).toBe(200);
     const filename = up.json().filename as string;
     expect(filename).toMatch(/^attachments\/[\w-]+\.png$/);
@@ -305,19 +296,19 @@ describe('attachments', () => {
   });
 
   it('refuses a script named .png and a file too big, with the first message under errors.file', async () => {
-    const script = await multipart(member.client, '/attachments', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
+    const script = await member.client.upload('/attachments', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
     expect(script.statusCode).toBe(422);
     expect(script.json()).toMatchObject({ message: COMMUNITY_MESSAGES.attachmentInvalid, errors: { file: [COMMUNITY_MESSAGES.attachmentInvalid] } });
-    const big = await multipart(member.client, '/attachments', 'file', 'big.png', Buffer.concat([png, Buffer.alloc(COMMUNITY.attachmentMaxBytes)]));
+    const big = await member.client.upload('/attachments', 'file', 'big.png', Buffer.concat([png, Buffer.alloc(COMMUNITY.attachmentMaxBytes)]));
     expect(big.statusCode).toBe(422);
     expect(big.json().errors.file[0]).toBe(COMMUNITY_MESSAGES.attachmentTooBig);
     const none = await member.client.post('/attachments', {});
     expect(none.statusCode).toBe(422);
-    expect((await multipart(visitor, '/attachments', 'file', 'a.png', png)).statusCode).toBe(401);
+    expect((await visitor.upload('/attachments', 'file', 'a.png', png)).statusCode).toBe(401);
   });
 
   it('delete: only the requester\'s own unposted file, which really leaves the disk', async () => {
-    const up = (await multipart(member.client, '/attachments', 'file', 'kit.png', png)).json();
+    const up = (await member.client.upload('/attachments', 'file', 'kit.png', png)).json();
     const file = path.join(t.config.dataDir, 'uploads', up.filename);
     expect((await other.client.post('/attachments/delete', { filename: up.filename })).statusCode).toBe(404);
     expect(existsSync(file)).toBe(true);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 import { UPLOADS } from '#shared/learning';
 import { MESSAGES } from '#shared/constants';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#server/test/harness';
 
 let t: TestApp;
 let png: Buffer;
@@ -35,20 +35,11 @@ function pngClaiming(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1_000_000))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-function multipart(client: TestClient, url: string, field: string, filename: string, data: Buffer, type = 'image/png') {
-  const boundary = '----bbupload' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return client.request('POST', url, payload, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-}
 
 describe('POST /dashboard/upload-image', () => {
   it('stores a real image re-encoded (metadata stripped) and answers {response: "ok"}', async () => {
     const { user, client } = await t.signedIn();
-    const res = await multipart(client, '/dashboard/upload-image', 'file', 'me.JPEG', jpegWithExif, 'image/jpeg');
+    const res = await client.upload('/dashboard/upload-image', 'file', 'me.JPEG', jpegWithExif, 'image/jpeg');
     expect(res.statusCode).toBe(200);
     expect(res.json().response).toBe('ok');
     const url = res.json().avatar as string;
@@ -60,14 +51,14 @@ describe('POST /dashboard/upload-image', () => {
     expect(served.rawPayload.includes(Buffer.from('secret-gps-here'))).toBe(false);
     expect((await client.get('/api/me')).json().user.avatarUrl).toBe(url);
     // a new picture replaces the old file
-    const second = (await multipart(client, '/dashboard/upload-image', 'file', 'me.png', png)).json().avatar;
+    const second = (await client.upload('/dashboard/upload-image', 'file', 'me.png', png)).json().avatar;
     expect((await client.get(url)).statusCode).toBe(404);
     expect((await t.app.deps.services.users.findById(user.id))!.avatarPath).toBe(second.replace('/files/', ''));
   });
 
   it('judges by content, not by name: a script named .png is refused and nothing changes', async () => {
     const { user, client } = await t.signedIn();
-    const res = await multipart(client, '/dashboard/upload-image', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
+    const res = await client.upload('/dashboard/upload-image', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ response: UPLOADS.imageWrongType, errors: { file: [UPLOADS.imageWrongType] } });
     expect((await t.app.deps.services.users.findById(user.id))!.avatarPath).toBeNull();
@@ -76,27 +67,27 @@ describe('POST /dashboard/upload-image', () => {
   it('refuses SVG, oversize files and decompression bombs', async () => {
     const { client } = await t.signedIn();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
-    expect((await multipart(client, '/dashboard/upload-image', 'file', 'a.svg', svg, 'image/svg+xml')).json().response).toBe(UPLOADS.imageWrongType);
+    expect((await client.upload('/dashboard/upload-image', 'file', 'a.svg', svg, 'image/svg+xml')).json().response).toBe(UPLOADS.imageWrongType);
     const big = Buffer.concat([png, Buffer.alloc(3_000_001)]);
-    expect((await multipart(client, '/dashboard/upload-image', 'file', 'big.png', big)).json().response).toBe(UPLOADS.imageTooBig);
+    expect((await client.upload('/dashboard/upload-image', 'file', 'big.png', big)).json().response).toBe(UPLOADS.imageTooBig);
     const bomb = pngClaiming(50_000, 50_000);
     expect(bomb.length).toBeLessThan(3_000_000);
-    expect((await multipart(client, '/dashboard/upload-image', 'file', 'bomb.png', bomb)).json().response).toBe(UPLOADS.imageWrongType);
+    expect((await client.upload('/dashboard/upload-image', 'file', 'bomb.png', bomb)).json().response).toBe(UPLOADS.imageWrongType);
   });
 
   it('needs sign-in and the CSRF token', async () => {
     const anon = await t.client();
-    expect((await multipart(anon, '/dashboard/upload-image', 'file', 'a.png', png)).statusCode).toBe(401);
+    expect((await anon.upload('/dashboard/upload-image', 'file', 'a.png', png)).statusCode).toBe(401);
   });
 });
 
 describe('POST /account/avatar/upload', () => {
   it('answers the stored address in `avatar`; refuses over 1 MB with the spec wording', async () => {
     const { client } = await t.signedIn();
-    const ok = await multipart(client, '/account/avatar/upload', 'avatar', 'a.gif', await sharp(png).gif().toBuffer(), 'image/gif');
+    const ok = await client.upload('/account/avatar/upload', 'avatar', 'a.gif', await sharp(png).gif().toBuffer(), 'image/gif');
     expect(ok.json().avatar).toMatch(/^\/files\/avatars\/[\w-]+\.png$/);
     const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)]);
-    const res = await multipart(client, '/account/avatar/upload', 'avatar', 'a.png', big);
+    const res = await client.upload('/account/avatar/upload', 'avatar', 'a.png', big);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.avatar[0]).toBe(UPLOADS.avatarFailed);
   });
@@ -105,7 +96,7 @@ describe('POST /account/avatar/upload', () => {
 describe('GET /dashboard/clear-image', () => {
   it("works only with the page's token (a cross-site link cannot delete the picture)", async () => {
     const { user, client } = await t.signedIn();
-    await multipart(client, '/dashboard/upload-image', 'file', 'me.png', png);
+    await client.upload('/dashboard/upload-image', 'file', 'me.png', png);
     const forged = await client.get('/dashboard/clear-image');
     expect(forged.statusCode).toBe(419);
     expect((await t.app.deps.services.users.findById(user.id))!.avatarPath).not.toBeNull();
