@@ -9,3 +9,4 @@ export * from './progress.ts';
 export * from './diagnostic.ts';
 export * from './songs.ts';
 export * from './metronome.ts';
+export * from './commerce.ts';

@@ -1,0 +1,185 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// Commerce (spec 002, issue 7). Amounts are integer cents; the server decides every price from
+// these tables and src/shared/commerce.ts, never from what a browser sends.
+
+/** The membership checkout plan object of spec 002 §3 (one row per checkout slug). */
+export const checkoutPlans = pgTable('checkout_plans', {
+  slug: text('slug').primaryKey(),
+  heading: text('heading').notNull(),
+  subheading: text('subheading').notNull().default(''),
+  hasTrial: boolean('has_trial').notNull().default(false),
+  monthlyPriceCents: integer('monthly_price_cents').notNull(),
+  yearlyPriceCents: integer('yearly_price_cents').notNull(),
+  lifetimePriceCents: integer('lifetime_price_cents').notNull(),
+  monthlyCrossedOutCents: integer('monthly_crossed_out_cents'),
+  yearlyCrossedOutCents: integer('yearly_crossed_out_cents'),
+  lifetimeCrossedOutCents: integer('lifetime_crossed_out_cents'),
+  monthlySalesTag: text('monthly_sales_tag'),
+  yearlySalesTag: text('yearly_sales_tag'),
+  lifetimeSalesTag: text('lifetime_sales_tag'),
+  monthlyTitle: text('monthly_title').notNull().default('Monthly'),
+  monthlyTrialDays: integer('monthly_trial_days').notNull().default(0),
+  yearlyTrialDays: integer('yearly_trial_days').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time products: double-kick tiers and course tiers, with limited spots. */
+export const products = pgTable('products', {
+  slug: text('slug').primaryKey(),
+  kind: text('kind', { enum: ['course'] }).notNull().default('course'),
+  title: text('title').notNull(),
+  courseId: integer('course_id'),
+  /** basic | pro */
+  level: text('level'),
+  priceCents: integer('price_cents').notNull(),
+  listPriceCents: integer('list_price_cents'),
+  /** null = unlimited; `sold` only grows inside the transaction that records a paid order */
+  spots: integer('spots'),
+  sold: integer('sold').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A purchase attempt and its outcome. The idempotency key makes a double submit one order. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** membership | course | mentorship */
+    kind: text('kind').notNull(),
+    /** checkout slug (membership), product slug (course), payment option (mentorship) */
+    productSlug: text('product_slug').notNull(),
+    /** membership: monthly | yearly | lifetime */
+    plan: text('plan'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'paypal'] }).notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ['pending', 'requires_action', 'paid', 'failed', 'refunded', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    failureMessage: text('failure_message'),
+    affiliate: text('affiliate'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
+    index('orders_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** A recurring membership (monthly or yearly) at a provider. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id'),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'paypal'] }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    checkoutSlug: text('checkout_slug').notNull(),
+    plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status', { enum: ['trialing', 'active', 'past_due', 'paused', 'canceled'] }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** e.g. "Visa ending 4242" or "PayPal (ann@example.com)" */
+    paymentMethod: text('payment_method').notNull().default(''),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** retention discount: offered once per subscription (spec 002 canUseDiscount) */
+    discountUsedAt: timestamp('discount_used_at', { withTimezone: true }),
+    discountPercent: integer('discount_percent'),
+    discountAmountCents: integer('discount_amount_cents'),
+    discountCyclesLeft: integer('discount_cycles_left'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_provider_ref_unique').on(t.provider, t.providerRef), index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** Money that moved (or failed to): one row per provider charge. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id'),
+    orderId: integer('order_id'),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'paypal'] }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
+    description: text('description').notNull().default(''),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_provider_ref_unique').on(t.provider, t.providerRef), index('invoices_user_idx').on(t.userId, t.id)],
+);
+
+/** Why members left (or what they chose instead): spec 002 cancel flows; admins read the list. */
+export const cancellationFeedback = pgTable(
+  'cancellation_feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id'),
+    provider: text('provider').notNull(),
+    /** month | year */
+    cycle: text('cycle').notNull(),
+    reason: text('reason').notNull(),
+    description: text('description').notNull().default(''),
+    /** cancel | pause | discount | upgrade-yearly | upgrade-lifetime | lifetime-checkout */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cancellation_feedback_created_idx').on(t.createdAt)],
+);
+
+/** Provider webhook events already applied: each is applied exactly once, whatever the replays. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The built-in sandbox payment provider's own state (it plays the provider's side: setup intents,
+ * payment methods, charges, PayPal orders and subscriptions, its clock), kept apart from ours.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_objects_kind_idx').on(t.kind, t.createdAt)],
+);

@@ -1,0 +1,108 @@
+import type { ProviderName } from '#shared/commerce';
+
+/**
+ * One payment provider interface (issue 7) with three implementations: `sandbox` (the default: no
+ * keys, no network; plays both the card provider and PayPal), `stripe` (card: the official SDK) and
+ * `paypal` (PayPal's REST API). A card checkout uses the configured card provider (sandbox or
+ * stripe); a PayPal checkout the configured PayPal provider (sandbox or paypal). A provider that
+ * does not offer a method throws ProviderError('unsupported').
+ *
+ * Every call that can move money takes an idempotency key, passed to the provider (Stripe's
+ * Idempotency-Key, PayPal's PayPal-Request-Id), so a retried request never charges twice.
+ */
+
+export type Interval = 'month' | 'year';
+
+/** A provider's refusal in words a buyer can read (card declined, PayPal cancelled...). */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: 'card_declined' | 'authentication_required' | 'canceled' | 'not_found' | 'unsupported' | 'provider_error' | 'invalid_signature',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ChargeResult {
+  /** the provider's id of the payment (payment intent, capture) */
+  ref: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  /** requires_action: the client secret / address the buyer must visit to authenticate */
+  nextAction?: { clientSecret?: string; url?: string };
+  failureMessage?: string;
+  /** "Visa ending 4242", "PayPal (ann@example.com)" */
+  paymentMethodLabel: string;
+}
+
+export interface SubscriptionState {
+  ref: string;
+  status: 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete' | 'approval_pending';
+  interval: Interval;
+  priceCents: number;
+  currentPeriodEnd: Date;
+  trialEndsAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  paymentMethodLabel: string;
+  /** requires_action on the first payment */
+  nextAction?: { clientSecret?: string; url?: string };
+}
+
+export interface Approval {
+  /** the provider's id (PayPal order id / subscription id) */
+  ref: string;
+  /** where the buyer approves (PayPal, or the sandbox's approval page) */
+  url: string;
+}
+
+interface MoneyCall {
+  idempotencyKey: string;
+  /** ours: order id, user id... (stored with the provider object, echoed in webhooks) */
+  metadata: Record<string, string>;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+
+  // ---- cards (sandbox, stripe)
+  /** a SetupIntent's client secret: the page collects the card and confirms it (GET /order/stripe-client-secret) */
+  createCardSetup(input: { email: string; name: string } & MoneyCall): Promise<{ clientSecret: string }>;
+  /** a one-time charge of a confirmed payment method (`stripeToken`) */
+  chargeCard(input: { email: string; name: string; paymentMethod: string; amountCents: number; description: string } & MoneyCall): Promise<ChargeResult>;
+  /** a subscription on a confirmed payment method; the first invoice is charged unless a trial applies */
+  subscribeCard(input: { email: string; name: string; paymentMethod: string; priceCents: number; interval: Interval; trialDays: number; description: string } & MoneyCall): Promise<SubscriptionState>;
+
+  // ---- PayPal (sandbox, paypal)
+  /** a one-time order to approve (lifetime, courses); captured on return */
+  createPaypalOrder(input: { amountCents: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
+  capturePaypalOrder(ref: string, idempotencyKey: string): Promise<ChargeResult>;
+  /** a subscription (billing plan) to approve; activated by the approval */
+  createPaypalSubscription(input: { priceCents: number; interval: Interval; trialDays: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
+
+  // ---- a subscription of either kind
+  getSubscription(ref: string): Promise<SubscriptionState>;
+  /** a retention discount on the next `cycles` invoices: percent off or an amount off */
+  applyDiscount(ref: string, discount: { percentOff?: number; amountOffCents?: number; cycles: number }, idempotencyKey: string): Promise<SubscriptionState>;
+  /** switch to another interval/price now (upgrade to yearly), prorated by the provider */
+  changePlan(ref: string, plan: { priceCents: number; interval: Interval }, idempotencyKey: string): Promise<SubscriptionState>;
+  /** pause collection; `feeCents` > 0 charges that amount each period instead (card pause: $5 a month) */
+  pause(ref: string, opts: { feeCents: number }, idempotencyKey: string): Promise<SubscriptionState>;
+  resume(ref: string, idempotencyKey: string): Promise<SubscriptionState>;
+  /** at period end (card) or at once (PayPal cancel) */
+  cancel(ref: string, opts: { atPeriodEnd: boolean }, idempotencyKey: string): Promise<SubscriptionState>;
+  refund(chargeRef: string, idempotencyKey: string): Promise<void>;
+
+  // ---- webhooks
+  /** checks the signature (ProviderError('invalid_signature') otherwise) and normalises the event */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
+}
+
+/** Provider events in our words; handlers are looked up by `type` in one dispatch table. */
+export type ProviderEvent =
+  | { id: string; type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded'; charge: { ref: string; amountCents: number; metadata: Record<string, string>; failureMessage?: string } }
+  | {
+      id: string;
+      type: 'invoice.paid' | 'invoice.payment_failed';
+      invoice: { ref: string; subscriptionRef: string; amountCents: number; periodStart: Date; periodEnd: Date };
+    }
+  | { id: string; type: 'subscription.updated' | 'subscription.canceled'; subscription: SubscriptionState }
+  | { id: string; type: 'ignored'; providerType: string };
