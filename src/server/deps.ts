@@ -20,6 +20,8 @@ import { createForumService } from './modules/forums/service.ts';
 import { createLiveService } from './modules/live/service.ts';
 import { createWallService } from './modules/wall/service.ts';
 import { createReportService } from './modules/reports/service.ts';
+import { createPaymentsService } from './modules/payments/service.ts';
+import { createProviders } from './modules/payments/providers.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -59,6 +61,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     live: createLiveService(community),
     wall: createWallService(community),
     reports: createReportService(community),
+    payments: createPaymentsService({ db, users, notifications, ...createProviders(config) }),
   };
   return {
     config,

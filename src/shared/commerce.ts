@@ -119,3 +119,6 @@ export const COMMERCE_MESSAGES = {
 
 /** "$29" or "$29.50" */
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+
+/** Where "Become a member" / "See membership plans" links go: the membership checkout. */
+export const JOIN_URL = '/join';

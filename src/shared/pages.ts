@@ -45,6 +45,15 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/live', access: 'subscriber' },
   { pattern: '/live/:id', access: 'subscriber' },
   { pattern: '/admin/reports', access: 'admin' },
+  { pattern: '/join', access: 'public' },
+  { pattern: '/join/:slug', access: 'public' },
+  { pattern: '/order', access: 'member' },
+  { pattern: '/double-kick-mastery/register', access: 'public' },
+  { pattern: '/checkout/double-kick-mastery', access: 'public' },
+  { pattern: '/checkout/course/register', access: 'public' },
+  { pattern: '/checkout/course', access: 'public' },
+  { pattern: '/sandbox/*', access: 'public' },
+  { pattern: '/admin/cancellations', access: 'admin' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

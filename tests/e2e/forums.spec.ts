@@ -219,11 +219,11 @@ describe('forums as an admin', () => {
 });
 
 describe('forums as a free member', () => {
-  it('shows the members-only message with a link to /order instead of the forums', async () => {
+  it('shows the members-only message with a link to /join instead of the forums', async () => {
     const page = await open(PHONE);
     await signIn(page, 'free@demo.test', undefined, '/forums');
     await page.getByText(COMMUNITY_MESSAGES.communityMembersOnly).waitFor();
-    expect(await page.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/order');
+    expect(await page.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/join');
     expect(await page.getByRole('button', { name: FORUM_MESSAGES.newTopic }).count()).toBe(0);
     await page.goto('/forums/technique');
     await page.getByText(COMMUNITY_MESSAGES.communityMembersOnly).waitFor();

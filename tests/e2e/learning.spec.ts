@@ -25,7 +25,7 @@ describe('courses and lessons', () => {
     await p.goto(`/lessons/${id}`);
     await p.getByText(LEARNING.membersOnly).waitFor();
     expect(await p.locator('iframe').count()).toBe(0);
-    expect(await p.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/order');
+    expect(await p.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/join');
   });
 
   it('a member saves a lesson to My Practice and completes it; course progress follows', async () => {

@@ -189,6 +189,6 @@ it('the show list: status badges, and admins schedule a show; a free member is t
   const free = await newPage(browser, PHONE);
   await signIn(free, 'free@demo.test', undefined, '/live');
   await free.getByText(COMMUNITY_MESSAGES.communityMembersOnly).waitFor();
-  expect(await free.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/order');
+  expect(await free.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/join');
   expect(admin.errors).toEqual([]);
 });

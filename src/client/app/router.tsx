@@ -4,7 +4,6 @@ import { HomePage } from './pages/home.tsx';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages/auth.tsx';
 import {
   AccountProfilePage,
-  BillingPage,
   DashboardPage,
   MentorshipHomePage,
   NotificationPage,
@@ -20,6 +19,10 @@ import { ForumCategoryPage, ForumsHomePage, ForumTopicPage } from './pages/forum
 import { ForumPostEditPage, PostPage } from './pages/discussion.tsx';
 import { LiveShowPage, LiveShowsPage } from './pages/live.tsx';
 import { AdminReportsPage } from './pages/admin.tsx';
+import { JoinPage, OrderPage } from './pages/checkout.tsx';
+import { CourseCheckoutPage, CourseRegisterPage, DoubleKickCheckoutPage, DoubleKickRegisterPage } from './pages/products.tsx';
+import { AdminCancellationsPage, BillingPage } from './pages/billing.tsx';
+import { SandboxPage } from './pages/sandbox.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
 export const router = createBrowserRouter([
@@ -57,6 +60,14 @@ export const router = createBrowserRouter([
       { path: '/live', element: <LiveShowsPage /> },
       { path: '/live/:id', element: <LiveShowPage /> },
       { path: '/admin/reports', element: <AdminReportsPage /> },
+      { path: '/join/:slug?', element: <JoinPage /> },
+      { path: '/order', element: <OrderPage /> },
+      { path: '/double-kick-mastery/register', element: <DoubleKickRegisterPage /> },
+      { path: '/checkout/double-kick-mastery', element: <DoubleKickCheckoutPage /> },
+      { path: '/checkout/course/register', element: <CourseRegisterPage /> },
+      { path: '/checkout/course', element: <CourseCheckoutPage /> },
+      { path: '/sandbox/*', element: <SandboxPage /> },
+      { path: '/admin/cancellations', element: <AdminCancellationsPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -15,6 +15,10 @@ import { postRoutes } from './posts/routes.ts';
 import { forumRoutes } from './forums/routes.ts';
 import { wallRoutes } from './wall/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import { productRoutes } from './products/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes];

@@ -43,7 +43,7 @@ export function DashboardPage() {
         <Card className="mb-6 border-accent/40 bg-accent-soft">
           <h2 className="text-lg font-bold">You are on the free plan</h2>
           <p className="mt-1 text-muted">The Welcome course and the practice tools are yours. Membership opens every course, the forums and live shows.</p>
-          <a href="/order" className={`${buttonClass('primary')} mt-4`}>
+          <a href="/join" className={`${buttonClass('primary')} mt-4`}>
             See membership plans
           </a>
         </Card>
@@ -101,25 +101,6 @@ export function AccountProfilePage({ mentorship = false }: { mentorship?: boolea
           <ChangePasswordForm />
         </Card>
       </div>
-    </>
-  );
-}
-
-export function BillingPage() {
-  const config = pageConfig();
-  const plans = [config.entitlements.includes('membership') && 'Membership', config.entitlements.includes('mentorship') && 'Mentorship'].filter(Boolean) as string[];
-  return (
-    <>
-      <PageTitle title="Billing" subtitle="Your plan, payments and receipts." />
-      <Card>
-        <p className="text-sm font-semibold uppercase tracking-wider text-muted">Current plan</p>
-        <p className="mt-1 text-2xl font-bold">{plans.length ? plans.join(' + ') : 'Free'}</p>
-        {!plans.length ? (
-          <a href="/order" className={`${buttonClass('primary')} mt-4`}>
-            Become a member
-          </a>
-        ) : null}
-      </Card>
     </>
   );
 }

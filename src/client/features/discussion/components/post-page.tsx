@@ -1,3 +1,4 @@
+import { JOIN_URL } from '#shared/commerce';
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { COMMUNITY } from '#shared/community';
@@ -19,7 +20,7 @@ function Failure({ error }: { error: unknown }) {
     <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface p-6">
       <p className="text-lg">{message}</p>
       {membersOnly ? (
-        <a href="/order" className={buttonClass('primary')}>
+        <a href={JOIN_URL} className={buttonClass('primary')}>
           Become a member
         </a>
       ) : null}

@@ -1,3 +1,4 @@
+import { JOIN_URL } from '#shared/commerce';
 import { ChevronRight, Lock, Music } from 'lucide-react';
 import clsx from 'clsx';
 import { LEARNING } from '#shared/learning';
@@ -20,7 +21,7 @@ function Upsell() {
     <div className="flex flex-col items-start gap-3 rounded-2xl border border-accent/40 bg-accent-soft p-6">
       <Lock aria-hidden className="size-6 text-accent-strong" />
       <p className="text-lg font-semibold">{LEARNING.membersOnly}</p>
-      <a href="/order" className={buttonClass('primary')}>
+      <a href={JOIN_URL} className={buttonClass('primary')}>
         See membership plans
       </a>
     </div>

@@ -1,3 +1,4 @@
+import { JOIN_URL } from '#shared/commerce';
 import { useState, type FormEvent } from 'react';
 import { CalendarClock, Radio, Video } from 'lucide-react';
 import clsx from 'clsx';
@@ -35,7 +36,7 @@ export function MembersOnly() {
   return (
     <div className="rounded-2xl border border-line bg-surface p-6">
       <p className="text-lg">{COMMUNITY_MESSAGES.communityMembersOnly}</p>
-      <a href="/order" className={clsx(buttonClass('primary'), 'mt-4')}>
+      <a href={JOIN_URL} className={clsx(buttonClass('primary'), 'mt-4')}>
         Become a member
       </a>
     </div>

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** (issue 7) */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  void app;
+};
