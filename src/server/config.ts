@@ -28,6 +28,19 @@ export interface AppConfig {
   keyNamespace: string;
   trustProxy: boolean;
   logLevel: string;
+  /** payment providers (issue 7); the sandbox is the default and needs nothing */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  card: 'sandbox' | 'stripe';
+  paypal: 'sandbox' | 'paypal';
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  paypalApi: { clientId: string | null; clientSecret: string | null; webhookId: string | null; apiBase: string };
+  /** signs the sandbox provider's webhooks (random per process unless set) */
+  sandboxWebhookSecret: string;
+  /** the sandbox clock and pages answer in production too (SANDBOX_ALLOW_IN_PRODUCTION=1) */
+  sandboxAllowInProduction: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,5 +77,37 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     keyNamespace: env.KEY_NAMESPACE ?? 'bb',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    payments: loadPaymentsConfig(env, nodeEnv),
+  };
+}
+
+function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig {
+  const card = env.PAYMENTS_CARD_PROVIDER === 'stripe' ? 'stripe' : 'sandbox';
+  const paypal = env.PAYMENTS_PAYPAL_PROVIDER === 'paypal' ? 'paypal' : 'sandbox';
+  const stripe = {
+    secretKey: env.STRIPE_SECRET_KEY || null,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    apiBase: env.STRIPE_API_BASE || null,
+  };
+  if (card === 'stripe' && (!stripe.secretKey || !stripe.publishableKey || !stripe.webhookSecret)) {
+    throw new Error('PAYMENTS_CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+  }
+  const paypalApi = {
+    clientId: env.PAYPAL_CLIENT_ID || null,
+    clientSecret: env.PAYPAL_CLIENT_SECRET || null,
+    webhookId: env.PAYPAL_WEBHOOK_ID || null,
+    apiBase: (env.PAYPAL_API_BASE || 'https://api-m.sandbox.paypal.com').replace(/\/$/, ''),
+  };
+  if (paypal === 'paypal' && (!paypalApi.clientId || !paypalApi.clientSecret || !paypalApi.webhookId)) {
+    throw new Error('PAYMENTS_PAYPAL_PROVIDER=paypal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID.');
+  }
+  return {
+    card,
+    paypal,
+    stripe,
+    paypalApi,
+    sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || (nodeEnv === 'test' ? 'whsec_sandbox_test' : randomBytes(24).toString('hex')),
+    sandboxAllowInProduction: env.SANDBOX_ALLOW_IN_PRODUCTION === '1',
   };
 }

@@ -61,7 +61,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     live: createLiveService(community),
     wall: createWallService(community),
     reports: createReportService(community),
-    payments: createPaymentsService({ db, users, notifications, ...createProviders(config) }),
+    payments: createPaymentsService({ db, users, notifications, ...createProviders(config, { db }) }),
   };
   return {
     config,

@@ -89,6 +89,8 @@ export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   needsAuthentication: '4000002500003155',
+  /** attaches, but every later charge (a renewal) is declined */
+  failsLater: '4000000000000341',
 } as const;
 
 /** spec 002 §5 and §8, verbatim */

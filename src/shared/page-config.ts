@@ -19,6 +19,8 @@ export const pageConfigSchema = z.object({
   error: z.object({ status: z.number(), message: z.string() }).nullable(),
   /** development-only tools (mail outbox) are available */
   dev: z.boolean(),
+  /** the payment providers in use (issue 7): the card form renders the sandbox's fields or Stripe Elements */
+  payments: z.object({ card: z.enum(['sandbox', 'stripe']), paypal: z.enum(['sandbox', 'paypal']), stripePublishableKey: z.string().nullable() }),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 export const PAGE_CONFIG_ELEMENT_ID = 'page-config';

@@ -12,6 +12,7 @@ const VISITOR: PageConfig = {
   csrfToken: '',
   error: null,
   dev: false,
+  payments: { card: 'sandbox', paypal: 'sandbox', stripePublishableKey: null },
 };
 
 let cached: PageConfig | null = null;

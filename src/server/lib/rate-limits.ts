@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   heartsPerUser: { points: 60, duration: 60 },
   wallCommentsPerUser: { points: 10, duration: 60 },
   reportsPerUser: { points: 20, duration: 60 * 60 },
+  /** membership checkout (issue 7): paying calls and card setups per member */
+  checkoutPerUser: { points: 40, duration: 10 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -49,6 +49,11 @@ export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, err
     csrfToken: request.csrfToken,
     error,
     dev: app.deps.config.devTools,
+    payments: {
+      card: app.deps.config.payments.card,
+      paypal: app.deps.config.payments.paypal,
+      stripePublishableKey: app.deps.config.payments.card === 'stripe' ? app.deps.config.payments.stripe.publishableKey : null,
+    },
   };
 }
 

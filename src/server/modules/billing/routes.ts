@@ -1,6 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
+import { idSchema, pageQuerySchema } from '#shared/http';
+import { requireAdmin, requireUser } from '#server/lib/guards';
+import { redirectOrJson, wantsHtml } from '#server/lib/http';
+import { createBillingService, type RetentionAction } from './service.ts';
 
-/** (issue 7) */
+const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
+/** the client's key for a double submit: the Idempotency-Key header or the hidden idempotency_key field */
+function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempotency_key'> | undefined): string | null {
+  const header = request.headers['idempotency-key'];
+  const key = (typeof header === 'string' ? header : (body?.idempotency_key ?? '')).trim().slice(0, 100);
+  return key || null;
+}
+
+/** spec 002 §7 billing calls, /account/billing's data and the admins' list of reasons (issue 7). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { db } = app.deps;
+  const { payments, users } = app.deps.services;
+  const billing = createBillingService({ db, payments, users });
+
+  app.get('/api/billing', async (request) => billing.state(requireUser(request)));
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, message: string) => redirectOrJson(request, reply, '/account/billing', { message });
+
+  const retention = (path: string, kind: PaymentKind, action: RetentionAction) =>
+    app.post(path, { ...signedIn, schema: { body: retentionBodySchema } }, async (request, reply) => {
+      const body = request.body;
+      const result = await billing.retention(requireUser(request), kind, action, {
+        reason: body.reason ?? null,
+        description: body.reason_description ?? null,
+        clientKey: clientKey(request, body),
+      });
+      if (action === 'lifetime-checkout') {
+        // a plain form post goes to the approval page; our client gets the address
+        if (wantsHtml(request)) return reply.redirect(result.url!, 303);
+        return reply.send({ url: result.url, message: result.message });
+      }
+      return answer(request, reply, result.message);
+    });
+
+  retention('/account/billing/stripe/discount', 'card', 'discount');
+  retention('/account/billing/stripe/upgrade-yearly', 'card', 'upgrade-yearly');
+  retention('/account/billing/stripe/upgrade-lifetime', 'card', 'upgrade-lifetime');
+  retention('/account/billing/stripe/pause', 'card', 'pause');
+  retention('/account/billing/stripe/cancel', 'card', 'cancel');
+  retention('/account/billing/paypal/suspend', 'paypal', 'suspend');
+  retention('/account/billing/paypal/cancel', 'paypal', 'paypal-cancel');
+  retention('/account/billing/paypal/lifetime-checkout', 'paypal', 'lifetime-checkout');
+
+  app.post('/account/billing/resume', { ...signedIn, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } }, async (request, reply) => {
+    const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
+    return answer(request, reply, result.message);
+  });
+
+  // PayPal sends the buyer back here after approving the discounted lifetime order
+  app.get(
+    '/account/billing/paypal/lifetime-return',
+    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) } },
+    async (request, reply) => reply.redirect(await billing.lifetimeReturn(requireUser(request), request.query.order), 303),
+  );
+
+  app.get('/api/admin/cancellations', { preValidation: async (request) => void requireAdmin(request), schema: { querystring: pageQuerySchema } }, async (request) =>
+    billing.cancellations(request.query.page),
+  );
 };

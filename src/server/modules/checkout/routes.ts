@@ -1,6 +1,82 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '#shared/http';
+import { safeRedirect } from '#shared/redirect';
+import { COMMERCE_MESSAGES as M } from '#shared/commerce';
+import { checkoutSlugSchema, DEFAULT_CHECKOUT_SLUG, orderStripeBodySchema, paypalApprovalBodySchema, paypalLifetimeBodySchema } from '#shared/checkout';
+import { AppError, notFound } from '#server/lib/errors';
+import { requireUser } from '#server/lib/guards';
+import { createCheckoutService } from './service.ts';
 
-/** (issue 7) */
+/** The Idempotency-Key header of one checkout attempt (or the hidden field a plain form sends). */
+function clientKey(request: FastifyRequest, bodyKey: string | undefined): string | null {
+  const header = request.headers['idempotency-key'];
+  const value = (Array.isArray(header) ? header[0] : header) ?? bodyKey;
+  const trimmed = typeof value === 'string' ? value.trim().slice(0, 200) : '';
+  return trimmed.length >= 8 ? trimmed : null;
+}
+
+/** paying calls: the visitor hears "sign in" before anything about the body */
+const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
+/** Membership checkout (spec 002 §2–§5, §7): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { limiters } = app.deps;
+  const checkout = createCheckoutService({ db: app.deps.db, payments: app.deps.services.payments });
+  // the default checkout plan: once at start-up, never per request (an admin's edits stay)
+  await checkout.ensureDefaultPlan();
+
+  app.get('/api/checkout/:slug', { schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) } }, async (request) =>
+    checkout.checkout(request.params.slug, request.user),
+  );
+
+  app.get('/order/stripe-client-secret', async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    try {
+      return { clientSecret: await checkout.clientSecret(user) };
+    } catch (err) {
+      request.log.warn({ err }, 'card setup failed');
+      throw new AppError(502, M.clientSecretFailed);
+    }
+  });
+
+  app.post('/order/stripe', { ...signedInFirst, schema: { body: orderStripeBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    const { checkout: slug, plan, stripeToken } = request.body;
+    return checkout.payByCard(user, { checkout: slug, plan, paymentMethod: stripeToken, clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  app.post('/paypal/get-approval-url', { ...signedInFirst, schema: { body: paypalApprovalBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: request.body.plan, clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  app.post('/paypal/lifetime-checkout', { ...signedInFirst, schema: { body: paypalLifetimeBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: 'lifetime', clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  // the buyer comes back from PayPal's approval page (a browser navigation)
+  app.get(
+    '/paypal/return',
+    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), subscription_id: z.string().max(255).optional() }) } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const to = await checkout.paypalReturn(user, request.query.order, { token: request.query.token, subscriptionId: request.query.subscription_id });
+      return reply.redirect(safeRedirect(to, '/join'), 303);
+    },
+  );
+
+  app.get('/api/order', { schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) } }, async (request) => {
+    const user = requireUser(request);
+    const id = request.query.order;
+    const order = await checkout.order(user, typeof id === 'number' ? id : null);
+    if (!order && typeof id === 'number') throw notFound();
+    return { order };
+  });
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { LEARNING, QUIZ, quizScore } from '#shared/learning';
 import type { Database } from '#server/db/client';
@@ -24,7 +24,11 @@ import type { AuthUser } from '#server/types';
 export const stepHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 type LessonRow = typeof lessons.$inferSelect;
-const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly'>) => !lesson.membersOnly || hasEntitlement(user, 'membership');
+/** the membership opens every course; a course bought on its own (`course:{id}`, issue 7) opens that course */
+const opensCourse = (user: AuthUser | null, courseId: number) => hasEntitlement(user, 'membership') || hasEntitlement(user, `course:${courseId}`);
+const ownedCourseIds = (user: AuthUser | null) =>
+  (user?.entitlements ?? []).flatMap((k) => (/^course:\d+$/.test(k) ? [Number(k.slice('course:'.length))] : []));
+const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly' | 'courseId'>) => !lesson.membersOnly || opensCourse(user, lesson.courseId);
 const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) => ({
   id: c.id,
   slug: c.slug,
@@ -33,7 +37,7 @@ const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) =>
   image_url: c.imageUrl,
   members_only: c.membersOnly,
   is_welcome: c.isWelcome,
-  locked: c.membersOnly && !hasEntitlement(user, 'membership'),
+  locked: c.membersOnly && !opensCourse(user, c.id),
 });
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
@@ -259,7 +263,11 @@ export function createLearningService(deps: { db: Database }) {
         .where(
           and(
             sql`not exists (select 1 from ${lessonCompletions} lc where lc.lesson_id = ${lessons.id} and lc.user_id = ${user.id})`,
-            hasEntitlement(user, 'membership') ? sql`true` : eq(lessons.membersOnly, false),
+            hasEntitlement(user, 'membership')
+              ? sql`true`
+              : ownedCourseIds(user).length
+                ? or(eq(lessons.membersOnly, false), inArray(lessons.courseId, ownedCourseIds(user)))
+                : eq(lessons.membersOnly, false),
             gt(lessons.id, 0),
           ),
         )

@@ -1,14 +1,25 @@
 import type { AppConfig } from '#server/config';
+import type { Database } from '#server/db/client';
 import type { PaymentProvider } from './provider.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
+import { createStripeProvider } from './stripe.ts';
+import { createPaypalProvider } from './paypal.ts';
 
-/** The card and PayPal providers chosen by configuration (issue 7). */
-export function createProviders(config: AppConfig): { card: PaymentProvider; paypal: PaymentProvider } {
-  void config;
-  const missing = new Proxy({} as PaymentProvider, {
-    get(_t, prop) {
-      if (prop === 'name') return 'sandbox';
-      return () => Promise.reject(new Error('payment providers: not implemented yet'));
-    },
-  });
-  return { card: missing, paypal: missing };
+/**
+ * The card and PayPal providers chosen by configuration (issue 7): PAYMENTS_CARD_PROVIDER=sandbox|stripe,
+ * PAYMENTS_PAYPAL_PROVIDER=sandbox|paypal. `sandbox` is set when either one is the sandbox (its pages,
+ * clock and webhooks are served then).
+ */
+export function createProviders(config: AppConfig, opts: { db: Database }): { card: PaymentProvider; paypal: PaymentProvider; sandbox: SandboxProvider | null } {
+  const p = config.payments;
+  const sandbox = p.card === 'sandbox' || p.paypal === 'sandbox' ? createSandboxProvider({ db: opts.db, webhookSecret: p.sandboxWebhookSecret }) : null;
+  const card: PaymentProvider =
+    p.card === 'stripe'
+      ? createStripeProvider({ secretKey: p.stripe.secretKey ?? '', webhookSecret: p.stripe.webhookSecret ?? '', apiBase: p.stripe.apiBase })
+      : sandbox!;
+  const paypal: PaymentProvider =
+    p.paypal === 'paypal'
+      ? createPaypalProvider({ clientId: p.paypalApi.clientId ?? '', clientSecret: p.paypalApi.clientSecret ?? '', webhookId: p.paypalApi.webhookId ?? '', apiBase: p.paypalApi.apiBase })
+      : sandbox!;
+  return { card, paypal, sandbox };
 }

@@ -1,6 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '#server/lib/errors';
+import type { ProviderName } from '#shared/commerce';
+import { ProviderError, type PaymentProvider } from './provider.ts';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** The provider that signs a provider's webhooks, when that provider is configured. */
+function webhookProvider(app: FastifyInstance, name: ProviderName): PaymentProvider | null {
+  const payments = app.deps.services.payments;
+  if (name === 'sandbox') return payments.sandbox;
+  if (name === 'stripe') return payments.card.name === 'stripe' ? payments.card : null;
+  return payments.paypal.name === 'paypal' ? payments.paypal : null;
+}
+
+/**
+ * Verify and apply one webhook (the routes below, and the sandbox's in-process delivery). Throws
+ * AppError 400 on a bad signature, 404 when that provider is not configured.
+ */
+export async function receiveWebhook(app: FastifyInstance, name: ProviderName, rawBody: Buffer, headers: Headers) {
+  const provider = webhookProvider(app, name);
+  if (!provider) throw notFound();
+  let event;
+  try {
+    event = await provider.verifyWebhook(rawBody, headers);
+  } catch (err) {
+    if (err instanceof ProviderError) throw new AppError(400, err.code === 'invalid_signature' ? 'Invalid webhook signature.' : err.message);
+    throw err;
+  }
+  return app.deps.services.payments.handleEvent(name, event);
+}
+
+/** A provider refusal as an answer the page can show (402 with the provider's words). */
+function asAppError(err: unknown): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  if (err.code === 'not_found') return new AppError(404, err.message);
+  return new AppError(402, err.message);
+}
 
 /** Provider webhooks and the sandbox provider's own pages and calls (issue 7). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { config } = app.deps;
+  const sandbox = app.deps.services.payments.sandbox;
+
+  // ---- webhooks: the raw body is needed for the signatures, so these routes parse nothing
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
+      hooks.post(`/webhooks/${name}`, { config: { csrf: false } }, async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const result = await receiveWebhook(app, name, raw, request.headers);
+        return { received: true, result };
+      });
+    }
+  });
+
+  if (!sandbox) return;
+
+  // the sandbox delivers its events to us right after each state change, signed like a real webhook
+  sandbox.setDeliverer(async (raw, headers) => {
+    try {
+      await receiveWebhook(app, 'sandbox', raw, headers);
+    } catch (err) {
+      app.log.error({ err }, 'sandbox webhook failed');
+    }
+  });
+
+  const clockAllowed = config.env !== 'production' || config.payments.sandboxAllowInProduction;
+  const call = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw asAppError(err);
+    }
+  };
+
+  // ---- the card form's "Stripe API": confirm a setup intent with the card's details
+  app.post(
+    '/sandbox/setup-intents/confirm',
+    {
+      config: { csrf: false },
+      schema: {
+        body: z.object({
+          client_secret: z.string().max(200),
+          number: z.string().max(30),
+          exp_month: z.coerce.number().int(),
+          exp_year: z.coerce.number().int(),
+          cvc: z.string().max(10),
+          name: z.string().max(200).default(''),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      try {
+        const r = await sandbox.confirmSetup({ clientSecret: b.client_secret, number: b.number, expMonth: b.exp_month, expYear: b.exp_year, cvc: b.cvc, name: b.name });
+        return r.requiresAction ? { requires_action: true, payment_method: r.paymentMethod, url: r.url } : { payment_method: r.paymentMethod };
+      } catch (err) {
+        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        throw err;
+      }
+    },
+  );
+
+  // ---- 3-D Secure: the challenge's two buttons
+  app.get('/sandbox/payment-methods/:id', { schema: { params: z.object({ id: z.string().max(100) }) } }, async (request) => {
+    const pm = await sandbox.paymentMethodInfo(request.params.id);
+    if (!pm) throw notFound();
+    return pm;
+  });
+  app.post(
+    '/sandbox/authenticate/:id',
+    { config: { csrf: false }, schema: { params: z.object({ id: z.string().max(100) }), body: z.object({ outcome: z.enum(['complete', 'fail']) }) } },
+    async (request, reply) => {
+      try {
+        return { payment_method: (await sandbox.authenticate(request.params.id, request.body.outcome)).paymentMethod };
+      } catch (err) {
+        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        throw err;
+      }
+    },
+  );
+
+  // ---- the PayPal-like approval page's data and buttons
+  app.get('/sandbox/paypal/orders/:ref', { schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => {
+    const info = await sandbox.approvalInfo(request.params.ref);
+    if (!info) throw notFound();
+    return info;
+  });
+  app.post('/sandbox/paypal/approve/:ref', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
+    url: await call(() => sandbox.approvePaypal(request.params.ref)),
+  }));
+  app.post('/sandbox/paypal/cancel/:ref', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
+    url: await call(() => sandbox.cancelPaypal(request.params.ref)),
+  }));
+
+  // ---- the clock the tests move (never in production unless SANDBOX_ALLOW_IN_PRODUCTION=1)
+  app.post(
+    '/sandbox/clock/advance',
+    { config: { csrf: false }, schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) } },
+    async (request) => {
+      if (!clockAllowed) throw notFound();
+      const r = await sandbox.advanceClock(request.body.days);
+      return { now: r.now.toISOString(), steps: r.steps };
+    },
+  );
+  // ---- test tools (same guard as the clock): make sandbox objects without a checkout
+  app.post('/sandbox/test/setup-intents', { config: { csrf: false } }, async () => {
+    if (!clockAllowed) throw notFound();
+    const { clientSecret } = await sandbox.createCardSetup({ email: 'test@sandbox.test', name: 'Sandbox test', idempotencyKey: `test-setup-${randomUUID()}`, metadata: {} });
+    return { client_secret: clientSecret };
+  });
+  app.post(
+    '/sandbox/test/paypal',
+    {
+      config: { csrf: false },
+      schema: {
+        body: z.object({
+          kind: z.enum(['order', 'subscription']),
+          amount_cents: z.coerce.number().int().min(0),
+          description: z.string().max(200).default('Sandbox test'),
+          interval: z.enum(['month', 'year']).default('month'),
+          trial_days: z.coerce.number().int().min(0).default(0),
+          return_url: z.string().max(500),
+          cancel_url: z.string().max(500),
+        }),
+      },
+    },
+    async (request) => {
+      if (!clockAllowed) throw notFound();
+      const b = request.body;
+      const common = { description: b.description, returnUrl: b.return_url, cancelUrl: b.cancel_url, idempotencyKey: `test-paypal-${randomUUID()}`, metadata: {} };
+      const approval =
+        b.kind === 'order'
+          ? await sandbox.createPaypalOrder({ ...common, amountCents: b.amount_cents })
+          : await sandbox.createPaypalSubscription({ ...common, priceCents: b.amount_cents, interval: b.interval, trialDays: b.trial_days });
+      return approval;
+    },
+  );
+
+  app.get('/sandbox/clock', async () => {
+    if (!clockAllowed) throw notFound();
+    return { now: new Date(await sandbox.now()).toISOString() };
+  });
 };

@@ -1,6 +1,68 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idSchema, flag } from '#shared/http';
+import { courseProductResponseSchema, doubleKickResponseSchema, productCardBodySchema, productPaymentBodySchema } from '#shared/products';
+import { requireUser } from '#server/lib/guards';
+import { createProductService } from './service.ts';
 
-/** (issue 7) */
+const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9_]{1,60}$/) });
+
+/** the `Idempotency-Key` header, else the hidden field */
+const clientKey = (request: FastifyRequest, field: string | undefined) => {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : field;
+};
+
+/**
+ * Double-kick and course registration (spec 002 §2, §3 "Course", §9; issue 7). The spec names no
+ * calls for them, so they live under /api/products. Payments need a signed-in buyer (the checkout
+ * registers guests first with POST /register).
+ */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  void app;
+  const { db, config } = app.deps;
+  const { payments, users } = app.deps.services;
+  const products = createProductService({ db, payments, users });
+
+  // the catalogue at every start, after the demo content (courses) is in: idempotent
+  app.addHook('onReady', async () => {
+    await products.syncCatalogue();
+  });
+
+  app.get('/api/products/double-kick', { schema: { response: { 200: doubleKickResponseSchema } } }, async (request) => ({
+    data: await products.doubleKick(request.user),
+  }));
+
+  app.get('/api/products/course/:courseId', { schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } } }, async (request) => ({
+    data: await products.course(request.user, request.params.courseId),
+  }));
+
+  app.post('/api/products/:slug/card/client-secret', { schema: { params: slugParams } }, async (request) => {
+    const user = requireUser(request);
+    return products.cardClientSecret(user, request.params.slug);
+  });
+
+  app.post('/api/products/:slug/card', { schema: { params: slugParams, body: productCardBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const { stripeToken, affiliate, idempotency_key } = request.body;
+    return products.payByCard(user, request.params.slug, { paymentMethod: stripeToken, affiliate, idempotencyKey: clientKey(request, idempotency_key) });
+  });
+
+  app.post('/api/products/:slug/paypal', { schema: { params: slugParams, body: productPaymentBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    const { affiliate, idempotency_key } = request.body;
+    // the sandbox's approval page sends the buyer back to the address they came from (same cookies)
+    const origin = payments.providerFor('paypal').name === 'sandbox' ? `${request.protocol}://${request.host}` : config.appUrl;
+    return products.payByPaypal(user, request.params.slug, { affiliate, idempotencyKey: clientKey(request, idempotency_key), origin });
+  });
+
+  app.get(
+    '/api/products/paypal/return',
+    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }) } },
+    async (request, reply) => {
+      if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
+      const { order, token, cancel } = request.query;
+      return reply.redirect(await products.paypalReturn(request.user, order, { token, cancel: cancel ?? false }), 303);
+    },
+  );
 };

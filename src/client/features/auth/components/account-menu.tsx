@@ -32,6 +32,11 @@ export function AccountMenu({ mentorship = false }: { mentorship?: boolean }) {
           <Flag aria-hidden className="size-5 text-muted" /> Reports
         </DropdownLink>
       ) : null}
+      {config.admin ? (
+        <DropdownLink href="/admin/cancellations">
+          <CreditCard aria-hidden className="size-5 text-muted" /> Cancellations
+        </DropdownLink>
+      ) : null}
       <DropdownSeparator />
       <DropdownItem onSelect={() => void signOut()}>
         <LogOut aria-hidden className="size-5 text-muted" /> Sign Out

@@ -1,0 +1,239 @@
+/**
+ * The card element of every checkout (issue 7).
+ *
+ * Usage:
+ *   const card = useCardForm();
+ *   <CardForm ref={card.ref} />                      // the card number / expiry / CVC fields
+ *   const r = await card.confirmSetup(clientSecret, { name: cardHolderName });
+ *   if ('error' in r) showUnderTheCardElement(r.error);   // the provider's words
+ *   else post the checkout with stripeToken = r.paymentMethod
+ *
+ * `clientSecret` is the SetupIntent secret the server made (GET /order/stripe-client-secret); fetch a
+ * new one after a failure. The card holder name is the caller's own field.
+ *
+ * With the sandbox provider (page config `payments.card === 'sandbox'`) it renders its own fields and
+ * confirms them at POST /sandbox/setup-intents/confirm; a card that needs authentication
+ * (4000 0025 0000 3155) opens the sandbox's "3-D Secure" dialog right here. Nothing is loaded from
+ * outside. With `stripe` it loads Stripe.js (@stripe/stripe-js, publishable key from the page config)
+ * and mounts Stripe Elements' card element; Stripe runs its own authentication.
+ */
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { ShieldCheck } from 'lucide-react';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { inputClass } from '#client/components/ui/field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+
+export type ConfirmResult = { paymentMethod: string } | { error: string };
+export interface CardFormHandle {
+  confirmSetup(clientSecret: string, opts: { name: string }): Promise<ConfirmResult>;
+}
+
+const NOT_READY = 'The card form is still loading. Please try again in a moment.';
+
+/** a ref for <CardForm> and its confirmSetup */
+export function useCardForm() {
+  const ref = useRef<CardFormHandle>(null);
+  const confirmSetup = useCallback(
+    (clientSecret: string, opts: { name: string }): Promise<ConfirmResult> => (ref.current ? ref.current.confirmSetup(clientSecret, opts) : Promise.resolve({ error: NOT_READY })),
+    [],
+  );
+  return { ref, confirmSetup };
+}
+
+interface CardFormProps {
+  disabled?: boolean;
+  /** "Card details" */
+  label?: string;
+}
+
+export const CardForm = forwardRef<CardFormHandle, CardFormProps>(function CardForm(props, ref) {
+  const { payments } = pageConfig();
+  return payments.card === 'stripe' && payments.stripePublishableKey ? (
+    <StripeCardForm ref={ref} publishableKey={payments.stripePublishableKey} {...props} />
+  ) : (
+    <SandboxCardForm ref={ref} {...props} />
+  );
+});
+
+// ---------------------------------------------------------------- sandbox
+
+const digits = (v: string) => v.replace(/\D/g, '');
+const formatNumber = (v: string) =>
+  digits(v)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+const formatExpiry = (v: string) => {
+  const d = digits(v).slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+};
+
+async function sandboxPost(url: string, body: unknown): Promise<Record<string, unknown>> {
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+    const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok) {
+      const err = data.error as { message?: string } | undefined;
+      return { error: err?.message ?? (data.message as string | undefined) ?? 'Your card could not be checked. Please try again.' };
+    }
+    return data;
+  } catch {
+    return { error: 'We could not reach the payment provider. Please try again.' };
+  }
+}
+
+const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function SandboxCardForm({ disabled, label = 'Card details' }, ref) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [challenge, setChallenge] = useState<{ url: string; resolve: (r: ConfirmResult) => void; paymentMethod: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const values = useRef({ number, expiry, cvc });
+  values.current = { number, expiry, cvc };
+
+  useImperativeHandle(ref, () => ({
+    async confirmSetup(clientSecret, { name }) {
+      const v = values.current;
+      const n = digits(v.number);
+      const e = digits(v.expiry);
+      if (n.length < 12) return { error: 'Your card number is incomplete.' };
+      if (e.length !== 4) return { error: "Your card's expiration date is incomplete." };
+      if (digits(v.cvc).length < 3) return { error: "Your card's security code is incomplete." };
+      const r = await sandboxPost('/sandbox/setup-intents/confirm', { client_secret: clientSecret, number: n, exp_month: Number(e.slice(0, 2)), exp_year: 2000 + Number(e.slice(2)), cvc: digits(v.cvc), name });
+      if (typeof r.error === 'string') return { error: r.error };
+      const pm = String(r.payment_method ?? '');
+      if (r.requires_action) return new Promise<ConfirmResult>((resolve) => setChallenge({ url: String(r.url), resolve, paymentMethod: pm }));
+      return { paymentMethod: pm };
+    },
+  }));
+
+  async function authenticate(outcome: 'complete' | 'fail') {
+    if (!challenge) return;
+    setBusy(true);
+    const r = await sandboxPost(`/sandbox/authenticate/${encodeURIComponent(challenge.paymentMethod)}`, { outcome });
+    setBusy(false);
+    challenge.resolve(typeof r.error === 'string' ? { error: r.error } : { paymentMethod: challenge.paymentMethod });
+    setChallenge(null);
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-3" disabled={disabled} data-testid="card-form">
+      <legend className="mb-1.5 text-sm font-semibold">{label}</legend>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-number`} className="text-sm text-muted">
+          Card number
+        </label>
+        <input
+          id={`${id}-number`}
+          name="cardnumber"
+          className={inputClass}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(e) => setNumber(formatNumber(e.target.value))}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-exp`} className="text-sm text-muted">
+            Expiry (MM / YY)
+          </label>
+          <input id={`${id}-exp`} name="exp-date" className={inputClass} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-cvc`} className="text-sm text-muted">
+            CVC
+          </label>
+          <input id={`${id}-cvc`} name="cvc" className={inputClass} inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))} />
+        </div>
+      </div>
+      <p className="text-xs text-muted">Sandbox payments: no real card is charged. Try 4242 4242 4242 4242 with any future date and CVC.</p>
+
+      <Dialog.Root open={challenge !== null} onOpenChange={(open) => (!open && challenge ? void authenticate('fail') : undefined)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[950] bg-black/55" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-[951] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl">
+            <div className="mb-4 flex items-center gap-3">
+              <ShieldCheck aria-hidden className="size-8 text-accent" />
+              <Dialog.Title className="text-xl font-bold">Sandbox 3-D Secure</Dialog.Title>
+            </div>
+            <Dialog.Description className="mb-5 text-muted">Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.</Dialog.Description>
+            <div className="flex flex-col gap-3">
+              <Button full disabled={busy} onClick={() => void authenticate('complete')}>
+                Complete authentication
+              </Button>
+              <Button full variant="secondary" disabled={busy} onClick={() => void authenticate('fail')}>
+                Fail authentication
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </fieldset>
+  );
+});
+
+// ---------------------------------------------------------------- Stripe Elements
+
+const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableKey: string }>(function StripeCardForm({ publishableKey, disabled, label = 'Card details' }, ref) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const stripeRef = useRef<Stripe | null>(null);
+  const cardRef = useRef<StripeCardElement | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const labelId = useId();
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const { loadStripe } = await import('@stripe/stripe-js');
+        const stripe = await loadStripe(publishableKey);
+        if (cancelled || !stripe || !mountRef.current) return;
+        const styles = getComputedStyle(document.documentElement);
+        const card = stripe.elements().create('card', {
+          hidePostalCode: true,
+          style: { base: { fontSize: '16px', color: styles.getPropertyValue('color') || undefined, '::placeholder': { color: '#8a8f98' } } },
+        });
+        card.mount(mountRef.current);
+        stripeRef.current = stripe;
+        cardRef.current = card;
+      } catch {
+        if (!cancelled) setLoadError('The card form could not be loaded. Please refresh the page.');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      cardRef.current?.destroy();
+      cardRef.current = null;
+    };
+  }, [publishableKey]);
+
+  useEffect(() => {
+    cardRef.current?.update({ disabled: !!disabled });
+  }, [disabled]);
+
+  useImperativeHandle(ref, () => ({
+    async confirmSetup(clientSecret, { name }) {
+      const stripe = stripeRef.current;
+      const card = cardRef.current;
+      if (!stripe || !card) return { error: loadError ?? NOT_READY };
+      const r = await stripe.confirmCardSetup(clientSecret, { payment_method: { card, billing_details: { name } } });
+      if (r.error) return { error: r.error.message ?? 'Your card could not be set up.' };
+      const pm = r.setupIntent.payment_method;
+      return { paymentMethod: typeof pm === 'string' ? pm : (pm?.id ?? '') };
+    },
+  }));
+
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="card-form">
+      <span id={labelId} className="text-sm font-semibold">
+        {label}
+      </span>
+      <div ref={mountRef} aria-labelledby={labelId} className="flex min-h-12 flex-col justify-center rounded-xl border border-line bg-surface px-4" />
+      {loadError ? <p className="text-sm font-medium text-danger">{loadError}</p> : null}
+    </div>
+  );
+});

@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BillingState, CancellationsPage } from '#shared/billing';
+import { get, post } from '#client/lib/api.ts';
+
+export const BILLING_KEY = ['billing'] as const;
+export const useBilling = () => useQuery({ queryKey: BILLING_KEY, queryFn: () => get<BillingState>('/api/billing') });
+export const useCancellations = (page: number) =>
+  useQuery({ queryKey: ['admin-cancellations', page], queryFn: () => get<CancellationsPage>(`/api/admin/cancellations?page=${page}`), placeholderData: keepPreviousData });
+
+/** a fresh client key for one intent (a double click sends the same one) */
+export const newIdempotencyKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export type CardCall = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel';
+export type PaypalCall = 'suspend' | 'cancel';
+export interface ReasonFields {
+  reason: string;
+  reason_description: string;
+}
+
+/** spec 002 §7: POST /account/billing/stripe/{call} with reason, reason_description (discount=1 for the upgrades) */
+export const cardCall = (call: CardCall, fields: ReasonFields, key: string) =>
+  post<{ message: string }>(`/account/billing/stripe/${call}`, { ...fields, ...(call.startsWith('upgrade') ? { discount: 1 } : {}), idempotency_key: key });
+export const paypalCall = (call: PaypalCall, fields: ReasonFields, key: string) => post<{ message: string }>(`/account/billing/paypal/${call}`, { ...fields, idempotency_key: key });
+export const resumeCall = (key: string) => post<{ message: string }>('/account/billing/resume', { idempotency_key: key });

@@ -1,0 +1,198 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { COMMERCE_MESSAGES, dollars, RETENTION } from '#shared/commerce';
+import { discountOfferText, longDate, type BillingSubscription } from '#shared/billing';
+import { errorMessage } from '#client/lib/api.ts';
+import { closeModal, Modal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import { BILLING_KEY, cardCall, newIdempotencyKey, type CardCall, type ReasonFields } from '../api/billing.ts';
+import { LossStep, Option, ReasonStep, reasonMessage, StepActions, StepLabel, ThanksStep } from './steps.tsx';
+
+export const CARD_CANCEL_MODAL = 'card-cancel';
+type Choice = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'cancel';
+const EMPTY: ReasonFields = { reason: '', reason_description: '' };
+
+/**
+ * Card-provider cancel modal, spec 002 §4: 0 stay/thanks, 1 loss warning, 2 reason, 3 alternatives
+ * (discount, upgrade to yearly, lifetime, cancel), 4 pause offer, 5 final confirmation. From step 3
+ * the offers submit at once; cancel goes to 5 when the cycle is yearly or skipPause, else to 4.
+ * Opening the modal resets everything.
+ */
+export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
+  const qc = useQueryClient();
+  const [step, setStep] = useState(1);
+  const [fields, setFields] = useState<ReasonFields>(EMPTY);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [pause, setPause] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const onOpenChange = useCallback((open: boolean) => {
+    if (!open) return;
+    setStep(1);
+    setFields(EMPTY);
+    setChoice(null);
+    setPause(false);
+    setError(null);
+    setDone(null);
+    setBusy(false);
+    setKey(newIdempotencyKey());
+  }, []);
+
+  const go = (n: number) => {
+    setError(null);
+    setStep(n);
+  };
+
+  async function submit(call: CardCall) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await cardCall(call, fields, `${key}:${call}`);
+      setDone(res.message);
+      setStep(0);
+      await qc.invalidateQueries({ queryKey: BILLING_KEY });
+    } catch (err) {
+      setError(errorMessage(err, ['reason', 'reason_description', 'payment', 'subscription']));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function afterAlternatives() {
+    if (!choice) return setError(COMMERCE_MESSAGES.choiceRequired);
+    if (choice !== 'cancel') return void submit(choice);
+    go(sub.cycle === 'year' || sub.skipPause ? 5 : 4);
+  }
+
+  const endDate = longDate(sub.nextBillingDate);
+  const discountTitle = sub.cycle === 'month' ? `${RETENTION.monthlyDiscountPercent}% off for ${RETENTION.monthlyDiscountCycles} months` : `${dollars(RETENTION.yearlyDiscountCents)} off your next year`;
+
+  return (
+    <Modal name={CARD_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
+      {step === 0 ? <ThanksStep message={done} onClose={() => closeModal(CARD_CANCEL_MODAL)} /> : null}
+      {step === 1 ? <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} /> : null}
+      {step === 2 ? (
+        <ReasonStep
+          value={fields}
+          onChange={setFields}
+          error={error}
+          onBack={() => go(1)}
+          onNext={() => {
+            const m = reasonMessage(fields);
+            if (m) return setError(m);
+            go(3);
+          }}
+        />
+      ) : null}
+      {step === 3 ? (
+        <form
+          data-testid="cancel-step-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            afterAlternatives();
+          }}
+        >
+          <StepLabel step={3} />
+          <fieldset>
+            <legend className="mb-3 text-lg font-semibold">Before you cancel, would one of these help?</legend>
+            <div className="flex flex-col gap-2">
+              {sub.canUseDiscount ? (
+                <Option type="radio" name="choice" testId="choice-discount" checked={choice === 'discount'} onChange={() => setChoice('discount')} title={`Stay for less: ${discountTitle}`} detail={`${discountOfferText(sub.cycle)[0]!.toUpperCase()}${discountOfferText(sub.cycle).slice(1)}. Offered once.`} />
+              ) : null}
+              {sub.cycle === 'month' ? (
+                <Option
+                  type="radio"
+                  name="choice"
+                  testId="choice-upgrade-yearly"
+                  checked={choice === 'upgrade-yearly'}
+                  onChange={() => setChoice('upgrade-yearly')}
+                  title={`Switch to yearly and save ${dollars(RETENTION.yearlyUpgradeDiscountCents)}`}
+                  detail={`${dollars(sub.yearlyOfferPrice)} for your first year (instead of ${dollars(sub.yearlyPrice)}).`}
+                />
+              ) : null}
+              <Option
+                type="radio"
+                name="choice"
+                testId="choice-upgrade-lifetime"
+                checked={choice === 'upgrade-lifetime'}
+                onChange={() => setChoice('upgrade-lifetime')}
+                title={`Go lifetime: ${RETENTION.lifetimeDiscountPercent}% off`}
+                detail={`Pay ${dollars(sub.lifetimeOfferPrice)} once (instead of ${dollars(sub.lifetimePrice)}) on your saved card and never be billed again.`}
+              />
+              <Option type="radio" name="choice" testId="choice-cancel" checked={choice === 'cancel'} onChange={() => setChoice('cancel')} title="No thanks, I still want to cancel" />
+            </div>
+          </fieldset>
+          <div className="mt-3">
+            <FormError message={error} inline />
+          </div>
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(2)}>
+              Back
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Working…' : 'Continue'}
+            </Button>
+          </StepActions>
+        </form>
+      ) : null}
+      {step === 4 ? (
+        <form
+          data-testid="cancel-step-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pause) void submit('pause');
+            else go(5);
+          }}
+        >
+          <StepLabel step={4} />
+          <p className="mb-3 text-lg font-semibold">Need a break instead? Pause your membership and keep your place.</p>
+          <Option
+            type="checkbox"
+            name="pause"
+            testId="pause-offer"
+            checked={pause}
+            onChange={setPause}
+            title={`Pause for ${dollars(RETENTION.cardPauseFeeCents)} a month`}
+            detail="Your lessons lock while paused; resume any time from this page and carry on where you left off."
+          />
+          <div className="mt-3">
+            <FormError message={error} inline />
+          </div>
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(3)}>
+              Back
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Working…' : 'Continue'}
+            </Button>
+          </StepActions>
+        </form>
+      ) : null}
+      {step === 5 ? (
+        <div data-testid="cancel-step-5">
+          <StepLabel step={5} />
+          <p className="text-lg font-semibold">Cancel your membership?</p>
+          <p className="mt-2 text-muted">You will not be charged again. You keep full access until {endDate}.</p>
+          <div className="mt-3">
+            <FormError message={error} inline />
+          </div>
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(0)}>
+              Keep my membership
+            </Button>
+            <Button variant="danger" disabled={busy} onClick={() => void submit('cancel')}>
+              {busy ? 'Cancelling…' : 'Cancel membership'}
+            </Button>
+          </StepActions>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

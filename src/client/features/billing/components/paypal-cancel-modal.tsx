@@ -1,0 +1,166 @@
+import { useCallback, useState } from 'react';
+import { dollars, RETENTION } from '#shared/commerce';
+import { longDate, type BillingSubscription } from '#shared/billing';
+import { errorMessage } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { closeModal, Modal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import { newIdempotencyKey, paypalCall, type ReasonFields } from '../api/billing.ts';
+import { LossStep, Option, ReasonStep, reasonMessage, StepActions, StepLabel, ThanksStep } from './steps.tsx';
+
+export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
+const EMPTY: ReasonFields = { reason: '', reason_description: '' };
+
+/**
+ * PayPal cancel modal, spec 002 §4: 1 loss warning, 2 reason, 3 a discounted lifetime (a tick box;
+ * its checkout is a form post to PayPal), 4 the free pause offer, 5 the pause or cancel confirmation
+ * (with a link to switch to pause). The page reloads after suspend or cancel.
+ */
+export function PaypalCancelModal({ sub, reload = () => window.location.reload() }: { sub: BillingSubscription; reload?: () => void }) {
+  const [step, setStep] = useState(1);
+  const [fields, setFields] = useState<ReasonFields>(EMPTY);
+  const [lifetime, setLifetime] = useState(false);
+  const [pause, setPause] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const onOpenChange = useCallback((open: boolean) => {
+    if (!open) return;
+    setStep(1);
+    setFields(EMPTY);
+    setLifetime(false);
+    setPause(false);
+    setError(null);
+    setBusy(false);
+    setKey(newIdempotencyKey());
+  }, []);
+  const go = (n: number) => {
+    setError(null);
+    setStep(n);
+  };
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await paypalCall(pause ? 'suspend' : 'cancel', fields, `${key}:${pause ? 'suspend' : 'cancel'}`);
+      reload();
+    } catch (err) {
+      setError(errorMessage(err, ['reason', 'reason_description', 'payment', 'subscription']));
+      setBusy(false);
+    }
+  }
+
+  const endDate = longDate(sub.nextBillingDate);
+  return (
+    <Modal name={PAYPAL_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
+      {step === 0 ? <ThanksStep message={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} /> : null}
+      {step === 1 ? <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} /> : null}
+      {step === 2 ? (
+        <ReasonStep
+          value={fields}
+          onChange={setFields}
+          error={error}
+          onBack={() => go(1)}
+          onNext={() => {
+            const m = reasonMessage(fields);
+            if (m) return setError(m);
+            go(3);
+          }}
+        />
+      ) : null}
+      {step === 3 ? (
+        // spec 002 §7: a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
+        <form
+          data-testid="cancel-step-3"
+          method="post"
+          action="/account/billing/paypal/lifetime-checkout"
+          onSubmit={(e) => {
+            if (!lifetime) {
+              e.preventDefault();
+              go(4);
+            } else setBusy(true);
+          }}
+        >
+          <input type="hidden" name="_token" value={pageConfig().csrfToken} />
+          <input type="hidden" name="discount" value="1" />
+          <input type="hidden" name="reason" value={fields.reason} />
+          <input type="hidden" name="reason_description" value={fields.reason_description} />
+          <input type="hidden" name="idempotency_key" value={`${key}:lifetime`} />
+          <StepLabel step={3} />
+          <p className="mb-3 text-lg font-semibold">Never pay monthly again: go lifetime for {RETENTION.lifetimeDiscountPercent}% off.</p>
+          <Option
+            type="checkbox"
+            name="lifetime"
+            testId="lifetime-offer"
+            checked={lifetime}
+            onChange={setLifetime}
+            title={`Yes, upgrade me to lifetime for ${dollars(sub.lifetimeOfferPrice)}`}
+            detail={`One PayPal payment instead of ${dollars(sub.lifetimePrice)}; your subscription stops and you are never billed again.`}
+          />
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(2)}>
+              Back
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {lifetime ? (busy ? 'Going to PayPal…' : 'Check out with PayPal') : 'Continue'}
+            </Button>
+          </StepActions>
+        </form>
+      ) : null}
+      {step === 4 ? (
+        <form
+          data-testid="cancel-step-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            go(5);
+          }}
+        >
+          <StepLabel step={4} />
+          <p className="mb-3 text-lg font-semibold">Need a break instead? Pausing is free.</p>
+          <Option type="checkbox" name="pause" testId="pause-offer" checked={pause} onChange={setPause} title="Pause my membership for free" detail="Your lessons lock while paused; resume any time from this page." />
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(3)}>
+              Back
+            </Button>
+            <Button type="submit">Continue</Button>
+          </StepActions>
+        </form>
+      ) : null}
+      {step === 5 ? (
+        <div data-testid="cancel-step-5">
+          <StepLabel step={5} />
+          {pause ? (
+            <>
+              <p className="text-lg font-semibold">Pause your membership?</p>
+              <p className="mt-2 text-muted">PayPal stops billing you and your lessons lock until you resume. Pausing is free.</p>
+            </>
+          ) : (
+            <>
+              <p className="text-lg font-semibold">Cancel your membership?</p>
+              <p className="mt-2 text-muted">PayPal stops billing you now. You keep full access until {endDate}.</p>
+              <button type="button" className="mt-3 min-h-11 font-semibold text-accent underline-offset-2 hover:underline" onClick={() => setPause(true)}>
+                Pause instead (free)
+              </button>
+            </>
+          )}
+          <div className="mt-3">
+            <FormError message={error} inline />
+          </div>
+          <StepActions>
+            <Button variant="secondary" onClick={() => go(0)}>
+              Keep my membership
+            </Button>
+            <Button variant={pause ? 'primary' : 'danger'} disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Working…' : pause ? 'Pause membership' : 'Cancel membership'}
+            </Button>
+          </StepActions>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

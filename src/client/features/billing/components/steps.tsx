@@ -1,0 +1,126 @@
+import { useId, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { CANCEL_REASONS, COMMERCE_MESSAGES } from '#shared/commerce';
+import { reasonNeedsDescription, REASON_DESCRIPTION_MAX } from '#shared/billing';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import type { ReasonFields } from '../api/billing.ts';
+
+/** spec 002 §5 step 2: the first message, or null */
+export function reasonMessage(f: ReasonFields): string | null {
+  if (!CANCEL_REASONS.some((r) => r.value === f.reason)) return COMMERCE_MESSAGES.reasonRequired;
+  if (reasonNeedsDescription(f.reason) && !f.reason_description.trim()) return COMMERCE_MESSAGES.reasonDescriptionRequired;
+  return null;
+}
+
+/** "Step 2 of 5" */
+export const StepLabel = ({ step }: { step: number }) => (
+  <p className="mb-3 text-sm font-semibold text-muted" data-testid="cancel-step">
+    Step {step} of 5
+  </p>
+);
+
+export const StepActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
+
+/** Step 0: stay, thanks (or what the last call did) */
+export function ThanksStep({ message, onClose }: { message: string | null; onClose: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-2 text-center" data-testid="cancel-step-0">
+      <CheckCircle2 aria-hidden className="size-12 text-accent" />
+      <p className="text-lg font-semibold" role="status">
+        {message ?? 'Thanks for staying with us! Your membership carries on as before.'}
+      </p>
+      <Button onClick={onClose}>Back to billing</Button>
+    </div>
+  );
+}
+
+/** Step 1: what they lose */
+export function LossStep({ onStay, onNext, endDate }: { onStay: () => void; onNext: () => void; endDate: string }) {
+  const losses = ['Every course and lesson in the academy', 'The forums, live shows and their chat', 'Your place in the staged learning path and your progress streaks', 'New lessons added every week'];
+  return (
+    <div data-testid="cancel-step-1">
+      <StepLabel step={1} />
+      <p className="text-lg font-semibold">Before you go, here is what you would lose after {endDate}:</p>
+      <ul className="mt-3 flex flex-col gap-2">
+        {losses.map((l) => (
+          <li key={l} className="flex items-start gap-2">
+            <XCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
+            <span>{l}</span>
+          </li>
+        ))}
+      </ul>
+      <StepActions>
+        <Button variant="secondary" onClick={onNext}>
+          Continue
+        </Button>
+        <Button onClick={onStay}>Keep my membership</Button>
+      </StepActions>
+    </div>
+  );
+}
+
+/** Step 2: why (a radio list; the two reasons marked in CANCEL_REASONS need a description) */
+export function ReasonStep({ value, onChange, error, onBack, onNext }: { value: ReasonFields; onChange: (v: ReasonFields) => void; error: string | null; onBack: () => void; onNext: () => void }) {
+  const id = useId();
+  const needs = reasonNeedsDescription(value.reason);
+  return (
+    <form
+      data-testid="cancel-step-2"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onNext();
+      }}
+    >
+      <StepLabel step={2} />
+      <fieldset>
+        <legend className="mb-3 text-lg font-semibold">Why do you want to cancel?</legend>
+        <div className="flex flex-col gap-2">
+          {CANCEL_REASONS.map((r) => (
+            <label key={r.value} className={clsx('flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2', value.reason === r.value ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2')}>
+              <input type="radio" name="reason" value={r.value} checked={value.reason === r.value} onChange={() => onChange({ ...value, reason: r.value })} className="size-5 accent-[var(--color-accent)]" />
+              <span>{r.value}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-desc`} className="mt-4 block text-sm font-semibold">
+        {needs ? 'Please tell us more (required)' : 'Anything else you would like to tell us? (optional)'}
+      </label>
+      <textarea
+        id={`${id}-desc`}
+        name="reason_description"
+        value={value.reason_description}
+        maxLength={REASON_DESCRIPTION_MAX}
+        onChange={(e) => onChange({ ...value, reason_description: e.target.value })}
+        rows={3}
+        aria-invalid={error === COMMERCE_MESSAGES.reasonDescriptionRequired || undefined}
+        className="mt-1.5 w-full rounded-xl border border-line bg-surface px-4 py-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      />
+      <div className="mt-3">
+        <FormError message={error} inline />
+      </div>
+      <StepActions>
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+        <Button type="submit">Continue</Button>
+      </StepActions>
+    </form>
+  );
+}
+
+/** A big radio or tick-box option */
+export function Option({ type, name, checked, onChange, title, detail, testId }: { type: 'radio' | 'checkbox'; name: string; checked: boolean; onChange: (v: boolean) => void; title: string; detail?: string; testId?: string }) {
+  return (
+    <label data-testid={testId} className={clsx('flex min-h-14 cursor-pointer items-start gap-3 rounded-xl border px-4 py-3', checked ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2')}>
+      <input type={type} name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 size-5 shrink-0 accent-[var(--color-accent)]" />
+      <span>
+        <span className="block font-semibold">{title}</span>
+        {detail ? <span className="block text-sm text-muted">{detail}</span> : null}
+      </span>
+    </label>
+  );
+}

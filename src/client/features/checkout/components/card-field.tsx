@@ -1,0 +1,23 @@
+import { forwardRef } from 'react';
+import { CardForm, type CardFormHandle, type ConfirmResult } from '#client/components/payments/card-form.tsx';
+
+/** What the checkout needs from the card form: confirm the card against a setup's client secret. */
+export type CardResult = ConfirmResult;
+export type CardHandle = CardFormHandle;
+
+/**
+ * The card element (the sandbox's fields or Stripe Elements) with the card error under it
+ * (spec 002 §2: card errors are shown under the card element, in the provider's words).
+ */
+export const CardField = forwardRef<CardHandle, { error: string | null; disabled?: boolean }>(function CardField({ error, disabled }, ref) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <CardForm ref={ref} disabled={!!disabled} />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger" data-testid="card-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

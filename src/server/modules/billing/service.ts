@@ -1,0 +1,445 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, RETENTION, type CancelOutcome, type ProviderName } from '#shared/commerce';
+import {
+  BILLING_MESSAGES,
+  CANCELLATIONS_PER_PAGE,
+  lifetimeOfferCents,
+  longDate,
+  reasonErrors,
+  yearlyOfferCents,
+  type BillingState,
+  type BillingSubscription,
+  type CancellationsPage,
+  type Cycle,
+  type PaymentKind,
+} from '#shared/billing';
+import type { Database } from '#server/db/client';
+import { cancellationFeedback, checkoutPlans, invoices, orders, sandboxObjects, subscriptions, users } from '#server/db/schema/index';
+import { AppError, notFound, ValidationError } from '#server/lib/errors';
+import type { PaymentsService, SubscriptionRow } from '#server/modules/payments/service';
+import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/provider';
+import { ProviderError } from '#server/modules/payments/provider';
+import type { UserService } from '#server/modules/users/service';
+import type { AuthUser } from '#server/types';
+
+export type RetentionAction = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel' | 'suspend' | 'paypal-cancel' | 'lifetime-checkout' | 'resume';
+
+interface BillingDeps {
+  db: Database;
+  payments: PaymentsService;
+  users: UserService;
+}
+
+export interface RetentionInput {
+  reason: string;
+  description: string;
+  /** client key (Idempotency-Key header or idempotency_key field) */
+  clientKey: string | null;
+}
+
+export interface ActionResult {
+  message: string;
+  /** lifetime-checkout: where the buyer approves */
+  url?: string;
+}
+
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+
+/** Card or PayPal: PayPal's own provider, or the sandbox playing PayPal (its payment method says so). */
+export function paymentKind(sub: Pick<SubscriptionRow, 'provider' | 'paymentMethod' | 'providerRef'>): PaymentKind {
+  if (sub.provider === 'paypal') return 'paypal';
+  if (sub.provider === 'stripe') return 'card';
+  return /^paypal/i.test(sub.paymentMethod) || /^(I-|sbx_?pp|pp_)/i.test(sub.providerRef) ? 'paypal' : 'card';
+}
+
+const cycleOf = (sub: Pick<SubscriptionRow, 'plan'>): Cycle => (sub.plan === 'yearly' ? 'year' : 'month');
+
+/**
+ * Billing and the retention flows (spec 002 §4, §7, §9; issue 7). Every change goes THROUGH THE
+ * PROVIDER (the subscription's provider kind), then the ledger syncs our row from the provider's
+ * answer; the member's reason is stored with the outcome. Calls on one subscription run one at a
+ * time in this process, each carries an idempotency key (user + subscription + action + the
+ * client's key, or the row's version without one) and each checks the state first, so a double
+ * submit changes nothing twice.
+ */
+export function createBillingService(deps: BillingDeps) {
+  const { db, payments } = deps;
+  const locks = new Map<number, Promise<unknown>>();
+
+  /** one change at a time per subscription (a double click waits for the first, then sees its result) */
+  async function serial<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    const prev = locks.get(key) ?? Promise.resolve();
+    const run = prev.catch(() => undefined).then(fn);
+    locks.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (locks.get(key) === run) locks.delete(key);
+    }
+  }
+
+  async function checkout(slug: string) {
+    const [row] = await db.select().from(checkoutPlans).where(eq(checkoutPlans.slug, slug)).limit(1);
+    return {
+      yearly: row?.yearlyPriceCents ?? DEFAULT_CHECKOUT.yearlyPriceCents,
+      lifetime: row?.lifetimePriceCents ?? RETENTION.defaultLifetimePriceCents,
+    };
+  }
+
+  async function subscriptionRow(id: number) {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The member's current subscription of that kind (404 with the product message otherwise). */
+  async function owned(user: AuthUser, kind: PaymentKind | null): Promise<SubscriptionRow> {
+    const sub = await payments.currentSubscription(user.id);
+    if (!sub || sub.userId !== user.id || (kind && paymentKind(sub) !== kind)) throw notFound(COMMERCE_MESSAGES.noSubscription);
+    return sub;
+  }
+
+  const refuse = (message: string, field = 'subscription') => new AppError(422, message, { [field]: [message] });
+
+  function validateReason(input: { reason?: string | null; description?: string | null }): { reason: string; description: string } {
+    const errors = reasonErrors(input.reason, input.description);
+    if (errors) throw new ValidationError(errors);
+    return { reason: input.reason!.trim(), description: (input.description ?? '').trim() };
+  }
+
+  const idemKey = (user: AuthUser, sub: SubscriptionRow, action: string, clientKey: string | null) =>
+    `billing:${user.id}:${sub.id}:${action}:${clientKey ? `k:${clientKey}` : `v:${sub.updatedAt.getTime()}`}`;
+
+  function providerOf(sub: SubscriptionRow): PaymentProvider {
+    return payments.providerFor(paymentKind(sub));
+  }
+
+  async function sync(sub: SubscriptionRow, state: SubscriptionState) {
+    return payments.syncSubscription(sub.provider as ProviderName, state);
+  }
+
+  async function feedback(sub: SubscriptionRow, userId: number, input: { reason: string; description: string }, outcome: CancelOutcome, extra?: Partial<typeof subscriptions.$inferInsert>) {
+    await db.transaction(async (tx) => {
+      if (extra) await tx.update(subscriptions).set({ ...extra, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+      await tx.insert(cancellationFeedback).values({
+        userId,
+        subscriptionId: sub.id,
+        provider: paymentKind(sub) === 'paypal' ? 'paypal' : 'card',
+        cycle: cycleOf(sub),
+        reason: input.reason,
+        description: input.description,
+        outcome,
+      });
+    });
+  }
+
+  /** A provider refusal in the member's words (422), anything else is ours (500). */
+  async function viaProvider<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ProviderError && err.code !== 'provider_error' && err.code !== 'unsupported') throw refuse(err.message, 'payment');
+      throw err;
+    }
+  }
+
+  async function pauseUsed(subId: number) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(cancellationFeedback)
+      .where(and(eq(cancellationFeedback.subscriptionId, subId), eq(cancellationFeedback.outcome, 'pause')));
+    return (row?.n ?? 0) > 0;
+  }
+
+  async function dto(sub: SubscriptionRow): Promise<BillingSubscription> {
+    const prices = await checkout(sub.checkoutSlug);
+    const cycle = cycleOf(sub);
+    let discount: string | null = null;
+    if (sub.discountCyclesLeft && sub.discountCyclesLeft > 0) {
+      if (sub.discountPercent) discount = `${sub.discountPercent}% off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+      else if (sub.discountAmountCents) discount = `$${(sub.discountAmountCents / 100).toFixed(sub.discountAmountCents % 100 ? 2 : 0)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+    }
+    return {
+      id: sub.id,
+      plan: sub.plan,
+      cycle,
+      status: sub.status,
+      price: sub.priceCents,
+      nextBillingDate: sub.currentPeriodEnd.toISOString(),
+      paymentMethod: sub.paymentMethod,
+      provider: paymentKind(sub),
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.status === 'canceled',
+      pausedAt: sub.pausedAt?.toISOString() ?? null,
+      canUseDiscount: !sub.discountUsedAt,
+      skipPause: sub.status === 'paused' || !!sub.pausedAt || (await pauseUsed(sub.id)),
+      lifetimePrice: prices.lifetime,
+      lifetimeOfferPrice: lifetimeOfferCents(prices.lifetime),
+      yearlyPrice: prices.yearly,
+      yearlyOfferPrice: yearlyOfferCents(prices.yearly),
+      discount,
+    };
+  }
+
+  async function hasLifetime(userId: number) {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.kind, 'membership'), eq(orders.plan, 'lifetime'), eq(orders.status, 'paid')))
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * The saved card of a subscription: the payment method id its order recorded (`payment_method_id`),
+   * or, for the built-in sandbox (which plays Stripe), the default payment method of its subscription
+   * object, as Stripe's subscription.default_payment_method would tell.
+   */
+  async function savedPaymentMethod(sub: SubscriptionRow): Promise<string> {
+    if (sub.orderId) {
+      const [order] = await db.select({ metadata: orders.metadata }).from(orders).where(eq(orders.id, sub.orderId)).limit(1);
+      const pm = order?.metadata.payment_method_id ?? order?.metadata.paymentMethod ?? order?.metadata.stripeToken;
+      if (typeof pm === 'string' && pm) return pm;
+    }
+    if (sub.provider === 'sandbox') {
+      const [row] = await db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(eq(sandboxObjects.id, sub.providerRef)).limit(1);
+      const pm = row?.data.paymentMethod;
+      if (typeof pm === 'string' && pm) return pm;
+    }
+    throw refuse('We could not find the card saved with your membership. Please contact us and we will set up your lifetime membership.', 'payment');
+  }
+
+  async function retention(user: AuthUser, kind: PaymentKind, action: RetentionAction, body: { reason?: string | null; description?: string | null; clientKey: string | null }): Promise<ActionResult> {
+    const first = await owned(user, kind);
+    const input = validateReason(body);
+    return serial(first.id, async () => {
+      // the state as it is now (a double submit waited for the first and sees its result)
+      const sub = (await subscriptionRow(first.id)) ?? first;
+      if (sub.userId !== user.id) throw notFound(COMMERCE_MESSAGES.noSubscription);
+      const key = idemKey(user, sub, action, body.clientKey);
+      const provider = providerOf(sub);
+      const cycle = cycleOf(sub);
+      const live = LIVE_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd;
+      const notActive = () => refuse(COMMERCE_MESSAGES.noSubscription);
+
+      switch (action) {
+        case 'discount': {
+          if (sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
+          if (!live) throw notActive();
+          const offer = cycle === 'month' ? { percentOff: RETENTION.monthlyDiscountPercent, cycles: RETENTION.monthlyDiscountCycles } : { amountOffCents: RETENTION.yearlyDiscountCents, cycles: 1 };
+          const state = await viaProvider(() => provider.applyDiscount(sub.providerRef, offer, key));
+          await sync(sub, state);
+          await feedback(sub, user.id, input, 'discount', {
+            discountUsedAt: new Date(),
+            discountPercent: offer.percentOff ?? null,
+            discountAmountCents: offer.amountOffCents ?? null,
+            discountCyclesLeft: offer.cycles,
+          });
+          return { message: BILLING_MESSAGES.discount(cycle) };
+        }
+        case 'upgrade-yearly': {
+          if (sub.plan === 'yearly') return { message: BILLING_MESSAGES.alreadyYearly };
+          if (!live) throw notActive();
+          const prices = await checkout(sub.checkoutSlug);
+          // the yearly plan at the checkout's yearly price less the upgrade offer's $50: the provider
+          // switches the plan and charges the first year now
+          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents: yearlyOfferCents(prices.yearly), interval: 'year' }, key));
+          await sync(sub, state);
+          await feedback(sub, user.id, input, 'upgrade-yearly');
+          return { message: BILLING_MESSAGES.upgradeYearly };
+        }
+        case 'upgrade-lifetime': {
+          if (await hasLifetime(user.id)) return { message: BILLING_MESSAGES.upgradeLifetime };
+          if (!live && sub.status !== 'paused') throw notActive();
+          const prices = await checkout(sub.checkoutSlug);
+          const amountCents = lifetimeOfferCents(prices.lifetime);
+          const { order } = await payments.startOrder(user, {
+            kind: 'membership',
+            productSlug: sub.checkoutSlug,
+            plan: 'lifetime',
+            amountCents,
+            provider: sub.provider as ProviderName,
+            affiliate: null,
+            idempotencyKey: `${key}:order`,
+            metadata: { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
+          });
+          if (order.status !== 'paid') {
+            const charge = await viaProvider(async () =>
+              provider.chargeCard({
+                email: user.email,
+                name: user.name,
+                paymentMethod: await savedPaymentMethod(sub),
+                amountCents,
+                description: 'Lifetime membership (20% off)',
+                idempotencyKey: `${key}:charge`,
+                metadata: { orderId: String(order.id), userId: String(user.id) },
+              }),
+            );
+            if (charge.status !== 'succeeded') {
+              const message = charge.failureMessage ?? COMMERCE_MESSAGES.cardDeclined;
+              await payments.markOrderFailed(order.id, message);
+              throw refuse(message, 'payment');
+            }
+            await payments.attachProviderRef(order.id, charge.ref).catch(() => undefined);
+            await payments.markOrderPaid(order.id, charge);
+          }
+          const canceled = await viaProvider(() => provider.cancel(sub.providerRef, { atPeriodEnd: false }, `${key}:cancel`));
+          await sync(sub, canceled);
+          await feedback(sub, user.id, input, 'upgrade-lifetime');
+          return { message: BILLING_MESSAGES.upgradeLifetime };
+        }
+        case 'pause':
+        case 'suspend': {
+          if (sub.status === 'paused') return { message: BILLING_MESSAGES.pause };
+          if (!live) throw notActive();
+          const feeCents = action === 'pause' ? RETENTION.cardPauseFeeCents : RETENTION.paypalPauseFeeCents;
+          const state = await viaProvider(() => provider.pause(sub.providerRef, { feeCents }, key));
+          await sync(sub, state);
+          await feedback(sub, user.id, input, 'pause');
+          return { message: BILLING_MESSAGES.pause };
+        }
+        case 'cancel':
+        case 'paypal-cancel': {
+          const endDate = longDate(sub.currentPeriodEnd);
+          if (sub.cancelAtPeriodEnd || sub.status === 'canceled') return { message: BILLING_MESSAGES.cancel(endDate) };
+          // card: at the period end; PayPal: the provider stops now, our membership lasts to the paid period end
+          const atPeriodEnd = action === 'cancel';
+          const state = await viaProvider(() => provider.cancel(sub.providerRef, { atPeriodEnd }, key));
+          const paidTo = state.currentPeriodEnd > sub.currentPeriodEnd ? state.currentPeriodEnd : sub.currentPeriodEnd;
+          await sync(sub, { ...state, currentPeriodEnd: paidTo, cancelAtPeriodEnd: true });
+          await feedback(sub, user.id, input, 'cancel', { cancelAtPeriodEnd: true });
+          return { message: BILLING_MESSAGES.cancel(longDate(paidTo)) };
+        }
+        case 'lifetime-checkout': {
+          if (await hasLifetime(user.id)) return { message: BILLING_MESSAGES.upgradeLifetime, url: '/account/billing' };
+          const prices = await checkout(sub.checkoutSlug);
+          const amountCents = lifetimeOfferCents(prices.lifetime);
+          const { order } = await payments.startOrder(user, {
+            kind: 'membership',
+            productSlug: sub.checkoutSlug,
+            plan: 'lifetime',
+            amountCents,
+            provider: payments.providerFor('paypal').name,
+            affiliate: null,
+            idempotencyKey: `${key}:order`,
+            metadata: { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
+          });
+          if (order.status === 'paid') return { message: BILLING_MESSAGES.upgradeLifetime, url: '/account/billing' };
+          const approval = await viaProvider(() =>
+            payments.providerFor('paypal').createPaypalOrder({
+              amountCents,
+              description: 'Lifetime membership (20% off)',
+              returnUrl: `/account/billing/paypal/lifetime-return?order=${order.id}`,
+              cancelUrl: '/account/billing?lifetime=canceled',
+              idempotencyKey: `${key}:paypal-order`,
+              metadata: { orderId: String(order.id), userId: String(user.id) },
+            }),
+          );
+          if (order.providerRef !== approval.ref) await payments.attachProviderRef(order.id, approval.ref);
+          return { message: '', url: approval.url };
+        }
+        default:
+          throw notFound();
+      }
+    });
+  }
+
+  return {
+    paymentKind,
+
+    async state(user: AuthUser): Promise<BillingState> {
+      const sub = await payments.currentSubscription(user.id);
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, user.id))
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(50);
+      return {
+        subscription: sub && sub.userId === user.id ? await dto(sub) : null,
+        lifetime: await hasLifetime(user.id),
+        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, status: r.status })),
+      };
+    },
+
+    retention,
+
+    /** POST /account/billing/resume: a paused subscription goes on; access comes back */
+    async resume(user: AuthUser, clientKey: string | null): Promise<ActionResult> {
+      const first = await owned(user, null);
+      return serial(first.id, async () => {
+        const sub = (await subscriptionRow(first.id)) ?? first;
+        if (sub.status !== 'paused') {
+          if (LIVE_STATUSES.has(sub.status)) return { message: BILLING_MESSAGES.resume };
+          throw refuse(BILLING_MESSAGES.notPaused);
+        }
+        const state = await viaProvider(() => providerOf(sub).resume(sub.providerRef, idemKey(user, sub, 'resume', clientKey)));
+        await sync(sub, state);
+        return { message: BILLING_MESSAGES.resume };
+      });
+    },
+
+    /**
+     * GET /account/billing/paypal/lifetime-return: capture the approved order, grant the lifetime
+     * membership, cancel the old subscription (our access lasts anyway) and store the reason.
+     * Returns where to send the browser.
+     */
+    async lifetimeReturn(user: AuthUser, orderId: number): Promise<string> {
+      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id))).limit(1);
+      if (!order || order.plan !== 'lifetime' || order.metadata.source !== 'retention' || !order.providerRef) throw notFound();
+      const subId = Number(order.metadata.subscriptionId);
+      return serial(subId, async () => {
+        const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
+        if (fresh!.status === 'paid') return '/account/billing';
+        if (fresh!.status !== 'pending' && fresh!.status !== 'requires_action') return '/account/billing?lifetime=failed';
+        const paypal = payments.providerFor('paypal');
+        let charge;
+        try {
+          charge = await paypal.capturePaypalOrder(fresh!.providerRef!, `billing:${user.id}:lifetime-capture:${order.id}`);
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          await payments.markOrderFailed(order.id, err.message);
+          return '/account/billing?lifetime=failed';
+        }
+        if (charge.status !== 'succeeded') {
+          await payments.markOrderFailed(order.id, charge.failureMessage ?? BILLING_MESSAGES.lifetimeCheckoutFailed);
+          return '/account/billing?lifetime=failed';
+        }
+        await payments.markOrderPaid(order.id, charge);
+        const sub = await subscriptionRow(subId);
+        if (sub && sub.userId === user.id && sub.status !== 'canceled') {
+          const state = await providerOf(sub).cancel(sub.providerRef, { atPeriodEnd: false }, `billing:${user.id}:${sub.id}:lifetime-cancel:${order.id}`);
+          await sync(sub, state);
+          await feedback(sub, user.id, { reason: String(order.metadata.reason ?? ''), description: String(order.metadata.reason_description ?? '') }, 'lifetime-checkout');
+        }
+        return '/account/billing';
+      });
+    },
+
+    /** admins: the stored reasons, newest first */
+    async cancellations(page: number): Promise<CancellationsPage> {
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(cancellationFeedback);
+      const rows = await db
+        .select({ f: cancellationFeedback, name: users.name, email: users.email, slug: users.slug, uid: users.id })
+        .from(cancellationFeedback)
+        .leftJoin(users, eq(users.id, cancellationFeedback.userId))
+        .orderBy(desc(cancellationFeedback.createdAt), desc(cancellationFeedback.id))
+        .limit(CANCELLATIONS_PER_PAGE)
+        .offset((page - 1) * CANCELLATIONS_PER_PAGE);
+      return {
+        data: rows.map((r) => ({
+          id: r.f.id,
+          member: r.uid ? { id: r.uid, name: r.name!, email: r.email!, url: deps.users.profileUrl({ slug: r.slug! }) } : null,
+          provider: r.f.provider,
+          cycle: r.f.cycle,
+          reason: r.f.reason,
+          description: r.f.description,
+          outcome: r.f.outcome,
+          created_at: r.f.createdAt.toISOString(),
+        })),
+        page,
+        pages: Math.max(1, Math.ceil(n / CANCELLATIONS_PER_PAGE)),
+        total: n,
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,263 @@
+import { COMMERCE_MESSAGES } from '#shared/commerce';
+import { ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+
+/**
+ * The PayPal provider (issue 7) on PayPal's REST API with fetch: an OAuth client-credentials token,
+ * Orders v2 for one-time payments (create, approve at PayPal, capture on return) and Subscriptions
+ * v1 for plans (one catalog product and billing plan per subscription, then the subscription the
+ * buyer approves). Every creating call sends PayPal-Request-Id (PayPal's idempotency key). Webhooks
+ * are checked with /v1/notifications/verify-webhook-signature.
+ *
+ * PAYPAL_API_BASE: https://api-m.sandbox.paypal.com (PayPal's sandbox), https://api-m.paypal.com
+ * (live), or a local server in tests.
+ */
+
+interface PaypalLink {
+  href: string;
+  rel: string;
+}
+interface PaypalSubscription {
+  id: string;
+  status: string;
+  custom_id?: string;
+  subscriber?: { email_address?: string };
+  billing_info?: {
+    next_billing_time?: string;
+    cycle_executions?: { tenure_type: string; cycles_completed: number; total_cycles: number }[];
+    last_payment?: { amount?: { value: string }; time?: string };
+    last_failed_payment?: { amount?: { value: string }; time?: string };
+  };
+  plan?: { billing_cycles?: { tenure_type: string; frequency: { interval_unit: string; interval_count: number }; pricing_scheme?: { fixed_price?: { value: string } } }[] };
+  status_update_time?: string;
+  links?: PaypalLink[];
+}
+
+const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
+const money = (amountCents: number) => ({ currency_code: 'USD', value: (amountCents / 100).toFixed(2) });
+const payerLabel = (email: string | undefined) => (email ? `PayPal (${email})` : 'PayPal');
+
+export function mapPaypalSubscription(sub: PaypalSubscription): SubscriptionState {
+  const regular = sub.plan?.billing_cycles?.find((c) => c.tenure_type === 'REGULAR');
+  const trial = sub.billing_info?.cycle_executions?.find((c) => c.tenure_type === 'TRIAL');
+  const inTrial = !!trial && trial.cycles_completed < trial.total_cycles;
+  const statusMap: Record<string, SubscriptionState['status']> = {
+    APPROVAL_PENDING: 'approval_pending',
+    APPROVED: 'approval_pending',
+    ACTIVE: inTrial ? 'trialing' : 'active',
+    SUSPENDED: 'paused',
+    CANCELLED: 'canceled',
+    EXPIRED: 'canceled',
+  };
+  const next = sub.billing_info?.next_billing_time;
+  return {
+    ref: sub.id,
+    status: statusMap[sub.status] ?? 'incomplete',
+    interval: regular?.frequency.interval_unit === 'YEAR' ? 'year' : 'month',
+    priceCents: cents(regular?.pricing_scheme?.fixed_price?.value),
+    currentPeriodEnd: next ? new Date(next) : new Date(sub.status_update_time ?? Date.now()),
+    trialEndsAt: inTrial && next ? new Date(next) : null,
+    cancelAtPeriodEnd: false,
+    paymentMethodLabel: payerLabel(sub.subscriber?.email_address),
+  };
+}
+
+export function createPaypalProvider(opts: { clientId: string; clientSecret: string; webhookId: string; apiBase: string }): PaymentProvider {
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function accessToken() {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const res = await fetch(`${opts.apiBase}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: 'grant_type=client_credentials',
+    });
+    if (!res.ok) throw new ProviderError('provider_error', 'PayPal refused our credentials.');
+    const data = (await res.json()) as { access_token: string; expires_in: number };
+    token = { value: data.access_token, expiresAt: Date.now() + data.expires_in * 1000 };
+    return token.value;
+  }
+
+  async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, requestId?: string): Promise<T> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${await accessToken()}`, Accept: 'application/json', Prefer: 'return=representation' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (requestId) headers['PayPal-Request-Id'] = requestId;
+    const res = await fetch(`${opts.apiBase}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    const data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!res.ok) {
+      const issue = (data.details as { issue?: string; description?: string }[] | undefined)?.[0];
+      if (res.status === 404) throw new ProviderError('not_found', String(data.message ?? 'Not found at PayPal.'));
+      if (issue?.issue === 'ORDER_NOT_APPROVED') throw new ProviderError('provider_error', 'The PayPal payment has not been approved.');
+      if (issue?.issue === 'INSTRUMENT_DECLINED') throw new ProviderError('card_declined', 'PayPal declined this payment. Please choose another way to pay.');
+      throw new ProviderError('provider_error', String(issue?.description ?? data.message ?? 'PayPal could not do that.'));
+    }
+    return data as T;
+  }
+
+  const approveLink = (links: PaypalLink[] | undefined) => links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? '';
+
+  async function getSubscription(ref: string) {
+    return mapPaypalSubscription(await call<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(ref)}?fields=plan`));
+  }
+
+  async function subscriptionAction(ref: string, action: 'suspend' | 'activate' | 'cancel', reason: string, requestId: string) {
+    await call('POST', `/v1/billing/subscriptions/${encodeURIComponent(ref)}/${action}`, { reason }, requestId);
+    return getSubscription(ref);
+  }
+
+  const unsupported = async (): Promise<never> => {
+    throw new ProviderError('unsupported', 'Cards are not taken through PayPal here.');
+  };
+
+  return {
+    name: 'paypal',
+    createCardSetup: unsupported,
+    chargeCard: unsupported,
+    subscribeCard: unsupported,
+
+    async createPaypalOrder(input) {
+      const order = await call<{ id: string; links?: PaypalLink[] }>(
+        'POST',
+        '/v2/checkout/orders',
+        {
+          intent: 'CAPTURE',
+          purchase_units: [{ amount: money(input.amountCents), description: input.description.slice(0, 127), custom_id: input.metadata.orderId ?? undefined }],
+          payment_source: { paypal: { experience_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING', brand_name: 'Backbeat' } } },
+        },
+        input.idempotencyKey,
+      );
+      return { ref: order.id, url: approveLink(order.links) };
+    },
+
+    async capturePaypalOrder(ref, idempotencyKey): Promise<ChargeResult> {
+      const order = await call<{ id: string; status: string; payer?: { email_address?: string }; payment_source?: { paypal?: { email_address?: string } } }>(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(ref)}/capture`,
+        {},
+        idempotencyKey,
+      );
+      const label = payerLabel(order.payment_source?.paypal?.email_address ?? order.payer?.email_address);
+      if (order.status === 'COMPLETED') return { ref: order.id, status: 'succeeded', paymentMethodLabel: label };
+      return { ref: order.id, status: 'failed', failureMessage: COMMERCE_MESSAGES.paymentCanceled, paymentMethodLabel: label };
+    },
+
+    async createPaypalSubscription(input) {
+      const key = input.idempotencyKey;
+      const product = await call<{ id: string }>('POST', '/v1/catalogs/products', { name: input.description.slice(0, 127), type: 'SERVICE', category: 'EDUCATIONAL_AND_TEXTBOOKS' }, `${key}:product`);
+      const unit = input.interval === 'year' ? 'YEAR' : 'MONTH';
+      const cycles = [
+        ...(input.trialDays > 0 ? [{ frequency: { interval_unit: 'DAY', interval_count: input.trialDays }, tenure_type: 'TRIAL', sequence: 1, total_cycles: 1 }] : []),
+        { frequency: { interval_unit: unit, interval_count: 1 }, tenure_type: 'REGULAR', sequence: input.trialDays > 0 ? 2 : 1, total_cycles: 0, pricing_scheme: { fixed_price: money(input.priceCents) } },
+      ];
+      const plan = await call<{ id: string }>(
+        'POST',
+        '/v1/billing/plans',
+        { product_id: product.id, name: input.description.slice(0, 127), status: 'ACTIVE', billing_cycles: cycles, payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 2 } },
+        `${key}:plan`,
+      );
+      const sub = await call<PaypalSubscription>(
+        'POST',
+        '/v1/billing/subscriptions',
+        {
+          plan_id: plan.id,
+          custom_id: input.metadata.orderId ?? input.metadata.userId ?? undefined,
+          application_context: { brand_name: 'Backbeat', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: input.returnUrl, cancel_url: input.cancelUrl },
+        },
+        `${key}:subscription`,
+      );
+      return { ref: sub.id, url: approveLink(sub.links) };
+    },
+
+    getSubscription,
+    async applyDiscount() {
+      throw new ProviderError('unsupported', 'PayPal subscriptions cannot be discounted here.');
+    },
+    async changePlan() {
+      throw new ProviderError('unsupported', 'PayPal subscriptions cannot change plan here.');
+    },
+    /** PayPal's pause is free (spec 002 §9): the fee is ignored */
+    pause: (ref, _opts, key) => subscriptionAction(ref, 'suspend', 'Paused by the member', key),
+    resume: (ref, key) => subscriptionAction(ref, 'activate', 'Resumed by the member', key),
+    /** PayPal cancels at once; the ledger keeps access to the paid period's end */
+    cancel: (ref, _opts, key) => subscriptionAction(ref, 'cancel', 'Cancelled by the member', key),
+
+    async refund(chargeRef, idempotencyKey) {
+      const order = await call<{ purchase_units?: { payments?: { captures?: { id: string }[] } }[] }>('GET', `/v2/checkout/orders/${encodeURIComponent(chargeRef)}`);
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
+      if (!capture) throw new ProviderError('not_found', 'This PayPal payment has no capture to refund.');
+      await call('POST', `/v2/payments/captures/${encodeURIComponent(capture)}/refund`, {}, idempotencyKey);
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      const h = (name: string) => {
+        const v = headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      let event: { id: string; event_type: string; resource: Record<string, unknown> };
+      try {
+        event = JSON.parse(rawBody.toString('utf8')) as typeof event;
+      } catch {
+        throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
+      }
+      const verification = await call<{ verification_status: string }>('POST', '/v1/notifications/verify-webhook-signature', {
+        auth_algo: h('paypal-auth-algo'),
+        cert_url: h('paypal-cert-url'),
+        transmission_id: h('paypal-transmission-id'),
+        transmission_sig: h('paypal-transmission-sig'),
+        transmission_time: h('paypal-transmission-time'),
+        webhook_id: opts.webhookId,
+        webhook_event: event,
+      }).catch(() => ({ verification_status: 'FAILURE' }));
+      if (verification.verification_status !== 'SUCCESS') throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
+      return mapPaypalEvent(event, getSubscription);
+    },
+  };
+}
+
+interface PaypalResource {
+  id: string;
+  status?: string;
+  custom_id?: string;
+  billing_agreement_id?: string;
+  create_time?: string;
+  amount?: { value?: string; total?: string };
+  supplementary_data?: { related_ids?: { order_id?: string } };
+  billing_info?: PaypalSubscription['billing_info'];
+}
+
+/** PayPal's event → ours (subscription events read the subscription fresh: webhooks carry no plan) */
+export async function mapPaypalEvent(event: { id: string; event_type: string; resource: Record<string, unknown> }, getSubscription: (ref: string) => Promise<SubscriptionState>): Promise<ProviderEvent> {
+  const r = event.resource as unknown as PaypalResource;
+  const metadata: Record<string, string> = r.custom_id ? { orderId: r.custom_id } : {};
+  const orderRef = r.supplementary_data?.related_ids?.order_id ?? r.id;
+  switch (event.event_type) {
+    case 'PAYMENT.CAPTURE.COMPLETED':
+      return { id: event.id, type: 'charge.succeeded', charge: { ref: orderRef, amountCents: cents(r.amount?.value), metadata } };
+    case 'PAYMENT.CAPTURE.DENIED':
+    case 'PAYMENT.CAPTURE.DECLINED':
+      return { id: event.id, type: 'charge.failed', charge: { ref: orderRef, amountCents: cents(r.amount?.value), metadata, failureMessage: 'PayPal declined this payment. Please choose another way to pay.' } };
+    case 'PAYMENT.CAPTURE.REFUNDED':
+      return { id: event.id, type: 'charge.refunded', charge: { ref: orderRef, amountCents: cents(r.amount?.value), metadata } };
+    case 'PAYMENT.SALE.COMPLETED': {
+      if (!r.billing_agreement_id) return { id: event.id, type: 'ignored', providerType: event.event_type };
+      const at = new Date(r.create_time ?? Date.now());
+      return { id: event.id, type: 'invoice.paid', invoice: { ref: r.id, subscriptionRef: r.billing_agreement_id, amountCents: cents(r.amount?.total ?? r.amount?.value), periodStart: at, periodEnd: at } };
+    }
+    case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED': {
+      const failed = r.billing_info?.last_failed_payment;
+      const at = new Date(failed?.time ?? Date.now());
+      return { id: event.id, type: 'invoice.payment_failed', invoice: { ref: `${r.id}:${event.id}`, subscriptionRef: r.id, amountCents: cents(failed?.amount?.value), periodStart: at, periodEnd: at } };
+    }
+    case 'BILLING.SUBSCRIPTION.ACTIVATED':
+    case 'BILLING.SUBSCRIPTION.UPDATED':
+    case 'BILLING.SUBSCRIPTION.SUSPENDED':
+    case 'BILLING.SUBSCRIPTION.RE-ACTIVATED':
+      return { id: event.id, type: 'subscription.updated', subscription: await getSubscription(r.id) };
+    case 'BILLING.SUBSCRIPTION.CANCELLED':
+    case 'BILLING.SUBSCRIPTION.EXPIRED':
+      return { id: event.id, type: 'subscription.canceled', subscription: { ...(await getSubscription(r.id)), status: 'canceled' } };
+    default:
+      return { id: event.id, type: 'ignored', providerType: event.event_type };
+  }
+}
+

@@ -1,0 +1,358 @@
+import Stripe from 'stripe';
+import { COMMERCE_MESSAGES } from '#shared/commerce';
+import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+
+/**
+ * The Stripe card provider (issue 7) on the official SDK. Cards are collected by Stripe Elements on
+ * the page (a SetupIntent per checkout), then charged (PaymentIntent) or subscribed (Subscription
+ * with inline price_data on one Product per subscription). Every creating call carries an
+ * idempotency key. A card pause with a fee switches the price to the fee (metadata remembers the
+ * price to resume to); a free pause uses pause_collection.
+ *
+ * STRIPE_API_BASE (tests) points the SDK at another host: http://127.0.0.1:PORT.
+ */
+
+// the parts of Stripe's objects we read (Stripe's own typings move with every API version)
+interface StripeCard {
+  brand?: string;
+  last4?: string;
+}
+interface StripePaymentMethod {
+  id: string;
+  customer: string | { id: string } | null;
+  card?: StripeCard | null;
+}
+interface StripeSubscription {
+  id: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  trial_end: number | null;
+  current_period_end?: number;
+  pause_collection: { behavior: string } | null;
+  metadata: Record<string, string>;
+  default_payment_method: string | StripePaymentMethod | null;
+  items: { data: { id: string; current_period_end?: number; price: { unit_amount: number | null; product: string | { id: string }; recurring: { interval: string } | null } }[] };
+}
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+export const cardLabel = (card: StripeCard | null | undefined) => (card ? `${BRANDS[card.brand ?? ''] ?? 'Card'} ending ${card.last4 ?? '????'}` : 'Card');
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+export function mapStripeSubscription(sub: StripeSubscription): SubscriptionState {
+  const item = sub.items.data[0];
+  const paused = sub.metadata?.paused === '1' || sub.pause_collection !== null;
+  const statusMap: Record<string, SubscriptionState['status']> = {
+    trialing: 'trialing',
+    active: 'active',
+    past_due: 'past_due',
+    unpaid: 'past_due',
+    paused: 'paused',
+    canceled: 'canceled',
+    incomplete: 'incomplete',
+    incomplete_expired: 'canceled',
+  };
+  let status = statusMap[sub.status] ?? 'incomplete';
+  if (paused && (status === 'active' || status === 'trialing')) status = 'paused';
+  const pm = sub.default_payment_method;
+  const periodEnd = item?.current_period_end ?? sub.current_period_end ?? 0;
+  return {
+    ref: sub.id,
+    status,
+    interval: item?.price.recurring?.interval === 'year' ? 'year' : 'month',
+    priceCents: sub.metadata?.paused === '1' ? Number(sub.metadata.resumePriceCents) : (item?.price.unit_amount ?? 0),
+    currentPeriodEnd: new Date(periodEnd * 1000),
+    trialEndsAt: sub.trial_end ? new Date(sub.trial_end * 1000) : null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    paymentMethodLabel: pm && typeof pm !== 'string' ? cardLabel(pm.card) : '',
+  };
+}
+
+function refusal(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeCardError) throw new ProviderError('card_declined', err.message || COMMERCE_MESSAGES.cardDeclined);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') throw new ProviderError('not_found', err.message);
+  if (err instanceof Stripe.errors.StripeError) throw new ProviderError('provider_error', err.message);
+  throw err;
+}
+
+export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiBase: string | null }): PaymentProvider {
+  const base = opts.apiBase ? new URL(opts.apiBase) : null;
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: base ? 0 : 2,
+    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  const expand = ['default_payment_method'];
+  // the SDK's typings are strict about every API version's shapes; we pass Stripe's documented params
+  type Loose = Record<string, unknown>;
+  const sdk = stripe as unknown as {
+    customers: { create(p: Loose, o: Loose): Promise<{ id: string }> };
+    setupIntents: { create(p: Loose, o: Loose): Promise<{ client_secret: string | null }> };
+    paymentMethods: { retrieve(id: string): Promise<StripePaymentMethod> };
+    paymentIntents: { create(p: Loose, o: Loose): Promise<{ id: string; status: string; client_secret: string | null; last_payment_error?: { message?: string } | null }> };
+    products: { create(p: Loose, o: Loose): Promise<{ id: string }> };
+    coupons: { create(p: Loose, o: Loose): Promise<{ id: string }> };
+    subscriptions: {
+      create(p: Loose, o: Loose): Promise<StripeSubscription>;
+      retrieve(id: string, p?: Loose): Promise<StripeSubscription>;
+      update(id: string, p: Loose, o?: Loose): Promise<StripeSubscription>;
+      cancel(id: string, p?: Loose, o?: Loose): Promise<StripeSubscription>;
+    };
+    refunds: { create(p: Loose, o: Loose): Promise<unknown> };
+  };
+
+  async function paymentMethod(id: string) {
+    try {
+      return await sdk.paymentMethods.retrieve(id);
+    } catch (err) {
+      return refusal(err);
+    }
+  }
+  const priceData = (product: string, priceCents: number, interval: Interval) => ({ currency: 'usd', product, unit_amount: priceCents, recurring: { interval } });
+
+  return {
+    name: 'stripe',
+
+    async createCardSetup(input) {
+      try {
+        const customer = await sdk.customers.create({ email: input.email, name: input.name, metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:customer` });
+        const intent = await sdk.setupIntents.create({ customer: customer.id, usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:setup` });
+        return { clientSecret: intent.client_secret ?? '' };
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async chargeCard(input): Promise<ChargeResult> {
+      const pm = await paymentMethod(input.paymentMethod);
+      const label = cardLabel(pm.card);
+      try {
+        const intent = await sdk.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            customer: idOf(pm.customer) ?? undefined,
+            payment_method: input.paymentMethod,
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: input.description,
+            receipt_email: input.email,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { ref: intent.id, status: 'succeeded', paymentMethodLabel: label };
+        if (intent.status === 'requires_action') return { ref: intent.id, status: 'requires_action', nextAction: { clientSecret: intent.client_secret ?? '' }, paymentMethodLabel: label };
+        return { ref: intent.id, status: 'failed', failureMessage: intent.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined, paymentMethodLabel: label };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          const pi = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
+          return { ref: pi?.id ?? `failed_${input.idempotencyKey}`, status: 'failed', failureMessage: err.message || COMMERCE_MESSAGES.cardDeclined, paymentMethodLabel: label };
+        }
+        return refusal(err);
+      }
+    },
+
+    async subscribeCard(input) {
+      const pm = await paymentMethod(input.paymentMethod);
+      try {
+        const product = await sdk.products.create({ name: input.description, metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:product` });
+        const sub = await sdk.subscriptions.create(
+          {
+            customer: idOf(pm.customer),
+            default_payment_method: input.paymentMethod,
+            items: [{ price_data: priceData(product.id, input.priceCents, input.interval) }],
+            ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
+            payment_behavior: 'error_if_incomplete',
+            metadata: input.metadata,
+            expand,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return mapStripeSubscription(sub);
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async createPaypalOrder() {
+      throw new ProviderError('unsupported', 'PayPal is not offered by the card provider.');
+    },
+    async capturePaypalOrder() {
+      throw new ProviderError('unsupported', 'PayPal is not offered by the card provider.');
+    },
+    async createPaypalSubscription() {
+      throw new ProviderError('unsupported', 'PayPal is not offered by the card provider.');
+    },
+
+    async getSubscription(ref) {
+      try {
+        return mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async applyDiscount(ref, discount, idempotencyKey) {
+      try {
+        const coupon = await sdk.coupons.create(
+          {
+            ...(discount.percentOff ? { percent_off: discount.percentOff } : { amount_off: discount.amountOffCents, currency: 'usd' }),
+            ...(discount.cycles > 1 ? { duration: 'repeating', duration_in_months: discount.cycles } : { duration: 'once' }),
+            name: 'Retention offer',
+          },
+          { idempotencyKey: `${idempotencyKey}:coupon` },
+        );
+        return mapStripeSubscription(await sdk.subscriptions.update(ref, { discounts: [{ coupon: coupon.id }], expand }, { idempotencyKey }));
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async changePlan(ref, plan, idempotencyKey) {
+      try {
+        const sub = await sdk.subscriptions.retrieve(ref);
+        const item = sub.items.data[0]!;
+        const updated = await sdk.subscriptions.update(
+          ref,
+          {
+            items: [{ id: item.id, price_data: priceData(idOf(item.price.product)!, plan.priceCents, plan.interval) }],
+            proration_behavior: 'always_invoice',
+            billing_cycle_anchor: 'now',
+            trial_end: 'now',
+            cancel_at_period_end: false,
+            payment_behavior: 'error_if_incomplete',
+            expand,
+          },
+          { idempotencyKey },
+        );
+        return mapStripeSubscription(updated);
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async pause(ref, opts, idempotencyKey) {
+      try {
+        const sub = await sdk.subscriptions.retrieve(ref);
+        if (sub.metadata?.paused === '1' || sub.pause_collection) return mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
+        const item = sub.items.data[0]!;
+        const params =
+          opts.feeCents > 0
+            ? {
+                items: [{ id: item.id, price_data: priceData(idOf(item.price.product)!, opts.feeCents, 'month') }],
+                proration_behavior: 'none',
+                cancel_at_period_end: false,
+                metadata: { paused: '1', resumePriceCents: String(item.price.unit_amount ?? 0), resumeInterval: item.price.recurring?.interval ?? 'month' },
+              }
+            : { pause_collection: { behavior: 'void' }, cancel_at_period_end: false };
+        return mapStripeSubscription(await sdk.subscriptions.update(ref, { ...params, expand }, { idempotencyKey }));
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async resume(ref, idempotencyKey) {
+      try {
+        const sub = await sdk.subscriptions.retrieve(ref);
+        const item = sub.items.data[0]!;
+        const params =
+          sub.metadata?.paused === '1'
+            ? {
+                items: [{ id: item.id, price_data: priceData(idOf(item.price.product)!, Number(sub.metadata.resumePriceCents), sub.metadata.resumeInterval === 'year' ? 'year' : 'month') }],
+                proration_behavior: 'none',
+                metadata: { paused: '', resumePriceCents: '', resumeInterval: '' },
+              }
+            : { pause_collection: '' };
+        return mapStripeSubscription(await sdk.subscriptions.update(ref, { ...params, expand }, { idempotencyKey }));
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async cancel(ref, opts, idempotencyKey) {
+      try {
+        const sub = opts.atPeriodEnd
+          ? await sdk.subscriptions.update(ref, { cancel_at_period_end: true, expand }, { idempotencyKey })
+          : await sdk.subscriptions.cancel(ref, { expand }, { idempotencyKey });
+        return mapStripeSubscription(sub);
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async refund(chargeRef, idempotencyKey) {
+      try {
+        await sdk.refunds.create(chargeRef.startsWith('ch_') ? { charge: chargeRef } : { payment_intent: chargeRef }, { idempotencyKey });
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      const sig = headers['stripe-signature'];
+      let event: { id: string; type: string; data: { object: Record<string, unknown> } };
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, Array.isArray(sig) ? (sig[0] ?? '') : (sig ?? ''), opts.webhookSecret) as unknown as typeof event;
+      } catch {
+        throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
+      }
+      return mapStripeEvent(event);
+    },
+  };
+}
+
+interface StripeEventObject {
+  id: string;
+  amount: number;
+  amount_received: number;
+  amount_refunded: number;
+  amount_paid: number;
+  amount_due: number;
+  period_start: number;
+  period_end: number;
+  metadata?: Record<string, string>;
+  payment_intent?: string | { id: string } | null;
+  subscription?: string | null;
+  parent?: { subscription_details?: { subscription?: string } } | null;
+  lines?: { data?: { period?: { start: number; end: number } }[] };
+  last_payment_error?: { message?: string } | null;
+}
+
+/** Stripe's event → ours */
+export function mapStripeEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }): ProviderEvent {
+  const o = event.data.object as unknown as StripeEventObject;
+  const meta = o.metadata ?? {};
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return { id: event.id, type: 'charge.succeeded', charge: { ref: o.id, amountCents: o.amount_received || o.amount, metadata: meta } };
+    case 'payment_intent.payment_failed':
+      return { id: event.id, type: 'charge.failed', charge: { ref: o.id, amountCents: o.amount, metadata: meta, failureMessage: o.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined } };
+    case 'charge.refunded':
+      return { id: event.id, type: 'charge.refunded', charge: { ref: idOf(o.payment_intent) ?? o.id, amountCents: o.amount_refunded, metadata: meta } };
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const subscriptionRef = o.parent?.subscription_details?.subscription ?? idOf(o.subscription);
+      if (!subscriptionRef) return { id: event.id, type: 'ignored', providerType: event.type };
+      const line = o.lines?.data?.[0]?.period;
+      return {
+        id: event.id,
+        type: event.type,
+        invoice: {
+          ref: o.id,
+          subscriptionRef,
+          amountCents: event.type === 'invoice.paid' ? o.amount_paid : o.amount_due,
+          periodStart: new Date((line?.start ?? o.period_start) * 1000),
+          periodEnd: new Date((line?.end ?? o.period_end) * 1000),
+        },
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return { id: event.id, type: 'subscription.updated', subscription: mapStripeSubscription(o as unknown as StripeSubscription) };
+    case 'customer.subscription.deleted':
+      return { id: event.id, type: 'subscription.canceled', subscription: { ...mapStripeSubscription(o as unknown as StripeSubscription), status: 'canceled' } };
+    default:
+      return { id: event.id, type: 'ignored', providerType: event.type };
+  }
+}

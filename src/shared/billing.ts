@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, RETENTION, dollars } from './commerce.ts';
+
+// Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
+// issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
+// Amounts are integer cents, like the rest of commerce.
+
+export type PaymentKind = 'card' | 'paypal';
+export type Cycle = 'month' | 'year';
+
+export interface BillingSubscription {
+  id: number;
+  plan: 'monthly' | 'yearly';
+  cycle: Cycle;
+  status: 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled';
+  /** cents a period */
+  price: number;
+  /** ISO date: the next charge, or the end of access when cancelled */
+  nextBillingDate: string;
+  paymentMethod: string;
+  /** the provider kind: which cancel modal and which calls */
+  provider: PaymentKind;
+  cancelAtPeriodEnd: boolean;
+  pausedAt: string | null;
+  canUseDiscount: boolean;
+  /** already paused, or a pause was used: the cancel flow skips the pause offer */
+  skipPause: boolean;
+  /** the checkout's lifetime price (cents), and with the retention offer's 20% off */
+  lifetimePrice: number;
+  lifetimeOfferPrice: number;
+  /** the checkout's yearly price (cents), and less the upgrade offer's 50 dollars */
+  yearlyPrice: number;
+  yearlyOfferPrice: number;
+  /** the active discount in words, or null */
+  discount: string | null;
+}
+
+export interface BillingInvoice {
+  id: number;
+  date: string;
+  description: string;
+  /** cents */
+  amount: number;
+  status: 'paid' | 'failed' | 'refunded';
+}
+
+export interface BillingState {
+  subscription: BillingSubscription | null;
+  /** holds a lifetime membership */
+  lifetime: boolean;
+  invoices: BillingInvoice[];
+}
+
+export interface CancellationRow {
+  id: number;
+  member: { id: number; name: string; email: string; url: string } | null;
+  provider: string;
+  cycle: string;
+  reason: string;
+  description: string;
+  outcome: string;
+  created_at: string;
+}
+
+export interface CancellationsPage {
+  data: CancellationRow[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export const CANCELLATIONS_PER_PAGE = 25;
+export const REASON_DESCRIPTION_MAX = 2000;
+
+/** The retention calls' body (forms with `_token`, or JSON with the CSRF header). */
+export const retentionBodySchema = z.object({
+  reason: z.string().max(200).optional().nullable(),
+  reason_description: z.string().max(REASON_DESCRIPTION_MAX, `The description may not be greater than ${REASON_DESCRIPTION_MAX} characters.`).optional().nullable(),
+  discount: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  /** a client key (also accepted as the Idempotency-Key header): a double submit is one change */
+  idempotency_key: z.string().max(100).optional(),
+});
+export type RetentionBody = z.infer<typeof retentionBodySchema>;
+
+/** spec 002 §5 cancel flow step 2: the reason's messages (first one only), or null when valid. */
+export function reasonErrors(reason: string | null | undefined, description: string | null | undefined): Record<string, string[]> | null {
+  const r = (reason ?? '').trim();
+  const known = CANCEL_REASONS.find((c) => c.value === r);
+  if (!known) return { reason: [COMMERCE_MESSAGES.reasonRequired] };
+  if (known.needsDescription && !(description ?? '').trim()) return { reason_description: [COMMERCE_MESSAGES.reasonDescriptionRequired] };
+  return null;
+}
+
+export const reasonNeedsDescription = (reason: string) => CANCEL_REASONS.some((c) => c.value === reason && c.needsDescription);
+
+export const lifetimeOfferCents = (lifetimeCents: number) => Math.round((lifetimeCents * (100 - RETENTION.lifetimeDiscountPercent)) / 100);
+export const yearlyOfferCents = (yearlyCents: number) => Math.max(0, yearlyCents - RETENTION.yearlyUpgradeDiscountCents);
+
+/** The retention discount of §9 for a cycle, in words. */
+export const discountOfferText = (cycle: Cycle) =>
+  cycle === 'month'
+    ? `${RETENTION.monthlyDiscountPercent}% off your next ${RETENTION.monthlyDiscountCycles} monthly payments`
+    : `${dollars(RETENTION.yearlyDiscountCents)} off your next yearly payment`;
+
+/** What each call answers (and the modal shows) once it is done. */
+export const BILLING_MESSAGES = {
+  discount: (cycle: Cycle) => `Thanks for staying! ${discountOfferText(cycle)[0]!.toUpperCase()}${discountOfferText(cycle).slice(1)} is now on your membership.`,
+  upgradeYearly: 'You are now on the yearly plan, with $50 off your first year. Thanks for staying!',
+  upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
+  pause: 'Your membership is paused. Resume it here whenever you are ready.',
+  cancel: (date: string) => `Your membership is cancelled. You keep full access until ${date}.`,
+  resume: 'Welcome back! Your membership is active again.',
+  lifetimeCheckoutFailed: 'The lifetime payment did not go through. You have not been charged.',
+  notPaused: 'Your membership is not paused.',
+  alreadyYearly: 'Your membership is already on the yearly plan.',
+} as const;
+
+/** "March 4, 2027" in the member's locale-independent wording (server and client alike). */
+export const longDate = (iso: string | Date) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { COMMERCE_MESSAGES as M, MEMBERSHIP_PLANS, PAYMENT_TYPES, type CheckoutPlan, type MembershipPlan, type PaymentType } from './commerce.ts';
+import { LIMITS } from './constants.ts';
+
+// Membership checkout (spec 002 §2–§5, §7; issue 7): the calls' bodies and answers, and the
+// client-side validation of §5 (shared so the page and its tests agree on the order).
+
+export const DEFAULT_CHECKOUT_SLUG = 'academy';
+export const checkoutSlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/i);
+
+/** The address of a checkout, and of its PayPal cancel return. */
+export const joinUrl = (slug: string) => (slug === DEFAULT_CHECKOUT_SLUG ? '/join' : `/join/${encodeURIComponent(slug)}`);
+export const orderUrl = (orderId: number) => `/order?order=${orderId}`;
+/** the header (or hidden field `idempotency_key`) one checkout attempt sends with every paying call */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+const planField = z.enum(MEMBERSHIP_PLANS, { error: M.planRequired });
+const checkoutField = checkoutSlugSchema.optional().default(DEFAULT_CHECKOUT_SLUG);
+const keyField = z.string().trim().min(8).max(200).optional();
+
+/** POST /order/stripe */
+export const orderStripeBodySchema = z.object({
+  checkout: checkoutField,
+  stripeToken: z.string({ error: 'Please enter your card details.' }).trim().min(1, 'Please enter your card details.').max(255),
+  plan: planField,
+  idempotency_key: keyField,
+});
+/** POST /paypal/get-approval-url */
+export const paypalApprovalBodySchema = z.object({ plan: planField, checkout: checkoutField, idempotency_key: keyField });
+/** POST /paypal/lifetime-checkout */
+export const paypalLifetimeBodySchema = z.object({ checkout: checkoutField, idempotency_key: keyField });
+
+export interface CheckoutAnswer {
+  plan: CheckoutPlan;
+  user: { email: string; name: string } | null;
+  /** already holds the membership (or a paused subscription): nothing to pay */
+  subscribed: boolean;
+  /** the payment types this checkout offers */
+  payments: PaymentType[];
+  /** the configured card provider: the card form renders its fields */
+  card_provider: string;
+}
+
+/** What the card call answers: where to go, or an authentication step before retrying. */
+export type OrderStripeAnswer = { url: string } | { requires_action: true; client_secret?: string; url?: string };
+
+/** GET /api/order */
+export interface OrderSummary {
+  id: number;
+  kind: string;
+  checkout: string;
+  plan: MembershipPlan | null;
+  /** dollars, as the checkout plan object */
+  amount: number;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  provider: string;
+  payment_method: string;
+  lifetime: boolean;
+  created_at: string;
+  paid_at: string | null;
+  trial_ends_at: string | null;
+  next_billing_date: string | null;
+  subscription_status: string | null;
+}
+export interface OrderAnswer {
+  order: OrderSummary | null;
+}
+
+/** What the buyer filled in (guest fields only when not signed in). */
+export interface CheckoutForm {
+  plan: MembershipPlan | '';
+  paymentType: PaymentType;
+  name: string;
+  email: string;
+  emailConfirmation: string;
+  password: string;
+  cardHolder: string;
+  terms: boolean;
+}
+
+/**
+ * Spec 002 §5, in this order; the page shows only the first. `field` says where it belongs.
+ */
+export function checkoutErrors(form: CheckoutForm, guest: boolean): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  if (!form.plan || !MEMBERSHIP_PLANS.includes(form.plan)) out.push({ field: 'plan', message: M.planRequired });
+  if (guest) {
+    if (!form.name.trim()) out.push({ field: 'name', message: M.nameRequired });
+    if (!form.email.trim()) out.push({ field: 'email', message: M.emailRequired });
+    if (form.email.trim().toLowerCase() !== form.emailConfirmation.trim().toLowerCase()) out.push({ field: 'email_confirmation', message: M.emailsMustMatch });
+    if (!form.password) out.push({ field: 'password', message: M.passwordRequired });
+    else if (form.password.length < LIMITS.passwordMin) out.push({ field: 'password', message: M.passwordMin });
+  }
+  if (form.paymentType === 'card' && !form.cardHolder.trim()) out.push({ field: 'card_holder', message: M.cardHolderRequired });
+  if (!form.terms) out.push({ field: 'terms', message: M.termsRequired });
+  return out;
+}
+
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = { card: 'Card', paypal: 'PayPal' };
+export const PAYMENT_TYPE_LIST = PAYMENT_TYPES;

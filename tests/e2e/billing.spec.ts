@@ -1,0 +1,257 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
+import { BILLING_MESSAGES } from '#shared/billing';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+const stamp = Date.now().toString(36);
+let seq = 0;
+/** screenshots of the page and the modal steps when BILLING_SHOTS names a folder (kept out of the repo) */
+const shotsDir = process.env.BILLING_SHOTS;
+async function shot(p: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  const width = p.viewportSize()?.width ?? 0;
+  await p.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
+}
+
+async function csrf(p: Page) {
+  return (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+}
+
+async function api<T>(p: Page, method: 'GET' | 'POST', url: string, token: string, data?: Record<string, unknown>) {
+  const res = await p.request.fetch(url, { method, ...(data ? { data } : {}), headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${JSON.stringify(body)}`);
+  return { body: body as T, token: res.headers()['x-csrf-token'] ?? token };
+}
+
+/** a new member who buys the monthly membership in the sandbox, by card (4242…) or through PayPal's approval */
+async function member(viewport: typeof PHONE, pay: 'card' | 'paypal'): Promise<Page & { errors: string[] }> {
+  const p = await newPage(browser, viewport);
+  await p.goto('/login');
+  const email = `billing-${stamp}-${++seq}@test.test`;
+  let { token } = await api(p, 'POST', '/register', await csrf(p), { name: `Billing Drummer ${seq}`, email, email_confirmation: email, password: 'drumsdemo1' });
+  if (pay === 'card') {
+    const secret = await api<{ clientSecret: string }>(p, 'GET', '/order/stripe-client-secret', token);
+    const pm = await api<{ payment_method: string }>(p, 'POST', '/sandbox/setup-intents/confirm', token, {
+      client_secret: secret.body.clientSecret,
+      number: SANDBOX_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: '123',
+      name: 'Billing Drummer',
+    });
+    ({ token } = await api(p, 'POST', '/order/stripe', token, { checkout: 'academy', plan: 'monthly', stripeToken: pm.body.payment_method }));
+  } else {
+    const approval = await api<{ url: string }>(p, 'POST', '/paypal/get-approval-url', token, { checkout: 'academy', plan: 'monthly' });
+    const ref = approval.body.url.split('?')[0]!.split('/').pop()!;
+    const back = await api<{ url: string }>(p, 'POST', `/sandbox/paypal/approve/${ref}`, token);
+    await p.goto(back.body.url);
+  }
+  await p.goto('/account/billing');
+  await p.getByTestId('billing-plan').waitFor();
+  return p;
+}
+
+const dialog = (p: Page) => p.getByRole('dialog');
+const step = (p: Page, n: number) => dialog(p).getByTestId(`cancel-step-${n}`);
+const cont = (p: Page) => dialog(p).getByRole('button', { name: 'Continue', exact: true });
+
+async function openCancel(p: Page) {
+  await p.getByRole('button', { name: 'Cancel or pause membership' }).click();
+  await step(p, 1).waitFor();
+}
+
+/** steps 1 and 2, with the §5 messages on the way */
+async function throughReason(p: Page, reason: string, description: string, name: string) {
+  await shot(p, `${name}-step1`);
+  await cont(p).click();
+  await step(p, 2).waitFor();
+  await cont(p).click();
+  await dialog(p).getByText(COMMERCE_MESSAGES.reasonRequired).waitFor();
+  await dialog(p).getByLabel(reason, { exact: true }).check();
+  if (reason === 'Other' || reason.startsWith('Switching')) {
+    await cont(p).click();
+    await dialog(p).getByText(COMMERCE_MESSAGES.reasonDescriptionRequired).waitFor();
+    await shot(p, `${name}-step2-error`);
+  }
+  await dialog(p).getByRole('textbox').fill(description);
+  await cont(p).click();
+  await step(p, 3).waitFor();
+}
+
+describe('billing and the card cancel modal', () => {
+  it('discount: steps 1-3 with the validation messages, the offer applies once, and the modal resets on open', async () => {
+    const p = await member(PHONE, 'card');
+    await shot(p, 'billing');
+    expect(await p.getByTestId('billing-method').textContent()).toContain('Visa ending 4242');
+    await openCancel(p);
+    await throughReason(p, 'Other', `Money is tight ${stamp}`, 'card');
+    await shot(p, 'card-step3');
+    await cont(p).click();
+    await dialog(p).getByText(COMMERCE_MESSAGES.choiceRequired).waitFor();
+    await dialog(p).getByTestId('choice-discount').click();
+    await cont(p).click();
+    await step(p, 0).getByText(BILLING_MESSAGES.discount('month')).waitFor();
+    await shot(p, 'card-step0');
+    await dialog(p).getByRole('button', { name: 'Back to billing' }).click();
+    await p.getByTestId('billing-price').getByText('30% off').waitFor();
+    // opening again starts over, and the discount is not offered twice
+    await openCancel(p);
+    await cont(p).click();
+    expect(await dialog(p).getByLabel('Other', { exact: true }).isChecked()).toBe(false);
+    await dialog(p).getByLabel(CANCEL_REASONS[0].value, { exact: true }).check();
+    await cont(p).click();
+    await step(p, 3).waitFor();
+    expect(await dialog(p).getByTestId('choice-discount').count()).toBe(0);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('upgrade to yearly with $50 off', async () => {
+    const p = await member(DESKTOP, 'card');
+    await shot(p, 'billing');
+    await openCancel(p);
+    await throughReason(p, CANCEL_REASONS[1].value, '', 'card');
+    await shot(p, 'card-step3');
+    await dialog(p).getByTestId('choice-upgrade-yearly').click();
+    await cont(p).click();
+    await step(p, 0).getByText(BILLING_MESSAGES.upgradeYearly).waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
+    expect(await p.getByTestId('billing-price').textContent()).toContain('$199 a year');
+    // the first year was charged: a row of the invoices table (a list on phones)
+    await p.getByRole('table', { name: 'Invoices' }).getByText('$199').waitFor();
+    await shot(p, 'billing-invoices');
+    await p.setViewportSize(PHONE);
+    await p.getByRole('list', { name: 'Invoices' }).getByText('$199').waitFor();
+    await shot(p, 'billing-invoices');
+    expect(p.errors).toEqual([]);
+  });
+
+  it('pause for $5 a month from step 4, then resume', async () => {
+    const p = await member(PHONE, 'card');
+    await openCancel(p);
+    await throughReason(p, CANCEL_REASONS[2].value, '', 'card');
+    await dialog(p).getByTestId('choice-cancel').click();
+    await cont(p).click();
+    await step(p, 4).waitFor();
+    await shot(p, 'card-step4');
+    await dialog(p).getByLabel('Pause for $5 a month').check();
+    await cont(p).click();
+    await step(p, 0).getByText(BILLING_MESSAGES.pause).waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).toBe('Paused');
+    await shot(p, 'billing-paused');
+    await p.getByRole('button', { name: 'Resume membership' }).click();
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).not.toBe('Paused');
+    expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).isVisible()).toBe(true);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('cancel through steps 1-5: access kept to the end of the period', async () => {
+    const p = await member(DESKTOP, 'card');
+    await openCancel(p);
+    await throughReason(p, 'Switching to other website or lessons', `Trying another site ${stamp}`, 'card');
+    await dialog(p).getByTestId('choice-cancel').click();
+    await cont(p).click();
+    await step(p, 4).waitFor();
+    await shot(p, 'card-step4');
+    await cont(p).click();
+    await step(p, 5).waitFor();
+    await shot(p, 'card-step5');
+    await dialog(p).getByRole('button', { name: 'Cancel membership' }).click();
+    await step(p, 0).getByText(/Your membership is cancelled/).waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).toMatch(/^Ends on /);
+    await shot(p, 'billing-cancelled');
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('the PayPal cancel modal', () => {
+  it('pause (free) from step 4, confirmed at step 5; the page reloads; resume', async () => {
+    const p = await member(PHONE, 'paypal');
+    expect(await p.getByTestId('billing-method').textContent()).toContain('PayPal');
+    await openCancel(p);
+    await throughReason(p, CANCEL_REASONS[3].value, '', 'paypal');
+    expect(await dialog(p).getByTestId('lifetime-offer').textContent()).toContain('$600');
+    await shot(p, 'paypal-step3');
+    await cont(p).click();
+    await step(p, 4).waitFor();
+    await dialog(p).getByLabel('Pause my membership for free').check();
+    await shot(p, 'paypal-step4');
+    await cont(p).click();
+    await step(p, 5).getByText('Pause your membership?').waitFor();
+    await shot(p, 'paypal-step5-pause');
+    await Promise.all([p.waitForEvent('load'), dialog(p).getByRole('button', { name: 'Pause membership' }).click()]);
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).toBe('Paused');
+    await p.getByRole('button', { name: 'Resume membership' }).click();
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).not.toBe('Paused');
+    expect(p.errors).toEqual([]);
+  });
+
+  it('cancel at step 5 offers the switch to pause; after cancelling access lasts to the period end', async () => {
+    const p = await member(DESKTOP, 'paypal');
+    await openCancel(p);
+    await throughReason(p, 'Other', `PayPal leaver ${stamp}`, 'paypal');
+    await cont(p).click();
+    await step(p, 4).waitFor();
+    await cont(p).click();
+    await step(p, 5).getByText('Cancel your membership?').waitFor();
+    expect(await dialog(p).getByRole('button', { name: 'Pause instead (free)' }).isVisible()).toBe(true);
+    await shot(p, 'paypal-step5-cancel');
+    await Promise.all([p.waitForEvent('load'), dialog(p).getByRole('button', { name: 'Cancel membership' }).click()]);
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).toMatch(/^Ends on /);
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('the PayPal discounted lifetime', () => {
+  it('a cancelled approval comes back with nothing charged; an approved one makes a lifetime member', async () => {
+    const p = await member(PHONE, 'paypal');
+    const toLifetime = async () => {
+      await openCancel(p);
+      await throughReason(p, CANCEL_REASONS[0].value, '', 'paypal-lifetime');
+      await dialog(p).getByLabel(/Yes, upgrade me to lifetime for \$600/).check();
+      await Promise.all([p.waitForURL(/\/sandbox\/paypal\/approve\//), dialog(p).getByRole('button', { name: 'Check out with PayPal' }).click()]);
+      expect(await p.getByTestId('sandbox-amount').textContent()).toBe('$600');
+    };
+    await toLifetime();
+    await Promise.all([p.waitForURL(/\/account\/billing\?lifetime=canceled/), p.getByRole('button', { name: 'Cancel and return' }).click()]);
+    await p.getByText(COMMERCE_MESSAGES.paymentCanceled).waitFor();
+    expect(await p.getByTestId('billing-lifetime').count()).toBe(0);
+    await toLifetime();
+    await Promise.all([p.waitForURL((u) => u.pathname === '/account/billing' && !u.search), p.getByRole('button', { name: 'Approve payment' }).click()]);
+    await p.getByTestId('billing-lifetime').waitFor();
+    await shot(p, 'billing-lifetime');
+    expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).count()).toBe(0);
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('admins', () => {
+  it('see the stored reasons on /admin/cancellations', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await signIn(p, 'admin@demo.test', undefined, '/admin/cancellations');
+    await p.getByText(`Money is tight ${stamp}`).waitFor();
+    await p.getByText(`PayPal leaver ${stamp}`).waitFor();
+    await p.getByText(`Trying another site ${stamp}`).waitFor();
+    await shot(p, 'admin-cancellations');
+    expect(p.errors).toEqual([]);
+  });
+
+  it('members cannot open it', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test', undefined, '/admin/cancellations');
+    expect(await p.getByText(`Money is tight ${stamp}`).count()).toBe(0);
+  });
+});
