@@ -31,6 +31,9 @@ export interface BillingSubscription {
   /** the checkout's yearly price (cents), and less the upgrade offer's 50 dollars */
   yearlyPrice: number;
   yearlyOfferPrice: number;
+  /** a plain upgrade (the Upgrade modal, no discount): the checkout's full yearly and lifetime prices (cents) */
+  yearlyFullPrice: number;
+  lifetimeFullPrice: number;
   /** the active discount in words, or null */
   discount: string | null;
 }
@@ -82,6 +85,9 @@ export const retentionBodySchema = z.object({
 });
 export type RetentionBody = z.infer<typeof retentionBodySchema>;
 
+/** `discount=1` (the cancel flow's offers, spec 002 §7): 1, "1", true, "true" or "on"; anything else is a plain call */
+export const discountFlag = (value: RetentionBody['discount']) => value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase()));
+
 /** spec 002 §5 cancel flow step 2: the reason's messages (first one only), or null when valid. */
 export function reasonErrors(reason: string | null | undefined, description: string | null | undefined): Record<string, string[]> | null {
   const r = (reason ?? '').trim();
@@ -106,6 +112,7 @@ export const discountOfferText = (cycle: Cycle) =>
 export const BILLING_MESSAGES = {
   discount: (cycle: Cycle) => `Thanks for staying! ${discountOfferText(cycle)[0]!.toUpperCase()}${discountOfferText(cycle).slice(1)} is now on your membership.`,
   upgradeYearly: 'You are now on the yearly plan, with $50 off your first year. Thanks for staying!',
+  upgradeYearlyFull: 'You are now on the yearly plan. Thanks for upgrading!',
   upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
   pause: 'Your membership is paused. Resume it here whenever you are ready.',
   cancel: (date: string) => `Your membership is cancelled. You keep full access until ${date}.`,

@@ -68,6 +68,8 @@ export interface OrderSummary {
   trial_ends_at: string | null;
   next_billing_date: string | null;
   subscription_status: string | null;
+  /** a course order (double kick, course tiers): the tier bought and where the course is */
+  course: { title: string; url: string } | null;
 }
 export interface OrderAnswer {
   order: OrderSummary | null;

@@ -137,6 +137,27 @@ describe('billing and the card cancel modal', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('the Upgrade modal: a monthly member upgrades to yearly at the full price', async () => {
+    const p = await member(PHONE, 'card');
+    await p.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    const yearly = dialog(p).getByTestId('upgrade-yearly');
+    await yearly.waitFor();
+    expect(await yearly.textContent()).toContain('$249 a year');
+    expect(await dialog(p).getByTestId('upgrade-lifetime').textContent()).toContain('$750 once');
+    await shot(p, 'upgrade-modal');
+    await yearly.click();
+    const confirm = dialog(p).getByRole('button', { name: 'Confirm upgrade' });
+    // a double click is one upgrade
+    await confirm.dblclick();
+    await dialog(p).getByText(BILLING_MESSAGES.upgradeYearlyFull).waitFor();
+    await dialog(p).getByRole('button', { name: 'Back to billing' }).click();
+    await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
+    expect(await p.getByTestId('billing-price').textContent()).toContain('$249 a year');
+    await p.getByRole('list', { name: 'Invoices' }).getByText('$249').waitFor();
+    expect(await p.getByRole('list', { name: 'Invoices' }).getByText('$249').count()).toBe(1);
+    expect(p.errors).toEqual([]);
+  });
+
   it('pause for $5 a month from step 4, then resume', async () => {
     const p = await member(PHONE, 'card');
     await openCancel(p);

@@ -58,6 +58,9 @@ describe('double kick mastery', () => {
     await p.getByLabel('CVC').fill('123');
     await p.getByRole('button', { name: 'Pay Pro now' }).click();
     await p.waitForURL((u) => u.pathname === '/order' && u.searchParams.has('order'), { timeout: 15_000 });
+    // the confirmation names the course bought and links to it
+    await p.getByTestId('order-details').getByText('Double Kick Mastery: Pro').waitFor();
+    expect(await p.getByRole('link', { name: 'Open the course' }).getAttribute('href')).toBe('/courses/double-kick-basics');
 
     const dk = await course(p, 'double-kick-basics');
     await p.goto(`/lessons/${dk.lessons[0]!.id}`);

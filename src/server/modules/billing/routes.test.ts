@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_CHECKOUT, RETENTION, SANDBOX_CARDS } from '#shared/commerce';
-import { BILLING_MESSAGES, lifetimeOfferCents, yearlyOfferCents, type BillingState, type CancellationsPage } from '#shared/billing';
-import { cancellationFeedback, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
+import { BILLING_MESSAGES, discountFlag, lifetimeOfferCents, yearlyOfferCents, type BillingState, type CancellationsPage } from '#shared/billing';
+import { cancellationFeedback, entitlements as entitlementRows, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
@@ -167,12 +167,14 @@ describe('permissions and validation of every call', () => {
     const card = await insertedMember();
     const paypal = await insertedMember({ paypal: true });
     for (const [client, url] of [...STRIPE_CALLS.map((u) => [card.client, u] as const), ...PAYPAL_CALLS.map((u) => [paypal.client, u] as const)]) {
-      const none = await client.post(url, {});
+      // the upgrades need the reason when sent from the cancel flow (discount=1)
+      const flag = url.includes('/stripe/upgrade-') ? { discount: '1' } : {};
+      const none = await client.post(url, flag);
       expect(none.statusCode, url).toBe(422);
       expect(none.json().errors.reason, url).toEqual([COMMERCE_MESSAGES.reasonRequired]);
-      expect((await client.post(url, { reason: 'I just feel like it' })).json().errors.reason, url).toEqual([COMMERCE_MESSAGES.reasonRequired]);
+      expect((await client.post(url, { reason: 'I just feel like it', ...flag })).json().errors.reason, url).toEqual([COMMERCE_MESSAGES.reasonRequired]);
       for (const reason of [OTHER, SWITCHING]) {
-        const res = await client.post(url, { reason, reason_description: '   ' });
+        const res = await client.post(url, { reason, reason_description: '   ', ...flag });
         expect(res.statusCode, url).toBe(422);
         expect(res.json().message).toBe(COMMERCE_MESSAGES.reasonDescriptionRequired);
         expect(res.json().errors.reason_description).toEqual([COMMERCE_MESSAGES.reasonDescriptionRequired]);
@@ -251,6 +253,77 @@ describe('card retention offers (spec 002 §9)', () => {
     expect(await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')))).toHaveLength(1);
   });
 
+  it('discount=1 on an upgrade still requires the reason and applies the offer', async () => {
+    const { user, client, sub } = await cardMember();
+    const none = await client.post('/account/billing/stripe/upgrade-yearly', { discount: 1 });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.reason).toEqual([COMMERCE_MESSAGES.reasonRequired]);
+    expect((await subRow(sub.id)).plan).toBe('monthly');
+    const res = await client.post('/account/billing/stripe/upgrade-yearly', { ...REASON, discount: 'true' });
+    expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearly);
+    expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', priceCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents) });
+    expect(await feedbackOf(user.id)).toHaveLength(1);
+  });
+
+  it('reads the discount flag of spec 002 §7', () => {
+    for (const v of [1, '1', true, 'true', 'on']) expect(discountFlag(v), String(v)).toBe(true);
+    for (const v of [undefined, 0, '0', '', false, 'false']) expect(discountFlag(v), String(v)).toBe(false);
+  });
+});
+
+describe('plain upgrades (the Upgrade modal: no discount, no reason)', () => {
+  it('GET /api/billing answers the full yearly and lifetime prices', async () => {
+    const { client } = await cardMember();
+    expect((await billing(client)).subscription).toMatchObject({ yearlyFullPrice: DEFAULT_CHECKOUT.yearlyPriceCents, lifetimeFullPrice: RETENTION.defaultLifetimePriceCents });
+  });
+
+  it('upgrade-yearly: the yearly plan at the full yearly price; no reason needed and no feedback stored', async () => {
+    const { user, client, sub } = await cardMember();
+    const res = await client.post('/account/billing/stripe/upgrade-yearly', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearlyFull);
+    expect(await sandboxSub(sub.providerRef)).toMatchObject({ interval: 'year', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
+    expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', status: 'active', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
+    expect(await entitlements(user.id)).toContain('membership');
+    expect(await feedbackOf(user.id)).toEqual([]);
+    expect((await billing(client)).subscription).toMatchObject({ plan: 'yearly', cycle: 'year', price: DEFAULT_CHECKOUT.yearlyPriceCents });
+    // a second submit changes nothing
+    const again = await client.post('/account/billing/stripe/upgrade-yearly', {});
+    expect(again.json().message).toBe(BILLING_MESSAGES.alreadyYearly);
+    expect((await subRow(sub.id)).priceCents).toBe(DEFAULT_CHECKOUT.yearlyPriceCents);
+  });
+
+  it('upgrade-lifetime: charges the full lifetime price, grants membership with no end, stores no feedback', async () => {
+    const { user, client, sub } = await cardMember();
+    const headers = { 'idempotency-key': 'upgrade-click' };
+    const [a, b] = await Promise.all([
+      client.request('POST', '/account/billing/stripe/upgrade-lifetime', {}, { headers }),
+      client.request('POST', '/account/billing/stripe/upgrade-lifetime', {}, { headers }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().message).toBe(BILLING_MESSAGES.upgradeLifetime);
+    const lifetimeOrders = await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
+    expect(lifetimeOrders).toHaveLength(1);
+    expect(lifetimeOrders[0]).toMatchObject({ status: 'paid', amountCents: RETENTION.defaultLifetimePriceCents });
+    expect((await sandboxSub(sub.providerRef)).status).toBe('canceled');
+    const grants = await db().select().from(entitlementRows).where(and(eq(entitlementRows.userId, user.id), eq(entitlementRows.kind, 'membership')));
+    expect(grants.some((g) => g.endsAt === null && g.revokedAt === null)).toBe(true);
+    expect(await entitlements(user.id)).toContain('membership');
+    expect((await billing(client)).lifetime).toBe(true);
+    expect(await feedbackOf(user.id)).toEqual([]);
+  });
+
+  it('keeps the 404 for a PayPal subscription', async () => {
+    const { client } = await paypalMember();
+    for (const call of ['upgrade-yearly', 'upgrade-lifetime']) {
+      const res = await client.post(`/account/billing/stripe/${call}`, {});
+      expect(res.statusCode, call).toBe(404);
+      expect(res.json().message).toBe(COMMERCE_MESSAGES.noSubscription);
+    }
+  });
+});
+
+describe('card retention, pause and cancel', () => {
   it('pause: 5 dollars a month, access suspended; resume restores it', async () => {
     const { user, client, sub } = await cardMember();
     const res = await client.post('/account/billing/stripe/pause', REASON);

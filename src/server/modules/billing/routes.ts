@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
+import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
 import { idSchema, pageQuerySchema } from '#shared/http';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
@@ -33,6 +33,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: body.reason ?? null,
         description: body.reason_description ?? null,
         clientKey: clientKey(request, body),
+        discount: discountFlag(body.discount),
       });
       if (action === 'lifetime-checkout') {
         // a plain form post goes to the approval page; our client gets the address

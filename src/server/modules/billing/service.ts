@@ -37,6 +37,9 @@ export interface RetentionInput {
   clientKey: string | null;
 }
 
+/** the upgrades that also exist outside the cancel flow (without `discount=1`: no reason, full price, no feedback) */
+const PLAIN_UPGRADES = new Set<RetentionAction>(['upgrade-yearly', 'upgrade-lifetime']);
+
 export interface ActionResult {
   message: string;
   /** lifetime-checkout: where the buyer approves */
@@ -175,6 +178,8 @@ export function createBillingService(deps: BillingDeps) {
       lifetimeOfferPrice: lifetimeOfferCents(prices.lifetime),
       yearlyPrice: prices.yearly,
       yearlyOfferPrice: yearlyOfferCents(prices.yearly),
+      lifetimeFullPrice: prices.lifetime,
+      yearlyFullPrice: prices.yearly,
       discount,
     };
   }
@@ -196,7 +201,7 @@ export function createBillingService(deps: BillingDeps) {
   async function savedPaymentMethod(sub: SubscriptionRow): Promise<string> {
     if (sub.orderId) {
       const [order] = await db.select({ metadata: orders.metadata }).from(orders).where(eq(orders.id, sub.orderId)).limit(1);
-      const pm = order?.metadata.payment_method_id ?? order?.metadata.paymentMethod ?? order?.metadata.stripeToken;
+      const pm = order?.metadata.payment_method_id;
       if (typeof pm === 'string' && pm) return pm;
     }
     if (sub.provider === 'sandbox') {
@@ -207,14 +212,22 @@ export function createBillingService(deps: BillingDeps) {
     throw refuse('We could not find the card saved with your membership. Please contact us and we will set up your lifetime membership.', 'payment');
   }
 
-  async function retention(user: AuthUser, kind: PaymentKind, action: RetentionAction, body: { reason?: string | null; description?: string | null; clientKey: string | null }): Promise<ActionResult> {
+  async function retention(
+    user: AuthUser,
+    kind: PaymentKind,
+    action: RetentionAction,
+    body: { reason?: string | null; description?: string | null; clientKey: string | null; discount?: boolean },
+  ): Promise<ActionResult> {
     const first = await owned(user, kind);
-    const input = validateReason(body);
+    // spec 002 §7: the cancel flow's upgrades carry discount=1 (reason, retention price, feedback);
+    // without it an upgrade is a plain one at the full price, with no reason and nothing stored
+    const plain = PLAIN_UPGRADES.has(action) && !body.discount;
+    const input = plain ? { reason: '', description: '' } : validateReason(body);
     return serial(first.id, async () => {
       // the state as it is now (a double submit waited for the first and sees its result)
       const sub = (await subscriptionRow(first.id)) ?? first;
       if (sub.userId !== user.id) throw notFound(COMMERCE_MESSAGES.noSubscription);
-      const key = idemKey(user, sub, action, body.clientKey);
+      const key = idemKey(user, sub, plain ? `${action}-full` : action, body.clientKey);
       const provider = providerOf(sub);
       const cycle = cycleOf(sub);
       const live = LIVE_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd;
@@ -241,8 +254,10 @@ export function createBillingService(deps: BillingDeps) {
           const prices = await checkout(sub.checkoutSlug);
           // the yearly plan at the checkout's yearly price less the upgrade offer's $50: the provider
           // switches the plan and charges the first year now
-          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents: yearlyOfferCents(prices.yearly), interval: 'year' }, key));
+          const priceCents = plain ? prices.yearly : yearlyOfferCents(prices.yearly);
+          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents, interval: 'year' }, key));
           await sync(sub, state);
+          if (plain) return { message: BILLING_MESSAGES.upgradeYearlyFull };
           await feedback(sub, user.id, input, 'upgrade-yearly');
           return { message: BILLING_MESSAGES.upgradeYearly };
         }
@@ -250,7 +265,7 @@ export function createBillingService(deps: BillingDeps) {
           if (await hasLifetime(user.id)) return { message: BILLING_MESSAGES.upgradeLifetime };
           if (!live && sub.status !== 'paused') throw notActive();
           const prices = await checkout(sub.checkoutSlug);
-          const amountCents = lifetimeOfferCents(prices.lifetime);
+          const amountCents = plain ? prices.lifetime : lifetimeOfferCents(prices.lifetime);
           const { order } = await payments.startOrder(user, {
             kind: 'membership',
             productSlug: sub.checkoutSlug,
@@ -259,7 +274,9 @@ export function createBillingService(deps: BillingDeps) {
             provider: sub.provider as ProviderName,
             affiliate: null,
             idempotencyKey: `${key}:order`,
-            metadata: { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
+            metadata: plain
+              ? { source: 'upgrade', subscriptionId: sub.id }
+              : { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
           });
           if (order.status !== 'paid') {
             const charge = await viaProvider(async () =>
@@ -268,7 +285,7 @@ export function createBillingService(deps: BillingDeps) {
                 name: user.name,
                 paymentMethod: await savedPaymentMethod(sub),
                 amountCents,
-                description: 'Lifetime membership (20% off)',
+                description: plain ? 'Lifetime membership' : 'Lifetime membership (20% off)',
                 idempotencyKey: `${key}:charge`,
                 metadata: { orderId: String(order.id), userId: String(user.id) },
               }),
@@ -283,7 +300,7 @@ export function createBillingService(deps: BillingDeps) {
           }
           const canceled = await viaProvider(() => provider.cancel(sub.providerRef, { atPeriodEnd: false }, `${key}:cancel`));
           await sync(sub, canceled);
-          await feedback(sub, user.id, input, 'upgrade-lifetime');
+          if (!plain) await feedback(sub, user.id, input, 'upgrade-lifetime');
           return { message: BILLING_MESSAGES.upgradeLifetime };
         }
         case 'pause':

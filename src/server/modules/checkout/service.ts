@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES as M, DEFAULT_CHECKOUT, type CheckoutPlan, type MembershipPlan } from '#shared/commerce';
 import { joinUrl, orderUrl, type CheckoutAnswer, type OrderStripeAnswer, type OrderSummary } from '#shared/checkout';
 import type { Database } from '#server/db/client';
-import { checkoutPlans, orders, subscriptions } from '#server/db/schema/index';
+import { checkoutPlans, courses, orders, products, subscriptions } from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
 import { hasEntitlement } from '#server/lib/guards';
 import type { AuthUser } from '#server/types';
@@ -205,7 +205,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         provider: card.name,
         affiliate: null,
         idempotencyKey: key,
-        metadata: { paymentType: 'card' },
+        // the saved card: the billing page charges it again for a lifetime upgrade
+        metadata: { paymentType: 'card', payment_method_id: input.paymentMethod },
       });
       let order = started;
       if (!created) {
@@ -386,6 +387,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
         : await db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), sql`${subscriptions.status} <> 'canceled'`)).orderBy(desc(subscriptions.id)).limit(1);
       if (!row && !sub) return null;
       const plan = (row?.plan ?? sub?.plan ?? null) as MembershipPlan | null;
+      let course: OrderSummary['course'] = null;
+      if (row?.kind === 'course') {
+        const [bought] = await db
+          .select({ title: products.title, slug: courses.slug })
+          .from(products)
+          .leftJoin(courses, eq(courses.id, products.courseId))
+          .where(eq(products.slug, row.productSlug))
+          .limit(1);
+        course = { title: bought?.title ?? 'Course', url: bought?.slug ? `/courses/${bought.slug}` : '/courses' };
+      }
       const method = typeof row?.metadata?.paymentMethod === 'string' ? row.metadata.paymentMethod : '';
       const amountCents = row?.amountCents ?? sub?.priceCents ?? 0;
       return {
@@ -405,6 +416,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         trial_ends_at: sub?.trialEndsAt ? sub.trialEndsAt.toISOString() : null,
         next_billing_date: sub && sub.status !== 'canceled' && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
         subscription_status: sub?.status ?? null,
+        course,
       };
     },
   };

@@ -28,7 +28,7 @@ type LessonRow = typeof lessons.$inferSelect;
 const opensCourse = (user: AuthUser | null, courseId: number) => hasEntitlement(user, 'membership') || hasEntitlement(user, `course:${courseId}`);
 const ownedCourseIds = (user: AuthUser | null) =>
   (user?.entitlements ?? []).flatMap((k) => (/^course:\d+$/.test(k) ? [Number(k.slice('course:'.length))] : []));
-const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly' | 'courseId'>) => !lesson.membersOnly || opensCourse(user, lesson.courseId);
+export const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly' | 'courseId'>) => !lesson.membersOnly || opensCourse(user, lesson.courseId);
 const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) => ({
   id: c.id,
   slug: c.slug,

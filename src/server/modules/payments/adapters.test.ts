@@ -137,13 +137,13 @@ describe('stripe adapter', () => {
 describe('paypal adapter', () => {
   let paypal: PaymentProvider;
   beforeEach(() => {
-    paypal = createPaypalProvider({ clientId: 'client-id', clientSecret: 'client-secret', webhookId: 'WH-ID-1', apiBase: base });
+    paypal = createPaypalProvider({ clientId: 'client-id', clientSecret: 'client-secret', webhookId: 'WH-ID-1', apiBase: base, appUrl: 'http://app.test' });
   });
   const token = { 'POST /v1/oauth2/token': { body: fixture('paypal-token') } };
 
-  it('creates an order with PayPal-Request-Id after an OAuth token, and captures it', async () => {
+  it('creates an order with PayPal-Request-Id after an OAuth token (our return paths made absolute on APP_URL), and captures it', async () => {
     routes = { ...token, 'POST /v2/checkout/orders': { status: 201, body: fixture('paypal-order-created') }, 'POST /v2/checkout/orders/5O190127TN364715T/capture': { status: 201, body: fixture('paypal-order-captured') } };
-    const a = await paypal.createPaypalOrder({ amountCents: 750_00, description: 'Lifetime membership', returnUrl: 'http://app.test/order?x=1', cancelUrl: 'http://app.test/join', idempotencyKey: 'order-41', metadata: { orderId: '41' } });
+    const a = await paypal.createPaypalOrder({ amountCents: 750_00, description: 'Lifetime membership', returnUrl: '/order?x=1', cancelUrl: '/join', idempotencyKey: 'order-41', metadata: { orderId: '41' } });
     expect(a).toEqual({ ref: '5O190127TN364715T', url: 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T' });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/oauth2/token', body: 'grant_type=client_credentials' });
     expect(seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from('client-id:client-secret').toString('base64')}`);

@@ -61,7 +61,9 @@ export function mapPaypalSubscription(sub: PaypalSubscription): SubscriptionStat
   };
 }
 
-export function createPaypalProvider(opts: { clientId: string; clientSecret: string; webhookId: string; apiBase: string }): PaymentProvider {
+export function createPaypalProvider(opts: { clientId: string; clientSecret: string; webhookId: string; apiBase: string; appUrl?: string }): PaymentProvider {
+  /** our return addresses are site paths; PayPal needs them absolute (on APP_URL) */
+  const absolute = (url: string) => (opts.appUrl && url.startsWith('/') ? new URL(url, opts.appUrl).toString() : url);
   let token: { value: string; expiresAt: number } | null = null;
 
   async function accessToken() {
@@ -122,7 +124,7 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
         {
           intent: 'CAPTURE',
           purchase_units: [{ amount: money(input.amountCents), description: input.description.slice(0, 127), custom_id: input.metadata.orderId ?? undefined }],
-          payment_source: { paypal: { experience_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING', brand_name: 'Backbeat' } } },
+          payment_source: { paypal: { experience_context: { return_url: absolute(input.returnUrl), cancel_url: absolute(input.cancelUrl), user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING', brand_name: 'Backbeat' } } },
         },
         input.idempotencyKey,
       );
@@ -161,7 +163,7 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
         {
           plan_id: plan.id,
           custom_id: input.metadata.orderId ?? input.metadata.userId ?? undefined,
-          application_context: { brand_name: 'Backbeat', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: input.returnUrl, cancel_url: input.cancelUrl },
+          application_context: { brand_name: 'Backbeat', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: absolute(input.returnUrl), cancel_url: absolute(input.cancelUrl) },
         },
         `${key}:subscription`,
       );

@@ -19,7 +19,7 @@ export function createProviders(config: AppConfig, opts: { db: Database }): { ca
       : sandbox!;
   const paypal: PaymentProvider =
     p.paypal === 'paypal'
-      ? createPaypalProvider({ clientId: p.paypalApi.clientId ?? '', clientSecret: p.paypalApi.clientSecret ?? '', webhookId: p.paypalApi.webhookId ?? '', apiBase: p.paypalApi.apiBase })
+      ? createPaypalProvider({ clientId: p.paypalApi.clientId ?? '', clientSecret: p.paypalApi.clientSecret ?? '', webhookId: p.paypalApi.webhookId ?? '', apiBase: p.paypalApi.apiBase, appUrl: config.appUrl })
       : sandbox!;
   return { card, paypal, sandbox };
 }

@@ -129,14 +129,32 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       .values({ id, kind, data })
       .onConflictDoUpdate({ target: sandboxObjects.id, set: { data, updatedAt: sql`now()` } });
   }
-  /** one object per idempotency key: a retried call answers the object the first one made */
+  /**
+   * One object per idempotency key: a retried call answers the object the first one made. The key
+   * is claimed before anything is created, so two concurrent calls with the same key (a double
+   * click reaching two processes) make one object: the second waits for the first's answer.
+   */
   async function once(key: string, create: () => Promise<string>): Promise<string> {
     const id = `idem:${key}`;
-    const existing = await get<{ ref: string }>(id, 'idempotency');
-    if (existing) return existing.ref;
-    const ref = await create();
-    const [row] = await db.insert(sandboxObjects).values({ id, kind: 'idempotency', data: { ref } }).onConflictDoNothing().returning();
-    return row ? ref : ((await get<{ ref: string }>(id, 'idempotency'))?.ref ?? ref);
+    const [claimed] = await db.insert(sandboxObjects).values({ id, kind: 'idempotency', data: { ref: null } }).onConflictDoNothing().returning();
+    if (claimed) {
+      try {
+        const ref = await create();
+        await db.update(sandboxObjects).set({ data: { ref }, updatedAt: sql`now()` }).where(eq(sandboxObjects.id, id));
+        return ref;
+      } catch (err) {
+        // nothing was made: the key is free for a retry
+        await db.delete(sandboxObjects).where(eq(sandboxObjects.id, id));
+        throw err;
+      }
+    }
+    for (let i = 0; i < 200; i++) {
+      const row = await get<{ ref: string | null }>(id, 'idempotency');
+      if (!row) return once(key, create);
+      if (row.ref) return row.ref;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new ProviderError('provider_error', 'The payment provider is busy with the same request. Please try again.');
   }
 
   async function offset(): Promise<number> {

@@ -364,6 +364,15 @@ describe('lesson discussion: GET /inline-posts', () => {
     expect((await visitor.post('/posts', { type: 'lesson', resource_id: freeLessonId, body: 'x' })).statusCode).toBe(401);
     expect((await member.client.get(`/inline-posts?type=lesson&id=99999999`)).statusCode).toBe(404);
   });
+
+  it('a member who bought the course on its own (course:{id}) reads and writes its lesson discussions', async () => {
+    const [lesson] = await t.app.deps.db.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, paidLessonId));
+    const buyer = await t.signedIn({ name: 'Course Buyer', entitlements: [`course:${lesson!.courseId}`] });
+    expect((await buyer.client.get(`/inline-posts?type=lesson&id=${paidLessonId}`)).statusCode).toBe(200);
+    expect((await buyer.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'bought it' })).statusCode).toBe(201);
+    const otherCourse = await t.signedIn({ name: 'Other Course Buyer', entitlements: [`course:${lesson!.courseId + 1000}`] });
+    expect((await otherCourse.client.get(`/inline-posts?type=lesson&id=${paidLessonId}`)).statusCode).toBe(403);
+  });
 });
 
 describe('GET /api/posts/{id}', () => {

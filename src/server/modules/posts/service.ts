@@ -9,6 +9,7 @@ import { forumTopics, lessons, postAttachments, postLikes, postRevisions, posts,
 import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
 import { hasEntitlement } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
+import { canWatch } from '#server/modules/learning/service';
 import type { AuthUser } from '#server/types';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -57,9 +58,10 @@ export function createPostService(deps: CommunityDeps) {
       const topic = await readableTopic(user, id);
       return { type, id, title: topic.title, firstPostId: topic.firstPostId, locked: topic.locked };
     }
-    const [lesson] = await db.select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly }).from(lessons).where(eq(lessons.id, id)).limit(1);
+    const [lesson] = await db.select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly, courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, id)).limit(1);
     if (!lesson) throw notFound();
-    if (lesson.membersOnly && !hasEntitlement(user, 'membership')) throw forbidden(LEARNING.membersOnly);
+    // the lesson's own rule: membership, or the course bought on its own
+    if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
     return { type, id, title: lesson.title, firstPostId: null, locked: false };
   }
 

@@ -21,4 +21,7 @@ export interface ReasonFields {
 export const cardCall = (call: CardCall, fields: ReasonFields, key: string) =>
   post<{ message: string }>(`/account/billing/stripe/${call}`, { ...fields, ...(call.startsWith('upgrade') ? { discount: 1 } : {}), idempotency_key: key });
 export const paypalCall = (call: PaypalCall, fields: ReasonFields, key: string) => post<{ message: string }>(`/account/billing/paypal/${call}`, { ...fields, idempotency_key: key });
+/** a plain upgrade (the Upgrade modal): no discount flag, no reason; the server charges the full price */
+export type UpgradeCall = 'upgrade-yearly' | 'upgrade-lifetime';
+export const upgradeCall = (call: UpgradeCall, key: string) => post<{ message: string }>(`/account/billing/stripe/${call}`, { idempotency_key: key });
 export const resumeCall = (key: string) => post<{ message: string }>('/account/billing/resume', { idempotency_key: key });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { CreditCard, Infinity as InfinityIcon, PauseCircle } from 'lucide-react';
+import { ArrowUpCircle, CreditCard, Infinity as InfinityIcon, PauseCircle } from 'lucide-react';
 import { COMMERCE_MESSAGES, dollars, JOIN_URL } from '#shared/commerce';
 import { BILLING_MESSAGES, longDate, type BillingInvoice, type BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
@@ -13,6 +13,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { BILLING_KEY, newIdempotencyKey, resumeCall, useBilling } from '../api/billing.ts';
 import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
 import { PAYPAL_CANCEL_MODAL, PaypalCancelModal } from './paypal-cancel-modal.tsx';
+import { UPGRADE_MODAL, UpgradeModal, upgradeChoices } from './upgrade-modal.tsx';
 
 const STATUS_LABEL: Record<BillingSubscription['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Payment due', paused: 'Paused', canceled: 'Cancelled' };
 
@@ -34,11 +35,13 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-function Subscription({ sub }: { sub: BillingSubscription }) {
+function Subscription({ sub, lifetime }: { sub: BillingSubscription; lifetime: boolean }) {
   const qc = useQueryClient();
   const [resuming, setResuming] = useState(false);
   const paused = sub.status === 'paused';
   const ending = sub.cancelAtPeriodEnd;
+  // lifetime holders have nothing to upgrade to
+  const canUpgrade = !lifetime && upgradeChoices(sub).length > 0;
   async function resume() {
     setResuming(true);
     try {
@@ -82,6 +85,13 @@ function Subscription({ sub }: { sub: BillingSubscription }) {
       ) : null}
       {!ending ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {canUpgrade ? (
+            <Button onClick={() => openModal(UPGRADE_MODAL)}>
+              <span className="inline-flex items-center gap-2">
+                <ArrowUpCircle aria-hidden className="size-5" /> Upgrade
+              </span>
+            </Button>
+          ) : null}
           {!paused ? (
             <Button variant="secondary" onClick={() => openModal(sub.provider === 'paypal' ? PAYPAL_CANCEL_MODAL : CARD_CANCEL_MODAL)}>
               Cancel or pause membership
@@ -178,7 +188,7 @@ export function BillingOverview() {
           </p>
         </Section>
       ) : null}
-      {subscription && !(lifetime && subscription.status === 'canceled') ? <Subscription sub={subscription} /> : null}
+      {subscription && !(lifetime && subscription.status === 'canceled') ? <Subscription sub={subscription} lifetime={lifetime} /> : null}
       {!subscription && !lifetime ? (
         <Section title="Your membership">
           <p className="mb-4 text-muted">You do not have a membership yet.</p>
@@ -187,6 +197,8 @@ export function BillingOverview() {
           </a>
         </Section>
       ) : null}
+      {/* mounted with the page, so its answer stays on screen after a lifetime upgrade replaces the subscription */}
+      {subscription ? <UpgradeModal sub={subscription} /> : null}
       <Section title="Invoices">
         <Invoices invoices={invoices} />
       </Section>

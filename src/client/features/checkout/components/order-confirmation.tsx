@@ -23,7 +23,7 @@ export function OrderConfirmation({ orderId }: { orderId: string | null }) {
 function Paid({ order }: { order: OrderSummary }) {
   const trialEnds = order.trial_ends_at && new Date(order.trial_ends_at) > new Date() ? order.trial_ends_at : null;
   const rows: [string, string][] = [
-    ['Plan', PLAN_NAMES[order.plan ?? ''] ?? 'Membership'],
+    order.course ? ['Course', order.course.title] : ['Plan', PLAN_NAMES[order.plan ?? ''] ?? 'Membership'],
     ['Amount', `${money(order.amount)}${order.plan === 'monthly' ? ' a month' : order.plan === 'yearly' ? ' a year' : ', paid once'}`],
   ];
   if (trialEnds) rows.push(['Free trial ends', date(trialEnds)]);
@@ -38,7 +38,9 @@ function Paid({ order }: { order: OrderSummary }) {
         <CircleCheckBig aria-hidden className="mx-auto size-16 text-success" />
         <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">You&apos;re in!</h1>
         <p className="mx-auto mt-3 max-w-md text-lg text-muted">
-          Welcome to the Backbeat Academy. Every course, the forums, live shows and the practice tools are open to you now.
+          {order.course
+            ? `${order.course.title} is yours. Every lesson of the course is open to you now.`
+            : 'Welcome to the Backbeat Academy. Every course, the forums, live shows and the practice tools are open to you now.'}
         </p>
         <dl className="mx-auto mt-8 flex max-w-md flex-col divide-y divide-line rounded-2xl border border-line text-left text-base" data-testid="order-details">
           {rows.map(([k, v]) => (
@@ -52,8 +54,8 @@ function Paid({ order }: { order: OrderSummary }) {
           <a href="/dashboard" className={clsx(buttonClass('primary', true), 'min-h-12')}>
             <LayoutDashboard aria-hidden className="size-5" /> Go to your dashboard
           </a>
-          <a href="/courses" className={clsx(buttonClass('secondary', true), 'min-h-12')}>
-            <BookOpen aria-hidden className="size-5" /> Start a course
+          <a href={order.course?.url ?? '/courses'} className={clsx(buttonClass('secondary', true), 'min-h-12')}>
+            <BookOpen aria-hidden className="size-5" /> {order.course ? 'Open the course' : 'Start a course'}
           </a>
         </div>
         <p className="mt-6 text-sm text-muted">

@@ -1,0 +1,121 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { dollars } from '#shared/commerce';
+import type { BillingSubscription } from '#shared/billing';
+import { errorMessage } from '#client/lib/api.ts';
+import { closeModal, Modal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { BILLING_KEY, newIdempotencyKey, upgradeCall, type UpgradeCall } from '../api/billing.ts';
+import { Option, StepActions, ThanksStep } from './steps.tsx';
+
+export const UPGRADE_MODAL = 'billing-upgrade';
+
+/** What the Upgrade modal can offer: yearly for a live card subscription on the monthly plan, lifetime for a card subscription. */
+export function upgradeChoices(sub: BillingSubscription): UpgradeCall[] {
+  if (sub.provider !== 'card' || sub.cancelAtPeriodEnd || sub.status === 'canceled') return [];
+  const choices: UpgradeCall[] = [];
+  if (sub.plan === 'monthly' && sub.status !== 'paused') choices.push('upgrade-yearly');
+  choices.push('upgrade-lifetime');
+  return choices;
+}
+
+/**
+ * The standalone Upgrade modal on /account/billing (issue 7): the yearly plan or lifetime at the
+ * checkout's full prices (the retention offers live in the cancel modal). The server decides the
+ * price; one idempotency key per opening, so a double click is one charge.
+ */
+export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
+  const qc = useQueryClient();
+  const choices = upgradeChoices(sub);
+  const [choice, setChoice] = useState<UpgradeCall | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  const onOpenChange = useCallback((open: boolean) => {
+    if (!open) return;
+    setChoice(null);
+    setError(null);
+    setDone(null);
+    setBusy(false);
+    setKey(newIdempotencyKey());
+  }, []);
+
+  async function confirm() {
+    if (busy) return;
+    if (!choice) return setError('Please choose an upgrade.');
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await upgradeCall(choice, `${key}:${choice}`);
+      setDone(res.message);
+      await qc.invalidateQueries({ queryKey: BILLING_KEY });
+    } catch (err) {
+      setError(errorMessage(err, ['payment', 'subscription']));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal name={UPGRADE_MODAL} title="Upgrade your membership" onOpenChange={onOpenChange}>
+      {done ? (
+        <ThanksStep message={done} onClose={() => closeModal(UPGRADE_MODAL)} />
+      ) : (
+        <form
+          data-testid="upgrade-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void confirm();
+          }}
+        >
+          <fieldset disabled={busy}>
+            <legend className="mb-3 text-lg font-semibold">Choose your new plan</legend>
+            <div className="flex flex-col gap-2">
+              {choices.includes('upgrade-yearly') ? (
+                <Option
+                  type="radio"
+                  name="upgrade"
+                  testId="upgrade-yearly"
+                  checked={choice === 'upgrade-yearly'}
+                  onChange={() => setChoice('upgrade-yearly')}
+                  title={`Yearly: ${dollars(sub.yearlyFullPrice)} a year`}
+                  detail="Switch now; the first year is charged to your saved card today."
+                />
+              ) : null}
+              {choices.includes('upgrade-lifetime') ? (
+                <Option
+                  type="radio"
+                  name="upgrade"
+                  testId="upgrade-lifetime"
+                  checked={choice === 'upgrade-lifetime'}
+                  onChange={() => setChoice('upgrade-lifetime')}
+                  title={`Lifetime: ${dollars(sub.lifetimeFullPrice)} once`}
+                  detail="Paid once on your saved card; your subscription ends and you are never billed again."
+                />
+              ) : null}
+            </div>
+          </fieldset>
+          <div className="mt-3">
+            <FormError message={error} inline />
+          </div>
+          <StepActions>
+            <Button variant="secondary" onClick={() => closeModal(UPGRADE_MODAL)}>
+              Not now
+            </Button>
+            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+              <span className="inline-flex items-center gap-2">
+                {busy ? <Spinner label="Upgrading" className="[&_svg]:size-5 [&_svg]:text-current" /> : null}
+                {busy ? 'Upgrading…' : 'Confirm upgrade'}
+              </span>
+            </Button>
+          </StepActions>
+        </form>
+      )}
+    </Modal>
+  );
+}
