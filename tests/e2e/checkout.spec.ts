@@ -29,14 +29,10 @@ async function fillCard(page: Page, number: string) {
   await form.getByLabel('CVC').fill('123');
 }
 
-/** on the sandbox's PayPal approval address: press its approve/cancel through the sandbox's calls */
+/** on the sandbox's PayPal approval page: press Approve or Cancel, as a buyer at PayPal would */
 async function paypalDecision(page: Page, decision: 'approve' | 'cancel') {
   await page.waitForURL(/\/sandbox\/paypal\/approve\//);
-  const ref = new URL(page.url()).pathname.split('/').pop()!;
-  const res = await page.request.post(`/sandbox/paypal/${decision}/${ref}`);
-  expect(res.status()).toBe(200);
-  const { url } = (await res.json()) as { url: string };
-  await page.goto(url);
+  await page.getByRole('button', { name: decision === 'approve' ? 'Approve payment' : 'Cancel and return' }).click();
 }
 
 async function entitlements(page: Page): Promise<string[]> {
@@ -140,6 +136,30 @@ describe('membership checkout', () => {
     expect(await entitlements(page)).not.toContain('membership');
     expect(page.errors).toEqual([]);
   });
+
+  // the other plan and payment pairs: every plan is bought by card and by PayPal somewhere in this file
+  for (const [plan, payment, label, amount] of [
+    ['yearly', 'card', 'Yearly membership', '$249 a year'],
+    ['monthly', 'paypal', 'Monthly membership', '$29 a month'],
+    ['lifetime', 'paypal', 'Lifetime membership', '$750, paid once'],
+  ] as const) {
+    it(`${plan} by ${payment === 'card' ? 'card' : 'PayPal'}: a new account pays and lands on /order as a member`, async () => {
+      const page = await newPage(browser, DESKTOP);
+      await page.goto('/join');
+      await fillGuest(page);
+      await page.getByTestId(`plan-${plan}`).click();
+      if (payment === 'paypal') await page.getByTestId('payment-paypal').click();
+      else await fillCard(page, SANDBOX_CARDS.succeeds);
+      await page.getByLabel(/I accept the/).check();
+      await page.locator('#checkout-form').getByRole('button', { name: /Continue to PayPal|Start my|Pay / }).click();
+      if (payment === 'paypal') await paypalDecision(page, 'approve');
+      await page.waitForURL(/\/order\?order=\d+/);
+      await page.getByTestId('order-details').getByText(label).waitFor();
+      await page.getByTestId('order-details').getByText(amount).waitFor();
+      expect(await entitlements(page)).toContain('membership');
+      expect(page.errors).toEqual([]);
+    });
+  }
 
   it('validation: only the first error shows, in the order of the spec', async () => {
     const page = await newPage(browser, PHONE);
