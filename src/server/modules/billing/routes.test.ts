@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_CHECKOUT, RETENTION, SANDBOX_CARDS } from '#shared/commerce';
 import { BILLING_MESSAGES, discountFlag, lifetimeOfferCents, yearlyOfferCents, type BillingState, type CancellationsPage } from '#shared/billing';
-import { cancellationFeedback, entitlements as entitlementRows, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
+import { cancellationFeedback, entitlements as entitlementRows, invoices, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
@@ -223,13 +223,15 @@ describe('card retention offers (spec 002 §9)', () => {
     expect((await billing(client)).subscription!.cycle).toBe('year');
   });
 
-  it('upgrade-yearly: the yearly plan at the yearly price less 50 dollars; membership kept', async () => {
+  it('upgrade-yearly: the first year at the yearly price less 50 dollars, later years at the full price; membership kept', async () => {
     const { user, client, sub } = await cardMember();
     const res = await client.post('/account/billing/stripe/upgrade-yearly', { ...REASON, discount: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearly);
     const s = await sandboxSub(sub.providerRef);
-    expect(s).toMatchObject({ interval: 'year', priceCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents) });
+    expect(s).toMatchObject({ interval: 'year', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
+    const [first] = await db().select().from(invoices).where(eq(invoices.subscriptionId, sub.id)).orderBy(desc(invoices.id)).limit(1);
+    expect(first).toMatchObject({ amountCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents), description: 'Yearly membership' });
     expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', status: 'active' });
     expect(await entitlements(user.id)).toContain('membership');
     expect((await feedbackOf(user.id))[0]).toMatchObject({ outcome: 'upgrade-yearly', cycle: 'month' });
@@ -261,7 +263,10 @@ describe('card retention offers (spec 002 §9)', () => {
     expect((await subRow(sub.id)).plan).toBe('monthly');
     const res = await client.post('/account/billing/stripe/upgrade-yearly', { ...REASON, discount: 'true' });
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearly);
-    expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', priceCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents) });
+    // the plan is the full yearly price; the offer came off the first year's invoice
+    expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
+    const [first] = await db().select().from(invoices).where(eq(invoices.subscriptionId, sub.id)).orderBy(desc(invoices.id)).limit(1);
+    expect(first!.amountCents).toBe(yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents));
     expect(await feedbackOf(user.id)).toHaveLength(1);
   });
 

@@ -252,10 +252,10 @@ export function createBillingService(deps: BillingDeps) {
           if (sub.plan === 'yearly') return { message: BILLING_MESSAGES.alreadyYearly };
           if (!live) throw notActive();
           const prices = await checkout(sub.checkoutSlug);
-          // the yearly plan at the checkout's yearly price less the upgrade offer's $50: the provider
-          // switches the plan and charges the first year now
-          const priceCents = plain ? prices.yearly : yearlyOfferCents(prices.yearly);
-          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents, interval: 'year' }, key));
+          // the yearly plan at the checkout's yearly price; the offer takes $50 off the first year only:
+          // the provider switches the plan and charges the first year now
+          const firstInvoiceAmountOffCents = plain ? 0 : prices.yearly - yearlyOfferCents(prices.yearly);
+          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents: prices.yearly, interval: 'year', firstInvoiceAmountOffCents }, key));
           await sync(sub, state);
           if (plain) return { message: BILLING_MESSAGES.upgradeYearlyFull };
           await feedback(sub, user.id, input, 'upgrade-yearly');

@@ -82,8 +82,11 @@ export interface PaymentProvider {
   getSubscription(ref: string): Promise<SubscriptionState>;
   /** a retention discount on the next `cycles` invoices: percent off or an amount off */
   applyDiscount(ref: string, discount: { percentOff?: number; amountOffCents?: number; cycles: number }, idempotencyKey: string): Promise<SubscriptionState>;
-  /** switch to another interval/price now (upgrade to yearly), prorated by the provider */
-  changePlan(ref: string, plan: { priceCents: number; interval: Interval }, idempotencyKey: string): Promise<SubscriptionState>;
+  /**
+   * switch to another interval/price now (upgrade to yearly), charging the first period at once;
+   * `firstInvoiceAmountOffCents` takes an amount off that first invoice only (the $50 upgrade offer)
+   */
+  changePlan(ref: string, plan: { priceCents: number; interval: Interval; firstInvoiceAmountOffCents?: number }, idempotencyKey: string): Promise<SubscriptionState>;
   /** pause collection; `feeCents` > 0 charges that amount each period instead (card pause: $5 a month) */
   pause(ref: string, opts: { feeCents: number }, idempotencyKey: string): Promise<SubscriptionState>;
   resume(ref: string, idempotencyKey: string): Promise<SubscriptionState>;

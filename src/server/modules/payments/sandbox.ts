@@ -443,13 +443,17 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const done = await get(`idem:plan:${idempotencyKey}`, 'idempotency');
       if (!done) {
         const now = await clockNow();
-        const c = await charge({ paymentMethod: s.paymentMethod, amountCents: discounted({ ...s, priceCents: plan.priceCents, discount: null }), metadata: s.metadata, description: s.description, offSession: true });
+        // the first period at the new price, less a one-off amount (the upgrade offer); later renewals pay the full price
+        const firstCents = Math.max(0, plan.priceCents - (plan.firstInvoiceAmountOffCents ?? 0));
+        const c = await charge({ paymentMethod: s.paymentMethod, amountCents: firstCents, metadata: s.metadata, description: s.description, offSession: true });
         if (!c.ok) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
         Object.assign(s, { priceCents: plan.priceCents, interval: plan.interval, periodStart: now, periodEnd: addInterval(now, plan.interval), status: 'active', trialEndsAt: null, cancelAtPeriodEnd: false, retryAt: null });
         await put(ref, 'subscription', s);
         await put(`idem:plan:${idempotencyKey}`, 'idempotency', { ref });
-        await invoice(ref, s, plan.priceCents, true, c.ref);
-        return emitSubscription(ref, s);
+        // the plan change first, so the invoice is filed under the new plan
+        const state = await emitSubscription(ref, s);
+        await invoice(ref, s, firstCents, true, c.ref);
+        return state;
       }
       return toState(ref, s);
     },

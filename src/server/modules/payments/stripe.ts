@@ -211,6 +211,10 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       try {
         const sub = await sdk.subscriptions.retrieve(ref);
         const item = sub.items.data[0]!;
+        // a one-off amount off the first invoice of the new plan (the upgrade offer)
+        const coupon = plan.firstInvoiceAmountOffCents
+          ? await sdk.coupons.create({ amount_off: plan.firstInvoiceAmountOffCents, currency: 'usd', duration: 'once', name: 'Upgrade offer' }, { idempotencyKey: `${idempotencyKey}:coupon` })
+          : null;
         const updated = await sdk.subscriptions.update(
           ref,
           {
@@ -220,6 +224,7 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
             trial_end: 'now',
             cancel_at_period_end: false,
             payment_behavior: 'error_if_incomplete',
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             expand,
           },
           { idempotencyKey },
