@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES } from '#shared/community';
 import type { AuthUser } from '#server/types';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -22,5 +23,15 @@ export function hasEntitlement(user: AuthUser | null, kind: string): boolean {
 export function requireEntitlement(request: FastifyRequest, kind: string, message?: string): AuthUser {
   const user = requireUser(request);
   if (!hasEntitlement(user, kind)) throw forbidden(message);
+  return user;
+}
+
+/** Forums and live shows: members and mentorship students (admins hold every entitlement). */
+export const mayUseCommunity = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
+
+/** 401 for a visitor; 403 with the members-only message for a signed-in free member. */
+export function requireCommunity(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
   return user;
 }

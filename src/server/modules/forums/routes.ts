@@ -1,24 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMUNITY_MESSAGES } from '#shared/community';
 import { idSchema, pageQuerySchema } from '#shared/http';
 import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums';
 import { forbidden } from '#server/lib/errors';
-import { requireUser } from '#server/lib/guards';
-import type { AuthUser } from '#server/types';
-import { mayUseCommunity } from './service.ts';
+import { requireCommunity } from '#server/lib/guards';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
 const topicIdParams = z.object({ topicId: idSchema });
 
-/** Members, mentorship students and admins; a free member is told what the forums are for. */
-function requireCommunity(request: FastifyRequest): AuthUser {
-  const user = requireUser(request);
-  if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
-  return user;
-}
 /** checked before the body is validated: a visitor gets 401 and a free member 403, never a 422 */
 const guard = async (request: FastifyRequest) => {
   requireCommunity(request);

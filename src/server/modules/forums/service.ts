@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import { COMMUNITY, COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
+import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import {
   categoryUrl,
@@ -14,12 +14,10 @@ import {
 import type { Executor } from '#server/db/client';
 import { forumCategories, forumTopics, postLikes, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
-import { hasEntitlement } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
 
 /** Forums and live shows are for members, mentorship students and admins. */
-export const mayUseCommunity = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
 
 const YOUTUBE = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
 /** video ids from links to the video host in a post's text */
@@ -48,7 +46,6 @@ export function createForumService(deps: CommunityDeps) {
   }
 
   return {
-    mayUseCommunity,
     visibleTopic,
 
     /** GET /api/forums: every category with its topic count and latest activity (two queries). */

@@ -2,23 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES } from '#shared/community';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { flag, idSchema } from '#shared/http';
 import { LIVE_STATUSES, scheduleShowSchema } from '#shared/live';
 import { liveShows } from '#server/db/schema/index';
-import { forbidden } from '#server/lib/errors';
-import { hasEntitlement, requireAdmin, requireUser } from '#server/lib/guards';
-import type { AuthUser } from '#server/types';
+import { mayUseCommunity, requireAdmin, requireCommunity } from '#server/lib/guards';
 
-/** Forums and live shows: members and mentorship students (admins hold everything). */
-const mayJoin = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
-
-function requireCommunity(request: FastifyRequest): AuthUser {
-  const user = requireUser(request);
-  if (!mayJoin(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
-  return user;
-}
 
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own action. */
 const socketId = (request: FastifyRequest) => {
@@ -38,7 +27,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.deps.realtime.addAuthorizer(async (channel, user) => {
     const match = /^show\.(\d{1,9})$/.exec(channel);
     if (!match) return null;
-    if (!user || !mayJoin(user)) return false;
+    if (!user || !mayUseCommunity(user)) return false;
     const [show] = await app.deps.db.select({ id: liveShows.id }).from(liveShows).where(eq(liveShows.id, Number(match[1]))).limit(1);
     return !!show;
   });

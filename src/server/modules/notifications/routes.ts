@@ -4,6 +4,7 @@ import { idSchema } from '#shared/http';
 import { notificationPageResponseSchema, notificationResponseSchema, recentNotificationsResponseSchema } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
 import { requireAdmin, requireUser } from '#server/lib/guards';
+import { escapeHtml } from '#server/lib/html';
 
 const areaQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -58,13 +59,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await app.deps.services.users.findById(request.body.user_id);
       if (!target) return reply.status(422).send({ message: 'The selected user is invalid.', errors: { user_id: ['The selected user is invalid.'] } });
       const { body, url, area } = request.body;
-      const data = await notifications.notify(target.id, { body: escapeText(body), url: url ?? null, area });
+      const data = await notifications.notify(target.id, { body: escapeHtml(body) /* staff type plain text: nothing in it is interpreted */, url: url ?? null, area });
       return reply.status(201).send({ data });
     },
   );
 };
-
-/** Staff type plain text; it becomes the HTML body with nothing interpreted. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

@@ -8,6 +8,7 @@ import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
+import { escapeHtml } from '#server/lib/html';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -26,7 +27,6 @@ export interface PaymentsDeps {
 const LOCAL_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
 type LocalStatus = (typeof LOCAL_STATUSES)[number];
 const isLocalStatus = (s: string): s is LocalStatus => (LOCAL_STATUSES as readonly string[]).includes(s);
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The ledger every purchase goes through (issue 7): orders, subscriptions, invoices and the

@@ -1,19 +1,18 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { COMMUNITY, COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
+import { COMMUNITY, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import { DISCUSSION_WORDING, mentorshipPermalinkFor, permalinkFor, youtubeIds, type PostType } from '#shared/discussion';
 import { LEARNING } from '#shared/learning';
 import type { Executor } from '#server/db/client';
 import { forumTopics, lessons, postAttachments, postLikes, postRevisions, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
 import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
-import { hasEntitlement } from '#server/lib/guards';
+import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import { canWatch } from '#server/modules/learning/service';
 import type { AuthUser } from '#server/types';
+import { escapeHtml } from '#server/lib/html';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export const isCommunityMember = (user: AuthUser | null) => !!user && COMMUNITY_ENTITLEMENTS.some((k) => hasEntitlement(user, k));
 /** replies of one parent answered by GET /posts/thread (a safety bound; threads are far smaller) */
 const THREAD_MAX_REPLIES = 2000;
 
@@ -45,7 +44,7 @@ export function createPostService(deps: CommunityDeps) {
 
   /** The viewer may read the topic: community members (admins hold everything), not hidden. */
   async function readableTopic(user: AuthUser | null, topicId: number, tx: Executor = db) {
-    if (!isCommunityMember(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+    if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
     const [topic] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).limit(1);
     if (!topic || (topic.hiddenAt && !user!.isAdmin)) throw notFound();
     return topic;
@@ -205,7 +204,6 @@ export function createPostService(deps: CommunityDeps) {
   }
 
   return {
-    isCommunityMember,
     readable,
 
     /** GET /posts: parents newest first (keyset on id), each with its first replies. */
@@ -432,8 +430,8 @@ export function createPostService(deps: CommunityDeps) {
   /** Watchers of the topic and the author replied to, once each, never the writer. */
   async function notifyAbout(user: AuthUser, res: Resource, post: PostRow) {
     const url = `${permalinkFor(res.type, res.id)}#${post.id}`;
-    const who = `<strong>${escape(user.name)}</strong>`;
-    const where = `<strong>${escape(res.title)}</strong>`;
+    const who = `<strong>${escapeHtml(user.name)}</strong>`;
+    const where = `<strong>${escapeHtml(res.title)}</strong>`;
     const sent = new Set<number>([user.id]);
     const targetId = post.replyingToId ?? post.parentId;
     if (targetId) {

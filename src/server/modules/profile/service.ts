@@ -6,9 +6,9 @@ import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
+import { escapeHtml } from '#server/lib/html';
 
 export type FriendStatus = 'notfriends' | 'pending' | 'incoming' | 'friends';
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function createProfileService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
   const { db } = deps;
@@ -65,7 +65,7 @@ export function createProfileService(deps: { db: Database; users: UserService; n
         return { relationship_id: again!.id, status: statusFor(viewer.id, again) };
       }
       await deps.notifications.notify(userId, {
-        body: `<strong>${escape(viewer.name)}</strong> sent you a friend request.`,
+        body: `<strong>${escapeHtml(viewer.name)}</strong> sent you a friend request.`,
         url: '/friends',
       });
       return { relationship_id: row.id, status: 'pending' as FriendStatus };
@@ -86,7 +86,7 @@ export function createProfileService(deps: { db: Database; users: UserService; n
       if (row.addresseeId !== viewer.id) throw new AppError(403, MESSAGES.forbidden);
       await db.update(friendships).set({ status: 'accepted', acceptedAt: new Date() }).where(eq(friendships.id, row.id));
       await deps.notifications.notify(row.requesterId, {
-        body: `<strong>${escape(viewer.name)}</strong> accepted your friend request.`,
+        body: `<strong>${escapeHtml(viewer.name)}</strong> accepted your friend request.`,
         url: deps.users.profileUrl(viewer),
       });
       return { relationship_id: row.id, status: 'friends' as FriendStatus };

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES } from '#shared/community';
+import { COMMUNITY_MESSAGES } from '#shared/community';
 import { chatMessages, liveShows, posts, reports, users, wallComments } from '#server/db/schema/index';
 import { forbidden, notFound } from '#server/lib/errors';
-import { hasEntitlement } from '#server/lib/guards';
+import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
 
@@ -17,7 +17,6 @@ export const REPORTS_PER_PAGE = 20;
 
 type ReportRow = typeof reports.$inferSelect;
 
-const isCommunityMember = (user: AuthUser) => COMMUNITY_ENTITLEMENTS.some((k) => hasEntitlement(user, k));
 
 /** Where a post lives on the site: the forum topic or the lesson page, with the post id as hash. */
 export function postLink(post: { id: number; type: string; resourceId: number }) {
@@ -47,7 +46,7 @@ export function createReportService(deps: CommunityDeps) {
     if (kind === 'post') {
       const [row] = await db.select({ type: posts.type, trashedAt: posts.trashedAt }).from(posts).where(eq(posts.id, id)).limit(1);
       if (!row || row.trashedAt) throw notFound();
-      if (row.type === 'forumtopic' && !isCommunityMember(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+      if (row.type === 'forumtopic' && !mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
       return;
     }
     if (kind === 'chat') {
@@ -58,7 +57,7 @@ export function createReportService(deps: CommunityDeps) {
         .where(eq(chatMessages.id, id))
         .limit(1);
       if (!row || row.hiddenAt) throw notFound();
-      if (!isCommunityMember(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+      if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
       return;
     }
     const [row] = await db.select({ hiddenAt: wallComments.hiddenAt }).from(wallComments).where(eq(wallComments.id, id)).limit(1);

@@ -6,8 +6,8 @@ import { users, wallComments } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
+import { escapeHtml } from '#server/lib/html';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** a comment row with its author joined in (null when the author is gone) */
 const columns = {
@@ -134,13 +134,13 @@ export function createWallService(deps: CommunityDeps) {
       await deps.limiters.consume('wallCommentsPerUser', String(viewer.id));
       const [row] = await db.insert(wallComments).values({ toId: wall.id, userId: viewer.id, parentId: parent?.id ?? null, body: input.body }).returning();
 
-      const who = `<strong>${escape(viewer.name)}</strong>`;
+      const who = `<strong>${escapeHtml(viewer.name)}</strong>`;
       const url = deps.users.profileUrl(wall);
       if (wall.id !== viewer.id) {
         await deps.notifications.notify(wall.id, { body: parent ? `${who} replied to a comment on your wall.` : `${who} wrote on your wall.`, url });
       }
       if (parent && parent.userId && parent.userId !== viewer.id && parent.userId !== wall.id) {
-        await deps.notifications.notify(parent.userId, { body: `${who} replied to your comment on ${escape(wall.name)}'s wall.`, url });
+        await deps.notifications.notify(parent.userId, { body: `${who} replied to your comment on ${escapeHtml(wall.name)}'s wall.`, url });
       }
 
       const first = await page(viewer, wall.id, 1);
