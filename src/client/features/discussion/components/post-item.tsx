@@ -1,3 +1,4 @@
+import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
@@ -13,17 +14,7 @@ import { ReportButton } from '#client/components/report-dialog.tsx';
 import { postCalls } from '../api/posts.ts';
 import { PostBody, PostText } from './post-body.tsx';
 
-const rtf = typeof Intl !== 'undefined' ? new Intl.RelativeTimeFormat('en', { numeric: 'auto' }) : null;
-export function timeAgo(iso: string, now = Date.now()): string {
-  const s = Math.round((new Date(iso).getTime() - now) / 1000);
-  const abs = Math.abs(s);
-  if (!rtf) return new Date(iso).toLocaleString();
-  if (abs < 60) return 'just now';
-  if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
-  if (abs < 86400) return rtf.format(Math.round(s / 3600), 'hour');
-  if (abs < 86400 * 30) return rtf.format(Math.round(s / 86400), 'day');
-  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
-}
+const timeAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
 /** Copies text to the clipboard, with the old fallback where the Clipboard API is refused. */
 async function copyText(text: string) {
