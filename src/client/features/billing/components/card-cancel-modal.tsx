@@ -6,12 +6,11 @@ import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
-import { BILLING_KEY, cardCall, newIdempotencyKey, type CardCall, type ReasonFields } from '../api/billing.ts';
-import { LossStep, Option, ReasonStep, reasonMessage, StepActions, StepLabel, ThanksStep } from './steps.tsx';
+import { BILLING_KEY, cardCall, type CardCall } from '../api/billing.ts';
+import { OpeningSteps, Option, StepActions, StepLabel, useCancelFlow } from './steps.tsx';
 
 export const CARD_CANCEL_MODAL = 'card-cancel';
 type Choice = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'cancel';
-const EMPTY: ReasonFields = { reason: '', reason_description: '' };
 
 /**
  * Card-provider cancel modal, spec 002 §4: 0 stay/thanks, 1 loss warning, 2 reason, 3 alternatives
@@ -21,31 +20,22 @@ const EMPTY: ReasonFields = { reason: '', reason_description: '' };
  */
 export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   const qc = useQueryClient();
-  const [step, setStep] = useState(1);
-  const [fields, setFields] = useState<ReasonFields>(EMPTY);
+  const flow = useCancelFlow();
+  const { step, setStep, go, fields, error, setError, busy, setBusy, key, reset } = flow;
   const [choice, setChoice] = useState<Choice | null>(null);
   const [pause, setPause] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
 
-  const onOpenChange = useCallback((open: boolean) => {
-    if (!open) return;
-    setStep(1);
-    setFields(EMPTY);
-    setChoice(null);
-    setPause(false);
-    setError(null);
-    setDone(null);
-    setBusy(false);
-    setKey(newIdempotencyKey());
-  }, []);
-
-  const go = (n: number) => {
-    setError(null);
-    setStep(n);
-  };
+  const onOpenChange = useCallback(
+    (open: boolean) => {
+      if (!open) return;
+      reset();
+      setChoice(null);
+      setPause(false);
+      setDone(null);
+    },
+    [reset],
+  );
 
   async function submit(call: CardCall) {
     if (busy) return;
@@ -74,21 +64,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
 
   return (
     <Modal name={CARD_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
-      {step === 0 ? <ThanksStep message={done} onClose={() => closeModal(CARD_CANCEL_MODAL)} /> : null}
-      {step === 1 ? <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} /> : null}
-      {step === 2 ? (
-        <ReasonStep
-          value={fields}
-          onChange={setFields}
-          error={error}
-          onBack={() => go(1)}
-          onNext={() => {
-            const m = reasonMessage(fields);
-            if (m) return setError(m);
-            go(3);
-          }}
-        />
-      ) : null}
+      <OpeningSteps flow={flow} endDate={endDate} done={done} onClose={() => closeModal(CARD_CANCEL_MODAL)} />
       {step === 3 ? (
         <form
           data-testid="cancel-step-3"

@@ -6,11 +6,10 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
-import { newIdempotencyKey, paypalCall, type ReasonFields } from '../api/billing.ts';
-import { LossStep, Option, ReasonStep, reasonMessage, StepActions, StepLabel, ThanksStep } from './steps.tsx';
+import { paypalCall } from '../api/billing.ts';
+import { OpeningSteps, Option, StepActions, StepLabel, useCancelFlow } from './steps.tsx';
 
 export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
-const EMPTY: ReasonFields = { reason: '', reason_description: '' };
 
 /**
  * PayPal cancel modal, spec 002 §4: 1 loss warning, 2 reason, 3 a discounted lifetime (a tick box;
@@ -18,28 +17,20 @@ const EMPTY: ReasonFields = { reason: '', reason_description: '' };
  * (with a link to switch to pause). The page reloads after suspend or cancel.
  */
 export function PaypalCancelModal({ sub, reload = () => window.location.reload() }: { sub: BillingSubscription; reload?: () => void }) {
-  const [step, setStep] = useState(1);
-  const [fields, setFields] = useState<ReasonFields>(EMPTY);
+  const flow = useCancelFlow();
+  const { step, go, fields, error, setError, busy, setBusy, key, reset } = flow;
   const [lifetime, setLifetime] = useState(false);
   const [pause, setPause] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
 
-  const onOpenChange = useCallback((open: boolean) => {
-    if (!open) return;
-    setStep(1);
-    setFields(EMPTY);
-    setLifetime(false);
-    setPause(false);
-    setError(null);
-    setBusy(false);
-    setKey(newIdempotencyKey());
-  }, []);
-  const go = (n: number) => {
-    setError(null);
-    setStep(n);
-  };
+  const onOpenChange = useCallback(
+    (open: boolean) => {
+      if (!open) return;
+      reset();
+      setLifetime(false);
+      setPause(false);
+    },
+    [reset],
+  );
 
   async function confirm() {
     if (busy) return;
@@ -57,21 +48,7 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
   const endDate = longDate(sub.nextBillingDate);
   return (
     <Modal name={PAYPAL_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
-      {step === 0 ? <ThanksStep message={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} /> : null}
-      {step === 1 ? <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} /> : null}
-      {step === 2 ? (
-        <ReasonStep
-          value={fields}
-          onChange={setFields}
-          error={error}
-          onBack={() => go(1)}
-          onNext={() => {
-            const m = reasonMessage(fields);
-            if (m) return setError(m);
-            go(3);
-          }}
-        />
-      ) : null}
+      <OpeningSteps flow={flow} endDate={endDate} done={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} />
       {step === 3 ? (
         // spec 002 §7: a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
         <form

@@ -1,11 +1,59 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { CANCEL_REASONS, COMMERCE_MESSAGES } from '#shared/commerce';
 import { reasonNeedsDescription, REASON_DESCRIPTION_MAX } from '#shared/billing';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
-import type { ReasonFields } from '../api/billing.ts';
+import { newIdempotencyKey, type ReasonFields } from '../api/billing.ts';
+
+const EMPTY_REASON: ReasonFields = { reason: '', reason_description: '' };
+
+/**
+ * What both cancel modals keep while they walk spec 002 §4's steps: the step, the reason, the error
+ * shown, a call in flight and this opening's idempotency key. `reset` runs when the modal opens.
+ */
+export function useCancelFlow() {
+  const [step, setStep] = useState(1);
+  const [fields, setFields] = useState<ReasonFields>(EMPTY_REASON);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const reset = useCallback(() => {
+    setStep(1);
+    setFields(EMPTY_REASON);
+    setError(null);
+    setBusy(false);
+    setKey(newIdempotencyKey());
+  }, []);
+  const go = (n: number) => {
+    setError(null);
+    setStep(n);
+  };
+  return { step, setStep, go, fields, setFields, error, setError, busy, setBusy, key, reset };
+}
+export type CancelFlow = ReturnType<typeof useCancelFlow>;
+
+/** Steps 0 to 2 of both cancel modals: thanks, the loss warning, and the reason checked with the §5 messages. */
+export function OpeningSteps({ flow, endDate, done, onClose }: { flow: CancelFlow; endDate: string; done: string | null; onClose: () => void }) {
+  const { step, go, fields, setFields, error, setError } = flow;
+  if (step === 0) return <ThanksStep message={done} onClose={onClose} />;
+  if (step === 1) return <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} />;
+  if (step !== 2) return null;
+  return (
+    <ReasonStep
+      value={fields}
+      onChange={setFields}
+      error={error}
+      onBack={() => go(1)}
+      onNext={() => {
+        const m = reasonMessage(fields);
+        if (m) return setError(m);
+        go(3);
+      }}
+    />
+  );
+}
 
 /** spec 002 §5 step 2: the first message, or null */
 export function reasonMessage(f: ReasonFields): string | null {
