@@ -1,36 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'socket.io-client';
 import { userChannel } from '#shared/realtime';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
 
 let t: TestApp;
-let base: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
   await t.close();
 });
 
-async function socketFor(client: TestClient): Promise<Socket> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
-const subscribe = (socket: Socket, channel: string) =>
-  new Promise<{ ok: boolean; message?: string }>((resolve) => socket.emit('subscribe', channel, resolve));
 
 function nextEvent(socket: Socket, timeoutMs = 3000) {
   return new Promise<{ channel: string; event: string; payload: Record<string, unknown> } | null>((resolve) => {
@@ -48,7 +30,7 @@ describe('realtime', () => {
   it('a user joins only their own private channel', async () => {
     const { user, client } = await member();
     const other = await member();
-    const socket = await socketFor(client);
+    const socket = await t.socket(client);
     expect(await subscribe(socket, userChannel(user.id))).toEqual({ ok: true });
     expect((await subscribe(socket, userChannel(other.user.id))).ok).toBe(false);
     expect((await subscribe(socket, 'anything-else')).ok).toBe(false);
@@ -58,22 +40,22 @@ describe('realtime', () => {
     const { liveShows } = await import('#server/db/schema/index');
     const [show] = await t.app.deps.db.insert(liveShows).values({ title: 'Clinic', startsAt: new Date() }).returning();
     const { client } = await member({ entitlements: ['membership'] });
-    const socket = await socketFor(client);
+    const socket = await t.socket(client);
     expect(await subscribe(socket, `show.${show!.id}`)).toEqual({ ok: true });
     expect((await subscribe(socket, `show.${show!.id + 1000}`)).ok).toBe(false);
-    const visitor = await socketFor(await t.client());
+    const visitor = await t.socket(await t.client());
     expect((await subscribe(visitor, `show.${show!.id}`)).ok).toBe(false);
   });
 
   it('a visitor (no session) joins no private channel', async () => {
     const { user } = await member();
-    const socket = await socketFor(await t.client());
+    const socket = await t.socket(await t.client());
     expect((await subscribe(socket, userChannel(user.id))).ok).toBe(false);
   });
 
   it('a new notification reaches the open page at once', async () => {
     const { user, client } = await member();
-    const socket = await socketFor(client);
+    const socket = await t.socket(client);
     await subscribe(socket, userChannel(user.id));
     const { client: admin } = await member({ role: 'admin' });
     const received = nextEvent(socket);
@@ -85,8 +67,8 @@ describe('realtime', () => {
 
   it('X-Socket-ID leaves the sender out of a broadcast', async () => {
     const { user, client } = await member();
-    const sender = await socketFor(client);
-    const otherTab = await socketFor(client);
+    const sender = await t.socket(client);
+    const otherTab = await t.socket(client);
     await subscribe(sender, userChannel(user.id));
     await subscribe(otherTab, userChannel(user.id));
     const toSender = nextEvent(sender, 800);

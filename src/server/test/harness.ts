@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +59,10 @@ export interface TestApp {
   createUser(opts?: UserOptions): Promise<TestUser>;
   /** a new user, and a client signed in as them */
   signedIn(opts?: UserOptions): Promise<{ user: TestUser; client: TestClient }>;
+  /** a Socket.IO connection as `client`'s browser (the app starts listening on a free port first) */
+  socket(client: TestClient): Promise<Socket>;
+  /** how many SQL statements `fn` runs (the driver's query function, wrapped for the call) */
+  countQueries(fn: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -76,6 +82,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
   const app = await buildApp(config, { database });
   let counter = 0;
+  let base: string | null = null;
+  const sockets: Socket[] = [];
   const testApp: TestApp = {
     app,
     config,
@@ -95,7 +103,37 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await client.signIn(user.email, user.password);
       return { user, client };
     },
+    async socket(client) {
+      if (!base) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      }
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    async countQueries(fn) {
+      const client = (app.deps.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+      const original = client.query.bind(client);
+      let n = 0;
+      client.query = (...a: unknown[]) => {
+        n++;
+        return original(...a);
+      };
+      try {
+        await fn();
+      } finally {
+        client.query = original;
+      }
+      return n;
+    },
     async close() {
+      for (const s of sockets) s.disconnect();
       await app.close();
       await database.close();
       await database.drop();
@@ -189,3 +227,7 @@ export class TestClient {
     return res;
   }
 }
+
+/** Ask to join a realtime channel; the server's answer. */
+export const subscribe = (socket: Socket, channel: string) =>
+  new Promise<{ ok: boolean; message?: string }>((resolve) => socket.emit('subscribe', channel, resolve));

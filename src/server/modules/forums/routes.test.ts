@@ -193,8 +193,8 @@ describe('GET /api/forums and /api/forums/{slug}', () => {
   });
 
   it('a page costs the same number of queries whatever its size', async () => {
-    const queries = await countQueries(() => member.client.get('/api/forums/paging'));
-    const fewer = await countQueries(() => member.client.get('/api/forums/empty'));
+    const queries = await t.countQueries(() => member.client.get('/api/forums/paging'));
+    const fewer = await t.countQueries(() => member.client.get('/api/forums/empty'));
     expect(queries).toBeGreaterThan(0);
     expect(queries).toBe(fewer);
   });
@@ -324,23 +324,6 @@ describe('admin moderation', () => {
   });
 });
 
-/** Count the SQL statements a call runs, by wrapping the driver's query function. */
-async function countQueries(fn: () => Promise<unknown>) {
-  const session = (t.app.deps.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session;
-  const client = session.client;
-  const original = client.query.bind(client);
-  let n = 0;
-  client.query = (...a: unknown[]) => {
-    n++;
-    return original(...a);
-  };
-  try {
-    await fn();
-  } finally {
-    client.query = original;
-  }
-  return n;
-}
 
 describe('demo forums', () => {
   it('seeds topics whose first post holds the body, with exact comment and like counts', async () => {

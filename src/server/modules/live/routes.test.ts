@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { LIVE_MESSAGES } from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { RATE_LIMITS } from '#server/lib/rate-limits';
 import { chatHearts, chatMessages, liveShows } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
 
 let t: TestApp;
-let base: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
   await t.close();
 });
 
@@ -36,17 +30,6 @@ async function newShow(values: Partial<typeof liveShows.$inferInsert> = {}) {
   return show!;
 }
 
-async function socketFor(client: TestClient): Promise<Socket> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-const subscribe = (socket: Socket, channel: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', channel, resolve));
 
 /** every event a socket receives, to look at after the fact */
 function collect(socket: Socket) {
@@ -129,7 +112,7 @@ describe('shows', () => {
     const show = await newShow({ status: 'scheduled', chatOpen: false });
     const { client } = await admin();
     const viewer = await member();
-    const socket = await socketFor(viewer.client);
+    const socket = await t.socket(viewer.client);
     expect(await subscribe(socket, showChannel(show.id))).toEqual({ ok: true });
     const events = collect(socket);
 
@@ -158,11 +141,11 @@ describe('shows', () => {
 
   it("only community members join a show's channel", async () => {
     const show = await newShow();
-    expect((await subscribe(await socketFor((await member()).client), showChannel(show.id))).ok).toBe(true);
-    expect((await subscribe(await socketFor((await student()).client), showChannel(show.id))).ok).toBe(true);
-    expect((await subscribe(await socketFor((await free()).client), showChannel(show.id))).ok).toBe(false);
-    expect((await subscribe(await socketFor(await t.client()), showChannel(show.id))).ok).toBe(false);
-    expect((await subscribe(await socketFor((await member()).client), showChannel(show.id + 9999))).ok).toBe(false);
+    expect((await subscribe(await t.socket((await member()).client), showChannel(show.id))).ok).toBe(true);
+    expect((await subscribe(await t.socket((await student()).client), showChannel(show.id))).ok).toBe(true);
+    expect((await subscribe(await t.socket((await free()).client), showChannel(show.id))).ok).toBe(false);
+    expect((await subscribe(await t.socket(await t.client()), showChannel(show.id))).ok).toBe(false);
+    expect((await subscribe(await t.socket((await member()).client), showChannel(show.id + 9999))).ok).toBe(false);
   });
 });
 
@@ -221,8 +204,8 @@ describe('GET /live-chat/get', () => {
     await t.app.deps.db.insert(chatMessages).values(Array.from({ length: 40 }, (_, i) => ({ showId: big.id, userId: authors[i % 5]!.id, body: `x${i}` })));
     const small = await newShow();
     await t.app.deps.db.insert(chatMessages).values({ showId: small.id, userId: user.id, body: 'one' });
-    const many = await countQueries(() => client.get(`/live-chat/get?showId=${big.id}`));
-    const few = await countQueries(() => client.get(`/live-chat/get?showId=${small.id}`));
+    const many = await t.countQueries(() => client.get(`/live-chat/get?showId=${big.id}`));
+    const few = await t.countQueries(() => client.get(`/live-chat/get?showId=${small.id}`));
     expect(many).toBeGreaterThan(0);
     expect(many).toBe(few);
   });
@@ -245,9 +228,9 @@ describe('POST /live-chat/messages', () => {
     const show = await newShow();
     const sender = await member();
     const viewer = await member();
-    const senderSocket = await socketFor(sender.client);
-    const senderOtherTab = await socketFor(sender.client);
-    const viewerSocket = await socketFor(viewer.client);
+    const senderSocket = await t.socket(sender.client);
+    const senderOtherTab = await t.socket(sender.client);
+    const viewerSocket = await t.socket(viewer.client);
     for (const s of [senderSocket, senderOtherTab, viewerSocket]) expect(await subscribe(s, showChannel(show.id))).toEqual({ ok: true });
     const toSender = collect(senderSocket);
     const toOtherTab = collect(senderOtherTab);
@@ -324,7 +307,7 @@ describe('POST /live-chat/set-topic', () => {
     const show = await newShow();
     const staff = await admin();
     const viewer = await member();
-    const socket = await socketFor(viewer.client);
+    const socket = await t.socket(viewer.client);
     await subscribe(socket, showChannel(show.id));
     const events = collect(socket);
 
@@ -366,8 +349,8 @@ describe('POST /live-chat/toggle-heart', () => {
     const id = await messageIn(show.id);
     const fan = await member();
     const viewer = await member();
-    const fanSocket = await socketFor(fan.client);
-    const viewerSocket = await socketFor(viewer.client);
+    const fanSocket = await t.socket(fan.client);
+    const viewerSocket = await t.socket(viewer.client);
     await subscribe(fanSocket, showChannel(show.id));
     await subscribe(viewerSocket, showChannel(show.id));
     const toFan = collect(fanSocket);
@@ -451,19 +434,3 @@ describe('POST /live-chat/toggle-heart', () => {
   });
 });
 
-/** Count the SQL statements a call runs, by wrapping the driver's query function. */
-async function countQueries(fn: () => Promise<unknown>) {
-  const client = (t.app.deps.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
-  const original = client.query.bind(client);
-  let n = 0;
-  client.query = (...a: unknown[]) => {
-    n++;
-    return original(...a);
-  };
-  try {
-    await fn();
-  } finally {
-    client.query = original;
-  }
-  return n;
-}
