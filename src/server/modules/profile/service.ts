@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { MESSAGES } from '#shared/constants';
+import type { FriendStatus, ProfileDto } from '#shared/profile';
 import type { Database } from '#server/db/client';
 import { friendships, stages, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
@@ -8,7 +9,6 @@ import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 
-export type FriendStatus = 'notfriends' | 'pending' | 'incoming' | 'friends';
 
 export function createProfileService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
   const { db } = deps;
@@ -29,7 +29,7 @@ export function createProfileService(deps: { db: Database; users: UserService; n
   }
 
   return {
-    async profile(viewer: AuthUser | null, slug: string) {
+    async profile(viewer: AuthUser | null, slug: string): Promise<ProfileDto> {
       const [row] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
       if (!row || row.suspendedAt) throw notFound();
       const [stage] = row.stageId ? await db.select().from(stages).where(eq(stages.id, row.stageId)) : [];

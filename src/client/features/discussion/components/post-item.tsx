@@ -1,4 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
+import type { ProfileDto } from '#shared/profile';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
@@ -34,15 +35,7 @@ async function copyText(text: string) {
   }
 }
 
-interface ProfileSummary {
-  name: string;
-  slug: string;
-  avatar_url: string;
-  admin: boolean;
-  stage: { id: number; title: string } | null;
-  status: string | null;
-  member_since: string;
-}
+type ProfileSummary = Pick<ProfileDto, 'name' | 'slug' | 'avatar_url' | 'admin' | 'stage' | 'status' | 'member_since'>;
 
 /** The member's real profile summary in a card (at most 500 px wide) when the avatar or name is hovered or focused. */
 function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) {

@@ -1,20 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, get, post } from '#client/lib/api.ts';
 
-export type FriendStatus = 'notfriends' | 'pending' | 'incoming' | 'friends';
-export interface Profile {
-  id: number;
-  name: string;
-  slug: string;
-  avatar_url: string;
-  admin: boolean;
-  stage: { id: number; title: string } | null;
-  status: string | null;
-  status_updated_at: string | null;
-  is_owner: boolean;
-  member_since: string;
-  friendship: { status: FriendStatus; relationship_id: number | null } | null;
-}
+import type { FriendStatus, ProfileDto } from '#shared/profile';
+
+export type { FriendStatus };
+export type Profile = ProfileDto;
 export interface FriendItem {
   relationship_id: number;
   id: number;
