@@ -7,7 +7,7 @@ import { checkoutPlans, courses, orders, products, subscriptions } from '#server
 import { AppError, notFound } from '#server/lib/errors';
 import { hasEntitlement } from '#server/lib/guards';
 import type { AuthUser } from '#server/types';
-import { ProviderError, type ChargeResult, type Interval, type SubscriptionState } from '#server/modules/payments/provider';
+import { cardError, ProviderError, type ChargeResult, type Interval, type SubscriptionState } from '#server/modules/payments/provider';
 import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
 
 type PlanRow = typeof checkoutPlans.$inferSelect;
@@ -46,7 +46,6 @@ const intervalOf = (plan: 'monthly' | 'yearly'): Interval => (plan === 'monthly'
 const planLabel = (plan: MembershipPlan) => (plan === 'monthly' ? 'monthly' : plan === 'yearly' ? 'yearly' : 'lifetime');
 
 /** A card refusal: 402 with the provider's words under `errors.card` (the page shows them under the card field). */
-export const cardError = (message: string) => new AppError(402, message, { card: [message] });
 export const alreadySubscribed = () => new AppError(409, M.alreadySubscribed);
 export const paypalFailed = () => new AppError(502, M.paypalLinkFailed);
 

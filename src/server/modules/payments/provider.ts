@@ -1,4 +1,5 @@
 import type { ProviderName } from '#shared/commerce';
+import { AppError } from '#server/lib/errors';
 
 /**
  * One payment provider interface (issue 7) with three implementations: `sandbox` (the default: no
@@ -22,6 +23,9 @@ export class ProviderError extends Error {
     super(message);
   }
 }
+
+/** A card refusal as the checkout pages read it: 402 with the provider's words under `card`. */
+export const cardError = (message: string) => new AppError(402, message, { card: [message] });
 
 export interface ChargeResult {
   /** the provider's id of the payment (payment intent, capture) */

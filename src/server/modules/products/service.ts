@@ -14,9 +14,10 @@ import {
 } from '#shared/products';
 import type { Database } from '#server/db/client';
 import { courses, orders, products } from '#server/db/schema/index';
+import { orderUrl } from '#shared/checkout';
 import { AppError, notFound } from '#server/lib/errors';
 import type { PaymentsService, OrderRow } from '#server/modules/payments/service';
-import { ProviderError } from '#server/modules/payments/provider';
+import { cardError, ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 
@@ -28,7 +29,6 @@ export const RESERVATION_MINUTES = 30;
 export const soldOut = () => new AppError(409, COMMERCE_MESSAGES.soldOut);
 export const alreadyOwned = () => new AppError(409, PRODUCT_MESSAGES.alreadyOwned);
 /** 402 with the provider's words under the card element (errors.card) */
-export const cardError = (message: string) => new AppError(402, message, { card: [message] });
 
 const isDoubleKick = (slug: string) => DOUBLE_KICK_TIERS.some((t) => t.slug === slug);
 
@@ -155,7 +155,6 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     }
   }
 
-  const orderUrl = (id: number) => `/order?order=${id}`;
 
   return {
     /**
