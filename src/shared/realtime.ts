@@ -7,6 +7,8 @@ import type { ChatMessageDto, LiveShowDto } from './live.ts';
  */
 export const userChannel = (userId: number) => `user.${userId}`;
 export const showChannel = (showId: number) => `show.${showId}`;
+/** a practice plan (issue 8): the student and admins editing it hear each other's saves */
+export const practicePlanChannel = (planId: number) => `practice-plan.${planId}`;
 
 export interface UserChannelEvents {
   NotificationCreated: (payload: { notification: Notification; area: 'main' | 'mentorship'; unread_count: number }) => void;
@@ -25,8 +27,13 @@ export interface ShowChannelEvents {
   ShowUpdated: (payload: { show: LiveShowDto }) => void;
 }
 
+export interface PracticePlanChannelEvents {
+  /** a save landed: editors refetch and merge the other side's fields */
+  PracticePlanUpdated: (payload: { id: number; admin_version: number; student_version: number; by: 'admin' | 'student'; socket_id?: string | null }) => void;
+}
+
 /** Every event the server sends: `(channel, payload)` arrives as event name + `{channel, payload}`. */
-export type ServerEventName = keyof UserChannelEvents | keyof ShowChannelEvents;
+export type ServerEventName = keyof UserChannelEvents | keyof ShowChannelEvents | keyof PracticePlanChannelEvents;
 export interface ServerToClientEvents {
   event: (message: { channel: string; event: ServerEventName; payload: unknown }) => void;
 }

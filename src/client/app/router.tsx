@@ -5,7 +5,6 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage } from './pages/auth.t
 import {
   AccountProfilePage,
   DashboardPage,
-  MentorshipHomePage,
   NotificationPage,
   NotificationsPage,
   ProfilePage,
@@ -23,6 +22,10 @@ import { JoinPage, OrderPage } from './pages/checkout.tsx';
 import { CourseCheckoutPage, CourseRegisterPage, DoubleKickCheckoutPage, DoubleKickRegisterPage } from './pages/products.tsx';
 import { AdminCancellationsPage, BillingPage } from './pages/billing.tsx';
 import { SandboxPage } from './pages/sandbox.tsx';
+import { MentorshipCardPage, MentorshipChargePage, MentorshipCheckoutPage, MentorshipFinancePage } from './pages/mentorship-checkout.tsx';
+import { AccountabilityPage, MentorshipHomePage, MentorshipLessonPage, MentorshipLessonsPage, MentorStudentPage, MentorStudentsPage } from './pages/mentorship.tsx';
+import { PracticePlanDaysPage, PracticePlanPage, StudentPracticePlanPage } from './pages/mentorship-plan.tsx';
+import { StudentVideosPage, VideoPage, VideosPage } from './pages/mentorship-videos.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
 export const router = createBrowserRouter([
@@ -67,6 +70,10 @@ export const router = createBrowserRouter([
       { path: '/checkout/course/register', element: <CourseRegisterPage /> },
       { path: '/checkout/course', element: <CourseCheckoutPage /> },
       { path: '/sandbox/*', element: <SandboxPage /> },
+      { path: '/mentorship/checkout', element: <MentorshipCheckoutPage /> },
+      { path: '/mentorship/stripe/charge', element: <MentorshipChargePage /> },
+      { path: '/mentorship/stripe/checkout', element: <MentorshipFinancePage /> },
+      { path: '/mentorship/stripe/:payment', element: <MentorshipCardPage /> },
       { path: '/admin/cancellations', element: <AdminCancellationsPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
@@ -80,6 +87,17 @@ export const router = createBrowserRouter([
       { path: '/mentorship/notifications', element: <NotificationsPage mentorship /> },
       { path: '/mentorship/notifications/:id', element: <NotificationPage mentorship /> },
       { path: '/mentorship/songmapper/:id?', element: <SongMapperPage mentorship /> },
+      { path: '/mentorship/practice-plan', element: <PracticePlanPage /> },
+      { path: '/mentorship/practice-plan-days', element: <PracticePlanDaysPage /> },
+      { path: '/mentorship/lessons', element: <MentorshipLessonsPage /> },
+      { path: '/mentorship/lessons/:id', element: <MentorshipLessonPage /> },
+      { path: '/mentorship/accountability', element: <AccountabilityPage /> },
+      { path: '/mentorship/videos', element: <VideosPage /> },
+      { path: '/mentorship/videos/:id', element: <VideoPage /> },
+      { path: '/mentorship/students', element: <MentorStudentsPage /> },
+      { path: '/mentorship/students/:id', element: <MentorStudentPage /> },
+      { path: '/mentorship/students/:id/practice-plan', element: <StudentPracticePlanPage /> },
+      { path: '/mentorship/students/:id/videos', element: <StudentVideosPage /> },
     ],
   },
 ]);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { COMMUNITY_ENTITLEMENTS, COMMUNITY_MESSAGES } from '#shared/community';
+import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import type { AuthUser } from '#server/types';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -33,5 +34,20 @@ export const mayUseCommunity = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS
 export function requireCommunity(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+  return user;
+}
+
+/** The mentorship area: students holding the mentorship entitlement, and admins (mentors). */
+export function requireMentorship(request: FastifyRequest): AuthUser {
+  return requireEntitlement(request, 'mentorship', MENTORSHIP_MESSAGES.mentorshipOnly);
+}
+
+/**
+ * One student's mentorship records (practice plan, accountability links, videos): the student
+ * themself while they hold the mentorship entitlement, or any admin (mentor). Others get 403.
+ */
+export function requireMentorshipRecord(request: FastifyRequest, studentId: number): AuthUser {
+  const user = requireMentorship(request);
+  if (!user.isAdmin && user.id !== studentId) throw forbidden(MENTORSHIP_MESSAGES.notYourStudent);
   return user;
 }

@@ -19,6 +19,11 @@ import { paymentRoutes } from './payments/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { productRoutes } from './products/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { mentorshipCheckoutRoutes } from './mentorship-checkout/routes.ts';
+import { mentorshipRoutes } from './mentorship/routes.ts';
+import { practicePlanRoutes } from './practice-plan/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { videoRoutes } from './videos/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes];

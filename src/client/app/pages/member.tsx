@@ -145,23 +145,6 @@ export const FriendsPage = () => (
   </>
 );
 
-export function MentorshipHomePage() {
-  const config = pageConfig();
-  return (
-    <>
-      <PageTitle title="Mentorship" subtitle={`Welcome, ${config.authName ?? 'drummer'}. Your mentor, practice plan and video reviews live here.`} />
-      <div className="grid gap-4 md:grid-cols-3">
-        {['Practice plan', 'Accountability links', 'Video submissions'].map((t) => (
-          <Card key={t}>
-            <h2 className="text-lg font-bold">{t}</h2>
-            <p className="mt-1 text-muted">Coming with the mentorship work.</p>
-          </Card>
-        ))}
-      </div>
-    </>
-  );
-}
-
 export const TermsPage = () => (
   <article className="prose mx-auto max-w-2xl">
     <PageTitle title="Terms of Service" />

@@ -10,3 +10,4 @@ export * from './diagnostic.ts';
 export * from './songs.ts';
 export * from './metronome.ts';
 export * from './commerce.ts';
+export * from './mentorship.ts';

@@ -9,6 +9,8 @@ export const courses = pgTable('courses', {
   imageUrl: text('image_url'),
   membersOnly: boolean('members_only').notNull().default(true),
   isWelcome: boolean('is_welcome').notNull().default(false),
+  /** 'mentorship' courses are the mentorship area's lessons (issue 8): not listed at /courses */
+  area: text('area', { enum: ['main', 'mentorship'] }).notNull().default('main'),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

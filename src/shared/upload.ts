@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+// The generic upload component (spec 001 §3 "Upload file object", §4, §7 chunked handler, §8 error
+// codes, §9 chunk constants) and the product's own choices for it (issue 8).
+
+/** spec 001 §9 */
+export const UPLOAD_DEFAULTS = {
+  /** chunking is off unless a use turns it on */
+  chunkEnabled: false,
+  /** files over this many bytes are chunked when chunking is on */
+  chunkMinSize: 1_048_576,
+  /** chunks in flight at once */
+  chunkMaxActive: 3,
+  /** retries per chunk */
+  chunkMaxRetries: 5,
+  /** speed sampled each second */
+  speedSampleMs: 1000,
+  /** files uploaded at once */
+  thread: 1,
+  /** whole-request timeout; 0 = none */
+  timeout: 0,
+  /** one chunk's request times out after this */
+  chunkTimeoutMs: 120_000,
+  /** the component's debounce */
+  debounceMs: 300,
+} as const;
+
+/** The size of each chunk the server asks for (the start answer's `end_offset`). */
+export const UPLOAD_CHUNK_SIZE = 1_048_576;
+
+/** spec 001 §8 error codes */
+export const UPLOAD_ERROR_CODES = ['server', 'denied', 'network', 'timeout', 'abort', 'extension', 'size', 'not_exists', 'file_object', 'upload'] as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
+export const NO_ACTION_CONFIGURED = 'No action configured';
+
+/** The user-facing wording of each code (the spec leaves it to the product). */
+export const UPLOAD_ERROR_MESSAGES: Record<UploadErrorCode, string> = {
+  server: 'The server could not take this file. Please try again in a moment.',
+  denied: 'The upload was refused.',
+  network: 'The connection dropped. Check your internet connection and try again.',
+  timeout: 'The upload took too long to answer. Please try again.',
+  abort: 'Upload cancelled.',
+  extension: 'This type of file is not accepted here.',
+  size: 'This file is too big.',
+  not_exists: 'The file could not be found.',
+  file_object: 'This file could not be read. Please choose it again.',
+  upload: 'Part of the file could not be sent after several tries. Please try again.',
+};
+
+/** spec 001 §3 "Upload file object" */
+export interface UploadFileObject {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  active: boolean;
+  error: UploadErrorCode | '';
+  success: boolean;
+  /** '0.00'..'100.00' as the original component */
+  progress: string;
+  /** bytes per second, sampled each second */
+  speed: number;
+  response: unknown;
+  data: Record<string, unknown>;
+  headers: Record<string, string>;
+  putAction: string;
+  postAction: string;
+  timeout: number;
+}
+
+/** What may be uploaded for each purpose: extensions (checked case-insensitively), MIME types by content, size. */
+export const UPLOAD_PURPOSES = {
+  'practice-video': {
+    extensions: ['mp4', 'mov', 'm4v', 'webm'],
+    mimeTypes: ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/webm'],
+    maxSize: 1024 * 1024 * 1024,
+    label: 'practice video',
+  },
+} as const;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+export const uploadPurposeSchema = z.enum(['practice-video']);
+
+/** Open sessions one member may hold at once (a flood of chunk sessions is refused). */
+export const MAX_OPEN_UPLOAD_SESSIONS = 5;
+/** An open session untouched this long is abandoned: its partial file is deleted. */
+export const UPLOAD_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** spec 001 §7 chunked handler bodies (the target is POST /uploads/chunked) */
+export const chunkStartBodySchema = z.object({
+  phase: z.literal('start'),
+  mime_type: z.string().max(100),
+  size: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  name: z.string().min(1).max(255),
+  purpose: uploadPurposeSchema.default('practice-video'),
+});
+export const chunkFinishBodySchema = z.object({ phase: z.literal('finish'), session_id: z.string().min(1).max(64) });
+
+export const uploadAnswerSchema = z.object({
+  status: z.enum(['success', 'error']),
+  data: z.record(z.string(), z.unknown()).optional(),
+  message: z.string().optional(),
+});
+
+export const UPLOAD_MESSAGES = {
+  tooManySessions: `You have ${MAX_OPEN_UPLOAD_SESSIONS} uploads in progress already. Finish or cancel one before starting another.`,
+  wrongType: 'This file is not a video we can play. Please send an MP4, MOV, M4V or WebM file.',
+  tooBig: 'This file is too big. Videos can be up to 1 GB.',
+  sessionNotFound: 'This upload has expired. Please start it again.',
+  incomplete: 'Some parts of this file have not arrived yet.',
+  badChunk: 'This part of the file does not fit the upload.',
+} as const;
