@@ -37,7 +37,9 @@ export async function findChromium(
     try {
       const { default: Chromium } = await import('@sparticuz/chromium');
       const path = await Chromium.executablePath();
-      if (path && existsSync(path)) return { path, args: [...new Set([...Chromium.args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
+      // --single-process (meant for serverless) makes every browser context share one cookie jar for fetch()
+      const args = Chromium.args.filter((a) => a !== '--single-process');
+      if (path && existsSync(path)) return { path, args: [...new Set([...args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
     } catch {
       // not installed, or not Linux x64
     }

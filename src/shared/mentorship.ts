@@ -220,3 +220,294 @@ export type AccountabilityLink = z.infer<typeof accountabilityLinkSchema>;
 
 /** POST /mentorship/lesson-completions (spec 002 §7) */
 export const mentorshipLessonCompletionBodySchema = z.object({ lesson_id: idSchema, complete: flag });
+
+// ---------------------------------------------------------------------------------------------
+// The mentorship area (issue 8, helper C): dashboard overview, mentorship lessons, accountability
+// link calls, and the mentors' (admins') student views. Appended block; answers are zod schemas so
+// the pages' types come from here.
+
+export const MENTORSHIP_STATUSES = ['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded'] as const;
+export type MentorshipStatus = (typeof MENTORSHIP_STATUSES)[number];
+export const MENTORSHIP_STUDENTS_PER_PAGE = 20;
+export const MENTORSHIP_RECENT_VIDEOS = 5;
+
+export const MENTORSHIP_AREA_TEXT = {
+  pastDue: 'Your last instalment did not go through. Please check your payment details on your account page to keep your mentorship going.',
+  noMentor: 'Your mentor is being assigned. You will get a notification as soon as they are ready for you.',
+  notAStudent: 'This member is not a mentorship student.',
+  mentorMustBeAdmin: 'Choose a mentor from the list: mentors are admins.',
+  lessonNotFound: 'This mentorship lesson does not exist.',
+} as const;
+
+export const ACCOUNTABILITY_MESSAGES = {
+  urlRequired: 'Enter the address of the link.',
+  urlInvalid: 'Links must start with http:// or https://',
+  urlTooLong: `Links can be up to ${ACCOUNTABILITY_LIMITS.url} characters.`,
+  labelTooLong: `Labels can be up to ${ACCOUNTABILITY_LIMITS.label} characters.`,
+  tooMany: `This student already has ${ACCOUNTABILITY_LIMITS.linksPerStudent} links. Delete one to add another.`,
+  notFound: 'This link does not exist.',
+  deleteConfirm: 'Delete this link? This cannot be undone.',
+} as const;
+
+const isHttpUrl = (value: string) => {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** GET /mentorship/accountability?student_id= (a student's own links when left out) */
+export const accountabilityQuerySchema = z.object({ student_id: idSchema.optional() });
+
+/** POST /mentorship/accountability/links */
+export const addAccountabilityLinkBodySchema = z.object({
+  student_id: idSchema,
+  url: z
+    .string({ error: ACCOUNTABILITY_MESSAGES.urlRequired })
+    .trim()
+    .min(1, ACCOUNTABILITY_MESSAGES.urlRequired)
+    .max(ACCOUNTABILITY_LIMITS.url, ACCOUNTABILITY_MESSAGES.urlTooLong)
+    .refine(isHttpUrl, ACCOUNTABILITY_MESSAGES.urlInvalid),
+  label: z.string().trim().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong).default(''),
+});
+
+/** POST /mentorship/accountability/save-label (spec 002 §7): labels only, of that student's links */
+export const saveAccountabilityLabelsBodySchema = z.object({
+  student_id: idSchema,
+  links: z
+    .array(z.object({ id: idSchema, label: z.string().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong) }))
+    .max(ACCOUNTABILITY_LIMITS.linksPerStudent),
+});
+
+export const accountabilityLinksAnswerSchema = z.object({ links: z.array(accountabilityLinkSchema) });
+export type AccountabilityLinksAnswer = z.infer<typeof accountabilityLinksAnswerSchema>;
+
+const personSchema = z.object({ id: z.number(), name: z.string(), avatarUrl: z.string(), profileUrl: z.string() });
+export type MentorshipPerson = z.infer<typeof personSchema>;
+
+/** days complete / total over the three phases; the current week is the first with an incomplete day */
+export const planProgressSchema = z.object({
+  daysComplete: z.number(),
+  daysTotal: z.number(),
+  currentWeek: z.object({ phase: z.number(), week: z.number(), daysComplete: z.number(), daysTotal: z.number() }).nullable(),
+});
+export type PlanProgress = z.infer<typeof planProgressSchema>;
+
+export function planProgress(phases: PracticePlanPhases | null | undefined): PlanProgress {
+  let daysComplete = 0;
+  let daysTotal = 0;
+  let currentWeek: PlanProgress['currentWeek'] = null;
+  PRACTICE_PLAN_PHASES.forEach((key, p) => {
+    (phases?.[key] ?? []).forEach((week, w) => {
+      const done = week.filter((d) => d.complete).length;
+      daysComplete += done;
+      daysTotal += week.length;
+      if (!currentWeek && done < week.length) currentWeek = { phase: p + 1, week: w + 1, daysComplete: done, daysTotal: week.length };
+    });
+  });
+  return { daysComplete, daysTotal, currentWeek };
+}
+
+export const mentorshipPaymentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('instalments'),
+    paid: z.number(),
+    total: z.number(),
+    amountCents: z.number(),
+    status: z.enum(['active', 'past_due', 'defaulted', 'completed', 'canceled']),
+    nextDueAt: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('paid_in_full'), option: z.string() }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type MentorshipPayment = z.infer<typeof mentorshipPaymentSchema>;
+
+const countsSchema = z.object({ total: z.number(), awaitingFeedback: z.number() });
+const lessonCountsSchema = z.object({ complete: z.number(), total: z.number() });
+
+/** GET /api/mentorship/overview for a student */
+export const studentOverviewSchema = z.object({
+  role: z.literal('student'),
+  mentor: personSchema.nullable(),
+  status: z.enum(MENTORSHIP_STATUSES).nullable(),
+  plan: planProgressSchema,
+  links: z.number(),
+  videos: countsSchema,
+  lessons: lessonCountsSchema,
+  payment: mentorshipPaymentSchema,
+  /** an instalment is late: the dashboard shows the banner */
+  pastDue: z.boolean(),
+});
+/** GET /api/mentorship/overview for an admin (mentor) */
+export const mentorOverviewSchema = z.object({
+  role: z.literal('admin'),
+  myStudents: z.number(),
+  allStudents: z.number(),
+  videosAwaitingFeedback: z.number(),
+  myVideosAwaitingFeedback: z.number(),
+});
+export const mentorshipOverviewSchema = z.discriminatedUnion('role', [studentOverviewSchema, mentorOverviewSchema]);
+export type StudentOverview = z.infer<typeof studentOverviewSchema>;
+export type MentorOverview = z.infer<typeof mentorOverviewSchema>;
+export type MentorshipOverview = z.infer<typeof mentorshipOverviewSchema>;
+
+/** GET /api/mentorship/lessons */
+export const mentorshipCourseSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  lessons: z.array(z.object({ id: z.number(), title: z.string(), description: z.string(), complete: z.boolean() })),
+  progress: lessonCountsSchema,
+});
+export const mentorshipLessonsAnswerSchema = z.object({ courses: z.array(mentorshipCourseSchema) });
+export type MentorshipCourse = z.infer<typeof mentorshipCourseSchema>;
+
+const lessonLinkSchema = z.object({ id: z.number(), title: z.string() }).nullable();
+/** GET /api/mentorship/lessons/{id} (no quiz in the mentorship area: spec 001 §7) */
+export const mentorshipLessonSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  video_url: z.string().nullable(),
+  course: z.object({ id: z.number(), slug: z.string(), title: z.string() }),
+  number: z.number(),
+  count: z.number(),
+  previous: lessonLinkSchema,
+  next: lessonLinkSchema,
+  complete: z.boolean(),
+});
+export const mentorshipLessonAnswerSchema = z.object({ lesson: mentorshipLessonSchema });
+export type MentorshipLesson = z.infer<typeof mentorshipLessonSchema>;
+
+/** GET /api/mentorship/students?mine=1&q=&page= (admins) */
+export const mentorshipStudentsQuerySchema = z.object({
+  mine: flag.optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const mentorshipStudentSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  avatarUrl: z.string(),
+  mentor: z.object({ id: z.number(), name: z.string() }).nullable(),
+  status: z.enum(MENTORSHIP_STATUSES).nullable(),
+  planProgress: z.object({ daysComplete: z.number(), daysTotal: z.number() }),
+  lastActivity: z.string().nullable(),
+  videosAwaitingFeedback: z.number(),
+});
+export const mentorshipStudentsAnswerSchema = z.object({ students: z.array(mentorshipStudentSummarySchema), more: z.boolean() });
+export type MentorshipStudentSummary = z.infer<typeof mentorshipStudentSummarySchema>;
+
+/** GET /api/mentorship/students/{id} (admins) */
+export const mentorshipStudentDetailSchema = z.object({
+  student: z.object({ id: z.number(), name: z.string(), slug: z.string(), email: z.string(), avatarUrl: z.string(), profileUrl: z.string(), joinedAt: z.string() }),
+  mentor: personSchema.nullable(),
+  status: z.enum(MENTORSHIP_STATUSES).nullable(),
+  option: z.string().nullable(),
+  payment: mentorshipPaymentSchema,
+  pastDue: z.boolean(),
+  plan: planProgressSchema,
+  lessons: lessonCountsSchema,
+  videos: countsSchema,
+  recentVideos: z.array(z.object({ id: z.number(), title: z.string(), created_at: z.string(), hasFeedback: z.boolean() })),
+  links: z.array(accountabilityLinkSchema),
+  lastActivity: z.string().nullable(),
+});
+export type MentorshipStudentDetail = z.infer<typeof mentorshipStudentDetailSchema>;
+
+/** POST /api/mentorship/students/{id}/mentor: an admin's id, or null (or '') to unassign */
+export const assignMentorBodySchema = z.object({
+  mentor_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable()),
+});
+
+/** GET /api/mentorship/mentors: admins, those marked as mentors first */
+export const mentorsAnswerSchema = z.object({
+  mentors: z.array(z.object({ id: z.number(), name: z.string(), avatarUrl: z.string(), isMentor: z.boolean() })),
+});
+export type MentorOption = z.infer<typeof mentorsAnswerSchema>['mentors'][number];
+
+// ---------------------------------------------------------------------------------------------
+// Mentorship checkout calls (issue 8: mentorship-checkout). Added by the checkout work; the
+// constants above stay as they are.
+
+/** "$3,200" or "$1,200.50": mentorship prices are shown with thousands separators */
+export const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** the browser's key of one payment attempt (a double submit or a retry is one order) */
+const attemptKey = z.string().trim().max(200).optional();
+
+/** POST /mentorship/create-checkout: `price` in dollars, 3200 when absent */
+export const createMentorshipCheckoutBodySchema = z.object({
+  price: z.coerce
+    .number()
+    .int()
+    .refine((v): v is MentorshipOneTimePrice => (MENTORSHIP_ONE_TIME_PRICES as readonly number[]).includes(v), 'Choose one of the mentorship prices: 3200, 1600, 2600 or 3900.')
+    .default(DEFAULT_MENTORSHIP_PRICE),
+  idempotency_key: attemptKey,
+});
+
+/** POST /mentorship/paypal/subscription: start the PayPal instalment subscription of '3' or '6' */
+export const mentorshipPaypalSubscriptionBodySchema = z.object({
+  plan: z.enum(['3', '6'], { error: 'Choose 3 or 6 payments.' }),
+  idempotency_key: attemptKey,
+});
+
+/** POST /mentorship/payment-plan (spec 002 §7), after the PayPal subscription approval */
+export const mentorshipPaymentPlanBodySchema = z.object({
+  contact_name: z.string().trim().max(200).default(''),
+  contact_email: z.string().trim().max(254).default(''),
+  name: z.string().trim().max(200).default(''),
+  email: z.string().trim().max(254).default(''),
+  agreement_id: z.string().trim().min(1, 'The PayPal subscription is missing. Please try again.').max(100),
+});
+
+/** POST /mentorship/stripe/charge: the card page's confirmed payment method */
+export const mentorshipCardChargeBodySchema = z.object({
+  payment: mentorshipCardPaymentSchema.exclude(['finance']),
+  payment_method: z.string().trim().min(1, 'Your card is missing. Please enter it again.').max(200),
+  idempotency_key: attemptKey,
+});
+
+/** POST /mentorship/stripe/checkout: the financing option's hosted checkout (3,900) */
+export const mentorshipFinanceCheckoutBodySchema = z.object({ idempotency_key: attemptKey });
+
+/** the paying calls' answer: go to `url`, or authenticate the card first */
+export type MentorshipPayAnswer = { url: string } | { requires_action: true; url?: string; client_secret?: string };
+
+/** GET /api/mentorship/checkout: who is buying and whether they already are a student */
+export interface MentorshipCheckoutAnswer {
+  user: { name: string; email: string } | null;
+  enrolled: boolean;
+}
+
+/** the `option` of a mentorship bought at /mentorship/stripe/{payment} */
+export const cardPaymentOption = (payment: MentorshipCardPayment) => (payment === 'finance' ? 'finance' : `card${payment}`);
+
+/** what each bought option is called (notifications, the admin's lists) */
+export const MENTORSHIP_OPTION_LABELS: Record<string, string> = {
+  onetime: 'paid in full ($3,200)',
+  onetime1600: 'paid in full ($1,600)',
+  onetime2600: 'paid in full ($2,600)',
+  onetime3900: 'paid in full ($3,900)',
+  '3': '3 PayPal payments of $1,200',
+  '6': '6 PayPal payments of $650',
+  card3200: 'paid in full by card ($3,200)',
+  card2700: 'paid in full by card ($2,700)',
+  card1800: '2 monthly card payments of $1,800',
+  card1300: '3 monthly card payments of $1,300',
+  card650: '6 monthly card payments of $650',
+  finance: 'financed ($3,900)',
+};
+
+export const MENTORSHIP_CHECKOUT_MESSAGES = {
+  checkoutFailed: 'We could not open the payment page. Please try again.',
+  checkoutCancelled: 'The payment was cancelled. You have not been charged.',
+  notApproved: 'The PayPal subscription has not been approved yet. Please approve it at PayPal.',
+  authenticationNeeded: 'Your bank needs to confirm this payment. Please try again or use another card.',
+  paymentFailed: 'The payment did not go through, and you have not been charged. Please try again.',
+} as const;

@@ -54,7 +54,8 @@ export interface UploadFileObject {
   size: number;
   type: string;
   active: boolean;
-  error: UploadErrorCode | '';
+  /** a code of §8, or NO_ACTION_CONFIGURED when the component has no target (as the original) */
+  error: UploadErrorCode | typeof NO_ACTION_CONFIGURED | '';
   success: boolean;
   /** '0.00'..'100.00' as the original component */
   progress: string;
@@ -109,3 +110,116 @@ export const UPLOAD_MESSAGES = {
   incomplete: 'Some parts of this file have not arrived yet.',
   badChunk: 'This part of the file does not fit the upload.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Uploads and practice video submissions (issue 8, helper D): the targets, the upload-phase and
+// abort bodies, byte-range helpers the server and the client share, and the video submissions.
+
+/** Where the generic component sends files in this product (spec 001 leaves the path open). */
+export const UPLOAD_TARGETS = { chunked: '/uploads/chunked', simple: '/uploads' } as const;
+
+/** Session ids are ours: random base64url. */
+export const uploadSessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'This upload does not exist.');
+
+/** spec 001 §7 upload phase (multipart): the chunk itself is the file part `chunk`. */
+export const chunkUploadFieldsSchema = z.object({
+  phase: z.literal('upload'),
+  session_id: uploadSessionIdSchema,
+  start_offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export const chunkAbortBodySchema = z.object({ phase: z.literal('abort'), session_id: uploadSessionIdSchema });
+
+/** [start, end) byte ranges, sorted and merged */
+export type ByteRange = [number, number];
+export type UploadSessionState = 'open' | 'complete' | 'aborted';
+export interface UploadSessionStatus {
+  received: ByteRange[];
+  size: number;
+  state: UploadSessionState;
+}
+
+/** Adds [start, end) to sorted, merged ranges; touching ranges join. */
+export function mergeRanges(ranges: readonly ByteRange[], add: ByteRange): ByteRange[] {
+  const all = [...ranges, add].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
+  const out: ByteRange[] = [];
+  for (const [s, e] of all) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** The parts of [0, size) not covered by `ranges`. */
+export function missingRanges(ranges: readonly ByteRange[], size: number): ByteRange[] {
+  const out: ByteRange[] = [];
+  let at = 0;
+  for (const [s, e] of mergeRanges(ranges, [0, 0])) {
+    if (s > at) out.push([at, Math.min(s, size)]);
+    at = Math.max(at, e);
+    if (at >= size) break;
+  }
+  if (at < size) out.push([at, size]);
+  return out;
+}
+
+export const receivedBytes = (ranges: readonly ByteRange[]) => ranges.reduce((n, [s, e]) => n + (e - s), 0);
+
+export const UPLOAD_EXTRA_MESSAGES = {
+  alreadyFinished: 'This upload has already finished.',
+  emptyChunk: 'This part of the file is empty.',
+  useChunks: 'Files over 1 MB are sent in parts. Please try again.',
+  fileRequired: 'Please choose a file.',
+} as const;
+
+export const VIDEO_LIMITS = { title: 120, note: 2000, feedback: 5000, perPage: 20 } as const;
+
+export const VIDEO_MESSAGES = {
+  titleRequired: 'Please give your video a title.',
+  feedbackRequired: 'Please write your feedback.',
+  uploadNotReady: 'This video has not finished uploading, or was already sent. Please upload it again.',
+  notFound: 'This video does not exist.',
+  feedbackGiven: 'Your mentor has already answered this video, so it can no longer be deleted.',
+  notYours: 'You can only see your own practice videos.',
+} as const;
+
+export const videoSubmissionBodySchema = z.object({
+  upload_id: uploadSessionIdSchema,
+  title: z.string().trim().min(1, VIDEO_MESSAGES.titleRequired).max(VIDEO_LIMITS.title, `Titles can be up to ${VIDEO_LIMITS.title} characters.`),
+  note: z.string().trim().max(VIDEO_LIMITS.note, `Notes can be up to ${VIDEO_LIMITS.note} characters.`).default(''),
+});
+export const videoFeedbackBodySchema = z.object({
+  feedback: z.string().trim().min(1, VIDEO_MESSAGES.feedbackRequired).max(VIDEO_LIMITS.feedback, `Feedback can be up to ${VIDEO_LIMITS.feedback} characters.`),
+});
+export const videoListQuerySchema = z.object({
+  student_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  awaiting: z.enum(['1', '0', 'true', 'false']).optional().catch(undefined).transform((v) => v === '1' || v === 'true'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export interface VideoPerson {
+  id: number;
+  name: string;
+}
+export interface VideoSubmission {
+  id: number;
+  student: VideoPerson;
+  title: string;
+  note: string;
+  mime_type: string;
+  size: number;
+  created_at: string;
+  /** GET /mentorship/videos/{id}/file: owner or admin only, never under /files */
+  file_url: string;
+  url: string;
+  feedback: string | null;
+  feedback_at: string | null;
+  feedback_by: VideoPerson | null;
+  status: 'awaiting' | 'reviewed';
+}
+export interface VideoSubmissionPage {
+  data: VideoSubmission[];
+  page: number;
+  pages: number;
+  total: number;
+}

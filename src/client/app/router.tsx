@@ -23,7 +23,7 @@ import { CourseCheckoutPage, CourseRegisterPage, DoubleKickCheckoutPage, DoubleK
 import { AdminCancellationsPage, BillingPage } from './pages/billing.tsx';
 import { SandboxPage } from './pages/sandbox.tsx';
 import { MentorshipCardPage, MentorshipChargePage, MentorshipCheckoutPage, MentorshipFinancePage } from './pages/mentorship-checkout.tsx';
-import { AccountabilityPage, MentorshipHomePage, MentorshipLessonPage, MentorshipLessonsPage, MentorStudentPage, MentorStudentsPage } from './pages/mentorship.tsx';
+import { AccountabilityPage, MentorshipAccountPage, MentorshipHomePage, MentorshipLessonPage, MentorshipLessonsPage, MentorStudentPage, MentorStudentsPage } from './pages/mentorship.tsx';
 import { PracticePlanDaysPage, PracticePlanPage, StudentPracticePlanPage } from './pages/mentorship-plan.tsx';
 import { StudentVideosPage, VideoPage, VideosPage } from './pages/mentorship-videos.tsx';
 
@@ -83,7 +83,7 @@ export const router = createBrowserRouter([
     element: <AppLayout mentorship />,
     children: [
       { path: '/mentorship', element: <MentorshipHomePage /> },
-      { path: '/mentorship/account', element: <AccountProfilePage mentorship /> },
+      { path: '/mentorship/account', element: <MentorshipAccountPage /> },
       { path: '/mentorship/notifications', element: <NotificationsPage mentorship /> },
       { path: '/mentorship/notifications/:id', element: <NotificationPage mentorship /> },
       { path: '/mentorship/songmapper/:id?', element: <SongMapperPage mentorship /> },

@@ -3,6 +3,8 @@ import type { AppDeps } from '#server/deps';
 import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, lessons, notifications, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
 import { seedCommunity } from './community.ts';
+import { seedPracticePlan } from './practice-plan.ts';
+import { seedMentorship } from './mentorship.ts';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
 export const DEMO_ACCOUNTS = {
@@ -135,6 +137,8 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     }
 
     await seedCommunity(tx, { admin, member, student, free });
+    await seedPracticePlan(tx, { admin, member, student, free });
+    await seedMentorship(tx, { admin, member, student, free });
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
     // a few weeks of practice for the paying member, so the dashboard has something to show

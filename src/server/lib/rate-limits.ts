@@ -33,6 +33,15 @@ export const RATE_LIMITS = {
   reportsPerUser: { points: 20, duration: 60 * 60 },
   /** membership checkout (issue 7): paying calls and card setups per member */
   checkoutPerUser: { points: 40, duration: 10 * 60 },
+  /** uploads and practice videos (issue 8): new chunked sessions, chunk requests (a 1 GB video is 1,024 chunks, plus retries), submissions, feedback */
+  uploadSessionsPerUser: { points: 30, duration: 60 * 60 },
+  uploadChunksPerUser: { points: 5000, duration: 10 * 60 },
+  videoSubmissionsPerUser: { points: 20, duration: 60 * 60 },
+  videoFeedbackPerUser: { points: 120, duration: 10 * 60 },
+  /** practice plan autosaves (issue 8): 200 ms after typing stops, so a few a second at most */
+  practicePlanSavesPerUser: { points: 300, duration: 60 },
+  /** mentorship accountability links (issue 8): new links per signed-in user (labels are not limited) */
+  accountabilityLinksPerUser: { points: 30, duration: 10 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

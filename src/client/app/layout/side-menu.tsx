@@ -1,7 +1,8 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, UserRound } from 'lucide-react';
+import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, UserRound, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import clsx from 'clsx';
+import { pageConfig } from '#client/lib/page-config.ts';
 
 interface Section {
   id: string;
@@ -16,15 +17,32 @@ const MAIN: Section[] = [
   { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live'], ['Friends', '/friends']] },
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/account/profile'], ['Billing', '/account/billing'], ['Notifications', '/notifications']] },
 ];
-const MENTORSHIP: Section[] = [
-  { id: 'mentorship', title: 'Mentorship', icon: Drum, links: [['Dashboard', '/mentorship'], ['Song Mapper', '/mentorship/songmapper'], ['Notifications', '/mentorship/notifications']] },
+/** the mentorship area (issue 8); mentors (admins) also get their students and the saved plan days */
+const mentorshipSections = (admin: boolean): Section[] => [
+  {
+    id: 'mentorship',
+    title: 'Mentorship',
+    icon: Drum,
+    links: [
+      ['Dashboard', '/mentorship'],
+      ['Practice plan', '/mentorship/practice-plan'],
+      ['Lessons', '/mentorship/lessons'],
+      ['Accountability links', '/mentorship/accountability'],
+      ['Videos', '/mentorship/videos'],
+      ['Song Mapper', '/mentorship/songmapper'],
+      ['Notifications', '/mentorship/notifications'],
+    ],
+  },
+  ...(admin ? [{ id: 'mentor', title: 'Mentor', icon: Users, links: [['Students', '/mentorship/students'], ['Saved days', '/mentorship/practice-plan-days']] } satisfies Section] : []),
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/mentorship/account'], ['Billing', '/account/billing']] },
   { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
 ];
+/** in the mentorship area a page under a link (a lesson, a student) marks that link; the dashboard only itself */
+const mentorshipActive = (pathname: string, href: string) => pathname === href || (href !== '/mentorship' && pathname.startsWith(href + '/'));
 
 /** The collapsible side menu (spec 000 §2): an accordion of sections; the current one starts open. */
 export function SideMenu({ mentorship = false, pathname }: { mentorship?: boolean; pathname: string }) {
-  const sections = mentorship ? MENTORSHIP : MAIN;
+  const sections = mentorship ? mentorshipSections(pageConfig().admin) : MAIN;
   const current = sections.filter((s) => s.links.some(([, href]) => pathname === href || pathname.startsWith(href + '/'))).map((s) => s.id);
   return (
     <nav aria-label="Side menu">
@@ -41,7 +59,7 @@ export function SideMenu({ mentorship = false, pathname }: { mentorship?: boolea
             <Accordion.Content className="overflow-hidden">
               <ul className="mb-2 ml-5 flex flex-col border-l border-line pl-3">
                 {s.links.map(([label, href]) => {
-                  const active = pathname === href;
+                  const active = mentorship ? mentorshipActive(pathname, href) : pathname === href;
                   return (
                     <li key={href}>
                       <a href={href} aria-current={active ? 'page' : undefined} className={clsx('flex min-h-11 items-center rounded-lg px-3 text-base hover:bg-surface-2', active ? 'font-semibold text-accent-strong' : 'text-muted hover:text-fg')}>

@@ -1,7 +1,90 @@
-import { PageTitle } from './common.tsx';
-export const MentorshipHomePage = () => <PageTitle title="MentorshipHomePage" subtitle="Coming with issue 8." />;
-export const MentorshipLessonsPage = () => <PageTitle title="MentorshipLessonsPage" subtitle="Coming with issue 8." />;
-export const MentorshipLessonPage = () => <PageTitle title="MentorshipLessonPage" subtitle="Coming with issue 8." />;
-export const AccountabilityPage = () => <PageTitle title="AccountabilityPage" subtitle="Coming with issue 8." />;
-export const MentorStudentsPage = () => <PageTitle title="MentorStudentsPage" subtitle="Coming with issue 8." />;
-export const MentorStudentPage = () => <PageTitle title="MentorStudentPage" subtitle="Coming with issue 8." />;
+import { useParams } from 'react-router';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { AccountabilityLinks } from '#client/features/accountability/components/accountability-links.tsx';
+import { MentorshipAccountFacts } from '#client/features/mentorship/components/account-facts.tsx';
+import { MentorshipDashboard } from '#client/features/mentorship/components/dashboard.tsx';
+import { MentorshipCourseList, MentorshipLessonView } from '#client/features/mentorship/components/lessons.tsx';
+import { StudentList, StudentOverviewPanel } from '#client/features/mentorship/components/students.tsx';
+import { Card, PageTitle } from './common.tsx';
+import { AccountProfilePage } from './member.tsx';
+import { NotFoundPage } from './error.tsx';
+
+const useId = () => {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+export const MentorshipHomePage = () => <MentorshipDashboard />;
+
+export const MentorshipLessonsPage = () => (
+  <>
+    <PageTitle title="Lessons" subtitle="The mentorship's own lessons. Mark each one complete as you go." />
+    <MentorshipCourseList />
+  </>
+);
+
+export function MentorshipLessonPage() {
+  const id = useId();
+  return id ? <MentorshipLessonView key={id} id={id} /> : <NotFoundPage />;
+}
+
+export function AccountabilityPage() {
+  const config = pageConfig();
+  if (config.admin) {
+    return (
+      <>
+        <PageTitle title="Accountability links" subtitle="Each student keeps their own links. Open a student to see and manage theirs." />
+        <Card>
+          <a href="/mentorship/students" className={buttonClass('primary')}>
+            Open my students
+          </a>
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle title="Accountability links" subtitle="Share your practice videos and recordings with your mentor. Labels save by themselves as you type." />
+      {config.authId ? <AccountabilityLinks studentId={config.authId} /> : null}
+    </>
+  );
+}
+
+export const MentorStudentsPage = () => (
+  <>
+    <PageTitle title="Students" subtitle="Your mentorship students: their plans, links and videos." />
+    <StudentList />
+  </>
+);
+
+export function MentorStudentPage() {
+  const id = useId();
+  if (!id) return <NotFoundPage />;
+  return (
+    <div className="flex flex-col gap-10">
+      <nav aria-label="Breadcrumb" className="-mb-6 text-sm text-muted">
+        <a href="/mentorship/students" className="hover:underline">
+          Students
+        </a>
+      </nav>
+      <StudentOverviewPanel key={id} id={id} />
+      <section aria-labelledby="student-links" className="flex flex-col gap-4">
+        <h2 id="student-links" className="text-2xl font-bold">
+          Accountability links
+        </h2>
+        <AccountabilityLinks key={id} studentId={id} mentorView />
+      </section>
+    </div>
+  );
+}
+
+/** /mentorship/account: the account details plus the mentorship facts (mentor, payment plan). */
+export function MentorshipAccountPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <AccountProfilePage mentorship />
+      <MentorshipAccountFacts />
+    </div>
+  );
+}

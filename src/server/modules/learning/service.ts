@@ -39,15 +39,18 @@ const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) =>
   is_welcome: c.isWelcome,
   locked: c.membersOnly && !opensCourse(user, c.id),
 });
+/** the main area's courses; 'mentorship' courses are listed only in the mentorship area (issue 8) */
+const MAIN_AREA = eq(courses.area, 'main');
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
 export function createLearningService(deps: { db: Database }) {
   const { db } = deps;
 
+  /** lessons of the main area only: mentorship courses live in the mentorship area (issue 8) */
   async function lessonOr404(id: number) {
-    const [lesson] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
-    if (!lesson) throw notFound();
-    return lesson;
+    const [row] = await db.select({ lesson: lessons }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(and(eq(lessons.id, id), MAIN_AREA)).limit(1);
+    if (!row) throw notFound();
+    return row.lesson;
   }
 
   /** the lesson after this one in its course (by position, then id) */
@@ -84,7 +87,7 @@ export function createLearningService(deps: { db: Database }) {
 
   return {
     async listCourses(user: AuthUser | null) {
-      const rows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
+      const rows = await db.select().from(courses).where(MAIN_AREA).orderBy(asc(courses.position), asc(courses.id));
       const counts = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).groupBy(lessons.courseId);
       const done = user
         ? await db
@@ -102,7 +105,7 @@ export function createLearningService(deps: { db: Database }) {
     },
 
     async course(user: AuthUser | null, slug: string) {
-      const [c] = await db.select().from(courses).where(eq(courses.slug, slug)).limit(1);
+      const [c] = await db.select().from(courses).where(and(eq(courses.slug, slug), MAIN_AREA)).limit(1);
       if (!c) throw notFound();
       const rows = await db.select().from(lessons).where(eq(lessons.courseId, c.id)).orderBy(asc(lessons.position), asc(lessons.id));
       const done = await completedIn(user?.id, rows.map((l) => l.id));
@@ -165,7 +168,7 @@ export function createLearningService(deps: { db: Database }) {
         .from(lessonBookmarks)
         .innerJoin(lessons, eq(lessons.id, lessonBookmarks.lessonId))
         .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(eq(lessonBookmarks.userId, user.id))
+        .where(and(eq(lessonBookmarks.userId, user.id), MAIN_AREA))
         .orderBy(sql`${lessonBookmarks.createdAt} desc`);
     },
 
@@ -184,7 +187,8 @@ export function createLearningService(deps: { db: Database }) {
         .select({ path: soundslicePaths, lesson: lessons })
         .from(soundslicePaths)
         .innerJoin(lessons, eq(lessons.id, soundslicePaths.lessonId))
-        .where(eq(soundslicePaths.id, pathId))
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(soundslicePaths.id, pathId), MAIN_AREA))
         .limit(1);
       if (!row) throw notFound();
       if (!canWatch(user, row.lesson)) throw forbidden(LEARNING.membersOnly);
@@ -269,6 +273,7 @@ export function createLearningService(deps: { db: Database }) {
                 ? or(eq(lessons.membersOnly, false), inArray(lessons.courseId, ownedCourseIds(user)))
                 : eq(lessons.membersOnly, false),
             gt(lessons.id, 0),
+            MAIN_AREA,
           ),
         )
         .orderBy(asc(courses.position), asc(lessons.position), asc(lessons.id))

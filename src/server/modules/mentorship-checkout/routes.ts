@@ -1,4 +1,117 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '#shared/http';
+import { safeRedirect } from '#shared/redirect';
+import {
+  createMentorshipCheckoutBodySchema,
+  mentorshipCardChargeBodySchema,
+  mentorshipFinanceCheckoutBodySchema,
+  mentorshipPaymentPlanBodySchema,
+  mentorshipPaypalSubscriptionBodySchema,
+} from '#shared/mentorship';
+import { requireAdmin, requireUser } from '#server/lib/guards';
+import { MENTORSHIP_ACCESS_RULES } from './access.ts';
+import { createEnrolment } from './enrolment.ts';
+import { createInstalments } from './instalments.ts';
+import { createMentorshipCheckoutService } from './service.ts';
 
-/** Issue 8: filled in by the mentorship work. */
-export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async () => {};
+type Built = { checkout: ReturnType<typeof createMentorshipCheckoutService>; enrolment: ReturnType<typeof createEnrolment>; instalments: ReturnType<typeof createInstalments> };
+const built = new WeakMap<object, Built>();
+/** the services this plugin built for an app (tests call the sweep through it): pass `app.deps` */
+export function mentorshipCheckoutOf(deps: object): Built {
+  const b = built.get(deps);
+  if (!b) throw new Error('The mentorship checkout routes are not registered on this app.');
+  return b;
+}
+
+/** how often the grace sweep runs (it is cheap: past-due plans only) */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** the Idempotency-Key header of one attempt, or the body's idempotency_key */
+function clientKey(request: FastifyRequest, bodyKey: string | undefined): string | null {
+  const header = request.headers['idempotency-key'];
+  const value = (Array.isArray(header) ? header[0] : header) ?? bodyKey;
+  const trimmed = typeof value === 'string' ? value.trim().slice(0, 200) : '';
+  return trimmed.length >= 8 ? trimmed : null;
+}
+
+/** paying calls: a visitor hears "sign in" before anything about the body */
+const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
+/**
+ * Mentorship checkout (spec 002 §2, §4, §7; issue 8): hosted card checkout, PayPal and card
+ * instalments, the card charge, enrolment, and the instalment events of the payments ledger.
+ */
+export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, limiters, services } = app.deps;
+  const payments = services.payments;
+  const enrolment = createEnrolment({ db, notifications: services.notifications });
+  const instalments = createInstalments({ db, payments, enrolment, log: app.log });
+  const checkout = createMentorshipCheckoutService({ db, payments, enrolment, instalments });
+
+  // mentorship orders and instalment subscriptions go through the ledger's one dispatch table
+  const unregister = payments.registerOwner({
+    orderKind: 'mentorship',
+    orderPaid: (order) => checkout.orderPaid(order),
+    orderRefunded: (order) => checkout.orderRefunded(order),
+    subscriptionEvent: (provider, event) => instalments.handleEvent(provider, event),
+  });
+  // the grace sweep: hourly, never keeping the process alive, stopped on close
+  const timer = setInterval(() => {
+    instalments.sweep().catch((err: unknown) => app.log.error({ err }, 'mentorship grace sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unregister();
+  });
+  built.set(app.deps, { checkout, enrolment, instalments });
+
+  const paying = async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    return user;
+  };
+
+  app.get('/api/mentorship/checkout', async (request) => checkout.checkout(request.user));
+
+  app.post('/mentorship/create-checkout', { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } }, async (request) => {
+    const user = await paying(request);
+    return checkout.createCheckout(user, { price: request.body.price, clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  // the buyer is back from the hosted checkout (a browser navigation)
+  app.get('/mentorship/checkout/complete', { schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) } }, async (request, reply) => {
+    if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
+    const to = await checkout.complete(request.user, request.query.order);
+    return reply.redirect(safeRedirect(to, '/mentorship/checkout'), 303);
+  });
+
+  app.post('/mentorship/paypal/subscription', { ...signedInFirst, schema: { body: mentorshipPaypalSubscriptionBodySchema } }, async (request) => {
+    const user = await paying(request);
+    return checkout.paypalSubscription(user, { plan: request.body.plan, clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  app.post('/mentorship/payment-plan', { ...signedInFirst, schema: { body: mentorshipPaymentPlanBodySchema } }, async (request) => {
+    const user = await paying(request);
+    const b = request.body;
+    return checkout.paymentPlan(user, { agreementId: b.agreement_id, contact: { contact_name: b.contact_name, contact_email: b.contact_email, name: b.name, email: b.email } });
+  });
+
+  app.post('/mentorship/stripe/charge', { ...signedInFirst, schema: { body: mentorshipCardChargeBodySchema } }, async (request) => {
+    const user = await paying(request);
+    return checkout.chargeCard(user, { payment: request.body.payment, paymentMethod: request.body.payment_method, clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  app.post('/mentorship/stripe/checkout', { ...signedInFirst, schema: { body: mentorshipFinanceCheckoutBodySchema } }, async (request) => {
+    const user = await paying(request);
+    return checkout.financeCheckout(user, { clientKey: clientKey(request, request.body.idempotency_key) });
+  });
+
+  /** the access rules in words (admins) */
+  app.get('/api/mentorship/access-rules', async (request) => {
+    requireAdmin(request);
+    return { rules: MENTORSHIP_ACCESS_RULES };
+  });
+};

@@ -1,4 +1,116 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '#shared/http';
+import {
+  accountabilityQuerySchema,
+  addAccountabilityLinkBodySchema,
+  assignMentorBodySchema,
+  mentorshipLessonCompletionBodySchema,
+  mentorshipStudentsQuerySchema,
+  saveAccountabilityLabelsBodySchema,
+} from '#shared/mentorship';
+import { notFound } from '#server/lib/errors';
+import { requireAdmin, requireMentorship, requireMentorshipRecord } from '#server/lib/guards';
+import { wantsHtml } from '#server/lib/http';
+import { overridableRoute } from '#server/lib/method-override';
+import { renderPage } from '#server/plugins/pages';
+import type { AuthUser } from '#server/types';
+import { createMentorshipService } from './service.ts';
 
-/** Issue 8: filled in by the mentorship work. */
-export const mentorshipRoutes: FastifyPluginAsyncZod = async () => {};
+/** the caller hears "sign in" / "not allowed" before anything about the body */
+const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
+const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
+const idParams = z.object({ id: idSchema });
+
+/**
+ * The mentorship area (issue 8): dashboard overview, mentorship lessons and their completions,
+ * accountability links (spec 002 §3, §4, §7) and the mentors' (admins') student views.
+ */
+export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { limiters } = app.deps;
+  const mentorship = createMentorshipService({ db: app.deps.db, users: app.deps.services.users, notifications: app.deps.services.notifications });
+
+  /**
+   * One student's links: the student themself, or any admin (requireMentorshipRecord: another
+   * student is 403). An admin naming someone who is not a mentorship student gets 404.
+   */
+  async function recordOwner(request: FastifyRequest, studentId: number): Promise<AuthUser> {
+    const user = requireMentorshipRecord(request, studentId);
+    if (user.isAdmin) await mentorship.assertStudent(studentId);
+    return user;
+  }
+
+  app.get('/api/mentorship/overview', async (request) => mentorship.overview(requireMentorship(request)));
+
+  // ---- lessons (spec 002 §7; no quiz call for mentorship lessons, spec 001 §7) ----
+
+  app.get('/api/mentorship/lessons', async (request) => ({ courses: await mentorship.courses(requireMentorship(request)) }));
+
+  app.get('/api/mentorship/lessons/:id', { ...mentorshipFirst, schema: { params: idParams } }, async (request) => ({
+    lesson: await mentorship.lesson(requireMentorship(request), request.params.id),
+  }));
+
+  app.post('/mentorship/lesson-completions', { ...mentorshipFirst, schema: { body: mentorshipLessonCompletionBodySchema } }, async (request) =>
+    mentorship.setLessonComplete(requireMentorship(request), request.body.lesson_id, request.body.complete),
+  );
+
+  // ---- accountability links ----
+
+  // the call shares its address with the page: a browser navigation gets the page (whose own access rule applies)
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (wantsHtml(request)) return renderPage(app, request, reply);
+  };
+  app.get('/mentorship/accountability', { preValidation: [page, mentorshipFirst.preValidation], schema: { querystring: accountabilityQuerySchema } }, async (request, reply) => {
+    const studentId = request.query.student_id ?? requireMentorship(request).id;
+    await recordOwner(request, studentId);
+    return reply.header('Cache-Control', 'no-store').header('Vary', 'Accept').send({ links: await mentorship.links(studentId) });
+  });
+
+  app.post('/mentorship/accountability/links', { ...mentorshipFirst, schema: { body: addAccountabilityLinkBodySchema } }, async (request, reply) => {
+    const { student_id, url, label } = request.body;
+    const user = await recordOwner(request, student_id);
+    await limiters.consume('accountabilityLinksPerUser', String(user.id));
+    const result = await mentorship.addLink(user, student_id, { url, label });
+    return reply.status(201).send(result);
+  });
+
+  overridableRoute(app, '/mentorship/accountability/links/:id', {
+    DELETE: {
+      handler: async (request) => {
+        requireMentorship(request);
+        const id = idSchema.safeParse((request.params as { id?: string }).id);
+        if (!id.success) throw notFound();
+        const studentId = await mentorship.linkOwner(id.data);
+        await recordOwner(request, studentId);
+        return mentorship.deleteLink(id.data, studentId);
+      },
+    },
+  });
+
+  // spec 002 §7: debounced 1 s on the page; only labels, only of this student's links
+  app.post('/mentorship/accountability/save-label', { ...mentorshipFirst, schema: { body: saveAccountabilityLabelsBodySchema } }, async (request) => {
+    await recordOwner(request, request.body.student_id);
+    return mentorship.saveLabels(request.body.student_id, request.body.links);
+  });
+
+  // ---- mentors (admins) ----
+
+  app.get('/api/mentorship/students', { ...adminFirst, schema: { querystring: mentorshipStudentsQuerySchema } }, async (request) =>
+    mentorship.students(requireAdmin(request), request.query),
+  );
+
+  app.get('/api/mentorship/students/:id', { ...adminFirst, schema: { params: idParams } }, async (request) => {
+    requireAdmin(request);
+    return mentorship.student(request.params.id);
+  });
+
+  app.post('/api/mentorship/students/:id/mentor', { ...adminFirst, schema: { params: idParams, body: assignMentorBodySchema } }, async (request) =>
+    mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id),
+  );
+
+  app.get('/api/mentorship/mentors', adminFirst, async (request) => {
+    requireAdmin(request);
+    return { mentors: await mentorship.mentors() };
+  });
+};

@@ -116,6 +116,13 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
     createCardSetup: unsupported,
     chargeCard: unsupported,
     subscribeCard: unsupported,
+    /** hosted card checkout is the card provider's (issue 8) */
+    async createHostedCheckout() {
+      throw new ProviderError('unsupported', 'A hosted card checkout is not offered through PayPal.');
+    },
+    async getHostedCheckout() {
+      throw new ProviderError('unsupported', 'A hosted card checkout is not offered through PayPal.');
+    },
 
     async createPaypalOrder(input) {
       const order = await call<{ id: string; links?: PaypalLink[] }>(

@@ -58,10 +58,20 @@ export interface Approval {
   url: string;
 }
 
-interface MoneyCall {
+export interface MoneyCall {
   idempotencyKey: string;
   /** ours: order id, user id... (stored with the provider object, echoed in webhooks) */
   metadata: Record<string, string>;
+}
+
+export interface HostedCheckoutInput {
+  amountCents: number;
+  description: string;
+  /** site paths or absolute addresses; the provider adds its own reference (`session_id`) */
+  successUrl: string;
+  cancelUrl: string;
+  methods: 'card' | 'financing';
+  email?: string;
 }
 
 export interface PaymentProvider {
@@ -81,6 +91,17 @@ export interface PaymentProvider {
   capturePaypalOrder(ref: string, idempotencyKey: string): Promise<ChargeResult>;
   /** a subscription (billing plan) to approve; activated by the approval */
   createPaypalSubscription(input: { priceCents: number; interval: Interval; trialDays: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
+
+  // ---- hosted checkout (card provider: sandbox, stripe; issue 8)
+  /**
+   * A payment page at the provider (Stripe Checkout, the sandbox's /sandbox/checkout/:ref): the
+   * buyer pays there by card, or with `methods: 'financing'` by an instalment-financing method
+   * (Affirm, Klarna) or a card, then returns to `successUrl` (or `cancelUrl`). `metadata` rides on
+   * the payment, so its charge.succeeded webhook names our order.
+   */
+  createHostedCheckout(input: HostedCheckoutInput & MoneyCall): Promise<Approval>;
+  /** the hosted checkout's payment: succeeded once paid, requires_action while still open */
+  getHostedCheckout(ref: string): Promise<ChargeResult>;
 
   // ---- a subscription of either kind
   getSubscription(ref: string): Promise<SubscriptionState>;
@@ -109,7 +130,8 @@ export type ProviderEvent =
   | {
       id: string;
       type: 'invoice.paid' | 'invoice.payment_failed';
-      invoice: { ref: string; subscriptionRef: string; amountCents: number; periodStart: Date; periodEnd: Date };
+      /** billingReason (issue 8): Stripe's `billing_reason` (subscription_create = the first invoice) when the provider says */
+      invoice: { ref: string; subscriptionRef: string; amountCents: number; periodStart: Date; periodEnd: Date; billingReason?: string };
     }
   | { id: string; type: 'subscription.updated' | 'subscription.canceled'; subscription: SubscriptionState }
   | { id: string; type: 'ignored'; providerType: string };

@@ -15,7 +15,7 @@ export function createProviders(config: AppConfig, opts: { db: Database }): { ca
   const sandbox = p.card === 'sandbox' || p.paypal === 'sandbox' ? createSandboxProvider({ db: opts.db, webhookSecret: p.sandboxWebhookSecret }) : null;
   const card: PaymentProvider =
     p.card === 'stripe'
-      ? createStripeProvider({ secretKey: p.stripe.secretKey ?? '', webhookSecret: p.stripe.webhookSecret ?? '', apiBase: p.stripe.apiBase })
+      ? createStripeProvider({ secretKey: p.stripe.secretKey ?? '', webhookSecret: p.stripe.webhookSecret ?? '', apiBase: p.stripe.apiBase, appUrl: config.appUrl })
       : sandbox!;
   const paypal: PaymentProvider =
     p.paypal === 'paypal'

@@ -138,6 +138,50 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     url: await call(() => sandbox.cancelPaypal(request.params.ref)),
   }));
 
+  // ---- the hosted card checkout page (issue 8): its data, the pay and cancel buttons
+  app.get('/sandbox/checkout-sessions/:ref', { schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => {
+    const info = await sandbox.hostedCheckoutInfo(request.params.ref);
+    if (!info) throw notFound();
+    return info;
+  });
+  app.post(
+    '/sandbox/checkout/:ref/pay',
+    {
+      config: { csrf: false },
+      schema: {
+        params: z.object({ ref: z.string().max(100) }),
+        body: z.discriminatedUnion('method', [
+          z.object({
+            method: z.literal('card'),
+            number: z.string().max(30),
+            exp_month: z.coerce.number().int(),
+            exp_year: z.coerce.number().int(),
+            cvc: z.string().max(10),
+            name: z.string().max(200).default(''),
+            authenticated: z.boolean().optional(),
+          }),
+          z.object({ method: z.literal('financing') }),
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      try {
+        const r = await sandbox.payHostedCheckout(
+          request.params.ref,
+          b.method === 'card' ? { method: 'card', number: b.number, expMonth: b.exp_month, expYear: b.exp_year, cvc: b.cvc, name: b.name, ...(b.authenticated ? { authenticated: true } : {}) } : { method: 'financing' },
+        );
+        return 'url' in r ? { url: r.url } : { requires_action: true };
+      } catch (err) {
+        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        throw err;
+      }
+    },
+  );
+  app.post('/sandbox/checkout/:ref/cancel', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
+    url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
+  }));
+
   // ---- the clock the tests move (never in production unless SANDBOX_ALLOW_IN_PRODUCTION=1)
   app.post(
     '/sandbox/clock/advance',

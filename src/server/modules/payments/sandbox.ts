@@ -63,6 +63,20 @@ interface PaypalOrderData extends Obj {
   charge: string | null;
 }
 
+/** a hosted checkout page (issue 8): the buyer pays on /sandbox/checkout/:ref */
+interface HostedCheckoutData extends Obj {
+  amountCents: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  methods: 'card' | 'financing';
+  metadata: Record<string, string>;
+  status: 'open' | 'complete' | 'canceled';
+  charge: string | null;
+  label: string;
+}
+const FINANCING_LABEL = 'Pay over time (sandbox financing)';
+
 export type Deliver = (rawBody: Buffer, headers: Record<string, string>) => Promise<void>;
 
 const rid = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
@@ -340,8 +354,41 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     return must<SubscriptionData>(ref, 'subscription');
   }
 
+  /** the checks a card form's details get (number, expiry, CVC; the declined test card) */
+  async function checkCard(input: { number: string; expMonth: number; expYear: number; cvc: string }) {
+    const number = input.number.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new ProviderError('card_declined', 'Your card number is invalid.');
+    const now = new Date(await clockNow());
+    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
+    if (!(input.expMonth >= 1 && input.expMonth <= 12) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1))
+      throw new ProviderError('card_declined', "Your card's expiration date is invalid.");
+    if (!/^\d{3,4}$/.test(input.cvc)) throw new ProviderError('card_declined', "Your card's security code is invalid.");
+    if (number === SANDBOX_CARDS.declined) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
+    return { number, year };
+  }
+
+  function hostedResult(ref: string, h: HostedCheckoutData): ChargeResult {
+    if (h.status === 'complete') return { ref: h.charge ?? ref, status: 'succeeded', paymentMethodLabel: h.label };
+    if (h.status === 'canceled') return { ref, status: 'failed', failureMessage: 'The checkout was cancelled. You have not been charged.', paymentMethodLabel: h.label };
+    return { ref, status: 'requires_action', nextAction: { url: `/sandbox/checkout/${ref}` }, paymentMethodLabel: h.label };
+  }
+
   const provider: PaymentProvider = {
     name: 'sandbox',
+
+    async createHostedCheckout(input) {
+      const ref = await once(`hosted:${input.idempotencyKey}`, async () => {
+        const id = rid('cs_test_');
+        const data: HostedCheckoutData = { amountCents: input.amountCents, description: input.description, successUrl: input.successUrl, cancelUrl: input.cancelUrl, methods: input.methods, metadata: input.metadata, status: 'open', charge: null, label: '' };
+        await put(id, 'hosted_checkout', data);
+        return id;
+      });
+      return { ref, url: `/sandbox/checkout/${ref}` } satisfies Approval;
+    },
+
+    async getHostedCheckout(ref) {
+      return hostedResult(ref, await must<HostedCheckoutData>(ref, 'hosted_checkout'));
+    },
 
     async createCardSetup(input) {
       const ref = await once(`setup:${input.idempotencyKey}`, async () => {
@@ -526,14 +573,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const id = input.clientSecret.split('_secret_')[0] ?? '';
       const seti = await get<{ secret: string; status: string; paymentMethod: string | null }>(id, 'setup_intent');
       if (!seti || seti.secret !== input.clientSecret) throw new ProviderError('not_found', 'This card form has expired. Please refresh the page and try again.');
-      const number = input.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new ProviderError('card_declined', 'Your card number is invalid.');
-      const now = new Date(await clockNow());
-      const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-      if (!(input.expMonth >= 1 && input.expMonth <= 12) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1))
-        throw new ProviderError('card_declined', "Your card's expiration date is invalid.");
-      if (!/^\d{3,4}$/.test(input.cvc)) throw new ProviderError('card_declined', "Your card's security code is invalid.");
-      if (number === SANDBOX_CARDS.declined) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
+      const { number, year } = await checkCard(input);
       const pmId = rid('pm_');
       const needsAuth = number === SANDBOX_CARDS.needsAuthentication;
       const pm: PaymentMethodData = { brand: brandOf(number), last4: number.slice(-4), name: input.name, usable: !needsAuth, failsLater: number === SANDBOX_CARDS.failsLater, setupIntent: id, expMonth: input.expMonth, expYear: year };
@@ -615,6 +655,54 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       return withParams(s.cancelUrl ?? '/', { token: ref });
     },
 
+    /** what the sandbox's hosted checkout page shows (issue 8) */
+    async hostedCheckoutInfo(ref: string) {
+      const h = await get<HostedCheckoutData>(ref, 'hosted_checkout');
+      return h ? { ref, amountCents: h.amountCents, description: h.description, methods: h.methods, status: h.status } : null;
+    },
+
+    /**
+     * The buyer pays on the hosted page: by card (the test cards; …3155 asks for authentication
+     * first: `authenticated` is the buyer's answer) or, for a financing checkout, "Pay over time".
+     * Emits charge.succeeded with the checkout's metadata; answers the success address.
+     */
+    async payHostedCheckout(
+      ref: string,
+      input: { method: 'card'; number: string; expMonth: number; expYear: number; cvc: string; name: string; authenticated?: boolean } | { method: 'financing' },
+    ): Promise<{ url: string } | { requiresAction: true }> {
+      const h = await must<HostedCheckoutData>(ref, 'hosted_checkout');
+      const done = () => ({ url: withParams(h.successUrl, { session_id: ref }) });
+      if (h.status === 'complete') return done();
+      if (h.status === 'canceled') throw new ProviderError('canceled', 'This checkout was cancelled. Please start again from the shop.');
+      let label = FINANCING_LABEL;
+      let chargeable = true;
+      if (input.method === 'card') {
+        const { number } = await checkCard(input);
+        if (number === SANDBOX_CARDS.needsAuthentication && !input.authenticated) return { requiresAction: true };
+        label = `${brandOf(number)} ending ${number.slice(-4)}`;
+        chargeable = number !== SANDBOX_CARDS.failsLater;
+      } else if (h.methods !== 'financing') {
+        throw new ProviderError('unsupported', 'This checkout takes cards only.');
+      }
+      if (!chargeable) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
+      // one payment per checkout, whatever the double clicks
+      await once(`hosted-pay:${ref}`, async () => {
+        const c = rid('ch_');
+        await put(c, 'charge', { paymentMethod: null, amountCents: h.amountCents, metadata: h.metadata, description: h.description, offSession: false, status: 'succeeded', refunded: false });
+        const current = await must<HostedCheckoutData>(ref, 'hosted_checkout');
+        await put(ref, 'hosted_checkout', { ...current, status: 'complete', charge: c, label });
+        await emit({ type: 'charge.succeeded', charge: { ref: c, amountCents: h.amountCents, metadata: h.metadata } });
+        return c;
+      });
+      return done();
+    },
+
+    async cancelHostedCheckout(ref: string): Promise<string> {
+      const h = await must<HostedCheckoutData>(ref, 'hosted_checkout');
+      if (h.status === 'open') await put(ref, 'hosted_checkout', { ...h, status: 'canceled' });
+      return withParams(h.cancelUrl, { session_id: ref });
+    },
+
     /** move the clock: renewals, failed payments, trial ends, cancellations at period end */
     async advanceClock(days: number) {
       const current = await offset();
@@ -623,8 +711,13 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const rows = await db.select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'subscription'));
       let steps = 0;
       for (const row of rows) {
-        const s = row.data as SubscriptionData;
-        for (let i = 0; i < 500 && (await step(row.id, s, now)); i++) steps++;
+        // read fresh before every step: a webhook handler may have changed it (e.g. cancelled an
+        // instalment plan after its last payment) while the previous step was delivering events
+        for (let i = 0; i < 500; i++) {
+          const s = await get<SubscriptionData>(row.id, 'subscription');
+          if (!s || !(await step(row.id, s, now))) break;
+          steps++;
+        }
       }
       return { now: new Date(now), steps };
     },
@@ -656,7 +749,18 @@ export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const inv = e.invoice as Record<string, unknown>;
-      return { id, type, invoice: { ref: String(inv.ref), subscriptionRef: String(inv.subscriptionRef), amountCents: Number(inv.amountCents), periodStart: new Date(String(inv.periodStart)), periodEnd: new Date(String(inv.periodEnd)) } };
+      return {
+        id,
+        type,
+        invoice: {
+          ref: String(inv.ref),
+          subscriptionRef: String(inv.subscriptionRef),
+          amountCents: Number(inv.amountCents),
+          periodStart: new Date(String(inv.periodStart)),
+          periodEnd: new Date(String(inv.periodEnd)),
+          ...(typeof inv.billingReason === 'string' ? { billingReason: inv.billingReason } : {}),
+        },
+      };
     }
     case 'subscription.updated':
     case 'subscription.canceled': {

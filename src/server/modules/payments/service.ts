@@ -24,6 +24,27 @@ export interface PaymentsDeps {
   sandbox?: SandboxProvider | null;
 }
 
+/** the provider events about a subscription (membership or someone else's, e.g. an instalment plan) */
+export type SubscriptionEvent = Extract<ProviderEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.canceled' }>;
+
+/**
+ * Another module that owns some orders and provider subscriptions (issue 8: the mentorship's
+ * one-time orders and instalment plans). The ledger stays the one dispatch table: it calls the
+ * owner for its orders once they are paid or refunded, and for provider subscription events that
+ * are not a membership subscription. Every hook must be idempotent (replays, both the return
+ * address and the webhook settling the same order).
+ */
+export interface PaymentsOwner {
+  /** the `orders.kind` this owner settles */
+  orderKind: string;
+  /** the order is paid (every time markOrderPaid finds it paid) */
+  orderPaid?(order: OrderRow): Promise<void>;
+  /** the order's charge was refunded */
+  orderRefunded?(order: OrderRow): Promise<void>;
+  /** a subscription event the membership ledger does not know; answer true when it was yours */
+  subscriptionEvent?(provider: ProviderName, event: SubscriptionEvent): Promise<boolean>;
+}
+
 const LOCAL_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
 type LocalStatus = (typeof LOCAL_STATUSES)[number];
 const isLocalStatus = (s: string): s is LocalStatus => (LOCAL_STATUSES as readonly string[]).includes(s);
@@ -46,6 +67,12 @@ const isLocalStatus = (s: string): s is LocalStatus => (LOCAL_STATUSES as readon
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db } = deps;
+  const owners: PaymentsOwner[] = [];
+  const ownerOf = (kind: string) => owners.find((o) => o.orderKind === kind) ?? null;
+  /** a subscription event no membership row claimed: its owner's, if any */
+  async function toOwners(provider: ProviderName, event: SubscriptionEvent) {
+    for (const owner of owners) if (owner.subscriptionEvent && (await owner.subscriptionEvent(provider, event))) return;
+  }
 
   function providerNamed(name: ProviderName): PaymentProvider {
     if (deps.card.name === name) return deps.card;
@@ -106,7 +133,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
+  /** markOrderPaid, then the order's owner hears it is paid (every time: its hook is idempotent) */
   async function markOrderPaid(orderId: number, charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>): Promise<OrderRow> {
+    const order = await markOrderPaidInLedger(orderId, charge);
+    const owner = ownerOf(order.kind);
+    if (owner?.orderPaid && order.status === 'paid') await owner.orderPaid(order);
+    return order;
+  }
+
+  async function markOrderPaidInLedger(orderId: number, charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>): Promise<OrderRow> {
     const outcome = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound();
@@ -255,10 +290,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .set({ revokedAt: new Date() })
           .where(and(eq(entitlements.userId, order.userId), eq(entitlements.source, `order:${order.id}`), isNull(entitlements.revokedAt)));
       });
+      const owner = order ? ownerOf(order.kind) : null;
+      if (order && owner?.orderRefunded) await owner.orderRefunded({ ...order, status: 'refunded' });
     },
     async 'invoice.paid'(provider, event) {
       const sub = await findSubscription(provider, event.invoice.subscriptionRef);
-      if (!sub) return;
+      if (!sub) return toOwners(provider, event);
       const inv = event.invoice;
       // the first invoice is written by recordSubscription: the same period is the same invoice
       const [same] = await db
@@ -280,7 +317,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     async 'invoice.payment_failed'(provider, event) {
       const sub = await findSubscription(provider, event.invoice.subscriptionRef);
-      if (!sub) return;
+      if (!sub) return toOwners(provider, event);
       const inv = event.invoice;
       const [row] = await db
         .insert(invoices)
@@ -294,10 +331,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
     async 'subscription.updated'(provider, event) {
-      await syncSubscription(provider, event.subscription);
+      if (!(await syncSubscription(provider, event.subscription))) await toOwners(provider, event);
     },
     async 'subscription.canceled'(provider, event) {
-      await syncSubscription(provider, { ...event.subscription, status: 'canceled' });
+      if (!(await syncSubscription(provider, { ...event.subscription, status: 'canceled' }))) await toOwners(provider, event);
     },
   };
 
@@ -312,6 +349,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     /** (added) the provider that answers for a stored order/subscription's provider name */
     providerNamed,
+    /**
+     * (issue 8) Another module takes its orders and non-membership subscriptions through this
+     * ledger's dispatch table (see PaymentsOwner). Answers a function that removes it again.
+     */
+    registerOwner(owner: PaymentsOwner): () => void {
+      owners.push(owner);
+      return () => {
+        const i = owners.indexOf(owner);
+        if (i >= 0) owners.splice(i, 1);
+      };
+    },
 
     /**
      * Insert a pending order, or answer the existing one for the same idempotency key (a double

@@ -74,7 +74,31 @@ function refusal(err: unknown): never {
   throw err;
 }
 
-export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiBase: string | null }): PaymentProvider {
+/** Stripe Checkout's financing methods (issue 8: the mentorship "finance" option), beside the card */
+export const STRIPE_FINANCING_METHODS = ['card', 'affirm', 'klarna'] as const;
+
+interface StripeCheckoutSession {
+  id: string;
+  url: string | null;
+  status: string;
+  payment_status: string;
+  amount_total: number | null;
+  payment_intent: string | { id: string; status?: string; payment_method?: string | { type?: string; card?: StripeCard | null } | null } | null;
+}
+
+export function mapStripeCheckoutSession(session: StripeCheckoutSession): ChargeResult {
+  const pi = session.payment_intent;
+  const ref = idOf(pi) ?? session.id;
+  const pm = pi && typeof pi !== 'string' && pi.payment_method && typeof pi.payment_method !== 'string' ? pi.payment_method : null;
+  const label = pm ? (pm.type === 'card' ? cardLabel(pm.card) : pm.type === 'affirm' ? 'Affirm' : pm.type === 'klarna' ? 'Klarna' : 'Card') : 'Card';
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return { ref, status: 'succeeded', paymentMethodLabel: label };
+  if (session.status === 'expired') return { ref, status: 'failed', failureMessage: 'This checkout expired. Please start again.', paymentMethodLabel: label };
+  return { ref, status: 'requires_action', nextAction: session.url ? { url: session.url } : {}, paymentMethodLabel: label };
+}
+
+export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiBase: string | null; appUrl?: string }): PaymentProvider {
+  /** Stripe Checkout needs absolute return addresses: our site paths go on APP_URL */
+  const absolute = (url: string) => (opts.appUrl && url.startsWith('/') ? new URL(url, opts.appUrl).toString() : url);
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
@@ -97,6 +121,7 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       cancel(id: string, p?: Loose, o?: Loose): Promise<StripeSubscription>;
     };
     refunds: { create(p: Loose, o: Loose): Promise<unknown> };
+    checkout: { sessions: { create(p: Loose, o: Loose): Promise<StripeCheckoutSession>; retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession> } };
   };
 
   async function paymentMethod(id: string) {
@@ -168,6 +193,38 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
           { idempotencyKey: input.idempotencyKey },
         );
         return mapStripeSubscription(sub);
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async createHostedCheckout(input) {
+      try {
+        const success = absolute(input.successUrl);
+        // Stripe fills {CHECKOUT_SESSION_ID} in; the braces must stay unencoded
+        const successUrl = `${success}${success.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+        const session = await sdk.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.description.slice(0, 250) } } }],
+            payment_method_types: input.methods === 'financing' ? [...STRIPE_FINANCING_METHODS] : ['card'],
+            success_url: successUrl,
+            cancel_url: absolute(input.cancelUrl),
+            ...(input.email ? { customer_email: input.email } : {}),
+            metadata: input.metadata,
+            payment_intent_data: { metadata: input.metadata, description: input.description },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { ref: session.id, url: session.url ?? '' };
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async getHostedCheckout(ref) {
+      try {
+        return mapStripeCheckoutSession(await sdk.checkout.sessions.retrieve(ref, { expand: ['payment_intent.payment_method'] }));
       } catch (err) {
         return refusal(err);
       }
@@ -320,6 +377,7 @@ interface StripeEventObject {
   parent?: { subscription_details?: { subscription?: string } } | null;
   lines?: { data?: { period?: { start: number; end: number } }[] };
   last_payment_error?: { message?: string } | null;
+  billing_reason?: string;
 }
 
 /** Stripe's event → ours */
@@ -347,6 +405,7 @@ export function mapStripeEvent(event: { id: string; type: string; data: { object
           amountCents: event.type === 'invoice.paid' ? o.amount_paid : o.amount_due,
           periodStart: new Date((line?.start ?? o.period_start) * 1000),
           periodEnd: new Date((line?.end ?? o.period_end) * 1000),
+          ...(o.billing_reason ? { billingReason: o.billing_reason } : {}),
         },
       };
     }

@@ -1,4 +1,114 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chunkAbortBodySchema,
+  chunkFinishBodySchema,
+  chunkStartBodySchema,
+  chunkUploadFieldsSchema,
+  UPLOAD_EXTRA_MESSAGES,
+  UPLOAD_MESSAGES,
+  UPLOAD_TARGETS,
+  uploadPurposeSchema,
+  uploadSessionIdSchema,
+} from '#shared/upload';
+import { requireUser } from '#server/lib/guards';
+import { notFound } from '#server/lib/errors';
+import { asUploadedFile, type UploadedFile } from '#server/lib/images';
+import { createUploadService } from './service.ts';
 
-/** Issue 8: filled in by the mentorship work. */
-export const uploadRoutes: FastifyPluginAsyncZod = async () => {};
+/** A multipart file part (see app.ts onFile): `{filename, mimetype, data}`. */
+const filePart = (message: string) => z.custom<UploadedFile>((v) => asUploadedFile(v) !== null, message);
+
+/** spec 001 §7: one target, the phase in the body (JSON for start/finish/abort, multipart for upload). */
+const chunkedBodySchema = z.discriminatedUnion('phase', [
+  chunkStartBodySchema,
+  chunkUploadFieldsSchema.extend({ chunk: filePart(UPLOAD_MESSAGES.badChunk) }),
+  chunkFinishBodySchema.extend({ session_id: uploadSessionIdSchema }),
+  chunkAbortBodySchema,
+]);
+
+const simpleBodySchema = z.object({
+  file: filePart(UPLOAD_EXTRA_MESSAGES.fileRequired),
+  purpose: uploadPurposeSchema.default('practice-video'),
+});
+
+/** the visitor hears "sign in" before anything about the body */
+const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The generic upload component's targets (spec 001 §4, §7, §8; issue 8): POST /uploads/chunked
+ * (start, upload, finish, abort), GET /uploads/chunked/{id} to resume, POST /uploads for small files.
+ * Answers are `{status: 'success', data}`; failures `{status: 'error', message}` with a 4xx.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { limiters } = app.deps;
+  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
+
+  // every failure of these calls reads {status: 'error', message} (the component checks `status`)
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    try {
+      const body = JSON.parse(payload) as unknown;
+      if (body && typeof body === 'object' && !Array.isArray(body) && !('status' in body)) return JSON.stringify({ status: 'error', ...body });
+    } catch {
+      // not JSON after all: leave it
+    }
+    return payload;
+  });
+
+  // abandoned sessions: once at start-up, then hourly
+  const sweep = () =>
+    uploads.cleanup().then(
+      (r) => (r.sessions || r.files ? app.log.info(r, 'upload cleanup') : undefined),
+      (err: unknown) => app.log.warn({ err }, 'upload cleanup failed'),
+    );
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), HOUR);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+
+  app.post(UPLOAD_TARGETS.chunked, { ...signedInFirst, schema: { body: chunkedBodySchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = request.body;
+    switch (body.phase) {
+      case 'start': {
+        await limiters.consume('uploadSessionsPerUser', String(user.id));
+        return { status: 'success', data: await uploads.start(user, body) };
+      }
+      case 'upload': {
+        await limiters.consume('uploadChunksPerUser', String(user.id));
+        return { status: 'success', data: await uploads.chunk(user, { session_id: body.session_id, start_offset: body.start_offset, data: body.chunk.data }) };
+      }
+      case 'finish': {
+        const result = await uploads.finish(user, body.session_id);
+        if (!result.ok) return reply.status(409).send({ status: 'error', message: UPLOAD_MESSAGES.incomplete, missing: result.missing });
+        return { status: 'success', data: { session_id: result.sessionId } };
+      }
+      case 'abort':
+        return { status: 'success', data: await uploads.abort(user, body.session_id) };
+    }
+  });
+
+  app.get(`${UPLOAD_TARGETS.chunked}/:id`, async (request) => {
+    const user = requireUser(request);
+    const id = uploadSessionIdSchema.safeParse((request.params as { id?: string }).id);
+    if (!id.success) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+    return { status: 'success', data: await uploads.status(user, id.data) };
+  });
+
+  app.post(UPLOAD_TARGETS.simple, { ...signedInFirst, schema: { body: simpleBodySchema } }, async (request) => {
+    const user = requireUser(request);
+    await limiters.consume('uploadsPerUser', String(user.id));
+    const { file, purpose } = request.body;
+    return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
+  });
+};

@@ -1,4 +1,76 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idSchema } from '#shared/http';
+import { VIDEO_MESSAGES, videoFeedbackBodySchema, videoListQuerySchema, videoSubmissionBodySchema } from '#shared/upload';
+import { notFound } from '#server/lib/errors';
+import { requireAdmin, requireMentorship } from '#server/lib/guards';
+import { overridableRoute } from '#server/lib/method-override';
+import { createUploadService } from '#server/modules/uploads/service';
+import { parseRange } from './range.ts';
+import { createVideoService } from './service.ts';
 
-/** Issue 8: filled in by the mentorship work. */
-export const videoRoutes: FastifyPluginAsyncZod = async () => {};
+function paramId(request: FastifyRequest): number {
+  const parsed = idSchema.safeParse((request.params as { id?: string } | null)?.id);
+  if (!parsed.success) throw notFound(VIDEO_MESSAGES.notFound);
+  return parsed.data;
+}
+
+/**
+ * Practice video submissions (issue 8). The list and one submission are read at /api/... (their
+ * /mentorship/videos addresses are pages); the file streams from /mentorship/videos/{id}/file for
+ * its student and admins only, never from the public /files.
+ */
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { limiters } = app.deps;
+  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
+  const videos = createVideoService({ db: app.deps.db, storage: app.deps.storage, uploads, notifications: app.deps.services.notifications });
+  const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
+  const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
+
+  app.post('/mentorship/videos', { ...mentorshipFirst, schema: { body: videoSubmissionBodySchema } }, async (request, reply) => {
+    const user = requireMentorship(request);
+    await limiters.consume('videoSubmissionsPerUser', String(user.id));
+    return reply.status(201).send({ data: await videos.create(user, request.body) });
+  });
+
+  app.get('/api/mentorship/videos', { ...mentorshipFirst, schema: { querystring: videoListQuerySchema } }, async (request) =>
+    videos.list(requireMentorship(request), request.query),
+  );
+
+  app.get('/api/mentorship/videos/:id', async (request) => ({ data: await videos.show(requireMentorship(request), paramId(request)) }));
+
+  app.post('/mentorship/videos/:id/feedback', { ...adminFirst, schema: { body: videoFeedbackBodySchema } }, async (request) => {
+    const admin = requireAdmin(request);
+    await limiters.consume('videoFeedbackPerUser', String(admin.id));
+    return { data: await videos.feedback(admin, paramId(request), request.body.feedback) };
+  });
+
+  overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', {
+    DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },
+  });
+
+  app.get('/mentorship/videos/:id/file', async (request, reply) => {
+    const user = requireMentorship(request);
+    const video = await videos.file(user, paramId(request));
+    const info = await stat(video.file).catch(() => null);
+    if (!info?.isFile()) throw notFound(VIDEO_MESSAGES.notFound);
+    const size = info.size;
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', video.mimeType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; sandbox");
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+    if (!range) return reply.header('Content-Length', String(size)).send(createReadStream(video.file));
+    return reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(createReadStream(video.file, { start: range.start, end: range.end }));
+  });
+};

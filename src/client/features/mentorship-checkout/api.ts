@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MentorshipCardPayment, MentorshipCheckoutAnswer, MentorshipInstalmentOption, MentorshipOneTimePrice, MentorshipPayAnswer } from '#shared/mentorship';
+import { get, post } from '#client/lib/api.ts';
+
+/** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
+export const useMentorshipCheckout = () =>
+  useQuery({ queryKey: ['mentorship-checkout'], queryFn: () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'), retry: false });
+
+/** spec 002 §7 POST /register, mentorship flavour */
+export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>
+  post<{ name: string; email: string; redirect: string }>('/register', { ...body, mentorship_signup: 1 });
+
+/** POST /logout (the checkout's "Log out" goes to /login?to=/mentorship/account afterwards) */
+export const logout = () => post<{ redirect: string }>('/logout');
+
+/** spec 002 §7 POST /mentorship/create-checkout → the hosted card checkout's address */
+export const createCheckout = (body: { price: MentorshipOneTimePrice; idempotency_key: string }) => post<{ url: string }>('/mentorship/create-checkout', body);
+
+/** the PayPal instalment subscription's approval address */
+export const paypalSubscription = (body: { plan: MentorshipInstalmentOption; idempotency_key: string }) => post<{ url: string }>('/mentorship/paypal/subscription', body);
+
+/** spec 002 §7 POST /mentorship/payment-plan after the PayPal approval */
+export const paymentPlan = (body: { contact_name: string; contact_email: string; name: string; email: string; agreement_id: string }) => post<{ url: string }>('/mentorship/payment-plan', body);
+
+/** a card set-up's client secret (the same call as the membership checkout) */
+export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
+
+/** the card charge after the set-up was confirmed */
+export const chargeCard = (body: { payment: Exclude<MentorshipCardPayment, 'finance'>; payment_method: string; idempotency_key?: string }) => post<MentorshipPayAnswer>('/mentorship/stripe/charge', body);
+
+/** the financing option's hosted checkout */
+export const financeCheckout = (body: { idempotency_key: string }) => post<{ url: string }>('/mentorship/stripe/checkout', body);
+
+/** one key per payment attempt: a double click or a retried request is one order */
+export function newAttemptKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where the browser goes next; a seam for tests. */
+export const navigate = {
+  to(url: string) {
+    window.location.assign(url);
+  },
+};

@@ -1,0 +1,159 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { LogIn, UserPlus } from 'lucide-react';
+import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship';
+import { ApiError } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Field, FormError } from '#client/components/ui/field.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { logout, navigate, registerStudent } from '../api.ts';
+
+export interface Buyer {
+  name: string;
+  email: string;
+}
+
+/** the account the page already knows (page config), or null for a visitor */
+export function knownBuyer(): Buyer | null {
+  const c = pageConfig();
+  return c.authId !== null ? { name: c.authName ?? '', email: c.authEmail ?? '' } : null;
+}
+
+/** Where "Log out" inside a checkout returns (spec 002 §2). */
+export const LOGOUT_TO = '/login?to=/mentorship/account';
+
+/** The server's registration errors: the first message of name, email, password (spec 002 §5), else the fallback. */
+function registrationError(err: unknown): string {
+  if (err instanceof ApiError) {
+    const first = err.firstError(['name', 'email', 'email_confirmation', 'password']);
+    if (first) return first;
+    if (err.status === 429) return err.message;
+  }
+  return M.registrationFailed;
+}
+
+/** "Step 1 of 2 · Your account" */
+export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
+  return (
+    <div className="mb-5 flex flex-col gap-3">
+      <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Checkout steps">
+        {(['Your account', 'Payment'] as const).map((label, i) => (
+          <li key={label} className="flex items-center gap-2" aria-current={i + 1 === step ? 'step' : undefined}>
+            <span className={clsx('grid size-7 place-items-center rounded-full text-sm', i + 1 <= step ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-muted')}>{i + 1}</span>
+            <span className={i + 1 === step ? 'text-fg' : 'text-muted'}>{label}</span>
+            {i === 0 ? <span aria-hidden className="mx-1 h-px w-6 bg-line" /> : null}
+          </li>
+        ))}
+      </ol>
+      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+    </div>
+  );
+}
+
+/**
+ * The account steps of a mentorship checkout (spec 002 §4): step 1 (sign in or create), the
+ * 'create' step (registration with mentorship_signup), then step 2 (the caller's payment, with the
+ * buyer). Starts at step 2 when the page already knows the buyer. `signInTo` is where /login
+ * returns.
+ */
+export function AccountSteps({ signInTo, children }: { signInTo: string; children: (buyer: Buyer) => ReactNode }) {
+  const [buyer, setBuyer] = useState<Buyer | null>(knownBuyer);
+  const [step, setStep] = useState<'start' | 'create'>('start');
+  if (buyer) return <>{children(buyer)}</>;
+  if (step === 'create') return <CreateAccount onBack={() => setStep('start')} onCreated={setBuyer} />;
+  return (
+    <section aria-labelledby="account-step">
+      <StepHeader step={1} title="Your account" />
+      <p id="account-step" className="mb-5 text-lg text-muted">
+        Sign in if you already study with Backbeat, or create your free account. Then choose how to pay.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <a href={`/login?to=${encodeURIComponent(signInTo)}`} data-testid="account-sign-in" className={clsx(buttonClass('secondary', true), 'min-h-14 text-lg')}>
+          <LogIn aria-hidden className="size-5" /> Sign in
+        </a>
+        <Button full className="min-h-14 text-lg" onClick={() => setStep('create')}>
+          <UserPlus aria-hidden className="size-5" /> Create account
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (b: Buyer) => void }) {
+  const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    setError(null);
+    try {
+      const user = await registerStudent({ name: form.name.trim(), email: form.email.trim(), email_confirmation: form.email_confirmation.trim(), password: form.password });
+      onCreated({ name: user.name, email: user.email });
+    } catch (err) {
+      setError(registrationError(err));
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={loading} className="flex flex-col gap-4" id="mentorship-account-form">
+      <StepHeader step={1} title="Create your account" />
+      <Field label="Your name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <Field label="Confirm email" name="email_confirmation" type="email" autoComplete="email" value={form.email_confirmation} onChange={set('email_confirmation')} />
+      </div>
+      <Field label="Password" name="password" type="password" autoComplete="new-password" hint="At least 8 characters." value={form.password} onChange={set('password')} />
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Button variant="ghost" onClick={onBack} disabled={loading}>
+          Back
+        </Button>
+        <Button type="submit" disabled={loading} className="min-h-12 sm:min-w-64">
+          {loading ? <Spinner label="Creating your account" className="[&_svg]:text-accent-fg" /> : null}
+          Create account and continue
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** "Signed in as … · Log out": the log-out returns to /login?to=/mentorship/account (spec 002 §2) */
+export function SignedInAs({ buyer }: { buyer: Buyer }) {
+  const [leaving, setLeaving] = useState(false);
+  async function out() {
+    setLeaving(true);
+    try {
+      await logout();
+    } catch {
+      // signed out or not: the sign-in page is where this goes
+    }
+    navigate.to(LOGOUT_TO);
+  }
+  return (
+    <p className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl bg-surface-2 px-4 py-3 text-base">
+      <span className="min-w-0">
+        Signed in as <strong className="break-all">{buyer.email || buyer.name}</strong>
+      </span>
+      <a
+        href={LOGOUT_TO}
+        className="font-semibold text-accent-strong underline-offset-2 hover:underline"
+        onClick={(e) => {
+          e.preventDefault();
+          if (!leaving) void out();
+        }}
+      >
+        Log out
+      </a>
+    </p>
+  );
+}
