@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NO_ACTION_CONFIGURED, UPLOAD_ERROR_MESSAGES } from '#shared/upload';
 import {
   chunkPlan,
@@ -165,7 +165,9 @@ describe('formatting', () => {
 type Fake = Transport & { calls: HttpRequest[]; held: Set<number>; maxInFlight: number };
 
 /** an in-memory chunked handler; `fail(req)` may answer instead (once per call it returns a response) */
-function fakeServer(opts: { chunkSize?: number; fail?: (req: HttpRequest, n: number) => HttpResponse | TransportError | null } = {}): Fake {
+function fakeServer(
+  opts: { chunkSize?: number; fail?: (req: HttpRequest, n: number) => HttpResponse | TransportError | null; holdChunks?: boolean } = {},
+): Fake {
   const chunkSize = opts.chunkSize ?? MB;
   let size = 0;
   let inFlight = 0;
@@ -176,6 +178,10 @@ function fakeServer(opts: { chunkSize?: number; fail?: (req: HttpRequest, n: num
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
     try {
       await new Promise((r) => setTimeout(r, 1));
+      if (opts.holdChunks && req.body instanceof FormData && req.body.get('phase') === 'upload') {
+        // keep the chunk in flight until the uploader aborts it
+        await new Promise<void>((resolve) => (req.signal.aborted ? resolve() : req.signal.addEventListener('abort', () => resolve(), { once: true })));
+      }
       if (req.signal.aborted) throw new TransportError('abort');
       const failure = opts.fail?.(req, n);
       if (failure instanceof TransportError) throw failure;
@@ -321,10 +327,10 @@ describe('Uploader', () => {
   });
 
   it("cancelling aborts every request and leaves 'abort'; discard tells the server", async () => {
-    const server = fakeServer();
+    const server = fakeServer({ holdChunks: true });
     const u = new Uploader(video(3 * MB), { ...base, transport: server });
     const run = u.start();
-    await new Promise((r) => setTimeout(r, 3));
+    await vi.waitFor(() => expect(chunkCalls(server).length).toBeGreaterThan(0));
     expect(u.state.file.active).toBe(true);
     u.abort();
     expect(u.state.file).toMatchObject({ active: false, error: 'abort' });

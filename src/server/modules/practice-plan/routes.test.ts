@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { PRACTICE_PLAN_MESSAGES, MENTORSHIP_MESSAGES, type Exercise, type PracticeDay, type PracticePlan, type PracticePlanAnswer } from '#shared/mentorship';
 import { practicePlanChannel } from '#shared/realtime';
@@ -340,6 +340,7 @@ describe('realtime: PracticePlanUpdated', () => {
     const mine = clone(p.practice_plan);
     mine.phase1[0]![0]!.exercises[0]!.endingTempo1 = '77';
     expect((await save(s.client, p, mine, { 'x-socket-id': studentSocket.id! })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(heardByAdmin).toHaveLength(1));
     await settle();
     expect(heardByStudent).toEqual([]);
     expect(heardByAdmin).toEqual([
@@ -347,6 +348,7 @@ describe('realtime: PracticePlanUpdated', () => {
     ]);
     const next = await open(a.client, s.user.id);
     expect((await save(a.client, next, next.practice_plan, { 'x-socket-id': adminSocket.id! })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(heardByStudent).toHaveLength(1));
     await settle();
     expect(heardByAdmin).toHaveLength(1);
     expect(heardByStudent.map((e) => e.payload.by)).toEqual(['admin']);
