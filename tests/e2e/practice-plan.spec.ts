@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { EMPTY_WEEK_MESSAGE } from '#shared/mentorship';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
-// one browser per person and test: a single-process Chromium (the @sparticuz fallback) shares
-// cookies between the contexts of one browser, so the mentor and the student each get their own
 let browser: Browser;
-let studentBrowser: Browser;
-beforeEach(async () => {
+beforeAll(async () => {
   browser = await launchBrowser();
-  studentBrowser = await launchBrowser();
 });
-afterEach(async () => {
-  await browser.close();
-  await studentBrowser.close();
-});
+afterAll(async () => browser.close());
 
 const shots = process.env.PLAN_SHOTS ?? '/tmp/practice-plan-shots';
 mkdirSync(shots, { recursive: true });
@@ -28,7 +21,7 @@ const day = (page: Page, name: string) => phase3(page).getByRole('region', { nam
 describe('practice plan', () => {
   it('a mentor builds a plan while the student logs tempos; both survive reloads and each side sees the other live', async () => {
     const admin = await newPage(browser, DESKTOP);
-    const student = await newPage(studentBrowser, DESKTOP);
+    const student = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test');
     await signIn(student, 'student@demo.test');
 
@@ -143,7 +136,7 @@ describe('practice plan', () => {
 
   it('an empty week shows the waiting message to the student', async () => {
     const admin = await newPage(browser, DESKTOP);
-    const student = await newPage(studentBrowser, PHONE);
+    const student = await newPage(browser, PHONE);
     await signIn(admin, 'admin@demo.test');
     await signIn(student, 'student@demo.test');
     await student.goto('/mentorship/practice-plan');

@@ -3,18 +3,11 @@ import type { Browser, Page } from 'playwright-core';
 import { UPLOAD_CHUNK_SIZE } from '#shared/upload';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
-// one browser per person: with the single-process Chromium of @sparticuz/chromium, two contexts of
-// one browser share cookies on fetch/XHR requests, so a second sign-in would send the first one's session
 let browser: Browser;
-let adminBrowser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminBrowser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser.close();
-  await adminBrowser.close();
-});
+afterAll(async () => browser.close());
 
 const shots = process.env.VIDEOS_SHOTS ?? '/tmp/videos-shots';
 
@@ -78,7 +71,7 @@ describe('practice video submissions', () => {
     await shoot(student, 'videos-sent-390');
 
     // the admin's queue, the video page and the feedback form
-    const admin = await newPage(adminBrowser, DESKTOP);
+    const admin = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test', undefined, '/mentorship/videos');
     await admin.waitForURL('**/mentorship/videos');
     await admin.getByRole('link', { name: new RegExp(title) }).click();

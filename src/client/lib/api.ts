@@ -43,6 +43,19 @@ export const NETWORK_ERROR = 'We could not reach the server. Please try again.';
 export const errorMessage = (err: unknown, fields: string[], fallback: string = NETWORK_ERROR) =>
   err instanceof ApiError ? (err.firstError(fields) ?? err.message) : fallback;
 
+/**
+ * A registration inside a checkout (spec 002 §5): the server's first field error of name, email or
+ * password, the rate limit's message, else the spec's fallback.
+ */
+export function registrationErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    const first = err.firstError(['name', 'email', 'email_confirmation', 'password']);
+    if (first) return first;
+    if (err.status === 429) return err.message;
+  }
+  return fallback;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** JSON over fetch with the CSRF header on every state-changing call. */

@@ -10,6 +10,9 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** Route options for paying calls: a visitor hears "sign in" before anything about the body. */
+export const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
 export function requireAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden();

@@ -31,17 +31,4 @@ export const chargeCard = (body: { payment: Exclude<MentorshipCardPayment, 'fina
 /** the financing option's hosted checkout */
 export const financeCheckout = (body: { idempotency_key: string }) => post<{ url: string }>('/mentorship/stripe/checkout', body);
 
-/** one key per payment attempt: a double click or a retried request is one order */
-export function newAttemptKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Where the browser goes next; a seam for tests. */
-export const navigate = {
-  to(url: string) {
-    window.location.assign(url);
-  },
-};
+export { navigate, newAttemptKey } from '#client/lib/browser.ts';

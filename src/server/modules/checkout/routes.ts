@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '#shared/http';
@@ -6,19 +5,11 @@ import { safeRedirect } from '#shared/redirect';
 import { COMMERCE_MESSAGES as M } from '#shared/commerce';
 import { checkoutSlugSchema, DEFAULT_CHECKOUT_SLUG, orderStripeBodySchema, paypalApprovalBodySchema, paypalLifetimeBodySchema } from '#shared/checkout';
 import { AppError, notFound } from '#server/lib/errors';
-import { requireUser } from '#server/lib/guards';
+import { requireUser, signedInFirst } from '#server/lib/guards';
+import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { createCheckoutService } from './service.ts';
 
-/** The Idempotency-Key header of one checkout attempt (or the hidden field a plain form sends). */
-function clientKey(request: FastifyRequest, bodyKey: string | undefined): string | null {
-  const header = request.headers['idempotency-key'];
-  const value = (Array.isArray(header) ? header[0] : header) ?? bodyKey;
-  const trimmed = typeof value === 'string' ? value.trim().slice(0, 200) : '';
-  return trimmed.length >= 8 ? trimmed : null;
-}
 
-/** paying calls: the visitor hears "sign in" before anything about the body */
-const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 /** Membership checkout (spec 002 §2–§5, §7): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,19 +37,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     await limiters.consume('checkoutPerUser', String(user.id));
     const { checkout: slug, plan, stripeToken } = request.body;
-    return checkout.payByCard(user, { checkout: slug, plan, paymentMethod: stripeToken, clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.payByCard(user, { checkout: slug, plan, paymentMethod: stripeToken, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   app.post('/paypal/get-approval-url', { ...signedInFirst, schema: { body: paypalApprovalBodySchema } }, async (request) => {
     const user = requireUser(request);
     await limiters.consume('checkoutPerUser', String(user.id));
-    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: request.body.plan, clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: request.body.plan, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   app.post('/paypal/lifetime-checkout', { ...signedInFirst, schema: { body: paypalLifetimeBodySchema } }, async (request) => {
     const user = requireUser(request);
     await limiters.consume('checkoutPerUser', String(user.id));
-    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: 'lifetime', clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: 'lifetime', clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   // the buyer comes back from PayPal's approval page (a browser navigation)

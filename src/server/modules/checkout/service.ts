@@ -57,7 +57,6 @@ export const idempotencyKey = (userId: number, kind: string, checkout: string, p
   `${kind}_${createHash('sha256').update(`${userId}\u0000${checkout}\u0000${plan}\u0000${clientKey}`).digest('hex').slice(0, 40)}`;
 
 const ACTIVE_SUBSCRIPTION: SubscriptionState['status'][] = ['active', 'trialing'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface CheckoutDeps {
   db: Database;
@@ -111,15 +110,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await mergeMetadata(order.id, { paymentMethod: charge.paymentMethodLabel });
   }
 
-  /** wait while another request (the first of a double submit) is still charging this order */
-  async function settled(order: OrderRow, ready: (o: OrderRow) => boolean = () => false): Promise<OrderRow> {
-    let current = order;
-    for (let i = 0; i < 60 && current.status === 'pending' && !ready(current); i++) {
-      await sleep(250);
-      current = (await readOrder(order.id)) ?? current;
-    }
-    return current;
-  }
 
   /**
    * Already a member: nothing to pay (409), unless this very attempt is the one that made them a
@@ -209,7 +199,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
       let order = started;
       if (!created) {
-        order = await settled(started);
+        order = await payments.settledOrder(started);
         if (order.status === 'paid') return { url: orderUrl(order.id) };
         if (order.status === 'failed') throw cardError(order.failureMessage || M.cardDeclined);
         if (order.status === 'pending') throw new AppError(409, 'Your payment is still being processed. Please wait a moment and refresh.');
@@ -290,7 +280,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         metadata: { paymentType: 'paypal' },
       });
       if (!created) {
-        const current = await settled(order, (o) => typeof o.metadata?.approvalUrl === 'string');
+        const current = await payments.settledOrder(order, (o) => typeof o.metadata?.approvalUrl === 'string');
         if (current.status === 'paid') return { url: orderUrl(current.id) };
         const approval = current.metadata?.approvalUrl;
         if (typeof approval === 'string' && current.status === 'pending') return { url: approval };

@@ -10,7 +10,8 @@ import {
   mentorshipPaymentPlanBodySchema,
   mentorshipPaypalSubscriptionBodySchema,
 } from '#shared/mentorship';
-import { requireAdmin, requireUser } from '#server/lib/guards';
+import { requireAdmin, requireUser, signedInFirst } from '#server/lib/guards';
+import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
 import { createEnrolment } from './enrolment.ts';
 import { createInstalments } from './instalments.ts';
@@ -28,16 +29,7 @@ export function mentorshipCheckoutOf(deps: object): Built {
 /** how often the grace sweep runs (it is cheap: past-due plans only) */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** the Idempotency-Key header of one attempt, or the body's idempotency_key */
-function clientKey(request: FastifyRequest, bodyKey: string | undefined): string | null {
-  const header = request.headers['idempotency-key'];
-  const value = (Array.isArray(header) ? header[0] : header) ?? bodyKey;
-  const trimmed = typeof value === 'string' ? value.trim().slice(0, 200) : '';
-  return trimmed.length >= 8 ? trimmed : null;
-}
 
-/** paying calls: a visitor hears "sign in" before anything about the body */
-const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 /**
  * Mentorship checkout (spec 002 §2, §4, §7; issue 8): hosted card checkout, PayPal and card
@@ -78,7 +70,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/mentorship/create-checkout', { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } }, async (request) => {
     const user = await paying(request);
-    return checkout.createCheckout(user, { price: request.body.price, clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.createCheckout(user, { price: request.body.price, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   // the buyer is back from the hosted checkout (a browser navigation)
@@ -90,7 +82,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/mentorship/paypal/subscription', { ...signedInFirst, schema: { body: mentorshipPaypalSubscriptionBodySchema } }, async (request) => {
     const user = await paying(request);
-    return checkout.paypalSubscription(user, { plan: request.body.plan, clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.paypalSubscription(user, { plan: request.body.plan, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   app.post('/mentorship/payment-plan', { ...signedInFirst, schema: { body: mentorshipPaymentPlanBodySchema } }, async (request) => {
@@ -101,12 +93,12 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/mentorship/stripe/charge', { ...signedInFirst, schema: { body: mentorshipCardChargeBodySchema } }, async (request) => {
     const user = await paying(request);
-    return checkout.chargeCard(user, { payment: request.body.payment, paymentMethod: request.body.payment_method, clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.chargeCard(user, { payment: request.body.payment, paymentMethod: request.body.payment_method, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   app.post('/mentorship/stripe/checkout', { ...signedInFirst, schema: { body: mentorshipFinanceCheckoutBodySchema } }, async (request) => {
     const user = await paying(request);
-    return checkout.financeCheckout(user, { clientKey: clientKey(request, request.body.idempotency_key) });
+    return checkout.financeCheckout(user, { clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 
   /** the access rules in words (admins) */

@@ -34,7 +34,6 @@ export interface MentorshipCheckoutDeps {
 export const MENTORSHIP_HOME = '/mentorship';
 
 const PRICE_OPTIONS: Record<MentorshipOneTimePrice, string> = { 3200: 'onetime', 1600: 'onetime1600', 2600: 'onetime2600', 3900: 'onetime3900' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ACTIVE: SubscriptionState['status'][] = ['active', 'trialing'];
 
 /** one attempt's order key: the user, what they buy and the browser's key, hashed */
@@ -69,15 +68,6 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
     await db.update(orders).set({ status: 'requires_action', providerRef: ref }).where(and(eq(orders.id, orderId), sql`${orders.status} in ('pending', 'requires_action')`));
   }
 
-  /** wait while the first request of a double submit is still working on this order */
-  async function settled(order: OrderRow, ready: (o: OrderRow) => boolean = () => false): Promise<OrderRow> {
-    let current = order;
-    for (let i = 0; i < 60 && current.status === 'pending' && !ready(current); i++) {
-      await sleep(250);
-      current = (await readOrder(order.id)) ?? current;
-    }
-    return current;
-  }
 
   /** holds the mentorship (a mentorships row with access, or the entitlement itself, e.g. a demo student) */
   async function isEnrolled(user: AuthUser): Promise<boolean> {
@@ -111,7 +101,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       metadata: { option: input.option, paymentType: input.methods === 'financing' ? 'financing' : 'card', description: `Backbeat mentorship (${usd(input.amountCents)})` },
     });
     if (!created) {
-      const current = await settled(order, (o) => typeof o.metadata?.checkoutUrl === 'string');
+      const current = await payments.settledOrder(order, (o) => typeof o.metadata?.checkoutUrl === 'string');
       if (current.status === 'paid') return { url: MENTORSHIP_HOME };
       const url = current.metadata?.checkoutUrl;
       if (typeof url === 'string' && current.status === 'pending') return { url };
@@ -199,7 +189,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         metadata: { option: input.plan, paymentType: 'paypal', instalments: spec.instalments, description: `Backbeat mentorship: payment 1 of ${spec.instalments}` },
       });
       if (!created) {
-        const current = await settled(order, (o) => typeof o.metadata?.approvalUrl === 'string');
+        const current = await payments.settledOrder(order, (o) => typeof o.metadata?.approvalUrl === 'string');
         if (current.status === 'paid') return { url: MENTORSHIP_HOME };
         const url = current.metadata?.approvalUrl;
         if (typeof url === 'string' && current.status === 'pending') return { url };
@@ -287,7 +277,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       });
       let order = started;
       if (!created) {
-        order = await settled(started);
+        order = await payments.settledOrder(started);
         if (order.status === 'paid') return { url: MENTORSHIP_HOME };
         if (order.status === 'failed') throw cardError(order.failureMessage || COMMERCE_MESSAGES.cardDeclined);
         if (order.status === 'pending') throw new AppError(409, M.paymentPending);

@@ -395,6 +395,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     /** (added) an order by id */
     findOrder: (id: number) => findOrder(id),
+    /**
+     * Wait (up to 15 s) while another request, the first of a double submit, is still working on
+     * this pending order; `ready` ends the wait early (e.g. once it has stored an approval address).
+     */
+    async settledOrder(order: OrderRow, ready: (o: OrderRow) => boolean = () => false): Promise<OrderRow> {
+      let current = order;
+      for (let i = 0; i < 60 && current.status === 'pending' && !ready(current); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        current = (await findOrder(order.id)) ?? current;
+      }
+      return current;
+    },
     /** (added) the order a provider ref belongs to (PayPal return: `token`) */
     async findOrderByRef(provider: ProviderName, ref: string) {
       const [row] = await db.select().from(orders).where(and(eq(orders.provider, provider), eq(orders.providerRef, ref))).limit(1);

@@ -16,9 +16,4 @@ export const useResetPassword = () =>
 export const useChangePassword = () =>
   useMutation({ mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) => post<MessageResponse>('/account/password', body) });
 
-/** Where the browser goes next; a seam for tests. */
-export const navigate = {
-  to(url: string) {
-    window.location.assign(url);
-  },
-};
+export { navigate } from '#client/lib/browser.ts';

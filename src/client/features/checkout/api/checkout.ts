@@ -23,17 +23,4 @@ export const payByCard = (body: { checkout: string; stripeToken: string; plan: M
 export const paypalApprovalUrl = (body: { plan: MembershipPlan; checkout: string; idempotency_key: string }) => post<{ url: string }>('/paypal/get-approval-url', body);
 export const paypalLifetimeCheckout = (body: { checkout: string; idempotency_key: string }) => post<{ url: string }>('/paypal/lifetime-checkout', body);
 
-/** one key per checkout attempt: a double click or a retried request is one order */
-export function newAttemptKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Where the browser goes next; a seam for tests. */
-export const navigate = {
-  to(url: string) {
-    window.location.assign(url);
-  },
-};
+export { navigate, newAttemptKey } from '#client/lib/browser.ts';

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { CalendarCheck, CreditCard, Headphones, Lock, ShieldCheck, Sparkles } from 'lucide-react';
 import { COMMERCE_MESSAGES as M, DEFAULT_PLAN, type CheckoutPlan, type MembershipPlan, type PaymentType } from '#shared/commerce';
 import { checkoutErrors, type CheckoutAnswer, type CheckoutForm } from '#shared/checkout';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, registrationErrorMessage } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -11,15 +11,7 @@ import { fetchClientSecret, navigate, newAttemptKey, payByCard, paypalApprovalUr
 import { CardField, type CardHandle } from './card-field.tsx';
 import { money, PlanOptions, planViews } from './plan-options.tsx';
 
-/** The server's field errors of a registration: the first message, else the §5 fallback. */
-function registrationError(err: unknown): string {
-  if (err instanceof ApiError) {
-    const first = err.firstError(['name', 'email', 'email_confirmation', 'password']);
-    if (first) return first;
-    if (err.status === 429) return err.message;
-  }
-  return M.registrationFailed;
-}
+const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
 
 const PAYPAL_FLAGS: Record<string, string> = { cancelled: M.paymentCanceled, failed: M.paypalLinkFailed };
 

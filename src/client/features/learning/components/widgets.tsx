@@ -1,7 +1,8 @@
-import { Check, CheckCircle2, Circle, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import clsx from 'clsx';
 import { LEARNING } from '#shared/learning';
 import { toast } from '#client/components/ui/toast.tsx';
+import { CompletionToggle, type CompletionLook } from '#client/components/ui/completion-toggle.tsx';
 import { useBookmark, useLessonCompletion, usePathCompletion } from '../api/learning.ts';
 
 /** "Save" / "Saved" with a star (spec 000 §2); saving adds the toast "Saved to My Practice!". */
@@ -26,47 +27,14 @@ export function BookmarkButton({ lessonId, bookmarked }: { lessonId: number; boo
   );
 }
 
-type Look = 'button' | 'icon';
-
-function Toggle({ complete, look, label, onToggle }: { complete: boolean; look: Look; label: string; onToggle: () => void }) {
-  if (look === 'icon') {
-    return (
-      <button
-        type="button"
-        aria-pressed={complete}
-        aria-label={complete ? `${label}: completed` : `Mark ${label} complete`}
-        onClick={onToggle}
-        className={clsx('grid size-11 shrink-0 place-items-center rounded-full transition-colors duration-150', complete ? 'text-success' : 'text-muted hover:text-fg')}
-      >
-        {complete ? <CheckCircle2 aria-hidden className="size-8 fill-success-soft" /> : <Circle aria-hidden className="size-8" />}
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      aria-pressed={complete}
-      onClick={onToggle}
-      className={clsx(
-        'inline-flex min-h-11 items-center gap-2 rounded-xl px-5 font-semibold transition-colors duration-150',
-        complete ? 'bg-success-soft text-success ring-1 ring-success/40' : 'bg-accent text-accent-fg hover:bg-accent-strong',
-      )}
-    >
-      {complete ? <Check aria-hidden className="size-5" /> : null}
-      {complete ? 'Completed' : 'Mark as complete'}
-    </button>
-  );
-}
-
-/** Lesson completion, optimistic, in either look (spec 000 §2). */
-export function LessonCompletionToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: Look; label?: string }) {
+export function LessonCompletionToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: CompletionLook; label?: string }) {
   const mutation = useLessonCompletion(lessonId);
-  return <Toggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate(!complete)} />;
+  return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate(!complete)} />;
 }
 
-export function PathCompletionToggle({ lessonId, pathId, complete, look = 'icon', label }: { lessonId: number; pathId: number; complete: boolean; look?: Look; label: string }) {
+export function PathCompletionToggle({ lessonId, pathId, complete, look = 'icon', label }: { lessonId: number; pathId: number; complete: boolean; look?: CompletionLook; label: string }) {
   const mutation = usePathCompletion(lessonId);
-  return <Toggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate({ pathId, complete: !complete })} />;
+  return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate({ pathId, complete: !complete })} />;
 }
 
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { LogIn, UserPlus } from 'lucide-react';
 import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship';
-import { ApiError } from '#client/lib/api.ts';
+import { registrationErrorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -23,15 +23,7 @@ export function knownBuyer(): Buyer | null {
 /** Where "Log out" inside a checkout returns (spec 002 §2). */
 export const LOGOUT_TO = '/login?to=/mentorship/account';
 
-/** The server's registration errors: the first message of name, email, password (spec 002 §5), else the fallback. */
-function registrationError(err: unknown): string {
-  if (err instanceof ApiError) {
-    const first = err.firstError(['name', 'email', 'email_confirmation', 'password']);
-    if (first) return first;
-    if (err.status === 429) return err.message;
-  }
-  return M.registrationFailed;
-}
+const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
 
 /** "Step 1 of 2 · Your account" */
 export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {

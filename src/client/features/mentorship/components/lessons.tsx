@@ -1,6 +1,7 @@
-import { Check, CheckCircle2, ChevronLeft, ChevronRight, Circle } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
+import { CompletionToggle, type CompletionLook } from '#client/components/ui/completion-toggle.tsx';
 import { useMentorshipCourses, useMentorshipLesson, useMentorshipLessonCompletion } from '../api/mentorship.ts';
 import { Failed, Loading, percentOf, ProgressBar } from './widgets.tsx';
 
@@ -29,7 +30,7 @@ export function MentorshipCourseList() {
           <ol className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
             {c.lessons.map((l, i) => (
               <li key={l.id} className="flex items-center gap-3 px-3 sm:px-5">
-                <CompletionToggle lessonId={l.id} complete={l.complete} look="icon" label={l.title} />
+                <LessonToggle lessonId={l.id} complete={l.complete} look="icon" label={l.title} />
                 <a href={`/mentorship/lessons/${l.id}`} className="flex min-h-16 flex-1 items-center gap-3 py-3">
                   <span className="w-6 shrink-0 text-sm font-semibold text-muted tabular">{i + 1}</span>
                   <span className="min-w-0 flex-1">
@@ -69,7 +70,7 @@ export function MentorshipLessonView({ id }: { id: number }) {
       ) : null}
       {l.description ? <p className="max-w-3xl text-lg">{l.description}</p> : null}
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-        <CompletionToggle lessonId={l.id} complete={l.complete} />
+        <LessonToggle lessonId={l.id} complete={l.complete} />
       </div>
       <nav aria-label="Lessons" className="grid gap-3 sm:grid-cols-2">
         {l.previous ? (
@@ -101,35 +102,8 @@ export function MentorshipLessonView({ id }: { id: number }) {
   );
 }
 
-/** The completion toggle (spec 000 §2 looks: a button or a round icon), optimistic. */
-function CompletionToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: 'button' | 'icon'; label?: string }) {
+/** The completion toggle of a mentorship lesson (POST /mentorship/lesson-completions), optimistic. */
+function LessonToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: CompletionLook; label?: string }) {
   const mutation = useMentorshipLessonCompletion(lessonId);
-  const toggle = () => mutation.mutate(!complete);
-  if (look === 'icon') {
-    return (
-      <button
-        type="button"
-        aria-pressed={complete}
-        aria-label={complete ? `${label}: completed` : `Mark ${label} complete`}
-        onClick={toggle}
-        className={clsx('grid size-11 shrink-0 place-items-center rounded-full transition-colors duration-150', complete ? 'text-success' : 'text-muted hover:text-fg')}
-      >
-        {complete ? <CheckCircle2 aria-hidden className="size-8 fill-success-soft" /> : <Circle aria-hidden className="size-8" />}
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      aria-pressed={complete}
-      onClick={toggle}
-      className={clsx(
-        'inline-flex min-h-11 items-center gap-2 rounded-xl px-5 font-semibold transition-colors duration-150',
-        complete ? 'bg-success-soft text-success ring-1 ring-success/40' : 'bg-accent text-accent-fg hover:bg-accent-strong',
-      )}
-    >
-      {complete ? <Check aria-hidden className="size-5" /> : null}
-      {complete ? 'Completed' : 'Mark as complete'}
-    </button>
-  );
+  return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate(!complete)} />;
 }
