@@ -163,6 +163,17 @@ describe('mentorship lessons', () => {
     expect((await client.post('/mentorship/lesson-completions', { lesson_id: 'x', complete: true })).statusCode).toBe(422);
   });
 
+  it('a mentorship lesson pays no points and does not count towards the academy’s lesson achievements', async () => {
+    const { user, client } = await student();
+    expect((await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[1], complete: true })).statusCode).toBe(200);
+    // the next reward of any kind evaluates the achievements (a journal entry here)
+    expect((await client.post('/journal', { exercises: JSON.stringify([{ practicedToday: 'Singles', startingTempo: '', endingTempo: '' }]) })).statusCode).toBe(201);
+    const first = (await client.get('/api/achievements')).json().data.find((a: { slug: string }) => a.slug === 'first-lesson');
+    expect(first).toMatchObject({ progress: 0, unlocked_at: null });
+    await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[1], complete: false });
+    expect(await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id))).toHaveLength(0);
+  });
+
   it('admins open and complete mentorship lessons too', async () => {
     const { client } = await admin();
     expect((await client.get('/api/mentorship/lessons')).statusCode).toBe(200);

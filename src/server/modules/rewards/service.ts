@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
 import { pointsMessage } from '#shared/learning';
 import { userChannel } from '#shared/realtime';
 import type { Database } from '#server/db/client';
-import { achievements, journalEntries, lessonCompletions, pointsLedger, practiceSessions, quizAttempts, userAchievements } from '#server/db/schema/index';
+import { achievements, courses, journalEntries, lessonCompletions, lessons, pointsLedger, practiceSessions, quizAttempts, userAchievements } from '#server/db/schema/index';
 import type { Realtime } from '#server/modules/realtime/service';
 
 export const DEFAULT_ACHIEVEMENTS = [
@@ -25,7 +25,15 @@ export function createRewardsService(deps: { db: Database; realtime: Realtime })
     const one = async (q: Promise<Array<{ n: unknown }>>) => Number((await q)[0]?.n ?? 0);
     return {
       points: await one(db.select({ n: sum(pointsLedger.points) }).from(pointsLedger).where(eq(pointsLedger.userId, userId))),
-      lessons: await one(db.select({ n: count() }).from(lessonCompletions).where(eq(lessonCompletions.userId, userId))),
+      // the academy's lessons: mentorship lessons (courses.area 'mentorship') pay no points and unlock nothing here
+      lessons: await one(
+        db
+          .select({ n: count() })
+          .from(lessonCompletions)
+          .innerJoin(lessons, eq(lessons.id, lessonCompletions.lessonId))
+          .innerJoin(courses, eq(courses.id, lessons.courseId))
+          .where(and(eq(lessonCompletions.userId, userId), eq(courses.area, 'main'))),
+      ),
       quizzes: await one(db.select({ n: sql`count(distinct ${quizAttempts.lessonId})` }).from(quizAttempts).where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))),
       practice_minutes: await one(db.select({ n: sum(practiceSessions.minutes) }).from(practiceSessions).where(eq(practiceSessions.userId, userId))),
       journal_entries: await one(db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.userId, userId))),
