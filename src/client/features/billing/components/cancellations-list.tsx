@@ -1,6 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
 import { errorMessage } from '#client/lib/api.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCancellations } from '../api/billing.ts';
 
@@ -53,19 +53,7 @@ export function CancellationsList({ page, onPage }: { page: number; onPage: (pag
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-muted tabular">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={onPage} />
     </>
   );
 }

@@ -149,3 +149,18 @@ export function SignedInAs({ buyer }: { buyer: Buyer }) {
     </p>
   );
 }
+
+/** Step 2 for a buyer who is already a mentorship student: nothing to pay. */
+export function AlreadyEnrolled() {
+  return (
+    <section className="flex flex-col items-start gap-4">
+      <StepHeader step={2} title="You're already in" />
+      <p role="status" className="rounded-xl bg-success-soft px-4 py-3 text-lg">
+        {M.alreadyEnrolled}
+      </p>
+      <a href="/mentorship" className={buttonClass()}>
+        Go to the mentorship area
+      </a>
+    </section>
+  );
+}

@@ -14,7 +14,7 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { chargeCard, fetchClientSecret, financeCheckout, navigate, newAttemptKey, useMentorshipCheckout } from '../api.ts';
-import { AccountSteps, knownBuyer, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
+import { AccountSteps, AlreadyEnrolled, knownBuyer, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 
 /** "3 monthly payments of $1,300 (total $3,900)" */
 function describe(payment: MentorshipCardPayment) {
@@ -57,19 +57,7 @@ export function MentorshipCardCheckout({ payment }: { payment: MentorshipCardPay
 function CardStep({ buyer, payment }: { buyer: Buyer; payment: MentorshipCardPayment }) {
   const status = useMentorshipCheckout();
   const d = describe(payment);
-  if (status.data?.enrolled) {
-    return (
-      <section className="flex flex-col items-start gap-4">
-        <StepHeader step={2} title="You're already in" />
-        <p role="status" className="rounded-xl bg-success-soft px-4 py-3 text-lg">
-          {M.alreadyEnrolled}
-        </p>
-        <a href="/mentorship" className={buttonClass()}>
-          Go to the mentorship area
-        </a>
-      </section>
-    );
-  }
+  if (status.data?.enrolled) return <AlreadyEnrolled />;
   return (
     <section className="flex flex-col gap-6">
       <div>

@@ -15,7 +15,7 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { createCheckout, navigate, newAttemptKey, paymentPlan, paypalSubscription, useMentorshipCheckout } from '../api.ts';
-import { AccountSteps, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
+import { AccountSteps, AlreadyEnrolled, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { optionView, PaymentOptions } from './payment-options.tsx';
 
 /** the flags of the query string (?price2600=1, ?price3900=1, ?downsell=1, ?showsix=1) */
@@ -191,19 +191,6 @@ function ConfirmPaymentPlan({ buyer, agreementId }: { buyer: Buyer; agreementId:
   );
 }
 
-function AlreadyEnrolled() {
-  return (
-    <section className="flex flex-col items-start gap-4">
-      <StepHeader step={2} title="You're already in" />
-      <p role="status" className="rounded-xl bg-success-soft px-4 py-3 text-lg">
-        {M.alreadyEnrolled}
-      </p>
-      <a href="/mentorship" className={buttonClass()}>
-        Go to the mentorship area
-      </a>
-    </section>
-  );
-}
 
 function Benefits() {
   const items: { icon: typeof Video; text: ReactNode }[] = [

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import clsx from 'clsx';
 import type { VideoSubmission } from '#shared/upload';
 import { errorMessage } from '#client/lib/api.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useVideos, type VideoQuery } from '../api/videos.ts';
 
@@ -48,19 +48,7 @@ export function VideoList({ query, onPage, showStudent = false, empty }: { query
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="tabular text-muted">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={onPage} />
     </>
   );
 }
