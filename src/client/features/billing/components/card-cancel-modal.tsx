@@ -5,9 +5,8 @@ import { discountOfferText, longDate, type BillingSubscription } from '#shared/b
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
 import { BILLING_KEY, cardCall, type CardCall } from '../api/billing.ts';
-import { OpeningSteps, Option, StepActions, StepLabel, useCancelFlow } from './steps.tsx';
+import { OpeningSteps, Option, StepFooter, StepLabel, useCancelFlow } from './steps.tsx';
 
 export const CARD_CANCEL_MODAL = 'card-cancel';
 type Choice = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'cancel';
@@ -104,17 +103,11 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
               <Option type="radio" name="choice" testId="choice-cancel" checked={choice === 'cancel'} onChange={() => setChoice('cancel')} title="No thanks, I still want to cancel" />
             </div>
           </fieldset>
-          <div className="mt-3">
-            <FormError message={error} inline />
-          </div>
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(2)}>
-              Back
-            </Button>
+          <StepFooter error={error} onBack={() => go(2)}>
             <Button type="submit" disabled={busy}>
               {busy ? 'Working…' : 'Continue'}
             </Button>
-          </StepActions>
+          </StepFooter>
         </form>
       ) : null}
       {step === 4 ? (
@@ -138,17 +131,11 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
             title={`Pause for ${dollars(RETENTION.cardPauseFeeCents)} a month`}
             detail="Your lessons lock while paused; resume any time from this page and carry on where you left off."
           />
-          <div className="mt-3">
-            <FormError message={error} inline />
-          </div>
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(3)}>
-              Back
-            </Button>
+          <StepFooter error={error} onBack={() => go(3)}>
             <Button type="submit" disabled={busy}>
               {busy ? 'Working…' : 'Continue'}
             </Button>
-          </StepActions>
+          </StepFooter>
         </form>
       ) : null}
       {step === 5 ? (
@@ -156,17 +143,11 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
           <StepLabel step={5} />
           <p className="text-lg font-semibold">Cancel your membership?</p>
           <p className="mt-2 text-muted">You will not be charged again. You keep full access until {endDate}.</p>
-          <div className="mt-3">
-            <FormError message={error} inline />
-          </div>
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(0)}>
-              Keep my membership
-            </Button>
+          <StepFooter error={error} back="Keep my membership" onBack={() => go(0)}>
             <Button variant="danger" disabled={busy} onClick={() => void submit('cancel')}>
               {busy ? 'Cancelling…' : 'Cancel membership'}
             </Button>
-          </StepActions>
+          </StepFooter>
         </div>
       ) : null}
     </Modal>

@@ -5,9 +5,8 @@ import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
 import { paypalCall } from '../api/billing.ts';
-import { OpeningSteps, Option, StepActions, StepLabel, useCancelFlow } from './steps.tsx';
+import { OpeningSteps, Option, StepFooter, StepLabel, useCancelFlow } from './steps.tsx';
 
 export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
 
@@ -78,14 +77,11 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
             title={`Yes, upgrade me to lifetime for ${dollars(sub.lifetimeOfferPrice)}`}
             detail={`One PayPal payment instead of ${dollars(sub.lifetimePrice)}; your subscription stops and you are never billed again.`}
           />
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(2)}>
-              Back
-            </Button>
+          <StepFooter onBack={() => go(2)}>
             <Button type="submit" disabled={busy}>
               {lifetime ? (busy ? 'Going to PayPal…' : 'Check out with PayPal') : 'Continue'}
             </Button>
-          </StepActions>
+          </StepFooter>
         </form>
       ) : null}
       {step === 4 ? (
@@ -100,12 +96,9 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
           <StepLabel step={4} />
           <p className="mb-3 text-lg font-semibold">Need a break instead? Pausing is free.</p>
           <Option type="checkbox" name="pause" testId="pause-offer" checked={pause} onChange={setPause} title="Pause my membership for free" detail="Your lessons lock while paused; resume any time from this page." />
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(3)}>
-              Back
-            </Button>
+          <StepFooter onBack={() => go(3)}>
             <Button type="submit">Continue</Button>
-          </StepActions>
+          </StepFooter>
         </form>
       ) : null}
       {step === 5 ? (
@@ -125,17 +118,11 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
               </button>
             </>
           )}
-          <div className="mt-3">
-            <FormError message={error} inline />
-          </div>
-          <StepActions>
-            <Button variant="secondary" onClick={() => go(0)}>
-              Keep my membership
-            </Button>
+          <StepFooter error={error} back="Keep my membership" onBack={() => go(0)}>
             <Button variant={pause ? 'primary' : 'danger'} disabled={busy} onClick={() => void confirm()}>
               {busy ? 'Working…' : pause ? 'Pause membership' : 'Cancel membership'}
             </Button>
-          </StepActions>
+          </StepFooter>
         </div>
       ) : null}
     </Modal>

@@ -71,6 +71,28 @@ export const StepLabel = ({ step }: { step: number }) => (
 
 export const StepActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
 
+/**
+ * A step's foot: its error line (when the step passes `error`), then the back button (`back`, default
+ * "Back") beside the step's own action (`children`).
+ */
+export function StepFooter({ error, back = 'Back', onBack, children }: { error?: string | null; back?: string; onBack: () => void; children: ReactNode }) {
+  return (
+    <>
+      {error !== undefined ? (
+        <div className="mt-3">
+          <FormError message={error} inline />
+        </div>
+      ) : null}
+      <StepActions>
+        <Button variant="secondary" onClick={onBack}>
+          {back}
+        </Button>
+        {children}
+      </StepActions>
+    </>
+  );
+}
+
 /** Step 0: stay, thanks (or what the last call did) */
 export function ThanksStep({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
@@ -147,15 +169,9 @@ export function ReasonStep({ value, onChange, error, onBack, onNext }: { value: 
         aria-invalid={error === COMMERCE_MESSAGES.reasonDescriptionRequired || undefined}
         className="mt-1.5 w-full rounded-xl border border-line bg-surface px-4 py-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
       />
-      <div className="mt-3">
-        <FormError message={error} inline />
-      </div>
-      <StepActions>
-        <Button variant="secondary" onClick={onBack}>
-          Back
-        </Button>
+      <StepFooter error={error} onBack={onBack}>
         <Button type="submit">Continue</Button>
-      </StepActions>
+      </StepFooter>
     </form>
   );
 }

@@ -5,10 +5,9 @@ import type { BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { BILLING_KEY, newIdempotencyKey, upgradeCall, type UpgradeCall } from '../api/billing.ts';
-import { Option, StepActions, ThanksStep } from './steps.tsx';
+import { Option, StepFooter, ThanksStep } from './steps.tsx';
 
 export const UPGRADE_MODAL = 'billing-upgrade';
 
@@ -100,20 +99,14 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
               ) : null}
             </div>
           </fieldset>
-          <div className="mt-3">
-            <FormError message={error} inline />
-          </div>
-          <StepActions>
-            <Button variant="secondary" onClick={() => closeModal(UPGRADE_MODAL)}>
-              Not now
-            </Button>
+          <StepFooter error={error} back="Not now" onBack={() => closeModal(UPGRADE_MODAL)}>
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               <span className="inline-flex items-center gap-2">
                 {busy ? <Spinner label="Upgrading" className="[&_svg]:size-5 [&_svg]:text-current" /> : null}
                 {busy ? 'Upgrading…' : 'Confirm upgrade'}
               </span>
             </Button>
-          </StepActions>
+          </StepFooter>
         </form>
       )}
     </Modal>
