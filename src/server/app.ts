@@ -43,6 +43,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // every route as registered (method + url): the proof suites check each one is covered
+  const routes: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.addHook('onClose', async () => deps.close());
 
   await app.register(cookie);

@@ -22,6 +22,8 @@ import { createWallService } from './modules/wall/service.ts';
 import { createReportService } from './modules/reports/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createProviders } from './modules/payments/providers.ts';
+import { createAuditService } from './modules/admin/audit.ts';
+import { createSettingsService } from './modules/admin/settings.ts';
 
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
@@ -46,9 +48,12 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const users = createUserService({ db, fileBaseUrl });
   const notifications = createNotificationService({ db, realtime });
   const rewards = createRewardsService({ db, realtime });
+  const settings = createSettingsService({ db });
   const community: CommunityDeps = { db, users, notifications, realtime, rewards, storage, limiters, fileBaseUrl };
   const services = {
     users,
+    settings,
+    audit: createAuditService({ db }),
     auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
     notifications,
     profile: createProfileService({ db, users, notifications }),

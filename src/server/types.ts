@@ -17,6 +17,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** every route registered (method and url, HEAD left out) */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     /** the cookie value of this browser's session (signed in or not) */

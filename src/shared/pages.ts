@@ -61,7 +61,8 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/posts/:id', access: 'member' },
   { pattern: '/live', access: 'subscriber' },
   { pattern: '/live/:id', access: 'subscriber' },
-  { pattern: '/admin/reports', access: 'admin' },
+  { pattern: '/admin', access: 'admin' },
+  { pattern: '/admin/*', access: 'admin' },
   { pattern: '/join', access: 'public' },
   { pattern: '/join/:slug', access: 'public' },
   { pattern: '/order', access: 'member' },
@@ -70,7 +71,6 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/checkout/course/register', access: 'public' },
   { pattern: '/checkout/course', access: 'public' },
   { pattern: '/sandbox/*', access: 'public' },
-  { pattern: '/admin/cancellations', access: 'admin' },
   { pattern: '/dev/outbox', access: 'public' },
 ];
 

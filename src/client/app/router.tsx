@@ -17,15 +17,15 @@ import { NotFoundPage } from './pages/error.tsx';
 import { ForumCategoryPage, ForumsHomePage, ForumTopicPage } from './pages/forums.tsx';
 import { ForumPostEditPage, PostPage } from './pages/discussion.tsx';
 import { LiveShowPage, LiveShowsPage } from './pages/live.tsx';
-import { AdminReportsPage } from './pages/admin.tsx';
 import { JoinPage, OrderPage } from './pages/checkout.tsx';
 import { CourseCheckoutPage, CourseRegisterPage, DoubleKickCheckoutPage, DoubleKickRegisterPage } from './pages/products.tsx';
-import { AdminCancellationsPage, BillingPage } from './pages/billing.tsx';
+import { BillingPage } from './pages/billing.tsx';
 import { SandboxPage } from './pages/sandbox.tsx';
 import { MentorshipCardPage, MentorshipChargePage, MentorshipCheckoutPage, MentorshipFinancePage } from './pages/mentorship-checkout.tsx';
 import { AccountabilityPage, MentorshipAccountPage, MentorshipHomePage, MentorshipLessonPage, MentorshipLessonsPage, MentorStudentPage, MentorStudentsPage } from './pages/mentorship.tsx';
 import { PracticePlanDaysPage, PracticePlanPage, StudentPracticePlanPage } from './pages/mentorship-plan.tsx';
 import { StudentVideosPage, VideoPage, VideosPage } from './pages/mentorship-videos.tsx';
+import { adminRoute } from './admin/routes.tsx';
 
 /** Page addresses; who may open each is in src/shared/pages.ts (checked by the server too). */
 export const router = createBrowserRouter([
@@ -62,7 +62,6 @@ export const router = createBrowserRouter([
       { path: '/posts/:id', element: <PostPage /> },
       { path: '/live', element: <LiveShowsPage /> },
       { path: '/live/:id', element: <LiveShowPage /> },
-      { path: '/admin/reports', element: <AdminReportsPage /> },
       { path: '/join/:slug?', element: <JoinPage /> },
       { path: '/order', element: <OrderPage /> },
       { path: '/double-kick-mastery/register', element: <DoubleKickRegisterPage /> },
@@ -74,11 +73,11 @@ export const router = createBrowserRouter([
       { path: '/mentorship/stripe/charge', element: <MentorshipChargePage /> },
       { path: '/mentorship/stripe/checkout', element: <MentorshipFinancePage /> },
       { path: '/mentorship/stripe/:payment', element: <MentorshipCardPage /> },
-      { path: '/admin/cancellations', element: <AdminCancellationsPage /> },
       { path: '/dev/outbox', element: <DevOutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  adminRoute,
   {
     element: <AppLayout mentorship />,
     children: [

@@ -19,6 +19,9 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+/** Route options for admin calls: a visitor hears 401 and a member 403 before anything about the body. */
+export const adminOnly = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
+
 /** Admins hold every entitlement (they teach and moderate). */
 export function hasEntitlement(user: AuthUser | null, kind: string): boolean {
   return !!user && (user.isAdmin || user.entitlements.includes(kind));

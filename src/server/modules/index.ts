@@ -24,6 +24,11 @@ import { mentorshipRoutes } from './mentorship/routes.ts';
 import { practicePlanRoutes } from './practice-plan/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { videoRoutes } from './videos/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { adminContentRoutes } from './admin-content/routes.ts';
+import { adminCommunityRoutes } from './admin-community/routes.ts';
+import { adminCommerceRoutes } from './admin-commerce/routes.ts';
+import { adminMembersRoutes } from './admin-members/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes, adminRoutes, adminContentRoutes, adminCommunityRoutes, adminCommerceRoutes, adminMembersRoutes];

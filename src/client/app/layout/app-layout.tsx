@@ -26,7 +26,7 @@ export function Logo({ mentorship = false }: { mentorship?: boolean }) {
 }
 
 /** Page frame: header with menus, side menu (a drawer on phones), content. */
-export function AppLayout({ mentorship = false }: { mentorship?: boolean }) {
+export function AppLayout({ mentorship = false, admin = false }: { mentorship?: boolean; admin?: boolean }) {
   const config = pageConfig();
   const signedIn = config.authId !== null;
   const { pathname } = useLocation();
@@ -61,7 +61,7 @@ export function AppLayout({ mentorship = false }: { mentorship?: boolean }) {
                       <X aria-hidden className="size-5" />
                     </Dialog.Close>
                   </div>
-                  <SideMenu mentorship={mentorship} pathname={pathname} />
+                  <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
@@ -87,7 +87,7 @@ export function AppLayout({ mentorship = false }: { mentorship?: boolean }) {
       <div className="mx-auto flex max-w-7xl gap-8 px-3 sm:px-6">
         {signedIn ? (
           <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto py-6 lg:block">
-            <SideMenu mentorship={mentorship} pathname={pathname} />
+            <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
           </aside>
         ) : null}
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-10">

@@ -1,5 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, UserRound, Users } from 'lucide-react';
+import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, Package, ShieldCheck, UserRound, Users, BookOpen } from 'lucide-react';
+import { ADMIN_SECTIONS } from '#shared/admin';
 import type { ComponentType } from 'react';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -37,13 +38,23 @@ const mentorshipSections = (admin: boolean): Section[] => [
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/mentorship/account'], ['Billing', '/account/billing']] },
   { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
 ];
+/** the admin console (issue 10): its sections, and the way back */
+const ADMIN_ICONS = { Content: BookOpen, Community: MessagesSquare, Commerce: Package, People: Users } as const;
+const adminSections: Section[] = [
+  { id: 'admin', title: 'Console', icon: ShieldCheck, links: [['Overview', '/admin']] },
+  ...ADMIN_SECTIONS.map((s) => ({ id: s.title.toLowerCase(), title: s.title, icon: ADMIN_ICONS[s.title], links: s.links.map((l) => [l.label, l.href] as [string, string]) })),
+  { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
+];
+/** admins see a way into the console from the academy's menu */
+const ADMIN_ENTRY: Section = { id: 'admin', title: 'Admin', icon: ShieldCheck, links: [['Admin console', '/admin']] };
+
 /** in the mentorship area a page under a link (a lesson, a student) marks that link; the dashboard only itself */
 const mentorshipActive = (pathname: string, href: string) => pathname === href || (href !== '/mentorship' && pathname.startsWith(href + '/'));
 
 /** The collapsible side menu (spec 000 §2): an accordion of sections; the current one starts open. */
-export function SideMenu({ mentorship = false, pathname }: { mentorship?: boolean; pathname: string }) {
-  const sections = mentorship ? mentorshipSections(pageConfig().admin) : MAIN;
-  const current = sections.filter((s) => s.links.some(([, href]) => pathname === href || pathname.startsWith(href + '/'))).map((s) => s.id);
+export function SideMenu({ mentorship = false, admin = false, pathname }: { mentorship?: boolean; admin?: boolean; pathname: string }) {
+  const sections = admin ? adminSections : mentorship ? mentorshipSections(pageConfig().admin) : pageConfig().admin ? [...MAIN, ADMIN_ENTRY] : MAIN;
+  const current = sections.filter((s) => s.links.some(([, href]) => pathname === href || (href !== '/admin' && pathname.startsWith(href + '/')))).map((s) => s.id);
   return (
     <nav aria-label="Side menu">
       <Accordion.Root type="multiple" defaultValue={current.length ? current : [sections[0]!.id]} className="flex flex-col gap-1">
@@ -59,7 +70,7 @@ export function SideMenu({ mentorship = false, pathname }: { mentorship?: boolea
             <Accordion.Content className="overflow-hidden">
               <ul className="mb-2 ml-5 flex flex-col border-l border-line pl-3">
                 {s.links.map(([label, href]) => {
-                  const active = mentorship ? mentorshipActive(pathname, href) : pathname === href;
+                  const active = mentorship || (admin && href !== '/admin') ? mentorshipActive(pathname, href) : pathname === href;
                   return (
                     <li key={href}>
                       <a href={href} aria-current={active ? 'page' : undefined} className={clsx('flex min-h-11 items-center rounded-lg px-3 text-base hover:bg-surface-2', active ? 'font-semibold text-accent-strong' : 'text-muted hover:text-fg')}>

@@ -11,3 +11,4 @@ export * from './songs.ts';
 export * from './metronome.ts';
 export * from './commerce.ts';
 export * from './mentorship.ts';
+export * from './admin.ts';

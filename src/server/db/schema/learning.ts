@@ -27,6 +27,8 @@ export const lessons = pgTable(
     description: text('description').notNull().default(''),
     videoUrl: text('video_url'),
     membersOnly: boolean('members_only').notNull().default(true),
+    /** an admin's choice of the lesson that follows (issue 10); null = the next one in the course's order */
+    nextLessonId: integer('next_lesson_id'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,8 @@ export const users = pgTable(
     goalDaysPerWeek: integer('goal_days_per_week').notNull().default(4),
     goalMinutesPerDay: integer('goal_minutes_per_day').notNull().default(20),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** why an admin suspended the account (shown to admins only) */
+    suspendedReason: text('suspended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

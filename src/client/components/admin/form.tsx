@@ -1,0 +1,219 @@
+import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { ImageUp, X } from 'lucide-react';
+import clsx from 'clsx';
+import type { z } from 'zod';
+import { ADMIN_IMAGE, type AdminImageResponse } from '#shared/admin';
+import { api, ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
+import { inputClass } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+
+export type FieldErrors = Record<string, string>;
+
+/** Zod issues as "field path" -> first message, the same keys the server's 422 answers use. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * A form's errors from both sides: `check(values)` validates with the shared schema before sending
+ * (the same schema the route uses), `fromServer(err)` shows a 422's field messages next to their
+ * fields and anything else as the form's own error.
+ */
+export function useFormErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  return {
+    errors,
+    formError,
+    /** the message for one field (its own key, or the first nested key under it) */
+    of: (field: string) => errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1],
+    clear() {
+      setErrors({});
+      setFormError(null);
+    },
+    check<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> | null {
+      const parsed = schema.safeParse(values);
+      if (parsed.success) {
+        setErrors({});
+        setFormError(null);
+        return parsed.data;
+      }
+      const found = zodFieldErrors(parsed.error);
+      setErrors(found);
+      setFormError(found.form ?? 'Please correct the highlighted fields.');
+      return null;
+    },
+    fromServer(err: unknown) {
+      if (err instanceof ApiError && err.errors) {
+        const found: FieldErrors = {};
+        for (const [k, v] of Object.entries(err.errors)) if (v[0]) found[k] = v[0];
+        setErrors(found);
+        setFormError(err.message);
+      } else setFormError(err instanceof ApiError ? err.message : NETWORK_ERROR);
+    },
+  };
+}
+
+function Labelled({ id, label, error, hint, children, className }: { id: string; label: string; error?: string | undefined; hint?: ReactNode; children: ReactNode; className?: string | undefined }) {
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-err`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextArea({ label, error, hint, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea id={id} rows={4} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-err` : undefined} className={clsx(inputClass, 'py-3')} {...rest} />
+    </Labelled>
+  );
+}
+
+export function Select({ label, error, hint, className, options, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; hint?: ReactNode; options: Array<[value: string, label: string]> }) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} error={error} hint={hint} className={className}>
+      <select id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-err` : undefined} className={inputClass} {...rest}>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  );
+}
+
+export function Checkbox({ label, checked, onChange, hint, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: ReactNode; error?: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-5 accent-accent" />
+        {label}
+      </label>
+      {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
+      {error ? <p className="text-sm font-medium text-danger">{error}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * An image field: shows the current image, uploads a new one to POST /api/admin/images (checked by
+ * content on the server, like members' uploads) and hands back its address.
+ */
+export function ImageField({ label, value, onChange, error }: { label: string; value: string | null; onChange: (url: string | null) => void; error?: string | undefined }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const shown = uploadError ?? error;
+  async function upload(file: File) {
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const form = new FormData();
+      form.append(ADMIN_IMAGE.field, file);
+      const res = await api<AdminImageResponse>('POST', '/api/admin/images', form);
+      onChange(res.url);
+    } catch (err) {
+      setUploadError(err instanceof ApiError ? (err.firstError([ADMIN_IMAGE.field]) ?? err.message) : NETWORK_ERROR);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-label`} className="text-sm font-semibold">
+        {label}
+      </span>
+      <div className="flex items-center gap-3">
+        <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-xl border border-line bg-surface-2">
+          {value ? <img src={value} alt="" className="size-full object-cover" /> : <ImageUp aria-hidden className="size-6 text-muted" />}
+        </div>
+        <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-4 font-semibold hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent/40">
+          {busy ? <Spinner /> : null}
+          {value ? 'Replace image' : 'Upload image'}
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept="image/png,image/jpeg,image/gif"
+            aria-describedby={shown ? `${id}-err` : undefined}
+            className="sr-only"
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+        {value ? (
+          <button type="button" onClick={() => onChange(null)} className="inline-flex min-h-11 items-center gap-1 rounded-xl px-3 text-muted hover:bg-surface-2 hover:text-fg">
+            <X aria-hidden className="size-4" /> Remove
+          </button>
+        ) : null}
+      </div>
+      {shown ? (
+        <p id={`${id}-err`} className="text-sm font-medium text-danger">
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The heading of an admin page: title, one line of what it is for, and its main actions. */
+export function AdminTitle({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 max-w-2xl text-muted">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A white card holding one form or one group of settings. */
+export const Panel = ({ title, children, className }: { title?: string; children: ReactNode; className?: string }) => (
+  <section className={clsx('rounded-2xl border border-line bg-surface p-4 sm:p-6', className)}>
+    {title ? <h2 className="mb-4 text-lg font-bold">{title}</h2> : null}
+    {children}
+  </section>
+);
+
+/** A small coloured label for a state (active, hidden, refunded...). */
+export function StatusBadge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good' | 'warn' | 'bad'; children: ReactNode }) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold',
+        tone === 'neutral' && 'bg-surface-2 text-muted',
+        tone === 'good' && 'bg-success-soft text-success',
+        tone === 'warn' && 'bg-warning-soft text-warning',
+        tone === 'bad' && 'bg-danger-soft text-danger',
+      )}
+    >
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,194 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
+import clsx from 'clsx';
+import type { AdminPage } from '#shared/admin';
+import { errorMessage, get } from '#client/lib/api.ts';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { inputClass } from '#client/components/ui/field.tsx';
+
+/**
+ * An admin list's state lives in the address (?page=&sort=&dir=&q= plus the page's own filters), so
+ * a reload or a shared link shows the same rows; paging, sorting and searching happen on the server.
+ */
+export function useListParams(defaults: Record<string, string> = {}) {
+  const [params, setParams] = useSearchParams();
+  const value = (name: string) => params.get(name) ?? defaults[name] ?? '';
+  const set = (next: Record<string, string | number | null>, resetPage = true) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '') merged.delete(k);
+      else merged.set(k, String(v));
+    }
+    if (resetPage && !('page' in next)) merged.delete('page');
+    setParams(merged);
+  };
+  /** the query string for the API call: the address's list params and filters */
+  const query = (names: string[]) => {
+    const q = new URLSearchParams();
+    for (const name of ['page', 'sort', 'dir', 'q', ...names]) {
+      const v = value(name);
+      if (v) q.set(name, v);
+    }
+    return q.toString();
+  };
+  return { value, set, query };
+}
+
+/** One page of an admin list (TanStack Query; the previous page stays on screen while the next loads). */
+export function useAdminList<T>(queryKey: string, url: string, filters: string[] = []) {
+  const list = useListParams();
+  const qs = list.query(filters);
+  const query = useQuery({
+    queryKey: [queryKey, qs],
+    queryFn: () => get<AdminPage<T>>(`${url}${qs ? `?${qs}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, list };
+}
+
+export interface Column<T> {
+  /** the API's sort key; sortable when `sortable` */
+  key: string;
+  label: string;
+  sortable?: boolean;
+  className?: string;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * A server-side list: search box, sortable headers, rows, and pages. On a phone each row becomes a
+ * card (label: value), so nothing scrolls sideways.
+ */
+export function DataTable<T>({
+  result,
+  columns,
+  rowKey,
+  searchLabel,
+  empty,
+  toolbar,
+}: {
+  result: ReturnType<typeof useAdminList<T>>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  /** the search box's label, e.g. "Search members"; no box when absent */
+  searchLabel?: string;
+  empty: string;
+  /** filters or buttons next to the search box */
+  toolbar?: ReactNode;
+}) {
+  const { list, data, isPending, isError, error, isFetching } = result;
+  const sort = data?.sort ?? list.value('sort');
+  const dir = data?.dir ?? list.value('dir');
+  const toggleSort = (key: string) => list.set({ sort: key, dir: sort === key && dir === 'asc' ? 'desc' : 'asc' });
+  return (
+    <div className="flex flex-col gap-4">
+      {searchLabel || toolbar ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {searchLabel ? <SearchBox label={searchLabel} value={list.value('q')} onSearch={(q) => list.set({ q })} /> : null}
+          {toolbar}
+        </div>
+      ) : null}
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
+          {errorMessage(error, [])}
+        </p>
+      ) : data.data.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">{empty}</p>
+      ) : (
+        <div className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}>
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">
+              {data.total} {data.total === 1 ? 'row' : 'rows'}, page {data.page} of {data.pages}
+            </caption>
+            <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={clsx('px-4 py-2 font-semibold', c.className)}>
+                    {c.sortable ? (
+                      <button type="button" onClick={() => toggleSort(c.key)} className="inline-flex min-h-11 items-center gap-1 hover:text-fg">
+                        {c.label}
+                        {sort === c.key ? dir === 'asc' ? <ArrowUp aria-hidden className="size-4" /> : <ArrowDown aria-hidden className="size-4" /> : <ArrowUpDown aria-hidden className="size-4 opacity-50" />}
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((row) => (
+                <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
+                  {columns.map((c) => (
+                    <td key={c.key} className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}>
+                      <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
+                      <span className="min-w-0 break-words">{c.render(row)}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data ? (
+        <div className="flex flex-col items-center gap-1">
+          <Pager page={data.page} pages={data.pages} onPage={(page) => list.set({ page }, false)} />
+          <p className="text-sm text-muted">
+            {data.total} {data.total === 1 ? 'result' : 'results'}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A search field that searches as you type (after 300 ms) and on Enter. */
+export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const id = setTimeout(() => onSearch(text.trim()), 300);
+    return () => clearTimeout(id);
+  }, [text]);
+  return (
+    <form
+      role="search"
+      className="flex-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label className="flex flex-col gap-1.5">
+        <span className="text-sm font-semibold">{label}</span>
+        <span className="relative">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted" />
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} className={clsx(inputClass, 'pl-10')} />
+        </span>
+      </label>
+    </form>
+  );
+}
+
+/** A labelled select used as a list filter (its value lives in the address). */
+export function FilterSelect({ label, name, options, list }: { label: string; name: string; options: Array<[value: string, label: string]>; list: ReturnType<typeof useListParams> }) {
+  return (
+    <label className="flex flex-col gap-1.5 sm:w-56">
+      <span className="text-sm font-semibold">{label}</span>
+      <select value={list.value(name)} onChange={(e) => list.set({ [name]: e.target.value })} className={inputClass}>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,14 @@
+import { ADMIN_IMAGE } from '#shared/admin';
+import { pngBytes } from '#server/test/images';
+import type { MatrixRow } from './matrix.ts';
+
+/** The console's own calls (modules/admin/routes.ts). */
+export const rows: MatrixRow[] = [
+  { method: 'GET', route: '/api/admin/overview', call: () => ({ url: '/api/admin/overview' }) },
+  { method: 'GET', route: '/api/admin/audit-log', call: () => ({ url: '/api/admin/audit-log?q=course&sort=created_at&dir=desc' }) },
+  {
+    method: 'POST',
+    route: '/api/admin/images',
+    call: async () => ({ url: '/api/admin/images', upload: { field: ADMIN_IMAGE.field, filename: 'cover.png', data: await pngBytes(), type: 'image/png' } }),
+  },
+];

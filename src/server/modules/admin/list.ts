@@ -1,0 +1,53 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AdminListQuery, AdminPage } from '#shared/admin';
+import type { Database } from '#server/db/client';
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+export const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The sort an admin list applies: a known column (else the default) and a direction. */
+export function sortOf(query: AdminListQuery, sorts: Record<string, AnyColumn | SQL>, defaultSort: string, defaultDir: 'asc' | 'desc' = 'asc') {
+  const key = query.sort && Object.hasOwn(sorts, query.sort) ? query.sort : defaultSort;
+  const dir = query.sort && Object.hasOwn(sorts, query.sort) ? (query.dir ?? 'asc') : (query.dir ?? defaultDir);
+  const column = sorts[key]!;
+  return { key, dir, order: dir === 'asc' ? asc(column) : desc(column) };
+}
+
+/** The page envelope every admin list answers. */
+export function pageEnvelope<T>(rows: T[], total: number, query: AdminListQuery, sort: { key: string; dir: 'asc' | 'desc' }): AdminPage<T> {
+  return { data: rows, page: query.page, per_page: query.per_page, pages: Math.max(1, Math.ceil(total / query.per_page)), total, sort: sort.key, dir: sort.dir };
+}
+
+/**
+ * One page of a single-table list, sorted and filtered in SQL (never in memory). Lists that join
+ * other tables build their own select and use sortOf / pageEnvelope.
+ */
+export async function pageOf<TTable extends PgTable, TOut>(
+  db: Database,
+  opts: {
+    table: TTable;
+    where: SQL | undefined;
+    query: AdminListQuery;
+    sorts: Record<string, AnyColumn | SQL>;
+    defaultSort: string;
+    defaultDir?: 'asc' | 'desc';
+    /** a unique column last, so pages never overlap when the sort column ties */
+    tiebreak: SQL;
+    map: (row: TTable['$inferSelect']) => TOut;
+  },
+): Promise<AdminPage<TOut>> {
+  const sort = sortOf(opts.query, opts.sorts, opts.defaultSort, opts.defaultDir);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(opts.table as PgTable)
+    .where(opts.where);
+  const rows = (await db
+    .select()
+    .from(opts.table as PgTable)
+    .where(opts.where)
+    .orderBy(sort.order, opts.tiebreak)
+    .limit(opts.query.per_page)
+    .offset((opts.query.page - 1) * opts.query.per_page)) as TTable['$inferSelect'][];
+  return pageEnvelope(rows.map(opts.map), count?.n ?? 0, opts.query, sort);
+}

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
+import { auditLog, diagnosticLeads, entitlements, orders, reports, subscriptions, users } from '#server/db/schema/index';
+import { adminOnly, requireAdmin } from '#server/lib/guards';
+import { ValidationError } from '#server/lib/errors';
+import { asUploadedFile, processImage } from '#server/lib/images';
+import { toAuditEntry, type Actor } from './audit.ts';
+
+/** The admin making a call, and the address they came from (for the audit log). */
+export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });
+
+/** The console's own calls: the audit log and the image upload every content form uses (issue 10). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { audit } = app.deps.services;
+  const { storage, limiters, fileBaseUrl } = app.deps;
+
+  app.get('/api/admin/overview', adminOnly, async (): Promise<AdminOverview> => {
+    const { db } = app.deps;
+    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const count = sql<number>`count(*)::int`;
+    const [m] = await db.select({ n: count, recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int` }).from(users);
+    const [subs] = await db.select({ n: count }).from(subscriptions).where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']));
+    const [ment] = await db
+      .select({ n: sql<number>`count(distinct ${entitlements.userId})::int` })
+      .from(entitlements)
+      .where(and(eq(entitlements.kind, 'mentorship'), isNull(entitlements.revokedAt), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))));
+    const [rep] = await db.select({ n: count }).from(reports).where(eq(reports.status, 'open'));
+    const [ord] = await db
+      .select({ n: count, cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int` })
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, since)));
+    const [leads] = await db.select({ n: count }).from(diagnosticLeads).where(gte(diagnosticLeads.createdAt, since));
+    const recent = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(8);
+    return {
+      members: m?.n ?? 0,
+      new_members_30d: m?.recent ?? 0,
+      active_subscriptions: subs?.n ?? 0,
+      mentorship_students: ment?.n ?? 0,
+      open_reports: rep?.n ?? 0,
+      paid_orders_30d: ord?.n ?? 0,
+      revenue_30d_cents: ord?.cents ?? 0,
+      leads_30d: leads?.n ?? 0,
+      recent_changes: recent.map(toAuditEntry),
+    };
+  });
+
+  app.get('/api/admin/audit-log', { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) => audit.list(request.query));
+
+  // An image for a course, stage, achievement or quiz option: checked by its content and re-encoded
+  // exactly like members' uploads (lib/images), stored under a random name, answered as its address.
+  app.post('/api/admin/images', adminOnly, async (request): Promise<AdminImageResponse> => {
+    const user = requireAdmin(request);
+    await limiters.consume('uploadsPerUser', String(user.id));
+    const body = (request.body as Record<string, unknown> | null) ?? {};
+    const file = asUploadedFile(body[ADMIN_IMAGE.field]);
+    if (!file) throw new ValidationError({ [ADMIN_IMAGE.field]: [ADMIN_IMAGE.invalid] });
+    const image = await processImage(file, { field: ADMIN_IMAGE.field, maxBytes: ADMIN_IMAGE.maxBytes, maxSide: ADMIN_IMAGE.maxSide, message: ADMIN_IMAGE.invalid, tooBig: ADMIN_IMAGE.tooBig });
+    const stored = await storage.save('images', image.ext, image.data);
+    return { url: `${fileBaseUrl}/${stored}` };
+  });
+};
