@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { connectRedis, type RedisClient } from '#server/lib/redis';
-import type { Io } from '#server/modules/realtime/service';
+import { userRoom, type Io } from '#server/modules/realtime/service';
 import { resolveSession, SESSION_COOKIE } from './session.ts';
 
 /**
@@ -38,6 +38,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   });
 
   io.on('connection', (socket) => {
+    // a private room per signed-in member, so the server can reach all their sockets on every process
+    // (e.g. to disconnect a suspended member everywhere); clients cannot subscribe to it
+    if (socket.data.user) void socket.join(userRoom(socket.data.user.id));
     socket.on('subscribe', async (channel, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (typeof channel !== 'string' || channel.length > 100) return reply({ ok: false, message: 'Unknown channel.' });

@@ -13,6 +13,8 @@ export interface MatrixCall {
   body?: Record<string, unknown>;
   /** a multipart file instead of a JSON body */
   upload?: { field: string; filename: string; data: Buffer; type: string };
+  /** extra request headers (e.g. `accept: application/json` for an address that also serves a page) */
+  headers?: Record<string, string>;
 }
 
 export interface MatrixContext {
@@ -39,5 +41,5 @@ export const isAdminRoute = (url: string) => url.startsWith('/api/admin/') || ur
 
 export async function send(client: TestClient, method: MatrixRow['method'], call: MatrixCall) {
   if (call.upload) return client.upload(call.url, call.upload.field, call.upload.filename, call.upload.data, call.upload.type);
-  return client.request(method, call.url, method === 'GET' ? undefined : (call.body ?? {}));
+  return client.request(method, call.url, method === 'GET' ? undefined : (call.body ?? {}), call.headers ? { headers: call.headers } : {});
 }

@@ -7,7 +7,12 @@ export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<strin
 /** Decides whether a user may join a channel: true/false, or null when the rule does not know it. */
 export type ChannelAuthorizer = (channel: string, user: AuthUser | null) => Promise<boolean | null> | boolean | null;
 
+/** the server-only room of one member's sockets (a name no channel authoriser accepts) */
+export const userRoom = (userId: number) => `#user:${userId}`;
+
 export interface Realtime {
+  /** disconnects every socket of a member, on every process (suspension, sign-out everywhere) */
+  disconnectUser(userId: number): void;
   /** send an event to everyone in a channel (on every app process when Redis is configured) */
   publish(channel: string, event: ServerEventName, payload: unknown, opts?: { exceptSocketId?: string | undefined }): void;
   /** features register who may join their channels */
@@ -24,6 +29,9 @@ export function createRealtime(): Realtime {
       if (!io) return;
       const target = opts?.exceptSocketId ? io.to(channel).except(opts.exceptSocketId) : io.to(channel);
       target.emit('event', { channel, event, payload });
+    },
+    disconnectUser(userId) {
+      io?.in(userRoom(userId)).disconnectSockets(true);
     },
     addAuthorizer(authorizer) {
       authorizers.push(authorizer);
