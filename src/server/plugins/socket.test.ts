@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userRoom } from '#server/modules/realtime/service';
 import type { Socket } from 'socket.io-client';
 import { userChannel } from '#shared/realtime';
 import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
@@ -27,6 +28,18 @@ function nextEvent(socket: Socket, timeoutMs = 3000) {
 const member = (opts: Parameters<TestApp['createUser']>[0] = {}) => t.signedIn(opts);
 
 describe('realtime', () => {
+  it("disconnectUser closes every socket of that member and nobody else's; the member's room cannot be joined", async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const a = await t.socket(client);
+    const b = await t.socket(client);
+    const c = await t.socket(other.client);
+    expect((await subscribe(c, userRoom(user.id))).ok).toBe(false);
+    t.app.deps.realtime.disconnectUser(user.id);
+    await vi.waitFor(() => expect([a.connected, b.connected]).toEqual([false, false]));
+    expect(c.connected).toBe(true);
+  });
+
   it('a user joins only their own private channel', async () => {
     const { user, client } = await member();
     const other = await member();

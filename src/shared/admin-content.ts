@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
+import { DEFAULT_PLAN_LINKS, PEDALS, planKey, SKILLS } from './diagnostic.ts';
+import { isImageOption, LEARNING } from './learning.ts';
+import { placementQuestionsSchema } from './placement.ts';
+
+// The admin console's content section (issue 10): courses, lessons, notation paths, quizzes,
+// stages, achievements, the placement questions and the foot-speed practice-plan links.
+
+export const CONTENT = {
+  titleMax: 200,
+  slugMax: 120,
+  descriptionMax: 5000,
+  pathsMax: 50,
+  questionsMax: 50,
+  optionsMax: 8,
+  stepsMax: 100,
+  stepMax: 500,
+  slugTaken: 'The slug has already been taken.',
+  nextLessonOther: 'The next lesson must be another lesson.',
+  nextLessonUnknown: 'The next lesson does not exist.',
+  stepHashHint: 'Members tick steps by their text: changing a step\'s words clears the ticks members made on it.',
+} as const;
+
+const title = (field = 'title') =>
+  z
+    .string({ error: `The ${field} field is required.` })
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(CONTENT.titleMax, `The ${field} may not be greater than ${CONTENT.titleMax} characters.`);
+const description = z.string().trim().max(CONTENT.descriptionMax, `The description may not be greater than ${CONTENT.descriptionMax} characters.`).default('');
+const slug = z
+  .string({ error: 'The slug field is required.' })
+  .trim()
+  .min(1, 'The slug field is required.')
+  .max(CONTENT.slugMax, `The slug may not be greater than ${CONTENT.slugMax} characters.`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The slug may only contain lower-case letters, numbers and dashes.');
+const position = z.coerce
+  .number({ error: 'The position must be a number.' })
+  .int('The position must be a whole number.')
+  .min(0, 'The position must be at least 0.')
+  .max(100_000, 'The position may not be greater than 100000.')
+  .default(0);
+/** an optional image address: empty or null means none */
+const optionalImage = (field: string) =>
+  adminUrlSchema(field)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** "a title" -> "a-title" (the form proposes a slug from the title) */
+export const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, CONTENT.slugMax);
+
+// ---- courses ----
+
+export const COURSE_AREAS = ['main', 'mentorship'] as const;
+export type CourseArea = (typeof COURSE_AREAS)[number];
+
+export const courseListQuerySchema = adminListQuerySchema.extend({ area: z.enum(COURSE_AREAS).optional().or(z.literal('').transform(() => undefined)) });
+export const COURSE_SORTS = ['position', 'title', 'created_at'] as const;
+
+export const courseBodySchema = z.object({
+  title: title(),
+  slug,
+  description,
+  image_url: optionalImage('image'),
+  members_only: z.boolean().default(true),
+  area: z.enum(COURSE_AREAS, { error: 'The area must be main or mentorship.' }).default('main'),
+  is_welcome: z.boolean().default(false),
+  position,
+});
+export type CourseBody = z.input<typeof courseBodySchema>;
+
+export interface AdminCourseRow {
+  id: number;
+  slug: string;
+  title: string;
+  area: CourseArea;
+  members_only: boolean;
+  is_welcome: boolean;
+  position: number;
+  lessons: number;
+  created_at: string;
+}
+
+export interface AdminLessonRow {
+  id: number;
+  slug: string;
+  title: string;
+  members_only: boolean;
+  position: number;
+  next_lesson_id: number | null;
+}
+
+export interface AdminCourse extends Omit<AdminCourseRow, 'lessons'> {
+  description: string;
+  image_url: string | null;
+  lessons: AdminLessonRow[];
+  /** members who completed one of its lessons (the delete confirmation says so) */
+  members_with_progress: number;
+}
+
+// ---- lessons ----
+
+export const lessonBodySchema = z.object({
+  title: title(),
+  slug,
+  description,
+  video_url: adminUrlSchema('video embed address')
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  members_only: z.boolean().default(true),
+  position,
+  next_lesson_id: z.coerce.number().int().positive().nullable().optional().transform((v) => v ?? null),
+});
+export type LessonBody = z.input<typeof lessonBodySchema>;
+
+export const lessonMoveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'The direction must be up or down.' }) });
+
+export const pathSchema = z.object({
+  title: title(),
+  url: adminUrlSchema('address').refine((v) => v !== '', 'The address field is required.'),
+});
+export const pathsBodySchema = z.object({ paths: z.array(pathSchema).max(CONTENT.pathsMax, `A lesson has at most ${CONTENT.pathsMax} notation paths.`) });
+export type PathsBody = z.input<typeof pathsBodySchema>;
+
+export const quizQuestionSchema = z
+  .object({
+    title: title('question'),
+    imageUrl: optionalImage('image'),
+    options: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'The option field is required.')
+          .max(500, 'An option may not be greater than 500 characters.')
+          .refine((v) => !/^(https?:)?\/\//i.test(v) || isImageOption(v), 'An image option must be an address ending in gif, jpg, jpeg or png.'),
+      )
+      .min(2, 'A question needs at least 2 options.')
+      .max(CONTENT.optionsMax, `A question has at most ${CONTENT.optionsMax} options.`),
+    correct: z.coerce.number({ error: 'Choose the correct answer.' }).int().min(0, 'Choose the correct answer.'),
+  })
+  .refine((q) => q.correct < q.options.length, { message: 'Choose the correct answer.', path: ['correct'] });
+export const quizBodySchema = z.object({ questions: z.array(quizQuestionSchema).max(CONTENT.questionsMax, `A quiz has at most ${CONTENT.questionsMax} questions.`) });
+export type QuizBody = z.input<typeof quizBodySchema>;
+export type AdminQuizQuestion = z.output<typeof quizQuestionSchema>;
+
+export interface AdminLesson {
+  id: number;
+  course: { id: number; title: string; slug: string; area: CourseArea };
+  slug: string;
+  title: string;
+  description: string;
+  video_url: string | null;
+  members_only: boolean;
+  position: number;
+  next_lesson_id: number | null;
+  paths: Array<{ id: number; title: string; url: string; position: number }>;
+  quiz: AdminQuizQuestion[];
+  /** every lesson, for the "next lesson" select */
+  lesson_choices: Array<{ id: number; title: string; course_title: string }>;
+  members_with_progress: number;
+}
+
+// ---- stages ----
+
+export const stageBodySchema = z.object({
+  title: title(),
+  description,
+  image_url: optionalImage('image'),
+  steps: z
+    .array(z.string().trim().min(1, 'A step may not be empty.').max(CONTENT.stepMax, `A step may not be greater than ${CONTENT.stepMax} characters.`))
+    .max(CONTENT.stepsMax, `A stage has at most ${CONTENT.stepsMax} steps.`)
+    .default([]),
+});
+export type StageBody = z.input<typeof stageBodySchema>;
+
+export interface AdminStage {
+  id: number;
+  title: string;
+  description: string;
+  image_url: string | null;
+  steps: string[];
+}
+export interface AdminStageRow {
+  id: number;
+  title: string;
+  image_url: string | null;
+  steps: number;
+}
+export const stageListQuerySchema = adminListQuerySchema;
+
+// ---- achievements ----
+
+/** what an achievement counts (the rewards service's metrics) */
+export const ACHIEVEMENT_RULES = ['points', 'lessons', 'quizzes', 'practice_minutes', 'journal_entries'] as const;
+export const ACHIEVEMENT_RULE_LABELS: Record<(typeof ACHIEVEMENT_RULES)[number], string> = {
+  points: 'Points earned',
+  lessons: 'Lessons completed',
+  quizzes: 'Quizzes passed',
+  practice_minutes: 'Minutes practised',
+  journal_entries: 'Journal entries',
+};
+
+export const achievementBodySchema = z.object({
+  name: title('name'),
+  slug,
+  description,
+  image_url: adminUrlSchema('image').refine((v) => v !== '', 'The image field is required.'),
+  rule: z.enum(ACHIEVEMENT_RULES, { error: 'Choose what the achievement counts.' }),
+  threshold: z.coerce
+    .number({ error: 'The threshold must be a number.' })
+    .int('The threshold must be a whole number.')
+    .min(1, 'The threshold must be at least 1.')
+    .max(1_000_000, 'The threshold may not be greater than 1000000.'),
+  position,
+});
+export type AchievementBody = z.input<typeof achievementBodySchema>;
+export interface AdminAchievement {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string;
+  rule: (typeof ACHIEVEMENT_RULES)[number];
+  threshold: number;
+  position: number;
+  unlocked_by: number;
+}
+export const achievementListQuerySchema = adminListQuerySchema;
+
+// ---- settings: placement questions and foot-speed plan links ----
+
+export const PLACEMENT_SETTING = 'placement_questions';
+export const placementBodySchema = z.object({
+  questions: placementQuestionsSchema.refine((qs) => qs.length === LEARNING.placementQuestions, `The placement quiz has exactly ${LEARNING.placementQuestions} questions.`),
+});
+export type PlacementBody = z.input<typeof placementBodySchema>;
+
+export const PLAN_LINKS_SETTING = 'diagnostic_plan_links';
+/** the six plan keys in the form's order ("Beginner|Single Pedal"...) */
+export const PLAN_KEYS = SKILLS.flatMap((s) => PEDALS.map((p) => ({ key: planKey(s, p), skill: s, pedal: p })));
+export const planLinksSchema = z.object(Object.fromEntries(PLAN_KEYS.map(({ key }) => [key, adminUrlSchema('plan address').refine((v) => v !== '', 'The plan address is required.')])) as Record<string, ReturnType<typeof adminUrlSchema>>);
+export const planLinksBodySchema = z.object({ links: planLinksSchema });
+export type PlanLinks = Record<string, string>;
+export const DEFAULT_LINKS: PlanLinks = DEFAULT_PLAN_LINKS;
