@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ADMIN_SECTIONS } from '#shared/admin';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+describe('admin console shell', () => {
+  it('an admin finds the console from the academy menu, sees the figures and every section', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await signIn(p, 'admin@demo.test', undefined, '/dashboard');
+    await p.getByRole('button', { name: 'Admin' }).click();
+    await p.getByRole('link', { name: 'Admin console' }).click();
+    await p.waitForURL('**/admin');
+    await p.getByRole('heading', { name: 'Admin console', level: 1 }).waitFor();
+    await p.getByText('Members', { exact: true }).first().waitFor();
+    const main = p.locator('main');
+    for (const section of ADMIN_SECTIONS) await main.getByRole('heading', { name: section.title, level: 2 }).waitFor();
+    // the side menu holds the console's sections, and the way back
+    const menu = p.getByRole('navigation', { name: 'Side menu' });
+    await menu.getByRole('button', { name: 'People' }).click();
+    await menu.getByRole('link', { name: 'Audit log' }).waitFor();
+    await menu.getByRole('button', { name: 'Academy' }).click();
+    await menu.getByRole('link', { name: 'Back to the academy' }).waitFor();
+    expect(p.errors).toEqual([]);
+  });
+
+  it('members and visitors cannot open the console', async () => {
+    const member = await newPage(browser);
+    await signIn(member, 'member@demo.test');
+    const res = await member.goto('/admin/members');
+    expect(res!.status()).toBe(403);
+    await expect.poll(() => member.locator('main').textContent()).not.toContain('Admin console');
+
+    const visitor = await newPage(browser);
+    await visitor.goto('/admin');
+    expect(new URL(visitor.url()).pathname).toBe('/login');
+  });
+
+  it('works on a phone: the menu drawer carries the console sections', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'admin@demo.test', undefined, '/admin');
+    await p.getByRole('heading', { name: 'Admin console', level: 1 }).waitFor();
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = p.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('button', { name: 'Commerce' }).click();
+    await drawer.getByRole('link', { name: 'Orders' }).waitFor();
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await p.screenshot({ path: '/tmp/admin-overview-phone.png', fullPage: true });
+  });
+});
