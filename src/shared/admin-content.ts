@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
-import { DEFAULT_PLAN_LINKS, PEDALS, planKey, SKILLS } from './diagnostic.ts';
+import { PEDALS, planKey, SKILLS } from './diagnostic.ts';
 import { isImageOption, LEARNING } from './learning.ts';
 import { placementQuestionsSchema } from './placement.ts';
 
@@ -252,4 +252,3 @@ export const PLAN_KEYS = SKILLS.flatMap((s) => PEDALS.map((p) => ({ key: planKey
 export const planLinksSchema = z.object(Object.fromEntries(PLAN_KEYS.map(({ key }) => [key, adminUrlSchema('plan address').refine((v) => v !== '', 'The plan address is required.')])) as Record<string, ReturnType<typeof adminUrlSchema>>);
 export const planLinksBodySchema = z.object({ links: planLinksSchema });
 export type PlanLinks = Record<string, string>;
-export const DEFAULT_LINKS: PlanLinks = DEFAULT_PLAN_LINKS;

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { adminListQuerySchema } from '#shared/admin';
+import { z } from 'zod';
 import { answerStep, AREA_LABELS, DEFAULT_PLAN_LINKS, DIAGNOSTIC_STEPS, footSpeedSaveSchema, initialDiagnostic, planKey, primaryKiller, replay } from '#shared/diagnostic';
-import { pageQuerySchema } from '#shared/http';
 import { appMeta, diagnosticLeads } from '#server/db/schema/index';
 import { ValidationError } from '#server/lib/errors';
-import { requireAdmin } from '#server/lib/guards';
+import { adminOnly } from '#server/lib/guards';
+import { leadsPage } from '#server/modules/admin-members/service';
+import type { Database } from '#server/db/client';
+import type { SettingsService } from '#server/modules/admin/settings';
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
 export function csvCell(value: unknown): string {
@@ -26,17 +30,27 @@ function answersText(answers: Array<number | string>): string {
   return lines.join('\n');
 }
 
+/** site setting 'diagnostic_plan_links' (edited in the admin console, issue 10): the six plan addresses */
+export const PLAN_LINKS_SCHEMA = z.record(z.string(), z.string());
+
+/**
+ * The six practice-plan links: the admin's setting, else the older app_meta row (kept as a
+ * fallback), else the defaults; any key missing from a saved value keeps its default.
+ */
+export async function planLinks(deps: { db: Database; services: { settings: SettingsService } }): Promise<Record<string, string>> {
+  const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, 'diagnostic_plan_links'));
+  let legacy: Record<string, string> = {};
+  try {
+    legacy = row ? PLAN_LINKS_SCHEMA.parse(JSON.parse(row.value)) : {};
+  } catch {
+    legacy = {};
+  }
+  const fallback = { ...DEFAULT_PLAN_LINKS, ...legacy };
+  return { ...fallback, ...(await deps.services.settings.get('diagnostic_plan_links', PLAN_LINKS_SCHEMA, fallback)) };
+}
+
 export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
-
-  async function planLinks(): Promise<Record<string, string>> {
-    const [row] = await db.select().from(appMeta).where(eq(appMeta.key, 'diagnostic_plan_links'));
-    try {
-      return { ...DEFAULT_PLAN_LINKS, ...(row ? (JSON.parse(row.value) as Record<string, string>) : {}) };
-    } catch {
-      return DEFAULT_PLAN_LINKS;
-    }
-  }
 
   // spec 001 §7: public; the server replays the answers to score them
   app.post('/placement/foot-speed/save', { schema: { body: footSpeedSaveSchema } }, async (request, reply) => {
@@ -57,22 +71,18 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
       answers,
       answersText: answersText(answers),
     });
-    const link = (await planLinks())[planKey(state.skill, state.pedal)] ?? '/courses';
+    const link = (await planLinks(app.deps))[planKey(state.skill, state.pedal)] ?? '/courses';
     return reply.status(201).send({ skill: state.skill, pedal: state.pedal, tempo: state.tempo, scores: state.scores, primary, primary_label: AREA_LABELS[primary], link });
   });
 
-  app.get('/api/admin/diagnostic-leads', { schema: { querystring: pageQuerySchema } }, async (request) => {
-    requireAdmin(request);
-    const rows = await db.select().from(diagnosticLeads).orderBy(desc(diagnosticLeads.createdAt), desc(diagnosticLeads.id)).limit(50).offset((request.query.page - 1) * 50);
-    return { data: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, skill: r.skill, pedal: r.pedal, tempo: r.tempo, scores: r.scores, primary: r.primaryKiller, created_at: r.createdAt.toISOString() })) };
-  });
+  // the admin console (issue 10): paged, sorted and searched on the server; the CSV is the same search, every page
+  app.get('/api/admin/diagnostic-leads', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => leadsPage(db, request.query));
 
-  app.get('/api/admin/diagnostic-leads.csv', async (request, reply) => {
-    requireAdmin(request);
-    const rows = await db.select().from(diagnosticLeads).orderBy(desc(diagnosticLeads.createdAt));
+  app.get('/api/admin/diagnostic-leads.csv', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
+    const { data } = await leadsPage(db, request.query, true);
     const header = ['created_at', 'name', 'email', 'skill', 'pedal', 'tempo', 'technique', 'control', 'coordination', 'independence', 'primary', 'answers'];
-    const lines = rows.map((r) =>
-      [r.createdAt.toISOString(), r.name, r.email, r.skill, r.pedal, r.tempo, r.scores.technique, r.scores.control, r.scores.coordination, r.scores.independence, r.primaryKiller, r.answersText].map(csvCell).join(','),
+    const lines = data.map((r) =>
+      [r.created_at, r.name, r.email, r.skill, r.pedal, r.tempo, r.scores.technique, r.scores.control, r.scores.coordination, r.scores.independence, r.primary, r.answers].map(csvCell).join(','),
     );
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -15,7 +15,7 @@ import {
   timezoneBodySchema,
 } from '#shared/learning';
 import { userChannel } from '#shared/realtime';
-import { PLACEMENT_QUESTIONS } from '#shared/placement';
+import { placementQuestions } from './placement.ts';
 import { users } from '#server/db/schema/index';
 import { requireUser } from '#server/lib/guards';
 
@@ -76,7 +76,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/placement/questions', async (request) => {
     requireUser(request);
-    return { data: PLACEMENT_QUESTIONS };
+    return { data: await placementQuestions(app.deps) };
   });
   app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) => learning.setStage(requireUser(request), request.body.stage));
 

@@ -53,8 +53,20 @@ export function createLearningService(deps: { db: Database }) {
     return row.lesson;
   }
 
-  /** the lesson after this one in its course (by position, then id) */
+  /**
+   * the lesson after this one: the admin's choice (lessons.next_lesson_id, issue 10) when it still
+   * exists in the academy, else the next one in its course (by position, then id)
+   */
   async function nextLesson(lesson: LessonRow) {
+    if (lesson.nextLessonId !== null) {
+      const [chosen] = await db
+        .select({ id: lessons.id, title: lessons.title })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(lessons.id, lesson.nextLessonId), MAIN_AREA))
+        .limit(1);
+      if (chosen) return chosen;
+    }
     const [next] = await db
       .select({ id: lessons.id, title: lessons.title })
       .from(lessons)

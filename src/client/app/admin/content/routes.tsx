@@ -1,4 +1,17 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../lazy.ts';
+
+const load = () => import('./pages.tsx');
 
 /** Admin console pages: content (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
-export const contentRoutes: RouteObject[] = [];
+export const contentRoutes: RouteObject[] = [
+  { path: '/admin/courses', lazy: lazyPage(load, 'AdminCoursesPage') },
+  { path: '/admin/courses/:id', lazy: lazyPage(load, 'AdminCourseEditPage') },
+  { path: '/admin/lessons/:id', lazy: lazyPage(load, 'AdminLessonEditPage') },
+  { path: '/admin/stages', lazy: lazyPage(load, 'AdminStagesPage') },
+  { path: '/admin/stages/:id', lazy: lazyPage(load, 'AdminStageEditPage') },
+  { path: '/admin/achievements', lazy: lazyPage(load, 'AdminAchievementsPage') },
+  { path: '/admin/achievements/:id', lazy: lazyPage(load, 'AdminAchievementEditPage') },
+  { path: '/admin/placement', lazy: lazyPage(load, 'AdminPlacementPage') },
+  { path: '/admin/foot-speed', lazy: lazyPage(load, 'AdminFootSpeedPage') },
+];

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage, get } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormError } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+
+/** moves item i one place (up = -1, down = +1) in a copy of the list */
+export function moved<T>(list: T[], i: number, by: -1 | 1): T[] {
+  const j = i + by;
+  if (j < 0 || j >= list.length) return list;
+  const next = [...list];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+/** Up / down / remove buttons of one row of an ordered editor (each with a name a screen reader says). */
+export function RowTools({ label, index, count, onMove, onRemove }: { label: string; index: number; count: number; onMove: (by: -1 | 1) => void; onRemove?: () => void }) {
+  return (
+    <div className="flex shrink-0 gap-1">
+      <button type="button" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(-1)} className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40">
+        <ArrowUp aria-hidden className="size-5" />
+      </button>
+      <button type="button" aria-label={`Move ${label} down`} disabled={index === count - 1} onClick={() => onMove(1)} className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40">
+        <ArrowDown aria-hidden className="size-5" />
+      </button>
+      {onRemove ? (
+        <button type="button" aria-label={`Remove ${label}`} onClick={onRemove} className="grid size-11 place-items-center rounded-xl text-danger hover:bg-danger-soft">
+          <Trash2 aria-hidden className="size-5" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export const AddButton = ({ children, onClick }: { children: ReactNode; onClick: () => void }) => (
+  <Button variant="secondary" onClick={onClick} className="self-start">
+    <Plus aria-hidden className="size-5" /> {children}
+  </Button>
+);
+
+/** Loads one object for an edit page: a spinner, the error, or the page. */
+export function useLoaded<T>(key: unknown[], url: string | null) {
+  return useQuery({ queryKey: key, queryFn: async () => (await get<{ data: T }>(url!)).data, enabled: url !== null });
+}
+
+export function Loading({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown }; children: () => ReactNode }) {
+  if (query.isError) return <FormError message={errorMessage(query.error, [])} />;
+  if (query.isPending) return <Spinner />;
+  return <>{children()}</>;
+}
+
+/** The save row of a form: its error line and the main button. */
+export function SaveRow({ error, busy, label = 'Save', extra }: { error: string | null; busy: boolean; label?: string; extra?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-4">
+      <FormError message={error} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {label}
+        </Button>
+        {extra}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { PLACEMENT_QUESTIONS, placementQuestionsSchema, type PlacementQuestion } from '#shared/placement';
+import type { SettingsService } from '#server/modules/admin/settings';
+
+/** site setting 'placement_questions' (edited in the admin console, issue 10) */
+export const PLACEMENT_QUESTIONS_SCHEMA = placementQuestionsSchema;
+
+/** The placement questions members answer: the admin's edited set, else the spec's defaults. */
+export const placementQuestions = (deps: { services: { settings: SettingsService } }): Promise<PlacementQuestion[]> =>
+  deps.services.settings.get('placement_questions', PLACEMENT_QUESTIONS_SCHEMA, PLACEMENT_QUESTIONS);
