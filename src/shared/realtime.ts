@@ -23,6 +23,8 @@ export interface ShowChannelEvents {
   /** userId: who hearted (their other tabs mark it hearted) */
   HeartAdded: (payload: { messageId: number; userId: number }) => void;
   HeartRemoved: (payload: { messageId: number; userId: number }) => void;
+  /** an admin hid or deleted a message (issue 10): viewers take it out of the chat */
+  MessageHidden: (payload: { messageId: number }) => void;
   /** status or chat open/closed changed (admins) */
   ShowUpdated: (payload: { show: LiveShowDto }) => void;
 }

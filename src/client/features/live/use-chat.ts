@@ -99,6 +99,7 @@ export function useChat(showId: number) {
 
   const channel = showChannel(showId);
   useChannelEvent<{ message: ChatMessageDto }>(channel, 'NewMessage', ({ message }) => dispatch({ type: 'add', message }));
+  useChannelEvent<{ messageId: number }>(channel, 'MessageHidden', ({ messageId }) => dispatch({ type: 'remove', id: messageId }));
   useChannelEvent<{ topic: string | null }>(channel, 'NewTopic', ({ topic }) => dispatch({ type: 'topic', topic }));
   useChannelEvent<{ messageId: number; userId?: number }>(channel, 'HeartAdded', ({ messageId, userId }) =>
     dispatch({ type: 'heart', id: messageId, delta: 1, ...(userId === me.authId ? { hearted: true } : {}) }),

@@ -12,7 +12,7 @@ import type { AuthUser } from '#server/types';
 
 type ShowRow = typeof liveShows.$inferSelect;
 
-const toShow = (row: ShowRow): LiveShowDto => ({
+export const toShow = (row: ShowRow): LiveShowDto => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -64,6 +64,12 @@ export function createLiveService(deps: CommunityDeps) {
   const publishShow = (show: ShowRow) => realtime.publish(showChannel(show.id), 'ShowUpdated', { show: toShow(show) });
 
   return {
+    /** Tell a show's viewers what an admin changed elsewhere (the console, issue 10). */
+    announceShow: publishShow,
+    announceTopic: (showId: number, topic: string | null) => realtime.publish(showChannel(showId), 'NewTopic', { topic }),
+    /** a message an admin hid or deleted: viewers take it out of the chat */
+    announceHidden: (showId: number, messageId: number) => realtime.publish(showChannel(showId), 'MessageHidden', { messageId }),
+
     /** GET /api/live/shows: live now, upcoming (soonest first), past (newest first, bounded). */
     async shows() {
       const [current, upcoming, past] = await Promise.all([

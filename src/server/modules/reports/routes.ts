@@ -36,6 +36,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request) => void requireAdmin(request),
       schema: { params: z.object({ id: idSchema }), body: z.object({ action: z.enum(REPORT_ACTIONS) }) },
     },
-    async (request) => ({ data: await reports.act(requireAdmin(request), request.params.id, request.body.action) }),
+    async (request) => ({ data: await reports.act(requireAdmin(request), request.params.id, request.body.action, request.ip) }),
   );
 };

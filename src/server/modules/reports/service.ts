@@ -5,6 +5,7 @@ import { chatMessages, liveShows, posts, reports, users, wallComments } from '#s
 import { forbidden, notFound } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
+import { recordAudit } from '#server/modules/admin/audit';
 import type { AuthUser } from '#server/types';
 
 export type ReportKind = 'post' | 'chat' | 'wall';
@@ -173,7 +174,7 @@ export function createReportService(deps: CommunityDeps) {
      * POST /api/admin/reports/{id}: resolve or dismiss one report; "hide" hides the target and
      * resolves every open report on it, all in one transaction.
      */
-    async act(admin: AuthUser, id: number, action: ReportAction) {
+    async act(admin: AuthUser, id: number, action: ReportAction, ip: string | null = null) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(reports).where(eq(reports.id, id)).limit(1).for('update');
         if (!row) throw notFound();
@@ -195,6 +196,15 @@ export function createReportService(deps: CommunityDeps) {
             .where(eq(reports.id, row.id));
         }
         const [after] = await tx.select().from(reports).where(eq(reports.id, id));
+        // the console's audit log (issue 10): who acted on which report, and the target when hidden
+        await recordAudit(tx, { user: admin, ip }, {
+          action: `report.${action}`,
+          targetType: 'report',
+          targetId: id,
+          summary: `${action} report #${id} (${row.kind} #${row.targetId})`,
+          before: { ...dto(row), target_hidden: action === 'hide' ? false : undefined },
+          after: { ...dto(after!), target_hidden: action === 'hide' ? true : undefined },
+        });
         return dto(after!);
       });
     },

@@ -1,5 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy.ts';
 
+const pages = () => import('./pages.tsx');
+
 /** Admin console pages: community (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
-export const communityRoutes: RouteObject[] = [{ path: '/admin/reports', lazy: lazyPage(() => import('../../pages/admin.tsx'), 'AdminReportsPage') }];
+export const communityRoutes: RouteObject[] = [
+  { path: '/admin/moderation', lazy: lazyPage(pages, 'ModerationPage') },
+  { path: '/admin/reports', lazy: lazyPage(pages, 'ReportsPage') },
+  { path: '/admin/categories', lazy: lazyPage(pages, 'CategoriesPage') },
+  { path: '/admin/live', lazy: lazyPage(pages, 'LiveShowsPage') },
+];

@@ -6,7 +6,7 @@ import { api, errorMessage, get } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { PageTitle } from './common.tsx';
+import { AdminTitle } from '#client/components/admin/form.tsx';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -30,7 +30,7 @@ interface AdminReport {
   reporter: Person | null;
   target: { text: string; author: Person | null; link: string | null; hidden: boolean; exists: boolean };
 }
-interface ReportsPage {
+interface ReportsAnswer {
   data: AdminReport[];
   page: number;
   pages: number;
@@ -38,14 +38,14 @@ interface ReportsPage {
 }
 
 /** Admin: members' reports of posts, chat messages and wall comments (issue 5). */
-export function AdminReportsPage() {
+export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const status: Status = STATUSES.includes(params.get('status') as Status) ? (params.get('status') as Status) : 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['admin-reports', status, page],
-    queryFn: () => get<ReportsPage>(`/api/admin/reports?status=${status}&page=${page}`),
+    queryFn: () => get<ReportsAnswer>(`/api/admin/reports?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
   });
   const act = useMutation({
@@ -53,6 +53,7 @@ export function AdminReportsPage() {
     onSuccess: (_r, { action }) => {
       toast(DONE[action]);
       void qc.invalidateQueries({ queryKey: ['admin-reports'] });
+      void qc.invalidateQueries({ queryKey: ['admin-moderation'] });
     },
     onError: (err) => toast(errorMessage(err, ['action']), 'danger'),
   });
@@ -60,7 +61,7 @@ export function AdminReportsPage() {
 
   return (
     <>
-      <PageTitle title="Reports" subtitle="What members reported in the forums, live chat and on profile walls." />
+      <AdminTitle title="Reports" description="What members reported in the forums, live chat and on profile walls." />
       <div role="tablist" aria-label="Report status" className="mb-5 flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface p-1">
         {STATUSES.map((s) => (
           <button

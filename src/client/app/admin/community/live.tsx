@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { MessageSquare, MessageSquareOff, Pencil, Plus, Radio, Square, Trash2, Type } from 'lucide-react';
+import { LIVE_TOPIC_MAX, liveShowSchema, liveShowTopicSchema, type AdminLiveShow } from '#shared/admin-community';
+import { LIVE_STATUS_LABELS, type LiveStatus } from '#shared/live';
+import { api, errorMessage, post } from '#client/lib/api.ts';
+import { AdminTitle, Panel, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useConfirm } from '#client/components/ui/confirm.tsx';
+import { Field, FormError } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** an ISO time as the datetime-local input shows it, in the admin's own time zone */
+const toLocalInput = (iso: string) => format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
+const TONE: Record<LiveStatus, 'good' | 'warn' | 'neutral'> = { live: 'good', scheduled: 'warn', ended: 'neutral' };
+
+function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => void }) {
+  const [draft, setDraft] = useState({
+    title: show?.title ?? '',
+    description: show?.description ?? '',
+    starts_at: show ? toLocalInput(show.starts_at) : '',
+    video_url: show?.video_url ?? '',
+  });
+  const form = useFormErrors();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: unknown) => (show ? post(`/api/admin/live-shows/${show.id}`, body) : post('/api/admin/live-shows', body)),
+    onSuccess: () => {
+      toast(show ? 'Show saved.' : 'Show scheduled.');
+      void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
+      onDone();
+    },
+    onError: (err) => form.fromServer(err),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const when = draft.starts_at ? new Date(draft.starts_at) : null;
+    const body = form.check(liveShowSchema, { ...draft, starts_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : draft.starts_at });
+    if (body) save.mutate(body);
+  };
+  const set = (k: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  return (
+    <Panel title={show ? `Edit “${show.title}”` : 'Schedule a show'} className="mb-6">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={show ? 'Edit show' : 'Schedule a show'}>
+        <Field label="Title" value={draft.title} error={form.of('title')} onChange={set('title')} />
+        <TextArea label="Description" rows={3} value={draft.description} error={form.of('description')} onChange={set('description')} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field label="Starts at" type="datetime-local" value={draft.starts_at} error={form.of('starts_at')} hint={`Your time zone: ${timeZone()}`} onChange={set('starts_at')} />
+          <Field
+            label="Video address"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={draft.video_url}
+            error={form.of('video_url')}
+            hint="A YouTube or Vimeo link; leave empty until you have it."
+            onChange={set('video_url')}
+          />
+        </div>
+        <FormError message={form.formError} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {show ? 'Save show' : 'Schedule show'}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }) {
+  const [topic, setTopic] = useState(show.topic ?? '');
+  const form = useFormErrors();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (value: string) => post<{ data: AdminLiveShow }>(`/api/admin/live-shows/${show.id}/topic`, { topic: value }),
+    onSuccess: (res) => {
+      toast(res.data.topic ? 'Topic set. Viewers see it now.' : 'Topic cleared.');
+      void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
+      onDone();
+    },
+    onError: (err) => form.fromServer(err),
+  });
+  const submit = (value: string) => {
+    const body = form.check(liveShowTopicSchema, { topic: value });
+    if (body) save.mutate(body.topic);
+  };
+  return (
+    <Panel title={`Chat topic of “${show.title}”`} className="mb-6">
+      <form
+        noValidate
+        aria-label="Chat topic"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(topic);
+        }}
+      >
+        <Field label="Topic" value={topic} maxLength={LIVE_TOPIC_MAX + 50} error={form.of('topic')} hint="Shown above the chat to everyone watching." onChange={(e) => setTopic(e.target.value)} />
+        <FormError message={form.formError} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+          {show.topic ? (
+            <Button type="button" variant="secondary" disabled={save.isPending} onClick={() => submit('')}>
+              Clear topic
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={save.isPending}>
+            Set topic
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** Admin: live shows — schedule, edit, go live, chat open/closed, topic, delete (issue 10). */
+export function LiveShowsPage() {
+  const result = useAdminList<AdminLiveShow>('admin-live-shows', '/api/admin/live-shows', ['status']);
+  const [editing, setEditing] = useState<AdminLiveShow | 'new' | null>(null);
+  const [topicOf, setTopicOf] = useState<AdminLiveShow | null>(null);
+  const qc = useQueryClient();
+  const [confirm, dialog] = useConfirm();
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
+  const change = useMutation({
+    mutationFn: ({ show, path, body }: { show: AdminLiveShow; path: 'status' | 'chat'; body: Record<string, unknown>; done: string }) => post(`/api/admin/live-shows/${show.id}/${path}`, body),
+    onSuccess: (_r, { done }) => {
+      toast(done);
+      refresh();
+    },
+    onError: (err) => toast(errorMessage(err, ['status', 'open']), 'danger'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api('DELETE', `/api/admin/live-shows/${id}`),
+    onSuccess: () => {
+      toast('Show deleted.');
+      refresh();
+    },
+    onError: (err) => toast(errorMessage(err, []), 'danger'),
+  });
+  const columns: Column<AdminLiveShow>[] = [
+    {
+      key: 'title',
+      label: 'Show',
+      sortable: true,
+      render: (s) => (
+        <span className="flex flex-col">
+          <a href={s.url} className="font-semibold text-accent-strong hover:underline">
+            {s.title}
+          </a>
+          {s.topic ? <span className="text-sm text-muted">Topic: {s.topic}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'starts_at', label: 'Starts', sortable: true, render: (s) => <time dateTime={s.starts_at}>{format(new Date(s.starts_at), 'EEE d MMM yyyy, HH:mm')}</time> },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (s) => (
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge tone={TONE[s.status]}>{LIVE_STATUS_LABELS[s.status]}</StatusBadge>
+          <StatusBadge>{s.chat_open ? 'Chat open' : 'Chat closed'}</StatusBadge>
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (s) => (
+        <span className="flex flex-wrap gap-1">
+          <Button variant="secondary" aria-label={`Edit ${s.title}`} onClick={() => (setTopicOf(null), setEditing(s))}>
+            <Pencil aria-hidden className="size-4" /> Edit
+          </Button>
+          {s.chat_open ? (
+            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'chat', body: { open: false }, done: 'Chat closed.' })}>
+              <MessageSquareOff aria-hidden className="size-4" /> Close chat
+            </Button>
+          ) : (
+            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'chat', body: { open: true }, done: 'Chat open.' })}>
+              <MessageSquare aria-hidden className="size-4" /> Open chat
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => (setEditing(null), setTopicOf(s))}>
+            <Type aria-hidden className="size-4" /> Topic
+          </Button>
+          {s.status === 'scheduled' ? (
+            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'status', body: { status: 'live' }, done: 'The show is live.' })}>
+              <Radio aria-hidden className="size-4" /> Mark live
+            </Button>
+          ) : null}
+          {s.status === 'live' ? (
+            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'status', body: { status: 'ended' }, done: 'The show has ended.' })}>
+              <Square aria-hidden className="size-4" /> Mark ended
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            className="text-danger"
+            aria-label={`Delete ${s.title}`}
+            disabled={remove.isPending}
+            onClick={() => void confirm(`Delete the show “${s.title}” and its chat for good?`, { confirmLabel: 'Delete', danger: true }).then((ok) => ok && remove.mutate(s.id))}
+          >
+            <Trash2 aria-hidden className="size-4" /> Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <AdminTitle
+        title="Live shows"
+        description="Schedule shows, go live, and run the chat. Viewers see changes at once."
+        actions={
+          <Button onClick={() => (setTopicOf(null), setEditing('new'))}>
+            <Plus aria-hidden className="size-4" /> Schedule a show
+          </Button>
+        }
+      />
+      {editing ? <ShowForm key={editing === 'new' ? 'new' : editing.id} show={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {topicOf ? <TopicForm key={topicOf.id} show={topicOf} onDone={() => setTopicOf(null)} /> : null}
+      <DataTable
+        result={result}
+        columns={columns}
+        rowKey={(s) => s.id}
+        searchLabel="Search titles"
+        empty="No shows match."
+        toolbar={
+          <FilterSelect
+            label="Status"
+            name="status"
+            list={result.list}
+            options={[
+              ['', 'All'],
+              ['scheduled', 'Upcoming'],
+              ['live', 'Live'],
+              ['ended', 'Ended'],
+            ]}
+          />
+        }
+      />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
+import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, toEmbedUrl, type LiveStatus } from './live.ts';
+
+// The admin console's community pages (issue 10): moderation, forum categories, live shows, and a
+// member's community history. Request schemas are shared by the routes and the forms.
+
+// --- Moderation ---------------------------------------------------------------------------------
+
+export const MODERATION_KINDS = ['post', 'topic', 'chat', 'wall'] as const;
+export type ModerationKind = (typeof MODERATION_KINDS)[number];
+export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { post: 'Posts', topic: 'Topics', chat: 'Chat messages', wall: 'Wall comments' };
+export const MODERATION_STATES = ['visible', 'hidden'] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+export const MODERATION_ACTIONS = ['hide', 'restore', 'delete'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const moderationQuerySchema = adminListQuerySchema.extend({
+  kind: z.enum(MODERATION_KINDS, { error: 'Choose posts, topics, chat messages or wall comments.' }).default('post'),
+  state: z.union([z.enum(MODERATION_STATES), z.literal('')], { error: 'Choose visible or hidden.' }).optional(),
+});
+export type ModerationQuery = z.infer<typeof moderationQuerySchema>;
+
+export const moderationParamsSchema = z.object({ kind: z.enum(MODERATION_KINDS), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const moderationActionSchema = z.object({ action: z.enum(MODERATION_ACTIONS, { error: 'Choose hide, restore or delete.' }) });
+
+export interface ModerationItem {
+  kind: ModerationKind;
+  id: number;
+  /** the topic's title (topics) */
+  title: string | null;
+  /** the start of the text */
+  excerpt: string;
+  author: { id: number; name: string } | null;
+  /** where it is on the site */
+  where: { label: string; url: string | null };
+  state: ModerationState;
+  created_at: string;
+}
+
+export const MODERATION_MESSAGES = {
+  firstPost: "This post holds its topic's text: hide or delete the topic instead.",
+  hidden: 'Hidden. Members no longer see it.',
+  restored: 'Restored. Members see it again.',
+  deleted: 'Deleted for good.',
+} as const;
+
+// --- Forum categories ---------------------------------------------------------------------------
+
+export const CATEGORY = { titleMax: 100, slugMax: 60, descriptionMax: 500, positionMax: 10_000 } as const;
+export const CATEGORY_MESSAGES = {
+  titleRequired: 'The title field is required.',
+  titleTooLong: `The title may not be greater than ${CATEGORY.titleMax} characters.`,
+  slugRequired: 'The slug field is required.',
+  slugFormat: 'The slug may only contain lower-case letters, numbers and dashes.',
+  slugTooLong: `The slug may not be greater than ${CATEGORY.slugMax} characters.`,
+  slugTaken: 'The slug has already been taken.',
+  descriptionTooLong: `The description may not be greater than ${CATEGORY.descriptionMax} characters.`,
+  positionInvalid: `The position must be a whole number from 0 to ${CATEGORY.positionMax}.`,
+  notEmpty: (n: number) => `This category still holds ${n} ${n === 1 ? 'topic' : 'topics'}: move or delete them first.`,
+} as const;
+
+export const categorySchema = z.object({
+  title: z.string({ error: CATEGORY_MESSAGES.titleRequired }).trim().min(1, CATEGORY_MESSAGES.titleRequired).max(CATEGORY.titleMax, CATEGORY_MESSAGES.titleTooLong),
+  slug: z
+    .string({ error: CATEGORY_MESSAGES.slugRequired })
+    .trim()
+    .min(1, CATEGORY_MESSAGES.slugRequired)
+    .max(CATEGORY.slugMax, CATEGORY_MESSAGES.slugTooLong)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CATEGORY_MESSAGES.slugFormat),
+  description: z.string().trim().max(CATEGORY.descriptionMax, CATEGORY_MESSAGES.descriptionTooLong).default(''),
+  /** no position: after the last category */
+  position: z.coerce.number({ error: CATEGORY_MESSAGES.positionInvalid }).int(CATEGORY_MESSAGES.positionInvalid).min(0, CATEGORY_MESSAGES.positionInvalid).max(CATEGORY.positionMax, CATEGORY_MESSAGES.positionInvalid).optional(),
+});
+export type CategoryInput = z.input<typeof categorySchema>;
+export const categoryMoveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'Choose up or down.' }) });
+
+export interface AdminCategory {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  position: number;
+  topics: number;
+  url: string;
+}
+
+// --- Live shows ---------------------------------------------------------------------------------
+
+export const liveShowQuerySchema = adminListQuerySchema.extend({
+  status: z.union([z.enum(LIVE_STATUSES), z.literal('')], { error: 'Choose upcoming, live or ended.' }).optional(),
+});
+
+/** create and edit: the video is an https embed address from YouTube or Vimeo (or empty) */
+export const liveShowSchema = z.object({
+  title: z.string({ error: LIVE_MESSAGES.titleRequired }).trim().min(1, LIVE_MESSAGES.titleRequired).max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
+  description: z.string().trim().max(LIVE.descriptionMax, LIVE_MESSAGES.descriptionTooLong).default(''),
+  starts_at: z
+    .string({ error: LIVE_MESSAGES.startsAtInvalid })
+    .max(40, LIVE_MESSAGES.startsAtInvalid)
+    .refine((s) => !Number.isNaN(Date.parse(s)), LIVE_MESSAGES.startsAtInvalid),
+  video_url: adminUrlSchema('video address', LIVE.videoUrlMax)
+    .refine((s) => s === '' || toEmbedUrl(s) !== null, LIVE_MESSAGES.videoUrlInvalid)
+    .default(''),
+});
+export type LiveShowInput = z.input<typeof liveShowSchema>;
+export const liveShowStatusSchema = z.object({ status: z.enum(LIVE_STATUSES, { error: 'Choose upcoming, live or ended.' }) });
+export const liveShowChatSchema = z.object({ open: z.boolean({ error: 'Choose open or closed.' }) });
+export const LIVE_TOPIC_MAX = 500;
+export const liveShowTopicSchema = z.object({
+  topic: z.string().trim().max(LIVE_TOPIC_MAX, `The topic may not be greater than ${LIVE_TOPIC_MAX} characters.`).default(''),
+});
+
+export interface AdminLiveShow {
+  id: number;
+  title: string;
+  description: string;
+  starts_at: string;
+  status: LiveStatus;
+  video_url: string | null;
+  chat_open: boolean;
+  topic: string | null;
+  messages: number;
+  url: string;
+}
+
+// --- A member's community history (for the People pages) ---------------------------------------
+
+export interface MemberCommunity {
+  counts: { posts: number; topics: number; chat: number; wall: number; reports_against: number };
+  posts: ModerationItem[];
+  topics: ModerationItem[];
+  chat: ModerationItem[];
+  wall: ModerationItem[];
+  reports_against: Array<{ id: number; kind: 'post' | 'chat' | 'wall'; target_id: number; reason: string; status: string; created_at: string }>;
+}
