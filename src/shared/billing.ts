@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANCEL_REASONS, COMMERCE_MESSAGES, RETENTION, dollars } from './commerce.ts';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, dollars, type RetentionOffers } from './commerce.ts';
 
 // Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
 // issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
@@ -36,6 +36,8 @@ export interface BillingSubscription {
   lifetimeFullPrice: number;
   /** the active discount in words, or null */
   discount: string | null;
+  /** the retention offers the cancel flow makes (admins set them, issue 10; spec 002 §9 by default) */
+  offers: RetentionOffers;
 }
 
 export interface BillingInvoice {
@@ -99,19 +101,23 @@ export function reasonErrors(reason: string | null | undefined, description: str
 
 export const reasonNeedsDescription = (reason: string) => CANCEL_REASONS.some((c) => c.value === reason && c.needsDescription);
 
-export const lifetimeOfferCents = (lifetimeCents: number) => Math.round((lifetimeCents * (100 - RETENTION.lifetimeDiscountPercent)) / 100);
-export const yearlyOfferCents = (yearlyCents: number) => Math.max(0, yearlyCents - RETENTION.yearlyUpgradeDiscountCents);
+type Offers = Pick<RetentionOffers, 'lifetimeDiscountPercent' | 'yearlyUpgradeDiscountCents' | 'monthlyDiscountPercent' | 'monthlyDiscountCycles' | 'yearlyDiscountCents'>;
 
-/** The retention discount of §9 for a cycle, in words. */
-export const discountOfferText = (cycle: Cycle) =>
+export const lifetimeOfferCents = (lifetimeCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.round((lifetimeCents * (100 - offers.lifetimeDiscountPercent)) / 100);
+export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.max(0, yearlyCents - offers.yearlyUpgradeDiscountCents);
+
+/** The retention discount of §9 for a cycle, in words (the offers admins set; spec 002 §9 by default). */
+export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
   cycle === 'month'
-    ? `${RETENTION.monthlyDiscountPercent}% off your next ${RETENTION.monthlyDiscountCycles} monthly payments`
-    : `${dollars(RETENTION.yearlyDiscountCents)} off your next yearly payment`;
+    ? `${offers.monthlyDiscountPercent}% off your next ${offers.monthlyDiscountCycles === 1 ? 'monthly payment' : `${offers.monthlyDiscountCycles} monthly payments`}`
+    : `${dollars(offers.yearlyDiscountCents)} off your next yearly payment`;
 
 /** What each call answers (and the modal shows) once it is done. */
 export const BILLING_MESSAGES = {
-  discount: (cycle: Cycle) => `Thanks for staying! ${discountOfferText(cycle)[0]!.toUpperCase()}${discountOfferText(cycle).slice(1)} is now on your membership.`,
+  discount: (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) => `Thanks for staying! ${discountOfferText(cycle, offers)[0]!.toUpperCase()}${discountOfferText(cycle, offers).slice(1)} is now on your membership.`,
   upgradeYearly: 'You are now on the yearly plan, with $50 off your first year. Thanks for staying!',
+  /** the upgrade offer with the amount admins set ($50 by default: the same words as upgradeYearly) */
+  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${dollars(offCents)} off your first year. Thanks for staying!`,
   upgradeYearlyFull: 'You are now on the yearly plan. Thanks for upgrading!',
   upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
   pause: 'Your membership is paused. Resume it here whenever you are ready.',

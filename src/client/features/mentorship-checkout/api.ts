@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MentorshipCardPayment, MentorshipCheckoutAnswer, MentorshipInstalmentOption, MentorshipOneTimePrice, MentorshipPayAnswer } from '#shared/mentorship';
+import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import { get, post } from '#client/lib/api.ts';
 
 /** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
 export const useMentorshipCheckout = () =>
   useQuery({ queryKey: ['mentorship-checkout'], queryFn: () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'), retry: false });
+
+/** GET /api/mentorship/checkout/options: the default flags an admin chose (the address's flags apply on top) */
+export const useMentorshipCheckoutOptions = () =>
+  useQuery({ queryKey: ['mentorship-checkout-options'], queryFn: () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'), staleTime: 60_000 });
 
 /** spec 002 §7 POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
-import { idSchema, pageQuerySchema } from '#shared/http';
-import { requireAdmin, requireUser } from '#server/lib/guards';
+import { idSchema } from '#shared/http';
+import { requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
 import { createBillingService, type RetentionAction } from './service.ts';
 
@@ -64,7 +64,5 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.redirect(await billing.lifetimeReturn(requireUser(request), request.query.order), 303),
   );
 
-  app.get('/api/admin/cancellations', { preValidation: async (request) => void requireAdmin(request), schema: { querystring: pageQuerySchema } }, async (request) =>
-    billing.cancellations(request.query.page),
-  );
+  // the admins' list of reasons moved to the admin console: GET /api/admin/cancellations (modules/admin-commerce)
 };

@@ -1,25 +1,24 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, RETENTION, type CancelOutcome, type ProviderName } from '#shared/commerce';
+import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, retentionOffersSchema, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
 import {
   BILLING_MESSAGES,
-  CANCELLATIONS_PER_PAGE,
   lifetimeOfferCents,
   longDate,
   reasonErrors,
   yearlyOfferCents,
   type BillingState,
   type BillingSubscription,
-  type CancellationsPage,
   type Cycle,
   type PaymentKind,
 } from '#shared/billing';
 import type { Database } from '#server/db/client';
-import { cancellationFeedback, checkoutPlans, invoices, orders, sandboxObjects, subscriptions, users } from '#server/db/schema/index';
+import { cancellationFeedback, checkoutPlans, invoices, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { PaymentsService, SubscriptionRow } from '#server/modules/payments/service';
 import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/provider';
 import { ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
+import { createSettingsService } from '#server/modules/admin/settings';
 import type { AuthUser } from '#server/types';
 
 export type RetentionAction = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel' | 'suspend' | 'paypal-cancel' | 'lifetime-checkout' | 'resume';
@@ -68,6 +67,9 @@ const cycleOf = (sub: Pick<SubscriptionRow, 'plan'>): Cycle => (sub.plan === 'ye
 export function createBillingService(deps: BillingDeps) {
   const { db, payments } = deps;
   const locks = new Map<number, Promise<unknown>>();
+  const settings = createSettingsService({ db });
+  /** the retention offers admins set (issue 10), spec 002 §9 by default: read on each use */
+  const offers = (): Promise<RetentionOffers> => settings.get(RETENTION_SETTING, retentionOffersSchema, DEFAULT_RETENTION_OFFERS);
 
   /** one change at a time per subscription (a double click waits for the first, then sees its result) */
   async function serial<T>(key: number, fn: () => Promise<T>): Promise<T> {
@@ -155,6 +157,7 @@ export function createBillingService(deps: BillingDeps) {
 
   async function dto(sub: SubscriptionRow): Promise<BillingSubscription> {
     const prices = await checkout(sub.checkoutSlug);
+    const o = await offers();
     const cycle = cycleOf(sub);
     let discount: string | null = null;
     if (sub.discountCyclesLeft && sub.discountCyclesLeft > 0) {
@@ -175,12 +178,13 @@ export function createBillingService(deps: BillingDeps) {
       canUseDiscount: !sub.discountUsedAt,
       skipPause: sub.status === 'paused' || !!sub.pausedAt || (await pauseUsed(sub.id)),
       lifetimePrice: prices.lifetime,
-      lifetimeOfferPrice: lifetimeOfferCents(prices.lifetime),
+      lifetimeOfferPrice: lifetimeOfferCents(prices.lifetime, o),
       yearlyPrice: prices.yearly,
-      yearlyOfferPrice: yearlyOfferCents(prices.yearly),
+      yearlyOfferPrice: yearlyOfferCents(prices.yearly, o),
       lifetimeFullPrice: prices.lifetime,
       yearlyFullPrice: prices.yearly,
       discount,
+      offers: o,
     };
   }
 
@@ -232,12 +236,13 @@ export function createBillingService(deps: BillingDeps) {
       const cycle = cycleOf(sub);
       const live = LIVE_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd;
       const notActive = () => refuse(COMMERCE_MESSAGES.noSubscription);
+      const o = await offers();
 
       switch (action) {
         case 'discount': {
           if (sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
           if (!live) throw notActive();
-          const offer = cycle === 'month' ? { percentOff: RETENTION.monthlyDiscountPercent, cycles: RETENTION.monthlyDiscountCycles } : { amountOffCents: RETENTION.yearlyDiscountCents, cycles: 1 };
+          const offer = cycle === 'month' ? { percentOff: o.monthlyDiscountPercent, cycles: o.monthlyDiscountCycles } : { amountOffCents: o.yearlyDiscountCents, cycles: 1 };
           const state = await viaProvider(() => provider.applyDiscount(sub.providerRef, offer, key));
           await sync(sub, state);
           await feedback(sub, user.id, input, 'discount', {
@@ -246,7 +251,7 @@ export function createBillingService(deps: BillingDeps) {
             discountAmountCents: offer.amountOffCents ?? null,
             discountCyclesLeft: offer.cycles,
           });
-          return { message: BILLING_MESSAGES.discount(cycle) };
+          return { message: BILLING_MESSAGES.discount(cycle, o) };
         }
         case 'upgrade-yearly': {
           if (sub.plan === 'yearly') return { message: BILLING_MESSAGES.alreadyYearly };
@@ -254,18 +259,18 @@ export function createBillingService(deps: BillingDeps) {
           const prices = await checkout(sub.checkoutSlug);
           // the yearly plan at the checkout's yearly price; the offer takes $50 off the first year only:
           // the provider switches the plan and charges the first year now
-          const firstInvoiceAmountOffCents = plain ? 0 : prices.yearly - yearlyOfferCents(prices.yearly);
+          const firstInvoiceAmountOffCents = plain ? 0 : prices.yearly - yearlyOfferCents(prices.yearly, o);
           const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents: prices.yearly, interval: 'year', firstInvoiceAmountOffCents }, key));
           await sync(sub, state);
           if (plain) return { message: BILLING_MESSAGES.upgradeYearlyFull };
           await feedback(sub, user.id, input, 'upgrade-yearly');
-          return { message: BILLING_MESSAGES.upgradeYearly };
+          return { message: BILLING_MESSAGES.upgradeYearlyOff(firstInvoiceAmountOffCents) };
         }
         case 'upgrade-lifetime': {
           if (await hasLifetime(user.id)) return { message: BILLING_MESSAGES.upgradeLifetime };
           if (!live && sub.status !== 'paused') throw notActive();
           const prices = await checkout(sub.checkoutSlug);
-          const amountCents = plain ? prices.lifetime : lifetimeOfferCents(prices.lifetime);
+          const amountCents = plain ? prices.lifetime : lifetimeOfferCents(prices.lifetime, o);
           const { order } = await payments.startOrder(user, {
             kind: 'membership',
             productSlug: sub.checkoutSlug,
@@ -285,7 +290,7 @@ export function createBillingService(deps: BillingDeps) {
                 name: user.name,
                 paymentMethod: await savedPaymentMethod(sub),
                 amountCents,
-                description: plain ? 'Lifetime membership' : 'Lifetime membership (20% off)',
+                description: plain ? 'Lifetime membership' : `Lifetime membership (${o.lifetimeDiscountPercent}% off)`,
                 idempotencyKey: `${key}:charge`,
                 metadata: { orderId: String(order.id), userId: String(user.id) },
               }),
@@ -307,7 +312,7 @@ export function createBillingService(deps: BillingDeps) {
         case 'suspend': {
           if (sub.status === 'paused') return { message: BILLING_MESSAGES.pause };
           if (!live) throw notActive();
-          const feeCents = action === 'pause' ? RETENTION.cardPauseFeeCents : RETENTION.paypalPauseFeeCents;
+          const feeCents = action === 'pause' ? o.cardPauseFeeCents : o.paypalPauseFeeCents;
           const state = await viaProvider(() => provider.pause(sub.providerRef, { feeCents }, key));
           await sync(sub, state);
           await feedback(sub, user.id, input, 'pause');
@@ -328,7 +333,7 @@ export function createBillingService(deps: BillingDeps) {
         case 'lifetime-checkout': {
           if (await hasLifetime(user.id)) return { message: BILLING_MESSAGES.upgradeLifetime, url: '/account/billing' };
           const prices = await checkout(sub.checkoutSlug);
-          const amountCents = lifetimeOfferCents(prices.lifetime);
+          const amountCents = lifetimeOfferCents(prices.lifetime, o);
           const { order } = await payments.startOrder(user, {
             kind: 'membership',
             productSlug: sub.checkoutSlug,
@@ -343,7 +348,7 @@ export function createBillingService(deps: BillingDeps) {
           const approval = await viaProvider(() =>
             payments.providerFor('paypal').createPaypalOrder({
               amountCents,
-              description: 'Lifetime membership (20% off)',
+              description: `Lifetime membership (${o.lifetimeDiscountPercent}% off)`,
               returnUrl: `/account/billing/paypal/lifetime-return?order=${order.id}`,
               cancelUrl: '/account/billing?lifetime=canceled',
               idempotencyKey: `${key}:paypal-order`,
@@ -429,33 +434,6 @@ export function createBillingService(deps: BillingDeps) {
         }
         return '/account/billing';
       });
-    },
-
-    /** admins: the stored reasons, newest first */
-    async cancellations(page: number): Promise<CancellationsPage> {
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(cancellationFeedback);
-      const rows = await db
-        .select({ f: cancellationFeedback, name: users.name, email: users.email, slug: users.slug, uid: users.id })
-        .from(cancellationFeedback)
-        .leftJoin(users, eq(users.id, cancellationFeedback.userId))
-        .orderBy(desc(cancellationFeedback.createdAt), desc(cancellationFeedback.id))
-        .limit(CANCELLATIONS_PER_PAGE)
-        .offset((page - 1) * CANCELLATIONS_PER_PAGE);
-      return {
-        data: rows.map((r) => ({
-          id: r.f.id,
-          member: r.uid ? { id: r.uid, name: r.name!, email: r.email!, url: deps.users.profileUrl({ slug: r.slug! }) } : null,
-          provider: r.f.provider,
-          cycle: r.f.cycle,
-          reason: r.f.reason,
-          description: r.f.description,
-          outcome: r.f.outcome,
-          created_at: r.f.createdAt.toISOString(),
-        })),
-        page,
-        pages: Math.max(1, Math.ceil(n / CANCELLATIONS_PER_PAGE)),
-        total: n,
-      };
     },
   };
 }

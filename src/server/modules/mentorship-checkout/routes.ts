@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { DEFAULT_MENTORSHIP_PRICING, MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, type MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '#shared/http';
@@ -67,6 +68,11 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/api/mentorship/checkout', async (request) => checkout.checkout(request.user));
+  // the checkout's default flags, as admins set them (issue 10: setting mentorship_pricing); the
+  // address's own flags apply on top. Prices stay the server's (create-checkout checks `price`).
+  app.get('/api/mentorship/checkout/options', async (): Promise<MentorshipCheckoutOptions> => ({
+    flags: await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING),
+  }));
 
   app.post('/mentorship/create-checkout', { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } }, async (request) => {
     const user = await paying(request);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { COMMERCE_MESSAGES, COURSE_LEVELS, DOUBLE_KICK_TIERS, dollars, type CourseLevel } from '#shared/commerce';
 import {
@@ -167,7 +167,9 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       const dk = all.find((c) => c.slug === DOUBLE_KICK_COURSE_SLUG) ?? null;
       for (const t of DOUBLE_KICK_TIERS) {
         const values = { title: t.title, courseId: dk?.id ?? null, level: t.level, priceCents: t.priceCents, listPriceCents: t.listPriceCents, spots: t.spots };
-        await db.insert(products).values({ slug: t.slug, kind: 'course', ...values }).onConflictDoUpdate({ target: products.slug, set: values });
+        // kept as an admin may have changed them (issue 10): only a missing course link is filled in
+        await db.insert(products).values({ slug: t.slug, kind: 'course', ...values }).onConflictDoNothing({ target: products.slug });
+        if (dk) await db.update(products).set({ courseId: dk.id }).where(and(eq(products.slug, t.slug), isNull(products.courseId)));
       }
       for (const c of all) {
         if (!c.membersOnly || c.id === dk?.id) continue;

@@ -1,11 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BillingState, CancellationsPage } from '#shared/billing';
+import { useQuery } from '@tanstack/react-query';
+import type { BillingState } from '#shared/billing';
 import { get, post } from '#client/lib/api.ts';
 
 export const BILLING_KEY = ['billing'] as const;
 export const useBilling = () => useQuery({ queryKey: BILLING_KEY, queryFn: () => get<BillingState>('/api/billing') });
-export const useCancellations = (page: number) =>
-  useQuery({ queryKey: ['admin-cancellations', page], queryFn: () => get<CancellationsPage>(`/api/admin/cancellations?page=${page}`), placeholderData: keepPreviousData });
 
 /** a fresh client key for one intent (a double click sends the same one) */
 export const newIdempotencyKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);

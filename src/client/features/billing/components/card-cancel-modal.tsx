@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMMERCE_MESSAGES, dollars, RETENTION } from '#shared/commerce';
+import { COMMERCE_MESSAGES, dollars } from '#shared/commerce';
 import { discountOfferText, longDate, type BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
@@ -59,7 +59,9 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   }
 
   const endDate = longDate(sub.nextBillingDate);
-  const discountTitle = sub.cycle === 'month' ? `${RETENTION.monthlyDiscountPercent}% off for ${RETENTION.monthlyDiscountCycles} months` : `${dollars(RETENTION.yearlyDiscountCents)} off your next year`;
+  // the offers as admins set them (GET /api/billing carries them; spec 002 §9 by default)
+  const offers = sub.offers;
+  const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${dollars(offers.yearlyDiscountCents)} off your next year`;
 
   return (
     <Modal name={CARD_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
@@ -78,7 +80,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
             <legend className="mb-3 text-lg font-semibold">Before you cancel, would one of these help?</legend>
             <div className="flex flex-col gap-2">
               {sub.canUseDiscount ? (
-                <Option type="radio" name="choice" testId="choice-discount" checked={choice === 'discount'} onChange={() => setChoice('discount')} title={`Stay for less: ${discountTitle}`} detail={`${discountOfferText(sub.cycle)[0]!.toUpperCase()}${discountOfferText(sub.cycle).slice(1)}. Offered once.`} />
+                <Option type="radio" name="choice" testId="choice-discount" checked={choice === 'discount'} onChange={() => setChoice('discount')} title={`Stay for less: ${discountTitle}`} detail={`${discountOfferText(sub.cycle, offers)[0]!.toUpperCase()}${discountOfferText(sub.cycle, offers).slice(1)}. Offered once.`} />
               ) : null}
               {sub.cycle === 'month' ? (
                 <Option
@@ -87,7 +89,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
                   testId="choice-upgrade-yearly"
                   checked={choice === 'upgrade-yearly'}
                   onChange={() => setChoice('upgrade-yearly')}
-                  title={`Switch to yearly and save ${dollars(RETENTION.yearlyUpgradeDiscountCents)}`}
+                  title={`Switch to yearly and save ${dollars(sub.yearlyPrice - sub.yearlyOfferPrice)}`}
                   detail={`${dollars(sub.yearlyOfferPrice)} for your first year (instead of ${dollars(sub.yearlyPrice)}).`}
                 />
               ) : null}
@@ -97,7 +99,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
                 testId="choice-upgrade-lifetime"
                 checked={choice === 'upgrade-lifetime'}
                 onChange={() => setChoice('upgrade-lifetime')}
-                title={`Go lifetime: ${RETENTION.lifetimeDiscountPercent}% off`}
+                title={`Go lifetime: ${offers.lifetimeDiscountPercent}% off`}
                 detail={`Pay ${dollars(sub.lifetimeOfferPrice)} once (instead of ${dollars(sub.lifetimePrice)}) on your saved card and never be billed again.`}
               />
               <Option type="radio" name="choice" testId="choice-cancel" checked={choice === 'cancel'} onChange={() => setChoice('cancel')} title="No thanks, I still want to cancel" />
@@ -128,7 +130,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
             testId="pause-offer"
             checked={pause}
             onChange={setPause}
-            title={`Pause for ${dollars(RETENTION.cardPauseFeeCents)} a month`}
+            title={`Pause for ${dollars(offers.cardPauseFeeCents)} a month`}
             detail="Your lessons lock while paused; resume any time from this page and carry on where you left off."
           />
           <StepFooter error={error} onBack={() => go(3)}>

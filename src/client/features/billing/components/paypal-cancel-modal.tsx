@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { dollars, RETENTION } from '#shared/commerce';
+import { dollars } from '#shared/commerce';
 import { longDate, type BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -67,7 +67,7 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
           <input type="hidden" name="reason_description" value={fields.reason_description} />
           <input type="hidden" name="idempotency_key" value={`${key}:lifetime`} />
           <StepLabel step={3} />
-          <p className="mb-3 text-lg font-semibold">Never pay monthly again: go lifetime for {RETENTION.lifetimeDiscountPercent}% off.</p>
+          <p className="mb-3 text-lg font-semibold">Never pay monthly again: go lifetime for {sub.offers.lifetimeDiscountPercent}% off.</p>
           <Option
             type="checkbox"
             name="lifetime"

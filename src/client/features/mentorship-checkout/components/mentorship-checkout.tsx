@@ -8,20 +8,29 @@ import {
   mentorshipOptions,
   onetimeOptionPrice,
   PAYPAL_BUTTONS_DELAY_MS,
+  type MentorshipCheckoutFlags,
   type MentorshipCheckoutOption,
 } from '#shared/mentorship';
 import { ApiError } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { createCheckout, navigate, newAttemptKey, paymentPlan, paypalSubscription, useMentorshipCheckout } from '../api.ts';
+import { createCheckout, navigate, newAttemptKey, paymentPlan, paypalSubscription, useMentorshipCheckout, useMentorshipCheckoutOptions } from '../api.ts';
 import { AccountSteps, AlreadyEnrolled, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { optionView, PaymentOptions } from './payment-options.tsx';
 
-/** the flags of the query string (?price2600=1, ?price3900=1, ?downsell=1, ?showsix=1) */
-function flagsOf(search: URLSearchParams) {
+/**
+ * the flags of the query string (?price2600=1, ?price3900=1, ?downsell=1, ?showsix=1) on top of the
+ * defaults an admin chose (issue 10); a flag the address sets (to 1 or 0) wins
+ */
+function flagsOf(search: URLSearchParams, defaults: MentorshipCheckoutFlags = {}): MentorshipCheckoutFlags {
   const parsed = mentorshipCheckoutFlagsSchema.safeParse(Object.fromEntries(search));
-  return parsed.success ? parsed.data : {};
+  const own = parsed.success ? Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) : {};
+  const merged = { ...defaults, ...own };
+  // a full price the address asks for replaces the default one
+  if (own.price2600 && !('price3900' in own)) merged.price3900 = false;
+  if (own.price3900 && !('price2600' in own)) merged.price2600 = false;
+  return merged;
 }
 
 const NOTICES: Record<string, string> = { cancelled: CM.checkoutCancelled, failed: CM.paymentFailed };
@@ -53,14 +62,17 @@ export function MentorshipCheckout({ search }: { search: URLSearchParams }) {
 
 function PaymentStep({ buyer, search }: { buyer: Buyer; search: URLSearchParams }) {
   const status = useMentorshipCheckout();
+  const defaults = useMentorshipCheckoutOptions();
   const agreement = search.get('subscription_id');
   if (agreement) return <ConfirmPaymentPlan buyer={buyer} agreementId={agreement} />;
   if (status.data?.enrolled) return <AlreadyEnrolled />;
-  return <ChooseAndPay buyer={buyer} search={search} />;
+  // the options wait for the admin's default flags (the spec's when the call fails)
+  if (defaults.isPending) return <Spinner />;
+  return <ChooseAndPay buyer={buyer} search={search} defaults={defaults.data?.flags ?? {}} />;
 }
 
-function ChooseAndPay({ buyer, search }: { buyer: Buyer; search: URLSearchParams }) {
-  const { shown, hidden } = useMemo(() => mentorshipOptions(flagsOf(search)), [search]);
+function ChooseAndPay({ buyer, search, defaults }: { buyer: Buyer; search: URLSearchParams; defaults: MentorshipCheckoutFlags }) {
+  const { shown, hidden } = useMemo(() => mentorshipOptions(flagsOf(search, defaults)), [search, defaults]);
   const chosen = MENTORSHIP_CHECKOUT_OPTIONS.find((o) => o === search.get('plan'));
   // a hidden option is valid when the address chooses it
   const options = chosen && hidden.includes(chosen) ? [...shown, chosen] : shown;

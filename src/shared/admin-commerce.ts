@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { adminListQuerySchema } from './admin.ts';
+import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';
+
+// The admin console's commerce pages (issue 10): orders and refunds, subscriptions, the membership
+// plan object of spec 002 §3, course tiers with spots, mentorship pricing flags, retention offers
+// and the cancellation reasons. Amounts are integer cents (the forms show dollars).
+
+export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'refunded', 'canceled'] as const;
+export const ORDER_KINDS = ['membership', 'course', 'mentorship'] as const;
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
+
+/** GET /api/admin/orders: search buyer name/email, product, provider ref; filter status, kind, provider; sort created_at | amount */
+export const adminOrdersQuerySchema = adminListQuerySchema.extend({
+  status: optionalEnum(ORDER_STATUSES),
+  kind: optionalEnum(ORDER_KINDS),
+  provider: optionalEnum(PROVIDERS),
+});
+
+export interface AdminOrderRow {
+  id: number;
+  buyer: { id: number; name: string; email: string } | null;
+  kind: string;
+  product: string;
+  plan: string | null;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  status: (typeof ORDER_STATUSES)[number];
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface AdminInvoiceRow {
+  id: number;
+  amount_cents: number;
+  status: 'paid' | 'failed' | 'refunded';
+  description: string;
+  provider_ref: string;
+  created_at: string;
+}
+
+export interface AdminOrderDetail extends AdminOrderRow {
+  failure_message: string | null;
+  affiliate: string | null;
+  payment_method: string;
+  invoices: AdminInvoiceRow[];
+  /** a paid order with a provider charge can be refunded */
+  refundable: boolean;
+}
+
+export interface AdminRefundResult {
+  message: string;
+  order: AdminOrderDetail;
+}
+
+export const ORDER_MESSAGES = {
+  notPaid: 'Only a paid order can be refunded.',
+  noCharge: 'This order has no provider charge to refund (a subscription is refunded at its provider).',
+  refunded: 'The refund went through: the order is refunded and its access removed.',
+  pending: 'The provider accepted the refund; the order will show as refunded once the provider confirms it.',
+} as const;
+
+/** GET /api/admin/subscriptions */
+export const adminSubscriptionsQuerySchema = adminListQuerySchema.extend({
+  status: optionalEnum(SUBSCRIPTION_STATUSES),
+  plan: optionalEnum(['monthly', 'yearly'] as const),
+  provider: optionalEnum(PROVIDERS),
+});
+
+export interface AdminSubscriptionRow {
+  id: number;
+  member: { id: number; name: string; email: string } | null;
+  checkout_slug: string;
+  plan: 'monthly' | 'yearly';
+  status: (typeof SUBSCRIPTION_STATUSES)[number];
+  price_cents: number;
+  discount: string | null;
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+  payment_method: string;
+  provider: string;
+  provider_ref: string;
+  created_at: string;
+}
+
+// ---- membership plans (spec 002 §3)
+
+const MAX_CENTS = 10_000_000;
+const cents = (label: string) =>
+  z
+    .number({ error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number of cents.`)
+    .min(0, `The ${label} may not be negative.`)
+    .max(MAX_CENTS, `The ${label} may not be greater than $100,000.`);
+const days = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(0, `The ${label} may not be negative.`).max(365, `The ${label} may not be greater than 365.`);
+const tag = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `The ${label} may not be greater than 40 characters.`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const PLAN_CYCLES = ['monthly', 'yearly', 'lifetime'] as const;
+
+/** PUT /api/admin/plans/:slug: the whole plan object. A crossed-out price must be above its price. */
+export const adminPlanSchema = z
+  .object({
+    heading: z.string().trim().min(1, 'The heading is required.').max(200, 'The heading may not be greater than 200 characters.'),
+    subheading: z.string().trim().max(500, 'The subheading may not be greater than 500 characters.'),
+    has_trial: z.boolean(),
+    monthly_title: z.string().trim().min(1, 'The monthly title is required.').max(60, 'The monthly title may not be greater than 60 characters.'),
+    monthly_price_cents: cents('monthly price'),
+    yearly_price_cents: cents('yearly price'),
+    lifetime_price_cents: cents('lifetime price'),
+    monthly_crossed_out_cents: cents('monthly crossed-out price').nullable(),
+    yearly_crossed_out_cents: cents('yearly crossed-out price').nullable(),
+    lifetime_crossed_out_cents: cents('lifetime crossed-out price').nullable(),
+    monthly_sales_tag: tag('monthly sales tag'),
+    yearly_sales_tag: tag('yearly sales tag'),
+    lifetime_sales_tag: tag('lifetime sales tag'),
+    monthly_trial_days: days('monthly trial days'),
+    yearly_trial_days: days('yearly trial days'),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    for (const c of PLAN_CYCLES) {
+      const crossed = v[`${c}_crossed_out_cents`];
+      if (crossed !== null && crossed <= v[`${c}_price_cents`]) {
+        ctx.addIssue({ code: 'custom', path: [`${c}_crossed_out_cents`], message: `The ${c} crossed-out price must be above the ${c} price.` });
+      }
+    }
+  });
+export type AdminPlanInput = z.infer<typeof adminPlanSchema>;
+export interface AdminPlan extends AdminPlanInput {
+  slug: string;
+  updated_at: string;
+}
+
+// ---- courses for sale (double-kick and course tiers)
+
+export const adminProductsQuerySchema = adminListQuerySchema.extend({
+  active: optionalEnum(['1', '0'] as const),
+});
+
+/** PUT /api/admin/products/:slug. Spots: null = unlimited; never below the sold count (checked by the server). */
+export const adminProductSchema = z
+  .object({
+    title: z.string().trim().min(1, 'The title is required.').max(200, 'The title may not be greater than 200 characters.'),
+    course_id: z.number({ error: 'The course must be chosen from the list.' }).int().positive().nullable(),
+    level: z.enum(COURSE_LEVELS, { error: 'The level must be basic or pro.' }).nullable(),
+    price_cents: cents('price'),
+    list_price_cents: cents('list price').nullable(),
+    spots: z.number({ error: 'The spots must be a number.' }).int('The spots must be a whole number.').min(0, 'The spots may not be negative.').max(1_000_000, 'The spots may not be greater than 1,000,000.').nullable(),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.list_price_cents !== null && v.list_price_cents <= v.price_cents) ctx.addIssue({ code: 'custom', path: ['list_price_cents'], message: 'The list price must be above the price.' });
+  });
+export type AdminProductInput = z.infer<typeof adminProductSchema>;
+export interface AdminProduct extends AdminProductInput {
+  slug: string;
+  kind: string;
+  course: { id: number; title: string; slug: string } | null;
+  sold: number;
+  /** null = unlimited */
+  spots_left: number | null;
+}
+export const spotsBelowSold = (sold: number) => `The spots may not be fewer than the ${sold} already sold.`;
+
+// ---- retention offers (spec 002 §9): the setting `retention_offers` (schema in commerce.ts: the billing flow reads it too)
+
+export { DEFAULT_RETENTION_OFFERS, RETENTION_SETTING, retentionOffersSchema, type RetentionOffers } from './commerce.ts';
+
+// ---- mentorship pricing: the setting `mentorship_pricing` (flags only: which options are the default)
+
+export const MENTORSHIP_PRICING_SETTING = 'mentorship_pricing';
+/** The checkout's default flags (the URL's flags still apply on top, spec 002 §4). */
+export const mentorshipPricingSchema = z.object({
+  price2600: z.boolean(),
+  price3900: z.boolean(),
+  downsell: z.boolean(),
+  showsix: z.boolean(),
+}).superRefine((v, ctx) => {
+  if (v.price2600 && v.price3900) ctx.addIssue({ code: 'custom', path: ['price3900'], message: 'Choose either the $2,600 or the $3,900 full price, not both.' });
+});
+export type MentorshipPricing = z.infer<typeof mentorshipPricingSchema>;
+export const DEFAULT_MENTORSHIP_PRICING: MentorshipPricing = { price2600: false, price3900: false, downsell: false, showsix: false };
+/** GET /api/mentorship/checkout/options (public): the checkout's default flags */
+export interface MentorshipCheckoutOptions {
+  flags: MentorshipPricing;
+}
+
+// ---- cancellations
+
+export const CANCEL_OUTCOME_VALUES = ['cancel', 'pause', 'discount', 'upgrade-yearly', 'upgrade-lifetime', 'lifetime-checkout'] as const;
+export const adminCancellationsQuerySchema = adminListQuerySchema.extend({
+  reason: z.string().trim().max(200).optional(),
+  outcome: optionalEnum(CANCEL_OUTCOME_VALUES),
+});
