@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
-import { pageQuerySchema } from '#shared/http';
+import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
-import { contactMessages, users } from '#server/db/schema/index';
-import { requireAdmin, requireUser } from '#server/lib/guards';
+import { contactMessages } from '#server/db/schema/index';
+import { adminOnly, requireUser } from '#server/lib/guards';
+import { reviewsPage } from '#server/modules/admin-members/service';
+import { csvCell } from '#server/modules/diagnostic/routes';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
@@ -17,18 +18,16 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
   });
 
-  // staff read the reviews
-  app.get('/api/admin/reviews', { schema: { querystring: pageQuerySchema } }, async (request) => {
-    requireAdmin(request);
-    const per = 50;
-    const rows = await db
-      .select({ id: contactMessages.id, subject: contactMessages.subject, body: contactMessages.body, created_at: contactMessages.createdAt, name: users.name, email: users.email })
-      .from(contactMessages)
-      .leftJoin(users, eq(users.id, contactMessages.userId))
-      .where(eq(contactMessages.kind, 'review'))
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(per)
-      .offset((request.query.page - 1) * per);
-    return { data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })) };
+  // staff read the reviews (admin console, issue 10): paged, sorted and searched on the server; CSV of the same search
+  app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => reviewsPage(db, request.query));
+
+  app.get('/api/admin/reviews.csv', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
+    const { data } = await reviewsPage(db, request.query, true);
+    const header = ['created_at', 'name', 'email', 'subject', 'body'];
+    const lines = data.map((r) => [r.created_at, r.name, r.email, r.subject, r.body].map(csvCell).join(','));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="reviews.csv"')
+      .send([header.join(','), ...lines].join('\r\n') + '\r\n');
   });
 };

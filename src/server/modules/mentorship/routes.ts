@@ -106,7 +106,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/mentorship/students/:id/mentor', { ...adminFirst, schema: { params: idParams, body: assignMentorBodySchema } }, async (request) =>
-    mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id),
+    mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id, request.ip),
   );
 
   app.get('/api/mentorship/mentors', adminFirst, async (request) => {

@@ -35,6 +35,7 @@ import { notFound, ValidationError } from '#server/lib/errors';
 import { escapeHtml } from '#server/lib/html';
 import type { UserService } from '#server/modules/users/service';
 import type { NotificationService } from '#server/modules/notifications/service';
+import { recordAudit } from '#server/modules/admin/audit';
 import type { AuthUser } from '#server/types';
 
 type UserRow = typeof users.$inferSelect;
@@ -400,8 +401,8 @@ export function createMentorshipService(deps: { db: Database; users: UserService
     },
 
     /** Assign (or, with null, remove) a student's mentor; the mentor must be an admin. */
-    async assignMentor(actor: AuthUser, studentId: number, mentorId: number | null) {
-      const { mentorship } = await studentOr404(studentId);
+    async assignMentor(actor: AuthUser, studentId: number, mentorId: number | null, ip: string | null = null) {
+      const { user: student, mentorship } = await studentOr404(studentId);
       let mentor: UserRow | null = null;
       if (mentorId !== null) {
         const [row] = await db.select().from(users).where(eq(users.id, mentorId)).limit(1);
@@ -409,15 +410,27 @@ export function createMentorshipService(deps: { db: Database; users: UserService
         mentor = row;
       }
       const now = new Date();
-      if (mentorship) {
-        await db.update(mentorships).set({ mentorId, updatedAt: now }).where(eq(mentorships.id, mentorship.id));
-      } else {
-        // a student given the entitlement by hand has no enrolment row yet: 'manual' records that
-        await db
-          .insert(mentorships)
-          .values({ studentId, mentorId, option: 'manual', status: 'active' })
-          .onConflictDoUpdate({ target: mentorships.studentId, set: { mentorId, updatedAt: now } });
-      }
+      await db.transaction(async (tx) => {
+        if (mentorship) {
+          await tx.update(mentorships).set({ mentorId, updatedAt: now }).where(eq(mentorships.id, mentorship.id));
+        } else {
+          // a student given the entitlement by hand has no enrolment row yet: 'manual' records that
+          await tx
+            .insert(mentorships)
+            .values({ studentId, mentorId, option: 'manual', status: 'active' })
+            .onConflictDoUpdate({ target: mentorships.studentId, set: { mentorId, updatedAt: now } });
+        }
+        // the admin console's audit log (issue 10)
+        const beforeMentor = mentorship?.mentorId ? await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, mentorship.mentorId)).limit(1) : [];
+        await recordAudit(tx, { user: actor, ip }, {
+          action: 'mentorship.assign',
+          targetType: 'member',
+          targetId: studentId,
+          summary: mentor ? `${mentor.name} now mentors ${student.name}` : `Removed the mentor of ${student.name}`,
+          before: { mentor: beforeMentor[0] ?? null },
+          after: { mentor: mentor ? { id: mentor.id, name: mentor.name } : null },
+        });
+      });
       if (mentor && mentor.id !== mentorship?.mentorId) {
         await deps.notifications.notify(studentId, {
           body: `<strong>${escapeHtml(mentor.name)}</strong> is now your mentor.`,

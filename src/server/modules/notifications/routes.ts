@@ -5,6 +5,7 @@ import { notificationPageResponseSchema, notificationResponseSchema, recentNotif
 import { userChannel } from '#shared/realtime';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { escapeHtml } from '#server/lib/html';
+import { recordAudit } from '#server/modules/admin/audit';
 
 const areaQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -60,6 +61,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) return reply.status(422).send({ message: 'The selected user is invalid.', errors: { user_id: ['The selected user is invalid.'] } });
       const { body, url, area } = request.body;
       const data = await notifications.notify(target.id, { body: escapeHtml(body) /* staff type plain text: nothing in it is interpreted */, url: url ?? null, area });
+      // the admin console's audit log (issue 10): who sent what to whom
+      await recordAudit(app.deps.db, { user: admin, ip: request.ip }, { action: 'notification.send', targetType: 'member', targetId: target.id, summary: `Sent a notification to ${target.name}`, before: null, after: { body, url: url ?? null, area } });
       return reply.status(201).send({ data });
     },
   );

@@ -1,4 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../lazy.ts';
+
+const pages = () => import('./pages.tsx');
 
 /** Admin console pages: people (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
-export const peopleRoutes: RouteObject[] = [];
+export const peopleRoutes: RouteObject[] = [
+  { path: '/admin/members', lazy: lazyPage(pages, 'MembersPage') },
+  { path: '/admin/members/:id', lazy: lazyPage(pages, 'MemberPage') },
+  { path: '/admin/mentors', lazy: lazyPage(pages, 'MentorsPage') },
+  { path: '/admin/leads', lazy: lazyPage(pages, 'LeadsPage') },
+  { path: '/admin/reviews', lazy: lazyPage(pages, 'ReviewsPage') },
+  { path: '/admin/audit-log', lazy: lazyPage(pages, 'AuditLogPage') },
+];
