@@ -44,10 +44,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   // every route as registered (method + url): the proof suites check each one is covered
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: Array<{ method: string; url: string; csrf: boolean }> = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false });
   });
   app.addHook('onClose', async () => deps.close());
 

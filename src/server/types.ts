@@ -17,8 +17,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** every route registered (method and url, HEAD left out) */
-    routeList: ReadonlyArray<{ method: string; url: string }>;
+    /** every route registered (method, url, whether it checks the CSRF token; HEAD left out) */
+    routeList: ReadonlyArray<{ method: string; url: string; csrf: boolean }>;
   }
   interface FastifyRequest {
     /** the cookie value of this browser's session (signed in or not) */
