@@ -1,3 +1,4 @@
+import type { RouteSchemas } from './types.ts';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +45,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   // every route as registered (method + url): the proof suites check each one is covered
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: Array<{ method: string; url: string; csrf: boolean; schema: RouteSchemas }> = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false, schema: (route.schema ?? {}) as RouteSchemas });
   });
   app.addHook('onClose', async () => deps.close());
 

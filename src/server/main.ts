@@ -4,9 +4,22 @@ import { buildApp } from './app.ts';
 const config = loadConfig();
 const app = await buildApp(config);
 
+/**
+ * Graceful shutdown: stop accepting (new requests get 503, so a load balancer retries elsewhere),
+ * finish the requests in flight, close each kept-alive connection as soon as it falls idle (it would
+ * otherwise hold the process for the keep-alive timeout); sockets are dropped first so that clients
+ * reconnect to another process (plugins/socket.ts). Anything still open after 10 s is cut.
+ */
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
-  await app.close();
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  const force = setTimeout(() => app.server.closeAllConnections(), 10_000);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(force);
+  }
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,12 @@
 import type { AppDeps } from './deps.ts';
 
+/** a route's request schemas as registered (zod types), for the proof suites */
+export interface RouteSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
+
 /** The signed-in user as every route sees it. */
 export interface AuthUser {
   id: number;
@@ -17,8 +24,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** every route registered (method and url, HEAD left out) */
-    routeList: ReadonlyArray<{ method: string; url: string }>;
+    /** every route registered (method, url, whether it checks the CSRF token, its schemas; HEAD left out) */
+    routeList: ReadonlyArray<{ method: string; url: string; csrf: boolean; schema: RouteSchemas }>;
   }
   interface FastifyRequest {
     /** the cookie value of this browser's session (signed in or not) */

@@ -41,11 +41,22 @@ const PLAIN_MESSAGES: Record<number, string> = {
  * `{message}` for API calls and a proper page for a browser navigation. 5xx are logged with the
  * request id and never show a stack trace.
  */
+/** the SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), or '' */
+function sqlState(error: unknown): string {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return '';
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   function send(request: FastifyRequest, reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
     if (wantsHtml(request) && request.method === 'GET') return renderPage(app, request, reply, { status, message: body.message });
     return reply.status(status).type('application/json').send(body);
   }
+
+  const handlerStarted = new WeakSet<FastifyRequest>();
+  app.addHook('preHandler', async (request) => void handlerStarted.add(request));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -60,6 +71,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
       return send(request, reply, 500, { message: MESSAGES.serverError });
+    }
+    // a multipart body that cannot be read (truncated, no boundary...) fails while it is parsed, before
+    // the route's handler starts, with the parser's plain Error: that is the sender's mistake
+    if (!error.statusCode && !handlerStarted.has(request) && request.isMultipart()) {
+      return send(request, reply, 400, { message: 'The request body could not be read.' });
+    }
+    // PostgreSQL "data exception" (class 22: a NUL byte in text, a number out of range, a malformed
+    // value) means a value in the request could not be stored as sent; the transaction rolled back
+    if (/^22/.test(sqlState(error))) {
+      request.log.info({ reqId: request.id, sqlState: sqlState(error) }, 'request value refused by the database');
+      return send(request, reply, 400, { message: 'The request contains a value that cannot be stored.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

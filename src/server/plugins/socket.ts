@@ -61,6 +61,12 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
 
   app.deps.realtime.attach(io);
   app.decorate('io', io);
+  // Shutting down: close every socket's transport before the HTTP server waits for its connections
+  // (an open websocket would hold it forever). Clients see "transport close" and reconnect by
+  // themselves, to another process behind the load balancer; an "io server disconnect" would not.
+  app.addHook('preClose', async () => {
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     await io.close();
     await pub?.close().catch(() => undefined);
