@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
+import { addressLimitsPlugin } from './plugins/address-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(addressLimitsPlugin);
   await app.register(socketPlugin);
 
   // uploaded files: our own names only, served with their real type and a locked-down CSP

@@ -42,8 +42,47 @@ export const RATE_LIMITS = {
   practicePlanSavesPerUser: { points: 300, duration: 60 },
   /** mentorship accountability links (issue 8): new links per signed-in user (labels are not limited) */
   accountabilityLinksPerUser: { points: 30, duration: 10 * 60 },
+  /**
+   * Per address (issue 9): the same actions counted by the address they come from, so one machine
+   * cannot spread a flood over many accounts. Looser than the per-member limits, as members behind
+   * one school or venue network share an address.
+   */
+  postsPerIp: { points: 60, duration: 60 },
+  chatPerIp: { points: 30, duration: 10 },
+  heartsPerIp: { points: 240, duration: 60 },
+  wallCommentsPerIp: { points: 30, duration: 60 },
+  likesPerIp: { points: 360, duration: 60 },
+  uploadsPerIp: { points: 90, duration: 10 * 60 },
+  uploadChunksPerIp: { points: 15_000, duration: 10 * 60 },
+  contactPerIp: { points: 10, duration: 60 * 60 },
+  reportsPerIp: { points: 60, duration: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Which calls count against a per-address limit (checked for every request to them, signed in or
+ * not, before the body is validated: plugins/address-limits.ts). The per-member limits are consumed
+ * by the features themselves, where the member is known. Sign-in and registration are per address
+ * by nature (loginPerIp, registerPerIp) and per account (loginFailuresPerEmail).
+ */
+export const ADDRESS_LIMITS: Record<string, RateLimitName> = {
+  'POST /posts': 'postsPerIp',
+  'POST /api/forums/:slug/topics': 'postsPerIp',
+  'POST /live-chat/messages': 'chatPerIp',
+  'POST /live-chat/toggle-heart': 'heartsPerIp',
+  'POST /profile-comments': 'wallCommentsPerIp',
+  'POST /toggle-like': 'likesPerIp',
+  'POST /forums/api/likes/topics/toggle': 'likesPerIp',
+  'POST /attachments': 'uploadsPerIp',
+  'POST /dashboard/upload-image': 'uploadsPerIp',
+  'POST /account/avatar/upload': 'uploadsPerIp',
+  'POST /uploads': 'uploadsPerIp',
+  'POST /uploads/chunked': 'uploadChunksPerIp',
+  'POST /mentorship/videos': 'uploadsPerIp',
+  'POST /api/admin/images': 'uploadsPerIp',
+  'POST /contact/send': 'contactPerIp',
+  'POST /api/reports': 'reportsPerIp',
+};
 
 export interface RateLimiters {
   /** consume points; throws a 429 AppError (with Retry-After) when the limit is exceeded */
