@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
 import { ADMIN_SECTIONS, type AdminOverview } from '#shared/admin';
 import { dollars } from '#shared/commerce';
-import { errorMessage, get } from '#client/lib/api.ts';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { get } from '#client/lib/api.ts';
 import { AdminTitle, Panel } from '#client/components/admin/form.tsx';
+import { TimeAgo } from '#client/components/admin/format.tsx';
+import { Loading } from '#client/components/admin/list.tsx';
 
 const TILES: Array<{ key: keyof AdminOverview; label: string; href: string; money?: boolean }> = [
   { key: 'members', label: 'Members', href: '/admin/members' },
@@ -23,62 +23,56 @@ export function AdminOverviewPage() {
   return (
     <>
       <AdminTitle title="Admin console" description="Run the academy: content, community, sales and people. Every change here is recorded in the audit log." />
-      {overview.isPending ? (
-        <Spinner />
-      ) : overview.isError ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
-          {errorMessage(overview.error, [])}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-8">
-          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {TILES.map((t) => (
-              <li key={t.key}>
-                <a href={t.href} className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
-                  <span className="tabular text-2xl font-extrabold sm:text-3xl">{t.money ? dollars(overview.data[t.key] as number) : (overview.data[t.key] as number)}</span>
-                  <span className="text-sm text-muted">{t.label}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="grid gap-6 lg:grid-cols-2">
-            {ADMIN_SECTIONS.map((s) => (
-              <Panel key={s.title} title={s.title}>
-                <ul className="grid gap-1 sm:grid-cols-2">
-                  {s.links.map((l) => (
-                    <li key={l.href}>
-                      <a href={l.href} className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-surface-2">
-                        {l.label}
-                      </a>
+      <Loading query={overview}>
+        {(data) => (
+          <div className="flex flex-col gap-8">
+            <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              {TILES.map((t) => (
+                <li key={t.key}>
+                  <a href={t.href} className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
+                    <span className="tabular text-2xl font-extrabold sm:text-3xl">{t.money ? dollars(data[t.key] as number) : (data[t.key] as number)}</span>
+                    <span className="text-sm text-muted">{t.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div className="grid gap-6 lg:grid-cols-2">
+              {ADMIN_SECTIONS.map((s) => (
+                <Panel key={s.title} title={s.title}>
+                  <ul className="grid gap-1 sm:grid-cols-2">
+                    {s.links.map((l) => (
+                      <li key={l.href}>
+                        <a href={l.href} className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-surface-2">
+                          {l.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </Panel>
+              ))}
+            </div>
+            <Panel title="Latest changes">
+              {data.recent_changes.length === 0 ? (
+                <p className="text-muted">No changes yet.</p>
+              ) : (
+                <ul className="divide-y divide-line">
+                  {data.recent_changes.map((e) => (
+                    <li key={e.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-3">
+                      <span className="font-semibold">{e.actor.name}</span>
+                      <span className="font-mono text-sm">{e.action}</span>
+                      <span className="min-w-0 flex-1 truncate text-muted">{e.summary}</span>
+                      <TimeAgo iso={e.created_at} className="text-sm text-muted" />
                     </li>
                   ))}
                 </ul>
-              </Panel>
-            ))}
+              )}
+              <a href="/admin/audit-log" className="mt-3 inline-flex min-h-11 items-center font-semibold text-accent-strong hover:underline">
+                The whole audit log
+              </a>
+            </Panel>
           </div>
-          <Panel title="Latest changes">
-            {overview.data.recent_changes.length === 0 ? (
-              <p className="text-muted">No changes yet.</p>
-            ) : (
-              <ul className="divide-y divide-line">
-                {overview.data.recent_changes.map((e) => (
-                  <li key={e.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-3">
-                    <span className="font-semibold">{e.actor.name}</span>
-                    <span className="font-mono text-sm">{e.action}</span>
-                    <span className="min-w-0 flex-1 truncate text-muted">{e.summary}</span>
-                    <time dateTime={e.created_at} className="text-sm text-muted">
-                      {formatDistanceToNow(new Date(e.created_at), { addSuffix: true })}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <a href="/admin/audit-log" className="mt-3 inline-flex min-h-11 items-center font-semibold text-accent-strong hover:underline">
-              The whole audit log
-            </a>
-          </Panel>
-        </div>
-      )}
+        )}
+      </Loading>
     </>
   );
 }

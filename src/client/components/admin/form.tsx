@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { ImageUp, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { ImageUp, Plus, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { z } from 'zod';
 import { ADMIN_IMAGE, type AdminImageResponse } from '#shared/admin';
 import { api, ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export type FieldErrors = Record<string, string>;
@@ -201,8 +203,53 @@ export const Panel = ({ title, children, className }: { title?: string; children
   </section>
 );
 
+/** A link back to where the admin came from, above the page's title ("← Courses"). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mb-2">
+      <Link to={to} className="text-accent-strong hover:underline">
+        ← {children}
+      </Link>
+    </p>
+  );
+}
+
+/** The "New …" button of a list page's title, a link to the page that creates one. */
+export function NewLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClass()}>
+      <Plus aria-hidden className="size-5" /> {children}
+    </Link>
+  );
+}
+
+/**
+ * The end of a form: its error line, then Cancel (when `onCancel` is given), any other `children`
+ * buttons, and the submit button; stacked on a phone (submit on top), in a row on the right above.
+ */
+export function FormButtons({ error, busy, label = 'Save', onCancel, children }: { error: string | null; busy: boolean; label?: string; onCancel?: () => void; children?: ReactNode }) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        {children}
+        <Button type="submit" disabled={busy}>
+          {label}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export type Tone = 'neutral' | 'good' | 'warn' | 'bad';
+
 /** A small coloured label for a state (active, hidden, refunded...). */
-export function StatusBadge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good' | 'warn' | 'bad'; children: ReactNode }) {
+export function StatusBadge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (
     <span
       className={clsx(
@@ -217,3 +264,25 @@ export function StatusBadge({ tone = 'neutral', children }: { tone?: 'neutral' |
     </span>
   );
 }
+
+/** The tone of each state the console shows (orders, subscriptions, invoices, live shows, moderated items). */
+export const STATE_TONES: Record<string, Tone> = {
+  paid: 'good',
+  active: 'good',
+  trialing: 'good',
+  live: 'good',
+  visible: 'good',
+  pending: 'warn',
+  requires_action: 'warn',
+  past_due: 'warn',
+  paused: 'warn',
+  scheduled: 'warn',
+  failed: 'bad',
+  refunded: 'bad',
+  hidden: 'bad',
+  canceled: 'neutral',
+  ended: 'neutral',
+};
+
+/** A state's badge in its tone from STATE_TONES (neutral when the state has none). */
+export const StateBadge = ({ state, children }: { state: string; children: ReactNode }) => <StatusBadge tone={STATE_TONES[state] ?? 'neutral'}>{children}</StatusBadge>;

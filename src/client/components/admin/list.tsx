@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import clsx from 'clsx';
 import type { AdminPage } from '#shared/admin';
 import { errorMessage, get } from '#client/lib/api.ts';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FormError, inputClass } from '#client/components/ui/field.tsx';
 
 /**
  * An admin list's state lives in the address (?page=&sort=&dir=&q= plus the page's own filters), so
@@ -79,7 +79,7 @@ export function DataTable<T>({
   /** filters or buttons next to the search box */
   toolbar?: ReactNode;
 }) {
-  const { list, data, isPending, isError, error, isFetching } = result;
+  const { list, data, isFetching } = result;
   const sort = data?.sort ?? list.value('sort');
   const dir = data?.dir ?? list.value('dir');
   const toggleSort = (key: string) => list.set({ sort: key, dir: sort === key && dir === 'asc' ? 'desc' : 'asc' });
@@ -91,59 +91,81 @@ export function DataTable<T>({
           {toolbar}
         </div>
       ) : null}
-      {isPending ? (
-        <Spinner />
-      ) : isError ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
-          {errorMessage(error, [])}
-        </p>
-      ) : data.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">{empty}</p>
-      ) : (
-        <div className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}>
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">
-              {data.total} {data.total === 1 ? 'row' : 'rows'}, page {data.page} of {data.pages}
-            </caption>
-            <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={clsx('px-4 py-2 font-semibold', c.className)}>
-                    {c.sortable ? (
-                      <button type="button" onClick={() => toggleSort(c.key)} className="inline-flex min-h-11 items-center gap-1 hover:text-fg">
-                        {c.label}
-                        {sort === c.key ? dir === 'asc' ? <ArrowUp aria-hidden className="size-4" /> : <ArrowDown aria-hidden className="size-4" /> : <ArrowUpDown aria-hidden className="size-4 opacity-50" />}
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((row) => (
-                <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
+      <ListBody result={result} empty={empty}>
+        {(page) => (
+          <div className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}>
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">
+                {page.total} {page.total === 1 ? 'row' : 'rows'}, page {page.page} of {page.pages}
+              </caption>
+              <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
+                <tr>
                   {columns.map((c) => (
-                    <td key={c.key} className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}>
-                      <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
-                      <span className="min-w-0 break-words">{c.render(row)}</span>
-                    </td>
+                    <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={clsx('px-4 py-2 font-semibold', c.className)}>
+                      {c.sortable ? (
+                        <button type="button" onClick={() => toggleSort(c.key)} className="inline-flex min-h-11 items-center gap-1 hover:text-fg">
+                          {c.label}
+                          {sort === c.key ? dir === 'asc' ? <ArrowUp aria-hidden className="size-4" /> : <ArrowDown aria-hidden className="size-4" /> : <ArrowUpDown aria-hidden className="size-4 opacity-50" />}
+                        </button>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data ? (
-        <div className="flex flex-col items-center gap-1">
-          <Pager page={data.page} pages={data.pages} onPage={(page) => list.set({ page }, false)} />
-          <p className="text-sm text-muted">
-            {data.total} {data.total === 1 ? 'result' : 'results'}
-          </p>
-        </div>
-      ) : null}
+              </thead>
+              <tbody>
+                {page.data.map((row) => (
+                  <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
+                    {columns.map((c) => (
+                      <td key={c.key} className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}>
+                        <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
+                        <span className="min-w-0 break-words">{c.render(row)}</span>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListBody>
+      <ListFooter result={result} />
+    </div>
+  );
+}
+
+/** A failed load, in the tinted error box (a list, a detail, a settings page). */
+export const LoadError = ({ error }: { error: unknown }) => <FormError message={errorMessage(error, [])} />;
+
+/** What a query shows: a spinner while it loads, the error, or `children(data)`. */
+export function Loading<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.isError) return <LoadError error={query.error} />;
+  if (query.isPending) return <Spinner />;
+  return <>{children(query.data)}</>;
+}
+
+/**
+ * The body of a server-side list: a spinner while the first page loads, the error, the `empty` line,
+ * or `children(page)` with the page's rows (a table, or a list of items like the audit log's).
+ */
+export function ListBody<T>({ result, empty, children }: { result: ReturnType<typeof useAdminList<T>>; empty: string; children: (page: AdminPage<T>) => ReactNode }) {
+  if (result.isPending) return <Spinner />;
+  if (result.isError) return <LoadError error={result.error} />;
+  if (result.data.data.length === 0) return <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">{empty}</p>;
+  return <>{children(result.data)}</>;
+}
+
+/** The pager under a server-side list and how many rows match (`unit`: what the rows are, one and many). */
+export function ListFooter<T>({ result, unit = ['result', 'results'], className }: { result: ReturnType<typeof useAdminList<T>>; unit?: [one: string, many: string]; className?: string }) {
+  const { data, list } = result;
+  if (!data) return null;
+  return (
+    <div className={clsx('flex flex-col items-center gap-1', className)}>
+      <Pager page={data.page} pages={data.pages} onPage={(page) => list.set({ page }, false)} />
+      <p className="text-sm text-muted">
+        {data.total} {data.total === 1 ? unit[0] : unit[1]}
+      </p>
     </div>
   );
 }

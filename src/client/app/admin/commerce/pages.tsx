@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, RotateCcw, X } from 'lucide-react';
-import { formatDistanceToNow } from 'date-fns';
 import {
   adminPlanSchema,
   adminProductSchema,
@@ -25,8 +24,9 @@ import {
 import type { CancellationRow } from '#shared/billing';
 import { CANCEL_REASONS, dollars, PROVIDERS } from '#shared/commerce';
 import { api, errorMessage, get, post } from '#client/lib/api.ts';
-import { AdminTitle, Checkbox, Panel, Select, StatusBadge, useFormErrors } from '#client/components/admin/form.tsx';
-import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
+import { AdminTitle, Checkbox, FormButtons, Panel, Select, StateBadge, StatusBadge, useFormErrors } from '#client/components/admin/form.tsx';
+import { TimeAgo } from '#client/components/admin/format.tsx';
+import { DataTable, FilterSelect, LoadError, Loading, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
@@ -37,16 +37,7 @@ import { centsText, toCents, toCentsOrNull, toInt, toIntOrNull } from './money.t
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
 const label = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 const opts = (values: readonly string[], all: string): Array<[string, string]> => [['', all], ...values.map((v) => [v, label(v)] as [string, string])];
-const TONE: Record<string, 'neutral' | 'good' | 'warn' | 'bad'> = { paid: 'good', active: 'good', trialing: 'good', pending: 'warn', requires_action: 'warn', past_due: 'warn', paused: 'warn', failed: 'bad', refunded: 'bad', canceled: 'neutral' };
-const Status = ({ value }: { value: string }) => <StatusBadge tone={TONE[value] ?? 'neutral'}>{label(value)}</StatusBadge>;
-
-function Failure({ error }: { error: unknown }) {
-  return (
-    <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
-      {errorMessage(error, [])}
-    </p>
-  );
-}
+const Status = ({ value }: { value: string }) => <StateBadge state={value}>{label(value)}</StateBadge>;
 
 function MemberLink({ member }: { member: { id: number; name: string; email: string } | null }) {
   if (!member) return <span className="text-muted">a deleted member</span>;
@@ -83,70 +74,68 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
           <X aria-hidden className="size-5" />
         </Button>
       </div>
-      {order.isPending ? (
-        <Spinner />
-      ) : order.isError ? (
-        <Failure error={order.error} />
-      ) : (
-        <div className="flex flex-col gap-4" data-testid="order-detail">
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <Item term="Buyer">
-              <MemberLink member={order.data.buyer} />
-            </Item>
-            <Item term="Status">
-              <span data-testid="order-status">
-                <Status value={order.data.status} />
-              </span>
-            </Item>
-            <Item term="Amount">
-              <span className="tabular">{dollars(order.data.amount_cents)}</span> {order.data.currency.toUpperCase()}
-            </Item>
-            <Item term="Product">
-              {order.data.kind}: {order.data.product}
-              {order.data.plan ? ` (${order.data.plan})` : ''}
-            </Item>
-            <Item term="Provider">
-              {order.data.provider}
-              {order.data.provider_ref ? <span className="block break-all text-sm text-muted">{order.data.provider_ref}</span> : null}
-            </Item>
-            <Item term="Payment method">{order.data.payment_method || '—'}</Item>
-            <Item term="Created">{date(order.data.created_at)}</Item>
-            <Item term="Paid">{date(order.data.paid_at)}</Item>
-            {order.data.failure_message ? <Item term="Failure">{order.data.failure_message}</Item> : null}
-          </dl>
-          <div>
-            <h3 className="mb-2 font-semibold">Invoices</h3>
-            {order.data.invoices.length === 0 ? (
-              <p className="text-muted">No invoices.</p>
-            ) : (
-              <ul className="flex flex-col gap-2">
-                {order.data.invoices.map((i) => (
-                  <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-surface-2 px-3 py-2">
-                    <span className="tabular font-semibold">{dollars(i.amount_cents)}</span>
-                    <Status value={i.status} />
-                    <span className="text-sm text-muted">{i.description}</span>
-                    <span className="break-all text-sm text-muted">{i.provider_ref}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          {order.data.status === 'paid' ? (
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <Button
-                variant="danger"
-                disabled={refund.isPending}
-                onClick={async () => {
-                  if (await confirm(`Refund ${dollars(order.data.amount_cents)} to ${order.data.buyer?.name ?? 'the buyer'}? The money goes back through ${order.data.provider} and the access this order gave is removed.`, { confirmLabel: 'Refund', danger: true })) refund.mutate();
-                }}
-              >
-                <RotateCcw aria-hidden className="size-4" /> Refund
-              </Button>
-              {!order.data.refundable ? <p className="text-sm text-muted">This order has no charge of its own (a subscription): the provider will refuse it here.</p> : null}
+      <Loading query={order}>
+        {(o) => (
+          <div className="flex flex-col gap-4" data-testid="order-detail">
+            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <Item term="Buyer">
+                <MemberLink member={o.buyer} />
+              </Item>
+              <Item term="Status">
+                <span data-testid="order-status">
+                  <Status value={o.status} />
+                </span>
+              </Item>
+              <Item term="Amount">
+                <span className="tabular">{dollars(o.amount_cents)}</span> {o.currency.toUpperCase()}
+              </Item>
+              <Item term="Product">
+                {o.kind}: {o.product}
+                {o.plan ? ` (${o.plan})` : ''}
+              </Item>
+              <Item term="Provider">
+                {o.provider}
+                {o.provider_ref ? <span className="block break-all text-sm text-muted">{o.provider_ref}</span> : null}
+              </Item>
+              <Item term="Payment method">{o.payment_method || '—'}</Item>
+              <Item term="Created">{date(o.created_at)}</Item>
+              <Item term="Paid">{date(o.paid_at)}</Item>
+              {o.failure_message ? <Item term="Failure">{o.failure_message}</Item> : null}
+            </dl>
+            <div>
+              <h3 className="mb-2 font-semibold">Invoices</h3>
+              {o.invoices.length === 0 ? (
+                <p className="text-muted">No invoices.</p>
+              ) : (
+                <ul className="flex flex-col gap-2">
+                  {o.invoices.map((i) => (
+                    <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-surface-2 px-3 py-2">
+                      <span className="tabular font-semibold">{dollars(i.amount_cents)}</span>
+                      <Status value={i.status} />
+                      <span className="text-sm text-muted">{i.description}</span>
+                      <span className="break-all text-sm text-muted">{i.provider_ref}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
-          ) : null}
-        </div>
-      )}
+            {o.status === 'paid' ? (
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                <Button
+                  variant="danger"
+                  disabled={refund.isPending}
+                  onClick={async () => {
+                    if (await confirm(`Refund ${dollars(o.amount_cents)} to ${o.buyer?.name ?? 'the buyer'}? The money goes back through ${o.provider} and the access this order gave is removed.`, { confirmLabel: 'Refund', danger: true })) refund.mutate();
+                  }}
+                >
+                  <RotateCcw aria-hidden className="size-4" /> Refund
+                </Button>
+                {!o.refundable ? <p className="text-sm text-muted">This order has no charge of its own (a subscription): the provider will refuse it here.</p> : null}
+              </div>
+            ) : null}
+          </div>
+        )}
+      </Loading>
       {dialog}
     </Panel>
   );
@@ -312,15 +301,11 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
           {text('yearly_trial_days', 'Yearly trial days', { inputMode: 'numeric' })}
         </div>
         <Checkbox label="Active (the checkout is open)" checked={!!draft.active} onChange={(v) => setDraft((d) => ({ ...d, active: v }))} error={form.of('active')} />
-        <FormError message={form.formError} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <FormButtons error={form.formError} busy={save.isPending} label="Save plan">
           <Button type="button" variant="secondary" onClick={() => { form.clear(); setDraft(planDraft(plan)); }}>
             Reset
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save plan
-          </Button>
-        </div>
+        </FormButtons>
       </form>
     </Panel>
   );
@@ -334,20 +319,20 @@ export function PlansPage() {
   return (
     <>
       <AdminTitle title="Membership plans" description="Headings, prices, crossed-out prices, sales tags and trials of each membership checkout." />
-      {plans.isPending ? (
-        <Spinner />
-      ) : plans.isError ? (
-        <Failure error={plans.error} />
-      ) : !current ? (
-        <p className="text-muted">No checkout plans yet.</p>
-      ) : (
-        <div className="flex flex-col gap-4">
-          {plans.data.data.length > 1 ? (
-            <Select label="Checkout" value={current.slug} onChange={(e) => setSlug(e.target.value)} options={plans.data.data.map((p) => [p.slug, `${p.slug}: ${p.heading}`])} className="sm:w-80" />
-          ) : null}
-          <PlanForm key={current.slug} plan={current} />
-        </div>
-      )}
+      <Loading query={plans}>
+        {(data) =>
+          !current ? (
+            <p className="text-muted">No checkout plans yet.</p>
+          ) : (
+            <div className="flex flex-col gap-4">
+              {data.data.length > 1 ? (
+                <Select label="Checkout" value={current.slug} onChange={(e) => setSlug(e.target.value)} options={data.data.map((p) => [p.slug, `${p.slug}: ${p.heading}`])} className="sm:w-80" />
+              ) : null}
+              <PlanForm key={current.slug} plan={current} />
+            </div>
+          )
+        }
+      </Loading>
     </>
   );
 }
@@ -355,10 +340,8 @@ export function PlansPage() {
 // ---------------------------------------------------------------- courses for sale
 
 function ProductForm({ slug, onDone }: { slug: string; onDone: () => void }) {
-  const data = useQuery({ queryKey: ['admin-product', slug], queryFn: () => get<{ product: AdminProduct; courses: Array<{ id: number; title: string }> }>(`/api/admin/products/${slug}`) });
-  if (data.isPending) return <Spinner />;
-  if (data.isError) return <Failure error={data.error} />;
-  return <ProductFormBody product={data.data.product} courses={data.data.courses} onDone={onDone} />;
+  const query = useQuery({ queryKey: ['admin-product', slug], queryFn: () => get<{ product: AdminProduct; courses: Array<{ id: number; title: string }> }>(`/api/admin/products/${slug}`) });
+  return <Loading query={query}>{(data) => <ProductFormBody product={data.product} courses={data.courses} onDone={onDone} />}</Loading>;
 }
 
 function ProductFormBody({ product, courses, onDone }: { product: AdminProduct; courses: Array<{ id: number; title: string }>; onDone: () => void }) {
@@ -408,15 +391,7 @@ function ProductFormBody({ product, courses, onDone }: { product: AdminProduct; 
         <Field label="Spots" inputMode="numeric" value={d.spots} error={form.of('spots')} hint={`Empty: unlimited. ${product.sold} sold so far.`} onChange={set('spots')} />
       </div>
       <Checkbox label="On sale (active)" checked={d.active} onChange={(v) => setD((x) => ({ ...x, active: v }))} error={form.of('active')} />
-      <FormError message={form.formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          Save
-        </Button>
-      </div>
+      <FormButtons error={form.formError} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -498,7 +473,7 @@ export function MentorshipPricingPage() {
     <>
       <AdminTitle title="Mentorship pricing" description="Which payment options /mentorship/checkout offers by default. A link's own flags (?price2600=1, ?showsix=1…) still apply on top." />
       {query.isError ? (
-        <Failure error={query.error} />
+        <LoadError error={query.error} />
       ) : !d ? (
         <Spinner />
       ) : (
@@ -552,7 +527,7 @@ export function RetentionPage() {
     <>
       <AdminTitle title="Retention offers" description="What the cancel flow offers a member who is leaving. The billing page’s wording and the charges use these figures." />
       {query.isError ? (
-        <Failure error={query.error} />
+        <LoadError error={query.error} />
       ) : !d ? (
         <Spinner />
       ) : (
@@ -573,15 +548,11 @@ export function RetentionPage() {
                 <Field key={k} label={l} hint={hint} inputMode={kind === 'money' ? 'decimal' : 'numeric'} value={d[k] ?? ''} error={form.of(k)} onChange={(e) => setD({ ...d, [k]: e.target.value })} />
               ))}
             </div>
-            <FormError message={form.formError} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <FormButtons error={form.formError} busy={save.isPending}>
               <Button type="button" variant="secondary" onClick={() => { form.clear(); setD(toDraft(DEFAULT_RETENTION_OFFERS)); }}>
                 Fill in the spec’s offers
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                Save
-              </Button>
-            </div>
+            </FormButtons>
           </form>
         </Panel>
       )}
@@ -605,7 +576,7 @@ export function CancellationsPage() {
   const result = useAdminList<CancellationRow>('admin-cancellations', '/api/admin/cancellations', ['reason', 'outcome']);
   const { list } = result;
   const columns: Column<CancellationRow>[] = [
-    { key: 'created_at', label: 'When', sortable: true, render: (r) => <time dateTime={r.created_at} title={new Date(r.created_at).toLocaleString()}>{formatDistanceToNow(new Date(r.created_at), { addSuffix: true })}</time> },
+    { key: 'created_at', label: 'When', sortable: true, render: (r) => <TimeAgo iso={r.created_at} title={new Date(r.created_at).toLocaleString()} /> },
     { key: 'member', label: 'Member', render: (r) => <MemberLink member={r.member} /> },
     { key: 'reason', label: 'Reason', sortable: true, render: (r) => <span className="flex flex-col"><span className="font-semibold">{r.reason}</span>{r.description ? <span className="whitespace-pre-wrap break-words text-muted">{r.description}</span> : null}</span> },
     { key: 'outcome', label: 'Outcome', sortable: true, render: (r) => <StatusBadge tone={r.outcome === 'cancel' ? 'bad' : 'good'}>{OUTCOME[r.outcome] ?? r.outcome}</StatusBadge> },

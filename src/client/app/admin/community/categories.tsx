@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
 import { categorySchema, type AdminCategory } from '#shared/admin-community';
-import { api, errorMessage, post } from '#client/lib/api.ts';
-import { AdminTitle, Panel, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import { api, post } from '#client/lib/api.ts';
+import { DeleteButton, useAdminAction } from '#client/components/admin/actions.tsx';
+import { AdminTitle, FormButtons, Panel, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
 import { DataTable, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { Field, FormError } from '#client/components/ui/field.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 
 interface Draft {
@@ -76,15 +77,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
         </div>
         <TextArea label="Description" rows={3} value={draft.description} error={form.of('description')} onChange={set('description')} />
         <Field label="Position" inputMode="numeric" value={draft.position} error={form.of('position')} hint="Lower comes first. Leave empty to put it last." onChange={set('position')} className="md:w-56" />
-        <FormError message={form.formError} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {category ? 'Save category' : 'Create category'}
-          </Button>
-        </div>
+        <FormButtons error={form.formError} busy={save.isPending} label={category ? 'Save category' : 'Create category'} onCancel={onDone} />
       </form>
     </Panel>
   );
@@ -94,21 +87,17 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
 export function CategoriesPage() {
   const result = useAdminList<AdminCategory>('admin-categories', '/api/admin/categories');
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
-  const qc = useQueryClient();
   const [confirm, dialog] = useConfirm();
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin-categories'] });
-  const move = useMutation({
+  const move = useAdminAction({
     mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) => post(`/api/admin/categories/${id}/move`, { direction }),
-    onSuccess: refresh,
-    onError: (err) => toast(errorMessage(err, ['direction']), 'danger'),
+    invalidate: [['admin-categories']],
+    errorFields: ['direction'],
   });
-  const remove = useMutation({
+  const remove = useAdminAction({
     mutationFn: (id: number) => api('DELETE', `/api/admin/categories/${id}`),
-    onSuccess: () => {
-      toast('Category deleted.');
-      refresh();
-    },
-    onError: (err) => toast(errorMessage(err, ['category']), 'danger'),
+    done: 'Category deleted.',
+    invalidate: [['admin-categories']],
+    errorFields: ['category'],
   });
   const rows = result.data?.data ?? [];
   const columns: Column<AdminCategory>[] = [
@@ -144,15 +133,7 @@ export function CategoriesPage() {
             <Button variant="secondary" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
               <Pencil aria-hidden className="size-4" /> Edit
             </Button>
-            <Button
-              variant="ghost"
-              className="text-danger"
-              aria-label={`Delete ${c.title}`}
-              disabled={remove.isPending}
-              onClick={() => void confirm(`Delete the category “${c.title}”?`, { confirmLabel: 'Delete', danger: true }).then((ok) => ok && remove.mutate(c.id))}
-            >
-              <Trash2 aria-hidden className="size-4" /> Delete
-            </Button>
+            <DeleteButton label={`Delete ${c.title}`} question={`Delete the category “${c.title}”?`} confirm={confirm} disabled={remove.isPending} onConfirm={() => remove.mutate(c.id)} />
           </span>
         );
       },

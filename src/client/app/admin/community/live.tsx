@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { MessageSquare, MessageSquareOff, Pencil, Plus, Radio, Square, Trash2, Type } from 'lucide-react';
+import { MessageSquare, MessageSquareOff, Pencil, Plus, Radio, Square, Type } from 'lucide-react';
 import { LIVE_TOPIC_MAX, liveShowSchema, liveShowTopicSchema, type AdminLiveShow } from '#shared/admin-community';
-import { LIVE_STATUS_LABELS, type LiveStatus } from '#shared/live';
-import { api, errorMessage, post } from '#client/lib/api.ts';
-import { AdminTitle, Panel, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import { LIVE_STATUS_LABELS } from '#shared/live';
+import { api, post } from '#client/lib/api.ts';
+import { DeleteButton, useAdminAction } from '#client/components/admin/actions.tsx';
+import { AdminTitle, FormButtons, Panel, StateBadge, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { Field, FormError } from '#client/components/ui/field.tsx';
+import { Field } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** an ISO time as the datetime-local input shows it, in the admin's own time zone */
 const toLocalInput = (iso: string) => format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
-const TONE: Record<LiveStatus, 'good' | 'warn' | 'neutral'> = { live: 'good', scheduled: 'warn', ended: 'neutral' };
 
 function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => void }) {
   const [draft, setDraft] = useState({
@@ -60,15 +60,7 @@ function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => 
             onChange={set('video_url')}
           />
         </div>
-        <FormError message={form.formError} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {show ? 'Save show' : 'Schedule show'}
-          </Button>
-        </div>
+        <FormButtons error={form.formError} busy={save.isPending} label={show ? 'Save show' : 'Schedule show'} onCancel={onDone} />
       </form>
     </Panel>
   );
@@ -103,20 +95,13 @@ function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }
         }}
       >
         <Field label="Topic" value={topic} maxLength={LIVE_TOPIC_MAX + 50} error={form.of('topic')} hint="Shown above the chat to everyone watching." onChange={(e) => setTopic(e.target.value)} />
-        <FormError message={form.formError} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
+        <FormButtons error={form.formError} busy={save.isPending} label="Set topic" onCancel={onDone}>
           {show.topic ? (
             <Button type="button" variant="secondary" disabled={save.isPending} onClick={() => submit('')}>
               Clear topic
             </Button>
           ) : null}
-          <Button type="submit" disabled={save.isPending}>
-            Set topic
-          </Button>
-        </div>
+        </FormButtons>
       </form>
     </Panel>
   );
@@ -127,24 +112,17 @@ export function LiveShowsPage() {
   const result = useAdminList<AdminLiveShow>('admin-live-shows', '/api/admin/live-shows', ['status']);
   const [editing, setEditing] = useState<AdminLiveShow | 'new' | null>(null);
   const [topicOf, setTopicOf] = useState<AdminLiveShow | null>(null);
-  const qc = useQueryClient();
   const [confirm, dialog] = useConfirm();
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
-  const change = useMutation({
+  const change = useAdminAction({
     mutationFn: ({ show, path, body }: { show: AdminLiveShow; path: 'status' | 'chat'; body: Record<string, unknown>; done: string }) => post(`/api/admin/live-shows/${show.id}/${path}`, body),
-    onSuccess: (_r, { done }) => {
-      toast(done);
-      refresh();
-    },
-    onError: (err) => toast(errorMessage(err, ['status', 'open']), 'danger'),
+    done: ({ done }) => done,
+    invalidate: [['admin-live-shows']],
+    errorFields: ['status', 'open'],
   });
-  const remove = useMutation({
+  const remove = useAdminAction({
     mutationFn: (id: number) => api('DELETE', `/api/admin/live-shows/${id}`),
-    onSuccess: () => {
-      toast('Show deleted.');
-      refresh();
-    },
-    onError: (err) => toast(errorMessage(err, []), 'danger'),
+    done: 'Show deleted.',
+    invalidate: [['admin-live-shows']],
   });
   const columns: Column<AdminLiveShow>[] = [
     {
@@ -166,7 +144,7 @@ export function LiveShowsPage() {
       label: 'Status',
       render: (s) => (
         <span className="flex flex-wrap gap-1">
-          <StatusBadge tone={TONE[s.status]}>{LIVE_STATUS_LABELS[s.status]}</StatusBadge>
+          <StateBadge state={s.status}>{LIVE_STATUS_LABELS[s.status]}</StateBadge>
           <StatusBadge>{s.chat_open ? 'Chat open' : 'Chat closed'}</StatusBadge>
         </span>
       ),
@@ -201,15 +179,7 @@ export function LiveShowsPage() {
               <Square aria-hidden className="size-4" /> Mark ended
             </Button>
           ) : null}
-          <Button
-            variant="ghost"
-            className="text-danger"
-            aria-label={`Delete ${s.title}`}
-            disabled={remove.isPending}
-            onClick={() => void confirm(`Delete the show “${s.title}” and its chat for good?`, { confirmLabel: 'Delete', danger: true }).then((ok) => ok && remove.mutate(s.id))}
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </Button>
+          <DeleteButton label={`Delete ${s.title}`} question={`Delete the show “${s.title}” and its chat for good?`} confirm={confirm} disabled={remove.isPending} onConfirm={() => remove.mutate(s.id)} />
         </span>
       ),
     },

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
-import { Eye, EyeOff, Trash2 } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { MODERATION_KIND_LABELS, MODERATION_KINDS, MODERATION_MESSAGES, type ModerationAction, type ModerationItem } from '#shared/admin-community';
-import { errorMessage, post } from '#client/lib/api.ts';
-import { AdminTitle, StatusBadge } from '#client/components/admin/form.tsx';
+import { post } from '#client/lib/api.ts';
+import { DeleteButton, useAdminAction } from '#client/components/admin/actions.tsx';
+import { AdminTitle, StateBadge } from '#client/components/admin/form.tsx';
+import { TimeAgo } from '#client/components/admin/format.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
 
 const SINGULAR = { post: 'post', topic: 'topic', chat: 'chat message', wall: 'wall comment' } as const;
 const DONE: Record<ModerationAction, string> = { hide: MODERATION_MESSAGES.hidden, restore: MODERATION_MESSAGES.restored, delete: MODERATION_MESSAGES.deleted };
@@ -17,21 +16,13 @@ const DONE: Record<ModerationAction, string> = { hide: MODERATION_MESSAGES.hidde
 export function ModerationPage() {
   const result = useAdminList<ModerationItem>('admin-moderation', '/api/admin/moderation', ['kind', 'state']);
   const { list } = result;
-  const qc = useQueryClient();
   const [confirm, dialog] = useConfirm();
-  const act = useMutation({
+  const act = useAdminAction({
     mutationFn: ({ item, action }: { item: ModerationItem; action: ModerationAction }) => post(`/api/admin/moderation/${item.kind}/${item.id}`, { action }),
-    onSuccess: (_r, { action }) => {
-      toast(DONE[action]);
-      void qc.invalidateQueries({ queryKey: ['admin-moderation'] });
-      void qc.invalidateQueries({ queryKey: ['admin-reports'] });
-    },
-    onError: (err) => toast(errorMessage(err, ['action']), 'danger'),
+    done: ({ action }) => DONE[action],
+    invalidate: [['admin-moderation'], ['admin-reports']],
+    errorFields: ['action'],
   });
-  const remove = async (item: ModerationItem) => {
-    if (await confirm(`Delete this ${SINGULAR[item.kind]} for good? ${item.kind === 'topic' ? 'Its replies go with it. ' : ''}This cannot be undone.`, { confirmLabel: 'Delete for good', danger: true }))
-      act.mutate({ item, action: 'delete' });
-  };
 
   const columns: Column<ModerationItem>[] = [
     {
@@ -73,9 +64,9 @@ export function ModerationPage() {
       key: 'created_at',
       label: 'Posted',
       sortable: true,
-      render: (r) => <time dateTime={r.created_at}>{formatDistanceToNow(new Date(r.created_at), { addSuffix: true })}</time>,
+      render: (r) => <TimeAgo iso={r.created_at} />,
     },
-    { key: 'state', label: 'State', render: (r) => (r.state === 'hidden' ? <StatusBadge tone="bad">Hidden</StatusBadge> : <StatusBadge tone="good">Visible</StatusBadge>) },
+    { key: 'state', label: 'State', render: (r) => <StateBadge state={r.state}>{r.state === 'hidden' ? 'Hidden' : 'Visible'}</StateBadge> },
     {
       key: 'actions',
       label: 'Actions',
@@ -90,9 +81,14 @@ export function ModerationPage() {
               <Eye aria-hidden className="size-4" /> Restore
             </Button>
           )}
-          <Button variant="ghost" className="text-danger" disabled={act.isPending} onClick={() => void remove(r)} aria-label={`Delete ${SINGULAR[r.kind]} ${r.id}`}>
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </Button>
+          <DeleteButton
+            label={`Delete ${SINGULAR[r.kind]} ${r.id}`}
+            question={`Delete this ${SINGULAR[r.kind]} for good? ${r.kind === 'topic' ? 'Its replies go with it. ' : ''}This cannot be undone.`}
+            confirmLabel="Delete for good"
+            confirm={confirm}
+            disabled={act.isPending}
+            onConfirm={() => act.mutate({ item: r, action: 'delete' })}
+          />
         </span>
       ),
     },

@@ -1,12 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { api, errorMessage, get } from '#client/lib/api.ts';
+import { api, get } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle } from '#client/components/admin/form.tsx';
+import { TimeAgo } from '#client/components/admin/format.tsx';
+import { LoadError } from '#client/components/admin/list.tsx';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -42,20 +43,16 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const status: Status = STATUSES.includes(params.get('status') as Status) ? (params.get('status') as Status) : 'open';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['admin-reports', status, page],
     queryFn: () => get<ReportsAnswer>(`/api/admin/reports?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
   });
-  const act = useMutation({
+  const act = useAdminAction({
     mutationFn: ({ id, action }: { id: number; action: Action }) => api('POST', `/api/admin/reports/${id}`, { action }),
-    onSuccess: (_r, { action }) => {
-      toast(DONE[action]);
-      void qc.invalidateQueries({ queryKey: ['admin-reports'] });
-      void qc.invalidateQueries({ queryKey: ['admin-moderation'] });
-    },
-    onError: (err) => toast(errorMessage(err, ['action']), 'danger'),
+    done: ({ action }) => DONE[action],
+    invalidate: [['admin-reports'], ['admin-moderation']],
+    errorFields: ['action'],
   });
   const go = (next: { status?: Status; page?: number }) => setParams({ status: next.status ?? status, page: String(next.page ?? 1) });
 
@@ -79,9 +76,7 @@ export function ReportsPage() {
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
-          {errorMessage(list.error, [])}
-        </p>
+        <LoadError error={list.error} />
       ) : list.data.data.length === 0 ? (
         <p className="text-muted">No {status} reports.</p>
       ) : (
@@ -101,7 +96,7 @@ export function ReportsPage() {
                   ) : (
                     'a former member'
                   )}{' '}
-                  <time dateTime={r.created_at}>{formatDistanceToNow(new Date(r.created_at), { addSuffix: true })}</time>
+                  <TimeAgo iso={r.created_at} />
                 </span>
               </div>
               <p className="mt-3 text-sm font-semibold text-muted">Reason</p>

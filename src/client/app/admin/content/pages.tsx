@@ -32,9 +32,9 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field } from '#client/components/ui/field.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
-import { AdminTitle, Checkbox, ImageField, Panel, Select, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
-import { AddButton, Loading, moved, RowTools, SaveRow, useLoaded } from './parts.tsx';
+import { DataTable, FilterSelect, Loading, useAdminList, type Column } from '#client/components/admin/list.tsx';
+import { AdminTitle, BackLink, Checkbox, ImageField, NewLink, Panel, Select, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import { AddButton, EditPage, moved, RowTools, SaveRow, useLoaded, type Resource } from './parts.tsx';
 
 const put = <T,>(url: string, body: unknown) => api<T>('PUT', url, body);
 const del = <T,>(url: string) => api<T>('DELETE', url);
@@ -61,6 +61,41 @@ function useSubmit() {
   }
   return { form, busy, submit };
 }
+
+/**
+ * Saving and deleting the object of an edit page (a course, a stage, an achievement): `save` updates
+ * it in place, or creates it and opens its page; `remove` deletes it and goes back to the list. Both
+ * refresh the list.
+ */
+function useEditorCalls<T extends { id: number }>({ noun, api: url, page: list, queryKey, listKey }: Resource) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return {
+    /** `cached`: what the edit page's cache keeps of an update's answer (the answer itself by default) */
+    async save(item: T | null, body: unknown, cached: (saved: T, before: T) => T = (saved) => saved) {
+      if (item) {
+        const res = await put<{ data: T }>(`${url}/${item.id}`, body);
+        qc.setQueryData([queryKey, String(item.id)], cached(res.data, item));
+        toast(`${noun} saved.`);
+      } else {
+        const res = await api<{ data: T }>('POST', url, body);
+        toast(`${noun} created.`);
+        navigate(`${list}/${res.data.id}`);
+      }
+      await qc.invalidateQueries({ queryKey: [listKey] });
+    },
+    async remove(item: T) {
+      await del(`${url}/${item.id}`);
+      await qc.invalidateQueries({ queryKey: [listKey] });
+      toast(`${noun} deleted.`);
+      navigate(list);
+    },
+  };
+}
+
+const COURSES: Resource = { noun: 'Course', plural: 'Courses', api: '/api/admin/courses', page: '/admin/courses', queryKey: 'admin-course', listKey: 'admin-courses' };
+const STAGES: Resource = { noun: 'Stage', plural: 'Stages', api: '/api/admin/stages', page: '/admin/stages', queryKey: 'admin-stage', listKey: 'admin-stages' };
+const ACHIEVEMENTS: Resource = { noun: 'Achievement', plural: 'Achievements', api: '/api/admin/achievements', page: '/admin/achievements', queryKey: 'admin-achievement', listKey: 'admin-achievements' };
 
 // ======================= courses =======================
 
@@ -95,11 +130,7 @@ export function AdminCoursesPage() {
       <AdminTitle
         title="Courses & lessons"
         description="The academy's courses and the mentorship area's lessons. Open a course to edit it and its lessons."
-        actions={
-          <Link to="/admin/courses/new" className={buttonClass()}>
-            <Plus aria-hidden className="size-5" /> New course
-          </Link>
-        }
+        actions={<NewLink to="/admin/courses/new">New course</NewLink>}
       />
       <DataTable
         result={result}
@@ -127,24 +158,15 @@ const emptyCourse: CourseForm = { title: '', slug: '', description: '', image_ur
 
 /** /admin/courses/new and /admin/courses/:id */
 export function AdminCourseEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'new' || id === undefined;
-  const query = useLoaded<AdminCourse>(['admin-course', id], isNew ? null : `/api/admin/courses/${id}`);
   return (
-    <>
-      <p className="mb-2">
-        <Link to="/admin/courses" className="text-accent-strong hover:underline">
-          ← Courses
-        </Link>
-      </p>
-      {isNew ? <CourseEditor course={null} /> : <Loading query={query}>{() => <CourseEditor course={query.data!} />}</Loading>}
-    </>
+    <EditPage<AdminCourse> resource={COURSES}>
+      {(course) => <CourseEditor course={course} />}
+    </EditPage>
   );
 }
 
 function CourseEditor({ course }: { course: AdminCourse | null }) {
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const calls = useEditorCalls<AdminCourse>(COURSES);
   const [confirm, dialog] = useConfirm();
   const [values, setValues] = useState<CourseForm>(
     course ? { title: course.title, slug: course.slug, description: course.description, image_url: course.image_url, members_only: course.members_only, area: course.area, is_welcome: course.is_welcome, position: String(course.position) } : emptyCourse,
@@ -154,18 +176,7 @@ function CourseEditor({ course }: { course: AdminCourse | null }) {
   const set = (patch: Partial<CourseForm>) => setValues((v) => ({ ...v, ...patch }));
 
   async function save(e: FormEvent) {
-    await submit(e, courseBodySchema, { ...values, position: num(values.position) }, async (body) => {
-      if (course) {
-        const res = await put<{ data: AdminCourse }>(`/api/admin/courses/${course.id}`, body);
-        qc.setQueryData(['admin-course', String(course.id)], res.data);
-        toast('Course saved.');
-      } else {
-        const res = await api<{ data: AdminCourse }>('POST', '/api/admin/courses', body);
-        toast('Course created.');
-        navigate(`/admin/courses/${res.data.id}`);
-      }
-      await qc.invalidateQueries({ queryKey: ['admin-courses'] });
-    });
+    await submit(e, courseBodySchema, { ...values, position: num(values.position) }, (body) => calls.save(course, body));
   }
 
   async function remove() {
@@ -173,10 +184,7 @@ function CourseEditor({ course }: { course: AdminCourse | null }) {
     const progress = course.members_with_progress;
     const text = `Delete “${course.title}” and its ${course.lessons.length} lessons?${progress ? ` ${progress} ${progress === 1 ? 'member has' : 'members have'} progress in it; their progress will be deleted too.` : ''} This cannot be undone.`;
     if (!(await confirm(text, { confirmLabel: 'Delete course', danger: true }))) return;
-    await del(`/api/admin/courses/${course.id}`);
-    await qc.invalidateQueries({ queryKey: ['admin-courses'] });
-    toast('Course deleted.');
-    navigate('/admin/courses');
+    await calls.remove(course);
   }
 
   return (
@@ -311,27 +319,23 @@ export function AdminLessonEditPage() {
   const query = useLoaded<AdminLesson>(['admin-lesson', id], `/api/admin/lessons/${id}`);
   return (
     <Loading query={query}>
-      {() => (
+      {(lesson) => (
         <>
-          <p className="mb-2">
-            <Link to={`/admin/courses/${query.data!.course.id}`} className="text-accent-strong hover:underline">
-              ← {query.data!.course.title}
-            </Link>
-          </p>
+          <BackLink to={`/admin/courses/${lesson.course.id}`}>{lesson.course.title}</BackLink>
           <AdminTitle
-            title={query.data!.title}
+            title={lesson.title}
             actions={
-              query.data!.course.area === 'main' ? (
-                <a href={`/lessons/${query.data!.id}`} className={buttonClass('secondary')} target="_blank" rel="noreferrer">
+              lesson.course.area === 'main' ? (
+                <a href={`/lessons/${lesson.id}`} className={buttonClass('secondary')} target="_blank" rel="noreferrer">
                   <ExternalLink aria-hidden className="size-5" /> View
                 </a>
               ) : undefined
             }
           />
           <div className="flex flex-col gap-6">
-            <LessonDetails key={`d${query.dataUpdatedAt}`} lesson={query.data!} />
-            <LessonPaths key={`p${query.data!.id}`} lesson={query.data!} />
-            <LessonQuiz key={`q${query.data!.id}`} lesson={query.data!} />
+            <LessonDetails key={`d${query.dataUpdatedAt}`} lesson={lesson} />
+            <LessonPaths key={`p${lesson.id}`} lesson={lesson} />
+            <LessonQuiz key={`q${lesson.id}`} lesson={lesson} />
           </div>
         </>
       )}
@@ -530,11 +534,7 @@ export function AdminStagesPage() {
       <AdminTitle
         title="Stages"
         description="The stages members move through, and each stage's checklist."
-        actions={
-          <Link to="/admin/stages/new" className={buttonClass()}>
-            <Plus aria-hidden className="size-5" /> New stage
-          </Link>
-        }
+        actions={<NewLink to="/admin/stages/new">New stage</NewLink>}
       />
       <DataTable result={result} columns={columns} rowKey={(s) => s.id} searchLabel="Search stages" empty="No stages match." />
     </>
@@ -543,49 +543,26 @@ export function AdminStagesPage() {
 
 /** /admin/stages/new and /admin/stages/:id */
 export function AdminStageEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'new' || id === undefined;
-  const query = useLoaded<AdminStage>(['admin-stage', id], isNew ? null : `/api/admin/stages/${id}`);
   return (
-    <>
-      <p className="mb-2">
-        <Link to="/admin/stages" className="text-accent-strong hover:underline">
-          ← Stages
-        </Link>
-      </p>
-      {isNew ? <StageEditor stage={null} /> : <Loading query={query}>{() => <StageEditor stage={query.data!} />}</Loading>}
-    </>
+    <EditPage<AdminStage> resource={STAGES}>
+      {(stage) => <StageEditor stage={stage} />}
+    </EditPage>
   );
 }
 
 function StageEditor({ stage }: { stage: AdminStage | null }) {
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const calls = useEditorCalls<AdminStage>(STAGES);
   const [confirm, dialog] = useConfirm();
   const [values, setValues] = useState({ title: stage?.title ?? '', description: stage?.description ?? '', image_url: stage?.image_url ?? null });
   const [steps, setSteps] = useState<string[]>(stage?.steps ?? []);
   const { form, busy, submit } = useSubmit();
   async function save(e: FormEvent) {
-    await submit(e, stageBodySchema, { ...values, steps }, async (body) => {
-      if (stage) {
-        const res = await put<{ data: AdminStage }>(`/api/admin/stages/${stage.id}`, body);
-        qc.setQueryData(['admin-stage', String(stage.id)], res.data);
-        toast('Stage saved.');
-      } else {
-        const res = await api<{ data: AdminStage }>('POST', '/api/admin/stages', body);
-        toast('Stage created.');
-        navigate(`/admin/stages/${res.data.id}`);
-      }
-      await qc.invalidateQueries({ queryKey: ['admin-stages'] });
-    });
+    await submit(e, stageBodySchema, { ...values, steps }, (body) => calls.save(stage, body));
   }
   async function remove() {
     if (!stage) return;
     if (!(await confirm(`Delete stage ${stage.id}, “${stage.title}”? Members' ticks on its checklist are deleted too.`, { confirmLabel: 'Delete stage', danger: true }))) return;
-    await del(`/api/admin/stages/${stage.id}`);
-    await qc.invalidateQueries({ queryKey: ['admin-stages'] });
-    toast('Stage deleted.');
-    navigate('/admin/stages');
+    await calls.remove(stage);
   }
   return (
     <>
@@ -653,11 +630,7 @@ export function AdminAchievementsPage() {
       <AdminTitle
         title="Achievements"
         description="Badges members unlock when a count reaches its threshold."
-        actions={
-          <Link to="/admin/achievements/new" className={buttonClass()}>
-            <Plus aria-hidden className="size-5" /> New achievement
-          </Link>
-        }
+        actions={<NewLink to="/admin/achievements/new">New achievement</NewLink>}
       />
       <DataTable result={result} columns={columns} rowKey={(a) => a.id} searchLabel="Search achievements" empty="No achievements match." />
     </>
@@ -666,24 +639,15 @@ export function AdminAchievementsPage() {
 
 /** /admin/achievements/new and /admin/achievements/:id */
 export function AdminAchievementEditPage() {
-  const { id } = useParams();
-  const isNew = id === 'new' || id === undefined;
-  const query = useLoaded<AdminAchievement>(['admin-achievement', id], isNew ? null : `/api/admin/achievements/${id}`);
   return (
-    <>
-      <p className="mb-2">
-        <Link to="/admin/achievements" className="text-accent-strong hover:underline">
-          ← Achievements
-        </Link>
-      </p>
-      {isNew ? <AchievementEditor achievement={null} /> : <Loading query={query}>{() => <AchievementEditor achievement={query.data!} />}</Loading>}
-    </>
+    <EditPage<AdminAchievement> resource={ACHIEVEMENTS}>
+      {(achievement) => <AchievementEditor achievement={achievement} />}
+    </EditPage>
   );
 }
 
 function AchievementEditor({ achievement }: { achievement: AdminAchievement | null }) {
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const calls = useEditorCalls<AdminAchievement>(ACHIEVEMENTS);
   const [confirm, dialog] = useConfirm();
   const [values, setValues] = useState({
     name: achievement?.name ?? '',
@@ -698,27 +662,16 @@ function AchievementEditor({ achievement }: { achievement: AdminAchievement | nu
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   const { form, busy, submit } = useSubmit();
   async function save(e: FormEvent) {
-    await submit(e, achievementBodySchema, { ...values, image_url: values.image_url ?? '', threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold), position: num(values.position) }, async (body) => {
-      if (achievement) {
-        const res = await put<{ data: AdminAchievement }>(`/api/admin/achievements/${achievement.id}`, body);
-        qc.setQueryData(['admin-achievement', String(achievement.id)], { ...res.data, unlocked_by: achievement.unlocked_by });
-        toast('Achievement saved.');
-      } else {
-        const res = await api<{ data: AdminAchievement }>('POST', '/api/admin/achievements', body);
-        toast('Achievement created.');
-        navigate(`/admin/achievements/${res.data.id}`);
-      }
-      await qc.invalidateQueries({ queryKey: ['admin-achievements'] });
-    });
+    await submit(e, achievementBodySchema, { ...values, image_url: values.image_url ?? '', threshold: values.threshold.trim() === '' ? undefined : Number(values.threshold), position: num(values.position) }, (body) =>
+      // the answer does not count who unlocked it: keep the count the page already has
+      calls.save(achievement, body, (saved, before) => ({ ...saved, unlocked_by: before.unlocked_by })),
+    );
   }
   async function remove() {
     if (!achievement) return;
     const n = achievement.unlocked_by;
     if (!(await confirm(`Delete “${achievement.name}”?${n ? ` ${n} ${n === 1 ? 'member has' : 'members have'} unlocked it; it disappears from their profile.` : ''}`, { confirmLabel: 'Delete achievement', danger: true }))) return;
-    await del(`/api/admin/achievements/${achievement.id}`);
-    await qc.invalidateQueries({ queryKey: ['admin-achievements'] });
-    toast('Achievement deleted.');
-    navigate('/admin/achievements');
+    await calls.remove(achievement);
   }
   return (
     <>
@@ -771,7 +724,7 @@ export function AdminPlacementPage() {
   return (
     <>
       <AdminTitle title="Placement quiz" description="The placement questionnaire's questions and the points of each option. The stage comes from the total points." />
-      <Loading query={query}>{() => <PlacementEditor key={query.dataUpdatedAt} initial={query.data!.questions} />}</Loading>
+      <Loading query={query}>{(data) => <PlacementEditor key={query.dataUpdatedAt} initial={data.questions} />}</Loading>
     </>
   );
 }
@@ -828,7 +781,7 @@ export function AdminFootSpeedPage() {
   return (
     <>
       <AdminTitle title="Foot-speed plans" description="The practice plan the foot-speed diagnostic recommends for each skill level and pedal setup." />
-      <Loading query={query}>{() => <FootSpeedEditor key={query.dataUpdatedAt} initial={query.data!.links} />}</Loading>
+      <Loading query={query}>{(data) => <FootSpeedEditor key={query.dataUpdatedAt} initial={data.links} />}</Loading>
     </>
   );
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, get } from '#client/lib/api.ts';
+import { get } from '#client/lib/api.ts';
+import { BackLink } from '#client/components/admin/form.tsx';
+import { Loading } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -45,10 +48,35 @@ export function useLoaded<T>(key: unknown[], url: string | null) {
   return useQuery({ queryKey: key, queryFn: async () => (await get<{ data: T }>(url!)).data, enabled: url !== null });
 }
 
-export function Loading({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown }; children: () => ReactNode }) {
-  if (query.isError) return <FormError message={errorMessage(query.error, [])} />;
-  if (query.isPending) return <Spinner />;
-  return <>{children()}</>;
+/** One kind of object with a list page and an edit page (courses, stages, achievements). */
+export interface Resource {
+  /** its name in toasts ("Stage saved.") */
+  noun: string;
+  /** the list's name on the edit page's link back ("← Stages") */
+  plural: string;
+  /** the API: GET/POST on it, GET/PUT/DELETE on `${api}/:id` */
+  api: string;
+  /** the list page; the edit pages are `${page}/new` and `${page}/:id` */
+  page: string;
+  /** the cache keys: [queryKey, id] for one, [listKey, ...] for the list */
+  queryKey: string;
+  listKey: string;
+}
+
+/**
+ * The page at `<page>/new` and `<page>/:id`: the link back to the list, then `children(null)` (a new
+ * one) or `children(item)` once it has loaded.
+ */
+export function EditPage<T>({ resource, children }: { resource: Resource; children: (item: T | null) => ReactNode }) {
+  const { id } = useParams();
+  const isNew = id === 'new' || id === undefined;
+  const query = useLoaded<T>([resource.queryKey, id], isNew ? null : `${resource.api}/${id}`);
+  return (
+    <>
+      <BackLink to={resource.page}>{resource.plural}</BackLink>
+      {isNew ? children(null) : <Loading query={query}>{children}</Loading>}
+    </>
+  );
 }
 
 /** The save row of a form: its error line and the main button. */

@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import type { AdminPage, AuditEntry } from '#shared/admin';
 import { errorMessage, get } from '#client/lib/api.ts';
 import { AdminTitle } from '#client/components/admin/form.tsx';
-import { FilterSelect, SearchBox, useAdminList } from '#client/components/admin/list.tsx';
+import { FilterSelect, ListBody, ListFooter, SearchBox, useAdminList } from '#client/components/admin/list.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
@@ -114,7 +114,7 @@ const SORTS: Array<[string, string]> = [
 /** /admin/audit-log: every admin change, searchable; each entry opens to before/after. */
 export function AuditLogPage() {
   const result = useAdminList<AuditEntry>('admin-audit', '/api/admin/audit-log', ['target_type', 'target_id', 'actor_id']);
-  const { list, data, isPending, isError, error, isFetching } = result;
+  const { list } = result;
   const sortValue = list.value('sort') ? `${list.value('sort')}:${list.value('dir') || 'asc'}` : '';
   return (
     <div>
@@ -148,29 +148,16 @@ export function AuditLogPage() {
           </button>
         </p>
       ) : null}
-      {isPending ? (
-        <Spinner />
-      ) : isError ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">
-          {errorMessage(error, [])}
-        </p>
-      ) : data.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">No changes match.</p>
-      ) : (
-        <ul className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}>
-          {data.data.map((e) => (
-            <AuditItem key={e.id} entry={e} />
-          ))}
-        </ul>
-      )}
-      {data ? (
-        <div className="mt-4 flex flex-col items-center gap-1">
-          <Pager page={data.page} pages={data.pages} onPage={(page) => list.set({ page }, false)} />
-          <p className="text-sm text-muted">
-            {data.total} {data.total === 1 ? 'entry' : 'entries'}
-          </p>
-        </div>
-      ) : null}
+      <ListBody result={result} empty="No changes match.">
+        {(page) => (
+          <ul className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', result.isFetching && 'opacity-70')}>
+            {page.data.map((e) => (
+              <AuditItem key={e.id} entry={e} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
+      <ListFooter result={result} unit={['entry', 'entries']} className="mt-4" />
     </div>
   );
 }

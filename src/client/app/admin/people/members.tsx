@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import {
   adminNotificationSchema,
@@ -14,7 +13,9 @@ import {
   type HistoryKey,
 } from '#shared/admin-members';
 import { api, errorMessage, get } from '#client/lib/api.ts';
+import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, Checkbox, Panel, Select, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import { day } from '#client/components/admin/format.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -23,8 +24,6 @@ import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { MemberAudit } from './audit.tsx';
-
-const day = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy') : '—');
 
 function Badges({ m }: { m: Pick<AdminMemberRow, 'role' | 'is_mentor' | 'suspended_at'> }) {
   return (
@@ -152,12 +151,13 @@ export function MemberPage() {
   );
 }
 
+/** what a change to one member makes stale: the member, the members list and the audit log */
+const memberKeys = (memberId: number): QueryKey[] => [['admin-member', memberId], ['admin-members'], ['admin-audit']];
+
 function useInvalidate(memberId: number) {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: ['admin-member', memberId] });
-    void qc.invalidateQueries({ queryKey: ['admin-members'] });
-    void qc.invalidateQueries({ queryKey: ['admin-audit'] });
+    for (const queryKey of memberKeys(memberId)) void qc.invalidateQueries({ queryKey });
   };
 }
 
@@ -176,13 +176,10 @@ function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; r
     },
     onError: (err) => form.fromServer(err),
   });
-  const revoke = useMutation({
+  const revoke = useAdminAction({
     mutationFn: (entitlementId: number) => api('POST', `/api/admin/members/${member.id}/entitlements/${entitlementId}/revoke`),
-    onSuccess: () => {
-      toast('Access revoked.');
-      invalidate();
-    },
-    onError: (err) => toast(errorMessage(err, []), 'danger'),
+    done: 'Access revoked.',
+    invalidate: memberKeys(member.id),
   });
   return (
     <Panel title="Access">
@@ -289,13 +286,10 @@ function Suspension({ member }: { member: AdminMemberDetail['member'] }) {
     },
     onError: (err) => form.fromServer(err),
   });
-  const lift = useMutation({
+  const lift = useAdminAction({
     mutationFn: () => api('POST', `/api/admin/members/${member.id}/unsuspend`),
-    onSuccess: () => {
-      toast('Suspension lifted.');
-      invalidate();
-    },
-    onError: (err) => toast(errorMessage(err, []), 'danger'),
+    done: 'Suspension lifted.',
+    invalidate: memberKeys(member.id),
   });
   return (
     <Panel title="Suspension">

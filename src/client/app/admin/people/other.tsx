@@ -1,30 +1,24 @@
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
+import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
 import type { AdminLeadRow, AdminMentorsOverview, AdminMentorStudent, AdminReviewRow } from '#shared/admin-members';
 import { api, errorMessage, get } from '#client/lib/api.ts';
+import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, Panel, StatusBadge } from '#client/components/admin/form.tsx';
-import { DataTable, useAdminList, type Column } from '#client/components/admin/list.tsx';
+import { day } from '#client/components/admin/format.tsx';
+import { DataTable, useAdminList, type Column, type useListParams } from '#client/components/admin/list.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
-
-const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
 
 /** A student's mentor picker: assigning goes through the mentorship call, so both sides are notified. */
 function MentorPicker({ student, current, mentors }: { student: AdminMentorStudent; current: number | null; mentors: AdminMentorsOverview['mentors'] }) {
-  const qc = useQueryClient();
-  const assign = useMutation({
+  const assign = useAdminAction({
     mutationFn: (mentorId: number | null) => api('POST', `/api/mentorship/students/${student.id}/mentor`, { mentor_id: mentorId }),
-    onSuccess: () => {
-      toast('Mentor saved.');
-      void qc.invalidateQueries({ queryKey: ['admin-mentors'] });
-      void qc.invalidateQueries({ queryKey: ['admin-audit'] });
-    },
-    onError: (err) => toast(errorMessage(err, ['mentor_id']), 'danger'),
+    done: 'Mentor saved.',
+    invalidate: [['admin-mentors'], ['admin-audit']],
+    errorFields: ['mentor_id'],
   });
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -117,9 +111,11 @@ export function MentorsPage() {
   );
 }
 
-function CsvLink({ href }: { href: string }) {
+/** The CSV of what the list shows now (its search and sort), from `url`. */
+function CsvLink({ url, list }: { url: string; list: ReturnType<typeof useListParams> }) {
+  const qs = list.query([]);
   return (
-    <a href={href} download className={buttonClass('secondary')}>
+    <a href={`${url}${qs ? `?${qs}` : ''}`} download className={buttonClass('secondary')}>
       <Download aria-hidden className="size-4" /> Download CSV
     </a>
   );
@@ -148,10 +144,9 @@ const LEAD_COLUMNS: Column<AdminLeadRow>[] = [
 /** /admin/leads: the foot-speed diagnostic's leads; the CSV is the current search. */
 export function LeadsPage() {
   const result = useAdminList<AdminLeadRow>('admin-leads', '/api/admin/diagnostic-leads');
-  const qs = result.list.query([]);
   return (
     <div>
-      <AdminTitle title="Foot-speed leads" description="Everyone who finished the foot-speed diagnostic." actions={<CsvLink href={`/api/admin/diagnostic-leads.csv${qs ? `?${qs}` : ''}`} />} />
+      <AdminTitle title="Foot-speed leads" description="Everyone who finished the foot-speed diagnostic." actions={<CsvLink url="/api/admin/diagnostic-leads.csv" list={result.list} />} />
       <DataTable result={result} columns={LEAD_COLUMNS} rowKey={(r) => r.id} searchLabel="Search leads" empty="No leads match." />
     </div>
   );
@@ -179,10 +174,9 @@ const REVIEW_COLUMNS: Column<AdminReviewRow>[] = [
 /** /admin/reviews: students' reviews; the CSV is the current search. */
 export function ReviewsPage() {
   const result = useAdminList<AdminReviewRow>('admin-reviews', '/api/admin/reviews');
-  const qs = result.list.query([]);
   return (
     <div>
-      <AdminTitle title="Reviews" description="What students wrote in the review form." actions={<CsvLink href={`/api/admin/reviews.csv${qs ? `?${qs}` : ''}`} />} />
+      <AdminTitle title="Reviews" description="What students wrote in the review form." actions={<CsvLink url="/api/admin/reviews.csv" list={result.list} />} />
       <DataTable result={result} columns={REVIEW_COLUMNS} rowKey={(r) => r.id} searchLabel="Search reviews" empty="No reviews match." />
     </div>
   );
