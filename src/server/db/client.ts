@@ -28,12 +28,24 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+let poolErrorLogged = false;
+
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // connectionTimeoutMillis: while PostgreSQL is unreachable a request fails after 3 s (as 503)
+    // instead of waiting for a connection forever
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 3000 });
+    // An idle pooled connection that dies (PostgreSQL restarted, network cut) is reported here; with
+    // no listener the 'error' event would crash the process. The pool drops that client and opens a
+    // new one on the next query, so the app recovers by itself once PostgreSQL is back.
+    pool.on('error', (err) => {
+      if (!poolErrorLogged) console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`);
+      poolErrorLogged = true;
+      setTimeout(() => (poolErrorLogged = false), 10_000).unref();
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Database;
     // Several app processes may start together: one migrates at a time.
     const client = await pool.connect();

@@ -99,7 +99,8 @@ export function createRateLimiters(opts: { redis: RedisClient | null; namespace:
     limiters.set(
       name,
       opts.redis
-        ? new RateLimiterRedis({ storeClient: opts.redis, useRedisPackage: true, keyPrefix, ...rule })
+        ? // while Redis is down, count in this process's memory instead (refused at once, not waited for)
+          new RateLimiterRedis({ storeClient: opts.redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...rule }), keyPrefix, ...rule })
         : new RateLimiterMemory({ keyPrefix, ...rule }),
     );
   }

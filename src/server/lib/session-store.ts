@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client';
 import { sessions } from '#server/db/schema/index';
 import type { RedisClient } from './redis.ts';
 import { sha256 } from './crypto.ts';
+import { isServiceUnavailable } from './unavailable.ts';
 
 export interface SessionRecord {
   userId: number;
@@ -74,7 +75,16 @@ export function redisSessionStore(redis: RedisClient, namespace: string): Sessio
         .exec();
     },
     async get(id) {
-      const raw = await redis.get(key(sha256(id)));
+      let raw: string | null;
+      try {
+        raw = await redis.get(key(sha256(id)));
+      } catch (err) {
+        // Redis is down: the session cannot be read, so the request goes on as a visitor's (pages and
+        // public calls keep answering; the member is signed in again once Redis is back, if it kept
+        // its data). Signing in or out meanwhile fails cleanly (503).
+        if (isServiceUnavailable(err)) return null;
+        throw err;
+      }
       if (!raw) return null;
       const parsed = JSON.parse(raw) as SessionRecord;
       return parsed.expiresAt > Date.now() ? { userId: parsed.userId, remember: parsed.remember, expiresAt: parsed.expiresAt } : null;

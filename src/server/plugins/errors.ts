@@ -5,6 +5,7 @@ import { MESSAGES } from '#shared/constants';
 import { HTTP } from '#shared/http';
 import { AppError } from '#server/lib/errors';
 import { wantsHtml } from '#server/lib/http';
+import { isServiceUnavailable } from '#server/lib/unavailable';
 import { renderPage } from './pages.ts';
 
 interface Issue {
@@ -26,6 +27,8 @@ function fieldErrors(issues: Issue[]): Record<string, string[]> {
   }
   return errors;
 }
+
+const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 const PLAIN_MESSAGES: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -82,6 +85,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (/^22/.test(sqlState(error))) {
       request.log.info({ reqId: request.id, sqlState: sqlState(error) }, 'request value refused by the database');
       return send(request, reply, 400, { message: 'The request contains a value that cannot be stored.' });
+    }
+    // PostgreSQL or Redis cannot be reached (restarting, connection cut): a clean 503 the client may
+    // retry, no stack trace; the pools reconnect by themselves once the service is back
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ reqId: request.id, err: { message: (error as Error).message } }, 'a backing service is unavailable');
+      reply.header('Retry-After', '5');
+      return send(request, reply, 503, { message: SERVICE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

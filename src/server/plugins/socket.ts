@@ -20,6 +20,11 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   let sub: RedisClient | null = null;
   if (app.deps.config.redisUrl) {
     pub = await connectRedis(app.deps.config.redisUrl);
+    // The adapter publishes without waiting for the answer: while Redis is down each publish would
+    // reject unhandled, and an unhandled rejection ends the process. A broadcast that cannot reach the
+    // other processes meanwhile is lost (sockets on this process still get it): realtime degrades.
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', { value: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0) });
     const duplicate = pub.duplicate();
     duplicate.on('error', () => undefined);
     await duplicate.connect();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ClientOfflineError, TimeoutError } from 'redis';
+import { isServiceUnavailable } from './unavailable.ts';
+
+const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+/** drizzle wraps the driver's error: "Failed query: ..." with the driver's error as `cause` */
+const wrapped = (cause: unknown) => new Error('Failed query: select 1', { cause });
+
+describe('isServiceUnavailable', () => {
+  it('knows PostgreSQL going away, refusing or starting up, also when drizzle wraps the error', () => {
+    expect(isServiceUnavailable(wrapped(pgError('57P01', 'terminating connection due to administrator command')))).toBe(true);
+    expect(isServiceUnavailable(pgError('57P03', 'the database system is starting up'))).toBe(true);
+    expect(isServiceUnavailable(pgError('08006'))).toBe(true);
+    expect(isServiceUnavailable(wrapped(pgError('ECONNREFUSED')))).toBe(true);
+    expect(isServiceUnavailable(new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')]))).toBe(true);
+    expect(isServiceUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isServiceUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+  });
+
+  it('knows a Redis client that is offline or timed out', () => {
+    expect(isServiceUnavailable(new ClientOfflineError())).toBe(true);
+    expect(isServiceUnavailable(new TimeoutError('Command timeout'))).toBe(true);
+  });
+
+  it('leaves real errors alone: constraint violations, bad values, bugs', () => {
+    expect(isServiceUnavailable(wrapped(pgError('23505', 'duplicate key')))).toBe(false);
+    expect(isServiceUnavailable(pgError('22P02'))).toBe(false);
+    expect(isServiceUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isServiceUnavailable(undefined)).toBe(false);
+  });
+});

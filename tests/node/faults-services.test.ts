@@ -1,0 +1,384 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { settingsPart, START_UP } from '#shared/metronome';
+import { createTestApp } from '#server/test/harness';
+import { freePort, startServer, type ServerProcess } from '../support/server.ts';
+
+// Issue 9, faults: PostgreSQL restarted under load (requests fail cleanly while it is down, the app
+// recovers by itself) and Redis stopped (pages and API calls keep answering, realtime degrades and
+// recovers). Both run against PRIVATE service instances on free ports, never CI's shared ones.
+
+// ---- private PostgreSQL -------------------------------------------------------------------------
+
+/** the newest PostgreSQL server binaries on this machine, or null */
+function pgBinDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin/pg_ctl')) && existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : null;
+}
+const PG_BIN = pgBinDir();
+const isRoot = process.getuid?.() === 0;
+/** PostgreSQL refuses to run as root: run its tools as the `postgres` user then */
+function pgUser(): { uid: number; gid: number } | null {
+  if (!isRoot) return null;
+  try {
+    return { uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) };
+  } catch {
+    return null;
+  }
+}
+const PG_USER = pgUser();
+const havePostgres = !!PG_BIN && (!isRoot || !!PG_USER);
+
+function which(cmd: string): string | null {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`]).toString().trim() || null;
+  } catch {
+    return null;
+  }
+}
+const REDIS_SERVER = which('redis-server');
+
+const cleanups: Array<() => Promise<void> | void> = [];
+const started: ServerProcess[] = [];
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  for (const s of started) await s.stop().catch(() => undefined);
+  for (const c of cleanups.reverse()) await c();
+});
+
+function runPg(tool: string, args: string[]) {
+  execFileSync(path.join(PG_BIN!, tool), args, { stdio: 'pipe', timeout: 60_000, ...(PG_USER ? { uid: PG_USER.uid, gid: PG_USER.gid } : {}) });
+}
+
+interface PrivatePostgres {
+  url(db: string): string;
+  stop(): void;
+  start(): void;
+}
+
+async function privatePostgres(): Promise<PrivatePostgres> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bb-pg-'));
+  if (PG_USER) chownSync(dir, PG_USER.uid, PG_USER.gid);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const pg = {
+    url: (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    start: () => runPg('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']),
+    stop: () => runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+  };
+  pg.start();
+  cleanups.push(() => {
+    try {
+      pg.stop();
+    } catch {
+      /* already stopped */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return pg;
+}
+
+async function createDatabase(pg: PrivatePostgres, name: string) {
+  const { default: PG } = await import('pg');
+  const c = new PG.Client({ connectionString: pg.url('postgres') });
+  await c.connect();
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  return pg.url(name);
+}
+
+// ---- private Redis ------------------------------------------------------------------------------
+
+interface PrivateRedis {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function privateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bb-redis-'));
+  let child: ChildProcess | null = null;
+  const redis: PrivateRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn(REDIS_SERVER!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);
+        child!.stdout!.on('data', (d) => {
+          out += d;
+          if (/Ready to accept connections/i.test(out)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child!.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${out}`)));
+      });
+    },
+    async stop() {
+      const c = child;
+      if (!c || c.exitCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    },
+  };
+  await redis.start();
+  cleanups.push(async () => {
+    await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return redis;
+}
+
+// ---- a browser-like client ----------------------------------------------------------------------
+
+async function start(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-faults-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // REDIS_URL is set empty unless given: CI exports the shared one
+  const s = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir, REDIS_URL: '', KEY_NAMESPACE: `bbf${randomBytes(3).toString('hex')}`, ...env });
+  started.push(s);
+  return s;
+}
+
+/** fetch that never waits more than `ms`: a hang shows as status 'hung' */
+async function timed(url: string, init: RequestInit = {}, ms = 8000) {
+  const t0 = Date.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
+    const text = await res.text();
+    return { status: res.status as number | 'hung' | 'refused', ms: Date.now() - t0, text, type: res.headers.get('content-type') ?? '' };
+  } catch (err) {
+    return { status: (err as Error).name === 'TimeoutError' ? ('hung' as const) : ('refused' as const), ms: Date.now() - t0, text: String(err), type: '' };
+  }
+}
+
+async function register(base: string, name = 'Fault Test') {
+  const email = `fault-${randomBytes(4).toString('hex')}@test.test`;
+  let cookie = '';
+  let token = '';
+  const keep = (res: Response) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
+    if (set) cookie = set.split(';')[0]!;
+    const rotated = res.headers.get('x-csrf-token');
+    if (rotated) token = rotated;
+    return res;
+  };
+  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+  token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
+  const body = { name, email, email_confirmation: email, password: 'password123', password_confirmation: 'password123' };
+  const res = keep(await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token }, body: JSON.stringify(body) }));
+  expect(res.status, await res.clone().text()).toBe(200);
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } };
+  const headers = () => ({ 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token });
+  return {
+    id: me.user.id,
+    email,
+    get cookie() {
+      return cookie;
+    },
+    send: (method: string, url: string, data?: unknown, on = base) => timed(`${on}${url}`, { method, headers: headers(), ...(data === undefined ? {} : { body: JSON.stringify(data) }) }),
+    get: (url: string, on = base) => timed(`${on}${url}`, { headers: { accept: 'application/json', cookie } }),
+    async signIn(on = base) {
+      const t0 = Date.now();
+      const res = keep(await fetch(`${on}/login`, { method: 'POST', headers: headers(), body: JSON.stringify({ email, password: 'password123' }), signal: AbortSignal.timeout(8000) }));
+      return { status: res.status as Answer['status'], ms: Date.now() - t0, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+    },
+  };
+}
+
+type Answer = Awaited<ReturnType<typeof timed>>;
+
+/** a failure answered cleanly: a 5xx with a JSON message and no stack trace, quickly */
+function expectClean(answers: Answer[], label: string) {
+  for (const a of answers) {
+    const what = `${label}: ${JSON.stringify(a).slice(0, 400)}`;
+    expect(a.status, what).not.toBe('hung');
+    expect(a.status, `${what}\n(the app process died?)`).not.toBe('refused');
+    expect(a.ms, what).toBeLessThan(5000);
+    expect(a.text, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|ECONNREFUSED|terminating connection/);
+    if (typeof a.status === 'number' && a.status >= 500 && !/text\/html/.test(a.type)) {
+      expect(a.type, what).toMatch(/application\/json/);
+      const body = JSON.parse(a.text) as { message?: unknown; stack?: unknown };
+      expect(typeof body.message, what).toBe('string');
+      expect(body.stack, what).toBeUndefined();
+      expect(a.text, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|ECONNREFUSED|terminating connection/);
+    }
+  }
+}
+
+const settings = { ...settingsPart(START_UP), bpm: 120 };
+
+describe('PostgreSQL restarted under load', () => {
+  it.runIf(havePostgres)('requests fail cleanly while it is down, and the app recovers by itself', async () => {
+    const pg = await privatePostgres();
+    const server = await start({ DATABASE_URL: await createDatabase(pg, 'bb_faults'), SESSION_SECRET: randomBytes(16).toString('hex') });
+    const member = await register(server.url);
+    const created = await member.send('POST', '/api/metronome_settings', { name: 'steady', settings });
+    expect(created.status).toBe(201);
+    const rowId = (JSON.parse(created.text) as { data: { id: number } }).data.id;
+
+    // a steady stream of reads and writes from a member, and public reads from a visitor
+    const log: Array<Answer & { at: number; kind: string }> = [];
+    let running = true;
+    let bpm = 60;
+    const worker = async (kind: string, call: () => Promise<Answer>) => {
+      while (running) {
+        const at = Date.now();
+        log.push({ ...(await call()), at, kind });
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const workers = [
+      worker('write', () => member.send('PATCH', `/api/metronome_settings/${rowId}`, { settings: { ...settings, bpm: 60 + (bpm++ % 100) } })),
+      worker('write', () => member.send('PATCH', `/api/metronome_settings/${rowId}`, { settings: { ...settings, bpm: 60 + (bpm++ % 100) } })),
+      worker('read', () => member.get('/api/metronome_settings')),
+      worker('public', () => timed(`${server.url}/api/courses`, { headers: { accept: 'application/json' } })),
+      worker('page', () => timed(`${server.url}/courses`, { headers: { accept: 'text/html' } })),
+    ];
+    const phase = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await phase(1000);
+    const before = log.length;
+    expect(log.filter((a) => a.status !== 200), 'everything answers while PostgreSQL is up').toEqual([]);
+
+    pg.stop();
+    const downAt = Date.now();
+    await phase(4000);
+    const health = await timed(`${server.url}/healthz`);
+    const duringDown = log.filter((a) => a.at > downAt + 200); // requests sent after the stop completed
+    expect(duringDown.length).toBeGreaterThan(8);
+    expectClean(log.slice(before), 'while PostgreSQL is down');
+    // member calls need the database (their session lives there): they fail, cleanly, as 503
+    expect(duringDown.filter((a) => a.kind === 'read' || a.kind === 'write').every((a) => a.status === 503), JSON.stringify(duringDown.map((a) => a.status))).toBe(true);
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.text)).toMatchObject({ ok: false, database: 'down' });
+    expect(server.child.exitCode, 'the app process is still running').toBeNull();
+    const statuses: Record<string, Record<string, number>> = {};
+    for (const a of duringDown) (statuses[a.kind] ??= {})[a.status] = (statuses[a.kind]![a.status] ?? 0) + 1;
+    console.info('while PostgreSQL was down:', JSON.stringify(statuses), 'slowest answer', Math.max(...duringDown.map((a) => a.ms)), 'ms');
+
+    pg.start();
+    const upAt = Date.now();
+    await expect.poll(async () => (await member.send('PATCH', `/api/metronome_settings/${rowId}`, { settings })).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    const recoveredIn = Date.now() - upAt;
+    running = false;
+    await Promise.all(workers);
+    expectClean(log, 'the whole run');
+    expect(recoveredIn).toBeLessThan(15_000);
+    console.info(`writes succeeded again ${recoveredIn} ms after PostgreSQL was started`);
+    expect((await timed(`${server.url}/healthz`)).status).toBe(200);
+    // and the app is whole again: new rows, reads, public calls
+    expect((await member.send('POST', '/api/metronome_settings', { name: 'after the restart', settings })).status).toBe(201);
+    const list = await member.get('/api/metronome_settings');
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.text) as { data: Array<{ name: string }> }).data.map((r) => r.name).sort()).toEqual(['after the restart', 'steady']);
+    expect(server.output()).not.toMatch(/unhandled|uncaught/i);
+  }, 90_000);
+});
+
+/** a socket signed in as `cookie`, subscribed to the member's own channel; events collected */
+async function memberSocket(base: string, cookie: string, channel: string) {
+  const s = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  sockets.push(s);
+  const events: Array<{ event: string; payload: { notification?: { body?: string } } }> = [];
+  s.on('event', (m: { event: string; payload: { notification?: { body?: string } } }) => events.push(m));
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  const joined = await new Promise<{ ok: boolean }>((resolve) => s.emit('subscribe', channel, resolve));
+  return { socket: s, events, joined };
+}
+
+describe('Redis stopped', () => {
+  it.runIf(!!REDIS_SERVER && havePostgres)('pages and API calls keep answering; realtime degrades and recovers without a restart', async () => {
+    const redis = await privateRedis();
+    const pg = await privatePostgres();
+    // two app processes on one database and one Redis: realtime has to travel through Redis (a friend
+    // request made on B notifies a member whose socket is on A)
+    const env = { DATABASE_URL: await createDatabase(pg, 'bb_redis'), REDIS_URL: redis.url, SESSION_SECRET: randomBytes(16).toString('hex'), KEY_NAMESPACE: `bbf${randomBytes(3).toString('hex')}` };
+    const a = await start(env);
+    const b = await start(env);
+    const receiver = await register(a.url, 'Receiver');
+    const sender = await register(b.url, 'Sender');
+    // and one in-process app on the same Redis, to broadcast while Redis is down (the processes above
+    // cannot: their members are visitors then)
+    const inProcess = await createTestApp({ redisUrl: redis.url });
+    cleanups.push(() => inProcess.close());
+    const ra = await memberSocket(a.url, receiver.cookie, `user.${receiver.id}`);
+    expect(ra.joined).toEqual({ ok: true });
+    expect((await sender.send('POST', '/friends', { user_id: receiver.id })).status).toBe(200);
+    await expect.poll(() => ra.events.filter((e) => e.event === 'NotificationCreated').length, { timeout: 10_000 }).toBe(1);
+
+    await redis.stop();
+    const stoppedAt = Date.now();
+    // pages and API calls keep answering, never hang and never 500; a signed-in member may be treated
+    // as a visitor meanwhile (the session lives in Redis), and writes needing a session fail cleanly
+    const answers: Array<Answer & { what: string }> = [];
+    const calls: Array<[string, () => Promise<Answer>]> = [
+      ['page /', () => timed(`${a.url}/`, { headers: { accept: 'text/html' } })],
+      ['page /courses', () => timed(`${b.url}/courses`, { headers: { accept: 'text/html' } })],
+      ['public api', () => timed(`${a.url}/api/courses`, { headers: { accept: 'application/json' } })],
+      ['member me', () => receiver.get('/api/me')],
+      ['member read', () => sender.get('/api/metronome_settings', a.url)],
+      ['member write', () => sender.send('POST', '/api/metronome_settings', { name: 'redis down', settings })],
+      ['rate-limited write', () => sender.send('POST', '/friends', { user_id: receiver.id })],
+      ['sign in', () => sender.signIn(a.url)],
+      ['health', () => timed(`${a.url}/healthz`)],
+    ];
+    // broadcasts while Redis is down reach this process's sockets only; they must not end the process
+    // (the adapter's publish is not awaited: an unhandled rejection would fail this test file)
+    inProcess.app.deps.realtime.publish(`user.${receiver.id}`, 'NotificationCreated', { notification: { body: 'lost' } });
+    inProcess.app.deps.realtime.disconnectUser(receiver.id);
+    for (let round = 0; round < 3; round++) {
+      for (const [what, call] of calls) answers.push({ ...(await call()), what });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expectClean(answers, 'while Redis is down');
+    const byWhat = (w: string) => answers.filter((x) => x.what === w).map((x) => x.status);
+    expect(byWhat('page /').every((s) => s === 200), JSON.stringify(byWhat('page /'))).toBe(true);
+    expect(byWhat('page /courses').every((s) => s === 200)).toBe(true);
+    expect(byWhat('public api').every((s) => s === 200)).toBe(true);
+    expect(byWhat('member me').every((s) => s === 200)).toBe(true);
+    expect(JSON.parse(answers.find((x) => x.what === 'member me')!.text).user, 'treated as a visitor meanwhile').toBeNull();
+    // the session cannot be stored: signing in is refused cleanly, to be tried again shortly
+    expect(byWhat('sign in').every((s) => s === 503), JSON.stringify(byWhat('sign in'))).toBe(true);
+    expect(answers.filter((x) => x.status === 500), 'never a 500').toEqual([]);
+    const health = answers.find((x) => x.what === 'health')!;
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.text)).toMatchObject({ ok: true, database: 'up', redis: 'down' });
+    console.info('while Redis was down:', JSON.stringify(Object.fromEntries(calls.map(([w]) => [w, byWhat(w)]))));
+    expect(a.child.exitCode, 'process A still runs').toBeNull();
+    expect(b.child.exitCode, 'process B still runs').toBeNull();
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+
+    // Redis comes back (empty: no persistence, so the sessions are gone; members sign in again)
+    await redis.start();
+    await expect.poll(async () => JSON.parse((await timed(`${a.url}/healthz`)).text).redis, { timeout: 15_000, interval: 250 }).toBe('up');
+    await expect.poll(async () => JSON.parse((await timed(`${b.url}/healthz`)).text).redis, { timeout: 15_000, interval: 250 }).toBe('up');
+    expect((await receiver.signIn(a.url)).status).toBe(200);
+    expect((await sender.signIn(b.url)).status).toBe(200);
+    const rb = await memberSocket(a.url, receiver.cookie, `user.${receiver.id}`);
+    expect(rb.joined).toEqual({ ok: true });
+    // a notification published on B reaches the socket on A again, through Redis, without a restart
+    const third = await register(b.url, 'Third');
+    expect((await third.send('POST', '/friends', { user_id: receiver.id })).status).toBe(200);
+    await expect.poll(() => rb.events.filter((e) => e.event === 'NotificationCreated').length, { timeout: 10_000 }).toBe(1);
+    expect(a.output()).not.toMatch(/unhandled|uncaught/i);
+    expect(b.output()).not.toMatch(/unhandled|uncaught/i);
+  }, 90_000);
+});
