@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { addressLimitsPlugin } from './plugins/address-limits.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(accessPlugin);
   await app.register(addressLimitsPlugin);
   await app.register(socketPlugin);
 

@@ -22,8 +22,16 @@ const shutdown = async (signal: string) => {
   }
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// a second signal (a supervisor repeating itself, or tsx relaying the one the group got) must not
+// kill the process half-way through shutting down
+let shuttingDown = false;
+const onSignal = (signal: string) => {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  void shutdown(signal);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/constants';
+import { COMMUNITY_MESSAGES } from '#shared/community';
+import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
+import { ROUTE_ACCESS, type RouteAccess } from '#server/lib/access';
+import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { concreteUrl } from './route-fixtures.ts';
+import { OBJECT_CASES } from './authz-objects.ts';
+
+// Issue 9: the authorisation matrix. Every route has a class in ROUTE_ACCESS (src/server/lib/access.ts);
+// every route is called as each actor and answers by its class; object-level cases prove the rules
+// about one member's things (authz-objects.ts). A route without a row fails the first test.
+
+const t: TestApp = await createTestApp();
+type Actor = 'visitor' | 'free member' | 'subscriber' | 'mentorship student' | 'admin';
+const clients = {} as Record<Actor, TestClient>;
+beforeAll(async () => {
+  clients.visitor = await t.client();
+  clients['free member'] = (await t.signedIn()).client;
+  clients.subscriber = (await t.signedIn({ entitlements: ['membership'] })).client;
+  clients['mentorship student'] = (await t.signedIn({ entitlements: ['mentorship'] })).client;
+  clients.admin = (await t.signedIn({ role: 'admin' })).client;
+});
+afterAll(async () => t.close());
+
+/** who holds each class, and the 403 message the others hear */
+const HOLDERS: Record<Exclude<RouteAccess, 'public' | 'provider'>, { actors: Actor[]; message: string }> = {
+  member: { actors: ['free member', 'subscriber', 'mentorship student', 'admin'], message: '' },
+  community: { actors: ['subscriber', 'mentorship student', 'admin'], message: COMMUNITY_MESSAGES.communityMembersOnly },
+  mentorship: { actors: ['mentorship student', 'admin'], message: MENTORSHIP_MESSAGES.mentorshipOnly },
+  admin: { actors: ['admin'], message: MESSAGES.forbidden },
+};
+const ACTORS: Actor[] = ['visitor', 'free member', 'subscriber', 'mentorship student', 'admin'];
+
+describe('authorisation matrix', () => {
+  it('every route has a row, and every row is a registered route', () => {
+    const registered = t.app.routeList.map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((k) => !(k in ROUTE_ACCESS)), 'routes without a row in ROUTE_ACCESS').toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((k) => !registered.includes(k)), 'rows for routes that do not exist').toEqual([]);
+  });
+
+  const routes = t.app.routeList.filter((r) => r.url !== '/logout');
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s answers each actor by its class', async (key, r) => {
+    const access = ROUTE_ACCESS[key]!;
+    const wrong: string[] = [];
+    for (const actor of ACTORS) {
+      const res = await clients[actor].request(r.method as 'GET', concreteUrl(r.url), r.method === 'GET' ? undefined : {});
+      const message = (safeJson(res.body) as { message?: string } | null)?.message;
+      if (access === 'public' || access === 'provider') {
+        if (actor === 'visitor' && res.statusCode === 401) wrong.push(`${actor}: 401 on a ${access} route`);
+        continue;
+      }
+      const holder = HOLDERS[access];
+      if (actor === 'visitor') {
+        if (res.statusCode !== 401) wrong.push(`visitor: ${res.statusCode}, expected 401`);
+      } else if (!holder.actors.includes(actor)) {
+        if (res.statusCode !== 403 || message !== holder.message) wrong.push(`${actor}: ${res.statusCode} ${message}, expected 403 "${holder.message}"`);
+      } else if (res.statusCode === 401 || (res.statusCode === 403 && message === holder.message)) wrong.push(`${actor}: ${res.statusCode} ${message}, expected to get past the ${access} check`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('object-level cases: the owner, another member, an admin', () => {
+  it.each(OBJECT_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const owner = await t.signedIn({ entitlements: c.ownerEntitlements ?? ['membership'] });
+    const other = await t.signedIn({ entitlements: c.ownerEntitlements ?? ['membership'] });
+    const ctx = { app: t, owner, other, admin: clients.admin };
+    const call = await c.setup(ctx);
+    // the other member first: refused, and the thing is unchanged for its owner
+    const before = c.observe ? await c.observe(ctx, call) : null;
+    const refused = await other.client.request(call.method, call.url, call.body);
+    expect([403, 404], `another member: ${refused.statusCode} ${refused.body.slice(0, 200)}`).toContain(refused.statusCode);
+    if (c.observe) expect(await c.observe(ctx, call), 'unchanged after the refused call').toEqual(before);
+    const byAdmin = c.admin === 'allowed' ? await clients.admin.request(call.method, call.url, call.body) : null;
+    if (byAdmin) expect(byAdmin.statusCode, `admin: ${byAdmin.body.slice(0, 200)}`).toBeLessThan(300);
+    if (c.admin === 'refused') {
+      const res = await clients.admin.request(call.method, call.url, call.body);
+      expect([403, 404], `admin: ${res.statusCode}`).toContain(res.statusCode);
+    }
+    if (!byAdmin) {
+      const ok = await owner.client.request(call.method, call.url, call.body);
+      expect(ok.statusCode, `owner: ${ok.body.slice(0, 200)}`).toBeLessThan(300);
+    }
+  });
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
