@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
-import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, toEmbedUrl, type LiveStatus } from './live.ts';
+import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, type LiveStatus } from './live.ts';
 
 // The admin console's community pages (issue 10): moderation, forum categories, live shows, and a
 // member's community history. Request schemas are shared by the routes and the forms.
@@ -91,14 +91,11 @@ export const liveShowQuerySchema = adminListQuerySchema.extend({
   status: z.union([z.enum(LIVE_STATUSES), z.literal('')], { error: 'Choose upcoming, live or ended.' }).optional(),
 });
 
-/** create and edit: the video is an https embed address from YouTube or Vimeo (or empty) */
-export const liveShowSchema = z.object({
-  title: z.string({ error: LIVE_MESSAGES.titleRequired }).trim().min(1, LIVE_MESSAGES.titleRequired).max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
-  description: z.string().trim().max(LIVE.descriptionMax, LIVE_MESSAGES.descriptionTooLong).default(''),
-  starts_at: z
-    .string({ error: LIVE_MESSAGES.startsAtInvalid })
-    .max(40, LIVE_MESSAGES.startsAtInvalid)
-    .refine((s) => !Number.isNaN(Date.parse(s)), LIVE_MESSAGES.startsAtInvalid),
+/**
+ * create and edit: the live module's own show schema (title, description, starts_at), but the video
+ * is checked as a console address first (https or a path on this site), then as a YouTube or Vimeo embed (or empty)
+ */
+export const liveShowSchema = scheduleShowSchema.extend({
   video_url: adminUrlSchema('video address', LIVE.videoUrlMax)
     .refine((s) => s === '' || toEmbedUrl(s) !== null, LIVE_MESSAGES.videoUrlInvalid)
     .default(''),

@@ -17,7 +17,7 @@ import type { Database } from '#server/db/client';
 import { cancellationFeedback, checkoutPlans, courses, invoices, orders, products, subscriptions, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { escapeLike, pageEnvelope, sortOf } from '#server/modules/admin/list';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
 import { ProviderError } from '#server/modules/payments/provider';
 import type { PaymentsService } from '#server/modules/payments/service';
 import type { UserService } from '#server/modules/users/service';
@@ -151,21 +151,18 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { created_at: orders.createdAt, amount: orders.amountCents }, 'created_at', 'desc');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(cond);
-      const rows = await db
-        .select({ o: orders, id: users.id, name: users.name, email: users.email })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(cond)
-        .orderBy(sort.order, desc(orders.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map((r) => orderRow(r.o, r)),
-        count?.n ?? 0,
+      return pageOfSelect({
         query,
         sort,
-      );
+        count: db.select({ n: countAll }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(cond),
+        rows: db
+          .select({ o: orders, id: users.id, name: users.name, email: users.email })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(cond)
+          .orderBy(sort.order, desc(orders.id)),
+        map: (r) => orderRow(r.o, r),
+      });
     },
 
     order: orderDetail,
@@ -214,17 +211,17 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { created_at: subscriptions.createdAt, period_end: subscriptions.currentPeriodEnd, price: subscriptions.priceCents }, 'created_at', 'desc');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(cond);
-      const rows = await db
-        .select({ s: subscriptions, id: users.id, name: users.name, email: users.email })
-        .from(subscriptions)
-        .leftJoin(users, eq(users.id, subscriptions.userId))
-        .where(cond)
-        .orderBy(sort.order, desc(subscriptions.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map(({ s, ...u }) => ({
+      return pageOfSelect({
+        query,
+        sort,
+        count: db.select({ n: countAll }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(cond),
+        rows: db
+          .select({ s: subscriptions, id: users.id, name: users.name, email: users.email })
+          .from(subscriptions)
+          .leftJoin(users, eq(users.id, subscriptions.userId))
+          .where(cond)
+          .orderBy(sort.order, desc(subscriptions.id)),
+        map: ({ s, ...u }): AdminSubscriptionRow => ({
           id: s.id,
           member: person(u),
           checkout_slug: s.checkoutSlug,
@@ -238,11 +235,8 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           provider: s.provider,
           provider_ref: s.providerRef,
           created_at: s.createdAt.toISOString(),
-        })),
-        count?.n ?? 0,
-        query,
-        sort,
-      );
+        }),
+      });
     },
 
     // ---- membership plans
@@ -296,21 +290,18 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { title: products.title, price: products.priceCents, sold: products.sold, slug: products.slug }, 'slug', 'asc');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).leftJoin(courses, eq(courses.id, products.courseId)).where(cond);
-      const rows = await db
-        .select({ p: products, id: courses.id, title: courses.title, slug: courses.slug })
-        .from(products)
-        .leftJoin(courses, eq(courses.id, products.courseId))
-        .where(cond)
-        .orderBy(sort.order, asc(products.slug))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map((r) => productDto(r.p, r)),
-        count?.n ?? 0,
+      return pageOfSelect({
         query,
         sort,
-      );
+        count: db.select({ n: countAll }).from(products).leftJoin(courses, eq(courses.id, products.courseId)).where(cond),
+        rows: db
+          .select({ p: products, id: courses.id, title: courses.title, slug: courses.slug })
+          .from(products)
+          .leftJoin(courses, eq(courses.id, products.courseId))
+          .where(cond)
+          .orderBy(sort.order, asc(products.slug)),
+        map: (r) => productDto(r.p, r),
+      });
     },
     product: productWithCourse,
     async updateProduct(actor: Actor, slug: string, input: AdminProductInput): Promise<AdminProduct> {
@@ -348,17 +339,17 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { created_at: cancellationFeedback.createdAt, reason: cancellationFeedback.reason, outcome: cancellationFeedback.outcome }, 'created_at', 'desc');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(cancellationFeedback).leftJoin(users, eq(users.id, cancellationFeedback.userId)).where(cond);
-      const rows = await db
-        .select({ f: cancellationFeedback, name: users.name, email: users.email, slug: users.slug, uid: users.id })
-        .from(cancellationFeedback)
-        .leftJoin(users, eq(users.id, cancellationFeedback.userId))
-        .where(cond)
-        .orderBy(sort.order, desc(cancellationFeedback.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map((r) => ({
+      return pageOfSelect({
+        query,
+        sort,
+        count: db.select({ n: countAll }).from(cancellationFeedback).leftJoin(users, eq(users.id, cancellationFeedback.userId)).where(cond),
+        rows: db
+          .select({ f: cancellationFeedback, name: users.name, email: users.email, slug: users.slug, uid: users.id })
+          .from(cancellationFeedback)
+          .leftJoin(users, eq(users.id, cancellationFeedback.userId))
+          .where(cond)
+          .orderBy(sort.order, desc(cancellationFeedback.id)),
+        map: (r): CancellationRow => ({
           id: r.f.id,
           member: r.uid ? { id: r.uid, name: r.name!, email: r.email!, url: deps.users.profileUrl({ slug: r.slug! }) } : null,
           provider: r.f.provider,
@@ -367,11 +358,8 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           description: r.f.description,
           outcome: r.f.outcome,
           created_at: r.f.createdAt.toISOString(),
-        })),
-        count?.n ?? 0,
-        query,
-        sort,
-      );
+        }),
+      });
     },
   };
 }

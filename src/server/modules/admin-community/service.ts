@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminListQuery, AdminPage } from '#shared/admin';
 import {
@@ -19,14 +19,14 @@ import type { Database, Executor } from '#server/db/client';
 import { chatMessages, forumCategories, forumTopics, liveShows, posts, reports, users, wallComments } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { escapeLike, pageEnvelope, sortOf } from '#server/modules/admin/list';
+import { countAll, escapeLike, pageEnvelope, pageOfSelect, sortOf } from '#server/modules/admin/list';
+import { guardSlug } from '#server/modules/admin/unique';
 import { videoEmbed, type LiveService } from '#server/modules/live/service';
 import { postLink } from '#server/modules/reports/service';
 import type { UserService } from '#server/modules/users/service';
 
 const EXCERPT = 280;
 const excerpt = (s: string) => (s.length > EXCERPT ? `${s.slice(0, EXCERPT - 1)}…` : s);
-const count = sql<number>`count(*)::int`;
 const author = (id: number | null, name: string | null) => (id && name ? { id, name } : null);
 const stateOf = (hidden: Date | null): ModerationState => (hidden ? 'hidden' : 'visible');
 
@@ -46,18 +46,21 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
 
   // ---- moderation: one list builder per kind (a fixed number of queries whatever the page) ----
 
+  /** a kind's filter: hidden or visible, by one author, the search in the given columns (after `first`, if any) */
+  function moderationWhere(f: ListFilter, hiddenAt: AnyColumn, userId: AnyColumn, searched: AnyColumn[], first?: SQL): SQL | undefined {
+    const like = f.q ? `%${escapeLike(f.q)}%` : null;
+    return and(
+      first,
+      f.state === 'hidden' ? isNotNull(hiddenAt) : f.state === 'visible' ? isNull(hiddenAt) : undefined,
+      f.userId ? eq(userId, f.userId) : undefined,
+      like ? or(...searched.map((column) => ilike(column, like))) : undefined,
+    );
+  }
+
   /** the posts of the list: replies and lesson comments, not a topic's first post (that is the topic) */
   const notFirstPost = sql`not exists (select 1 from "forum_topics" ft where ft."first_post_id" = "posts"."id")`;
 
-  function postWhere(f: ListFilter): SQL | undefined {
-    const like = f.q ? `%${escapeLike(f.q)}%` : null;
-    return and(
-      notFirstPost,
-      f.state === 'hidden' ? isNotNull(posts.trashedAt) : f.state === 'visible' ? isNull(posts.trashedAt) : undefined,
-      f.userId ? eq(posts.userId, f.userId) : undefined,
-      like ? or(ilike(posts.body, like), ilike(users.name, like)) : undefined,
-    );
-  }
+  const postWhere = (f: ListFilter) => moderationWhere(f, posts.trashedAt, posts.userId, [posts.body, users.name], notFirstPost);
   const postTopic = alias(forumTopics, 'post_topic');
   async function postRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
     const rows = await db
@@ -81,17 +84,10 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     }));
   }
   const postCount = async (where: SQL | undefined) =>
-    (await db.select({ n: count }).from(posts).leftJoin(users, eq(users.id, posts.userId)).where(where))[0]?.n ?? 0;
+    (await db.select({ n: countAll }).from(posts).leftJoin(users, eq(users.id, posts.userId)).where(where))[0]?.n ?? 0;
 
   const firstPost = alias(posts, 'first_post');
-  function topicWhere(f: ListFilter): SQL | undefined {
-    const like = f.q ? `%${escapeLike(f.q)}%` : null;
-    return and(
-      f.state === 'hidden' ? isNotNull(forumTopics.hiddenAt) : f.state === 'visible' ? isNull(forumTopics.hiddenAt) : undefined,
-      f.userId ? eq(forumTopics.userId, f.userId) : undefined,
-      like ? or(ilike(forumTopics.title, like), ilike(firstPost.body, like), ilike(users.name, like)) : undefined,
-    );
-  }
+  const topicWhere = (f: ListFilter) => moderationWhere(f, forumTopics.hiddenAt, forumTopics.userId, [forumTopics.title, firstPost.body, users.name]);
   async function topicRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
     const rows = await db
       .select({ t: forumTopics, body: firstPost.body, uid: users.id, uname: users.name, cat: forumCategories.title })
@@ -115,16 +111,9 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     }));
   }
   const topicCount = async (where: SQL | undefined) =>
-    (await db.select({ n: count }).from(forumTopics).leftJoin(firstPost, eq(firstPost.id, forumTopics.firstPostId)).leftJoin(users, eq(users.id, forumTopics.userId)).where(where))[0]?.n ?? 0;
+    (await db.select({ n: countAll }).from(forumTopics).leftJoin(firstPost, eq(firstPost.id, forumTopics.firstPostId)).leftJoin(users, eq(users.id, forumTopics.userId)).where(where))[0]?.n ?? 0;
 
-  function chatWhere(f: ListFilter): SQL | undefined {
-    const like = f.q ? `%${escapeLike(f.q)}%` : null;
-    return and(
-      f.state === 'hidden' ? isNotNull(chatMessages.hiddenAt) : f.state === 'visible' ? isNull(chatMessages.hiddenAt) : undefined,
-      f.userId ? eq(chatMessages.userId, f.userId) : undefined,
-      like ? or(ilike(chatMessages.body, like), ilike(users.name, like)) : undefined,
-    );
-  }
+  const chatWhere = (f: ListFilter) => moderationWhere(f, chatMessages.hiddenAt, chatMessages.userId, [chatMessages.body, users.name]);
   async function chatRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
     const rows = await db
       .select({ m: chatMessages, uid: users.id, uname: users.name, show: liveShows.title })
@@ -146,17 +135,10 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       created_at: m.createdAt.toISOString(),
     }));
   }
-  const chatCount = async (where: SQL | undefined) => (await db.select({ n: count }).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(where))[0]?.n ?? 0;
+  const chatCount = async (where: SQL | undefined) => (await db.select({ n: countAll }).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(where))[0]?.n ?? 0;
 
   const wallOwner = alias(users, 'wall_owner');
-  function wallWhere(f: ListFilter): SQL | undefined {
-    const like = f.q ? `%${escapeLike(f.q)}%` : null;
-    return and(
-      f.state === 'hidden' ? isNotNull(wallComments.hiddenAt) : f.state === 'visible' ? isNull(wallComments.hiddenAt) : undefined,
-      f.userId ? eq(wallComments.userId, f.userId) : undefined,
-      like ? or(ilike(wallComments.body, like), ilike(users.name, like)) : undefined,
-    );
-  }
+  const wallWhere = (f: ListFilter) => moderationWhere(f, wallComments.hiddenAt, wallComments.userId, [wallComments.body, users.name]);
   async function wallRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
     const rows = await db
       .select({ w: wallComments, uid: users.id, uname: users.name, owner: { name: wallOwner.name, slug: wallOwner.slug } })
@@ -178,7 +160,7 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       created_at: w.createdAt.toISOString(),
     }));
   }
-  const wallCount = async (where: SQL | undefined) => (await db.select({ n: count }).from(wallComments).leftJoin(users, eq(users.id, wallComments.userId)).where(where))[0]?.n ?? 0;
+  const wallCount = async (where: SQL | undefined) => (await db.select({ n: countAll }).from(wallComments).leftJoin(users, eq(users.id, wallComments.userId)).where(where))[0]?.n ?? 0;
 
   const kinds = {
     post: { where: postWhere, rows: postRows, count: postCount, created: posts.createdAt, id: posts.id },
@@ -290,12 +272,6 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       .limit(1);
     if (row) throw new ValidationError({ slug: [CATEGORY_MESSAGES.slugTaken] });
   }
-  /** a unique-slug race lost to another admin answers the same field message */
-  const taken = (err: unknown): never => {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw new ValidationError({ slug: [CATEGORY_MESSAGES.slugTaken] });
-    throw err;
-  };
 
   async function category(id: number, tx: Executor = db) {
     const [row] = await tx.select({ c: forumCategories, topics: topicsIn }).from(forumCategories).where(eq(forumCategories.id, id)).limit(1);
@@ -376,7 +352,7 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         latest('topic'),
         latest('chat'),
         latest('wall'),
-        db.select({ n: count }).from(reports).where(against),
+        db.select({ n: countAll }).from(reports).where(against),
         db.select().from(reports).where(against).orderBy(desc(reports.id)).limit(10),
       ]);
       return {
@@ -395,39 +371,33 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     async categories(query: AdminListQuery): Promise<AdminPage<AdminCategory>> {
       const sort = sortOf(query, { position: forumCategories.position, title: forumCategories.title }, 'position', 'asc');
       const where = query.q ? or(ilike(forumCategories.title, `%${escapeLike(query.q)}%`), ilike(forumCategories.slug, `%${escapeLike(query.q)}%`)) : undefined;
-      const [total] = await db.select({ n: count }).from(forumCategories).where(where);
-      const rows = await db
-        .select({ c: forumCategories, topics: topicsIn })
-        .from(forumCategories)
-        .where(where)
-        .orderBy(sort.order, asc(forumCategories.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map((r) => toCategory(r.c, r.topics)),
-        total?.n ?? 0,
+      return pageOfSelect({
         query,
         sort,
-      );
+        count: db.select({ n: countAll }).from(forumCategories).where(where),
+        rows: db.select({ c: forumCategories, topics: topicsIn }).from(forumCategories).where(where).orderBy(sort.order, asc(forumCategories.id)),
+        map: (r) => toCategory(r.c, r.topics),
+      });
     },
     category,
 
     async createCategory(actor: Actor, input: { title: string; slug: string; description: string; position?: number | undefined }) {
-      return db
-        .transaction(async (tx) => {
+      // a unique-slug race lost to another admin answers the same field message
+      return guardSlug(CATEGORY_MESSAGES.slugTaken, () =>
+        db.transaction(async (tx) => {
           await slugFree(tx, input.slug);
           const position = input.position ?? ((await tx.select({ n: sql<number>`coalesce(max(${forumCategories.position}), 0)::int` }).from(forumCategories))[0]?.n ?? 0) + 1;
           const [row] = await tx.insert(forumCategories).values({ ...input, position }).returning();
           const after = toCategory(row!, 0);
           await recordAudit(tx, actor, { action: 'category.create', targetType: 'forum_category', targetId: row!.id, summary: row!.title, before: null, after });
           return after;
-        })
-        .catch(taken);
+        }),
+      );
     },
 
     async updateCategory(actor: Actor, id: number, input: { title: string; slug: string; description: string; position?: number | undefined }) {
-      return db
-        .transaction(async (tx) => {
+      return guardSlug(CATEGORY_MESSAGES.slugTaken, () =>
+        db.transaction(async (tx) => {
           const before = await category(id, tx);
           await slugFree(tx, input.slug, id);
           await tx
@@ -437,8 +407,8 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
           const after = await category(id, tx);
           await recordAudit(tx, actor, { action: 'category.update', targetType: 'forum_category', targetId: id, summary: after.title, before, after });
           return after;
-        })
-        .catch(taken);
+        }),
+      );
     },
 
     /** Up or down one place: the categories are numbered 1..n in their order, then the two swap. */
@@ -494,20 +464,17 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
             desc(liveShows.id),
           ];
       const where = and(query.status ? eq(liveShows.status, query.status) : undefined, query.q ? ilike(liveShows.title, `%${escapeLike(query.q)}%`) : undefined);
-      const [total] = await db.select({ n: count }).from(liveShows).where(where);
-      const rows = await db
-        .select({ s: liveShows, messages: messagesIn })
-        .from(liveShows)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map((r) => toLive(r.s, r.messages)),
-        total?.n ?? 0,
+      return pageOfSelect({
         query,
-        custom ? sort : { key: 'upcoming', dir: 'asc' },
-      );
+        sort: custom ? sort : { key: 'upcoming', dir: 'asc' },
+        count: db.select({ n: countAll }).from(liveShows).where(where),
+        rows: db
+          .select({ s: liveShows, messages: messagesIn })
+          .from(liveShows)
+          .where(where)
+          .orderBy(...order),
+        map: (r) => toLive(r.s, r.messages),
+      });
     },
     show,
 

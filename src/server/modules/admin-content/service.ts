@@ -22,7 +22,8 @@ import type { Database, Executor } from '#server/db/client';
 import { achievements, courses, lessonCompletions, lessonQuizzes, lessons, soundslicePaths, stages, stageStepChecks, stageSteps, userAchievements } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { escapeLike, pageEnvelope, sortOf } from '#server/modules/admin/list';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
+import { guardSlug, isUniqueViolation } from '#server/modules/admin/unique';
 import { stepHash } from '#server/modules/learning/service';
 
 type CourseIn = z.output<typeof courseBodySchema>;
@@ -31,11 +32,6 @@ type PathsIn = z.output<typeof pathsBodySchema>;
 type QuizIn = z.output<typeof quizBodySchema>;
 type StageIn = z.output<typeof stageBodySchema>;
 type AchievementIn = z.output<typeof achievementBodySchema>;
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 const courseRow = (c: typeof courses.$inferSelect) => ({
   id: c.id,
@@ -82,6 +78,16 @@ export function createAdminContentService({ db }: { db: Database }) {
     const [l] = await ex.select().from(lessons).where(eq(lessons.id, id)).limit(1);
     if (!l) throw notFound();
     return l;
+  }
+  async function stageOr404(ex: Executor, id: number) {
+    const [s] = await ex.select().from(stages).where(eq(stages.id, id)).limit(1);
+    if (!s) throw notFound();
+    return s;
+  }
+  async function achievementOr404(ex: Executor, id: number) {
+    const [a] = await ex.select().from(achievements).where(eq(achievements.id, id)).limit(1);
+    if (!a) throw notFound();
+    return a;
   }
   async function stageSteps_(ex: Executor, id: number) {
     return (await ex.select({ text: stageSteps.text }).from(stageSteps).where(eq(stageSteps.stageId, id)).orderBy(asc(stageSteps.position), asc(stageSteps.id))).map((r) => r.text);
@@ -145,16 +151,6 @@ export function createAdminContentService({ db }: { db: Database }) {
     };
   }
 
-  /** a unique slug racing past the check above still answers as a field error */
-  async function guardSlug<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ValidationError({ slug: [CONTENT.slugTaken] });
-      throw err;
-    }
-  }
-
   return {
     // ---- courses ----
     async listCourses(query: AdminListQuery & { area?: CourseArea | undefined }): Promise<AdminPage<AdminCourseRow>> {
@@ -166,28 +162,25 @@ export function createAdminContentService({ db }: { db: Database }) {
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { position: courses.position, title: courses.title, created_at: courses.createdAt }, 'position');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(courses).where(cond);
-      const rows = await db
-        .select({ c: courses, lessons: sql<number>`(select count(*) from lessons l where l.course_id = "courses"."id")::int` })
-        .from(courses)
-        .where(cond)
-        .orderBy(sort.order, asc(courses.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(
-        rows.map(({ c, lessons: n }) => {
-          const { description: _d, image_url: _i, ...rest } = courseRow(c);
-          return { ...rest, lessons: n };
-        }),
-        count?.n ?? 0,
+      return pageOfSelect({
         query,
         sort,
-      );
+        count: db.select({ n: countAll }).from(courses).where(cond),
+        rows: db
+          .select({ c: courses, lessons: sql<number>`(select count(*) from lessons l where l.course_id = "courses"."id")::int` })
+          .from(courses)
+          .where(cond)
+          .orderBy(sort.order, asc(courses.id)),
+        map: ({ c, lessons: n }): AdminCourseRow => {
+          const { description: _d, image_url: _i, ...rest } = courseRow(c);
+          return { ...rest, lessons: n };
+        },
+      });
     },
     course: (id: number) => course(id),
 
     async createCourse(actor: Actor, input: CourseIn) {
-      return guardSlug(() =>
+      return guardSlug(CONTENT.slugTaken, () =>
         db.transaction(async (tx) => {
           await courseSlugFree(tx, input.slug);
           if (input.is_welcome) await tx.update(courses).set({ isWelcome: false }).where(eq(courses.isWelcome, true));
@@ -203,7 +196,7 @@ export function createAdminContentService({ db }: { db: Database }) {
     },
 
     async updateCourse(actor: Actor, id: number, input: CourseIn) {
-      return guardSlug(() =>
+      return guardSlug(CONTENT.slugTaken, () =>
         db.transaction(async (tx) => {
           const before = await courseOr404(tx, id);
           await courseSlugFree(tx, input.slug, id);
@@ -337,20 +330,21 @@ export function createAdminContentService({ db }: { db: Database }) {
     async listStages(query: AdminListQuery): Promise<AdminPage<AdminStageRow>> {
       const cond = query.q ? ilike(stages.title, `%${escapeLike(query.q)}%`) : undefined;
       const sort = sortOf(query, { id: stages.id, title: stages.title }, 'id');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(stages).where(cond);
-      const rows = await db
-        .select({ s: stages, steps: sql<number>`(select count(*) from stage_steps st where st.stage_id = "stages"."id")::int` })
-        .from(stages)
-        .where(cond)
-        .orderBy(sort.order, asc(stages.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(rows.map(({ s, steps }) => ({ id: s.id, title: s.title, image_url: s.imageUrl, steps })), count?.n ?? 0, query, sort);
+      return pageOfSelect({
+        query,
+        sort,
+        count: db.select({ n: countAll }).from(stages).where(cond),
+        rows: db
+          .select({ s: stages, steps: sql<number>`(select count(*) from stage_steps st where st.stage_id = "stages"."id")::int` })
+          .from(stages)
+          .where(cond)
+          .orderBy(sort.order, asc(stages.id)),
+        map: ({ s, steps }): AdminStageRow => ({ id: s.id, title: s.title, image_url: s.imageUrl, steps }),
+      });
     },
 
     async stage(id: number): Promise<AdminStage> {
-      const [s] = await db.select().from(stages).where(eq(stages.id, id)).limit(1);
-      if (!s) throw notFound();
+      const s = await stageOr404(db, id);
       return stageOut(s, await stageSteps_(db, id));
     },
 
@@ -375,8 +369,7 @@ export function createAdminContentService({ db }: { db: Database }) {
 
     async updateStage(actor: Actor, id: number, input: StageIn): Promise<AdminStage> {
       return db.transaction(async (tx) => {
-        const [s] = await tx.select().from(stages).where(eq(stages.id, id)).limit(1);
-        if (!s) throw notFound();
+        const s = await stageOr404(tx, id);
         const before = stageOut(s, await stageSteps_(tx, id));
         const [row] = await tx.update(stages).set({ title: input.title, description: input.description, imageUrl: input.image_url }).where(eq(stages.id, id)).returning();
         await tx.delete(stageSteps).where(eq(stageSteps.stageId, id));
@@ -392,8 +385,7 @@ export function createAdminContentService({ db }: { db: Database }) {
 
     async deleteStage(actor: Actor, id: number) {
       return db.transaction(async (tx) => {
-        const [s] = await tx.select().from(stages).where(eq(stages.id, id)).limit(1);
-        if (!s) throw notFound();
+        const s = await stageOr404(tx, id);
         const before = stageOut(s, await stageSteps_(tx, id));
         await tx.delete(stages).where(eq(stages.id, id));
         await recordAudit(tx, actor, { action: 'stage.delete', targetType: 'stage', targetId: id, summary: s.title, before, after: null });
@@ -405,26 +397,27 @@ export function createAdminContentService({ db }: { db: Database }) {
     async listAchievements(query: AdminListQuery): Promise<AdminPage<AdminAchievement>> {
       const cond = query.q ? or(ilike(achievements.name, `%${escapeLike(query.q)}%`), ilike(achievements.slug, `%${escapeLike(query.q)}%`)) : undefined;
       const sort = sortOf(query, { position: achievements.position, name: achievements.name, rule: achievements.rule, threshold: achievements.threshold }, 'position');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(achievements).where(cond);
-      const rows = await db
-        .select({ a: achievements, n: sql<number>`(select count(*) from user_achievements ua where ua.achievement_id = "achievements"."id")::int` })
-        .from(achievements)
-        .where(cond)
-        .orderBy(sort.order, asc(achievements.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return pageEnvelope(rows.map(({ a, n }) => ({ ...achievementRow(a), unlocked_by: n })), count?.n ?? 0, query, sort);
+      return pageOfSelect({
+        query,
+        sort,
+        count: db.select({ n: countAll }).from(achievements).where(cond),
+        rows: db
+          .select({ a: achievements, n: sql<number>`(select count(*) from user_achievements ua where ua.achievement_id = "achievements"."id")::int` })
+          .from(achievements)
+          .where(cond)
+          .orderBy(sort.order, asc(achievements.id)),
+        map: ({ a, n }): AdminAchievement => ({ ...achievementRow(a), unlocked_by: n }),
+      });
     },
 
     async achievement(id: number): Promise<AdminAchievement> {
-      const [a] = await db.select().from(achievements).where(eq(achievements.id, id)).limit(1);
-      if (!a) throw notFound();
-      const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(userAchievements).where(eq(userAchievements.achievementId, id));
+      const a = await achievementOr404(db, id);
+      const [n] = await db.select({ n: countAll }).from(userAchievements).where(eq(userAchievements.achievementId, id));
       return { ...achievementRow(a), unlocked_by: n?.n ?? 0 };
     },
 
     async saveAchievement(actor: Actor, id: number | null, input: AchievementIn): Promise<AdminAchievement> {
-      return guardSlug(() =>
+      return guardSlug(CONTENT.slugTaken, () =>
         db.transaction(async (tx) => {
           const [taken] = await tx.select({ id: achievements.id }).from(achievements).where(eq(achievements.slug, input.slug)).limit(1);
           if (taken && taken.id !== id) throw new ValidationError({ slug: [CONTENT.slugTaken] });
@@ -433,8 +426,7 @@ export function createAdminContentService({ db }: { db: Database }) {
           let row: typeof achievements.$inferSelect | undefined;
           if (id === null) [row] = await tx.insert(achievements).values(values).returning();
           else {
-            const [old] = await tx.select().from(achievements).where(eq(achievements.id, id)).limit(1);
-            if (!old) throw notFound();
+            const old = await achievementOr404(tx, id);
             before = achievementRow(old);
             [row] = await tx.update(achievements).set(values).where(eq(achievements.id, id)).returning();
           }
@@ -447,8 +439,7 @@ export function createAdminContentService({ db }: { db: Database }) {
 
     async deleteAchievement(actor: Actor, id: number) {
       return db.transaction(async (tx) => {
-        const [a] = await tx.select().from(achievements).where(eq(achievements.id, id)).limit(1);
-        if (!a) throw notFound();
+        const a = await achievementOr404(tx, id);
         await tx.delete(achievements).where(eq(achievements.id, id));
         await recordAudit(tx, actor, { action: 'achievement.delete', targetType: 'achievement', targetId: id, summary: a.name, before: achievementRow(a), after: null });
         return { deleted: true };

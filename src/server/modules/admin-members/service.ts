@@ -38,8 +38,8 @@ import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { SessionStore } from '#server/lib/session-store';
 import type { Realtime } from '#server/modules/realtime/service';
 import type { UserRow, UserService } from '#server/modules/users/service';
-import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { escapeLike, pageEnvelope, sortOf } from '#server/modules/admin/list';
+import { recordAudit, type Actor, type AuditInput } from '#server/modules/admin/audit';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
 
 const activeEntitlementSql = (userId: SQL | number, kind?: string) =>
   sql`exists (select 1 from ${entitlements} e where e.user_id = ${userId} ${kind ? sql`and e.kind = ${kind}` : sql``} and e.revoked_at is null and (e.ends_at is null or e.ends_at > now()))`;
@@ -66,20 +66,23 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
     active: !r.revokedAt && (!r.endsAt || r.endsAt > new Date()),
   });
 
+  /** a member as the list shows them, with the kinds of their active entitlements */
+  const memberRow = (u: UserRow, activeKinds: string[]): AdminMemberRow => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    slug: u.slug,
+    avatar_url: deps.users.avatarUrl(u),
+    role: u.role,
+    is_mentor: u.isMentor,
+    suspended_at: u.suspendedAt?.toISOString() ?? null,
+    entitlements: activeKinds,
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+  });
+
   async function row(u: UserRow): Promise<AdminMemberRow> {
-    return {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      slug: u.slug,
-      avatar_url: deps.users.avatarUrl(u),
-      role: u.role,
-      is_mentor: u.isMentor,
-      suspended_at: u.suspendedAt?.toISOString() ?? null,
-      entitlements: await deps.users.activeEntitlements(u.id),
-      created_at: u.createdAt.toISOString(),
-      updated_at: u.updatedAt.toISOString(),
-    };
+    return memberRow(u, await deps.users.activeEntitlements(u.id));
   }
 
   async function history(userId: number): Promise<Record<HistoryKey, HistoryFact>> {
@@ -115,6 +118,15 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
     return out;
   }
 
+  /** Changes the member's row and writes its audit entry (made from the changed row) in one transaction. */
+  async function updateMember(actor: Actor, u: UserRow, set: Partial<typeof users.$inferInsert>, entry: (after: UserRow) => Omit<AuditInput, 'targetType' | 'targetId'>): Promise<UserRow> {
+    return db.transaction(async (tx) => {
+      const [after] = await tx.update(users).set(set).where(eq(users.id, u.id)).returning();
+      await recordAudit(tx, actor, { ...entry(after!), targetType: 'member', targetId: u.id });
+      return after!;
+    });
+  }
+
   /** Signs the member out everywhere and closes their sockets (suspension, demotion). */
   async function signOutEverywhere(userId: number) {
     await deps.sessions.destroyUser(userId);
@@ -134,14 +146,14 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       if (query.entitlement) where.push(activeEntitlementSql(sql`${users.id}`, query.entitlement));
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { name: sql`lower(${users.name})`, email: sql`lower(${users.email})`, joined: users.createdAt, updated: users.updatedAt }, 'joined', 'desc');
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(cond);
-      const rows = await db
-        .select()
-        .from(users)
-        .where(cond)
-        .orderBy(sort.order, desc(users.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
+      const page = await pageOfSelect({
+        query,
+        sort,
+        count: db.select({ n: countAll }).from(users).where(cond),
+        rows: db.select().from(users).where(cond).orderBy(sort.order, desc(users.id)),
+        map: (u) => u,
+      });
+      const rows = page.data;
       const kinds = rows.length
         ? await db
             .select({ userId: entitlements.userId, kind: entitlements.kind })
@@ -150,20 +162,7 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
         : [];
       const byUser = new Map<number, Set<string>>();
       for (const k of kinds) (byUser.get(k.userId) ?? byUser.set(k.userId, new Set()).get(k.userId)!).add(k.kind);
-      const data = rows.map((u) => ({
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        slug: u.slug,
-        avatar_url: deps.users.avatarUrl(u),
-        role: u.role,
-        is_mentor: u.isMentor,
-        suspended_at: u.suspendedAt?.toISOString() ?? null,
-        entitlements: [...(byUser.get(u.id) ?? [])].sort(),
-        created_at: u.createdAt.toISOString(),
-        updated_at: u.updatedAt.toISOString(),
-      }));
-      return pageEnvelope(data, count?.n ?? 0, query, sort);
+      return { ...page, data: rows.map((u) => memberRow(u, [...(byUser.get(u.id) ?? [])].sort())) };
     },
 
     async detail(id: number): Promise<AdminMemberDetail> {
@@ -230,20 +229,12 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (input.role !== undefined) set.role = input.role;
       if (input.is_mentor !== undefined) set.isMentor = input.is_mentor;
-      const updated = await db.transaction(async (tx) => {
-        const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
-        const b = memberFacts(u);
-        const a = memberFacts(after!);
-        await recordAudit(tx, actor, {
-          action: 'member.role',
-          targetType: 'member',
-          targetId: id,
-          summary: `Changed ${u.name}: role ${a.role}, ${a.is_mentor ? 'mentor' : 'not a mentor'}`,
-          before: { role: b.role, is_mentor: b.is_mentor },
-          after: { role: a.role, is_mentor: a.is_mentor },
-        });
-        return after!;
-      });
+      const updated = await updateMember(actor, u, set, (after) => ({
+        action: 'member.role',
+        summary: `Changed ${u.name}: role ${after.role}, ${after.isMentor ? 'mentor' : 'not a mentor'}`,
+        before: { role: u.role, is_mentor: u.isMentor },
+        after: { role: after.role, is_mentor: after.isMentor },
+      }));
       return { data: await row(updated) };
     },
 
@@ -251,11 +242,12 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       const u = await memberOr404(id);
       if (id === actor.user.id) throw new ValidationError({ reason: [MEMBER_TEXT.ownSuspend] });
       if (u.suspendedAt) throw new AppError(409, MEMBER_TEXT.alreadySuspended);
-      const updated = await db.transaction(async (tx) => {
-        const [after] = await tx.update(users).set({ suspendedAt: new Date(), suspendedReason: reason, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-        await recordAudit(tx, actor, { action: 'member.suspend', targetType: 'member', targetId: id, summary: `Suspended ${u.name}: ${reason}`, before: memberFacts(u), after: memberFacts(after!) });
-        return after!;
-      });
+      const updated = await updateMember(actor, u, { suspendedAt: new Date(), suspendedReason: reason, updatedAt: new Date() }, (after) => ({
+        action: 'member.suspend',
+        summary: `Suspended ${u.name}: ${reason}`,
+        before: memberFacts(u),
+        after: memberFacts(after),
+      }));
       await signOutEverywhere(id);
       return { data: await row(updated) };
     },
@@ -263,11 +255,12 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
     async unsuspend(actor: Actor, id: number) {
       const u = await memberOr404(id);
       if (!u.suspendedAt) throw new AppError(409, MEMBER_TEXT.notSuspended);
-      const updated = await db.transaction(async (tx) => {
-        const [after] = await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-        await recordAudit(tx, actor, { action: 'member.unsuspend', targetType: 'member', targetId: id, summary: `Lifted the suspension of ${u.name}`, before: memberFacts(u), after: memberFacts(after!) });
-        return after!;
-      });
+      const updated = await updateMember(actor, u, { suspendedAt: null, suspendedReason: null, updatedAt: new Date() }, (after) => ({
+        action: 'member.unsuspend',
+        summary: `Lifted the suspension of ${u.name}`,
+        before: memberFacts(u),
+        after: memberFacts(after),
+      }));
       return { data: await row(updated) };
     },
 
@@ -325,22 +318,25 @@ function leadsWhere(query: AdminListQuery) {
 /** GET /api/admin/diagnostic-leads (and, with `all`, the CSV of the same search and sort). */
 export async function leadsPage(db: Database, query: AdminListQuery, all = false): Promise<AdminPage<AdminLeadRow>> {
   const { where, sort } = leadsWhere(query);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(diagnosticLeads).where(where);
-  const base = db.select().from(diagnosticLeads).where(where).orderBy(sort.order, desc(diagnosticLeads.id));
-  const rows = all ? await base : await base.limit(query.per_page).offset((query.page - 1) * query.per_page);
-  const data = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    skill: r.skill,
-    pedal: r.pedal,
-    tempo: r.tempo,
-    scores: r.scores,
-    primary: r.primaryKiller,
-    answers: r.answersText,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return pageEnvelope(data, count?.n ?? 0, query, sort);
+  return pageOfSelect({
+    query,
+    sort,
+    all,
+    count: db.select({ n: countAll }).from(diagnosticLeads).where(where),
+    rows: db.select().from(diagnosticLeads).where(where).orderBy(sort.order, desc(diagnosticLeads.id)),
+    map: (r): AdminLeadRow => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      skill: r.skill,
+      pedal: r.pedal,
+      tempo: r.tempo,
+      scores: r.scores,
+      primary: r.primaryKiller,
+      answers: r.answersText,
+      created_at: r.createdAt.toISOString(),
+    }),
+  });
 }
 
 /** GET /api/admin/reviews (and, with `all`, the CSV of the same search and sort). */
@@ -351,18 +347,17 @@ export async function reviewsPage(db: Database, query: AdminListQuery, all = fal
     like ? or(ilike(contactMessages.subject, like), ilike(contactMessages.body, like), ilike(users.name, like), ilike(users.email, like)) : undefined,
   );
   const sort = sortOf(query, { created_at: contactMessages.createdAt, name: sql`lower(${users.name})`, email: sql`lower(${users.email})` }, 'created_at', 'desc');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).leftJoin(users, eq(users.id, contactMessages.userId)).where(where);
-  const base = db
-    .select({ id: contactMessages.id, subject: contactMessages.subject, body: contactMessages.body, created_at: contactMessages.createdAt, name: users.name, email: users.email, user_id: contactMessages.userId })
-    .from(contactMessages)
-    .leftJoin(users, eq(users.id, contactMessages.userId))
-    .where(where)
-    .orderBy(sort.order, desc(contactMessages.id));
-  const rows = all ? await base : await base.limit(query.per_page).offset((query.page - 1) * query.per_page);
-  return pageEnvelope(
-    rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    count?.n ?? 0,
+  return pageOfSelect({
     query,
     sort,
-  );
+    all,
+    count: db.select({ n: countAll }).from(contactMessages).leftJoin(users, eq(users.id, contactMessages.userId)).where(where),
+    rows: db
+      .select({ id: contactMessages.id, subject: contactMessages.subject, body: contactMessages.body, created_at: contactMessages.createdAt, name: users.name, email: users.email, user_id: contactMessages.userId })
+      .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.userId))
+      .where(where)
+      .orderBy(sort.order, desc(contactMessages.id)),
+    map: (r): AdminReviewRow => ({ ...r, created_at: r.created_at.toISOString() }),
+  });
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AdminListQuery, AdminPage, AuditEntry } from '#shared/admin';
 import type { Database, Executor } from '#server/db/client';
 import { auditLog } from '#server/db/schema/index';
 import type { AuthUser } from '#server/types';
-import { escapeLike, pageOf } from './list.ts';
+import { countAll, escapeLike, pageOf } from './list.ts';
 
 export interface AuditInput {
   /** dotted verb: "course.update", "member.suspend", "order.refund"... */
@@ -80,7 +80,7 @@ export function createAuditService({ db }: { db: Database }) {
     },
     /** the count of entries (the overview's tile) */
     async count(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+      const [row] = await db.select({ n: countAll }).from(auditLog);
       return row?.n ?? 0;
     },
   };

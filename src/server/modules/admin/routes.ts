@@ -7,6 +7,7 @@ import { adminOnly, requireAdmin } from '#server/lib/guards';
 import { ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
 import { toAuditEntry, type Actor } from './audit.ts';
+import { countAll as count } from './list.ts';
 
 /** The admin making a call, and the address they came from (for the audit log). */
 export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });
@@ -19,7 +20,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/overview', adminOnly, async (): Promise<AdminOverview> => {
     const { db } = app.deps;
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const count = sql<number>`count(*)::int`;
     const [m] = await db.select({ n: count, recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int` }).from(users);
     const [subs] = await db.select({ n: count }).from(subscriptions).where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']));
     const [ment] = await db
