@@ -11,5 +11,14 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/client/.vite/manifest.json: scripts/initial-js.ts reads what each page loads (issue 9)
+    manifest: true,
+    // every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry chunk
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // A page that reads constants from a src/shared module must not pay for that module's zod
+      // schemas it never uses: building a schema has no side effects, so unused ones are dropped.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 });

@@ -173,9 +173,12 @@ export const DEFAULT_PLAN_LINKS: Record<string, string> = Object.fromEntries(
   SKILLS.flatMap((s) => PEDALS.map((p) => [planKey(s, p), `/courses/double-kick-basics?plan=${s.toLowerCase()}-${p.startsWith('Single') ? 'single' : 'double'}`])),
 );
 
-export const footSpeedSaveSchema = z.object({
-  name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),
-  email: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(254).pipe(z.email('The email must be a valid email address.')),
-  /** the answers in order: option indexes, and the tempo text at the tempo step */
-  answers: z.array(z.union([z.number().int().min(0).max(20), z.string().max(10)])).min(1).max(DIAGNOSTIC.steps),
-});
+// built in a pure function: the /diagnostic page reads this module's steps, not the server's schema,
+// and so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+export const footSpeedSaveSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),
+    email: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(254).pipe(z.email('The email must be a valid email address.')),
+    /** the answers in order: option indexes, and the tempo text at the tempo step */
+    answers: z.array(z.union([z.number().int().min(0).max(20), z.string().max(10)])).min(1).max(DIAGNOSTIC.steps),
+  }))();

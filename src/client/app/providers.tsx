@@ -1,14 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '#client/lib/query-client.ts';
+import type { ReactNode } from 'react';
 import { Toaster } from '#client/components/ui/toast.tsx';
 
+/** App-wide providers. The query cache is provided by the parts that use it (src/client/app/query.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={client}>
+    <>
       {children}
       <Toaster />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,18 +1,52 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { openModal } from '#client/components/ui/modal.tsx';
-import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
-import { REGISTER_MODAL, RegisterModal } from '#client/features/auth/components/register-modal.tsx';
-import { NotificationMenu } from '#client/features/notifications/components/notification-menu.tsx';
-import { SideMenu } from './side-menu.tsx';
-import { RewardListener } from '#client/features/achievements/components/rewards.tsx';
+import { openModal } from '#client/components/ui/modal-events.ts';
+import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { ErrorPage } from '../pages/error.tsx';
+
+/*
+ * The frame is on every page, so it stays small (issue 9): the signed-in menus and the register
+ * modal are chunks of their own, loaded for whoever needs them.
+ */
+const chrome = () => import('./member-chrome.tsx');
+const MemberDrawer = lazy(() => chrome().then((m) => ({ default: m.MemberDrawer })));
+const MemberMenus = lazy(() => chrome().then((m) => ({ default: m.MemberMenus })));
+const MemberAside = lazy(() => chrome().then((m) => ({ default: m.MemberAside })));
+const MemberRewards = lazy(() => chrome().then((m) => ({ default: m.MemberRewards })));
+const RegisterModal = lazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
+
+/**
+ * The register modal's code loads on the first "open" (a "Join" click): it is no part of a visitor's
+ * initial JavaScript. Once mounted (and listening) it is sent that first "open" again.
+ */
+function DeferredRegisterModal() {
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (asked) return;
+    const ask = () => setAsked(true);
+    window.addEventListener(`open-${REGISTER_MODAL}`, ask);
+    return () => window.removeEventListener(`open-${REGISTER_MODAL}`, ask);
+  }, [asked]);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <RegisterModal />
+      <OpenOnMount />
+    </Suspense>
+  );
+}
+
+/** Mounted after the modal beside it (whose effect listens first): re-sends the "open" that loaded it. */
+function OpenOnMount() {
+  useEffect(() => {
+    openModal(REGISTER_MODAL);
+  }, []);
+  return null;
+}
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
   return (
@@ -30,8 +64,6 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
   const config = pageConfig();
   const signedIn = config.authId !== null;
   const { pathname } = useLocation();
-  const [drawer, setDrawer] = useState(false);
-  useEffect(() => setDrawer(false), [pathname]);
   useEffect(reportTimezoneDaily, []);
   useEffect(() => {
     document.documentElement.classList.toggle('theme-dark', mentorship);
@@ -47,32 +79,16 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
       <header className="sticky top-0 z-50 border-b border-line bg-surface/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
           {signedIn ? (
-            <Dialog.Root open={drawer} onOpenChange={setDrawer}>
-              <Dialog.Trigger aria-label="Open menu" className="grid size-11 place-items-center rounded-full hover:bg-surface-2 lg:hidden">
-                <Menu aria-hidden className="size-6" />
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Overlay className="fixed inset-0 z-[950] bg-black/50 lg:hidden" />
-                <Dialog.Content className={clsx('fixed inset-y-0 left-0 z-[951] w-[min(20rem,85vw)] overflow-y-auto border-r border-line bg-surface p-4 text-fg shadow-2xl lg:hidden', mentorship && 'theme-dark')}>
-                  <div className="mb-4 flex items-center justify-between">
-                    <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-                    <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-                    <Dialog.Close aria-label="Close menu" className="grid size-11 place-items-center rounded-full hover:bg-surface-2">
-                      <X aria-hidden className="size-5" />
-                    </Dialog.Close>
-                  </div>
-                  <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+            <Suspense fallback={<span aria-hidden className="size-11 lg:hidden" />}>
+              <MemberDrawer mentorship={mentorship} admin={admin} pathname={pathname} />
+            </Suspense>
           ) : null}
           <Logo mentorship={mentorship} />
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {signedIn ? (
-              <>
-                <NotificationMenu area={mentorship ? 'mentorship' : 'main'} />
-                <AccountMenu mentorship={mentorship} />
-              </>
+              <Suspense fallback={<span aria-hidden className="h-11 w-24" />}>
+                <MemberMenus mentorship={mentorship} />
+              </Suspense>
             ) : (
               <>
                 <a href="/login" className={buttonClass('ghost')}>
@@ -86,15 +102,21 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-3 sm:px-6">
         {signedIn ? (
-          <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto py-6 lg:block">
-            <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
-          </aside>
+          <Suspense fallback={<div aria-hidden className="hidden w-64 shrink-0 lg:block" />}>
+            <MemberAside mentorship={mentorship} admin={admin} pathname={pathname} />
+          </Suspense>
         ) : null}
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-10">
           {content}
         </main>
       </div>
-      {!signedIn ? <RegisterModal /> : <RewardListener />}
+      {!signedIn ? (
+        <DeferredRegisterModal />
+      ) : (
+        <Suspense fallback={null}>
+          <MemberRewards />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
-import { openModal } from '#client/components/ui/modal.tsx';
+import { openModal } from '#client/components/ui/modal-events.ts';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { ForgotPasswordForm, ResetPasswordForm } from '#client/features/auth/components/password-forms.tsx';
-import { REGISTER_MODAL } from '#client/features/auth/components/register-modal.tsx';
+import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { AuthCard } from './common.tsx';
 
 export function LoginPage() {

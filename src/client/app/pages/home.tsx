@@ -1,8 +1,8 @@
 import { Drum, Gauge, MessagesSquare, Route as RouteIcon, Sparkles, Timer } from 'lucide-react';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { openModal } from '#client/components/ui/modal.tsx';
+import { openModal } from '#client/components/ui/modal-events.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { REGISTER_MODAL } from '#client/features/auth/components/register-modal.tsx';
+import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 
 const FEATURES = [
   { icon: RouteIcon, title: 'A path, not a pile of videos', text: 'Take the placement questionnaire and follow five stages with checklists, from your first groove to playing for the song.' },

@@ -6,9 +6,6 @@ import { JournalHistory, PracticeSummary } from '#client/features/journal/compon
 import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
 import { Questionnaire } from '#client/features/placement/components/questionnaire.tsx';
 import { AchievementsView } from '#client/features/achievements/components/rewards.tsx';
-import { FootSpeedDiagnostic } from '#client/features/diagnostic/components/diagnostic.tsx';
-import { Metronome } from '#client/features/metronome/components/metronome.tsx';
-import { SongMapper } from '#client/features/songmapper/components/song-mapper.tsx';
 import { useLesson } from '#client/features/learning/api/learning.ts';
 import { LessonDiscussion } from '#client/features/discussion/components/lesson-discussion.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -101,24 +98,3 @@ export const AchievementsPage = () => (
     <AchievementsView />
   </>
 );
-
-export const DiagnosticPage = () => (
-  <>
-    <PageTitle title="Foot-speed diagnostic" subtitle="Nine questions to find what is holding your feet back, and the practice plan that fixes it." />
-    <FootSpeedDiagnostic />
-  </>
-);
-
-export const MetronomePage = () => <Metronome />;
-
-/** Spec 002 song mapper; the mentorship area shows the same tool in its dark look. */
-export function SongMapperPage({ mentorship = false }: { mentorship?: boolean }) {
-  const { id } = useParams();
-  const base = mentorship ? '/mentorship/songmapper' : '/songmapper';
-  return (
-    <>
-      <PageTitle title="Song Mapper" subtitle="Map a song's sections, measures and feel before you play it. Every change saves itself." />
-      <SongMapper id={id ?? null} base={base} />
-    </>
-  );
-}

@@ -155,3 +155,6 @@ export const TermsPage = () => (
     </div>
   </article>
 );
+
+export const MentorshipNotificationsPage = () => <NotificationsPage mentorship />;
+export const MentorshipNotificationPage = () => <NotificationPage mentorship />;

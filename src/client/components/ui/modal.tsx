@@ -3,9 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
 
-/** Open or close a modal by name from anywhere (spec 000: page-wide events open-{name}, close-{name}). */
-export const openModal = (name: string) => window.dispatchEvent(new CustomEvent(`open-${name}`));
-export const closeModal = (name: string) => window.dispatchEvent(new CustomEvent(`close-${name}`));
+export { openModal, closeModal } from './modal-events.ts';
 
 interface ModalProps {
   name: string;

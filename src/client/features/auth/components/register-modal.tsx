@@ -6,8 +6,9 @@ import { FormError, Field } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { navigate, useRegister } from '../api/auth.ts';
+import { REGISTER_MODAL } from '../register.ts';
 
-export const REGISTER_MODAL = 'register';
+export { REGISTER_MODAL };
 
 /**
  * "Create Your Account" (spec 000): no client checks; the first server error among name, email and

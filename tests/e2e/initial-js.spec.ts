@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatTable, initialJs, INITIAL_JS_BUDGET, PUBLIC_PAGES } from '../../scripts/initial-js.ts';
+import { DESKTOP, launchBrowser, newPage } from './fixtures.ts';
+
+/*
+ * Issue 9 target: the initial JavaScript of a public page ≤ 100 KB gzip (scripts/initial-js.ts, run on
+ * the build this suite serves). The landing page and the diagnostic meet it; the metronome and the two
+ * checkouts are held a little above where they are now (2026-11-23: 159.8, 152.8, 154.7 KB) so they can
+ * only get lighter, until each reaches the target (then its ceiling becomes the budget).
+ */
+const KB = 1024;
+const CEILING: Record<string, number> = {
+  '/': INITIAL_JS_BUDGET,
+  '/diagnostic': INITIAL_JS_BUDGET,
+  '/metronome': 163 * KB,
+  '/join': 156 * KB,
+  '/mentorship/checkout': 158 * KB,
+};
+
+describe('initial JavaScript of the public pages', () => {
+  const rows = initialJs();
+
+  it('each public page loads the entry and its own route chunk, not the other pages’ code', () => {
+    console.info(formatTable(rows));
+    expect(new Set(rows.map((r) => r.routeFile)).size).toBe(PUBLIC_PAGES.length);
+    for (const r of rows) {
+      expect(r.files).toContain(r.routeFile);
+      for (const other of rows) if (other !== r) expect(r.files).not.toContain(other.routeFile);
+    }
+  });
+
+  it.each(PUBLIC_PAGES.map((p) => p.page))('%s stays within its gzip ceiling', (page) => {
+    const row = rows.find((r) => r.page === page)!;
+    expect(row.gzip).toBeLessThanOrEqual(CEILING[page]!);
+  });
+});
+
+describe('a fresh visit in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+
+  // the measure is what a visit really fetches: the manifest's files, no more, no fewer
+  it.each(PUBLIC_PAGES.map((p) => p.page))('%s fetches exactly the JavaScript the measure counts', async (page) => {
+    const p = await newPage(browser, DESKTOP);
+    const scripts = new Set<string>();
+    p.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname.slice(1));
+    });
+    await p.goto(page, { waitUntil: 'networkidle' });
+    await p.locator('main').getByRole('heading').first().waitFor();
+    expect([...scripts].sort()).toEqual([...initialJs().find((r) => r.page === page)!.files].sort());
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+
+  it('the register modal loads on the first "Join" and opens', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await p.goto('/', { waitUntil: 'networkidle' });
+    await p.getByRole('banner').getByRole('button', { name: 'Join' }).click();
+    await p.getByRole('dialog', { name: 'Create Your Account' }).waitFor();
+    await p.keyboard.press('Escape');
+    await p.getByRole('dialog').waitFor({ state: 'detached' });
+    await p.getByRole('button', { name: 'Start learning free' }).click();
+    await p.getByRole('dialog', { name: 'Create Your Account' }).waitFor();
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+});
