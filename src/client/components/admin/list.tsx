@@ -86,8 +86,13 @@ export function DataTable<T>({
   return (
     <div className="flex flex-col gap-4">
       {searchLabel || toolbar ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          {searchLabel ? <SearchBox label={searchLabel} value={list.value('q')} onSearch={(q) => list.set({ q })} /> : null}
+        // the search keeps a usable width; filters wrap onto the next line rather than squeeze it
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          {searchLabel ? (
+            <div className="sm:min-w-72 sm:flex-1">
+              <SearchBox label={searchLabel} value={list.value('q')} onSearch={(q) => list.set({ q })} />
+            </div>
+          ) : null}
           {toolbar}
         </div>
       ) : null}
