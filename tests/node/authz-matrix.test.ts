@@ -4,7 +4,7 @@ import { COMMUNITY_MESSAGES } from '#shared/community';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { ROUTE_ACCESS, type RouteAccess } from '#server/lib/access';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { concreteUrl } from './route-fixtures.ts';
+import { concreteUrl, safeJson } from './route-fixtures.ts';
 import { OBJECT_CASES } from './authz-objects.ts';
 
 // Issue 9: the authorisation matrix. Every route has a class in ROUTE_ACCESS (src/server/lib/access.ts);
@@ -85,10 +85,3 @@ describe('object-level cases: the owner, another member, an admin', () => {
   });
 });
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}

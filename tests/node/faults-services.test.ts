@@ -8,6 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
 import { createTestApp } from '#server/test/harness';
 import { freePort, startServer, type ServerProcess } from '../support/server.ts';
+import { BrowserSession } from '../support/browser-session.ts';
 
 // Issue 9, faults: PostgreSQL restarted under load (requests fail cleanly while it is down, the app
 // recovers by itself) and Redis stopped (pages and API calls keep answering, realtime degrades and
@@ -169,33 +170,21 @@ async function timed(url: string, init: RequestInit = {}, ms = 8000) {
 
 async function register(base: string, name = 'Fault Test') {
   const email = `fault-${randomBytes(4).toString('hex')}@test.test`;
-  let cookie = '';
-  let token = '';
-  const keep = (res: Response) => {
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
-    if (set) cookie = set.split(';')[0]!;
-    const rotated = res.headers.get('x-csrf-token');
-    if (rotated) token = rotated;
-    return res;
-  };
-  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
-  token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
-  const body = { name, email, email_confirmation: email, password: 'password123', password_confirmation: 'password123' };
-  const res = keep(await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token }, body: JSON.stringify(body) }));
+  const session = await BrowserSession.open(base);
+  const res = await session.register(email, name);
   expect(res.status, await res.clone().text()).toBe(200);
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } };
-  const headers = () => ({ 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token });
+  const id = await session.userId();
   return {
-    id: me.user.id,
+    id,
     email,
     get cookie() {
-      return cookie;
+      return session.cookie;
     },
-    send: (method: string, url: string, data?: unknown, on = base) => timed(`${on}${url}`, { method, headers: headers(), ...(data === undefined ? {} : { body: JSON.stringify(data) }) }),
-    get: (url: string, on = base) => timed(`${on}${url}`, { headers: { accept: 'application/json', cookie } }),
+    send: (method: string, url: string, data?: unknown, on = base) => timed(`${on}${url}`, { method, headers: session.headers(), ...(data === undefined ? {} : { body: JSON.stringify(data) }) }),
+    get: (url: string, on = base) => timed(`${on}${url}`, { headers: { accept: 'application/json', cookie: session.cookie } }),
     async signIn(on = base) {
       const t0 = Date.now();
-      const res = keep(await fetch(`${on}/login`, { method: 'POST', headers: headers(), body: JSON.stringify({ email, password: 'password123' }), signal: AbortSignal.timeout(8000) }));
+      const res = await session.signIn(email, 'password123', on, AbortSignal.timeout(8000));
       return { status: res.status as Answer['status'], ms: Date.now() - t0, text: await res.text(), type: res.headers.get('content-type') ?? '' };
     },
   };

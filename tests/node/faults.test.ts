@@ -7,6 +7,7 @@ import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
 import { startServer, type ServerProcess } from '../support/server.ts';
+import { BrowserSession } from '../support/browser-session.ts';
 
 // Issue 9, faults: the server killed (SIGKILL) in the middle of a burst of writes keeps every write it
 // acknowledged, and nothing half-written, on the embedded database and on PostgreSQL; on SIGTERM it
@@ -25,26 +26,12 @@ async function start(env: Record<string, string>) {
   return s;
 }
 
-/** a browser session: cookie and CSRF token from a page, then register (or sign in) */
+/** a browser session that registers (or signs in) */
 async function session(base: string, email: string, register: boolean) {
-  let cookie = '';
-  const keep = (res: Response) => {
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
-    if (set) cookie = set.split(';')[0]!;
-    const rotated = res.headers.get('x-csrf-token');
-    if (rotated) token = rotated;
-    return res;
-  };
-  let token = '';
-  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
-  token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
-  const body = register ? { name: 'Crash Test', email, email_confirmation: email, password: 'password123', password_confirmation: 'password123' } : { email, password: 'password123' };
-  const res = keep(await fetch(`${base}${register ? '/register' : '/login'}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token }, body: JSON.stringify(body) }));
+  const s = await BrowserSession.open(base);
+  const res = register ? await s.register(email, 'Crash Test') : await s.signIn(email);
   expect(res.status, await res.clone().text()).toBe(200);
-  return {
-    post: (url: string, data: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token }, body: JSON.stringify(data) }),
-    get: (url: string) => fetch(`${base}${url}`, { headers: { accept: 'application/json', cookie } }),
-  };
+  return s;
 }
 
 const settings = { ...settingsPart(START_UP), bpm: 120 };

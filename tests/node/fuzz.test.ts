@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { hostileBody, hostileParam, hostileQuery, schemaKeys } from './fuzz-inputs.ts';
+import { safeJson } from './route-fixtures.ts';
 
 // Issue 9, hostile input: every route gets generated malformed input (fast-check). The server never
 // answers 5xx, always says what was wrong (a JSON `message`), and a refused request changes nothing.
@@ -84,10 +85,3 @@ const saysWhy = (body: unknown) => {
   return typeof b?.message === 'string' || typeof b?.error?.message === 'string';
 };
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}

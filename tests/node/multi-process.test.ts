@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startServer, type ServerProcess } from '../support/server.ts';
+import { BrowserSession } from '../support/browser-session.ts';
 
 /**
  * Two real app processes on one PostgreSQL database and one Redis: a notification published by
@@ -51,27 +52,11 @@ afterAll(async () => {
   if (enabled) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 });
 
-/** A browser session against one process: cookie + CSRF token from a page, then sign-in. */
+/** A browser session against one process, signed in as a demo account. */
 async function session(base: string, email: string) {
-  let cookie = '';
-  const keep = (res: Response) => {
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('bb_session='));
-    if (set) cookie = set.split(';')[0]!;
-    return res;
-  };
-  const page = await keep(await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
-  let token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)![1]!;
-  const login = keep(
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
-      body: JSON.stringify({ email, password: 'drumsdemo1' }),
-    }),
-  );
-  expect(login.status).toBe(200);
-  token = login.headers.get('x-csrf-token')!;
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } };
-  return { cookie, token, id: me.user.id };
+  const s = await BrowserSession.open(base);
+  expect((await s.signIn(email, 'drumsdemo1')).status).toBe(200);
+  return { cookie: s.cookie, token: s.token, id: await s.userId() };
 }
 
 async function socket(base: string, cookie: string) {

@@ -23,3 +23,12 @@ export const CSRF_EXEMPT: Record<string, string> = {
   'POST /sandbox/test/setup-intents': 'test tool; 404 unless the sandbox clock is allowed',
   'POST /sandbox/test/paypal': 'test tool; 404 unless the sandbox clock is allowed',
 };
+
+/** a body as JSON, or null when it is not JSON (a page, an empty answer) */
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
