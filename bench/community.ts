@@ -1,28 +1,28 @@
 /**
- * Community reads at scale (issue 5 "Scale"): a large forum (100,000 posts) and a long chat history
- * on PostgreSQL, read over HTTP by a signed-in member, next to a bare Fastify route that answers the
- * same bytes from memory. Reported as requests per second and as a ratio to the bare route, at 1,000
- * posts and at 100,000 posts (the cost should not grow with the size).
+ * The PostgreSQL side of `npm run bench` (issues 5 and 9): a throwaway database seeded in SQL (members,
+ * a forum, a lesson with its discussion, a live show, notifications; the forum and the chat grown to
+ * 1,000 and then 100,000 rows with generate_series), members signed in over HTTP like a browser, and
+ * autocannon read rates next to a bare Fastify route (bench/bare-server.ts) answering the same bytes.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, a
  * server where a database may be created; it is dropped afterwards).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startServer } from '../tests/support/server.ts';
+import { freePort } from '../tests/support/server.ts';
 import { hashPassword } from '../src/server/modules/auth/service.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 10;
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-password-1';
+/** the lesson whose discussion is read, and the member whose notifications are read (drummer7) */
+export const LESSON_ID = 1;
+export const READER = 7;
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -45,6 +45,28 @@ export async function seedBase(db: pg.Client) {
   await db.query(`insert into forum_categories (slug, title) values ('bench', 'Bench')`);
   await db.query(`insert into forum_topics (category_id, user_id, title) select 1, 1 + (g % 1000), 'Topic ' || g from generate_series(1, 1000) g`);
   await db.query(`insert into live_shows (title, starts_at, status, chat_open) values ('Bench show', now(), 'live', true)`);
+  // a course with one lesson and its discussion: 200 questions, each with two answers
+  await db.query(`insert into courses (slug, title) values ('bench-course', 'Bench course')`);
+  await db.query(`insert into lessons (course_id, slug, title) values (1, 'bench-lesson', 'Bench lesson')`);
+  await db.query(
+    `insert into posts (type, resource_id, user_id, body, likes_count, created_at)
+     select 'lesson', $1::int, 1 + (g % 1000), 'How do you keep the hi-hat even at ' || (60 + g) || ' bpm?', g % 9, now() - (g || ' minutes')::interval
+     from generate_series(1, 200) g`,
+    [LESSON_ID],
+  );
+  await db.query(
+    `insert into posts (type, resource_id, user_id, parent_id, replying_to_id, body, created_at)
+     select 'lesson', $1::int, 1 + ((p.id * 3 + k) % 1000), p.id, p.id, 'Relax the wrist and count out loud.', p.created_at + (k || ' minutes')::interval
+     from posts p cross join generate_series(1, 2) k where p.type = 'lesson' and p.parent_id is null`,
+    [LESSON_ID],
+  );
+  // the reader's notifications: 60, a third unread
+  await db.query(
+    `insert into notifications (user_id, body, url, read_at, created_at)
+     select $1::int, '<strong>Drummer ' || g || '</strong> replied to your post', '/forums/topic/1', case when g % 3 = 0 then null else now() end, now() - (g || ' minutes')::interval
+     from generate_series(1, 60) g`,
+    [READER],
+  );
 }
 
 /**
@@ -87,85 +109,76 @@ export async function growTo(db: pg.Client, total: number) {
   await db.query('analyze');
 }
 
-/** Sign in over HTTP like a browser: the page's CSRF token, then POST /login; returns the cookie. */
-export async function signIn(base: string): Promise<string> {
+/** Creates a throwaway database on the PostgreSQL server; returns its URL and a drop function. */
+export async function createBenchDatabase() {
+  const name = `bb_bench_${randomBytes(4).toString('hex')}`;
+  await withClient(ADMIN_URL, (c) => c.query(`create database "${name}"`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withClient(ADMIN_URL, (c) => c.query(`drop database if exists "${name}" with (force)`)) };
+}
+
+export interface Session {
+  cookie: string;
+  token: string;
+}
+
+/** Sign in over HTTP like a browser: the page's CSRF token, then POST /login; returns the cookie and the new token. */
+export async function signIn(base: string, member = READER): Promise<Session> {
   const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
   const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const token = /<meta name="csrf-token" content="([^"]*)">/.exec(await page.text())?.[1] ?? '';
   const res = await fetch(`${base}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
-    body: JSON.stringify({ email: 'drummer7@bench.test', password: PASSWORD }),
+    body: JSON.stringify({ email: `drummer${member}@bench.test`, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), token: res.headers.get('x-csrf-token') ?? token };
 }
 
-async function rate(url: string, headers: Record<string, string>) {
-  // warm up (JIT, connection pools, PostgreSQL's caches), then measure
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return result.requests.average;
+export interface Rate {
+  rps: number;
+  /** mean latency, ms */
+  latency: number;
+  bytes: number;
 }
 
-const READS = [
-  { name: 'thread page (GET /posts, first page)', path: '/posts?type=forumtopic&id=1' },
-  { name: 'chat history (GET /live-chat/get)', path: '/live-chat/get?showId=1' },
-];
+/** autocannon against one URL: a short warm-up (JIT, pools, PostgreSQL's caches), then the measured run. */
+export async function rate(url: string, headers: Record<string, string>, opts: { connections: number; seconds: number; warmup: number }): Promise<Rate> {
+  await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers });
+  const result = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, latency: result.latency.average, bytes: result.throughput.average / Math.max(1, result.requests.average) };
+}
 
-export async function communityBench() {
-  const dbName = `bb_bench_${randomBytes(4).toString('hex')}`;
-  await withClient(ADMIN_URL, (c) => c.query(`create database "${dbName}"`));
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-'));
-  const server = await startServer({ NODE_ENV: 'production', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: '', SESSION_SECRET: randomBytes(16).toString('hex'), LOG_LEVEL: 'error' });
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
-  await db.connect();
-  let bare: ReturnType<typeof spawn> | null = null;
-  try {
-    await seedBase(db);
-    const cookie = await signIn(server.url);
-    const headers = { cookie, accept: 'application/json' };
-    console.log(`community reads on PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s each, against a bare route answering the same bytes from memory`);
-    console.log('  read                                     posts    req/s   bare req/s   ratio');
-    for (const total of [1_000, 100_000]) {
-      const started = performance.now();
-      await growTo(db, total);
-      const seeded = ((performance.now() - started) / 1000).toFixed(1);
-      // the bytes each real route answers, served by the bare route in its own process
-      const files = await Promise.all(
-        READS.map(async (r, i) => {
-          const res = await fetch(server.url + r.path, { headers });
-          if (!res.ok) throw new Error(`${r.path}: ${res.status} ${await res.text()}`);
-          const file = path.join(dataDir, `bare-${total}-${i}.json`);
-          writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-          return file;
-        }),
-      );
-      const port = await freePort();
-      bare = spawn(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'bare-server.ts'), String(port), ...files], { stdio: 'ignore', detached: true });
-      const bareUrl = `http://127.0.0.1:${port}`;
-      for (let i = 0; ; i++) {
-        if (await fetch(`${bareUrl}/healthz`).then((r) => r.ok, () => false)) break;
-        if (i > 200) throw new Error('the bare server did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      for (const [i, r] of READS.entries()) {
-        const real = await rate(server.url + r.path, headers);
-        const ref = await rate(`${bareUrl}/bare/${i}`, headers);
-        console.log(`  ${r.name.padEnd(38)} ${String(total).padStart(7)} ${real.toFixed(0).padStart(8)} ${ref.toFixed(0).padStart(12)} ${(real / ref).toFixed(3).padStart(7)}`);
-      }
-      process.kill(-bare.pid!, 'SIGTERM');
-      bare = null;
-      console.log(`  (${total} posts and ${total} chat messages; seeding took ${seeded} s)`);
-    }
-  } finally {
-    if (bare) process.kill(-bare.pid!, 'SIGTERM');
-    await db.end();
-    await server.stop();
-    await withClient(ADMIN_URL, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
-    rmSync(dataDir, { recursive: true, force: true });
+/** The bare reference in its own process (like the app): serves each file's bytes at /bare/<i>. */
+export async function startBareServer(files: string[]): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'bare-server.ts'), String(port), ...files], { stdio: 'ignore', detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 300) throw new Error('the bare server did not start');
+    await new Promise((r) => setTimeout(r, 100));
   }
+  return {
+    url,
+    stop: () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    },
+  };
+}
+
+/** Saves the bytes a real route answers, for the bare server. */
+export async function captureBody(url: string, headers: Record<string, string>, file: string): Promise<number> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  const body = Buffer.from(await res.arrayBuffer());
+  writeFileSync(file, body);
+  return body.length;
 }

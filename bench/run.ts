@@ -1,98 +1,239 @@
 /**
- * `npm run bench`: speed and accuracy goals, reported (not asserted in unit tests).
+ * `npm run bench` (issue 9 "Benchmark report"): one table, measured in one run on this machine, each
+ * figure next to its reference so that noise cancels.
  *
- * Metronome timeline: for 40, 120, 240 and 400 bpm over 5 minutes of clicks (plus a speed-training
- * run), the worst onset error in sample frames at 48 kHz between the scheduler's click times and the
- * ideal grid computed independently (beat index × 60 / bpm), and how fast clicks are generated.
- * Then the same for audio the real page renders in Chromium (see `rendered` below).
+ *  1. hot reads/s on PostgreSQL (thread page, lesson discussion, chat history, notifications) ÷ a bare
+ *     Fastify route answering the same bytes from memory (bench/community.ts, bench/bare-server.ts)
+ *  2. the thread page's time per request at 100,000 posts ÷ at 1,000 posts
+ *  3. chat fan-out to 1,000 signed-in Socket.IO clients, p50/p99 delivery latency, ÷ a bare `ws`
+ *     broadcast (bench/fanout.ts, bench/bare-ws.ts), on one process and on two with Redis
+ *  4. metronome worst onset error, 40–400 bpm (bench/metronome.ts)
+ *  5–7. initial JS per public page, Lighthouse, fresh start (bench/web.ts, under the browser suite's lock)
+ *  8. the app process's resident memory with 1,000 sockets connected
+ *
+ * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis
+ * (BENCH_REDIS_URL or REDIS_URL, default redis://127.0.0.1:6379). BENCH_QUICK=1: a fast smoke run
+ * (short reads, 100 clients, 10,000 posts, two Lighthouse pages). BENCH_SKIP_BUILD=1: use dist/ as it is.
+ * Progress goes to stderr, the table to stdout (BENCH_OUT=<file> also writes it there as Markdown).
  */
-import { clickTimeline, onsetFrame, speedBpm, type SpeedTraining } from '../src/shared/metronome.ts';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { startServer, type ServerProcess } from '../tests/support/server.ts';
+import { captureBody, createBenchDatabase, growTo, LESSON_ID, rate, seedBase, signIn, startBareServer, type Rate } from './community.ts';
+import { bareWs, connectApp, type Latency } from './fanout.ts';
+import { metronomeWorst } from './metronome.ts';
+import { descendant, rssMb } from './proc.ts';
+import type { WebResults } from './web.ts';
 
-const RATE = 48_000;
-const SECONDS = 5 * 60;
+const QUICK = process.env.BENCH_QUICK === '1';
+const READ = { connections: 10, seconds: QUICK ? 2 : 6, warmup: QUICK ? 1 : 2 };
+const CLIENTS = QUICK ? 100 : 1000;
+const MESSAGES = QUICK ? 6 : 20;
+const SMALL = 1_000;
+const LARGE = QUICK ? 10_000 : 100_000;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const T0 = Date.now();
+const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 
-function fixed(bpm: number) {
-  const started = performance.now();
-  const it = clickTimeline(0, { bpm, accents: [3, 2, 2, 2], subdivision: [1, 1, 1] });
-  let worst = 0;
-  let clicks = 0;
-  for (const c of it) {
-    if (c.time > SECONDS) break;
-    const beatIndex = c.bar * 4 + c.beat;
-    const ideal = (beatIndex + c.sub / 4) * (60 / bpm);
-    worst = Math.max(worst, Math.abs(onsetFrame(c.time, RATE) - Math.round(ideal * RATE)));
-    clicks++;
-  }
-  return { worst, clicks, ms: performance.now() - started };
+interface Row {
+  measure: string;
+  value: string;
+  reference: string;
+  ratio: string;
+  target: string;
+  pass: boolean | null;
 }
+const rows: Row[] = [];
+const notes: string[] = [];
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-function training(cfg: SpeedTraining) {
-  const it = clickTimeline(0, { bpm: cfg.initialBpm, accents: [3, 2, 2, 2], subdivision: [], speed: cfg });
-  let barStart = 0;
-  let bar = 0;
-  let worst = 0;
-  let clicks = 0;
-  for (const c of it) {
-    if (c.time > SECONDS) break;
-    while (bar < c.bar) barStart += (60 / speedBpm(cfg, bar++)) * 4;
-    const ideal = barStart + c.beat * (60 / speedBpm(cfg, c.bar));
-    worst = Math.max(worst, Math.abs(onsetFrame(c.time, RATE) - Math.round(ideal * RATE)));
-    clicks++;
-  }
-  return { worst, clicks };
-}
+const appPid = (root: number) => descendant(root, 'main.ts');
 
-console.log(`metronome timeline, ${SECONDS / 60} minutes, ${RATE} Hz, sixteenth subdivisions`);
-for (const bpm of [40, 120, 240, 400]) {
-  const r = fixed(bpm);
-  console.log(`  ${String(bpm).padStart(3)} bpm: ${String(r.clicks).padStart(6)} clicks, worst onset error ${r.worst} frame(s), ${(r.ms / r.clicks * 1000).toFixed(2)} µs per click`);
-}
-const t = training({ initialBpm: 60, finalBpm: 400, step: 7, barsPerStep: 2 });
-console.log(`  speed training 60→400 (+7 every 2 bars): ${t.clicks} clicks, worst onset error ${t.worst} frame(s)`);
-
-// ---- rendered audio: the real page renders 5-minute click tracks in Chromium (OfflineAudioContext)
-// and every onset is read back from the WAV. Needs the built client (`npm run build`).
-async function rendered() {
-  const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { readFile } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { chromium } = await import('playwright-core');
-  const { findChromium } = await import('../scripts/find-chromium.ts');
-  const { startServer } = await import('../tests/support/server.ts');
-  const { before, idealFrames, onsets, worstError } = await import('../tests/support/onsets.ts');
-  if (!existsSync(path.resolve(import.meta.dirname, '../dist/client/index.html'))) {
-    console.log('rendered audio: skipped (run `npm run build` first)');
-    return;
-  }
+// ---------------------------------------------------------------- PostgreSQL: reads, fan-out, memory
+async function postgresPart() {
+  const database = await createBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-'));
-  const server = await startServer({ NODE_ENV: 'production', DEMO: '0', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
-  const info = await findChromium();
-  const browser = await chromium.launch({ executablePath: info.path, args: info.args });
+  const secret = randomBytes(16).toString('hex');
+  const env = { NODE_ENV: 'production', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: '', SESSION_SECRET: secret, LOG_LEVEL: 'error' };
+  const servers: ServerProcess[] = [];
+  const db = new pg.Client({ connectionString: database.url });
+  const bares: { stop(): void }[] = [];
   try {
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
-    await page.goto('/metronome');
-    await page.getByLabel('Length').selectOption('5');
-    console.log('metronome rendered audio, 5 minutes each, OfflineAudioContext at 44.1 kHz, onsets read back from the WAV');
-    for (const bpm of [40, 120, 240, 400]) {
-      const field = page.getByLabel('BPM', { exact: true });
-      await field.fill(String(bpm));
-      await field.press('Tab');
-      const started = performance.now();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download WAV' }).click()]);
-      const frames = before(onsets(await readFile((await download.path())!)).frames, SECONDS);
-      const ms = performance.now() - started;
-      const ideal = idealFrames(SECONDS, () => bpm);
-      console.log(`  ${String(bpm).padStart(3)} bpm: ${frames.length}/${ideal.length} clicks found, worst onset error ${worstError(frames, ideal).toFixed(3)} frame(s), rendered and read in ${ms.toFixed(0)} ms`);
+    log(`PostgreSQL database ${new URL(database.url).pathname.slice(1)}: starting the app`);
+    const app = await startServer(env);
+    servers.push(app);
+    const rssStart = rssMb(appPid(app.child.pid!));
+    await db.connect();
+    await seedBase(db);
+    await growTo(db, SMALL);
+    const reader = await signIn(app.url);
+    const headers = { cookie: reader.cookie, accept: 'application/json' };
+
+    // 1. hot reads at 1,000 posts, each ÷ the bare route with the same bytes
+    const reads = [
+      { name: 'thread page (GET /posts)', path: '/posts?type=forumtopic&id=1' },
+      { name: 'lesson discussion (GET /inline-posts)', path: `/inline-posts?type=lesson&id=${LESSON_ID}&sort=upvoted&page=1` },
+      { name: 'chat history (GET /live-chat/get)', path: '/live-chat/get?showId=1' },
+      { name: 'notifications (GET /notifications/recent)', path: '/notifications/recent' },
+    ];
+    const sizes = await Promise.all(reads.map((r, i) => captureBody(app.url + r.path, headers, path.join(dataDir, `bare-${i}.json`))));
+    const bare = await startBareServer(reads.map((_, i) => path.join(dataDir, `bare-${i}.json`)));
+    bares.push(bare);
+    let threadSmall: Rate | null = null;
+    for (const [i, r] of reads.entries()) {
+      log(`reads: ${r.name}`);
+      const real = await rate(app.url + r.path, headers, READ);
+      const ref = await rate(`${bare.url}/bare/${i}`, headers, READ);
+      if (i === 0) threadSmall = real;
+      const ratio = real.rps / ref.rps;
+      rows.push({ measure: `${r.name} reads/s, ${SMALL} posts (${(sizes[i]! / 1024).toFixed(1)} KB)`, value: fmt(real.rps), reference: `${fmt(ref.rps)} bare`, ratio: fmt(ratio, 2), target: '≥ 0.5', pass: ratio >= 0.5 });
     }
+    bare.stop();
+
+    // 8 + 3a. one process: CLIENTS sockets, memory, fan-out
+    const pid = appPid(app.child.pid!);
+    const rssBefore = rssMb(pid);
+    const senders = await Promise.all([101, 102, 103, 104, 105].map((m) => signIn(app.url, m)));
+    log(`fan-out, one process: connecting ${CLIENTS} Socket.IO clients`);
+    const one = await connectApp({ urls: [app.url], reader, postUrl: app.url, senders, showId: 1, pids: [pid] }, CLIENTS);
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss = rssMb(pid);
+    notes.push(`App process resident memory: ${fmt(rssStart)} MB when healthy, ${fmt(rssBefore)} MB after the read runs, ${fmt(rss)} MB with ${CLIENTS} sockets connected.`);
+    rows.push({ measure: `server resident memory, ${CLIENTS} sockets connected (MB)`, value: fmt(rss), reference: `${fmt(rssBefore)} before`, ratio: '—', target: '≤ 250', pass: rss <= 250 });
+    log(`fan-out, one process: ${MESSAGES} messages`);
+    const oneLat = await one.run(MESSAGES);
+    log(`fan-out reference: bare ws, ${CLIENTS} clients`);
+    const ref = await bareWs(CLIENTS, MESSAGES);
+    const latRow = (label: string, l: Latency, target: number) => {
+      const ratio = l.p99 / ref.p99;
+      rows.push({
+        measure: `chat fan-out to ${CLIENTS} sockets, ${label}: p50 / p99 ms`,
+        value: `${fmt(l.p50, 1)} / ${fmt(l.p99, 1)}`,
+        reference: `${fmt(ref.p50, 1)} / ${fmt(ref.p99, 1)} bare ws`,
+        ratio: fmt(ratio, 2),
+        target: `≤ ${target.toFixed(1)} (p99)`,
+        pass: ratio <= target && l.delivered === l.expected,
+      });
+      notes.push(`Fan-out ${label}: ${l.cpuPerMessage.map((c) => fmt(c, 1)).join(' + ')} ms of server CPU per message (bare ws: ${fmt(ref.cpuPerMessage[0]!, 1)} ms); slowest delivery ${fmt(l.max, 1)} ms.`);
+      if (l.delivered !== l.expected) notes.push(`${label}: ${l.delivered} of ${l.expected} deliveries arrived within 5 s.`);
+    };
+    latRow('one process', oneLat, 1.5);
+    if (ref.delivered !== ref.expected) notes.push(`bare ws: ${ref.delivered} of ${ref.expected} deliveries arrived.`);
+
+    // 3b. two processes with Redis: clients split, messages posted on the first
+    log('fan-out, two processes with Redis');
+    const redisEnv = { ...env, REDIS_URL, KEY_NAMESPACE: `bbbench${randomBytes(3).toString('hex')}` };
+    const [b1, b2] = await Promise.all([startServer(redisEnv), startServer(redisEnv)]);
+    servers.push(b1!, b2!);
+    const readerR = await signIn(b1!.url);
+    const sendersR = await Promise.all([111, 112, 113, 114, 115].map((m) => signIn(b1!.url, m)));
+    const two = await connectApp({ urls: [b1!.url, b2!.url], reader: readerR, postUrl: b1!.url, senders: sendersR, showId: 1, pids: [appPid(b1!.child.pid!), appPid(b2!.child.pid!)] }, CLIENTS);
+    latRow('two processes + Redis', await two.run(MESSAGES), 2.0);
+    await Promise.all([b1!.stop(), b2!.stop()]);
+    // leave nothing in Redis: the sessions, limits and adapter keys under this run's namespace
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    for await (const keys of redis.scanIterator({ MATCH: `${redisEnv.KEY_NAMESPACE}:*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+    await redis.close();
+
+    // 2. the thread page at LARGE posts ÷ at SMALL posts (time per request)
+    log(`growing the forum and the chat to ${LARGE} rows`);
+    const seedStarted = performance.now();
+    await growTo(db, LARGE);
+    notes.push(`Seeding ${LARGE} posts and ${LARGE} chat messages with generate_series took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
+    log('reads: thread page at the large size');
+    const threadLarge = await rate(`${app.url}/posts?type=forumtopic&id=1`, headers, READ);
+    const growth = threadSmall!.rps / threadLarge.rps;
+    rows.push({
+      measure: `thread page time per request, ${LARGE} ÷ ${SMALL} posts (ms)`,
+      value: fmt(1000 * READ.connections / threadLarge.rps, 2),
+      reference: `${fmt(1000 * READ.connections / threadSmall!.rps, 2)} at ${SMALL}`,
+      ratio: fmt(growth, 2),
+      target: '≤ 1.2',
+      pass: growth <= 1.2,
+    });
   } finally {
-    await browser.close();
-    await server.stop();
+    for (const b of bares) b.stop();
+    await db.end().catch(() => undefined);
+    for (const s of servers) await s.stop();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-await rendered();
 
-// ---- community reads at scale (issue 5): thread page and chat history at 1,000 and 100,000 posts
-const { communityBench } = await import('./community.ts');
-await communityBench();
+// ---------------------------------------------------------------- build, initial JS, start, Lighthouse
+function webPart() {
+  log('build, initial JS, fresh start and Lighthouse (waiting for /tmp/bb-e2e.lock)');
+  const asked = Date.now();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bb-bench-web-')), 'web.json');
+  const r = spawnSync('flock', ['/tmp/bb-e2e.lock', path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'bench/web.ts'), file], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_T0: String(T0) } });
+  if (r.status !== 0) throw new Error('bench/web.ts failed');
+  const web = JSON.parse(readFileSync(file, 'utf8')) as WebResults;
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  const waited = (web.lockedAt - asked) / 1000;
+  if (waited >= 1) notes.push(`Waited ${waited.toFixed(0)} s for the browser suite's lock (another run was using dist/); not counted below.`);
+  if ('error' in web.rendered) notes.push(`Metronome rendered audio not measured: ${web.rendered.error}`);
+  else notes.push(`Metronome rendered audio (the page's WAV, 5 minutes, onsets read back, 44.1 kHz, worst distance to the exact fractional grid): ${web.rendered.map((r) => `${r.bpm} bpm ${r.found}/${r.expected} clicks, ${Number.isFinite(r.worst) ? r.worst.toFixed(3) : 'count differs'} frames`).join('; ')}.`);
+  for (const p of web.initialJsFiles) notes.push(`Initial JS ${p.page}, largest files (gzip): ${p.files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(', ')}.`);
+  for (const p of web.initialJs) {
+    const kb = p.gzip / 1024;
+    rows.push({ measure: `initial JS gzip, ${p.page} (KB)`, value: fmt(kb, 1), reference: '—', ratio: '—', target: '≤ 100', pass: kb <= 100 });
+  }
+  if ('error' in web.lighthouse) {
+    rows.push({ measure: 'Lighthouse performance / accessibility / best practices', value: 'not measured', reference: '—', ratio: '—', target: '95 / 100 / 100', pass: null });
+    notes.push(`Lighthouse not measured: ${web.lighthouse.error}`);
+  } else {
+    for (const l of web.lighthouse) {
+      notes.push(`Lighthouse ${l.page}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`);
+      rows.push({
+        measure: `Lighthouse ${l.page}: perf / a11y / best practices`,
+        value: `${l.performance ?? '?'} / ${l.accessibility ?? '?'} / ${l.bestPractices ?? '?'}`,
+        reference: '—',
+        ratio: '—',
+        target: '95 / 100 / 100',
+        pass: (l.performance ?? 0) >= 95 && l.accessibility === 100 && l.bestPractices === 100,
+      });
+    }
+  }
+  rows.push({ measure: 'fresh start (PGlite, new DATA_DIR) to the first page (s)', value: fmt(web.startSeconds, 1), reference: '—', ratio: '—', target: '≤ 15', pass: web.startSeconds <= 15 });
+  if (web.buildSeconds !== null) notes.push(`The client build before it took ${web.buildSeconds.toFixed(1)} s (not counted in the start time).`);
+}
+
+// ---------------------------------------------------------------- the run
+log(QUICK ? 'BENCH_QUICK: a smoke run with small sizes' : 'full run');
+const loadBefore = loadavg();
+const m = metronomeWorst(QUICK);
+await postgresPart();
+rows.push({
+  measure: `metronome worst onset error, ${m.tempos} tempos 40–400 bpm + speed training (frames @ 48 kHz)`,
+  value: String(m.worst),
+  reference: `${m.clicks} clicks`,
+  ratio: '—',
+  target: '0',
+  pass: m.worst === 0,
+});
+webPart();
+
+// the brief's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
+const order = ['reads/s', 'thread page time', 'chat fan-out', 'metronome', 'initial JS', 'Lighthouse', 'fresh start', 'server resident'];
+const group = (r: Row) => order.findIndex((k) => r.measure.startsWith(k) || r.measure.includes(` ${k}`));
+rows.sort((a, b) => group(a) - group(b));
+const table = [
+  '| measure | value | reference | ratio | target | pass |',
+  '|---|---:|---:|---:|---|---|',
+  ...rows.map((r) => `| ${r.measure} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`),
+].join('\n');
+const seconds = (Date.now() - T0) / 1000;
+const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+const footer = [
+  `Run took ${seconds.toFixed(0)} s${QUICK ? ' (BENCH_QUICK)' : ''}. Load average (1 / 5 / 15 min) at the start ${load(loadBefore)}, at the end ${load(loadavg())}, on ${availableParallelism()} cores.`,
+  ...notes,
+].join('\n');
+console.log(`${table}\n\n${footer}`);
+if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${table}\n\n${footer}\n`);
