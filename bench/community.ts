@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../tests/support/server.ts';
 import { hashPassword } from '../src/server/modules/auth/service.ts';
+import { BrowserSession } from '../tests/support/browser-session.ts';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-password-1';
@@ -125,16 +126,10 @@ export interface Session {
 
 /** Sign in over HTTP like a browser: the page's CSRF token, then POST /login; returns the cookie and the new token. */
 export async function signIn(base: string, member = READER): Promise<Session> {
-  const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const token = /<meta name="csrf-token" content="([^"]*)">/.exec(await page.text())?.[1] ?? '';
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
-    body: JSON.stringify({ email: `drummer${member}@bench.test`, password: PASSWORD }),
-  });
+  const session = await BrowserSession.open(base);
+  const res = await session.signIn(`drummer${member}@bench.test`, PASSWORD);
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), token: res.headers.get('x-csrf-token') ?? token };
+  return { cookie: session.cookie, token: session.token };
 }
 
 export interface Rate {

@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
 import { DEFAULT_DIST, initialJs, PUBLIC_PAGES } from '../scripts/initial-js.ts';
 import { freePort } from '../tests/support/server.ts';
+import { BrowserSession } from '../tests/support/browser-session.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -97,16 +98,10 @@ rmSync(dataDir, { recursive: true, force: true });
 writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds, lighthouse } satisfies WebResults));
 
 async function signInDemo(): Promise<string> {
-  const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const token = /<meta name="csrf-token" content="([^"]*)">/.exec(await page.text())?.[1] ?? '';
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token },
-    body: JSON.stringify({ email: 'member@demo.test', password: 'drumsdemo1' }),
-  });
+  const session = await BrowserSession.open(base);
+  const res = await session.signIn('member@demo.test', 'drumsdemo1');
   if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return session.cookie;
 }
 
 async function runLighthouse(): Promise<WebResults['lighthouse']> {
