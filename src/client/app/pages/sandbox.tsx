@@ -52,7 +52,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
         <div className="flex items-center justify-between bg-[#003087] px-6 py-4 text-white">
           <span className="text-2xl font-extrabold italic tracking-tight">
-            Pay<span className="text-[#009cde]">Pal</span>
+            Pay<span className="text-[#0070ba]">Pal</span>
           </span>
           <span className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide">Sandbox</span>
         </div>

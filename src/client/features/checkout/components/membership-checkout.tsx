@@ -236,7 +236,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
               </PaymentChoice>
               <PaymentChoice type="paypal" current={form.paymentType} onChange={(t) => set('paymentType', t)}>
                 <span aria-hidden className="font-extrabold italic text-[#003087]">
-                  Pay<span className="text-[#009cde]">Pal</span>
+                  Pay<span className="text-[#0070ba]">Pal</span>
                 </span>
                 <span className="sr-only">PayPal</span>
               </PaymentChoice>

@@ -153,7 +153,7 @@ function PaypalButtons({ ready, loading, label, onClick }: { ready: boolean; loa
       >
         {loading ? <Spinner label="Opening PayPal" /> : null}
         <span aria-hidden className="italic text-[#003087]">
-          Pay<span className="text-[#009cde]">Pal</span>
+          Pay<span className="text-[#0070ba]">Pal</span>
         </span>
         <span>Subscribe: {label}</span>
       </button>
