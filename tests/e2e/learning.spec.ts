@@ -38,7 +38,8 @@ describe('courses and lessons', () => {
     await p.getByRole('button', { name: 'Saved' }).waitFor();
     await p.getByRole('status').filter({ hasText: LEARNING.bookmarkSaved }).waitFor();
     await p.getByRole('button', { name: 'Mark as complete' }).click();
-    await p.getByRole('button', { name: 'Completed' }).waitFor();
+    // the completion may unlock an achievement, whose dialog hides the page from the accessibility tree
+    await p.getByRole('button', { name: 'Completed', includeHidden: true }).waitFor();
     await p.goto('/courses/fills-that-flow');
     await p.getByText('1 of 3 lessons complete').waitFor();
     expect(await p.getByRole('button', { name: 'Triplet Fills: completed' }).getAttribute('aria-pressed')).toBe('true');
