@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/errors';
 import { wantsHtml } from '#server/lib/http';
 import { isServiceUnavailable } from '#server/lib/unavailable';
 import { renderPage } from './pages.ts';
+import { sqlState } from '#server/lib/db-errors';
 
 interface Issue {
   path?: PropertyKey[];
@@ -44,14 +45,6 @@ const PLAIN_MESSAGES: Record<number, string> = {
  * `{message}` for API calls and a proper page for a browser navigation. 5xx are logged with the
  * request id and never show a stack trace.
  */
-/** the SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), or '' */
-function sqlState(error: unknown): string {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return '';
-}
-
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   function send(request: FastifyRequest, reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
     if (wantsHtml(request) && request.method === 'GET') return renderPage(app, request, reply, { status, message: body.message });

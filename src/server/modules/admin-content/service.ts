@@ -23,7 +23,8 @@ import { achievements, courses, lessonCompletions, lessonQuizzes, lessons, sound
 import { notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
 import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
-import { guardSlug, isUniqueViolation } from '#server/modules/admin/unique';
+import { isUniqueViolation } from '#server/lib/db-errors';
+import { guardSlug } from '#server/modules/admin/unique';
 import { stepHash } from '#server/modules/learning/service';
 
 type CourseIn = z.output<typeof courseBodySchema>;

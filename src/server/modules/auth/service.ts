@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '#server/lib/crypto';
 import type { Mailer } from '#server/lib/mailer';
 import type { SessionStore } from '#server/lib/session-store';
 import type { UserRow, UserService } from '#server/modules/users/service';
+import { isUniqueViolation } from '#server/lib/db-errors';
 
 // algorithm 2 = Argon2id (a const enum in the typings)
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -31,7 +32,7 @@ export function createAuthService(deps: {
         return await deps.users.create({ name: input.name, email: input.email, passwordHash, signupSource: input.signupSource });
       } catch (err) {
         // two registrations racing for the same address: the unique index decides
-        if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+        if (isUniqueViolation(err)) {
           throw new ValidationError({ email: [FIELD_MESSAGES.emailTaken] });
         }
         throw err;

@@ -1,0 +1,13 @@
+/**
+ * The SQLSTATE of a database error, or '' (drizzle wraps the driver's error in `cause`, so the code
+ * may sit a level or two down). Network errors ('ECONNREFUSED'...) are not SQLSTATEs.
+ */
+export function sqlState(error: unknown): string {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return '';
+}
+
+/** a unique index refused the write (PostgreSQL 23505) */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
