@@ -14,6 +14,7 @@ import { createDeps, type AppDeps } from './deps.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { hotReadsPlugin } from './plugins/hot-reads.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { addressLimitsPlugin } from './plugins/address-limits.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -36,11 +37,14 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const deps: AppDeps = await createDeps(config, opts.database ? { database: opts.database } : {});
+  // request ids for the logs: unique per process, cheap (no random bytes per request)
+  const reqPrefix = randomToken(4);
+  let reqCount = 0;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    genReqId: () => randomToken(9),
+    genReqId: () => `${reqPrefix}${(++reqCount).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +72,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(securityPlugin, { dev: config.viteDev });
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
+  await app.register(hotReadsPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
   await app.register(addressLimitsPlugin);

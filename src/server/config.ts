@@ -28,6 +28,8 @@ export interface AppConfig {
   keyNamespace: string;
   trustProxy: boolean;
   logLevel: string;
+  /** hot reads answered from memory (lib/hot-cache.ts); HOT_CACHE=0 turns it off */
+  hotCache: boolean;
   /** payment providers (issue 7); the sandbox is the default and needs nothing */
   payments: PaymentsConfig;
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     keyNamespace: env.KEY_NAMESPACE ?? 'bb',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    hotCache: env.HOT_CACHE !== '0',
     payments: loadPaymentsConfig(env, nodeEnv),
   };
 }

@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { connectRedis, type RedisClient } from './lib/redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './lib/session-store.ts';
+import { HotCache } from './lib/hot-cache.ts';
 import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
@@ -34,8 +35,14 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
   const db: Database = database.db;
+  const { hotCache, closeFeed } = await startHotCache(config, database);
   const redis: RedisClient | null = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const sessions: SessionStore = redis ? redisSessionStore(redis, config.keyNamespace) : databaseSessionStore(db);
+  const sessions: SessionStore = redis
+    ? redisSessionStore(redis, config.keyNamespace, () => hotCache.changed(['sessions']))
+    : databaseSessionStore(db);
+  // sessions kept in memory follow Redis: while it is unreachable members read as signed out (as
+  // the store answers then), and when it is back it may have lost them
+  if (redis) for (const event of ['error', 'reconnecting', 'ready'] as const) redis.on(event, () => hotCache.bump(['sessions']));
   const limiters: RateLimiters = createRateLimiters({ redis, namespace: config.keyNamespace });
   const mailer: Mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -74,6 +81,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     database,
     redis,
     sessions,
+    hotCache,
     limiters,
     mailer,
     realtime,
@@ -81,9 +89,35 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     storage,
     services,
     async close() {
+      database.observers.delete(hotCache);
+      await closeFeed();
       if (redis) await redis.close().catch(() => undefined);
       if (!opts.database) await database.close();
     },
   };
 }
+/**
+ * The hot-read cache hears this process's SQL; on PostgreSQL it also listens for every commit's
+ * changed tables (other processes, psql), and serves nothing until that feed is listening.
+ */
+async function startHotCache(config: AppConfig, database: DatabaseHandle) {
+  if (!config.hotCache || database.kind === 'pglite' || !database.url) {
+    const hotCache = new HotCache({ enabled: config.hotCache });
+    database.observers.add(hotCache);
+    return { hotCache, closeFeed: async () => undefined };
+  }
+  const { listenForChanges } = await import('./db/change-feed.ts');
+  let publish: (tables: string[]) => Promise<void> = async () => undefined;
+  const hotCache = new HotCache({ enabled: true, publish: (tables) => publish(tables) });
+  hotCache.feedDown();
+  database.observers.add(hotCache);
+  const feed = listenForChanges(database.url, {
+    changed: (table) => hotCache.bump([table]),
+    up: () => hotCache.feedUp(),
+    down: () => hotCache.feedDown(),
+  });
+  publish = (tables) => feed.publish(tables);
+  return { hotCache, closeFeed: () => feed.close() };
+}
+
 export type AppDeps = Awaited<ReturnType<typeof createDeps>>;

@@ -37,5 +37,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for calls that come from elsewhere with their own proof (provider webhooks) */
     csrf?: boolean;
+    /** a GET whose JSON answer is served from memory until a table it read changes (plugins/hot-reads.ts) */
+    hotRead?: boolean;
   }
 }

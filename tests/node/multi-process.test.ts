@@ -125,6 +125,15 @@ it.skipIf(!enabled)('chat messages, hearts and topic changes posted on one proce
       body: JSON.stringify(body),
     });
 
+  // A keeps the history in memory (lib/hot-cache.ts) from this read on: what B writes must still show
+  const readA = async () =>
+    (await (await fetch(`${a!.url}/live-chat/get?showId=${show.id}`, { headers: { cookie: member.cookie } })).json()) as {
+      topic: string;
+      messages: { id: number; hearts: number }[];
+    };
+  const before = await readA();
+  expect(await readA()).toEqual(before);
+
   const sent = await postB('/live-chat/messages', { body: 'Hello from process B', showId: show.id });
   expect(sent.status).toBe(200);
   const { id } = (await sent.json()) as { id: number };
@@ -141,10 +150,21 @@ it.skipIf(!enabled)('chat messages, hearts and topic changes posted on one proce
   expect(events[2]).toMatchObject({ event: 'NewTopic', payload: { topic: 'Across processes' } });
 
   // and the history read through A shows what B wrote
-  const page = (await (await fetch(`${a!.url}/live-chat/get?showId=${show.id}`, { headers: { cookie: member.cookie } })).json()) as {
-    topic: string;
-    messages: { id: number; hearts: number }[];
-  };
+  const page = await readA();
   expect(page.topic).toBe('Across processes');
   expect(page.messages.at(-1)).toMatchObject({ id, hearts: 1 });
+}, 60_000);
+
+it.skipIf(!enabled)('signing out on one process ends the session on the other, which had it in memory', async () => {
+  const member = await session(a!.url, 'student@demo.test');
+  const me = async (base: string) => ((await (await fetch(`${base}/api/me`, { headers: { cookie: member.cookie } })).json()) as { user: { id: number } | null }).user;
+  expect((await me(a!.url))?.id).toBe(member.id);
+  expect((await me(b!.url))?.id).toBe(member.id);
+  const out = await fetch(`${b!.url}/logout`, { method: 'POST', headers: { accept: 'application/json', cookie: member.cookie, 'x-csrf-token': member.token } });
+  expect(out.status).toBeLessThan(400);
+  expect(await me(b!.url)).toBeNull();
+  // A hears the change through PostgreSQL (NOTIFY) within moments
+  const end = Date.now() + 2000;
+  while ((await me(a!.url)) !== null && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  expect(await me(a!.url)).toBeNull();
 }, 60_000);

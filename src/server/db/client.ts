@@ -15,8 +15,88 @@ export type Executor = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** the PostgreSQL server's address (null on the embedded database): a change feed opens its own connection */
+  url: string | null;
+  /** who is told about every statement (the hot-read cache, lib/hot-cache.ts) */
+  observers: Set<StatementObserver>;
   close(): Promise<void>;
 }
+
+/**
+ * Sees every SQL statement the app runs. `query` is called as drizzle sends a statement, in the
+ * caller's async context (a read is attributed to whoever runs it); `ran` after a statement finished
+ * or failed on a connection (`conn` stands for the connection or the embedded database's transaction;
+ * transactions arrive as `begin` … `commit` / `rollback` on one `conn`).
+ */
+export interface StatementObserver {
+  query(text: string): void;
+  ran(conn: object, text: string): void;
+}
+
+type AnyFn = (...args: unknown[]) => unknown;
+
+/** Wraps a driver's query function so that observers hear each statement once it has finished. */
+function observed(observers: Set<StatementObserver>, conn: object, fn: AnyFn): AnyFn {
+  return function (this: unknown, ...args: unknown[]) {
+    if (observers.size === 0) return fn.apply(this, args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (typeof text !== 'string') return fn.apply(this, args);
+    const done = () => {
+      for (const o of observers) o.ran(conn, text);
+    };
+    // pg's pool calls client.query(text, values, callback)
+    const cb = args.findIndex((a) => typeof a === 'function');
+    if (cb >= 0) {
+      const callback = args[cb] as AnyFn;
+      args[cb] = function (this: unknown, ...r: unknown[]) {
+        done();
+        return callback.apply(this, r);
+      };
+      return fn.apply(this, args);
+    }
+    let result: unknown;
+    try {
+      result = fn.apply(this, args);
+    } catch (err) {
+      done();
+      throw err;
+    }
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+    else done();
+    return result;
+  };
+}
+
+/** drizzle's logger hook: called as each statement is sent, in the caller's context */
+const drizzleLogger = (observers: Set<StatementObserver>) => ({
+  logQuery(text: string) {
+    for (const o of observers) o.query(text);
+  },
+});
+
+/**
+ * PostgreSQL tells every listening app process which table changed, at commit (NOTIFY is
+ * transactional), whoever wrote it: another app process, a migration, psql. One trigger per table,
+ * per statement; created where missing, so that a restart takes no lock on a table that has it.
+ */
+export const CHANGES_CHANNEL = 'bb_changes';
+const CHANGE_TRIGGERS_SQL = `
+create or replace function bb_notify_change() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('${CHANGES_CHANNEL}', tg_table_name);
+  return null;
+end $$;
+do $$
+declare t record;
+begin
+  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p')
+             and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'bb_notify_change')
+  loop
+    execute format('create trigger bb_notify_change after insert or update or delete or truncate on public.%I for each statement execute function bb_notify_change()', t.relname);
+  end loop;
+end $$;`;
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -46,17 +126,22 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       poolErrorLogged = true;
       setTimeout(() => (poolErrorLogged = false), 10_000).unref();
     });
-    const db = drizzle({ client: pool, schema }) as unknown as Database;
+    const observers = new Set<StatementObserver>();
+    pool.on('connect', (c) => {
+      c.query = observed(observers, c, c.query as AnyFn) as typeof c.query;
+    });
+    const db = drizzle({ client: pool, schema, logger: drizzleLogger(observers) }) as unknown as Database;
     // Several app processes may start together: one migrates at a time.
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(727274)');
       await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await client.query(CHANGE_TRIGGERS_SQL);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.databaseUrl, observers, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -69,9 +154,29 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   const client = opts.loadDataDir
     ? await PGlite.create({ loadDataDir: opts.loadDataDir })
     : await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzle({ client, schema }) as unknown as Database;
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // one connection: statements on the database itself, and each transaction as its own `conn`
+  const observers = new Set<StatementObserver>();
+  const raw = client as unknown as Record<'query' | 'exec' | 'transaction', AnyFn>;
+  raw.query = observed(observers, client, raw.query.bind(client));
+  raw.exec = observed(observers, client, raw.exec.bind(client));
+  const transaction = raw.transaction.bind(client);
+  raw.transaction = async (callback: unknown) => {
+    const conn = {};
+    for (const o of observers) o.ran(conn, 'begin');
+    try {
+      return await transaction((tx: Record<'query' | 'exec', AnyFn>) => {
+        tx.query = observed(observers, conn, tx.query.bind(tx));
+        tx.exec = observed(observers, conn, tx.exec.bind(tx));
+        return (callback as (t: unknown) => Promise<unknown>)(tx);
+      });
+    } finally {
+      // committed or rolled back by now
+      for (const o of observers) o.ran(conn, 'commit');
+    }
+  };
+  const db = drizzle({ client, schema, logger: drizzleLogger(observers) }) as unknown as Database;
+  return { db, kind: 'pglite', url: null, observers, close: () => client.close() };
 }
 
 export async function ping(db: Database): Promise<void> {

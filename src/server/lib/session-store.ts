@@ -60,7 +60,8 @@ export function databaseSessionStore(db: Database): SessionStore {
   };
 }
 
-export function redisSessionStore(redis: RedisClient, namespace: string): SessionStore {
+/** `changed` is told when sessions end (processes that keep signed-in members in memory forget them). */
+export function redisSessionStore(redis: RedisClient, namespace: string, changed: () => void = () => undefined): SessionStore {
   const key = (hash: string) => `${namespace}:sess:${hash}`;
   const userKey = (userId: number) => `${namespace}:user-sess:${userId}`;
   return {
@@ -93,6 +94,7 @@ export function redisSessionStore(redis: RedisClient, namespace: string): Sessio
       const hash = sha256(id);
       const raw = await redis.get(key(hash));
       await redis.del(key(hash));
+      changed();
       if (raw) await redis.sRem(userKey((JSON.parse(raw) as SessionRecord).userId), hash);
     },
     async destroyUser(userId, exceptId) {
@@ -100,6 +102,7 @@ export function redisSessionStore(redis: RedisClient, namespace: string): Sessio
       const hashes = (await redis.sMembers(userKey(userId))).filter((h) => h !== keep);
       if (hashes.length === 0) return;
       await redis.multi().del(hashes.map(key)).sRem(userKey(userId), hashes).exec();
+      changed();
     },
   };
 }

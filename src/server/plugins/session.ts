@@ -13,12 +13,25 @@ export const SESSION_COOKIE = 'bb_session';
  */
 export async function resolveSession(app: FastifyInstance, cookieValue: string | undefined): Promise<AuthUser | null> {
   if (!cookieValue || cookieValue.length > 100) return null;
-  const record = await app.deps.sessions.get(cookieValue);
-  if (!record) return null;
-  const row = await app.deps.services.users.findById(record.userId);
-  if (!row || row.suspendedAt) return null;
-  return app.deps.services.users.toAuthUser(row);
+  // Kept in memory while the session, the member and their entitlements are unchanged (a sign-out,
+  // a suspension or a role change is heard at once; lib/hot-cache.ts); entitlements that end by
+  // the clock are seen within the entry's lifetime.
+  const found = await app.deps.hotCache.read(
+    `session:${cookieValue}`,
+    SESSION_CACHE_MS,
+    async (): Promise<{ user: AuthUser | null; until: number }> => {
+      const record = await app.deps.sessions.get(cookieValue);
+      if (!record) return { user: null, until: 0 };
+      const row = await app.deps.services.users.findById(record.userId);
+      if (!row || row.suspendedAt) return { user: null, until: 0 };
+      return { user: await app.deps.services.users.toAuthUser(row), until: record.expiresAt };
+    },
+    ['sessions'],
+  );
+  return found.user && found.until > Date.now() ? found.user : null;
 }
+
+const SESSION_CACHE_MS = 15_000;
 
 export const csrfTokenFor = (secret: string, sessionId: string) => hmac(secret, `csrf:${sessionId}`);
 
@@ -29,7 +42,6 @@ function cookieOptions(request: FastifyRequest, maxAge?: number) {
 
 function setSessionId(request: FastifyRequest, reply: FastifyReply, id: string, maxAge?: number) {
   request.sessionId = id;
-  request.csrfToken = csrfTokenFor(request.server.deps.config.sessionSecret, id);
   reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, maxAge));
   // API clients pick the rotated token up from here (the page's meta tag is now stale).
   reply.header('X-CSRF-TOKEN', request.csrfToken);
@@ -55,18 +67,28 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply) {
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionId', '');
-  app.decorateRequest('csrfToken', '');
+  // the token is an HMAC of the session id, worked out when something asks for it (a page, a
+  // state-changing call), not on every read
+  const secret = app.deps.config.sessionSecret;
+  const memo = new WeakMap<FastifyRequest, { id: string; token: string }>();
+  app.decorateRequest('csrfToken', {
+    getter(this: FastifyRequest) {
+      const known = memo.get(this);
+      if (known?.id === this.sessionId) return known.token;
+      const token = csrfTokenFor(secret, this.sessionId);
+      memo.set(this, { id: this.sessionId, token });
+      return token;
+    },
+  });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     const existing = request.cookies[SESSION_COOKIE];
     if (existing && existing.length >= 20 && existing.length <= 100) {
       request.sessionId = existing;
-      request.csrfToken = csrfTokenFor(app.deps.config.sessionSecret, existing);
       request.user = await resolveSession(app, existing);
     } else {
       const id = randomToken(32);
       request.sessionId = id;
-      request.csrfToken = csrfTokenFor(app.deps.config.sessionSecret, id);
       reply.setCookie(SESSION_COOKIE, id, cookieOptions(request));
     }
   });

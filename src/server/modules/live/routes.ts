@@ -55,7 +55,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // spec 001 §7: the chat panel
-  app.get('/live-chat/get', { schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } }, async (request) =>
+  app.get('/live-chat/get', { config: { hotRead: true }, schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } }, async (request) =>
     live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
   );
   app.post('/live-chat/messages', { schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } }, async (request) => {

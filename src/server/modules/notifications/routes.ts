@@ -23,10 +23,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // spec 000 §7, 001 §7: the header menus
-  app.get('/notifications/recent', { schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
+  app.get('/notifications/recent', { config: { hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
     notifications.recent(requireUser(request).id, 'main'),
   );
-  app.get('/mentorship/notifications/recent', { schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
+  app.get('/mentorship/notifications/recent', { config: { hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
     notifications.recent(requireUser(request).id, 'mentorship'),
   );
 

@@ -30,19 +30,20 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/posts',
-    { schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) } },
+    { config: { hotRead: true }, schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) } },
     async (request) => posts.thread(request.user, request.query.type, request.query.id, request.query.from ?? null),
   );
 
   app.get(
     '/posts/thread',
-    { schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) } },
+    { config: { hotRead: true }, schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) } },
     async (request) => posts.individualThread(request.user, request.query.type, request.query.id, request.query.post_id),
   );
 
   app.get(
     '/inline-posts',
     {
+      config: { hotRead: true },
       schema: {
         querystring: z.object({
           id: idSchema,

@@ -1,0 +1,185 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
+import type { StatementObserver } from '#server/db/client';
+
+/**
+ * The hot-read cache (issue 9: hot pages answered from memory). A cached value remembers the tables
+ * its load read (seen in the SQL it ran) and the moment it started; it is served only while none of
+ * those tables has changed since. Changes are heard three ways:
+ * - this process's own writes, from the SQL it runs (after each statement, and again when its
+ *   transaction ends), so a member always reads their own write;
+ * - other processes' and anyone else's writes, from PostgreSQL's NOTIFY at commit (db/change-feed.ts);
+ *   while that feed is down the cache is bypassed, and it starts empty when the feed is back;
+ * - changes outside SQL (Redis sessions signed out) through `changed()`, published the same way.
+ * Entries also expire (time-dependent answers: an entitlement's end, a show's start), and the whole
+ * cache is bounded in entries and bytes.
+ */
+export interface ReadScope {
+  /** the change counter when the load started */
+  seq: number;
+  tables: Set<string>;
+}
+
+interface Entry {
+  value: unknown;
+  seq: number;
+  tables: string[];
+  expires: number;
+}
+
+export interface HotCacheOptions {
+  enabled: boolean;
+  /** the entries' total size, in characters of the values' `size` */
+  maxSize?: number;
+  maxEntries?: number;
+  /** tell the other processes (the change feed); the local bump has already happened */
+  publish?: (tables: string[]) => Promise<void>;
+}
+
+// drizzle quotes table names; hand-written SQL may not
+const WRITES = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+const READS = /\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+/** statements that may change any table (or several at once): everything is forgotten */
+const SWEEPING = /^\s*(?:truncate|alter|drop|create|copy|do)\b/i;
+
+export class HotCache implements StatementObserver {
+  /** counts changes; a value is good while none of its tables changed after its `seq` */
+  private seq = 1;
+  private clearedAt = 0;
+  private readonly changedAt = new Map<string, number>();
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly scope = new AsyncLocalStorage<ReadScope>();
+  /** tables written inside each open transaction, changed again when it ends */
+  private readonly transactions = new WeakMap<object, Set<string>>();
+  private live: boolean;
+  readonly stats = { hits: 0, misses: 0, stores: 0 };
+
+  constructor(private readonly opts: HotCacheOptions) {
+    this.live = opts.enabled;
+    this.entries = new LRUCache<string, Entry>({
+      max: opts.maxEntries ?? 5000,
+      maxSize: opts.maxSize ?? 16 * 1024 * 1024,
+      sizeCalculation: (e) => Math.max(1, typeof e.value === 'string' ? e.value.length : 512),
+    });
+  }
+
+  /** serving from memory now (enabled, and the change feed, where there is one, is listening) */
+  get active(): boolean {
+    return this.opts.enabled && this.live;
+  }
+
+  /** the change feed is listening (again): start empty */
+  feedUp() {
+    this.clear();
+    this.live = this.opts.enabled;
+  }
+
+  /** the change feed is lost: bypass the cache until it is back */
+  feedDown() {
+    this.live = false;
+    this.clear();
+  }
+
+  clear() {
+    this.clearedAt = ++this.seq;
+    this.changedAt.clear();
+    this.entries.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** tables changed here: forget what read them, and tell the other processes */
+  changed(tables: string[]) {
+    this.bump(tables);
+    if (this.opts.publish) void this.opts.publish(tables).catch(() => undefined);
+  }
+
+  /** a table changed (a write here or in another process) */
+  bump(tables: Iterable<string>) {
+    const at = ++this.seq;
+    for (const t of tables) this.changedAt.set(t.toLowerCase(), at);
+  }
+
+  lookup<T>(key: string): T | undefined {
+    if (!this.active) return undefined;
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (!this.fresh(e.seq, e.tables) || e.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.stats.hits++;
+    return e.value as T;
+  }
+
+  /** start a load: what it reads is recorded until `track`'s function settles */
+  begin(): ReadScope {
+    this.stats.misses++;
+    return { seq: this.seq, tables: new Set() };
+  }
+
+  track<T>(scope: ReadScope, fn: () => Promise<T>): Promise<T> {
+    return this.scope.run(scope, fn);
+  }
+
+  /** keep a loaded value, unless something it read changed while it loaded */
+  store(key: string, scope: ReadScope, value: unknown, ttlMs: number) {
+    if (!this.active || scope.tables.size === 0) return;
+    const tables = [...scope.tables];
+    if (!this.fresh(scope.seq, tables)) return;
+    this.entries.set(key, { value, seq: scope.seq, tables, expires: Date.now() + ttlMs });
+    this.stats.stores++;
+  }
+
+  /** read through: the cached value, or `load`'s (then kept) */
+  async read<T>(key: string, ttlMs: number, load: () => Promise<T>, extraTables: string[] = []): Promise<T> {
+    const hit = this.lookup<T>(key);
+    if (hit !== undefined) return hit;
+    if (!this.active) return load();
+    const scope = this.begin();
+    for (const t of extraTables) scope.tables.add(t);
+    const value = await this.track(scope, load);
+    if (value !== undefined) this.store(key, scope, value, ttlMs);
+    return value;
+  }
+
+  private fresh(seq: number, tables: string[]) {
+    if (seq < this.clearedAt) return false;
+    for (const t of tables) if ((this.changedAt.get(t) ?? 0) > seq) return false;
+    return true;
+  }
+
+  // ---- StatementObserver: the SQL this process runs (db/client.ts)
+
+  query(text: string) {
+    const scope = this.scope.getStore();
+    if (!scope) return;
+    for (const m of text.matchAll(READS)) scope.tables.add(m[1]!.toLowerCase());
+  }
+
+  ran(conn: object, text: string) {
+    const head = text.trimStart().slice(0, 8).toLowerCase();
+    if (head.startsWith('begin') || head.startsWith('start')) {
+      this.transactions.set(conn, new Set());
+      return;
+    }
+    if (head.startsWith('commit') || head.startsWith('rollback') || head.startsWith('end')) {
+      const written = this.transactions.get(conn);
+      this.transactions.delete(conn);
+      if (written?.size) this.bump(written);
+      return;
+    }
+    if (SWEEPING.test(text)) {
+      this.clear();
+      return;
+    }
+    let written: string[] | null = null;
+    for (const m of text.matchAll(WRITES)) (written ??= []).push(m[1]!.toLowerCase());
+    if (!written) return;
+    this.bump(written);
+    const open = this.transactions.get(conn);
+    if (open) for (const t of written) open.add(t);
+  }
+}
