@@ -109,6 +109,7 @@ export const STUDENT_DAY_FIELDS = ['complete'] as const;
 
 export const PRACTICE_PLAN_MESSAGES = {
   conflict: 'Another mentor changed this practice plan while you were editing. Your last change was not saved; the plan now shows their version.',
+  studentConflict: 'This practice plan was saved in another window while you were editing. Your last change was not saved; the plan now shows the saved version.',
   digitsOnly: 'Numbers only, up to 4 digits.',
   notFound: 'This practice plan does not exist.',
 } as const;

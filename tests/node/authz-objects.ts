@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { settingsPart, START_UP } from '#shared/metronome';
 import { DEFAULT_TEMPLATE } from '#shared/songmapper';
-import { forumCategories, forumTopics, mentorships, posts, wallComments } from '#server/db/schema/index';
+import { forumCategories, forumTopics, mentorships, orders, posts, songTemplates, wallComments } from '#server/db/schema/index';
+import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
+import { pngBytes } from '#server/test/images';
 import type { TestApp, TestClient } from '#server/test/harness';
 
 type Member = Awaited<ReturnType<TestApp['signedIn']>>;
@@ -18,12 +20,16 @@ export interface ObjectCall {
 }
 export interface ObjectCase {
   name: string;
+  /** the route it proves ("METHOD /url" as registered) */
+  route: string;
   /** the owner's and the other member's entitlements (default membership) */
   ownerEntitlements?: string[];
   /** makes the owner's thing and answers the call another member tries on it */
   setup: (ctx: ObjectContext) => Promise<ObjectCall>;
   /** what the owner's thing looks like now (must not change when another member is refused) */
   observe?: (ctx: ObjectContext, call: ObjectCall) => Promise<unknown>;
+  /** the other member's refusal when it is not 403/404: the feature's own answer, which reveals nothing */
+  refusal?: number[];
   /** admins may do it (moderation, mentoring), may not (private to the member), or not asserted */
   admin?: 'allowed' | 'refused';
 }
@@ -39,22 +45,64 @@ async function ownersPost(ctx: ObjectContext) {
 }
 const postRow = async (ctx: ObjectContext, id: number) => (await ctx.app.app.deps.db.select({ body: posts.body, trashed: posts.trashedAt }).from(posts).where(eq(posts.id, id)))[0];
 
-/** Issue 9's object-level cases: another member's post, wall comment, song, settings, practice plan, links, upload, video, notification. */
+const ownersSong = async (ctx: ObjectContext) =>
+  ((await ctx.owner.client.post('/songmapper', { song: { ...DEFAULT_TEMPLATE, title: 'Private song', bpm: '90' }, id: null })).json() as { id: string }).id;
+const songTitle = async (ctx: ObjectContext, id: string) => {
+  const res = await ctx.owner.client.get(`/api/songmapper/${id}`);
+  return res.statusCode === 200 ? JSON.stringify(res.json()) : res.statusCode;
+};
+async function ownersWallComment(ctx: ObjectContext) {
+  const res = await ctx.owner.client.post('/profile-comments', { body: 'On my own wall.', to_id: ctx.owner.user.id });
+  return (res.json() as Array<{ id: number }>)[0]!.id;
+}
+async function mentee(ctx: ObjectContext) {
+  await ctx.app.app.deps.db.insert(mentorships).values({ studentId: ctx.owner.user.id, option: 'onetime' });
+}
+async function ownersLink(ctx: ObjectContext) {
+  await mentee(ctx);
+  const res = await ctx.owner.client.post('/mentorship/accountability/links', { student_id: ctx.owner.user.id, url: 'https://www.youtube.com/watch?v=abc', label: 'Week 1' });
+  return (res.json() as { link: { id: number } }).link.id;
+}
+const accountability = async (ctx: ObjectContext) => (await ctx.owner.client.get(`/mentorship/accountability?student_id=${ctx.owner.user.id}`)).body;
+async function ownersVideo(ctx: ObjectContext) {
+  await mentee(ctx);
+  const upload_id = await uploadVideo(ctx.owner.client, mp4Bytes(2500));
+  const res = await ctx.owner.client.post('/mentorship/videos', { upload_id, title: 'Paradiddles at 90', note: 'Left hand' });
+  return (res.json() as { data: { id: number } }).data.id;
+}
+const videoOf = async (ctx: ObjectContext, id: number) => (await ctx.owner.client.get(`/api/mentorship/videos/${id}`)).body;
+async function ownersPlan(ctx: ObjectContext) {
+  await mentee(ctx);
+  return (await json(ctx.owner.client, '/mentorship/practice-plan')) as { id: number; admin_version: number; student_version: number; practice_plan: Record<string, unknown> };
+}
+async function ownersTopic(ctx: ObjectContext) {
+  const db = ctx.app.app.deps.db;
+  const [cat] = await db.insert(forumCategories).values({ slug: `authz-${Math.random().toString(36).slice(2, 8)}`, title: 'Authz' }).returning();
+  const [topic] = await db.insert(forumTopics).values({ categoryId: cat!.id, userId: ctx.owner.user.id, title: 'Owner topic' }).returning();
+  return { topicId: topic!.id, categoryId: cat!.id };
+}
+const topicRow = async (ctx: ObjectContext, call: ObjectCall) =>
+  (await ctx.app.app.deps.db.select({ pinned: forumTopics.pinned, locked: forumTopics.locked, categoryId: forumTopics.categoryId }).from(forumTopics).where(eq(forumTopics.id, Number(call.url.split('/')[4]))))[0];
+
+/** Issue 9's object-level cases: another member's post, wall comment, status, journal, song, practice plan, accountability links, upload, subscription (orders), and every other route that takes an object id. */
 export const OBJECT_CASES: ObjectCase[] = [
   {
     name: "another member's post cannot be edited (admins may)",
+    route: 'PATCH /posts/:id',
     setup: async (ctx) => ({ method: 'PATCH', url: `/posts/${await ownersPost(ctx)}`, body: { body: 'Hijacked.' } }),
     observe: (ctx, call) => postRow(ctx, Number(call.url.split('/')[2])),
     admin: 'allowed',
   },
   {
     name: "another member's post cannot be deleted (admins may)",
+    route: 'DELETE /posts/:id',
     setup: async (ctx) => ({ method: 'DELETE', url: `/posts/${await ownersPost(ctx)}` }),
     observe: (ctx, call) => postRow(ctx, Number(call.url.split('/')[2])),
     admin: 'allowed',
   },
   {
     name: "another member's wall comment cannot be deleted by a third member (admins may)",
+    route: 'DELETE /profile-comments/:id',
     setup: async (ctx) => {
       // the answer is the wall's first page, newest first
       const res = await ctx.owner.client.post('/profile-comments', { body: 'On my own wall.', to_id: ctx.owner.user.id });
@@ -66,6 +114,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another member's song cannot be read",
+    route: 'GET /api/songmapper/:id',
     setup: async (ctx) => {
       const res = await ctx.owner.client.post('/songmapper', { song: { ...DEFAULT_TEMPLATE, title: 'Private song', bpm: '90' }, id: null });
       return { method: 'GET', url: `/api/songmapper/${(res.json() as { id: number }).id}` };
@@ -73,6 +122,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another member's song cannot be deleted",
+    route: 'DELETE /songmapper/:id',
     setup: async (ctx) => {
       const res = await ctx.owner.client.post('/songmapper', { song: { ...DEFAULT_TEMPLATE, title: 'Private song', bpm: '90' }, id: null });
       return { method: 'DELETE', url: `/songmapper/${(res.json() as { id: number }).id}` };
@@ -81,6 +131,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another member's saved metronome settings cannot be changed",
+    route: 'PATCH /api/metronome_settings/:id',
     setup: async (ctx) => {
       const res = await ctx.owner.client.post('/api/metronome_settings', { name: 'Mine', settings: { ...settingsPart(START_UP), bpm: 90 } });
       return { method: 'PATCH', url: `/api/metronome_settings/${(res.json() as { data: { id: number } }).data.id}`, body: { name: 'Theirs' } };
@@ -89,6 +140,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another student's practice plan cannot be read (their mentor, an admin, may)",
+    route: 'GET /mentorship/practice-plan',
     ownerEntitlements: ['mentorship'],
     setup: async (ctx) => {
       await ctx.app.app.deps.db.insert(mentorships).values({ studentId: ctx.owner.user.id, option: 'onetime' });
@@ -98,6 +150,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another student's accountability link cannot be deleted (admins may)",
+    route: 'DELETE /mentorship/accountability/links/:id',
     ownerEntitlements: ['mentorship'],
     setup: async (ctx) => {
       await ctx.app.app.deps.db.insert(mentorships).values({ studentId: ctx.owner.user.id, option: 'onetime' });
@@ -109,6 +162,7 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another member's upload session cannot be looked at",
+    route: 'GET /uploads/chunked/:id',
     ownerEntitlements: ['mentorship'],
     setup: async (ctx) => {
       const res = await ctx.owner.client.post('/uploads/chunked', { phase: 'start', mime_type: 'video/mp4', size: 1000, name: 'groove.mp4' });
@@ -117,11 +171,214 @@ export const OBJECT_CASES: ObjectCase[] = [
   },
   {
     name: "another member's notification cannot be opened",
+    route: 'GET /api/notifications/:id',
     setup: async (ctx) => {
       await ctx.app.app.deps.services.notifications.notify(ctx.owner.user.id, { body: 'Private note', url: '/dashboard' });
       const list = (await json(ctx.owner.client, '/api/notifications')) as { data: Array<{ id: number }> };
       return { method: 'GET', url: `/api/notifications/${list.data[0]!.id}` };
     },
     admin: 'refused',
+  },
+  // ---- the same, through the spec's POST with _method (method-override routes) ----
+  {
+    name: "another member's post cannot be deleted by POST _method=delete (admins may)",
+    route: 'POST /posts/:id',
+    setup: async (ctx) => ({ method: 'POST', url: `/posts/${await ownersPost(ctx)}`, body: { _method: 'delete' } }),
+    observe: (ctx, call) => postRow(ctx, Number(call.url.split('/')[2])),
+    admin: 'allowed',
+  },
+  {
+    name: "another member's wall comment cannot be deleted by POST _method=delete (admins may)",
+    route: 'POST /profile-comments/:id',
+    setup: async (ctx) => ({ method: 'POST', url: `/profile-comments/${await ownersWallComment(ctx)}`, body: { _method: 'delete' } }),
+    observe: async (ctx, call) => (await ctx.app.app.deps.db.select().from(wallComments).where(eq(wallComments.id, Number(call.url.split('/')[2])))).length,
+    admin: 'allowed',
+  },
+  {
+    name: "another member's song cannot be deleted by POST _method=delete",
+    route: 'POST /songmapper/:id',
+    setup: async (ctx) => ({ method: 'POST', url: `/songmapper/${await ownersSong(ctx)}`, body: { _method: 'delete' } }),
+    observe: (ctx, call) => songTitle(ctx, call.url.split('/')[2]!),
+  },
+  {
+    name: "another student's accountability link cannot be deleted by POST _method=delete (admins may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/accountability/links/:id',
+    setup: async (ctx) => ({ method: 'POST', url: `/mentorship/accountability/links/${await ownersLink(ctx)}`, body: { _method: 'delete' } }),
+    observe: accountability,
+    admin: 'allowed',
+  },
+  // ---- songs and settings ----
+  {
+    name: "another member's song cannot be overwritten by saving with its id",
+    route: 'POST /songmapper',
+    setup: async (ctx) => ({ method: 'POST', url: '/songmapper', body: { id: await ownersSong(ctx), song: { ...DEFAULT_TEMPLATE, title: 'Overwritten', bpm: '100' } } }),
+    observe: (ctx, call) => songTitle(ctx, call.body!.id as string),
+  },
+  {
+    name: "another member's song template cannot be deleted",
+    route: 'DELETE /songmapper/templates/:id',
+    setup: async (ctx) => {
+      await ctx.owner.client.post('/songmapper/templates', { title: 'Mine', song: { ...DEFAULT_TEMPLATE, title: 'Mine' } });
+      const [row] = await ctx.app.app.deps.db.select().from(songTemplates).where(eq(songTemplates.userId, ctx.owner.user.id));
+      return { method: 'DELETE', url: `/songmapper/templates/${row!.id}` };
+    },
+    observe: async (ctx) => json(ctx.owner.client, '/songmapper/templates'),
+  },
+  {
+    name: "another member's saved metronome settings cannot be deleted",
+    route: 'DELETE /api/metronome_settings/:id',
+    setup: async (ctx) => {
+      const res = await ctx.owner.client.post('/api/metronome_settings', { name: 'Mine', settings: { ...settingsPart(START_UP), bpm: 90 } });
+      return { method: 'DELETE', url: `/api/metronome_settings/${(res.json() as { data: { id: number } }).data.id}` };
+    },
+    observe: async (ctx) => json(ctx.owner.client, '/api/metronome_settings'),
+  },
+  // ---- uploads ----
+  {
+    name: "another member's post attachment cannot be deleted",
+    route: 'POST /attachments/delete',
+    setup: async (ctx) => {
+      const up = await ctx.owner.client.upload('/attachments', 'file', 'kit.png', await pngBytes());
+      return { method: 'POST', url: '/attachments/delete', body: { filename: (up.json() as { filename: string }).filename } };
+    },
+    admin: 'refused',
+  },
+  {
+    name: "another student's finished upload cannot be submitted as their video",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/videos',
+    // the same 422 as an unfinished upload: another member's upload id is not told apart from a bad one
+    refusal: [422],
+    setup: async (ctx) => {
+      await mentee(ctx);
+      return { method: 'POST', url: '/mentorship/videos', body: { upload_id: await uploadVideo(ctx.owner.client, mp4Bytes(2500)), title: 'Mine', note: '' } };
+    },
+  },
+  {
+    name: "another student's practice video cannot be opened",
+    ownerEntitlements: ['mentorship'],
+    route: 'GET /api/mentorship/videos/:id',
+    setup: async (ctx) => ({ method: 'GET', url: `/api/mentorship/videos/${await ownersVideo(ctx)}` }),
+    admin: 'allowed',
+  },
+  {
+    name: "another student's practice video file cannot be streamed",
+    ownerEntitlements: ['mentorship'],
+    route: 'GET /mentorship/videos/:id/file',
+    setup: async (ctx) => ({ method: 'GET', url: `/mentorship/videos/${await ownersVideo(ctx)}/file` }),
+    admin: 'allowed',
+  },
+  {
+    name: "another student's practice video cannot be deleted",
+    ownerEntitlements: ['mentorship'],
+    route: 'DELETE /mentorship/videos/:id',
+    setup: async (ctx) => ({ method: 'DELETE', url: `/mentorship/videos/${await ownersVideo(ctx)}` }),
+    observe: (ctx, call) => videoOf(ctx, Number(call.url.split('/')[3])),
+  },
+  {
+    name: "another student's practice video cannot be deleted by POST _method=delete",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/videos/:id',
+    setup: async (ctx) => ({ method: 'POST', url: `/mentorship/videos/${await ownersVideo(ctx)}`, body: { _method: 'delete' } }),
+    observe: (ctx, call) => videoOf(ctx, Number(call.url.split('/')[3])),
+  },
+  {
+    name: "another student's videos cannot be listed (admins may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'GET /api/mentorship/videos',
+    setup: async (ctx) => {
+      await ownersVideo(ctx);
+      return { method: 'GET', url: `/api/mentorship/videos?student_id=${ctx.owner.user.id}` };
+    },
+    admin: 'allowed',
+  },
+  // ---- mentorship: practice plan and accountability ----
+  {
+    name: "another student's practice plan cannot be saved over (their mentor, an admin, may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/practice-plan',
+    setup: async (ctx) => {
+      const p = await ownersPlan(ctx);
+      return { method: 'POST', url: '/mentorship/practice-plan', body: { id: p.id, admin_version: p.admin_version, student_version: p.student_version, practice_plan: p.practice_plan } };
+    },
+    observe: async (ctx) => json(ctx.owner.client, '/mentorship/practice-plan'),
+    admin: 'allowed',
+  },
+  {
+    name: "another student's accountability links cannot be read (admins may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'GET /mentorship/accountability',
+    setup: async (ctx) => {
+      await ownersLink(ctx);
+      return { method: 'GET', url: `/mentorship/accountability?student_id=${ctx.owner.user.id}` };
+    },
+    admin: 'allowed',
+  },
+  {
+    name: "no link can be added to another student's accountability list (admins may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/accountability/links',
+    setup: async (ctx) => {
+      await mentee(ctx);
+      return { method: 'POST', url: '/mentorship/accountability/links', body: { student_id: ctx.owner.user.id, url: 'https://www.youtube.com/watch?v=xyz', label: 'Planted' } };
+    },
+    observe: accountability,
+    admin: 'allowed',
+  },
+  {
+    name: "another student's link labels cannot be changed (admins may)",
+    ownerEntitlements: ['mentorship'],
+    route: 'POST /mentorship/accountability/save-label',
+    setup: async (ctx) => ({ method: 'POST', url: '/mentorship/accountability/save-label', body: { student_id: ctx.owner.user.id, links: [{ id: await ownersLink(ctx), label: 'Renamed' }] } }),
+    observe: accountability,
+    admin: 'allowed',
+  },
+  // ---- friends ----
+  {
+    name: "a friend request between two other members cannot be accepted or cancelled by a third",
+    route: 'POST /friends/:relationshipId/request',
+    setup: async (ctx) => {
+      const third = await ctx.app.createUser();
+      const res = await ctx.owner.client.post('/friends', { user_id: third.id });
+      return { method: 'POST', url: `/friends/${(res.json() as { relationship_id: number }).relationship_id}/request`, body: { action: 0 } };
+    },
+    observe: async (ctx) => json(ctx.owner.client, '/api/friends'),
+  },
+  // ---- orders (the subscription's and a course's payments) ----
+  {
+    name: "another member's order cannot be looked at",
+    route: 'GET /api/order',
+    setup: async (ctx) => {
+      await ctx.owner.client.post('/mentorship/create-checkout', { price: 3900, idempotency_key: `authz-${ctx.owner.user.id}` });
+      const [order] = await ctx.app.app.deps.db.select().from(orders).where(eq(orders.userId, ctx.owner.user.id));
+      return { method: 'GET', url: `/api/order?order=${order!.id}` };
+    },
+    admin: 'refused',
+  },
+  // ---- forum moderation: a topic's author is not a moderator ----
+  {
+    name: "a member cannot pin another's (or their own) topic (admins may)",
+    route: 'POST /api/forums/topics/:id/pin',
+    setup: async (ctx) => ({ method: 'POST', url: `/api/forums/topics/${(await ownersTopic(ctx)).topicId}/pin`, body: { pinned: true } }),
+    observe: topicRow,
+    admin: 'allowed',
+  },
+  {
+    name: "a member cannot lock another's topic (admins may)",
+    route: 'POST /api/forums/topics/:id/lock',
+    setup: async (ctx) => ({ method: 'POST', url: `/api/forums/topics/${(await ownersTopic(ctx)).topicId}/lock`, body: { locked: true } }),
+    observe: topicRow,
+    admin: 'allowed',
+  },
+  {
+    name: "a member cannot move another's topic (admins may)",
+    route: 'POST /api/forums/topics/:id/move',
+    setup: async (ctx) => {
+      const { topicId, categoryId } = await ownersTopic(ctx);
+      return { method: 'POST', url: `/api/forums/topics/${topicId}/move`, body: { category_id: categoryId } };
+    },
+    observe: topicRow,
+    admin: 'allowed',
   },
 ];

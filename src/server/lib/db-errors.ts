@@ -11,3 +11,11 @@ export function sqlState(error: unknown): string {
 
 /** a unique index refused the write (PostgreSQL 23505) */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** the name of the constraint or unique index a database error names, or '' */
+export function violatedConstraint(error: unknown): string {
+  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return '';
+}

@@ -206,6 +206,8 @@ export function createLiveService(deps: CommunityDeps) {
         .limit(1);
       if (!message) throw notFound();
       const result = await db.transaction(async (tx) => {
+        // one member's racing clicks flip in turn (see posts' toggleLikeRow)
+        await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.id, messageId)).for('update');
         const added = await tx.insert(chatHearts).values({ messageId, userId: viewer.id }).onConflictDoNothing().returning({ id: chatHearts.messageId });
         if (added.length) {
           const [m] = await tx

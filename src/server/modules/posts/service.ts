@@ -195,8 +195,20 @@ export function createPostService(deps: CommunityDeps) {
 
   // ---- likes ----
 
-  /** Unlike when the row was there, else like; the counter moves only when a row did (inside the caller's transaction). */
-  async function toggleLikeRow(remove: () => Promise<unknown[]>, insert: () => Promise<unknown[]>, bump: (delta: 1 | -1) => Promise<number>, current: () => Promise<number>) {
+  /**
+   * Unlike when the row was there, else like; the counter moves only when a row did (inside the
+   * caller's transaction). The liked thing's row is locked first, so that one member's clicks racing
+   * each other flip in turn (without it, on PostgreSQL a click could find the other's like not yet
+   * committed and be absorbed by ON CONFLICT).
+   */
+  async function toggleLikeRow(
+    lock: () => Promise<unknown>,
+    remove: () => Promise<unknown[]>,
+    insert: () => Promise<unknown[]>,
+    bump: (delta: 1 | -1) => Promise<number>,
+    current: () => Promise<number>,
+  ) {
+    await lock();
     if ((await remove()).length) return { liked: false, likes: await bump(-1) };
     if ((await insert()).length) return { liked: true, likes: await bump(1) };
     // a concurrent request of the same member liked it first: nothing changed
@@ -373,6 +385,7 @@ export function createPostService(deps: CommunityDeps) {
       await readable(user, row.type as PostType, row.resourceId);
       return db.transaction((tx) =>
         toggleLikeRow(
+          () => tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('update'),
           () => tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id))).returning({ id: postLikes.postId }),
           () => tx.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing().returning({ id: postLikes.postId }),
           async (delta) => {
@@ -393,6 +406,7 @@ export function createPostService(deps: CommunityDeps) {
       await readableTopic(user, topicId);
       return db.transaction((tx) =>
         toggleLikeRow(
+          () => tx.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, topicId)).for('update'),
           () => tx.delete(topicLikes).where(and(eq(topicLikes.topicId, topicId), eq(topicLikes.userId, user.id))).returning({ id: topicLikes.topicId }),
           () => tx.insert(topicLikes).values({ topicId, userId: user.id }).onConflictDoNothing().returning({ id: topicLikes.topicId }),
           async (delta) => {

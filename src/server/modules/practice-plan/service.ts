@@ -21,10 +21,16 @@ export const DAY_NOT_FOUND = 'That saved day does not exist.';
 
 const CHANNEL = /^practice-plan\.(\d{1,9})$/;
 
-/** A mentor's save that started from an older admin_version: the plan as it stands now goes with the 409. */
+/**
+ * A mentor's save that started from an older admin_version, or a student's from an older
+ * student_version (another window of theirs saved meanwhile): the plan as it stands now goes with the 409.
+ */
 export class PlanConflict extends AppError {
-  constructor(readonly current: PracticePlanAnswer) {
-    super(409, PRACTICE_PLAN_MESSAGES.conflict);
+  constructor(
+    readonly current: PracticePlanAnswer,
+    message: string = PRACTICE_PLAN_MESSAGES.conflict,
+  ) {
+    super(409, message);
   }
 }
 
@@ -100,6 +106,11 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
         let merged = false;
         let patch: Partial<typeof practicePlans.$inferInsert>;
         if (!user.isAdmin) {
+          // a student's save replaces all their fields: one sent from an older copy (two windows
+          // saving at once) would silently undo the other window's change, so it is refused instead
+          if (body.student_version !== undefined && body.student_version < row.studentVersion) {
+            throw new PlanConflict(await answer(row, tx), PRACTICE_PLAN_MESSAGES.studentConflict);
+          }
           next = applyStudentSave(stored, incoming);
           patch = { studentVersion: row.studentVersion + 1 };
         } else {

@@ -61,7 +61,9 @@ export function createProfileService(deps: { db: Database; users: UserService; n
       }
       const [row] = await db.insert(friendships).values({ requesterId: viewer.id, addresseeId: userId }).onConflictDoNothing().returning();
       if (!row) {
+        // a request between the two landed first: theirs to me is accepted, as if it had come before
         const again = await relation(viewer.id, userId);
+        if (again!.status === 'pending' && again!.addresseeId === viewer.id) return this.respond(viewer, again!.id, 1);
         return { relationship_id: again!.id, status: statusFor(viewer.id, again) };
       }
       await deps.notifications.notify(userId, {
@@ -84,7 +86,13 @@ export function createProfileService(deps: { db: Database; users: UserService; n
         return { relationship_id: null, status: 'notfriends' as FriendStatus };
       }
       if (row.addresseeId !== viewer.id) throw new AppError(403, MESSAGES.forbidden);
-      await db.update(friendships).set({ status: 'accepted', acceptedAt: new Date() }).where(eq(friendships.id, row.id));
+      // only a still-pending request: two accepts at once notify the requester once, the other hears 409
+      const accepted = await db
+        .update(friendships)
+        .set({ status: 'accepted', acceptedAt: new Date() })
+        .where(and(eq(friendships.id, row.id), eq(friendships.status, 'pending')))
+        .returning({ id: friendships.id });
+      if (!accepted.length) throw new AppError(409, MESSAGES.requestFailed);
       await deps.notifications.notify(row.requesterId, {
         body: `<strong>${escapeHtml(viewer.name)}</strong> accepted your friend request.`,
         url: deps.users.profileUrl(viewer),

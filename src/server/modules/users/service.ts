@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import type { Database, Executor } from '#server/db/client';
 import { entitlements, users } from '#server/db/schema/index';
 import type { AuthUser } from '#server/types';
+import { isUniqueViolation, violatedConstraint } from '#server/lib/db-errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -69,20 +71,32 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
       input: { name: string; email: string; passwordHash: string; role?: 'member' | 'admin'; isMentor?: boolean; signupSource?: string | null },
       tx: Executor = db,
     ) {
-      const slug = await this.uniqueSlug(input.name, tx);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email.trim(),
-          passwordHash: input.passwordHash,
-          role: input.role ?? 'member',
-          isMentor: input.isMentor ?? false,
-          signupSource: input.signupSource ?? null,
-          slug,
-        })
-        .returning();
-      return row!;
+      // two members of one name signing up at once pick the same free slug: the unique index refuses
+      // the later one, which picks again (inside a savepoint, so a caller's transaction survives)
+      for (let attempt = 1; ; attempt++) {
+        const free = await this.uniqueSlug(input.name, tx);
+        const slug = attempt <= 3 ? free : `${free}-${randomBytes(3).toString('hex')}`;
+        try {
+          const [row] = await tx.transaction((sp) =>
+            sp
+              .insert(users)
+              .values({
+                name: input.name,
+                email: input.email.trim(),
+                passwordHash: input.passwordHash,
+                role: input.role ?? 'member',
+                isMentor: input.isMentor ?? false,
+                signupSource: input.signupSource ?? null,
+                slug,
+              })
+              .returning(),
+          );
+          return row!;
+        } catch (err) {
+          if (attempt < 5 && isUniqueViolation(err) && violatedConstraint(err) === 'users_slug_unique') continue;
+          throw err;
+        }
+      }
     },
     async grantEntitlement(userId: number, kind: string, source: string, endsAt: Date | null = null, tx: Executor = db) {
       await tx.insert(entitlements).values({ userId, kind, source, endsAt });
