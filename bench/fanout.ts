@@ -96,6 +96,10 @@ export async function connectApp(target: AppTarget, clients: number) {
     return s;
   });
   return {
+    /** disconnects every client (run() does it too, after the messages) */
+    close() {
+      for (const s of sockets) s.disconnect();
+    },
     async run(messages: number): Promise<Latency> {
       const perSender = Math.ceil(messages / target.senders.length);
       try {

@@ -1,5 +1,25 @@
-/** Reading processes from /proc (Linux): the app's node process under a launcher, its memory and CPU time. */
+/**
+ * The app process the bench measures, and reading processes from /proc (Linux): the app's node
+ * process under a launcher, its memory and CPU time.
+ */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What `npm start` runs after its builds, read from package.json so that the bench cannot drift from
+ * it: `node <flags> dist/server/main.js` (the bundle `npm run build:server` writes,
+ * scripts/build-server.ts), as [node, args], the bundle's path made absolute. run.ts builds it first.
+ */
+export function appCommand(): [file: string, args: string[]] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const run = /(?:^|&&)\s*(?:\w+=\S*\s+)*node\s+([^&]+)$/.exec(start);
+  if (!run) throw new Error(`package.json's start script does not end in \`node … <bundle>\`: ${start}`);
+  const args = run[1]!.trim().split(/\s+/);
+  args[args.length - 1] = path.resolve(ROOT, args.at(-1)!);
+  return [process.execPath, args];
+}
 
 /** The deepest descendant of `root` whose command line contains `marker` (tsx starts node as a child). */
 export function descendant(root: number, marker: string): number {
@@ -23,8 +43,13 @@ export function descendant(root: number, marker: string): number {
   }
 }
 
+const statusKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+
 /** Resident memory (VmRSS), MB. */
-export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const rssMb = (pid: number) => statusKb(pid, 'VmRSS') / 1024;
+
+/** Resident memory split: anonymous (heaps, malloc) and file-backed (the node binary, shared libraries), MB. */
+export const rssSplitMb = (pid: number) => ({ anon: statusKb(pid, 'RssAnon') / 1024, file: statusKb(pid, 'RssFile') / 1024 });
 
 /** User + system CPU time of a process, ms (clock ticks of 10 ms). */
 export function cpuMs(pid: number): number {

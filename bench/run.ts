@@ -14,6 +14,11 @@
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis
  * (BENCH_REDIS_URL or REDIS_URL, default redis://127.0.0.1:6379). BENCH_QUICK=1: a fast smoke run
  * (short reads, 100 clients, 10,000 posts, two Lighthouse pages). BENCH_SKIP_BUILD=1: use dist/ as it is.
+ * The app runs as `npm start` runs it: node on the server bundle (built here first, unless
+ * BENCH_SKIP_BUILD=1; bench/web.ts starts the same for the fresh start); BENCH_APP=tsx runs the
+ * PostgreSQL part's app processes through tsx instead, to compare.
+ * BENCH_ONLY=memory: only the app process's memory (the reads without their bare reference, then the
+ * sockets connected), no fan-out messages, growth, metronome or browser part.
  * Progress goes to stderr, the table to stdout (BENCH_OUT=<file> also writes it there as Markdown).
  */
 import { spawnSync } from 'node:child_process';
@@ -27,10 +32,12 @@ import { startServer, type ServerProcess } from '../tests/support/server.ts';
 import { captureBody, createBenchDatabase, growTo, LESSON_ID, rate, seedBase, signIn, startBareServer, type Rate } from './community.ts';
 import { bareWs, connectApp, type Latency } from './fanout.ts';
 import { metronomeWorst } from './metronome.ts';
-import { descendant, rssMb } from './proc.ts';
+import { buildServer } from '../scripts/build-server.ts';
+import { appCommand, descendant, rssMb, rssSplitMb } from './proc.ts';
 import type { WebResults } from './web.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+const MEMORY_ONLY = process.env.BENCH_ONLY === 'memory';
 const READ = { connections: 10, seconds: QUICK ? 2 : 6, warmup: QUICK ? 1 : 2 };
 const CLIENTS = QUICK ? 100 : 1000;
 const MESSAGES = QUICK ? 6 : 20;
@@ -53,7 +60,9 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-const appPid = (root: number) => descendant(root, 'main.ts');
+const APP_COMMAND = process.env.BENCH_APP === 'tsx' ? undefined : appCommand();
+/** the app's node process: the launched one, or tsx's child */
+const appPid = (root: number) => descendant(root, 'src/server/main.ts');
 
 // ---------------------------------------------------------------- PostgreSQL: reads, fan-out, memory
 async function postgresPart() {
@@ -66,7 +75,7 @@ async function postgresPart() {
   const bares: { stop(): void }[] = [];
   try {
     log(`PostgreSQL database ${new URL(database.url).pathname.slice(1)}: starting the app`);
-    const app = await startServer(env);
+    const app = await startServer(env, undefined, APP_COMMAND);
     servers.push(app);
     const rssStart = rssMb(appPid(app.child.pid!));
     await db.connect();
@@ -83,18 +92,34 @@ async function postgresPart() {
       { name: 'notifications (GET /notifications/recent)', path: '/notifications/recent' },
     ];
     const sizes = await Promise.all(reads.map((r, i) => captureBody(app.url + r.path, headers, path.join(dataDir, `bare-${i}.json`))));
-    const bare = await startBareServer(reads.map((_, i) => path.join(dataDir, `bare-${i}.json`)));
-    bares.push(bare);
+    const bare = MEMORY_ONLY ? null : await startBareServer(reads.map((_, i) => path.join(dataDir, `bare-${i}.json`)));
+    if (bare) bares.push(bare);
     let threadSmall: Rate | null = null;
     for (const [i, r] of reads.entries()) {
       log(`reads: ${r.name}`);
       const real = await rate(app.url + r.path, headers, READ);
+      if (!bare) continue;
       const ref = await rate(`${bare.url}/bare/${i}`, headers, READ);
       if (i === 0) threadSmall = real;
       const ratio = real.rps / ref.rps;
       rows.push({ measure: `${r.name} reads/s, ${SMALL} posts (${(sizes[i]! / 1024).toFixed(1)} KB)`, value: fmt(real.rps), reference: `${fmt(ref.rps)} bare`, ratio: fmt(ratio, 2), target: '≥ 0.5', pass: ratio >= 0.5 });
     }
-    bare.stop();
+    // The same thread page on a second process with the hot-read cache off (HOT_CACHE=0): what a read
+    // costs when it goes to PostgreSQL (a first read, or one after a change). The growth row below is
+    // measured on it, since from memory a page costs the same whatever the table's size.
+    let cold: ServerProcess | null = null;
+    let coldSmall: Rate | null = null;
+    if (bare) {
+      cold = await startServer({ ...env, HOT_CACHE: '0' }, undefined, APP_COMMAND);
+      servers.push(cold);
+      log('reads: thread page with the cache off');
+      coldSmall = await rate(`${cold.url}/posts?type=forumtopic&id=1`, headers, READ);
+      const ref = await rate(`${bare.url}/bare/0`, headers, READ);
+      notes.push(
+        `With the hot-read cache off (HOT_CACHE=0, every read from PostgreSQL): thread page ${fmt(coldSmall.rps)} reads/s, ${fmt(coldSmall.rps / ref.rps, 3)} of the bare route (${fmt(ref.rps)}); from memory ${fmt(threadSmall!.rps)}.`,
+      );
+    }
+    bare?.stop();
 
     // 8 + 3a. one process: CLIENTS sockets, memory, fan-out
     const pid = appPid(app.child.pid!);
@@ -104,8 +129,15 @@ async function postgresPart() {
     const one = await connectApp({ urls: [app.url], reader, postUrl: app.url, senders, showId: 1, pids: [pid] }, CLIENTS);
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssMb(pid);
-    notes.push(`App process resident memory: ${fmt(rssStart)} MB when healthy, ${fmt(rssBefore)} MB after the read runs, ${fmt(rss)} MB with ${CLIENTS} sockets connected.`);
+    const split = rssSplitMb(pid);
+    notes.push(
+      `App process resident memory (${APP_COMMAND ? 'node dist/server/main.js' : 'tsx src/server/main.ts'}): ${fmt(rssStart)} MB when healthy, ${fmt(rssBefore)} MB after the read runs, ${fmt(rss)} MB with ${CLIENTS} sockets connected (${fmt(split.anon)} MB anonymous: heaps and buffers; ${fmt(split.file)} MB mapped files: node and native libraries).`,
+    );
     rows.push({ measure: `server resident memory, ${CLIENTS} sockets connected (MB)`, value: fmt(rss), reference: `${fmt(rssBefore)} before`, ratio: '—', target: '≤ 250', pass: rss <= 250 });
+    if (MEMORY_ONLY) {
+      one.close();
+      return;
+    }
     log(`fan-out, one process: ${MESSAGES} messages`);
     const oneLat = await one.run(MESSAGES);
     log(`fan-out reference: bare ws, ${CLIENTS} clients`);
@@ -129,7 +161,7 @@ async function postgresPart() {
     // 3b. two processes with Redis: clients split, messages posted on the first
     log('fan-out, two processes with Redis');
     const redisEnv = { ...env, REDIS_URL, KEY_NAMESPACE: `bbbench${randomBytes(3).toString('hex')}` };
-    const [b1, b2] = await Promise.all([startServer(redisEnv), startServer(redisEnv)]);
+    const [b1, b2] = await Promise.all([startServer(redisEnv, undefined, APP_COMMAND), startServer(redisEnv, undefined, APP_COMMAND)]);
     servers.push(b1!, b2!);
     const readerR = await signIn(b1!.url);
     const sendersR = await Promise.all([111, 112, 113, 114, 115].map((m) => signIn(b1!.url, m)));
@@ -147,13 +179,15 @@ async function postgresPart() {
     const seedStarted = performance.now();
     await growTo(db, LARGE);
     notes.push(`Seeding ${LARGE} posts and ${LARGE} chat messages with generate_series took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
-    log('reads: thread page at the large size');
-    const threadLarge = await rate(`${app.url}/posts?type=forumtopic&id=1`, headers, READ);
-    const growth = threadSmall!.rps / threadLarge.rps;
+    log('reads: thread page at the large size (cache off, and from memory)');
+    const threadLarge = await rate(`${cold!.url}/posts?type=forumtopic&id=1`, headers, READ);
+    const hotLarge = await rate(`${app.url}/posts?type=forumtopic&id=1`, headers, READ);
+    notes.push(`Thread page from memory at ${LARGE} posts: ${fmt(hotLarge.rps)} reads/s (${fmt(threadSmall!.rps)} at ${SMALL}).`);
+    const growth = coldSmall!.rps / threadLarge.rps;
     rows.push({
-      measure: `thread page time per request, ${LARGE} ÷ ${SMALL} posts (ms)`,
+      measure: `thread page time per request, cache off, ${LARGE} ÷ ${SMALL} posts (ms)`,
       value: fmt(1000 * READ.connections / threadLarge.rps, 2),
-      reference: `${fmt(1000 * READ.connections / threadSmall!.rps, 2)} at ${SMALL}`,
+      reference: `${fmt(1000 * READ.connections / coldSmall!.rps, 2)} at ${SMALL}`,
       ratio: fmt(growth, 2),
       target: '≤ 1.2',
       pass: growth <= 1.2,
@@ -206,11 +240,16 @@ function webPart() {
 }
 
 // ---------------------------------------------------------------- the run
-log(QUICK ? 'BENCH_QUICK: a smoke run with small sizes' : 'full run');
+log(QUICK ? 'BENCH_QUICK: a smoke run with small sizes' : MEMORY_ONLY ? 'BENCH_ONLY=memory' : 'full run');
 const loadBefore = loadavg();
-const m = metronomeWorst(QUICK);
+if (APP_COMMAND && process.env.BENCH_SKIP_BUILD !== '1') {
+  log('building the server bundle (npm run build:server)');
+  const b = await buildServer();
+  notes.push(`The server bundle (dist/server/main.js, ${(b.bytes / 1024).toFixed(0)} KB) built in ${b.seconds.toFixed(1)} s (not counted in the start time).`);
+}
+const m = MEMORY_ONLY ? null : metronomeWorst(QUICK);
 await postgresPart();
-rows.push({
+if (m) rows.push({
   measure: `metronome worst onset error, ${m.tempos} tempos 40–400 bpm + speed training (frames @ 48 kHz)`,
   value: String(m.worst),
   reference: `${m.clicks} clicks`,
@@ -218,7 +257,7 @@ rows.push({
   target: '0',
   pass: m.worst === 0,
 });
-webPart();
+if (!MEMORY_ONLY) webPart();
 
 // the brief's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
 const order = ['reads/s', 'thread page time', 'chat fan-out', 'metronome', 'initial JS', 'Lighthouse', 'fresh start', 'server resident'];

@@ -21,11 +21,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Start a real app process and wait until /healthz answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+/**
+ * Start a real app process and wait until /healthz answers. `command`: what runs it (default: the
+ * TypeScript through tsx; the bench runs the production bundle, bench/proc.ts).
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000, command?: [file: string, args: string[]]): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../..');
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const [file, args] = command ?? [path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts']];
+  const child = spawn(file, args, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

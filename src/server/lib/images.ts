@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ValidationError } from './errors.ts';
 
 export interface UploadedFile {
@@ -25,6 +24,8 @@ const ALLOWED = new Set(['jpeg', 'png', 'gif']);
 export async function processImage(file: UploadedFile, opts: { field: string; maxBytes: number; maxSide: number; message: string; tooBig: string }) {
   if (file.data.length === 0) throw new ValidationError({ [opts.field]: [opts.message] });
   if (file.data.length > opts.maxBytes) throw new ValidationError({ [opts.field]: [opts.tooBig] });
+  // sharp (libvips, several MB resident) is loaded with the first upload, not at start (issue 9, memory)
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     const meta = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();

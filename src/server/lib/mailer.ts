@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { randomToken } from './crypto.ts';
 
 export interface MailMessage {
@@ -20,15 +20,20 @@ export interface Mailer {
   outbox(): Promise<OutboxMessage[]>;
 }
 
-/** Mail goes through nodemailer to SMTP_URL; without it, into DATA_DIR/outbox as JSON files. */
+/**
+ * Mail goes through nodemailer to SMTP_URL; without it, into DATA_DIR/outbox as JSON files. nodemailer
+ * is loaded with the first mail sent (a process that sends none never loads it).
+ */
 export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string | null }): Mailer {
   const memory: OutboxMessage[] = [];
   const dir = opts.dataDir ? path.join(opts.dataDir, 'outbox') : null;
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const smtpUrl = opts.smtpUrl;
+  if (smtpUrl) {
+    let transport: Promise<Transporter> | null = null;
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, ...message });
       },
       async outbox() {
         return [];

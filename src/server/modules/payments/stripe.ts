@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type StripeSdk from 'stripe';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 
@@ -67,6 +68,13 @@ export function mapStripeSubscription(sub: StripeSubscription): SubscriptionStat
   };
 }
 
+/**
+ * The SDK, loaded when a Stripe provider is made: a process on the sandbox provider never loads it
+ * (several MB in memory; issue 9).
+ */
+let Stripe: typeof StripeSdk;
+const require = createRequire(import.meta.url);
+
 function refusal(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) throw new ProviderError('card_declined', err.message || COMMERCE_MESSAGES.cardDeclined);
   if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') throw new ProviderError('not_found', err.message);
@@ -100,6 +108,7 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
   /** Stripe Checkout needs absolute return addresses: our site paths go on APP_URL */
   const absolute = (url: string) => (opts.appUrl && url.startsWith('/') ? new URL(url, opts.appUrl).toString() : url);
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
+  Stripe ??= require('stripe') as typeof StripeSdk;
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
     ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { sectionTitle, songLength, SONG, type Song } from '#shared/songmapper';
 
 /**
@@ -58,8 +57,12 @@ export function fontRuns(text: string): Array<{ subset: Subset; text: string }> 
 
 const COLORS = { ink: '#1c1917', muted: '#78716c', rule: '#e7e5e4', accent: '#ea580c', band: '#fafaf9' };
 
-/** The share link is public, so the PDF names the song, never the member who mapped it. */
-export function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Buffer> {
+/**
+ * The share link is public, so the PDF names the song, never the member who mapped it. pdfkit (and
+ * its font engine, several MB in memory) is loaded on the first PDF, not at start (issue 9, memory).
+ */
+export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: song.title || SONG.untitled, Creator: 'Backbeat song mapper' } });
   const used = new Set<string>();
   const font = (subset: Subset, weight: Weight) => {

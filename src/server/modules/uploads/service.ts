@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import {
   MAX_OPEN_UPLOAD_SESSIONS,
@@ -58,6 +57,8 @@ export const displayName = (name: string) =>
 
 /** The MIME type of `data` by its content when it is one `purpose` accepts, else null. */
 export async function sniffAllowed(data: Buffer, purpose: UploadPurpose): Promise<string | null> {
+  // file-type is loaded with the first upload, not at start (issue 9, memory)
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data).catch(() => undefined);
   const allowed: readonly string[] = UPLOAD_PURPOSES[purpose].mimeTypes;
   return type && allowed.includes(type.mime) && EXT_BY_MIME[type.mime] ? type.mime : null;
