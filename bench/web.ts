@@ -4,9 +4,14 @@
  * Lighthouse in the project's Chromium (scripts/find-chromium.ts) against that fresh server, signed in
  * as the demo subscriber where the page needs it. bench/run.ts runs this under the browser suite's lock
  * (/tmp/bb-e2e.lock), since other work rebuilds dist/. Writes its results as JSON to argv[2].
+ *
+ * `tsx bench/web.ts --lighthouse-only [--runs N] [--pages /,/metronome] [--base URL] [--save DIR]` runs only
+ * Lighthouse, N times per page, against `--base` (a running server) or a fresh one on the built client
+ * (CLIENT_DIST selects a build other than dist/client), and prints each run and the median per page;
+ * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,11 +19,18 @@ import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
 import { DEFAULT_DIST, initialJs, PUBLIC_PAGES } from '../scripts/initial-js.ts';
 import { freePort } from '../tests/support/server.ts';
+import { buildServer } from '../scripts/build-server.ts';
+import { appCommand } from './proc.ts';
 import { BrowserSession } from '../tests/support/browser-session.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
-const out = process.argv[2]!;
+const ARGS = process.argv.slice(2);
+const LIGHTHOUSE_ONLY = ARGS.includes('--lighthouse-only');
+const opt = (name: string) => {
+  const i = ARGS.indexOf(name);
+  return i >= 0 ? ARGS[i + 1] : undefined;
+};
 const T0 = Number(process.env.BENCH_T0 ?? Date.now());
 const lockedAt = Date.now();
 const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
@@ -36,112 +48,184 @@ export interface WebResults {
   rendered: { bpm: number; found: number; expected: number; worst: number }[] | { error: string };
 }
 
-// 1. the build
-let buildSeconds: number | null = null;
-if (process.env.BENCH_SKIP_BUILD !== '1') {
-  log('building the client (vite build)');
-  const started = performance.now();
-  const b = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (b.status !== 0) throw new Error('vite build failed');
-  buildSeconds = (performance.now() - started) / 1000;
-}
+/** Lighthouse's targets: the pages issue 9 names, signed in as the demo subscriber where the page needs it. */
+export const LIGHTHOUSE_PAGES: { page: string; signedIn: boolean }[] = [
+  { page: '/', signedIn: false },
+  { page: '/lessons/1', signedIn: true },
+  { page: '/forums/topic/1', signedIn: true },
+  { page: '/metronome', signedIn: false },
+  { page: '/join', signedIn: false },
+  { page: '/mentorship/checkout', signedIn: false },
+];
 
-// 2. initial JavaScript of the public pages the brief names (landing, metronome, diagnostic, checkout)
-const pages = PUBLIC_PAGES.filter((p) => ['/', '/metronome', '/diagnostic', '/join'].includes(p.page));
-const jsRows = initialJs(undefined, pages);
-const js = jsRows.map((r) => ({ page: r.page, gzip: r.gzip }));
-const initialJsFiles = jsRows.map((r) => ({
-  page: r.page,
-  files: r.files.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(DEFAULT_DIST, file)), { level: 9 }).length })).sort((a, b) => b.gzip - a.gzip).slice(0, 4),
-}));
+type LighthouseRow = Exclude<WebResults['lighthouse'], { error: string }>[number];
 
-// 3. a fresh start: embedded PGlite, new DATA_DIR, production, to the first page served
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-fresh-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-log('fresh start on PGlite');
-const started = performance.now();
-const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DEMO: '', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-let startSeconds = NaN;
-for (;;) {
-  const ok = await fetch(`${base}/`, { headers: { accept: 'text/html' } }).then(async (r) => r.ok && (await r.text()).includes('<div id="root"'), () => false);
-  if (ok) {
-    startSeconds = (performance.now() - started) / 1000;
-    break;
+if (LIGHTHOUSE_ONLY) await lighthouseOnly();
+else await fullRun();
+
+async function fullRun() {
+  const out = ARGS.find((a) => !a.startsWith('--'));
+  if (!out) throw new Error('usage: tsx bench/web.ts <results.json> | --lighthouse-only [--runs N] [--pages /,/join] [--base URL] [--save DIR]');
+  // 1. the build
+  let buildSeconds: number | null = null;
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log('building the client (vite build)');
+    const started = performance.now();
+    const b = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (b.status !== 0) throw new Error('vite build failed');
+    buildSeconds = (performance.now() - started) / 1000;
   }
-  if (child.exitCode !== null) throw new Error('the fresh server exited');
-  if (performance.now() - started > 120_000) throw new Error('the fresh server did not serve a page within 120 s');
-  await new Promise((r) => setTimeout(r, 50));
+
+  // 2. initial JavaScript of the public pages the brief names (landing, metronome, diagnostic, checkout)
+  const pages = PUBLIC_PAGES.filter((p) => ['/', '/metronome', '/diagnostic', '/join'].includes(p.page));
+  const jsRows = initialJs(undefined, pages);
+  const js = jsRows.map((r) => ({ page: r.page, gzip: r.gzip }));
+  const initialJsFiles = jsRows.map((r) => ({
+    page: r.page,
+    files: r.files.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(DEFAULT_DIST, file)), { level: 9 }).length })).sort((a, b) => b.gzip - a.gzip).slice(0, 4),
+  }));
+
+  // 3. a fresh start: embedded PGlite, new DATA_DIR, production, to the first page served
+  log('fresh start on PGlite');
+  const server = await freshServer();
+
+  // 4. the metronome's rendered audio, then Lighthouse (default config: mobile, simulated throttling) in the project's Chromium
+  let rendered: WebResults['rendered'];
+  try {
+    rendered = await renderedAudio(server.base);
+  } catch (err) {
+    rendered = { error: (err as Error).message.split('\n')[0]! };
+  }
+  let lighthouse: WebResults['lighthouse'];
+  try {
+    lighthouse = await runLighthouse(server.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES);
+  } catch (err) {
+    lighthouse = { error: (err as Error).message.split('\n')[0]! };
+  }
+  await server.stop();
+  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse } satisfies WebResults));
 }
 
-// 4. Lighthouse (default config: mobile, simulated throttling) in the project's Chromium
-let rendered: WebResults['rendered'];
-try {
-  rendered = await renderedAudio();
-} catch (err) {
-  rendered = { error: (err as Error).message.split('\n')[0]! };
+/** `--lighthouse-only`: Lighthouse alone, `--runs` times per page, each run and the median printed. */
+async function lighthouseOnly() {
+  const runs = Number(opt('--runs') ?? 1);
+  const wanted = opt('--pages')?.split(',');
+  const targets = wanted ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true }) : LIGHTHOUSE_PAGES;
+  const save = opt('--save');
+  if (save) mkdirSync(save, { recursive: true });
+  const given = opt('--base');
+  const server = given ? { base: given, startSeconds: NaN, stop: async () => {} } : await freshServer();
+  try {
+    const all = new Map<string, LighthouseRow[]>();
+    for (let run = 1; run <= runs; run++) {
+      const rows = await runLighthouse(server.base, targets, save ? (page, json) => writeFileSync(path.join(save, `${page.replace(/\W+/g, '_') || 'root'}-${run}.json`), json) : undefined);
+      for (const r of rows) {
+        all.set(r.page, [...(all.get(r.page) ?? []), r]);
+        console.log(`run ${run} ${r.page}: ${r.performance} / ${r.accessibility} / ${r.bestPractices}; ${r.metrics}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`);
+      }
+    }
+    const median = (xs: (number | null)[]) => {
+      const v = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
+      return v.length ? v[Math.floor((v.length - 1) / 2)] : null;
+    };
+    console.log(`\nmedian of ${runs} run(s): performance / accessibility / best practices`);
+    for (const [page, rows] of all) {
+      console.log(`${page}: ${median(rows.map((r) => r.performance))} / ${median(rows.map((r) => r.accessibility))} / ${median(rows.map((r) => r.bestPractices))} (performance ${rows.map((r) => r.performance).join(', ')})`);
+    }
+  } finally {
+    await server.stop();
+  }
 }
-let lighthouse: WebResults['lighthouse'];
-try {
-  lighthouse = await runLighthouse();
-} catch (err) {
-  lighthouse = { error: (err as Error).message.split('\n')[0]! };
-}
-process.kill(-child.pid!, 'SIGTERM');
-await new Promise((r) => child.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
-writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds, lighthouse } satisfies WebResults));
 
-async function signInDemo(): Promise<string> {
+/** The app on a new DATA_DIR (embedded PGlite, demo content seeded on first start), production mode, timed to the first page served. */
+async function freshServer(): Promise<{ base: string; startSeconds: number; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-fresh-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // what `npm start` runs after its builds (the server bundle, built here and not timed)
+  if (process.env.BENCH_SKIP_BUILD !== '1') await buildServer();
+  const [appFile, appArgs] = appCommand();
+  const started = performance.now();
+  const child = spawn(appFile, appArgs, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DEMO: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (;;) {
+    const ok = await fetch(`${base}/`, { headers: { accept: 'text/html' } }).then(async (r) => r.ok && (await r.text()).includes('<div id="root"'), () => false);
+    if (ok) return { base, startSeconds: (performance.now() - started) / 1000, stop };
+    if (child.exitCode !== null) throw new Error('the fresh server exited');
+    if (performance.now() - started > 120_000) {
+      await stop();
+      throw new Error('the fresh server did not serve a page within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function signInDemo(base: string): Promise<string> {
   const session = await BrowserSession.open(base);
   const res = await session.signIn('member@demo.test', 'drumsdemo1');
   if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
   return session.cookie;
 }
 
-async function runLighthouse(): Promise<WebResults['lighthouse']> {
+/**
+ * Lighthouse on each page in a fresh tab of the project's Chromium. The signed-in pages get the demo
+ * subscriber's session cookie in the browser's cookie jar (not a `Cookie` header on the navigation
+ * only, which the page's own API calls would not carry); the jar is emptied before every page. A run
+ * whose trace failed (NO_NAVSTART and the like, on a loaded machine) is tried again, up to twice.
+ */
+async function runLighthouse(base: string, targets: { page: string; signedIn: boolean }[], keep?: (page: string, json: string) => void): Promise<LighthouseRow[]> {
   const { default: lh } = await import('lighthouse');
-  const cookie = await signInDemo();
+  const cookie = await signInDemo(base);
   const topic = await fetch(`${base}/forums/api/topic/1`, { headers: { cookie, accept: 'application/json' } });
   if (!topic.ok) throw new Error(`demo topic 1: ${topic.status}`);
-  const targets = [
-    { page: '/', signedIn: false },
-    { page: '/lessons/1', signedIn: true },
-    { page: '/forums/topic/1', signedIn: true },
-    { page: '/metronome', signedIn: false },
-    { page: '/join', signedIn: false },
-  ].slice(0, QUICK ? 2 : undefined);
+  const [cookieName, cookieValue] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
   const info = await findChromium();
   const debugPort = await freePort();
   const browser = await chromium.launch({ executablePath: info.path, args: [...info.args, `--remote-debugging-port=${debugPort}`] });
   try {
-    const results: Exclude<WebResults['lighthouse'], { error: string }> = [];
+    const cdp = await browser.newBrowserCDPSession();
+    const results: LighthouseRow[] = [];
     for (const t of targets) {
-      log(`lighthouse ${t.page}`);
-      const r = await lh(`${base}${t.page}`, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: t.signedIn ? { Cookie: cookie } : undefined,
-      });
-      const c = r?.lhr.categories;
-      const audits = r?.lhr.audits ?? {};
-      const score = (k: string) => (c?.[k]?.score == null ? null : Math.round(c[k]!.score! * 100));
-      const metric = (id: string) => `${id.replace(/-/g, ' ').replace('largest contentful paint', 'LCP').replace('first contentful paint', 'FCP').replace('total blocking time', 'TBT').replace('cumulative layout shift', 'CLS').replace('speed index', 'SI')} ${audits[id]?.displayValue ?? '?'}`;
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(metric).join(', ');
-      // accessibility and best-practices audits that failed (weighted ones only)
-      const failing = (['accessibility', 'best-practices'] as const).flatMap((cat) =>
-        (c?.[cat]?.auditRefs ?? []).filter((a) => a.weight > 0 && audits[a.id]?.score !== null && (audits[a.id]?.score ?? 1) < 1).map((a) => `${cat}: ${a.id}`),
-      );
-      const runtime = r?.lhr.runtimeError ?? audits['first-contentful-paint']?.errorMessage;
-      if (runtime) failing.unshift(`error: ${typeof runtime === 'string' ? runtime : `${runtime.code} ${runtime.message}`}`.slice(0, 200));
-      results.push({ page: t.page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics, failing });
+      let row: LighthouseRow | null = null;
+      for (let attempt = 1; attempt <= 3 && (!row || row.performance === null); attempt++) {
+        log(`lighthouse ${t.page}${attempt > 1 ? ` (again: ${row?.failing[0] ?? 'no score'})` : ''}`);
+        await cdp.send('Storage.clearCookies', {});
+        if (t.signedIn) await cdp.send('Storage.setCookies', { cookies: [{ name: cookieName, value: cookieValue, url: base, httpOnly: true, sameSite: 'Lax' }] });
+        const r = await lh(`${base}${t.page}`, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (keep && r) keep(t.page, JSON.stringify(r.lhr));
+        const c = r?.lhr.categories;
+        const audits = r?.lhr.audits ?? {};
+        const score = (k: string) => (c?.[k]?.score == null ? null : Math.round(c[k]!.score! * 100));
+        const metric = (id: string) => `${id.replace(/-/g, ' ').replace('largest contentful paint', 'LCP').replace('first contentful paint', 'FCP').replace('total blocking time', 'TBT').replace('cumulative layout shift', 'CLS').replace('speed index', 'SI')} ${audits[id]?.displayValue ?? '?'}`;
+        const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(metric).join(', ');
+        // accessibility and best-practices audits that failed (weighted ones only)
+        const failing = (['accessibility', 'best-practices'] as const).flatMap((cat) =>
+          (c?.[cat]?.auditRefs ?? []).filter((a) => a.weight > 0 && audits[a.id]?.score !== null && (audits[a.id]?.score ?? 1) < 1).map((a) => `${cat}: ${a.id}`),
+        );
+        const runtime = r?.lhr.runtimeError ?? audits['first-contentful-paint']?.errorMessage;
+        if (runtime) failing.unshift(`error: ${typeof runtime === 'string' ? runtime : `${runtime.code} ${runtime.message}`}`.slice(0, 200));
+        // the page Lighthouse ended on: a signed-in page that redirected to /login measured the wrong page
+        const landed = r ? new URL(r.lhr.finalDisplayedUrl).pathname : t.page;
+        if (landed !== t.page) failing.unshift(`error: ended on ${landed}`);
+        row = { page: t.page, performance: landed === t.page ? score('performance') : null, accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics, failing };
+      }
+      results.push(row!);
     }
     return results;
   } finally {
@@ -150,7 +234,7 @@ async function runLighthouse(): Promise<WebResults['lighthouse']> {
 }
 
 /** The metronome page renders 5-minute click tracks (OfflineAudioContext); every onset is read back from the WAV (tests/support/onsets.ts). */
-async function renderedAudio(): Promise<Exclude<WebResults['rendered'], { error: string }>> {
+async function renderedAudio(base: string): Promise<Exclude<WebResults['rendered'], { error: string }>> {
   const { before, idealFrames, onsets, worstError } = await import('../tests/support/onsets.ts');
   const SECONDS = 5 * 60;
   const info = await findChromium();

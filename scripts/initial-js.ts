@@ -18,19 +18,20 @@ export const INITIAL_JS_BUDGET = 100 * 1024;
 export interface PublicPage {
   page: string;
   route: string;
-  /** modules the router loads together with the route (`app/query.tsx` for every page but a `plainPage`) */
+  /** modules the router loads together with the route: `app/query.tsx` for a page that is not a `plainPage` */
   with?: string[];
 }
 
-const QUERY = 'app/query.tsx';
-
-/** The public pages (src/client/app/router.tsx); tests/e2e/initial-js.spec.ts checks a real visit fetches exactly these files. */
+/**
+ * The public pages (src/client/app/router.tsx); tests/e2e/initial-js.spec.ts checks a real visit fetches
+ * exactly these files. All five are `plainPage`s: none loads the query cache (TanStack Query).
+ */
 export const PUBLIC_PAGES: PublicPage[] = [
   { page: '/', route: 'app/pages/home.tsx' },
-  { page: '/metronome', route: 'app/pages/metronome.tsx', with: [QUERY] },
+  { page: '/metronome', route: 'app/pages/metronome.tsx' },
   { page: '/diagnostic', route: 'app/pages/diagnostic.tsx' },
-  { page: '/join', route: 'app/pages/checkout.tsx', with: [QUERY] },
-  { page: '/mentorship/checkout', route: 'app/pages/mentorship-checkout.tsx', with: [QUERY] },
+  { page: '/join', route: 'app/pages/checkout.tsx' },
+  { page: '/mentorship/checkout', route: 'app/pages/mentorship-checkout.tsx' },
 ];
 
 interface ManifestChunk {

@@ -27,6 +27,9 @@ import { seedDemo } from './demo/seed.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_CLIENT = path.join(ROOT, 'dist/client');
 
+/** Cache-Control of the build's hashed files (/assets/*): their names change whenever their content does. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Largest upload body any route accepts (chunked uploads keep each request under it). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -120,15 +123,23 @@ async function registerClient(app: FastifyInstance, config: AppConfig) {
     app.addHook('onClose', async () => vite.close());
     return;
   }
-  if (!existsSync(path.join(DIST_CLIENT, 'index.html'))) {
+  // CLIENT_DIST: serve another build (benchmarks and measurements of a build made outside dist/client)
+  const distDir = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : DIST_CLIENT;
+  if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` (npm start does it for you).');
   }
+  // The build's files, sent as their brotli or gzip copy (vite.config.ts) to browsers that accept it.
+  // Hashed names under /assets/ never change content: cached for a year; the rest (favicon, images) for an hour.
   await app.register(fastifyStatic, {
-    root: DIST_CLIENT,
+    root: distDir,
     wildcard: false,
     index: false,
     allowedPath: (pathname) => pathname !== '/index.html',
+    preCompressed: true,
     maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (path.relative(distDir, file).startsWith(`assets${path.sep}`)) res.header('Cache-Control', IMMUTABLE);
+    },
   });
-  app.htmlSource = builtHtmlSource(DIST_CLIENT);
+  app.htmlSource = builtHtmlSource(distDir);
 }

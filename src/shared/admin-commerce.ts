@@ -172,9 +172,10 @@ export interface AdminProduct extends AdminProductInput {
 }
 export const spotsBelowSold = (sold: number) => `The spots may not be fewer than the ${sold} already sold.`;
 
-// ---- retention offers (spec 002 §9): the setting `retention_offers` (schema in commerce.ts: the billing flow reads it too)
+// ---- retention offers (spec 002 §9): the setting `retention_offers` (schema in retention.ts: the billing flow reads it too)
 
-export { DEFAULT_RETENTION_OFFERS, RETENTION_SETTING, retentionOffersSchema, type RetentionOffers } from './commerce.ts';
+export { DEFAULT_RETENTION_OFFERS, RETENTION_SETTING, type RetentionOffers } from './commerce.ts';
+export { retentionOffersSchema } from './retention.ts';
 
 // ---- mentorship pricing: the setting `mentorship_pricing` (flags only: which options are the default)
 

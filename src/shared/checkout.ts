@@ -6,12 +6,15 @@ import { LIMITS } from './constants.ts';
 // client-side validation of §5 (shared so the page and its tests agree on the order).
 
 export const DEFAULT_CHECKOUT_SLUG = 'academy';
-export const checkoutSlugSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z0-9][a-z0-9-]*$/i);
+// the schemas are built in pure functions, so the /join page (which reads this module's messages
+// and addresses) loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+export const checkoutSlugSchema = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9-]*$/i))();
 
 /** The address of a checkout, and of its PayPal cancel return. */
 export const joinUrl = (slug: string) => (slug === DEFAULT_CHECKOUT_SLUG ? '/join' : `/join/${encodeURIComponent(slug)}`);
@@ -19,21 +22,22 @@ export const orderUrl = (orderId: number) => `/order?order=${orderId}`;
 /** the header (or hidden field `idempotency_key`) one checkout attempt sends with every paying call */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-const planField = z.enum(MEMBERSHIP_PLANS, { error: M.planRequired });
-const checkoutField = checkoutSlugSchema.optional().default(DEFAULT_CHECKOUT_SLUG);
-const keyField = z.string().trim().min(8).max(200).optional();
+const planField = /* @__PURE__ */ (() => z.enum(MEMBERSHIP_PLANS, { error: M.planRequired }))();
+const checkoutField = /* @__PURE__ */ (() => checkoutSlugSchema.optional().default(DEFAULT_CHECKOUT_SLUG))();
+const keyField = /* @__PURE__ */ (() => z.string().trim().min(8).max(200).optional())();
 
 /** POST /order/stripe */
-export const orderStripeBodySchema = z.object({
-  checkout: checkoutField,
-  stripeToken: z.string({ error: 'Please enter your card details.' }).trim().min(1, 'Please enter your card details.').max(255),
-  plan: planField,
-  idempotency_key: keyField,
-});
+export const orderStripeBodySchema = /* @__PURE__ */ (() =>
+  z.object({
+    checkout: checkoutField,
+    stripeToken: z.string({ error: 'Please enter your card details.' }).trim().min(1, 'Please enter your card details.').max(255),
+    plan: planField,
+    idempotency_key: keyField,
+  }))();
 /** POST /paypal/get-approval-url */
-export const paypalApprovalBodySchema = z.object({ plan: planField, checkout: checkoutField, idempotency_key: keyField });
+export const paypalApprovalBodySchema = /* @__PURE__ */ (() => z.object({ plan: planField, checkout: checkoutField, idempotency_key: keyField }))();
 /** POST /paypal/lifetime-checkout */
-export const paypalLifetimeBodySchema = z.object({ checkout: checkoutField, idempotency_key: keyField });
+export const paypalLifetimeBodySchema = /* @__PURE__ */ (() => z.object({ checkout: checkoutField, idempotency_key: keyField }))();
 
 export interface CheckoutAnswer {
   plan: CheckoutPlan;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RetentionOffers } from './retention.ts';
 
 // Commerce (spec 002 §2–§9, issue 7): wording, prices and rules shared by the checkout pages and the
 // server. Amounts are integer cents; `dollars()` formats them. The server decides every price.
@@ -74,25 +75,9 @@ export const RETENTION = {
 
 /** The retention offers admins set (issue 10): the setting `retention_offers`, RETENTION by default. */
 export const RETENTION_SETTING = 'retention_offers';
-const retentionCents = (label: string) =>
-  z
-    .number({ error: `The ${label} must be a number.` })
-    .int(`The ${label} must be a whole number of cents.`)
-    .min(0, `The ${label} may not be negative.`)
-    .max(10_000_000, `The ${label} may not be greater than $100,000.`);
-const pct = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(100, `The ${label} may not be greater than 100.`);
-
-/** PUT /api/admin/retention (and the stored value): the offers the cancel flow makes */
-export const retentionOffersSchema = z.object({
-  monthlyDiscountPercent: pct('monthly discount'),
-  monthlyDiscountCycles: z.number({ error: 'The number of discounted months must be a number.' }).int('The number of discounted months must be a whole number.').min(1, 'The number of discounted months must be at least 1.').max(24, 'The number of discounted months may not be greater than 24.'),
-  yearlyDiscountCents: retentionCents('yearly discount'),
-  yearlyUpgradeDiscountCents: retentionCents('yearly upgrade discount'),
-  lifetimeDiscountPercent: pct('lifetime discount'),
-  cardPauseFeeCents: retentionCents('card pause fee'),
-  paypalPauseFeeCents: retentionCents('PayPal pause fee'),
-});
-export type RetentionOffers = z.infer<typeof retentionOffersSchema>;
+// the offers' schema is in retention.ts: a page that reads this module's wording and prices loads no zod
+// for it (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+export type { RetentionOffers } from './retention.ts';
 export const DEFAULT_RETENTION_OFFERS: RetentionOffers = {
   monthlyDiscountPercent: RETENTION.monthlyDiscountPercent,
   monthlyDiscountCycles: RETENTION.monthlyDiscountCycles,

@@ -1,37 +1,20 @@
 import { z } from 'zod';
 import { flag, idSchema } from './http.ts';
+import {
+  DEFAULT_MENTORSHIP_PRICE,
+  MENTORSHIP_ONE_TIME_PRICES,
+  type MentorshipCardPayment,
+  type MentorshipOneTimePrice,
+} from './mentorship-checkout.ts';
 
 // Mentorship (spec 002 §2–§9, issue 8): prices, payment options, wording and the shapes of the
 // practice plan and accountability links, shared by the pages and the server. Amounts in cents.
 
 // ---------------------------------------------------------------------------------------------
-// Checkout (spec 002 §4 "Mentorship checkout steps", §9 "Mentorship prices")
+// Checkout (spec 002 §4, §9): prices, options and wording are in mentorship-checkout.ts, which the
+// public /mentorship/checkout page reads without loading zod (issue 9); re-exported here.
 
-/** The payment steps of /mentorship/checkout. */
-export const MENTORSHIP_CHECKOUT_OPTIONS = ['onetime', 'onetime1600', 'onetime2600', 'onetime3900', '3', '6'] as const;
-export type MentorshipCheckoutOption = (typeof MENTORSHIP_CHECKOUT_OPTIONS)[number];
-
-/** One-time prices of POST /mentorship/create-checkout (`price`, dollars; 3200 is the default). */
-export const MENTORSHIP_ONE_TIME_PRICES = [3200, 1600, 2600, 3900] as const;
-export type MentorshipOneTimePrice = (typeof MENTORSHIP_ONE_TIME_PRICES)[number];
-export const DEFAULT_MENTORSHIP_PRICE: MentorshipOneTimePrice = 3200;
-/** 3,200 includes a 700 pay-in-full discount from the 3,900 list price */
-export const MENTORSHIP_LIST_PRICE = 3900;
-export const MENTORSHIP_PAY_IN_FULL_DISCOUNT = 700;
-
-/** The PayPal instalment plans of /mentorship/checkout (POST /mentorship/payment-plan). */
-export const MENTORSHIP_INSTALMENT_PLANS = {
-  '3': { instalments: 3, amountCents: 1200_00, totalCents: 3600_00 },
-  '6': { instalments: 6, amountCents: 650_00, totalCents: 3900_00 },
-} as const;
-export type MentorshipInstalmentOption = keyof typeof MENTORSHIP_INSTALMENT_PLANS;
-
-export const onetimeOptionPrice: Record<Exclude<MentorshipCheckoutOption, '3' | '6'>, MentorshipOneTimePrice> = {
-  onetime: 3200,
-  onetime1600: 1600,
-  onetime2600: 2600,
-  onetime3900: 3900,
-};
+export * from './mentorship-checkout.ts';
 
 /** The flags that choose which options /mentorship/checkout shows (query string or page config). */
 export const mentorshipCheckoutFlagsSchema = z.object({
@@ -40,55 +23,7 @@ export const mentorshipCheckoutFlagsSchema = z.object({
   downsell: flag.optional(),
   showsix: flag.optional(),
 });
-export type MentorshipCheckoutFlags = { price2600?: boolean; price3900?: boolean; downsell?: boolean; showsix?: boolean };
-
-/**
- * Which payment options the page offers for these flags (spec 002 §4): downsell shows only the
- * 1,600 option; otherwise the full price (3,200, or 2,600 / 3,900 when their flags are set) and the
- * 3-payment plan; showsix adds the 6-payment plan and keeps the 3-payment plan as a hidden option.
- * `hidden` options are valid when chosen (e.g. by a link) but not listed.
- */
-export function mentorshipOptions(flags: MentorshipCheckoutFlags): { shown: MentorshipCheckoutOption[]; hidden: MentorshipCheckoutOption[] } {
-  if (flags.downsell) return { shown: ['onetime1600'], hidden: [] };
-  const onetime: MentorshipCheckoutOption = flags.price2600 ? 'onetime2600' : flags.price3900 ? 'onetime3900' : 'onetime';
-  if (flags.showsix) return { shown: [onetime, '6'], hidden: ['3'] };
-  return { shown: [onetime, '3'], hidden: [] };
-}
-
-/** /mentorship/stripe/{payment} (spec 002 §9 "Card checkout amounts"). */
-export const MENTORSHIP_CARD_PAYMENTS = {
-  '3200': { label: 'Pay in full', amountCents: 3200_00, instalments: 1, totalCents: 3200_00 },
-  '2700': { label: 'Black Friday: pay in full', amountCents: 2700_00, instalments: 1, totalCents: 2700_00 },
-  '1800': { label: '2 monthly payments', amountCents: 1800_00, instalments: 2, totalCents: 3600_00 },
-  '1300': { label: '3 monthly payments', amountCents: 1300_00, instalments: 3, totalCents: 3900_00 },
-  '650': { label: '6 monthly payments', amountCents: 650_00, instalments: 6, totalCents: 3900_00 },
-  finance: { label: 'Finance with monthly payments', amountCents: 3900_00, instalments: 1, totalCents: 3900_00 },
-} as const;
-export type MentorshipCardPayment = keyof typeof MENTORSHIP_CARD_PAYMENTS;
-export const MENTORSHIP_CARD_PAYMENT_KEYS = Object.keys(MENTORSHIP_CARD_PAYMENTS) as MentorshipCardPayment[];
 export const mentorshipCardPaymentSchema = z.enum(['3200', '2700', '1800', '1300', '650', 'finance']);
-
-/** the card provider's return address after confirming set-up (spec 002 §2) */
-export const mentorshipChargeUrl = (payment: MentorshipCardPayment) => `/mentorship/stripe/charge?payment=${payment}`;
-
-/** PayPal buttons are initialised this long after display (spec 002 §4, §9) */
-export const PAYPAL_BUTTONS_DELAY_MS = 1000;
-
-/** A missed instalment keeps access this many days while the provider retries; then access ends. */
-export const MENTORSHIP_GRACE_DAYS = 7;
-
-export const MENTORSHIP_MESSAGES = {
-  /** spec 002 §8 */
-  instalmentPlanFailed: 'There was an error processing your installment plan. Please try again.',
-  checkoutLinkFailed: 'There was an error getting the PayPal checkout link. Please try again.',
-  clientSecretFailed: 'There was an error retrieving the Stripe client secret. Please refresh this page and try again.',
-  registrationFailed: 'There was an error processing your registration. Please refresh this page and try again.',
-  /** ours */
-  alreadyEnrolled: 'You are already a mentorship student. Your mentor is waiting for you in the mentorship area.',
-  paymentPending: 'Your payment is being processed. This page will update when it completes.',
-  mentorshipOnly: 'This page is for mentorship students. Join the mentorship programme to open it.',
-  notYourStudent: 'You can only see your own mentorship records.',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Practice plan (spec 002 §2, §3, §4)
@@ -435,9 +370,6 @@ export type MentorOption = z.infer<typeof mentorsAnswerSchema>['mentors'][number
 // Mentorship checkout calls (issue 8: mentorship-checkout). Added by the checkout work; the
 // constants above stay as they are.
 
-/** "$3,200" or "$1,200.50": mentorship prices are shown with thousands separators */
-export const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** the browser's key of one payment attempt (a double submit or a retry is one order) */
 const attemptKey = z.string().trim().max(200).optional();
@@ -504,11 +436,3 @@ export const MENTORSHIP_OPTION_LABELS: Record<string, string> = {
   card650: '6 monthly card payments of $650',
   finance: 'financed ($3,900)',
 };
-
-export const MENTORSHIP_CHECKOUT_MESSAGES = {
-  checkoutFailed: 'We could not open the payment page. Please try again.',
-  checkoutCancelled: 'The payment was cancelled. You have not been charged.',
-  notApproved: 'The PayPal subscription has not been approved yet. Please approve it at PayPal.',
-  authenticationNeeded: 'Your bank needs to confirm this payment. Please try again or use another card.',
-  paymentFailed: 'The payment did not go through, and you have not been charged. Please try again.',
-} as const;

@@ -264,8 +264,11 @@ const int = (label: string, min: number, max: number) =>
     .max(max, `The ${label} may not be greater than ${max}.`);
 const boundInt = (label: string, bound: Bound) => int(label, BOUNDS[bound][0], BOUNDS[bound][1]);
 
+// each schema is built in a pure function: the /metronome page reads this module's rules, not the
+// server's schemas, and so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+
 /** Everything a saved entry holds besides its id, name and favourite flag. */
-export const savedSettingsSchema = z.object({
+export const savedSettingsSchema = /* @__PURE__ */ (() => z.object({
   bpm: boundInt('bpm', 'bpm'),
   beats: boundInt('beats', 'beats'),
   note: z.union([z.literal(2), z.literal(4), z.literal(8)], { error: 'The note value must be 2, 4 or 8.' }),
@@ -281,18 +284,18 @@ export const savedSettingsSchema = z.object({
   }),
   rhythm: z.object({ enabled: z.boolean(), on: boundInt('on bars', 'rhythmOn'), off: boundInt('off bars', 'rhythmOff'), random: z.boolean() }),
   countIn: z.boolean(),
-}).refine((s) => s.accents.length === s.beats, { message: 'There must be one accent per beat.', path: ['accents'] });
+}).refine((s) => s.accents.length === s.beats, { message: 'There must be one accent per beat.', path: ['accents'] }))();
 export type SavedSettings = z.infer<typeof savedSettingsSchema>;
 
-const entryName = z
+const entryName = /* @__PURE__ */ (() => z
   .string({ error: PLAYLIST.nameRequired })
   .trim()
   .min(1, PLAYLIST.nameRequired)
-  .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`);
-export const playlistCreateSchema = z.object({ name: entryName, fav: z.boolean().default(false), settings: savedSettingsSchema });
-export const playlistUpdateSchema = z
+  .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`))();
+export const playlistCreateSchema = /* @__PURE__ */ (() => z.object({ name: entryName, fav: z.boolean().default(false), settings: savedSettingsSchema }))();
+export const playlistUpdateSchema = /* @__PURE__ */ (() => z
   .object({ name: entryName.optional(), fav: z.boolean().optional(), settings: savedSettingsSchema.optional() })
-  .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.');
+  .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.'))();
 
 /** A saved entry as the API answers it; `id` is the server's (members) or a local number (visitors). */
 export type PlaylistEntry = MetronomeSettings;

@@ -65,7 +65,8 @@ describe('double kick mastery', () => {
     const dk = await course(p, 'double-kick-basics');
     await p.goto(`/lessons/${dk.lessons[0]!.id}`);
     await p.getByRole('heading', { name: 'Heel Up or Heel Down?' }).waitFor();
-    await p.locator('iframe').first().waitFor();
+    // the lesson's video (a poster with its play button until asked for: LessonVideo)
+    await p.getByRole('button', { name: /^Play video: / }).waitFor();
     expect(await p.getByText(LEARNING.membersOnly).count()).toBe(0);
     // owning it already: the checkout says so instead of charging again
     await p.goto('/checkout/double-kick-mastery?product=doublekick_265');
@@ -117,7 +118,8 @@ describe('course registration', () => {
 
     await p.goto(`/lessons/${fills.lessons[1]!.id}`);
     await p.getByRole('heading', { name: 'Triplet Fills' }).waitFor();
-    await p.locator('iframe').first().waitFor();
+    // the lesson's video (a poster with its play button until asked for: LessonVideo)
+    await p.getByRole('button', { name: /^Play video: / }).waitFor();
     expect(await p.getByText(LEARNING.membersOnly).count()).toBe(0);
     expect(p.errors).toEqual([]);
   });

@@ -21,6 +21,7 @@ const live = () => import('./pages/live.tsx');
 const checkout = () => import('./pages/checkout.tsx');
 const products = () => import('./pages/products.tsx');
 const mentorshipCheckout = () => import('./pages/mentorship-checkout.tsx');
+const mentorshipCard = () => import('./pages/mentorship-card.tsx');
 const mentorship = () => import('./pages/mentorship.tsx');
 const mentorshipPlan = () => import('./pages/mentorship-plan.tsx');
 const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
       { path: '/placement', lazy: lazyPage(learning, 'PlacementPage') },
       { path: '/achievements', lazy: lazyPage(learning, 'AchievementsPage') },
       { path: '/diagnostic', lazy: plainPage(() => import('./pages/diagnostic.tsx'), 'DiagnosticPage') },
-      { path: '/metronome', lazy: lazyPage(() => import('./pages/metronome.tsx'), 'MetronomePage') },
+      { path: '/metronome', lazy: plainPage(() => import('./pages/metronome.tsx'), 'MetronomePage') },
       { path: '/songmapper/:id?', lazy: lazyPage(songMapper, 'SongMapperPage') },
       { path: '/forums', lazy: lazyPage(forums, 'ForumsHomePage') },
       { path: '/forums/topic/:id', lazy: lazyPage(forums, 'ForumTopicPage') },
@@ -100,17 +101,17 @@ export const routes: RouteObject[] = [
       { path: '/posts/:id', lazy: lazyPage(discussion, 'PostPage') },
       { path: '/live', lazy: lazyPage(live, 'LiveShowsPage') },
       { path: '/live/:id', lazy: lazyPage(live, 'LiveShowPage') },
-      { path: '/join/:slug?', lazy: lazyPage(checkout, 'JoinPage') },
-      { path: '/order', lazy: lazyPage(checkout, 'OrderPage') },
+      { path: '/join/:slug?', lazy: plainPage(checkout, 'JoinPage') },
+      { path: '/order', lazy: lazyPage(() => import('./pages/order.tsx'), 'OrderPage') },
       { path: '/double-kick-mastery/register', lazy: lazyPage(products, 'DoubleKickRegisterPage') },
       { path: '/checkout/double-kick-mastery', lazy: lazyPage(products, 'DoubleKickCheckoutPage') },
       { path: '/checkout/course/register', lazy: lazyPage(products, 'CourseRegisterPage') },
       { path: '/checkout/course', lazy: lazyPage(products, 'CourseCheckoutPage') },
       { path: '/sandbox/*', lazy: lazyPage(() => import('./pages/sandbox.tsx'), 'SandboxPage') },
-      { path: '/mentorship/checkout', lazy: lazyPage(mentorshipCheckout, 'MentorshipCheckoutPage') },
-      { path: '/mentorship/stripe/charge', lazy: lazyPage(mentorshipCheckout, 'MentorshipChargePage') },
-      { path: '/mentorship/stripe/checkout', lazy: lazyPage(mentorshipCheckout, 'MentorshipFinancePage') },
-      { path: '/mentorship/stripe/:payment', lazy: lazyPage(mentorshipCheckout, 'MentorshipCardPage') },
+      { path: '/mentorship/checkout', lazy: plainPage(mentorshipCheckout, 'MentorshipCheckoutPage') },
+      { path: '/mentorship/stripe/charge', lazy: plainPage(mentorshipCard, 'MentorshipChargePage') },
+      { path: '/mentorship/stripe/checkout', lazy: plainPage(mentorshipCard, 'MentorshipFinancePage') },
+      { path: '/mentorship/stripe/:payment', lazy: plainPage(mentorshipCard, 'MentorshipCardPage') },
       { path: '/dev/outbox', lazy: lazyPage(() => import('./pages/dev-outbox.tsx'), 'DevOutboxPage') },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -6,6 +6,7 @@ import { accessFor, type PageAccess } from '#shared/pages';
 import { loginUrl } from '#shared/redirect';
 import type { PageConfig } from '#shared/page-config';
 import { hasEntitlement } from '#server/lib/guards';
+import { manifestPreloader, pageModuleFor, type Preloader } from './preload.ts';
 
 const CSRF_PLACEHOLDER = '<meta name="csrf-token" content="">';
 const CONFIG_PLACEHOLDER = '<script type="application/json" id="page-config">{}</script>';
@@ -13,6 +14,8 @@ const CONFIG_PLACEHOLDER = '<script type="application/json" id="page-config">{}<
 /** Where the HTML shell comes from: the built client, Vite in dev mode, or a bare page (no client). */
 export interface HtmlSource {
   template(url: string): Promise<string>;
+  /** the built client's chunks for each page, named in the shell's head (plugins/preload.ts) */
+  preloader?: Preloader;
 }
 
 export function builtHtmlSource(distDir: string): HtmlSource {
@@ -22,6 +25,7 @@ export function builtHtmlSource(distDir: string): HtmlSource {
       cached ??= readFile(path.join(distDir, 'index.html'), 'utf8');
       return cached;
     },
+    preloader: manifestPreloader(distDir),
   };
 }
 
@@ -67,8 +71,8 @@ export async function renderPage(
   const source = app.htmlSource;
   let status = error?.status ?? 200;
   let pageError: PageConfig['error'] = error ?? null;
+  const pathname = request.url.split('?')[0] ?? '/';
   if (!error) {
-    const pathname = request.url.split('?')[0] ?? '/';
     const access = accessFor(pathname);
     const verdict = access === null ? 'notfound' : checkAccess(access, request);
     if (verdict === 'login') return reply.redirect(loginUrl(request.url), 302);
@@ -81,10 +85,15 @@ export async function renderPage(
       pageError = { status, message: MESSAGES.forbidden };
     }
   }
-  const template = await source.template(request.url);
-  const html = template
+  let html = (await source.template(request.url))
     .replace(CSRF_PLACEHOLDER, `<meta name="csrf-token" content="${escapeAttr(request.csrfToken)}">`)
     .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`);
+  // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the first paint
+  if (source.preloader) {
+    const tags = source.preloader.tags(pageError ? null : pathname, request.user !== null);
+    html = html.replace('</head>', () => `${tags}</head>`);
+  }
+  if (!pageError && pageModuleFor(pathname)?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 

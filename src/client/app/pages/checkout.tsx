@@ -1,17 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CHECKOUT_SLUG } from '#shared/checkout';
 import { MembershipCheckout } from '#client/features/checkout/components/membership-checkout.tsx';
-import { OrderConfirmation } from '#client/features/checkout/components/order-confirmation.tsx';
 
 /** Membership checkout (/join, /join/:slug; spec 002 §2) (issue 7). */
 export function JoinPage() {
   const { slug } = useParams();
   const [search] = useSearchParams();
   return <MembershipCheckout key={slug ?? DEFAULT_CHECKOUT_SLUG} slug={slug || DEFAULT_CHECKOUT_SLUG} search={search} />;
-}
-
-/** The order confirmation (/order?order=) (issue 7). */
-export function OrderPage() {
-  const [search] = useSearchParams();
-  return <OrderConfirmation orderId={search.get('order')} />;
 }

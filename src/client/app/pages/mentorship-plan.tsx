@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { ArrowLeft } from 'lucide-react';
 import { PracticePlanView } from '#client/features/practice-plan/components/practice-plan.tsx';
 import { SavedDaysManager } from '#client/features/practice-plan/components/saved-days.tsx';

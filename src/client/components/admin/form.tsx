@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { ImageUp, Plus, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { z } from 'zod';

@@ -17,13 +17,13 @@
  * outside. With `stripe` it loads Stripe.js (@stripe/stripe-js, publishable key from the page config)
  * and mounts Stripe Elements' card element; Stripe runs its own authentication.
  */
-import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ShieldCheck } from 'lucide-react';
+import { forwardRef, lazy, Suspense, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { inputClass } from '#client/components/ui/field.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+
+// the sandbox's 3-D Secure dialog (Radix Dialog) loads when a card asks for it (issue 9)
+const CardChallenge = lazy(() => import('./card-challenge.tsx').then((m) => ({ default: m.CardChallenge })));
 
 export type ConfirmResult = { paymentMethod: string } | { error: string };
 export interface CardFormHandle {
@@ -152,26 +152,11 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
       </div>
       <p className="text-xs text-muted">Sandbox payments: no real card is charged. Try 4242 4242 4242 4242 with any future date and CVC.</p>
 
-      <Dialog.Root open={challenge !== null} onOpenChange={(open) => (!open && challenge ? void authenticate('fail') : undefined)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[950] bg-black/55" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-[951] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl">
-            <div className="mb-4 flex items-center gap-3">
-              <ShieldCheck aria-hidden className="size-8 text-accent" />
-              <Dialog.Title className="text-xl font-bold">Sandbox 3-D Secure</Dialog.Title>
-            </div>
-            <Dialog.Description className="mb-5 text-muted">Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.</Dialog.Description>
-            <div className="flex flex-col gap-3">
-              <Button full disabled={busy} onClick={() => void authenticate('complete')}>
-                Complete authentication
-              </Button>
-              <Button full variant="secondary" disabled={busy} onClick={() => void authenticate('fail')}>
-                Fail authentication
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {challenge ? (
+        <Suspense fallback={null}>
+          <CardChallenge busy={busy} authenticate={(outcome) => void authenticate(outcome)} />
+        </Suspense>
+      ) : null}
     </fieldset>
   );
 });

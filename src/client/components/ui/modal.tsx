@@ -1,7 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import clsx from 'clsx';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 export { openModal, closeModal } from './modal-events.ts';
 
@@ -14,12 +11,19 @@ interface ModalProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+// Radix Dialog is no part of a page's initial JavaScript: it loads when a modal first opens (issue 9)
+const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
+
 /**
  * The generic modal: opened and closed by name through window events, closed by Escape, a click on
  * the overlay or the close button; focus stays inside while it is open and returns afterwards.
+ * Its content (children) is mounted only while it is open.
  */
-export function Modal({ name, title, description, children, size = 'md', onOpenChange }: ModalProps) {
+export function Modal({ name, onOpenChange, ...dialog }: ModalProps) {
   const [open, setOpen] = useState(false);
+  // once opened, the dialog stays mounted: closing it is Radix's (focus returns to where it was)
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   useEffect(() => {
     const show = () => setOpen(true);
     const hide = () => setOpen(false);
@@ -32,32 +36,10 @@ export function Modal({ name, title, description, children, size = 'md', onOpenC
   }, [name]);
   useEffect(() => onOpenChange?.(open), [open, onOpenChange]);
 
+  if (!used) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay data-testid={`modal-overlay-${name}`} className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
-        <Dialog.Content
-          aria-describedby={description ? undefined : undefined}
-          className={clsx(
-            'fixed left-1/2 top-1/2 z-[901] max-h-[92vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
-            'rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8',
-            size === 'sm' && 'max-w-sm',
-            size === 'md' && 'max-w-md',
-            size === 'lg' && 'max-w-2xl',
-          )}
-        >
-          <div className="mb-5 flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-2xl font-bold tracking-tight">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="mt-1 text-muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
-            </div>
-            <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog name={name} {...dialog} open={open} setOpen={setOpen} />
+    </Suspense>
   );
 }

@@ -1,15 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import type { MentorshipCardPayment, MentorshipCheckoutAnswer, MentorshipInstalmentOption, MentorshipOneTimePrice, MentorshipPayAnswer } from '#shared/mentorship';
+import type { MentorshipCheckoutAnswer, MentorshipPayAnswer } from '#shared/mentorship';
+import type { MentorshipCardPayment, MentorshipInstalmentOption, MentorshipOneTimePrice } from '#shared/mentorship-checkout';
 import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import { get, post } from '#client/lib/api.ts';
+import { useLoad } from '#client/lib/use-load.ts';
+
+// plain reads (no query cache): the checkout pages are public and do not load TanStack Query (issue 9)
 
 /** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
-export const useMentorshipCheckout = () =>
-  useQuery({ queryKey: ['mentorship-checkout'], queryFn: () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'), retry: false });
+export const useMentorshipCheckout = () => useLoad('mentorship-checkout', () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'));
 
 /** GET /api/mentorship/checkout/options: the default flags an admin chose (the address's flags apply on top) */
-export const useMentorshipCheckoutOptions = () =>
-  useQuery({ queryKey: ['mentorship-checkout-options'], queryFn: () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'), staleTime: 60_000 });
+export const useMentorshipCheckoutOptions = () => useLoad('mentorship-checkout-options', () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'));
 
 /** spec 002 §7 POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, retentionOffersSchema, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
+import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
+import { retentionOffersSchema } from '#shared/retention';
 import {
   BILLING_MESSAGES,
   lifetimeOfferCents,

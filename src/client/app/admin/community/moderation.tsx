@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { MODERATION_KIND_LABELS, MODERATION_KINDS, MODERATION_MESSAGES, type ModerationAction, type ModerationItem } from '#shared/admin-community';
 import { post } from '#client/lib/api.ts';

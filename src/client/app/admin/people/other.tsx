@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
 import type { AdminLeadRow, AdminMentorsOverview, AdminMentorStudent, AdminReviewRow } from '#shared/admin-members';

@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CheckoutAnswer, OrderAnswer, OrderStripeAnswer } from '#shared/checkout';
+import type { CheckoutAnswer, OrderStripeAnswer } from '#shared/checkout';
 import type { MembershipPlan } from '#shared/commerce';
 import { get, post } from '#client/lib/api.ts';
+import { useLoad } from '#client/lib/use-load.ts';
 
-/** GET /api/checkout/{slug}: the plan object, who is buying, and whether they already are a member */
-export const useCheckout = (slug: string) =>
-  useQuery({ queryKey: ['checkout', slug], queryFn: () => get<CheckoutAnswer>(`/api/checkout/${encodeURIComponent(slug)}`), retry: false });
-
-/** GET /api/order: one of my orders, or my latest membership */
-export const useOrder = (orderId: string | null) =>
-  useQuery({ queryKey: ['order', orderId], queryFn: () => get<OrderAnswer>(orderId ? `/api/order?order=${encodeURIComponent(orderId)}` : '/api/order'), retry: false });
+/**
+ * GET /api/checkout/{slug}: the plan object, who is buying, and whether they already are a member.
+ * A plain read (no query cache): /join is a public page that does not load TanStack Query (issue 9).
+ */
+export const useCheckout = (slug: string) => useLoad(`checkout/${slug}`, () => get<CheckoutAnswer>(`/api/checkout/${encodeURIComponent(slug)}`));
 
 /** spec 002 §7 POST /register, membership flavour: checkout_slug and dbo_academy_signup */
 export const registerGuest = (body: { name: string; email: string; email_confirmation: string; password: string; checkout_slug: string }) =>

@@ -4,7 +4,7 @@ import type { OrderSummary } from '#shared/checkout';
 import { JOIN_URL } from '#shared/commerce';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useOrder } from '../api/checkout.ts';
+import { useOrder } from '../api/order.ts';
 import { money } from './plan-options.tsx';
 
 const PLAN_NAMES: Record<string, string> = { monthly: 'Monthly membership', yearly: 'Yearly membership', lifetime: 'Lifetime membership' };

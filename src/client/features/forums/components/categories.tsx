@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { MessagesSquare } from 'lucide-react';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { relativeTime } from '../access.ts';

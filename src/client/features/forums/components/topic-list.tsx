@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { ChevronLeft, ChevronRight, Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import clsx from 'clsx';
 import { FORUM_MESSAGES, type TopicListItem } from '#shared/forums';

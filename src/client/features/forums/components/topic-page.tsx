@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { TopicAdminMenu } from './admin-menu.tsx';
 import { TopicView, type TopicSlots } from './topic-view.tsx';
 

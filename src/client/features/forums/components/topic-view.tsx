@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Bell, BellOff, Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import clsx from 'clsx';

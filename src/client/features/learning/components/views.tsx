@@ -8,6 +8,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
+import { LessonVideo } from './lesson-video.tsx';
 
 const Loading = () => (
   <div className="grid place-items-center py-16">
@@ -123,9 +124,7 @@ export function LessonView({ id }: { id: number }) {
       ) : (
         <>
           {l.video_url ? (
-            <div className="aspect-video overflow-hidden rounded-2xl bg-black">
-              <iframe src={l.video_url} title={`${l.title} video`} className="size-full" allow="fullscreen; picture-in-picture" loading="lazy" />
-            </div>
+            <LessonVideo src={l.video_url} title={`${l.title} video`} />
           ) : null}
           <p className="max-w-3xl text-lg">{l.description}</p>
           {l.paths.length ? (

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { LogIn, UserPlus } from 'lucide-react';
-import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship';
+import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship-checkout';
 import { registrationErrorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';

@@ -7,7 +7,7 @@ import {
   mentorshipChargeUrl,
   usd,
   type MentorshipCardPayment,
-} from '#shared/mentorship';
+} from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';

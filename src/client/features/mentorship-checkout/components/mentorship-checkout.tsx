@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CalendarCheck, Lock, MessageCircle, ShieldCheck, Video } from 'lucide-react';
 import {
-  mentorshipCheckoutFlagsSchema,
+  checkoutFlagsOf,
   MENTORSHIP_CHECKOUT_MESSAGES as CM,
   MENTORSHIP_CHECKOUT_OPTIONS,
   MENTORSHIP_MESSAGES as M,
@@ -10,7 +10,7 @@ import {
   PAYPAL_BUTTONS_DELAY_MS,
   type MentorshipCheckoutFlags,
   type MentorshipCheckoutOption,
-} from '#shared/mentorship';
+} from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
@@ -24,8 +24,7 @@ import { optionView, PaymentOptions } from './payment-options.tsx';
  * defaults an admin chose (issue 10); a flag the address sets (to 1 or 0) wins
  */
 function flagsOf(search: URLSearchParams, defaults: MentorshipCheckoutFlags = {}): MentorshipCheckoutFlags {
-  const parsed = mentorshipCheckoutFlagsSchema.safeParse(Object.fromEntries(search));
-  const own = parsed.success ? Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) : {};
+  const own = checkoutFlagsOf(search);
   const merged = { ...defaults, ...own };
   // a full price the address asks for replaces the default one
   if (own.price2600 && !('price3900' in own)) merged.price3900 = false;

@@ -7,7 +7,7 @@ import {
   onetimeOptionPrice,
   usd,
   type MentorshipCheckoutOption,
-} from '#shared/mentorship';
+} from '#shared/mentorship-checkout';
 
 export interface OptionView {
   option: MentorshipCheckoutOption;

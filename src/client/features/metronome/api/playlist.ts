@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { PLAYLIST, type PlaylistEntry, type SavedSettings } from '#shared/metronome';
 import { api, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 
 type Change = { name?: string; fav?: boolean; settings?: SavedSettings };
-const KEY = ['metronome-playlist'];
 const order = (list: PlaylistEntry[]) => [...list].sort((a, b) => Number(b.fav) - Number(a.fav) || a.name.localeCompare(b.name) || a.id - b.id);
 
 /** A visitor's playlist lives in this browser; a member's on the server (and so on every device). */
@@ -33,7 +32,7 @@ const store = {
   },
   update: async (id: number, change: Change) => {
     if (pageConfig().authId) return (await api<{ data: PlaylistEntry }>('PATCH', `/api/metronome_settings/${id}`, change)).data;
-    local.write(local.read().map((e) => (e.id === id ? { ...e, ...change.settings, ...(change.name !== undefined ? { name: change.name } : {}), ...(change.fav !== undefined ? { fav: change.fav } : {}) } : e)));
+    local.write(local.read().map((e) => (e.id === id ? { ...e, ...change.settings, ...stripUndefined(change) } : e)));
     return null;
   },
   remove: async (id: number) => {
@@ -42,43 +41,79 @@ const store = {
   },
 };
 
-export const usePlaylist = () => useQuery({ queryKey: KEY, queryFn: store.list });
+/*
+ * The page's copy of the list: one small store instead of the query cache, so that the public
+ * /metronome page does not load TanStack Query (issue 9: a public page's initial JavaScript ≤ 100 KB
+ * gzip). Rename, favourite and delete show at once and roll back if the server says no.
+ */
+let current: PlaylistEntry[] | undefined;
+let loading = false;
+/** bumped by every local change: a list read that started before it is stale */
+let version = 0;
+const listeners = new Set<() => void>();
+const set = (list: PlaylistEntry[] | undefined) => {
+  current = list;
+  for (const l of listeners) l();
+};
+const change = (edit: (list: PlaylistEntry[]) => PlaylistEntry[]) => {
+  version += 1;
+  const before = current;
+  set(edit(current ?? []));
+  return () => set(before);
+};
 
-export function useSaveSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (b: { name: string; fav: boolean; settings: SavedSettings }) => store.create(b.name, b.fav, b.settings),
-    onSuccess: (entry) => qc.setQueryData<PlaylistEntry[]>(KEY, (list) => order([...(list ?? []), entry])),
-  });
+function load() {
+  if (loading) return;
+  loading = true;
+  const started = version;
+  store.list().then(
+    (list) => {
+      loading = false;
+      // changed here meanwhile: read again, so the list has both the change and the server's entries
+      if (started === version) set(list);
+      else load();
+    },
+    () => {
+      loading = false;
+    },
+  );
 }
 
-/** Rename and favourite show at once and roll back if the server says no. */
-export function useUpdateSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (b: { id: number; change: Change }) => store.update(b.id, b.change),
-    onMutate: async ({ id, change }) => {
-      await qc.cancelQueries({ queryKey: KEY });
-      const before = qc.getQueryData<PlaylistEntry[]>(KEY);
-      qc.setQueryData<PlaylistEntry[]>(KEY, (list) => order((list ?? []).map((e) => (e.id === id ? { ...e, ...change.settings, ...stripUndefined(change) } : e))));
-      return { before };
-    },
-    onError: (_e, _v, ctx) => qc.setQueryData(KEY, ctx?.before),
-  });
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The saved settings, in order (favourites first); undefined until read. */
+export function usePlaylist(): PlaylistEntry[] | undefined {
+  useEffect(load, []);
+  return useSyncExternalStore(subscribe, () => current);
 }
 
-export function useRemoveSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => store.remove(id),
-    onMutate: async (id) => {
-      await qc.cancelQueries({ queryKey: KEY });
-      const before = qc.getQueryData<PlaylistEntry[]>(KEY);
-      qc.setQueryData<PlaylistEntry[]>(KEY, (list) => (list ?? []).filter((e) => e.id !== id));
-      return { before };
-    },
-    onError: (_e, _v, ctx) => qc.setQueryData(KEY, ctx?.before),
-  });
+export async function saveSettings(b: { name: string; fav: boolean; settings: SavedSettings }) {
+  const entry = await store.create(b.name, b.fav, b.settings);
+  change((list) => order([...list, entry]));
+  return entry;
+}
+
+export async function updateSettings(id: number, edit: Change) {
+  const rollback = change((list) => order(list.map((e) => (e.id === id ? { ...e, ...edit.settings, ...stripUndefined(edit) } : e))));
+  try {
+    await store.update(id, edit);
+  } catch (err) {
+    rollback();
+    throw err;
+  }
+}
+
+export async function removeSettings(id: number) {
+  const rollback = change((list) => list.filter((e) => e.id !== id));
+  try {
+    await store.remove(id);
+  } catch (err) {
+    rollback();
+    throw err;
+  }
 }
 
 function stripUndefined(change: Change) {

@@ -4,7 +4,6 @@ import { SUBDIVISIONS, type MetronomeSettings } from '#shared/metronome';
 import { Button } from '#client/components/ui/button.tsx';
 import { inputClass } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { encodeWav, renderClickTrack } from '../engine.ts';
 
 const LENGTHS = [1, 2, 5, 10];
 
@@ -20,6 +19,8 @@ export function ClickTrackButton({ settings: s }: { settings: MetronomeSettings 
   const render = async () => {
     setBusy(true);
     try {
+      // the audio engine is its own chunk, loaded on first use (issue 9)
+      const { encodeWav, renderClickTrack } = await import('../engine.ts');
       const buffer = await renderClickTrack(
         { bpm: s.bpm, accents: s.accents, subdivision: SUBDIVISIONS[s.subdiv] ?? [], speed: training ? s.speed : null, rhythm: s.rhythm, countIn: s.countIn, volume: s.volume, soundSet: s.soundSet },
         minutes * 60,

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import * as Accordion from '@radix-ui/react-accordion';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Minus, Pause, Play, Plus } from 'lucide-react';
 import clsx from 'clsx';
 import {
@@ -24,10 +23,14 @@ import {
 } from '#shared/metronome';
 import { inputClass } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { loadSoundSet, Scheduler } from '../engine.ts';
+import type { Scheduler } from '../engine.ts';
 import { ClickTrackButton } from './click-track.tsx';
 import { Playlist } from './playlist.tsx';
-import { SpeedRunLog } from './speed-run-log.tsx';
+
+// the audio engine loads on the first Start (or download), and the run log after a speed-training run
+// only: neither is part of the page's initial JavaScript (issue 9)
+const engine = () => import('../engine.ts');
+const SpeedRunLog = lazy(() => import('./speed-run-log.tsx').then((m) => ({ default: m.SpeedRunLog })));
 
 const STORAGE_KEY = 'bb.metronome.settings';
 
@@ -66,6 +69,30 @@ function BoundField({ label, bound, value, onChange }: { label: string; bound: B
   );
 }
 
+/**
+ * One of the three settings panels: a heading with a disclosure button (aria-expanded, aria-controls)
+ * and its region; one panel is open at a time (the page keeps which). A plain disclosure rather than
+ * Radix Accordion keeps the page's initial JavaScript small (issue 9).
+ */
+function Panel({ title, open, onToggle, children }: { title: string; open: boolean; onToggle: () => void; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className="rounded-2xl border border-line bg-surface">
+      <h3>
+        <button type="button" id={`${id}-trigger`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold">
+          {title}
+          <ChevronDown aria-hidden className={clsx('size-5 transition-transform duration-150', open && 'rotate-180')} />
+        </button>
+      </h3>
+      {open ? (
+        <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-trigger`} className="px-5 pb-5">
+          {children}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 export function Metronome() {
   const [s, setS] = useState<MetronomeSettings>(loadSettings);
   const [playing, setPlaying] = useState(false);
@@ -101,6 +128,7 @@ export function Metronome() {
       if (!withTraining && bpm !== s.bpm) update({ bpm });
       if (!audio.current) {
         const ctx = new AudioContext({ latencyHint: 'interactive' });
+        const { loadSoundSet, Scheduler } = await engine();
         audio.current = { ctx, scheduler: new Scheduler(ctx, await loadSoundSet(ctx, s.soundSet)) };
       }
       const { ctx, scheduler } = audio.current;
@@ -141,7 +169,9 @@ export function Metronome() {
     const current = audio.current;
     if (!current) return;
     let live = true;
-    void loadSoundSet(current.ctx, s.soundSet).then((buffers) => live && current.scheduler.setBuffers(buffers));
+    void engine()
+      .then(({ loadSoundSet }) => loadSoundSet(current.ctx, s.soundSet))
+      .then((buffers) => live && current.scheduler.setBuffers(buffers));
     return () => {
       live = false;
     };
@@ -251,90 +281,86 @@ export function Metronome() {
         </label>
       </section>
 
-      <Accordion.Root type="single" collapsible value={panel} onValueChange={openPanel} className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2">
         {[
           ['meter', 'Meter'],
           ['speed', 'Speed Training'],
           ['rhythm', 'Internal Rhythm Training'],
         ].map(([value, title]) => (
-          <Accordion.Item key={value} value={value!} className="rounded-2xl border border-line bg-surface">
-            <Accordion.Header>
-              <Accordion.Trigger className="group flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold">
-                {title}
-                <ChevronDown aria-hidden className="size-5 transition-transform duration-150 group-data-[state=open]:rotate-180" />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="px-5 pb-5">
-              {value === 'meter' ? (
-                <div className="flex flex-col gap-4">
-                  <div className="flex flex-wrap items-center gap-6">
-                    <div className="flex items-center gap-2">
-                      <span className="font-semibold">Beats</span>
-                      <button type="button" aria-label="Fewer beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.max(1, s.beats - 1), accents: accentsFor(Math.max(1, s.beats - 1), s.accents) })}>
-                        <Minus aria-hidden className="size-4" />
-                      </button>
-                      <span className="w-8 text-center text-2xl font-black tabular">{s.beats}</span>
-                      <button type="button" aria-label="More beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.min(16, s.beats + 1), accents: accentsFor(Math.min(16, s.beats + 1), s.accents) })}>
-                        <Plus aria-hidden className="size-4" />
-                      </button>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <span className="font-semibold">Note value</span>
-                      <button type="button" aria-label="Halve note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: halveNote(s.note) })}>
-                        <Minus aria-hidden className="size-4" />
-                      </button>
-                      <span className="w-8 text-center text-2xl font-black tabular">{s.note}</span>
-                      <button type="button" aria-label="Double note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: doubleNote(s.note) })}>
-                        <Plus aria-hidden className="size-4" />
-                      </button>
-                    </div>
+          <Panel key={value} title={title!} open={panel === value} onToggle={() => openPanel(panel === value ? '' : value!)}>
+            {value === 'meter' ? (
+              <div className="flex flex-col gap-4">
+                <div className="flex flex-wrap items-center gap-6">
+                  <div className="flex items-center gap-2">
+                    <span className="font-semibold">Beats</span>
+                    <button type="button" aria-label="Fewer beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.max(1, s.beats - 1), accents: accentsFor(Math.max(1, s.beats - 1), s.accents) })}>
+                      <Minus aria-hidden className="size-4" />
+                    </button>
+                    <span className="w-8 text-center text-2xl font-black tabular">{s.beats}</span>
+                    <button type="button" aria-label="More beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.min(16, s.beats + 1), accents: accentsFor(Math.min(16, s.beats + 1), s.accents) })}>
+                      <Plus aria-hidden className="size-4" />
+                    </button>
                   </div>
-                  <label className="flex flex-col gap-1 text-sm font-semibold">
-                    Subdivision
-                    <select className={inputClass} value={s.subdiv} onChange={(e) => update({ subdiv: Number(e.target.value) })}>
-                      {SUBDIVISION_LABELS.map((label, i) => (
-                        <option key={label} value={i}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="flex items-center gap-2 text-base">
-                    <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.countIn} onChange={(e) => update({ countIn: e.target.checked })} /> Count-in bar before the first beat
-                  </label>
-                </div>
-              ) : value === 'speed' ? (
-                <div className="flex flex-col gap-4">
-                  <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                    <BoundField label="Initial BPM" bound="initialBpm" value={s.speed.initialBpm} onChange={(v) => update({ speed: { ...s.speed, initialBpm: v } })} />
-                    <BoundField label="Final BPM" bound="finalBpm" value={s.speed.finalBpm} onChange={(v) => update({ speed: { ...s.speed, finalBpm: v } })} />
-                    <BoundField label="Increase BPM by" bound="step" value={s.speed.step} onChange={(v) => update({ speed: { ...s.speed, step: v } })} />
-                    <BoundField label="Every X bars" bound="barsPerStep" value={s.speed.barsPerStep} onChange={(v) => update({ speed: { ...s.speed, barsPerStep: v } })} />
+                  <div className="flex items-center gap-2">
+                    <span className="font-semibold">Note value</span>
+                    <button type="button" aria-label="Halve note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: halveNote(s.note) })}>
+                      <Minus aria-hidden className="size-4" />
+                    </button>
+                    <span className="w-8 text-center text-2xl font-black tabular">{s.note}</span>
+                    <button type="button" aria-label="Double note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: doubleNote(s.note) })}>
+                      <Plus aria-hidden className="size-4" />
+                    </button>
                   </div>
-                  <p className="text-muted">Space bar starts and stops speed training while this panel is open.</p>
-                  <button type="button" onClick={() => (playing ? stop() : void start(true))} className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg">
-                    {playing && training ? 'Stop speed training' : 'Start speed training'}
-                  </button>
-                  {run && !playing ? <SpeedRunLog from={run.from} to={run.to} onDone={() => setRun(null)} /> : null}
                 </div>
-              ) : (
-                <div className="flex flex-col gap-4">
-                  <label className="flex items-center gap-2 text-base">
-                    <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.rhythm.enabled} onChange={(e) => update({ rhythm: { ...s.rhythm, enabled: e.target.checked } })} /> Internal rhythm training
-                  </label>
-                  <div className="grid grid-cols-2 gap-3">
-                    <BoundField label="Metronome on (bars)" bound="rhythmOn" value={s.rhythm.on} onChange={(v) => update({ rhythm: { ...s.rhythm, on: v } })} />
-                    <BoundField label="Off (bars)" bound="rhythmOff" value={s.rhythm.off} onChange={(v) => update({ rhythm: { ...s.rhythm, off: v } })} />
-                  </div>
-                  <label className="flex items-center gap-2 text-base">
-                    <input type="checkbox" role="switch" className="size-5 accent-[var(--accent)]" checked={s.rhythm.random} onChange={(e) => update({ rhythm: { ...s.rhythm, random: e.target.checked } })} /> Randomize
-                  </label>
+                <label className="flex flex-col gap-1 text-sm font-semibold">
+                  Subdivision
+                  <select className={inputClass} value={s.subdiv} onChange={(e) => update({ subdiv: Number(e.target.value) })}>
+                    {SUBDIVISION_LABELS.map((label, i) => (
+                      <option key={label} value={i}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="flex items-center gap-2 text-base">
+                  <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.countIn} onChange={(e) => update({ countIn: e.target.checked })} /> Count-in bar before the first beat
+                </label>
+              </div>
+            ) : value === 'speed' ? (
+              <div className="flex flex-col gap-4">
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  <BoundField label="Initial BPM" bound="initialBpm" value={s.speed.initialBpm} onChange={(v) => update({ speed: { ...s.speed, initialBpm: v } })} />
+                  <BoundField label="Final BPM" bound="finalBpm" value={s.speed.finalBpm} onChange={(v) => update({ speed: { ...s.speed, finalBpm: v } })} />
+                  <BoundField label="Increase BPM by" bound="step" value={s.speed.step} onChange={(v) => update({ speed: { ...s.speed, step: v } })} />
+                  <BoundField label="Every X bars" bound="barsPerStep" value={s.speed.barsPerStep} onChange={(v) => update({ speed: { ...s.speed, barsPerStep: v } })} />
                 </div>
-              )}
-            </Accordion.Content>
-          </Accordion.Item>
+                <p className="text-muted">Space bar starts and stops speed training while this panel is open.</p>
+                <button type="button" onClick={() => (playing ? stop() : void start(true))} className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg">
+                  {playing && training ? 'Stop speed training' : 'Start speed training'}
+                </button>
+                {run && !playing ? (
+                  <Suspense fallback={null}>
+                    <SpeedRunLog from={run.from} to={run.to} onDone={() => setRun(null)} />
+                  </Suspense>
+                ) : null}
+              </div>
+            ) : (
+              <div className="flex flex-col gap-4">
+                <label className="flex items-center gap-2 text-base">
+                  <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.rhythm.enabled} onChange={(e) => update({ rhythm: { ...s.rhythm, enabled: e.target.checked } })} /> Internal rhythm training
+                </label>
+                <div className="grid grid-cols-2 gap-3">
+                  <BoundField label="Metronome on (bars)" bound="rhythmOn" value={s.rhythm.on} onChange={(v) => update({ rhythm: { ...s.rhythm, on: v } })} />
+                  <BoundField label="Off (bars)" bound="rhythmOff" value={s.rhythm.off} onChange={(v) => update({ rhythm: { ...s.rhythm, off: v } })} />
+                </div>
+                <label className="flex items-center gap-2 text-base">
+                  <input type="checkbox" role="switch" className="size-5 accent-[var(--accent)]" checked={s.rhythm.random} onChange={(e) => update({ rhythm: { ...s.rhythm, random: e.target.checked } })} /> Randomize
+                </label>
+              </div>
+            )}
+          </Panel>
         ))}
-      </Accordion.Root>
+      </div>
 
       <Playlist
         current={s}

@@ -9,7 +9,7 @@ import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { usePlaylist, useRemoveSettings, useSaveSettings, useUpdateSettings } from '../api/playlist.ts';
+import { removeSettings, saveSettings, updateSettings, usePlaylist } from '../api/playlist.ts';
 
 const describe = (e: PlaylistEntry) =>
   [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]].filter(Boolean).join(' · ');
@@ -22,8 +22,7 @@ const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'Tha
  */
 export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLoad: (entry: PlaylistEntry) => void }) {
   const list = usePlaylist();
-  const update = useUpdateSettings();
-  const remove = useRemoveSettings();
+  const update = (id: number, change: { name?: string; fav?: boolean }) => updateSettings(id, change).catch((err: unknown) => toast(messageOf(err), 'danger'));
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
 
@@ -32,7 +31,7 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
     if (!editing) return;
     const name = editing.name.trim();
     if (!name) return toast(PLAYLIST.nameRequired, 'warning');
-    update.mutate({ id: editing.id, change: { name } }, { onError: (err) => toast(messageOf(err), 'danger') });
+    void update(editing.id, { name });
     setEditing(null);
   };
 
@@ -47,20 +46,20 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
           <Plus aria-hidden className="size-5" /> Save current settings
         </Button>
       </div>
-      {list.data?.length === 0 ? (
+      {list?.length === 0 ? (
         <p className="text-muted">
           Save a tempo and meter you come back to (a warm-up, a song, a speed-training plan) and load it with one tap.
           {pageConfig().authId ? '' : ' Sign in to keep your list on every device.'}
         </p>
       ) : null}
       <ul className="flex flex-col divide-y divide-line">
-        {list.data?.map((e) => (
+        {list?.map((e) => (
           <li key={e.id} className="flex min-h-14 items-center gap-1 py-1">
             <button
               type="button"
               aria-pressed={e.fav}
               aria-label={`Favourite ${e.name}`}
-              onClick={() => update.mutate({ id: e.id, change: { fav: !e.fav } }, { onError: (err) => toast(messageOf(err), 'danger') })}
+              onClick={() => void update(e.id, { fav: !e.fav })}
               className="grid size-11 shrink-0 place-items-center rounded-lg hover:bg-surface-2"
             >
               <Star aria-hidden className={clsx('size-5', e.fav ? 'fill-accent text-accent' : 'text-muted')} />
@@ -96,7 +95,7 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                   type="button"
                   aria-label={`Delete ${e.name}`}
                   onClick={async () => {
-                    if (await confirm(`Delete the saved settings “${e.name}”?`, { confirmLabel: 'Delete', danger: true })) remove.mutate(e.id, { onError: (err) => toast(messageOf(err), 'danger') });
+                    if (await confirm(`Delete the saved settings “${e.name}”?`, { confirmLabel: 'Delete', danger: true })) await removeSettings(e.id).catch((err: unknown) => toast(messageOf(err), 'danger'));
                   }}
                   className="grid size-11 shrink-0 place-items-center rounded-lg text-danger hover:bg-danger-soft"
                 >
@@ -116,12 +115,13 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
   const [name, setName] = useState('');
   const [fav, setFav] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const save = useSaveSettings();
+  const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setMessage(PLAYLIST.nameRequired);
+    setBusy(true);
     try {
-      await save.mutateAsync({ name: name.trim(), fav, settings: settingsPart(current) });
+      await saveSettings({ name: name.trim(), fav, settings: settingsPart(current) });
       toast('Settings saved.');
       setName('');
       setFav(false);
@@ -129,6 +129,8 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
       closeModal('metronome-save');
     } catch (err) {
       setMessage(messageOf(err));
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -142,7 +144,7 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
           <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={fav} onChange={(e) => setFav(e.target.checked)} /> Mark as favourite
         </label>
         <FormError message={message} inline />
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={busy}>
           Save
         </Button>
       </form>

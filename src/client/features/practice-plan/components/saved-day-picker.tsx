@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { CalendarDays } from 'lucide-react';
 import type { PracticeDay } from '#shared/mentorship';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';

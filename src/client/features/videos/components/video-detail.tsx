@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { format } from 'date-fns';
 import { VIDEO_LIMITS } from '#shared/upload';
 import { errorMessage } from '#client/lib/api.ts';

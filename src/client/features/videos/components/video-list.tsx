@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#client/components/ui/link.tsx';
 import { format } from 'date-fns';
 import clsx from 'clsx';
 import type { VideoSubmission } from '#shared/upload';

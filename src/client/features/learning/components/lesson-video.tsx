@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { Play } from 'lucide-react';
+
+/** The embed address with autoplay on: the click on the poster was the request to play. */
+export function autoplayUrl(src: string): string {
+  try {
+    const url = new URL(src);
+    url.searchParams.set('autoplay', '1');
+    return url.toString();
+  } catch {
+    return src;
+  }
+}
+
+/**
+ * A lesson's video (an embed from the video host): a poster with a play button until it is asked
+ * for, then the host's player, playing. The page does not load the host's player (a few hundred KB
+ * of script, cookies, and errors when the host is out of reach) for a visitor who never plays it
+ * (issue 9: Lighthouse). The button is a real button (keyboard, screen readers); the player takes
+ * the focus when it appears.
+ */
+export function LessonVideo({ src, title }: { src: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
+  return (
+    <div className="aspect-video overflow-hidden rounded-2xl bg-black">
+      {playing ? (
+        <iframe ref={frame} src={autoplayUrl(src)} title={title} className="size-full" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowFullScreen />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+          className="group flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-stone-900 via-stone-800 to-black text-white focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-focus"
+        >
+          <span className="grid size-16 place-items-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-110 sm:size-20">
+            <Play aria-hidden className="size-8 translate-x-0.5 fill-current sm:size-10" />
+          </span>
+          <span className="text-base font-semibold">Play video</span>
+        </button>
+      )}
+    </div>
+  );
+}
