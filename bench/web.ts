@@ -76,9 +76,8 @@ async function fullRun() {
     buildSeconds = (performance.now() - started) / 1000;
   }
 
-  // 2. initial JavaScript of the public pages the brief names (landing, metronome, diagnostic, checkout)
-  const pages = PUBLIC_PAGES.filter((p) => ['/', '/metronome', '/diagnostic', '/join'].includes(p.page));
-  const jsRows = initialJs(undefined, pages);
+  // 2. initial JavaScript of every public page of scripts/initial-js.ts (landing, metronome, diagnostic, both checkouts)
+  const jsRows = initialJs(undefined, PUBLIC_PAGES);
   const js = jsRows.map((r) => ({ page: r.page, gzip: r.gzip }));
   const initialJsFiles = jsRows.map((r) => ({
     page: r.page,

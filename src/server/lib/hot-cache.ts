@@ -29,7 +29,7 @@ interface Entry {
 
 export interface HotCacheOptions {
   enabled: boolean;
-  /** the entries' total size, in characters of the values' `size` */
+  /** the entries' total size: characters of string values, bytes of buffers, 512 for anything else */
   maxSize?: number;
   maxEntries?: number;
   /** tell the other processes (the change feed); the local bump has already happened */
@@ -59,7 +59,7 @@ export class HotCache implements StatementObserver {
     this.entries = new LRUCache<string, Entry>({
       max: opts.maxEntries ?? 5000,
       maxSize: opts.maxSize ?? 16 * 1024 * 1024,
-      sizeCalculation: (e) => Math.max(1, typeof e.value === 'string' ? e.value.length : 512),
+      sizeCalculation: (e) => Math.max(1, typeof e.value === 'string' || Buffer.isBuffer(e.value) ? e.value.length : 512),
     });
   }
 

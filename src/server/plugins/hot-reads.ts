@@ -29,19 +29,31 @@ function viewerKey(user: AuthUser | null): string {
 /**
  * Routes with `config: { hotRead: true }` (GET, JSON): the answer is kept in memory per address and
  * viewer (their id, role and entitlements) until a table it read changes (lib/hot-cache.ts).
- * Authorisation, rate limits and validation run as before; only the handler's reading is skipped.
+ * A kept answer is sent as soon as the session is known (onRequest): it was made for this very
+ * address and this viewer state, so the access class, validation and handler it passed then would
+ * pass again the same way (the viewer key holds everything access depends on; GET reads have no
+ * abuse limits). A miss runs the whole chain, and its answer is kept when it is a 200.
  */
 export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = app.deps.hotCache;
   app.decorateRequest('hotRead', null);
+  const keyFor = (request: FastifyRequest) =>
+    cache.active && request.method === 'GET' && request.url.length <= MAX_URL && (request.routeOptions.config as { hotRead?: boolean }).hotRead
+      ? `route:${request.url}\u0000${viewerKey(request.user)}`
+      : null;
+  app.addHook('onRequest', async (request, reply) => {
+    const key = keyFor(request);
+    const body = key === null ? undefined : cache.lookup<Buffer>(key);
+    if (body === undefined) return;
+    void reply.type('application/json; charset=utf-8').send(body);
+    return reply;
+  });
   app.addHook('onRoute', (route) => {
     if (!(route.config as { hotRead?: boolean } | undefined)?.hotRead) return;
     const handler = route.handler as Handler;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      if (!cache.active || request.method !== 'GET' || request.url.length > MAX_URL) return handler.call(this, request, reply);
-      const key = `route:${request.url}\u0000${viewerKey(request.user)}`;
-      const body = cache.lookup<string>(key);
-      if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+      const key = keyFor(request);
+      if (key === null) return handler.call(this, request, reply);
       const scope = cache.begin();
       request.hotRead = { key, scope };
       return cache.track(scope, async () => handler.call(this, request, reply));
@@ -50,7 +62,8 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   // the answer as sent (serialised once): kept when it is a success
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.hotRead;
-    if (pending && reply.statusCode === 200 && typeof payload === 'string') cache.store(pending.key, pending.scope, payload, HOT_READ_MS);
+    // kept as bytes: a string would be encoded again on every send
+    if (pending && reply.statusCode === 200 && typeof payload === 'string') cache.store(pending.key, pending.scope, Buffer.from(payload), HOT_READ_MS);
     return payload;
   });
 });
