@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { PRACTICE_PLAN_MESSAGES, MENTORSHIP_MESSAGES, type Exercise, type PracticeDay, type PracticePlan, type PracticePlanAnswer } from '#shared/mentorship';
+import { PRACTICE_PLAN_MESSAGES, MENTORSHIP_MESSAGES, type PracticePlan, type PracticePlanAnswer } from '#shared/mentorship';
 import { practicePlanChannel } from '#shared/realtime';
 import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
 import { CHOOSE_STUDENT, DUPLICATE_IDS, NOT_A_STUDENT } from './service.ts';
+import { clone, exercise, practiceDay as day, practicePlan as plan } from '../../../../tests/support/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,24 +16,6 @@ const student = () => t.signedIn({ entitlements: ['mentorship'] });
 const admin = () => t.signedIn({ role: 'admin' });
 const free = () => t.signedIn();
 
-let seq = 0;
-const uid = (p: string) => `${p}${++seq}`;
-const exercise = (over: Partial<Exercise> = {}): Exercise => ({
-  id: uid('ex'),
-  title: 'Single strokes',
-  link: 'https://example.com/singles',
-  notes: 'Relaxed wrists',
-  goal: '120',
-  endingTempo1: '',
-  endingTempo2: '',
-  endingTempo3: '',
-  endingTempo4: '',
-  timeWithoutMistakes: '',
-  ...over,
-});
-const day = (over: Partial<PracticeDay> = {}): PracticeDay => ({ id: uid('day'), title: 'Monday', complete: false, exercises: [exercise()], ...over });
-const plan = (over: Partial<PracticePlan> = {}): PracticePlan => ({ phase1: [[day(), day({ title: 'Tuesday' })]], phase2: [], phase3: [], onlyShowLatest: false, ...over });
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 async function open(client: TestClient, studentId?: number) {
   const res = await client.get(`/mentorship/practice-plan${studentId ? `?student_id=${studentId}` : ''}`);
