@@ -20,8 +20,15 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
+/**
+ * The app as one node process (tsx as a loader, no tsx parent): tsx's CLI relays a signal to its child
+ * and, when the child has not acknowledged it within 30 ms twice (a busy event loop on a loaded CI
+ * machine), SIGKILLs it and exits 143, which is not what a deployment (`node dist/server/main.js`) does.
+ */
+const NODE_TSX: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server/main.ts']];
+
 async function start(env: Record<string, string>) {
-  const s = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', ...env });
+  const s = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', ...env }, undefined, NODE_TSX);
   started.push(s);
   return s;
 }
