@@ -12,6 +12,8 @@ type Handler = (this: FastifyInstance, request: FastifyRequest, reply: FastifyRe
 declare module 'fastify' {
   interface FastifyRequest {
     hotRead: { key: string; scope: ReadScope } | null;
+    /** the cache key worked out in onRequest (null: this request is not a kept read) */
+    hotReadKey: string | null;
   }
 }
 
@@ -37,22 +39,23 @@ function viewerKey(user: AuthUser | null): string {
 export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = app.deps.hotCache;
   app.decorateRequest('hotRead', null);
-  const keyFor = (request: FastifyRequest) =>
-    cache.active && request.method === 'GET' && request.url.length <= MAX_URL && (request.routeOptions.config as { hotRead?: boolean }).hotRead
-      ? `route:${request.url}\u0000${viewerKey(request.user)}`
-      : null;
+  app.decorateRequest('hotReadKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    const key = keyFor(request);
+    const key =
+      cache.active && request.method === 'GET' && request.url.length <= MAX_URL && request.routeOptions.config.hotRead
+        ? `route:${request.url}\u0000${viewerKey(request.user)}`
+        : null;
+    request.hotReadKey = key;
     const body = key === null ? undefined : cache.lookup<Buffer>(key);
     if (body === undefined) return;
     void reply.type('application/json; charset=utf-8').send(body);
     return reply;
   });
   app.addHook('onRoute', (route) => {
-    if (!(route.config as { hotRead?: boolean } | undefined)?.hotRead) return;
+    if (!route.config?.hotRead) return;
     const handler = route.handler as Handler;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const key = keyFor(request);
+      const key = request.hotReadKey;
       if (key === null) return handler.call(this, request, reply);
       const scope = cache.begin();
       request.hotRead = { key, scope };
