@@ -58,6 +58,9 @@ describe('lesson discussion (member)', () => {
     await post.click();
     const parent = postCard(page, `Parent ${tag}`);
     await parent.waitFor();
+    // posted: the box is empty again and back to its first height
+    expect(await box.inputValue()).toBe('');
+    expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBe(before);
     await parent.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').waitFor();
     // link text truncated to 40 characters in the middle
     expect((await parent.getByRole('link', { name: /example\.com/ }).innerText()).length).toBe(40);
