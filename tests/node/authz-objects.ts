@@ -1,10 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { CANCEL_REASONS, SANDBOX_CARDS } from '#shared/commerce';
 import { settingsPart, START_UP } from '#shared/metronome';
 import { DEFAULT_TEMPLATE } from '#shared/songmapper';
-import { forumCategories, forumTopics, mentorships, orders, posts, songTemplates, wallComments } from '#server/db/schema/index';
+import {
+  cancellationFeedback,
+  entitlements,
+  forumCategories,
+  forumTopics,
+  instalmentPlans,
+  mentorships,
+  orders,
+  posts,
+  sandboxObjects,
+  songTemplates,
+  subscriptions,
+  wallComments,
+} from '#server/db/schema/index';
+import { receiveWebhook } from '#server/modules/payments/routes';
 import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
 import { pngBytes } from '#server/test/images';
 import type { TestApp, TestClient } from '#server/test/harness';
+import { newCourse } from '../support/fixtures.ts';
 
 type Member = Awaited<ReturnType<TestApp['signedIn']>>;
 export interface ObjectContext {
@@ -32,6 +48,8 @@ export interface ObjectCase {
   refusal?: number[];
   /** admins may do it (moderation, mentoring), may not (private to the member), or not asserted */
   admin?: 'allowed' | 'refused';
+  /** a browser's return address (payments): the owner's call is a 303 to a Location matching this (the success page) */
+  ownerRedirect?: RegExp;
 }
 
 const json = async (client: TestClient, url: string) => (await client.get(url)).json() as Record<string, unknown>;
@@ -83,6 +101,66 @@ async function ownersTopic(ctx: ObjectContext) {
 }
 const topicRow = async (ctx: ObjectContext, call: ObjectCall) =>
   (await ctx.app.app.deps.db.select({ pinned: forumTopics.pinned, locked: forumTopics.locked, categoryId: forumTopics.categoryId }).from(forumTopics).where(eq(forumTopics.id, Number(call.url.split('/')[4]))))[0];
+
+// ---- payments: the owner's order at the sandbox provider, part-way (approved or paid there, not yet recorded here) ----
+const pathOf = (url: string) => {
+  const u = new URL(url, 'http://localhost');
+  return u.pathname + u.search;
+};
+const refOf = (url: string) => url.split('/').pop()!;
+async function ok(res: { statusCode: number; body: string; json(): unknown }, what: string) {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as { url: string };
+}
+/** the owner presses "approve" on the sandbox's PayPal page: answers where PayPal sends them back */
+const approvePaypal = async (ctx: ObjectContext, approvalUrl: string) =>
+  pathOf((await ok(await ctx.owner.client.post(`/sandbox/paypal/approve/${refOf(approvalUrl)}`, {}, { csrf: false }), 'sandbox approve')).url);
+/** the provider object a return address (token, session_id) or a payment-plan call (agreement_id) names */
+const providerRefOf = (call: ObjectCall) => String(call.body?.agreement_id ?? new URL(call.url, 'http://localhost').searchParams.get('token') ?? new URL(call.url, 'http://localhost').searchParams.get('session_id'));
+/**
+ * What a payment's success path writes, for both members: their orders, entitlements, membership
+ * subscriptions, mentorship, instalment plans and cancellation feedback, and the provider's object
+ * (a capture or an activation changes it).
+ */
+async function paymentsState(ctx: ObjectContext, call: ObjectCall) {
+  const db = ctx.app.app.deps.db;
+  const of = async (userId: number) => ({
+    orders: await db.select({ id: orders.id, status: orders.status, paidAt: orders.paidAt, metadata: orders.metadata }).from(orders).where(eq(orders.userId, userId)).orderBy(orders.id),
+    entitlements: await db.select({ kind: entitlements.kind, endsAt: entitlements.endsAt, revokedAt: entitlements.revokedAt }).from(entitlements).where(eq(entitlements.userId, userId)).orderBy(entitlements.id),
+    subscriptions: await db.select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, canceledAt: subscriptions.canceledAt }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.id),
+    mentorships: await db.select({ option: mentorships.option, status: mentorships.status, orderId: mentorships.orderId }).from(mentorships).where(eq(mentorships.studentId, userId)),
+    instalmentPlans: await db.select({ status: instalmentPlans.status, paid: instalmentPlans.instalmentsPaid }).from(instalmentPlans).where(eq(instalmentPlans.userId, userId)),
+    feedback: (await db.select({ n: count() }).from(cancellationFeedback).where(eq(cancellationFeedback.userId, userId)))[0]!.n,
+  });
+  const [provider] = await db.select({ kind: sandboxObjects.kind, data: sandboxObjects.data }).from(sandboxObjects).where(eq(sandboxObjects.id, providerRefOf(call)));
+  return { owner: await of(ctx.owner.user.id), other: await of(ctx.other.user.id), provider: provider ?? null };
+}
+const orderByRef = async (ctx: ObjectContext, providerRef: string) =>
+  (await ctx.app.app.deps.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.providerRef, providerRef)))[0]!;
+/** the owner's membership by PayPal: approval, approval at the sandbox, the return (a monthly subscription) */
+async function paypalMembership(ctx: ObjectContext) {
+  const { url } = await ok(await ctx.owner.client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' }), 'PayPal approval');
+  const back = await ctx.owner.client.get(await approvePaypal(ctx, url));
+  if (back.statusCode !== 303 || !back.headers.location?.startsWith('/order')) throw new Error(`PayPal return: ${back.statusCode} ${back.headers.location}`);
+}
+/** the sandbox's hosted checkout paid by card while its webhook is held back: paid at the provider, still pending here */
+async function payHostedUnrecorded(ctx: ObjectContext, checkoutUrl: string) {
+  const sandbox = ctx.app.app.deps.services.payments.sandbox!;
+  sandbox.setDeliverer(async () => undefined);
+  try {
+    const paid = await ctx.owner.client.post(`/sandbox/checkout/${refOf(checkoutUrl)}/pay`, { method: 'card', number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Owner' }, { csrf: false });
+    return pathOf((await ok(paid, 'hosted checkout')).url);
+  } finally {
+    // as modules/payments/routes.ts delivers them
+    sandbox.setDeliverer(async (raw, headers) => {
+      try {
+        await receiveWebhook(ctx.app.app, 'sandbox', raw, headers);
+      } catch (err) {
+        ctx.app.app.log.error({ err }, 'sandbox webhook failed');
+      }
+    });
+  }
+}
 
 /** Issue 9's object-level cases: another member's post, wall comment, status, journal, song, practice plan, accountability links, upload, subscription (orders), and every other route that takes an object id. */
 export const OBJECT_CASES: ObjectCase[] = [
@@ -380,5 +458,74 @@ export const OBJECT_CASES: ObjectCase[] = [
     },
     observe: topicRow,
     admin: 'allowed',
+  },
+  // ---- payments: return addresses and the PayPal instalment plan, with the owner's order or agreement id ----
+  {
+    name: "another member cannot complete the owner's approved PayPal membership order at the return address",
+    route: 'GET /paypal/return',
+    ownerEntitlements: [],
+    setup: async (ctx) => {
+      const { url } = await ok(await ctx.owner.client.post('/paypal/lifetime-checkout', { checkout: 'academy' }), 'PayPal lifetime checkout');
+      return { method: 'GET', url: await approvePaypal(ctx, url) };
+    },
+    observe: paymentsState,
+    admin: 'refused',
+    ownerRedirect: /^\/order\?order=\d+$/,
+  },
+  {
+    name: "another member cannot complete the owner's approved PayPal course order at the return address",
+    route: 'GET /api/products/paypal/return',
+    ownerEntitlements: [],
+    setup: async (ctx) => {
+      const { courseId } = await newCourse(ctx.app, 1, { membersOnly: true });
+      // the course's tiers are made the first time the catalogue is asked
+      await ctx.owner.client.get(`/api/products/course/${courseId}`);
+      const { url } = await ok(await ctx.owner.client.post(`/api/products/course_${courseId}_basic/paypal`, {}), 'PayPal course order');
+      return { method: 'GET', url: await approvePaypal(ctx, url) };
+    },
+    observe: paymentsState,
+    admin: 'refused',
+    ownerRedirect: /^\/order\?order=\d+$/,
+  },
+  {
+    name: "another member cannot complete the owner's approved lifetime upgrade (billing) at the return address",
+    route: 'GET /account/billing/paypal/lifetime-return',
+    ownerEntitlements: [],
+    setup: async (ctx) => {
+      await paypalMembership(ctx);
+      const res = await ctx.owner.client.post('/account/billing/paypal/lifetime-checkout', { reason: CANCEL_REASONS[0].value, reason_description: '', discount: 1 });
+      return { method: 'GET', url: await approvePaypal(ctx, (await ok(res, 'lifetime checkout')).url) };
+    },
+    observe: paymentsState,
+    admin: 'refused',
+    ownerRedirect: /^\/account\/billing$/,
+  },
+  {
+    name: "another member cannot complete the owner's paid hosted mentorship checkout at the return address",
+    route: 'GET /mentorship/checkout/complete',
+    ownerEntitlements: [],
+    setup: async (ctx) => {
+      const { url } = await ok(await ctx.owner.client.post('/mentorship/create-checkout', { price: 3200, idempotency_key: `authz-${ctx.owner.user.id}` }), 'mentorship checkout');
+      const call = { method: 'GET' as const, url: await payHostedUnrecorded(ctx, url) };
+      // paid at the provider, not yet here: the return address is what records it
+      const order = await orderByRef(ctx, providerRefOf(call));
+      if (order.status !== 'pending') throw new Error(`the owner's order is ${order.status}, expected pending`);
+      return call;
+    },
+    observe: paymentsState,
+    admin: 'refused',
+    ownerRedirect: /^\/mentorship$/,
+  },
+  {
+    name: "another member cannot claim the owner's approved PayPal instalment agreement",
+    route: 'POST /mentorship/payment-plan',
+    ownerEntitlements: [],
+    setup: async (ctx) => {
+      const { url } = await ok(await ctx.owner.client.post('/mentorship/paypal/subscription', { plan: '6', idempotency_key: `authz-${ctx.owner.user.id}` }), 'PayPal instalments');
+      await approvePaypal(ctx, url);
+      return { method: 'POST', url: '/mentorship/payment-plan', body: { agreement_id: refOf(url), contact_name: 'Owner', contact_email: 'owner@example.test', name: 'Owner', email: 'owner@example.test' } };
+    },
+    observe: paymentsState,
+    admin: 'refused',
   },
 ];

@@ -205,10 +205,5 @@ export const OWNERLESS: Record<string, string> = {
   'POST /api/products/:slug/card/client-secret': 'the public catalogue: the order is created for the caller',
   'POST /api/products/:slug/card': 'the public catalogue: the order is created for the caller',
   'POST /api/products/:slug/paypal': 'the public catalogue: the order is created for the caller',
-  'GET /paypal/return': 'another member’s order id is 404 (checkout service paypalReturn: order.userId !== user.id); answers a redirect, so no row here',
-  'GET /api/products/paypal/return': 'another member’s order id is 404 (products service paypalReturn: where userId = caller); answers a redirect',
-  'GET /account/billing/paypal/lifetime-return': 'another member’s order id is 404 (billing service lifetimeReturn: where userId = caller); answers a redirect',
-  'GET /mentorship/checkout/complete': 'another member’s order id is 404 (mentorship checkout complete: order.userId !== user.id); answers a redirect',
-  'POST /mentorship/payment-plan': 'another member’s PayPal agreement id is 404 (mentorship checkout paymentPlan: order.userId !== user.id); not proved by a row here: it needs an approved sandbox PayPal subscription',
   'POST /uploads/chunked': 'start makes the caller’s own session; upload and finish find the session by id and owner (uploads service), the same lookup the GET /uploads/chunked/:id row proves',
 };
