@@ -56,4 +56,6 @@ export const LIMITS = {
 
 export const DEFAULT_AVATAR_URL = '/images/default-avatar.png';
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
+/** the id of the page's JSON block of first answers (src/server/plugins/first-answers.ts, src/client/lib/api.ts) */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 export const SOCKET_ID_HEADER = 'X-Socket-ID';

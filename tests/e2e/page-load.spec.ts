@@ -87,3 +87,36 @@ describe('the lesson video', () => {
     expect(p.errors).toEqual([]);
   });
 });
+
+describe('first answers', () => {
+  it.each([
+    { page: '/lessons/1', reads: ['/api/lessons/1', '/inline-posts?type=lesson&id=1&sort=upvoted&page=1', '/notifications/recent'], shows: 'Setting Up Your Kit', next: '/lessons/2', nextRead: '/api/lessons/2', again: '/inline-posts?type=lesson&id=1&sort=upvoted&page=1' },
+    { page: '/forums/topic/1', reads: ['/forums/api/topic/1', '/posts?id=1&type=forumtopic', '/api/forums', '/notifications/recent'], shows: 'Hi from Lisbon', next: '/forums/topic/2', nextRead: '/forums/api/topic/2', again: '/posts?id=1&type=forumtopic' },
+  ])('$page renders from the answers in the page without asking for them; the next page asks the server', async ({ page: url, reads, shows, next, nextRead, again }) => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test');
+    await p.waitForLoadState('networkidle');
+    const asked: string[] = [];
+    p.on('request', (req) => {
+      if (req.resourceType() === 'fetch' || req.resourceType() === 'xhr') asked.push(new URL(req.url()).pathname + new URL(req.url()).search);
+    });
+    const nav = await p.goto(url, { waitUntil: 'networkidle' });
+    // the page holds exactly these answers, and shows them without fetching any of them
+    const shell = await nav!.text();
+    const block = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(shell);
+    expect(Object.keys(JSON.parse(block![1]!) as object).sort()).toEqual([...reads].sort());
+    await p.locator('main').getByText(shows).first().waitFor();
+    expect(asked.filter((a) => reads.includes(a))).toEqual([]);
+    // moving on inside the app: the next page's reads go to the server
+    await p.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, next);
+    await expect.poll(() => asked.includes(nextRead)).toBe(true);
+    // and back: the discussion is read again from the server (the answers were for the first view only)
+    await p.goBack();
+    await expect.poll(() => asked.includes(again)).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+});

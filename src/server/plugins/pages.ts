@@ -6,6 +6,7 @@ import { accessFor, type PageAccess } from '#shared/pages';
 import { loginUrl } from '#shared/redirect';
 import type { PageConfig } from '#shared/page-config';
 import { hasEntitlement } from '#server/lib/guards';
+import { escapeJson, firstAnswersTag } from './first-answers.ts';
 import { manifestPreloader, pageModuleFor, type Preloader } from './preload.ts';
 
 const CSRF_PLACEHOLDER = '<meta name="csrf-token" content="">';
@@ -36,8 +37,6 @@ export const bareHtmlSource: HtmlSource = {
 };
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-// JSON inside <script>: nothing can close the element or open a comment.
-const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, error: PageConfig['error'] = null): PageConfig {
   const user = request.user;
@@ -94,6 +93,9 @@ export async function renderPage(
     html = html.replace('</head>', () => `${tags}</head>`);
   }
   if (!pageError && pageModuleFor(pathname)?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
+  // the answers to the page's first reads, so it can render without asking for them (plugins/first-answers.ts)
+  const answers = pageError ? '' : await firstAnswersTag(app, request, pathname);
+  if (answers) html = html.replace('</body>', () => `${answers}</body>`);
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
