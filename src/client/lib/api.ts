@@ -69,12 +69,15 @@ export const FIRST_ANSWERS_MS = 30_000;
 const firstAnswers = new Map<string, unknown>();
 const firstPage = typeof location === 'undefined' ? '' : location.pathname + location.search;
 if (typeof document !== 'undefined') {
+  const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   try {
-    const block = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+    const block = element?.textContent;
     if (block) for (const [url, answer] of Object.entries(JSON.parse(block) as Record<string, unknown>)) firstAnswers.set(url, answer);
   } catch {
     // a damaged block: every read asks the server
   }
+  // read once: the page does not keep a second copy of the member's data in its document
+  element?.remove();
 }
 function takeFirstAnswer(url: string): { answer: unknown } | null {
   if (firstAnswers.size === 0) return null;
