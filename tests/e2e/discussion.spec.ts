@@ -61,7 +61,12 @@ describe('lesson discussion (member)', () => {
     // posted: the box is empty again and back to its first height
     expect(await box.inputValue()).toBe('');
     expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBe(before);
-    await parent.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').waitFor();
+    // the linked video is a poster with a play button; the host's player loads only when asked for
+    const video = parent.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]');
+    expect(await video.count()).toBe(0);
+    await parent.getByRole('button', { name: /^Play video: Video in .+'s post$/ }).click();
+    await video.waitFor();
+    expect(new URL((await video.getAttribute('src'))!).searchParams.get('autoplay')).toBe('1');
     // link text truncated to 40 characters in the middle
     expect((await parent.getByRole('link', { name: /example\.com/ }).innerText()).length).toBe(40);
     expect(await box.inputValue()).toBe('');

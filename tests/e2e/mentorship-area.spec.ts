@@ -55,6 +55,9 @@ describe('the mentorship area', () => {
     page.on('request', (r) => (r.url().includes('/quiz') ? quizCalls.push(r.url()) : undefined));
     await page.getByRole('link', { name: /Filming Your Practice/ }).click();
     await page.getByRole('heading', { name: 'Filming Your Practice' }).waitFor();
+    // the lesson's video: a poster until asked for, then the host's player
+    expect(await page.locator('iframe[src*="youtube-nocookie.com/embed/"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Play video: Filming Your Practice video' }).click();
     expect(await page.locator('iframe[src*="youtube-nocookie.com/embed/"]').count()).toBe(1);
     await page.getByRole('link', { name: /Previous\s*Reading Your Practice Plan/ }).waitFor();
     await page.getByRole('link', { name: /Next\s*Getting the Most from Feedback/ }).waitFor();

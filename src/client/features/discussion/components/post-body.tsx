@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { PostDto } from '#shared/community';
 import { linkify } from '#shared/discussion';
+import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 
 /** Post text: plain text with its line breaks, links made clickable (text shortened in the middle). Never HTML. */
@@ -27,15 +28,7 @@ export function PostBody({ post, className }: { post: Pick<PostDto, 'id' | 'body
     <div className={clsx('flex flex-col gap-3', className)}>
       {post.body ? <PostText text={post.body} /> : null}
       {post.videos.map((id) => (
-        <div key={id} className="aspect-video w-full max-w-xl overflow-hidden rounded-xl bg-black">
-          <iframe
-            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
-            title={`Video in ${post.user}'s post`}
-            className="size-full"
-            loading="lazy"
-            allow="fullscreen; picture-in-picture; encrypted-media"
-          />
-        </div>
+        <VideoEmbed key={id} src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`} title={`Video in ${post.user}'s post`} className="w-full max-w-xl rounded-xl" />
       ))}
       {post.attachments.length ? (
         <div className="flex flex-wrap gap-2">

@@ -8,7 +8,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
-import { LessonVideo } from './lesson-video.tsx';
+import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 
 const Loading = () => (
   <div className="grid place-items-center py-16">
@@ -124,7 +124,7 @@ export function LessonView({ id }: { id: number }) {
       ) : (
         <>
           {l.video_url ? (
-            <LessonVideo src={l.video_url} title={`${l.title} video`} />
+            <VideoEmbed src={l.video_url} title={`${l.title} video`} />
           ) : null}
           <p className="max-w-3xl text-lg">{l.description}</p>
           {l.paths.length ? (

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { CompletionToggle, type CompletionLook } from '#client/components/ui/completion-toggle.tsx';
+import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 import { useMentorshipCourses, useMentorshipLesson, useMentorshipLessonCompletion } from '../api/mentorship.ts';
 import { Failed, Loading, percentOf, ProgressBar } from './widgets.tsx';
 
@@ -63,11 +64,7 @@ export function MentorshipLessonView({ id }: { id: number }) {
         / {l.course.title} / Lesson {l.number} of {l.count}
       </nav>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{l.title}</h1>
-      {l.video_url ? (
-        <div className="aspect-video overflow-hidden rounded-2xl bg-black">
-          <iframe src={l.video_url} title={`${l.title} video`} className="size-full" allow="fullscreen; picture-in-picture" loading="lazy" />
-        </div>
-      ) : null}
+      {l.video_url ? <VideoEmbed src={l.video_url} title={`${l.title} video`} /> : null}
       {l.description ? <p className="max-w-3xl text-lg">{l.description}</p> : null}
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
         <LessonToggle lessonId={l.id} complete={l.complete} />

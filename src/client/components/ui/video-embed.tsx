@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import clsx from 'clsx';
 import { Play } from 'lucide-react';
 
 /** The embed address with autoplay on: the click on the poster was the request to play. */
@@ -13,20 +14,20 @@ export function autoplayUrl(src: string): string {
 }
 
 /**
- * A lesson's video (an embed from the video host): a poster with a play button until it is asked
- * for, then the host's player, playing. The page does not load the host's player (a few hundred KB
- * of script, cookies, and errors when the host is out of reach) for a visitor who never plays it
- * (issue 9: Lighthouse). The button is a real button (keyboard, screen readers); the player takes
- * the focus when it appears.
+ * A video from the video host (a lesson's, a mentorship lesson's, one linked in a post): a poster with
+ * a play button until it is asked for, then the host's player, playing. The page does not load the
+ * host's player (a few hundred KB of script, cookies, and errors when the host is out of reach) for a
+ * visitor who never plays it (issue 9: Lighthouse). The button is a real button (keyboard, screen
+ * readers); the player takes the focus when it appears. `className` sizes and rounds the frame.
  */
-export function LessonVideo({ src, title }: { src: string; title: string }) {
+export function VideoEmbed({ src, title, className = 'rounded-2xl' }: { src: string; title: string; className?: string }) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     if (playing) frame.current?.focus();
   }, [playing]);
   return (
-    <div className="aspect-video overflow-hidden rounded-2xl bg-black">
+    <div className={clsx('aspect-video overflow-hidden bg-black', className)}>
       {playing ? (
         <iframe ref={frame} src={autoplayUrl(src)} title={title} className="size-full" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowFullScreen />
       ) : (
