@@ -24,6 +24,31 @@ describe('HotCache', () => {
     expect(await load(cache, 'k', THREAD, 'v4')).toBe('v4');
   });
 
+  it('loads that overlap each keep track of what they read, also after the other has finished, and a later load too', async () => {
+    const cache = new HotCache({ enabled: true });
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    const slow = cache.read('slow', 60_000, async () => {
+      cache.query('select "id" from "live_shows"');
+      await paused;
+      await new Promise((r) => setTimeout(r, 5));
+      cache.query('select "id" from "chat_messages"');
+      return 'slow';
+    });
+    expect(await load(cache, 'quick', THREAD, 'quick')).toBe('quick');
+    resume();
+    expect(await slow).toBe('slow');
+    // the slow load's read, made after the quick one ended, was recorded: a chat write drops it
+    expect(cache.lookup('slow')).toBe('slow');
+    cache.ran(conn, 'insert into "chat_messages" ("body") values ($1)');
+    expect(cache.lookup('slow')).toBeUndefined();
+    expect(cache.lookup('quick')).toBe('quick');
+    // with nothing loading (the async context switched off), a new load records its reads again
+    expect(await load(cache, 'again', ['select "id" from "notifications"'], 'again')).toBe('again');
+    cache.ran(conn, 'update "notifications" set "read_at" = now()');
+    expect(cache.lookup('again')).toBeUndefined();
+  });
+
   it('does not keep what was loaded while a table it read changed', async () => {
     const cache = new HotCache({ enabled: true });
     const value = await cache.read('k', 60_000, async () => {
