@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { pageConfigSchema } from '#shared/page-config';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '#server/test/harness';
+import { pageEncoding } from './pages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,5 +95,37 @@ describe('errors', () => {
     const c = await t.client();
     const res = await c.request('POST', '/login', '{"email":"a@b.test","password":"x","__proto__":{"admin":true}}', { headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('a page is sent compressed to a browser that accepts it, and whole to one that does not', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/metronome', headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = plain.body;
+    expect(html).toContain('<div id="root"');
+    const strip = (page: string) => page.replace(/<meta name="csrf-token" content="[^"]*">/, '').replace(/"csrfToken":"[^"]*"/, '');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/metronome', headers: { accept: 'text/html', 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(String(res.headers.vary)).toContain('Accept-Encoding');
+      expect(res.rawPayload.length).toBeLessThan(html.length);
+      expect(strip(decode(res.rawPayload).toString('utf8'))).toBe(strip(html));
+    }
+    const identity = await t.app.inject({ method: 'GET', url: '/metronome', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads Accept-Encoding as browsers and proxies write it', () => {
+    expect(pageEncoding(undefined)).toBeNull();
+    expect(pageEncoding('')).toBeNull();
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding('BR;Q=0.5')).toBe('br');
+    expect(pageEncoding('br;q=0')).toBeNull();
+    expect(pageEncoding('deflate, gzip;q=1.0, *;q=0.5')).toBe('br');
+    expect(pageEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(pageEncoding('identity')).toBeNull();
   });
 });
