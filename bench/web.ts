@@ -248,7 +248,8 @@ async function renderedAudio(base: string): Promise<Exclude<WebResults['rendered
       const field = page.getByLabel('BPM', { exact: true });
       await field.fill(String(bpm));
       await field.press('Tab');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download WAV' }).click()]);
+      // 5 minutes of audio: 240 bpm took 17–22 s to render and download here, 400 bpm went past Playwright's 30 s default in two of four runs
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Download WAV' }).click()]);
       const frames = before(onsets(readFileSync((await download.path())!)).frames, SECONDS);
       const ideal = idealFrames(SECONDS, () => bpm);
       out.push({ bpm, found: frames.length, expected: ideal.length, worst: worstError(frames, ideal) });
