@@ -6,7 +6,7 @@ import { firstReadsFor } from './first-answers.ts';
 
 /*
  * A signed-in page carries the answers to its first reads (issue 9: Lighthouse), made by the same
- * routes with the member's own cookie. tests/e2e/first-answers.spec.ts checks the browser uses them.
+ * routes with the member's own cookie. tests/e2e/page-load.spec.ts checks the browser uses them.
  */
 let t: TestApp;
 beforeAll(async () => {

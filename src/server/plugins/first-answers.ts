@@ -12,8 +12,9 @@ import { pageModuleFor } from './preload.ts';
  * from there once, for the very address it would have fetched, while the page is the one it came with.
  *
  * Each row is a page address (src/shared/pages.ts syntax) and the GET addresses its first render asks
- * for, spelled exactly as the client spells them (tests/e2e/first-answers.spec.ts fails when a row asks
- * for something the page does not read, or the page fetches one of them over the network).
+ * for, spelled exactly as the client spells them: a read spelled differently is simply fetched by
+ * the page (tests/e2e/page-load.spec.ts holds the lesson and topic pages to reading all of theirs from
+ * the page and none over the network).
  */
 export const FIRST_READS: { pattern: string; urls: (params: Record<string, string>) => string[] }[] = [
   { pattern: '/lessons/:id', urls: ({ id }) => [`/api/lessons/${id}`, `/inline-posts?type=lesson&id=${id}&sort=upvoted&page=1`] },

@@ -4,11 +4,11 @@ import clsx from 'clsx';
 import { LEARNING } from '#shared/learning';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
-import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 
 const Loading = () => (
   <div className="grid place-items-center py-16">
