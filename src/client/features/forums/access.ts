@@ -1,6 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
 import { COMMUNITY_ENTITLEMENTS } from '#shared/community';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { formatWhen } from '#client/lib/dates.ts';
 
 /** The page may show the forums: members, mentorship students and admins (the server checks again). */
 export function mayUseCommunityClient(): boolean {
@@ -12,6 +13,6 @@ export function mayUseCommunityClient(): boolean {
 /** "3 minutes ago", "about 2 hours ago": the site's one wording for relative times (date-fns) */
 export const relativeTime = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDate = (iso: string) => formatWhen(iso, 'en', { year: 'numeric', month: 'short', day: 'numeric' });
 
 export const commentsLabel = (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`;

@@ -33,8 +33,9 @@ import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { centsText, toCents, toCentsOrNull, toInt, toIntOrNull } from './money.ts';
+import { formatWhen } from '#client/lib/dates.ts';
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
+const date = (iso: string | null) => (iso ? formatWhen(iso, 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
 const label = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 const opts = (values: readonly string[], all: string): Array<[string, string]> => [['', all], ...values.map((v) => [v, label(v)] as [string, string])];
 const Status = ({ value }: { value: string }) => <StateBadge state={value}>{label(value)}</StateBadge>;
@@ -576,7 +577,7 @@ export function CancellationsPage() {
   const result = useAdminList<CancellationRow>('admin-cancellations', '/api/admin/cancellations', ['reason', 'outcome']);
   const { list } = result;
   const columns: Column<CancellationRow>[] = [
-    { key: 'created_at', label: 'When', sortable: true, render: (r) => <TimeAgo iso={r.created_at} title={new Date(r.created_at).toLocaleString()} /> },
+    { key: 'created_at', label: 'When', sortable: true, render: (r) => <TimeAgo iso={r.created_at} title={formatWhen(r.created_at, undefined)} /> },
     { key: 'member', label: 'Member', render: (r) => <MemberLink member={r.member} /> },
     { key: 'reason', label: 'Reason', sortable: true, render: (r) => <span className="flex flex-col"><span className="font-semibold">{r.reason}</span>{r.description ? <span className="whitespace-pre-wrap break-words text-muted">{r.description}</span> : null}</span> },
     { key: 'outcome', label: 'Outcome', sortable: true, render: (r) => <StatusBadge tone={r.outcome === 'cancel' ? 'bad' : 'good'}>{OUTCOME[r.outcome] ?? r.outcome}</StatusBadge> },

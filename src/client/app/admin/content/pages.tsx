@@ -36,6 +36,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { DataTable, FilterSelect, Loading, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { AdminTitle, BackLink, Checkbox, ImageField, NewLink, Panel, Select, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
 import { AddButton, EditPage, moved, RowTools, SaveRow, useLoaded, type Resource } from './parts.tsx';
+import { formatWhen } from '#client/lib/dates.ts';
 
 const put = <T,>(url: string, body: unknown) => api<T>('PUT', url, body);
 const del = <T,>(url: string) => api<T>('DELETE', url);
@@ -124,7 +125,7 @@ export function AdminCoursesPage() {
     },
     { key: 'lessons', label: 'Lessons', render: (c) => c.lessons },
     { key: 'position', label: 'Position', sortable: true, render: (c) => c.position },
-    { key: 'created_at', label: 'Created', sortable: true, render: (c) => new Date(c.created_at).toLocaleDateString() },
+    { key: 'created_at', label: 'Created', sortable: true, render: (c) => formatWhen(c.created_at, undefined, { year: 'numeric', month: 'numeric', day: 'numeric' }) },
   ];
   return (
     <>

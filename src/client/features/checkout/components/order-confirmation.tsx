@@ -6,9 +6,10 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useOrder } from '../api/order.ts';
 import { money } from './plan-options.tsx';
+import { formatWhen } from '#client/lib/dates.ts';
 
 const PLAN_NAMES: Record<string, string> = { monthly: 'Monthly membership', yearly: 'Yearly membership', lifetime: 'Lifetime membership' };
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const date = (iso: string) => formatWhen(iso, 'en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** /order: "You're in!", with what was bought (spec 002 §2: the destination after the membership checkout). */
 export function OrderConfirmation({ orderId }: { orderId: string | null }) {

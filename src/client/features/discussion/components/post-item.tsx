@@ -14,6 +14,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { postCalls } from '../api/posts.ts';
 import { PostBody, PostText } from './post-body.tsx';
+import { exactTimeTitle, formatWhen } from '#client/lib/dates.ts';
 
 const timeAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
@@ -77,7 +78,7 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
                 <span className={clsx('font-bold', profile.data.admin && 'text-success')}>{profile.data.name}</span>
                 {profile.data.stage ? <span className="text-sm text-muted">{profile.data.stage.title}</span> : null}
                 {profile.data.status ? <span className="line-clamp-3 text-sm">“{profile.data.status}”</span> : null}
-                <span className="text-sm text-muted">Member since {new Date(profile.data.member_since).toLocaleDateString('en', { year: 'numeric', month: 'short' })}</span>
+                <span className="text-sm text-muted">Member since {formatWhen(profile.data.member_since, 'en', { year: 'numeric', month: 'short' })}</span>
               </span>
             </>
           ) : profile.isError ? (
@@ -119,7 +120,7 @@ function EditedLabel({ post }: { post: PostDto }) {
               {revisions.data.map((r) => (
                 <li key={r.id} className="rounded-xl border border-line bg-surface-2 p-3">
                   <p className="mb-1 text-sm text-muted">
-                    Until {new Date(r.replaced_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by {r.edited_by}
+                    Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by {r.edited_by}
                   </p>
                   <PostText text={r.body} />
                 </li>
@@ -235,7 +236,7 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           {gone ? name : <AuthorCard post={post}>{name}</AuthorCard>}
-          <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()} className="text-sm text-muted">
+          <time dateTime={post.createdAt} {...exactTimeTitle(post.createdAt)} className="text-sm text-muted">
             {timeAgo(post.createdAt)}
           </time>
           {post.editedAt && !gone ? <EditedLabel post={post} /> : null}

@@ -8,8 +8,9 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { useChat, type ChatMessage } from '../use-chat.ts';
+import { formatWhen } from '#client/lib/dates.ts';
 
-const timeOf = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The live chat panel of spec 001: "Live" badge, pinned topic bar, message list with

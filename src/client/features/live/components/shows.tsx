@@ -11,8 +11,9 @@ import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useScheduleShow, useShows } from '../api/live.ts';
+import { formatWhen } from '#client/lib/dates.ts';
 
-export const whenOf = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const whenOf = (iso: string) => formatWhen(iso, undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export function StatusBadge({ status }: { status: LiveStatus }) {
   return (

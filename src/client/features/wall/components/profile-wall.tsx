@@ -13,6 +13,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { flatten, useDeleteComment, usePostComment, useWall } from '../api/wall.ts';
+import { exactTimeTitle } from '#client/lib/dates.ts';
 
 /** A textarea that grows with its content. */
 function GrowingTextarea({ value, onChange, placeholder, label, autoFocus }: { value: string; onChange: (v: string) => void; placeholder: string; label: string; autoFocus?: boolean }) {
@@ -94,7 +95,7 @@ function CommentBody({ c, onDelete, children }: { c: WallCommentDto; onDelete: (
           ) : (
             <span className="font-semibold text-muted">{c.author}</span>
           )}
-          <time dateTime={c.created_at} title={when.toLocaleString()} className="text-sm text-muted">
+          <time dateTime={c.created_at} {...exactTimeTitle(when)} className="text-sm text-muted">
             {formatDistanceToNow(when, { addSuffix: true })}
           </time>
         </div>
