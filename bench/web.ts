@@ -1,27 +1,29 @@
 /**
  * The parts of `npm run bench` that need the built client: the build, initial JavaScript per public
  * page (scripts/initial-js.ts), a fresh start on the embedded database to the first page served, and
- * Lighthouse in the project's Chromium (scripts/find-chromium.ts) against that fresh server, signed in
- * as the demo subscriber where the page needs it. bench/run.ts runs this under the browser suite's lock
+ * Lighthouse in the project's Chromium (scripts/find-chromium.ts) against a fresh server serving HTTPS
+ * (HTTP/2, a throwaway certificate: how the app is reached when deployed), signed in as the demo
+ * subscriber where the page needs it. bench/run.ts runs this under the browser suite's lock
  * (/tmp/bb-e2e.lock), since other work rebuilds dist/. Writes its results as JSON to argv[2].
  *
- * `tsx bench/web.ts --lighthouse-only [--runs N] [--pages /,/metronome] [--base URL] [--save DIR]` runs only
+ * `tsx bench/web.ts --lighthouse-only [--runs N] [--pages /,/metronome] [--base URL] [--http] [--save DIR]` runs only
  * Lighthouse, N times per page, against `--base` (a running server) or a fresh one on the built client
  * (CLIENT_DIST selects a build other than dist/client), and prints each run and the median per page;
- * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits).
+ * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits). A fresh
+ * server serves HTTPS (HTTP/2, a throwaway certificate), or plain HTTP/1.1 with `--http`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, request as httpClient } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
 import { DEFAULT_DIST, initialJs, PUBLIC_PAGES } from '../scripts/initial-js.ts';
 import { freePort } from '../tests/support/server.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { appCommand } from './proc.ts';
-import { BrowserSession } from '../tests/support/browser-session.ts';
+import { makeCertificate, type TestCertificate } from '../tests/support/tls.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -95,13 +97,22 @@ async function fullRun() {
   } catch (err) {
     rendered = { error: (err as Error).message.split('\n')[0]! };
   }
+  await server.stop();
   let lighthouse: WebResults['lighthouse'];
+  const cert = makeCertificate();
   try {
-    lighthouse = await runLighthouse(server.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES);
+    log('fresh start on PGlite, HTTPS (HTTP/2), for Lighthouse');
+    const secure = await freshServer(cert);
+    try {
+      lighthouse = await runLighthouse(secure.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES);
+    } finally {
+      await secure.stop();
+    }
   } catch (err) {
     lighthouse = { error: (err as Error).message.split('\n')[0]! };
+  } finally {
+    cert.remove();
   }
-  await server.stop();
   writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse } satisfies WebResults));
 }
 
@@ -113,7 +124,9 @@ async function lighthouseOnly() {
   const save = opt('--save');
   if (save) mkdirSync(save, { recursive: true });
   const given = opt('--base');
-  const server = given ? { base: given, startSeconds: NaN, stop: async () => {} } : await freshServer();
+  // --http: plain HTTP/1.1, as `npm start` serves without TLS files (the runs before 2026-11-23 12:00)
+  const cert = given || ARGS.includes('--http') ? null : makeCertificate();
+  const server = given ? { base: given, startSeconds: NaN, stop: async () => {} } : await freshServer(cert ?? undefined);
   try {
     const all = new Map<string, LighthouseRow[]>();
     for (let run = 1; run <= runs; run++) {
@@ -133,25 +146,43 @@ async function lighthouseOnly() {
     }
   } finally {
     await server.stop();
+    cert?.remove();
   }
 }
 
-/** The app on a new DATA_DIR (embedded PGlite, demo content seeded on first start), production mode, timed to the first page served. */
-async function freshServer(): Promise<{ base: string; startSeconds: number; stop(): Promise<void> }> {
+/**
+ * The app on a new DATA_DIR (embedded PGlite, demo content seeded on first start), production mode, timed
+ * to the first page served; with `cert`, serving HTTPS (HTTP/2) at https://localhost.
+ */
+async function freshServer(cert?: TestCertificate): Promise<{ base: string; startSeconds: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-fresh-'));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = cert ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
+  const client = await httpClient.newContext({ ignoreHTTPSErrors: true });
   // what `npm start` runs after its builds (the server bundle, built here and not timed)
   if (process.env.BENCH_SKIP_BUILD !== '1') await buildServer();
   const [appFile, appArgs] = appCommand();
   const started = performance.now();
   const child = spawn(appFile, appArgs, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DEMO: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEMO: '',
+      LOG_LEVEL: 'warn',
+      TLS_CERT_FILE: cert?.certFile ?? '',
+      TLS_KEY_FILE: cert?.keyFile ?? '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   const stop = async () => {
+    await client.dispose();
     if (child.exitCode === null) {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -159,7 +190,7 @@ async function freshServer(): Promise<{ base: string; startSeconds: number; stop
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (;;) {
-    const ok = await fetch(`${base}/`, { headers: { accept: 'text/html' } }).then(async (r) => r.ok && (await r.text()).includes('<div id="root"'), () => false);
+    const ok = await client.get(`${base}/`, { headers: { accept: 'text/html' } }).then(async (r) => r.ok() && (await r.text()).includes('<div id="root"'), () => false);
     if (ok) return { base, startSeconds: (performance.now() - started) / 1000, stop };
     if (child.exitCode !== null) throw new Error('the fresh server exited');
     if (performance.now() - started > 120_000) {
@@ -170,11 +201,23 @@ async function freshServer(): Promise<{ base: string; startSeconds: number; stop
   }
 }
 
+/** The demo subscriber's session cookie ("name=value"), signed in as the sign-in form does (HTTP or HTTPS). */
 async function signInDemo(base: string): Promise<string> {
-  const session = await BrowserSession.open(base);
-  const res = await session.signIn('member@demo.test', 'drumsdemo1');
-  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
-  return session.cookie;
+  const client = await httpClient.newContext({ baseURL: base, ignoreHTTPSErrors: true });
+  try {
+    const page = await (await client.get('/', { headers: { accept: 'text/html' } })).text();
+    const token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)?.[1];
+    if (!token) throw new Error('demo sign-in: the landing page has no CSRF token');
+    const res = await client.post('/login', { data: { email: 'member@demo.test', password: 'drumsdemo1' }, headers: { accept: 'application/json', 'x-csrf-token': token } });
+    if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()}`);
+    const topic = await client.get('/forums/api/topic/1', { headers: { accept: 'application/json' } });
+    if (!topic.ok()) throw new Error(`demo topic 1: ${topic.status()}`);
+    const session = (await client.storageState()).cookies.find((c) => c.name === 'bb_session');
+    if (!session) throw new Error('demo sign-in: no session cookie');
+    return `${session.name}=${session.value}`;
+  } finally {
+    await client.dispose();
+  }
 }
 
 /**
@@ -186,12 +229,10 @@ async function signInDemo(base: string): Promise<string> {
 async function runLighthouse(base: string, targets: { page: string; signedIn: boolean }[], keep?: (page: string, json: string) => void): Promise<LighthouseRow[]> {
   const { default: lh } = await import('lighthouse');
   const cookie = await signInDemo(base);
-  const topic = await fetch(`${base}/forums/api/topic/1`, { headers: { cookie, accept: 'application/json' } });
-  if (!topic.ok) throw new Error(`demo topic 1: ${topic.status}`);
   const [cookieName, cookieValue] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
   const info = await findChromium();
   const debugPort = await freePort();
-  const browser = await chromium.launch({ executablePath: info.path, args: [...info.args, `--remote-debugging-port=${debugPort}`] });
+  const browser = await chromium.launch({ executablePath: info.path, args: [...info.args, `--remote-debugging-port=${debugPort}`, ...(base.startsWith('https:') ? ['--ignore-certificate-errors'] : [])] });
   try {
     const cdp = await browser.newBrowserCDPSession();
     const results: LighthouseRow[] = [];
@@ -200,7 +241,7 @@ async function runLighthouse(base: string, targets: { page: string; signedIn: bo
       for (let attempt = 1; attempt <= 3 && (!row || row.performance === null); attempt++) {
         log(`lighthouse ${t.page}${attempt > 1 ? ` (again: ${row?.failing[0] ?? 'no score'})` : ''}`);
         await cdp.send('Storage.clearCookies', {});
-        if (t.signedIn) await cdp.send('Storage.setCookies', { cookies: [{ name: cookieName, value: cookieValue, url: base, httpOnly: true, sameSite: 'Lax' }] });
+        if (t.signedIn) await cdp.send('Storage.setCookies', { cookies: [{ name: cookieName, value: cookieValue, url: base, httpOnly: true, secure: base.startsWith('https:'), sameSite: 'Lax' }] });
         const r = await lh(`${base}${t.page}`, {
           port: debugPort,
           output: 'json',

@@ -43,7 +43,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // request ids for the logs: unique per process, cheap (no random bytes per request)
   const reqPrefix = randomToken(4);
   let reqCount = 0;
+  // With TLS_CERT_FILE/TLS_KEY_FILE the server is Node's HTTP/2 server, answering HTTP/1.1 too
+  // (allowHTTP1: WebSocket upgrades, clients without HTTP/2). Fastify's request and reply are the same API
+  // over both, and nothing in the app reaches the raw server's HTTP/1-only calls (main.ts checks), so the
+  // instance keeps the HTTP/1 server's types: the options go in as a plain object.
+  const transport: object = config.tls ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } : {};
   const app = Fastify({
+    ...transport,
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,

@@ -1,4 +1,7 @@
 import { expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config.ts';
 
 it('the embedded default loads demo content and offers the dev tools', () => {
@@ -26,4 +29,18 @@ it('a production configuration needs SESSION_SECRET', () => {
 
 it('npm run dev passes --dev for Vite middleware mode', () => {
   expect(loadConfig({}, ['node', 'main.ts', '--dev']).viteDev).toBe(true);
+});
+
+it('HTTPS needs both TLS files, says which one it cannot read, and makes the default address https', () => {
+  expect(loadConfig({}, []).tls).toBeNull();
+  expect(() => loadConfig({ TLS_CERT_FILE: '/tmp/cert.pem' }, [])).toThrow('HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE (PEM files).');
+  expect(() => loadConfig({ TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: '/nonexistent/key.pem' }, [])).toThrow('TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT).');
+  const dir = mkdtempSync(path.join(tmpdir(), 'bb-config-tls-'));
+  writeFileSync(path.join(dir, 'cert.pem'), 'CERT');
+  writeFileSync(path.join(dir, 'key.pem'), 'KEY');
+  const c = loadConfig({ PORT: '8443', TLS_CERT_FILE: path.join(dir, 'cert.pem'), TLS_KEY_FILE: path.join(dir, 'key.pem') }, []);
+  expect(c.tls?.cert.toString()).toBe('CERT');
+  expect(c.tls?.key.toString()).toBe('KEY');
+  expect(c.appUrl).toBe('https://localhost:8443');
+  rmSync(dir, { recursive: true });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, read once at start-up. */
@@ -32,6 +33,11 @@ export interface AppConfig {
   hotCache: boolean;
   /** payment providers (issue 7); the sandbox is the default and needs nothing */
   payments: PaymentsConfig;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the app serves HTTPS itself, HTTP/2 to browsers and HTTP/1.1
+   * to clients that ask for it (WebSocket upgrades included). Unset: plain HTTP/1.1, for a TLS front.
+   */
+  tls: { cert: Buffer; key: Buffer } | null;
 }
 
 export interface PaymentsConfig {
@@ -52,7 +58,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   const databaseUrl = env.DATABASE_URL || null;
   const productionConfig = nodeEnv === 'production' && databaseUrl !== null;
   const port = Number(env.PORT ?? 3000);
-  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const tls = loadTls(env);
+  const appUrl = (env.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/$/, '');
   let sessionSecret = env.SESSION_SECRET ?? '';
   if (!sessionSecret) {
     if (productionConfig) throw new Error('SESSION_SECRET must be set when DATABASE_URL is used in production.');
@@ -81,7 +88,23 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     hotCache: env.HOT_CACHE !== '0',
     payments: loadPaymentsConfig(env, nodeEnv),
+    tls,
   };
+}
+
+function loadTls(env: Env): AppConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE || null;
+  const keyFile = env.TLS_KEY_FILE || null;
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new Error('HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE (PEM files).');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      throw new Error(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }
 
 function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig {

@@ -1,8 +1,11 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { trackHttpsConnections } from './lib/https-connections.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
+// HTTPS (HTTP/2 answering HTTP/1.1 too): its connections, which the HTTP/2 server cannot close when idle
+const https = config.tls ? trackHttpsConnections(app.server) : null;
 
 /**
  * Graceful shutdown: stop accepting (new requests get 503, so a load balancer retries elsewhere),
@@ -12,8 +15,8 @@ const app = await buildApp(config);
  */
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-  const force = setTimeout(() => app.server.closeAllConnections(), 10_000);
+  const sweep = setInterval(() => (https ? https.closeIdle() : app.server.closeIdleConnections()), 100);
+  const force = setTimeout(() => (https ? https.closeAll() : app.server.closeAllConnections()), 10_000);
   try {
     await app.close();
   } finally {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -21,11 +22,28 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** /healthz over HTTPS, trusting `ca` (fetch cannot be given a certificate to trust) */
+function healthyOverTls(url: string, ca: Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = httpsGet(`${url}/healthz`, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.once('error', () => resolve(false));
+  });
+}
+
 /**
  * Start a real app process and wait until /healthz answers. `command`: what runs it (default: the
- * TypeScript through tsx; the bench runs the production bundle, bench/proc.ts).
+ * TypeScript through tsx; the bench runs the production bundle, bench/proc.ts). `tls.ca`: the app
+ * serves HTTPS (env TLS_CERT_FILE/TLS_KEY_FILE) with this certificate, at https://localhost:port.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000, command?: [file: string, args: string[]]): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  command?: [file: string, args: string[]],
+  tls?: { ca: Buffer },
+): Promise<ServerProcess> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, '../..');
   const [file, args] = command ?? [path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts']];
@@ -38,15 +56,19 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   let out = '';
   child.stdout!.on('data', (d) => (out = (out + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (out = (out + d).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (tls) {
+      if (await healthyOverTls(url, tls.ca)) break;
+    } else {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       process.kill(-child.pid!, 'SIGKILL');
