@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FIRST_ANSWERS_ELEMENT_ID } from '#shared/constants';
 import { matchPattern } from '#shared/pages';
-import { pageModuleFor } from './preload.ts';
+import { pageModuleFor, type PageModule } from './preload.ts';
 
 /**
  * A signed-in page's first reads, answered inside the page (issue 9: Lighthouse). A lesson page used
@@ -22,15 +22,15 @@ export const FIRST_READS: { pattern: string; urls: (params: Record<string, strin
 ];
 
 /** what the signed-in frame's notification menu reads on every page (features/notifications) */
-const chromeReads = (pathname: string) => [pageModuleFor(pathname)?.mentorship ? '/mentorship/notifications/recent' : '/notifications/recent'];
+const chromeReads = (page: PageModule | null) => [page?.mentorship ? '/mentorship/notifications/recent' : '/notifications/recent'];
 
 /** The page's id-like parameters: digits only (anything else is the page's own 404, asked for by the client). */
 const plainParams = (params: Record<string, string>) => Object.values(params).every((v) => /^\d{1,10}$/.test(v));
 
-/** The addresses a signed-in member's visit to `pathname` reads first (none for a visitor). */
-export function firstReadsFor(pathname: string, signedIn: boolean): string[] {
+/** The addresses a signed-in member's visit to `pathname` (whose page module is `page`) reads first (none for a visitor). */
+export function firstReadsFor(pathname: string, signedIn: boolean, page = pageModuleFor(pathname)): string[] {
   if (!signedIn) return [];
-  const urls = chromeReads(pathname);
+  const urls = chromeReads(page);
   for (const row of FIRST_READS) {
     const params = matchPattern(row.pattern, pathname);
     if (params && plainParams(params)) {
@@ -49,8 +49,8 @@ export const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replac
  * ('' when there are none). Each read runs the route as the browser's own call would (cookie, JSON);
  * a read that fails is left out and the client asks for it itself.
  */
-export async function firstAnswersTag(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<string> {
-  const urls = firstReadsFor(pathname, request.user !== null);
+export async function firstAnswersTag(app: FastifyInstance, request: FastifyRequest, pathname: string, page: PageModule | null): Promise<string> {
+  const urls = firstReadsFor(pathname, request.user !== null, page);
   if (urls.length === 0) return '';
   const headers = { accept: 'application/json', cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' };
   const answers = await Promise.all(

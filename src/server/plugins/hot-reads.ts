@@ -11,9 +11,10 @@ type Handler = (this: FastifyInstance, request: FastifyRequest, reply: FastifyRe
 
 declare module 'fastify' {
   interface FastifyRequest {
-    hotRead: { key: string; scope: ReadScope } | null;
     /** the cache key worked out in onRequest (null: this request is not a kept read) */
     hotReadKey: string | null;
+    /** what a kept read's handler read (set when it ran: a miss), for storing its answer */
+    hotReadScope: ReadScope | null;
   }
 }
 
@@ -38,8 +39,8 @@ function viewerKey(user: AuthUser | null): string {
  */
 export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = app.deps.hotCache;
-  app.decorateRequest('hotRead', null);
   app.decorateRequest('hotReadKey', null);
+  app.decorateRequest('hotReadScope', null);
   app.addHook('onRequest', async (request, reply) => {
     const key =
       cache.active && request.method === 'GET' && request.url.length <= MAX_URL && request.routeOptions.config.hotRead
@@ -58,15 +59,15 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
       const key = request.hotReadKey;
       if (key === null) return handler.call(this, request, reply);
       const scope = cache.begin();
-      request.hotRead = { key, scope };
+      request.hotReadScope = scope;
       return cache.track(scope, async () => handler.call(this, request, reply));
     };
   });
   // the answer as sent (serialised once): kept when it is a success
   app.addHook('onSend', async (request, reply, payload) => {
-    const pending = request.hotRead;
+    const { hotReadKey: key, hotReadScope: scope } = request;
     // kept as bytes: a string would be encoded again on every send
-    if (pending && reply.statusCode === 200 && typeof payload === 'string') cache.store(pending.key, pending.scope, Buffer.from(payload), HOT_READ_MS);
+    if (key !== null && scope !== null && reply.statusCode === 200 && typeof payload === 'string') cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
     return payload;
   });
 });

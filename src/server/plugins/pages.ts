@@ -89,13 +89,14 @@ export async function renderPage(
     .replace(CSRF_PLACEHOLDER, `<meta name="csrf-token" content="${escapeAttr(request.csrfToken)}">`)
     .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`);
   // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the first paint
+  const page = pageError ? null : pageModuleFor(pathname);
   if (source.preloader) {
-    const tags = source.preloader.tags(pageError ? null : pathname, request.user !== null);
+    const tags = source.preloader.tags(page, request.user !== null);
     html = html.replace('</head>', () => `${tags}</head>`);
   }
-  if (!pageError && pageModuleFor(pathname)?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
+  if (page?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
   // the answers to the page's first reads, so it can render without asking for them (plugins/first-answers.ts)
-  const answers = pageError ? '' : await firstAnswersTag(app, request, pathname);
+  const answers = pageError ? '' : await firstAnswersTag(app, request, pathname, page);
   if (answers) html = html.replace('</body>', () => `${answers}</body>`);
   void reply.status(status).header('Cache-Control', 'no-store').header('Vary', 'Accept, Accept-Encoding').type('text/html; charset=utf-8');
   const encoding = pageEncoding(request.headers['accept-encoding']);

@@ -69,8 +69,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface Preloader {
-  /** the `<link>` tags for a page (null: an error page, which shows no route) */
-  tags(pathname: string | null, signedIn: boolean): string;
+  /** the `<link>` tags for a page's module (pageModuleFor; null: an error page, which shows no route, or an unknown address) */
+  tags(page: PageModule | null, signedIn: boolean): string;
 }
 
 /** Reads the build's manifest once; each page's tags are computed once. A build without a manifest preloads nothing. */
@@ -88,8 +88,7 @@ export function manifestPreloader(distDir: string): Preloader {
   const font = entryKey ? manifest[entryKey]!.assets?.find((a) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(a)) : undefined;
   const cache = new Map<string, string>();
   return {
-    tags(pathname, signedIn) {
-      const page = pathname === null ? null : pageModuleFor(pathname);
+    tags(page, signedIn) {
       const key = `${page?.pattern ?? ''}|${signedIn}`;
       let tags = cache.get(key);
       if (tags === undefined) {
