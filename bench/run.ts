@@ -238,7 +238,7 @@ function webPart() {
     notes.push(`Lighthouse not measured: ${web.lighthouse.error}`);
   } else {
     for (const l of web.lighthouse) {
-      notes.push(`Lighthouse ${l.page}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`);
+      notes.push(`Lighthouse ${l.page}${l.runs ? ` (median of ${l.runs.length} runs, performance ${l.runs.map((r) => r ?? '?').join(', ')})` : ''}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`);
       rows.push({
         measure: `Lighthouse ${l.page}: perf / a11y / best practices`,
         value: `${l.performance ?? '?'} / ${l.accessibility ?? '?'} / ${l.bestPractices ?? '?'}`,
