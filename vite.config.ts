@@ -25,6 +25,32 @@ function dropReactRouterDisplayNames(): Rolldown.Plugin {
   };
 }
 
+/**
+ * A shared module (src/shared) holds a domain's wording, constants and rules beside its zod schemas; the
+ * client imports it for the first and validates with few of the second. A schema is built by a chain of
+ * calls (`z.string().trim().max(…)`, `base.extend({…})`) and the bundler cannot tell that such a chain
+ * has no side effects (`manualPureFunctions: ['z']` covers `z.object(…)` alone), so every schema stayed
+ * in each page that imported anything from the module, and with them zod (issue 9: a signed-in lesson
+ * page built about 60 schemas it never used, and loaded zod's 24 KB for them). Building a schema has no
+ * side effects: a top-level declaration whose value is such a chain is marked pure, so an unused one is
+ * dropped.
+ */
+function pureSharedSchemas(): Rolldown.Plugin {
+  return {
+    name: 'pure-shared-schemas',
+    transform: {
+      filter: { id: /[\\/]src[\\/]shared[\\/][^\\/]+\.ts$/ },
+      handler(code, id) {
+        if (id.endsWith('.test.ts')) return null;
+        // each chain that starts a schema (`z.string(`, `z.coerce.number(`, `idSchema.extend(`), nested ones
+        // included: a dropped object schema's property chains would otherwise stay as statements
+        const out = code.replace(/(?<![\w$.])(?:z\s*\.[\w$.]+|[A-Za-z_$][\w$]*Schema\s*\.[\w$]+)\(/g, '/* @__PURE__ */ $&');
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+  };
+}
+
 // The client lives in src/client; the built files go to dist/client and are served by Fastify.
 export default defineConfig({
   root: 'src/client',
@@ -53,7 +79,7 @@ export default defineConfig({
       // A page that reads constants from a src/shared module must not pay for that module's zod
       // schemas it never uses: building a schema has no side effects, so unused ones are dropped.
       treeshake: { manualPureFunctions: ['z'] },
-      plugins: [dropReactRouterDisplayNames()],
+      plugins: [dropReactRouterDisplayNames(), pureSharedSchemas()],
     },
   },
 });

@@ -6,6 +6,13 @@ import { z } from 'zod';
 /** Who may read and write in the forums and live shows: members and mentorship students (admins hold everything). */
 export const COMMUNITY_ENTITLEMENTS = ['membership', 'mentorship'] as const;
 
+/**
+ * A post's longest body. A plain number here so that a message built from it is known to have no side
+ * effects: a schema a page does not use is dropped whole (vite.config.ts), where a template reading
+ * `COMMUNITY.postBodyMax` stayed behind and kept zod in the lesson and topic pages.
+ */
+export const POST_BODY_MAX = 10_000;
+
 export const COMMUNITY = {
   /** spec 001 §9 */
   linkDisplayMax: 40,
@@ -16,7 +23,7 @@ export const COMMUNITY = {
   /** spec 001 §9: wall replies shown first, then this many more per "Load more" */
   wallRepliesStep: 5,
   /** product choices (not in the spec) */
-  postBodyMax: 10_000,
+  postBodyMax: POST_BODY_MAX,
   topicTitleMax: 150,
   chatBodyMax: 500,
   wallBodyMax: 2_000,

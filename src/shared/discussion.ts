@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNITY, DISCUSSION_SORTS } from './community.ts';
+import { COMMUNITY, DISCUSSION_SORTS, POST_BODY_MAX } from './community.ts';
 
 // Threaded posts (spec 001 "Discussion thread", "Post text", "Lesson discussion"): pure rules the
 // server and the client share. Wording and numbers live in ./community.ts.
@@ -73,7 +73,7 @@ export const postBodySchema = z
   .string({ error: 'The body field is required.' })
   .trim()
   .min(1, 'The body field is required.')
-  .max(COMMUNITY.postBodyMax, `The body may not be greater than ${COMMUNITY.postBodyMax} characters.`);
+  .max(POST_BODY_MAX, `The body may not be greater than ${POST_BODY_MAX} characters.`);
 
 export const inlineSortSchema = z.enum(DISCUSSION_SORTS).catch('upvoted');
 

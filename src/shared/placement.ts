@@ -1,25 +1,8 @@
-import { z } from 'zod';
-
 /** The placement questionnaire's default questions (spec 000: 10 questions, options with points). */
 export interface PlacementQuestion {
   title: string;
   options: Array<{ text: string; points: number }>;
 }
-
-/** The questions as the admin console saves them (site setting 'placement_questions', issue 10). */
-export const placementQuestionSchema = z.object({
-  title: z.string({ error: 'The question field is required.' }).trim().min(1, 'The question field is required.').max(300, 'A question may not be greater than 300 characters.'),
-  options: z
-    .array(
-      z.object({
-        text: z.string({ error: 'The option field is required.' }).trim().min(1, 'The option field is required.').max(200, 'An option may not be greater than 200 characters.'),
-        points: z.coerce.number({ error: 'The points must be a number.' }).int('The points must be a whole number.').min(0, 'The points must be at least 0.').max(10, 'The points may not be greater than 10.'),
-      }),
-    )
-    .min(2, 'A question needs at least 2 options.')
-    .max(8, 'A question has at most 8 options.'),
-});
-export const placementQuestionsSchema = z.array(placementQuestionSchema).min(1).max(50);
 
 export const PLACEMENT_QUESTIONS: PlacementQuestion[] = [
   {

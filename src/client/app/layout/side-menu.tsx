@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, Package, ShieldCheck, UserRound, Users, BookOpen } from 'lucide-react';
-import { ADMIN_SECTIONS } from '#shared/admin';
+import { ADMIN_SECTIONS } from '#shared/admin-sections';
 import type { ComponentType } from 'react';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';

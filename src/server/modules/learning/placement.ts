@@ -1,4 +1,5 @@
-import { PLACEMENT_QUESTIONS, placementQuestionsSchema, type PlacementQuestion } from '#shared/placement';
+import { PLACEMENT_QUESTIONS, type PlacementQuestion } from '#shared/placement';
+import { placementQuestionsSchema } from '#shared/admin-content';
 import type { SettingsService } from '#server/modules/admin/settings';
 
 /** site setting 'placement_questions' (edited in the admin console, issue 10) */
