@@ -1,5 +1,5 @@
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/inter';
@@ -7,7 +7,8 @@ import './styles.css';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(
   <StrictMode>
     <Providers>
       <BrowserRouter>
@@ -15,4 +16,4 @@ createRoot(document.getElementById('root')!).render(
       </BrowserRouter>
     </Providers>
   </StrictMode>,
-);
+));

@@ -79,6 +79,8 @@ describe('modal, dropdowns, side menu, toasts', () => {
   it('a modal opens and closes by window event, by Escape and by an overlay click', async () => {
     const p = await page();
     await p.goto('/');
+    // the page has rendered (the first render is a transition and may finish after the load event)
+    await p.getByRole('button', { name: 'Join' }).waitFor();
     const dialog = p.getByRole('dialog', { name: 'Create Your Account' });
     await p.evaluate(() => window.dispatchEvent(new CustomEvent('open-register')));
     await dialog.waitFor();
@@ -172,18 +174,24 @@ describe('modal, dropdowns, side menu, toasts', () => {
 
     const phone = await page(PHONE);
     await signIn(phone, 'member@demo.test');
-    expect(await phone.getByRole('navigation', { name: 'Side menu' }).count()).toBe(0);
+    // on a phone the side menu beside the page is not there at all (not merely hidden): the drawer holds it
+    await phone.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await phone.locator('nav[aria-label="Side menu"]').count()).toBe(0);
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const drawer = phone.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('button', { name: 'Community' }).click();
     await drawer.getByRole('link', { name: 'Forums' }).waitFor();
     await phone.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    // the window grows to a desktop's width: the side menu appears beside the page
+    await phone.setViewportSize(DESKTOP);
+    await phone.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'Learn' }).waitFor();
   });
 
   it('a toast closes by itself after 10 s and is removed 1 s later; a click closes it', async () => {
     const p = await page();
     await p.goto('/');
+    await p.getByRole('button', { name: 'Join' }).waitFor();
     await p.evaluate(() => window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Saved to My Practice!', type: 'success' } })));
     const toastEl = p.getByRole('status').filter({ hasText: 'Saved to My Practice!' });
     await toastEl.waitFor();

@@ -6,6 +6,7 @@ import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { NotificationMenu } from '#client/features/notifications/components/notification-menu.tsx';
 import { RewardListener } from '#client/features/achievements/components/rewards.tsx';
 import { WithQuery } from '../query.tsx';
+import { LG_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts';
 import { SideMenu } from './side-menu.tsx';
 
 /*
@@ -52,11 +53,21 @@ export const MemberMenus = ({ mentorship }: { mentorship: boolean }) => (
   </WithQuery>
 );
 
-export const MemberAside = ({ mentorship, admin, pathname }: Props) => (
-  <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto py-6 lg:block">
-    <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
-  </aside>
-);
+/**
+ * The side menu beside the page from the `lg` width up. Below it (phones, where the drawer holds the menu)
+ * the aside is not mounted at all: hidden, its accordion would still measure its open section on mount,
+ * forcing the whole page's style and layout inside the first render's script (issue 9: on the signed-in
+ * lesson page at Lighthouse's phone settings, 90-140 ms of one task).
+ */
+export function MemberAside({ mentorship, admin, pathname }: Props) {
+  const wide = useMediaQuery(LG_QUERY);
+  if (!wide) return null;
+  return (
+    <aside className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto py-6">
+      <SideMenu mentorship={mentorship} admin={admin} pathname={pathname} />
+    </aside>
+  );
+}
 
 export const MemberRewards = () => (
   <WithQuery>

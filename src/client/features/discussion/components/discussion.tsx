@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { hashPostId, type PostType } from '#shared/discussion';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -50,10 +50,13 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
         } else {
           const res = await postCalls.thread(type, resourceId, null);
           if (gen !== generation.current) return;
-          setPosts(res.posts);
-          setMore(res.more);
-          setFrom(res.from);
-          setState('ready');
+          // a transition: a long thread renders in slices that leave the page responsive
+          startTransition(() => {
+            setPosts(res.posts);
+            setMore(res.more);
+            setFrom(res.from);
+            setState('ready');
+          });
         }
       } catch {
         if (gen === generation.current) setState('error');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { COMMUNITY_MESSAGES, DISCUSSION_SORTS, type DiscussionSort } from '#shared/community';
 import { DISCUSSION_WORDING, hashPostId } from '#shared/discussion';
@@ -35,9 +35,12 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
     try {
       const res = await postCalls.inline('lesson', lessonId, sort, page, to);
       if (gen !== generation.current) return;
-      setPosts(res.posts.data);
-      setPages(res.pages);
-      setState('ready');
+      // a transition: a long discussion renders in slices that leave the page responsive
+      startTransition(() => {
+        setPosts(res.posts.data);
+        setPages(res.pages);
+        setState('ready');
+      });
       if (to) scrollToPost(to);
     } catch {
       if (gen === generation.current) setState('error');

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryPage, ForumCategoryDto, NewTopic, TopicAnswer } from '#shared/forums';
 import { mayUseCommunityClient } from '../access.ts';
-import { get, post } from '#client/lib/api.ts';
+import { FIRST_ANSWERS_MS, firstAnswerNow, get, post } from '#client/lib/api.ts';
 
 export const forumKeys = {
   all: ['forums'] as const,
@@ -11,7 +11,12 @@ export const forumKeys = {
 };
 
 export const useCategories = () =>
-  useQuery({ queryKey: forumKeys.categories(), queryFn: async () => (await get<{ data: ForumCategoryDto[] }>('/api/forums')).data, enabled: mayUseCommunityClient() });
+  useQuery({
+    queryKey: forumKeys.categories(),
+    queryFn: async () => (await get<{ data: ForumCategoryDto[] }>('/api/forums')).data,
+    initialData: () => firstAnswerNow<{ data: ForumCategoryDto[] }>('/api/forums')?.data,
+    enabled: mayUseCommunityClient(),
+  });
 
 export const useCategoryPage = (slug: string, page: number) =>
   useQuery({
@@ -25,8 +30,10 @@ export const useTopic = (id: number | null) =>
   useQuery({
     queryKey: forumKeys.topic(id ?? 0),
     queryFn: async () => (await get<TopicAnswer>(`/forums/api/topic/${id}`)).data[0],
+    initialData: () => (id === null ? undefined : firstAnswerNow<TopicAnswer>(`/forums/api/topic/${id}`)?.data[0]),
     enabled: id !== null && mayUseCommunityClient(),
-    staleTime: 0,
+    // a topic is read afresh on every visit; the page's first answer is that read (no fetch has updated it yet)
+    staleTime: (query) => (query.state.dataUpdateCount === 0 && query.state.data !== undefined ? FIRST_ANSWERS_MS : 0),
   });
 
 export const forumCalls = {

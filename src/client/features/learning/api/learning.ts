@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userChannel } from '#shared/realtime';
-import { get, post } from '#client/lib/api.ts';
+import { firstAnswerNow, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useChannelEvent } from '#client/lib/socket.ts';
 
@@ -79,7 +79,12 @@ const keys = {
 export const useCourses = () => useQuery({ queryKey: keys.courses, queryFn: async () => (await get<{ data: CourseSummary[] }>('/api/courses')).data });
 export const useCourse = (slug: string) =>
   useQuery({ queryKey: keys.course(slug), queryFn: async () => (await get<{ data: CourseDetail }>(`/api/courses/${encodeURIComponent(slug)}`)).data });
-export const useLesson = (id: number) => useQuery({ queryKey: keys.lesson(id), queryFn: async () => (await get<{ data: Lesson }>(`/api/lessons/${id}`)).data });
+export const useLesson = (id: number) =>
+  useQuery({
+    queryKey: keys.lesson(id),
+    queryFn: async () => (await get<{ data: Lesson }>(`/api/lessons/${id}`)).data,
+    initialData: () => firstAnswerNow<{ data: Lesson }>(`/api/lessons/${id}`)?.data,
+  });
 export const useStages = () => useQuery({ queryKey: keys.stages, queryFn: async () => (await get<{ data: StageSummary[] }>('/api/stages')).data });
 export const useStage = (id: number) => useQuery({ queryKey: keys.stage(id), queryFn: async () => (await get<{ data: Stage }>(`/api/stages/${id}`)).data });
 export const useMyPractice = () => useQuery({ queryKey: keys.myPractice, queryFn: async () => (await get<{ data: Bookmark[] }>('/api/my-practice')).data });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Notification, notificationPageResponseSchema, recentNotificationsResponseSchema } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
-import { get, post } from '#client/lib/api.ts';
+import { firstAnswerNow, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useChannelEvent } from '#client/lib/socket.ts';
 
@@ -18,7 +18,8 @@ const keys = {
   one: (id: number) => ['notifications', 'one', id] as const,
 };
 
-export const useRecentNotifications = (area: Area) => useQuery({ queryKey: keys.recent(area), queryFn: () => get<Recent>(recentUrl(area)) });
+export const useRecentNotifications = (area: Area) =>
+  useQuery({ queryKey: keys.recent(area), queryFn: () => get<Recent>(recentUrl(area)), initialData: () => firstAnswerNow<Recent>(recentUrl(area)) });
 export const useNotificationPage = (area: Area, page: number) =>
   useQuery({ queryKey: keys.page(area, page), queryFn: () => get<Page>(`/api/notifications?area=${area}&page=${page}`) });
 export const useNotification = (id: number) =>
