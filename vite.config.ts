@@ -43,8 +43,9 @@ function pureSharedSchemas(): Rolldown.Plugin {
       handler(code, id) {
         if (id.endsWith('.test.ts')) return null;
         // each chain that starts a schema (`z.string(`, `z.coerce.number(`, `idSchema.extend(`), nested ones
-        // included: a dropped object schema's property chains would otherwise stay as statements
-        const out = code.replace(/(?<![\w$.])(?:z\s*\.[\w$.]+|[A-Za-z_$][\w$]*Schema\s*\.[\w$]+)\(/g, '/* @__PURE__ */ $&');
+        // included: a dropped object schema's property chains would otherwise stay as statements. Not
+        // `z.config(…)`, the one zod call made for its effect (its result is never used, so it would go).
+        const out = code.replace(/(?<![\w$.])(?:z\s*\.(?!config\b)[\w$.]+|[A-Za-z_$][\w$]*Schema\s*\.[\w$]+)\(/g, '/* @__PURE__ */ $&');
         return out === code ? null : { code: out, map: null };
       },
     },
