@@ -73,7 +73,9 @@ describe('UploadField', () => {
     act(() => s.open());
     await screen.findByText('Uploaded');
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(onUploaded).toHaveBeenCalledWith({ status: 'success', data: { session_id: 'sess123456' } });
+    // the answer is reported from an effect after the commit that shows Uploaded, so wait for it
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith({ status: 'success', data: { session_id: 'sess123456' } }));
+    expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 
   it("Cancel aborts; Try again resumes the session (asks its status) and finishes", async () => {
