@@ -102,6 +102,26 @@ export function initialJs(distDir = DEFAULT_DIST, pages = PUBLIC_PAGES, budget =
   });
 }
 
+/**
+ * The signed-in reading pages the benchmark's Lighthouse run opens besides the public ones: they load the
+ * query cache. Not held to the public budget, but what they load is checked (tests/e2e/initial-js.spec.ts).
+ */
+export const READING_PAGES: PublicPage[] = [
+  { page: '/lessons/1', route: 'app/pages/learning.tsx', with: ['app/query.tsx'] },
+  { page: '/forums/topic/1', route: 'app/pages/forums.tsx', with: ['app/query.tsx'] },
+];
+
+/** The npm packages whose code a built file holds, from its source map (`node_modules/<name>/…`). */
+export function packagesIn(file: string, distDir = DEFAULT_DIST): Set<string> {
+  const map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as { sources: string[] };
+  const names = new Set<string>();
+  for (const src of map.sources) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(src);
+    if (m) names.add(m[1]!);
+  }
+  return names;
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function formatTable(rows: PageJs[], budget = INITIAL_JS_BUDGET): string {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { flag, idSchema } from './http.ts';
 import { COMMUNITY, type PostDto } from './community.ts';
 
 // Forums (spec 001 "Topic modal", §7 topic calls; issue 5 forum home, categories, topics).
@@ -21,28 +19,6 @@ export const FORUM_MESSAGES = {
   openFullTopic: 'Open full topic',
   actionFailed: 'There was an error with your request. Please refresh the page and try again.',
 } as const;
-
-const trimmed = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong);
-
-/** POST /api/forums/{slug}/topics */
-export const newTopicSchema = z.object({
-  title: trimmed(FORUM_MESSAGES.titleRequired, COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
-  body: trimmed(FORUM_MESSAGES.bodyRequired, COMMUNITY.postBodyMax, FORUM_MESSAGES.bodyTooLong),
-});
-export type NewTopic = z.infer<typeof newTopicSchema>;
-
-export const watchSchema = z.object({ watch: flag });
-export const pinSchema = z.object({ pinned: flag });
-export const lockSchema = z.object({ locked: flag });
-export const moveSchema = z.object({
-  category_id: z.coerce.number({ error: FORUM_MESSAGES.categoryRequired }).int(FORUM_MESSAGES.categoryInvalid).positive(FORUM_MESSAGES.categoryRequired).max(2_147_483_647, FORUM_MESSAGES.categoryInvalid),
-});
-export const topicLikeSchema = z.object({ model_id: idSchema });
 
 export interface ForumCategoryDto {
   id: number;

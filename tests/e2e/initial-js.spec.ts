@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { formatTable, initialJs, INITIAL_JS_BUDGET, PUBLIC_PAGES } from '../../scripts/initial-js.ts';
+import { formatTable, initialJs, INITIAL_JS_BUDGET, packagesIn, PUBLIC_PAGES, READING_PAGES } from '../../scripts/initial-js.ts';
 import { DESKTOP, launchBrowser, newPage } from './fixtures.ts';
 
 /*
@@ -24,6 +24,16 @@ describe('initial JavaScript of the public pages', () => {
   it.each(PUBLIC_PAGES.map((p) => p.page))('%s stays within the budget', (page) => {
     const row = rows.find((r) => r.page === page)!;
     expect(row.gzip).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  });
+});
+
+describe('what the pages load', () => {
+  // zod validates forms on the pages that have them; a page that only reads must not parse and run its
+  // 85 KB (issue 9: the lesson and thread pages' blocking time), nor a public page
+  it.each([...PUBLIC_PAGES, ...READING_PAGES].map((p) => [p.page, p] as const))('%s loads no zod', (_page, page) => {
+    const [row] = initialJs(undefined, [page], Infinity);
+    const withZod = row!.files.filter((f) => packagesIn(f).has('zod'));
+    expect(withZod).toEqual([]);
   });
 });
 
