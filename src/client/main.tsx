@@ -1,3 +1,4 @@
+import { restoreStackTraces } from './lib/quiet-stacks.ts';
 import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +7,9 @@ import '@fontsource-variable/inter';
 import './styles.css';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+
+// the imports above ran without stack traces (lib/quiet-stacks.ts); from here on errors have them
+restoreStackTraces();
 
 const root = createRoot(document.getElementById('root')!);
 startTransition(() => root.render(

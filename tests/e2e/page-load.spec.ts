@@ -131,3 +131,31 @@ describe('first answers', () => {
     await p.context().close();
   });
 });
+
+describe('the entry script with DevTools attached', () => {
+  // Lighthouse measures through the DevTools protocol, as Playwright drives the page here. With it
+  // attached, a new Error makes V8 parse every function on the stack again for its source positions;
+  // React DOM creates errors as it initialises, inside the whole bundled library and the whole entry
+  // chunk, so that parse was most of the entry's evaluation (src/client/lib/quiet-stacks.ts). Read
+  // from a trace of the load: no such parse happens while any module evaluates, and afterwards the
+  // app's errors have their stacks again.
+  it('evaluates its modules without parsing them again for stack traces; errors have stacks afterwards', async () => {
+    const p = await newPage(browser, PHONE);
+    const cdp = await p.context().newCDPSession(p);
+    const events: { name: string; ts: number; dur?: number; pid: number; tid: number }[] = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as typeof events)));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['v8', 'disabled-by-default-v8.compile'] }, transferMode: 'ReportEvents' });
+    await p.goto('/metronome', { waitUntil: 'networkidle' });
+    await p.locator('main').getByRole('heading').first().waitFor();
+    await cdp.send('Tracing.end');
+    await complete;
+    const modules = events.filter((e) => e.name === 'v8.evaluateModule' && e.dur);
+    expect(modules.length).toBeGreaterThan(0);
+    const within = (e: (typeof events)[number]) => modules.some((m) => m.pid === e.pid && m.tid === e.tid && e.ts >= m.ts && e.ts <= m.ts + m.dur!);
+    expect(events.filter((e) => e.name === 'V8.CollectSourcePositions' && within(e))).toEqual([]);
+    expect(await p.evaluate(() => ({ limit: (Error as unknown as { stackTraceLimit: unknown }).stackTraceLimit, stack: typeof new Error('x').stack }))).toEqual({ limit: 10, stack: 'string' });
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+});
