@@ -1,6 +1,7 @@
 import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -52,9 +53,19 @@ function pureSharedSchemas(): Rolldown.Plugin {
   };
 }
 
+/**
+ * React Router's package exports name only its development build, whose warnings and checks run on every
+ * render (`ENABLE_DEV_WARNINGS = true`: a warning per route match, invariant messages); the package
+ * also ships the same API built for production (dist/production, `ENABLE_DEV_WARNINGS = false`), which
+ * React Router's own Vite plugin uses for production. The client build uses it too (issue 9: the
+ * signed-in pages' blocking time); the dev server and the tests keep the development build's warnings.
+ */
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+
 // The client lives in src/client; the built files go to dist/client and are served by Fastify.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   publicDir: 'public',
   plugins: [
     react(),
@@ -83,4 +94,4 @@ export default defineConfig({
       plugins: [dropReactRouterDisplayNames(), pureSharedSchemas()],
     },
   },
-});
+}));
