@@ -237,6 +237,7 @@ function webPart() {
     rows.push({ measure: 'Lighthouse performance / accessibility / best practices', value: 'not measured', reference: '—', ratio: '—', target: '95 / 100 / 100', pass: null });
     notes.push(`Lighthouse not measured: ${web.lighthouse.error}`);
   } else {
+    if (web.quietWait) notes.push(`Before each Lighthouse page the benchmark waited for the cores to be at least 90 % idle over a second (bench/web.ts quiet()): ${web.quietWait.total.toFixed(0)} s in all, ${web.quietWait.longest.toFixed(0)} s at most${web.quietWait.timedOut ? `; ${web.quietWait.timedOut} waits gave up after 60 s` : ''}.`);
     for (const l of web.lighthouse) {
       notes.push(`Lighthouse ${l.page}${l.runs ? ` (median of ${l.runs.length} runs, performance ${l.runs.map((r) => r ?? '?').join(', ')})` : ''}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`);
       rows.push({

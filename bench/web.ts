@@ -15,7 +15,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, request as httpClient } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
@@ -49,6 +49,8 @@ export interface WebResults {
   initialJsFiles: { page: string; files: { file: string; gzip: number }[] }[];
   /** the metronome page's rendered WAVs: worst onset error per bpm (frames at 44.1 kHz, against the exact fractional grid) */
   rendered: { bpm: number; found: number; expected: number; worst: number }[] | { error: string };
+  /** Lighthouse waited for a quiet machine before its pages (see `quiet()`): seconds in all, the longest wait, and waits that gave up */
+  quietWait?: { total: number; longest: number; timedOut: number };
 }
 
 /** Lighthouse's targets: the pages issue 9 names, signed in as the demo subscriber where the page needs it. */
@@ -65,6 +67,10 @@ type LighthouseRow = Exclude<WebResults['lighthouse'], { error: string }>[number
 
 /** Lighthouse runs per page in the full benchmark */
 const LIGHTHOUSE_RUNS = 3;
+/** before each Lighthouse page: the cores this idle over a second, waiting this long at most (quiet()) */
+const QUIET_IDLE = 0.9;
+const QUIET_MAX_MS = 60_000;
+const quietWaits = { total: 0, longest: 0, timedOut: 0 };
 
 /** per page, the run with the median performance score (a failed run counts lowest), every score kept in `runs` */
 function medianRuns(runs: LighthouseRow[][]): LighthouseRow[] {
@@ -130,7 +136,7 @@ async function fullRun() {
   } finally {
     cert.remove();
   }
-  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse } satisfies WebResults));
+  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse, quietWait: quietWaits } satisfies WebResults));
 }
 
 /** `--lighthouse-only`: Lighthouse alone, `--runs` times per page, each run and the median printed. */
@@ -243,6 +249,42 @@ async function signInDemo(base: string): Promise<string> {
  * only, which the page's own API calls would not carry); the jar is emptied before every page. A run
  * whose trace failed (NO_NAVSTART and the like, on a loaded machine) is tried again, up to twice.
  */
+/** share of CPU time the machine spent idle (all cores) between two readings of os.cpus() */
+function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
+  let idle = 0;
+  let total = 0;
+  after.forEach((cpu, i) => {
+    const was = before[i]!.times;
+    const now = cpu.times;
+    idle += now.idle - was.idle;
+    total += now.user - was.user + now.nice - was.nice + now.sys - was.sys + now.irq - was.irq + now.idle - was.idle;
+  });
+  return total > 0 ? idle / total : 1;
+}
+
+/**
+ * Waits until the machine's cores have been at least 90 % idle over one second, for 60 s at most, before
+ * a Lighthouse page: Lighthouse reads the page's main-thread work from a real trace and multiplies it,
+ * so whatever else runs on the two cores lands in the page's score. In a full run the PostgreSQL part
+ * has just written and dropped 200,000 rows (autovacuum, checkpoints, file removal), and a page's
+ * previous run may still be winding down. The waits are reported beside the scores.
+ */
+async function quiet(): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpus();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (idleShare(before, cpus()) >= QUIET_IDLE) break;
+    if (performance.now() - started > QUIET_MAX_MS) {
+      quietWaits.timedOut += 1;
+      break;
+    }
+  }
+  const waited = (performance.now() - started) / 1000 - 1;
+  quietWaits.total += waited;
+  quietWaits.longest = Math.max(quietWaits.longest, waited);
+}
+
 async function runLighthouse(base: string, targets: { page: string; signedIn: boolean }[], keep?: (page: string, json: string) => void): Promise<LighthouseRow[]> {
   const { default: lh } = await import('lighthouse');
   const cookie = await signInDemo(base);
@@ -256,6 +298,7 @@ async function runLighthouse(base: string, targets: { page: string; signedIn: bo
     for (const t of targets) {
       let row: LighthouseRow | null = null;
       for (let attempt = 1; attempt <= 3 && (!row || row.performance === null); attempt++) {
+        await quiet();
         log(`lighthouse ${t.page}${attempt > 1 ? ` (again: ${row?.failing[0] ?? 'no score'})` : ''}`);
         await cdp.send('Storage.clearCookies', {});
         if (t.signedIn) await cdp.send('Storage.setCookies', { cookies: [{ name: cookieName, value: cookieValue, url: base, httpOnly: true, secure: base.startsWith('https:'), sameSite: 'Lax' }] });
