@@ -243,12 +243,6 @@ async function signInDemo(base: string): Promise<string> {
   }
 }
 
-/**
- * Lighthouse on each page in a fresh tab of the project's Chromium. The signed-in pages get the demo
- * subscriber's session cookie in the browser's cookie jar (not a `Cookie` header on the navigation
- * only, which the page's own API calls would not carry); the jar is emptied before every page. A run
- * whose trace failed (NO_NAVSTART and the like, on a loaded machine) is tried again, up to twice.
- */
 /** share of CPU time the machine spent idle (all cores) between two readings of os.cpus() */
 function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
   let idle = 0;
@@ -285,6 +279,12 @@ async function quiet(): Promise<void> {
   quietWaits.longest = Math.max(quietWaits.longest, waited);
 }
 
+/**
+ * Lighthouse on each page in a fresh tab of the project's Chromium. The signed-in pages get the demo
+ * subscriber's session cookie in the browser's cookie jar (not a `Cookie` header on the navigation
+ * only, which the page's own API calls would not carry); the jar is emptied before every page. A run
+ * whose trace failed (NO_NAVSTART and the like, on a loaded machine) is tried again, up to twice.
+ */
 async function runLighthouse(base: string, targets: { page: string; signedIn: boolean }[], keep?: (page: string, json: string) => void): Promise<LighthouseRow[]> {
   const { default: lh } = await import('lighthouse');
   const cookie = await signInDemo(base);
