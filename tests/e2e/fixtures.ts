@@ -37,3 +37,31 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
+
+/**
+ * Watches a page's realtime connection; call it before the page opens. `joined(channel)` resolves once
+ * the server has accepted the page's subscription to that channel (`user.5`, `show.2`): from then on,
+ * events on it reach the page. Socket.IO frames: `42<id>["subscribe","user.5"]`, answered `43<id>[{"ok":true}]`.
+ */
+export function watchChannels(page: Page) {
+  const asked = new Map<string, string>();
+  const accepted = new Set<string>();
+  const waiting = new Map<string, () => void>();
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      const m = /^42(\d+)\["subscribe","([^"]+)"\]$/.exec(String(payload));
+      if (m) asked.set(m[1]!, m[2]!);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const m = /^43(\d+)\[\{"ok":true\}\]$/.exec(String(payload));
+      const channel = m && asked.get(m[1]!);
+      if (!channel) return;
+      accepted.add(channel);
+      waiting.get(channel)?.();
+    });
+  });
+  return {
+    joined: (channel: string) =>
+      accepted.has(channel) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(channel, resolve)),
+  };
+}

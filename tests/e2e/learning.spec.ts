@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,11 +57,13 @@ describe('courses and lessons', () => {
     await signIn(a, 'member@demo.test');
     const id = await lessonId(a, 'groove-foundations', 2);
     const b = await a.context().newPage();
+    const channels = watchChannels(b);
     await a.goto(`/lessons/${id}`);
     await b.goto(`/lessons/${id}`);
     const name = /play-along/;
     await b.getByRole('button', { name }).waitFor();
-    await b.waitForTimeout(500); // its socket joins the private channel
+    const memberId = JSON.parse((await b.locator('#page-config').textContent())!).authId as number;
+    await channels.joined(`user.${memberId}`); // its socket joined the member's private channel
     await a.getByRole('button', { name: /Mark .*play-along complete/ }).click();
     await b.getByRole('button', { name: /play-along: completed/ }).waitFor({ timeout: 5000 });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -211,6 +211,7 @@ describe('modal, dropdowns, side menu, toasts', () => {
 describe('realtime', () => {
   it('a new notification appears in the open page at once', async () => {
     const member = await page();
+    const channels = watchChannels(member);
     await signIn(member, 'member@demo.test');
     const bell = member.getByRole('button', { name: /^Notifications/ });
     const before = Number(await member.getByTestId('unread-badge').textContent());
@@ -218,8 +219,7 @@ describe('realtime', () => {
 
     const admin = await page();
     await signIn(admin, 'admin@demo.test');
-    // give the member's socket a moment to join its channel
-    await member.waitForTimeout(500);
+    await channels.joined(`user.${memberId}`);
     const status = await admin.evaluate(async (userId) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
       const res = await fetch('/api/admin/notifications', {

@@ -5,7 +5,7 @@ import { PAGE_CONFIG_ELEMENT_ID } from '#shared/page-config';
 import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#server/modules/uploads/test-helpers';
 import { XSS_CORPUS as CORPUS } from '../support/xss-corpus.ts';
-import { baseURL, DESKTOP, launchBrowser, PHONE, signIn } from './fixtures.ts';
+import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 // Stored XSS (issue 9): a corpus of payloads saved through the real API in every user-text field a
 // member (or a mentor, for the practice plan) can write, then every page that shows that text opened
@@ -341,11 +341,10 @@ describe('stored XSS corpus in the real browser', () => {
     // wall comment, wall reply, friend request, reply in B's topic
     expect(named).toBeGreaterThanOrEqual(4);
     // live, as a notification arrives over the socket (the toast)
+    const channels = watchChannels(b);
     await b.goto('/dashboard');
     await b.getByRole('button', { name: /^Notifications/ }).waitFor();
-    await b.waitForLoadState('networkidle');
-    // give the socket a moment to join its channel (as shell.spec does)
-    await b.waitForTimeout(1000);
+    await channels.joined(`user.${idB}`);
     await post(a, '/profile-comments', { to_id: idB, body: `live toast ${tag}` });
     await check(b, null, [`${NAME_A} wrote on your wall.`], 'notification toast');
     // the live chat seen by another member
