@@ -5,14 +5,17 @@
  * bare `ws` server (bench/bare-ws.ts) sending a frame of the same size to the same number of clients.
  * All clients live in the benchmark process, for both, so their own cost is in both figures.
  * Messages are sent one at a time (the next after every client has the last one, or 5 s), at most one
- * every 500 ms: the app's chat limits (5 per member and 30 per address per 10 s) hold.
+ * every 500 ms, each sender in turn: the app's chat limits (5 per member and 30 per address per 10 s)
+ * hold. The first WARMUP messages are not measured.
  */
 import { spawn } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { freePort } from '../tests/support/server.ts';
 import type { Session } from './community.ts';
-import { cpuMs, descendant } from './proc.ts';
+import { cpuMs, descendant, idleCores } from './proc.ts';
 
 export interface Latency {
   p50: number;
@@ -22,6 +25,8 @@ export interface Latency {
   expected: number;
   /** CPU time of each server process during the messages, ms per message */
   cpuPerMessage: number[];
+  /** each message's slowest delivery, ms, in the order sent */
+  slowestPerMessage: number[];
 }
 
 const SPACING_MS = 500;
@@ -33,7 +38,7 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function summarise(samples: number[], expected: number): Omit<Latency, 'cpuPerMessage'> {
+function summarise(samples: number[], expected: number): Omit<Latency, 'cpuPerMessage' | 'slowestPerMessage'> {
   const sorted = samples.sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, delivered: sorted.length, expected };
 }
@@ -45,21 +50,44 @@ async function openAll<T>(count: number, open: (i: number) => Promise<T>, batch 
   return out;
 }
 
-/** Sends `messages` one by one and collects every client's delivery latency. */
+/**
+ * Messages sent before the measured ones, to the app and to the reference alike: a first message runs a
+ * cold path (the route's validation and query on the server, the clients' handlers in this process).
+ */
+const WARMUP = 2;
+
+v8.setFlagsFromString('--expose-gc');
+/** a full collection in this process, where the clients live (what earlier parts left must not pause a delivery) */
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/**
+ * Sends WARMUP + `messages` one by one and collects every client's delivery latency for the last
+ * `messages`. Before those: a full garbage collection here and cores at least 80 % idle over a second
+ * (10 s at most), for the app and the reference alike.
+ */
 async function drive(clients: number, messages: number, send: (seq: number) => Promise<void>, received: Map<number, number[]>, sentAt: Map<number, number>, pids: number[]): Promise<Latency> {
   const samples: number[] = [];
-  const cpu0 = pids.map(cpuMs);
-  for (let seq = 0; seq < messages; seq++) {
+  const slowest: number[] = [];
+  let cpu0: number[] = [];
+  for (let seq = 0; seq < WARMUP + messages; seq++) {
+    if (seq === WARMUP) {
+      collectGarbage();
+      await idleCores(0.8, 10_000);
+      cpu0 = pids.map(cpuMs);
+    }
     const started = performance.now();
     received.set(seq, []);
     sentAt.set(seq, started);
     await send(seq);
     while (received.get(seq)!.length < clients && performance.now() - started < WAIT_MS) await sleep(2);
-    samples.push(...received.get(seq)!);
+    if (seq >= WARMUP) {
+      samples.push(...received.get(seq)!);
+      slowest.push(Math.max(...received.get(seq)!));
+    }
     const left = SPACING_MS - (performance.now() - started);
     if (left > 0) await sleep(left);
   }
-  return { ...summarise(samples, clients * messages), cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages) };
+  return { ...summarise(samples, clients * messages), cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages), slowestPerMessage: slowest };
 }
 
 export interface AppTarget {
@@ -101,10 +129,10 @@ export async function connectApp(target: AppTarget, clients: number) {
       for (const s of sockets) s.disconnect();
     },
     async run(messages: number): Promise<Latency> {
-      const perSender = Math.ceil(messages / target.senders.length);
       try {
         return await drive(clients, messages, async (seq) => {
-          const sender = target.senders[Math.floor(seq / perSender)]!;
+          // in turn: each member posts every fifth message, within the chat's per-member limit
+          const sender = target.senders[seq % target.senders.length]!;
           const res = await fetch(`${target.postUrl}/live-chat/messages`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json', cookie: sender.cookie, 'x-csrf-token': sender.token },

@@ -3,6 +3,7 @@
  * process under a launcher, its memory and CPU time.
  */
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -55,4 +56,31 @@ export const rssSplitMb = (pid: number) => ({ anon: statusKb(pid, 'RssAnon') / 1
 export function cpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/** share of CPU time the machine spent idle (all cores) between two readings of os.cpus() */
+function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
+  let idle = 0;
+  let total = 0;
+  after.forEach((cpu, i) => {
+    const was = before[i]!.times;
+    const now = cpu.times;
+    idle += now.idle - was.idle;
+    total += now.user - was.user + now.nice - was.nice + now.sys - was.sys + now.irq - was.irq + now.idle - was.idle;
+  });
+  return total > 0 ? idle / total : 1;
+}
+
+/**
+ * Waits until the machine's cores have been at least `share` idle over one second, for `maxMs` at most.
+ * Returns the seconds waited beyond that first second, or null when it gave up.
+ */
+export async function idleCores(share: number, maxMs: number): Promise<number | null> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpus();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (idleShare(before, cpus()) >= share) return (performance.now() - started) / 1000 - 1;
+    if (performance.now() - started > maxMs) return null;
+  }
 }

@@ -15,14 +15,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, request as httpClient } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
 import { DEFAULT_DIST, initialJs, PUBLIC_PAGES } from '../scripts/initial-js.ts';
 import { freePort } from '../tests/support/server.ts';
 import { buildServer } from '../scripts/build-server.ts';
-import { appCommand } from './proc.ts';
+import { appCommand, idleCores } from './proc.ts';
 import { makeCertificate, type TestCertificate } from '../tests/support/tls.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -243,19 +243,6 @@ async function signInDemo(base: string): Promise<string> {
   }
 }
 
-/** share of CPU time the machine spent idle (all cores) between two readings of os.cpus() */
-function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
-  let idle = 0;
-  let total = 0;
-  after.forEach((cpu, i) => {
-    const was = before[i]!.times;
-    const now = cpu.times;
-    idle += now.idle - was.idle;
-    total += now.user - was.user + now.nice - was.nice + now.sys - was.sys + now.irq - was.irq + now.idle - was.idle;
-  });
-  return total > 0 ? idle / total : 1;
-}
-
 /**
  * Waits until the machine's cores have been at least 90 % idle over one second, for 60 s at most, before
  * a Lighthouse page: Lighthouse reads the page's main-thread work from a real trace and multiplies it,
@@ -264,19 +251,10 @@ function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpu
  * previous run may still be winding down. The waits are reported beside the scores.
  */
 async function quiet(): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    const before = cpus();
-    await new Promise((r) => setTimeout(r, 1000));
-    if (idleShare(before, cpus()) >= QUIET_IDLE) break;
-    if (performance.now() - started > QUIET_MAX_MS) {
-      quietWaits.timedOut += 1;
-      break;
-    }
-  }
-  const waited = (performance.now() - started) / 1000 - 1;
-  quietWaits.total += waited;
-  quietWaits.longest = Math.max(quietWaits.longest, waited);
+  const waited = await idleCores(QUIET_IDLE, QUIET_MAX_MS);
+  if (waited === null) quietWaits.timedOut += 1;
+  quietWaits.total += waited ?? QUIET_MAX_MS / 1000;
+  quietWaits.longest = Math.max(quietWaits.longest, waited ?? QUIET_MAX_MS / 1000);
 }
 
 /**
