@@ -23,7 +23,7 @@ export interface PageModule {
 const pages = (module: string, patterns: string[], extra: Omit<PageModule, 'pattern' | 'module'> = {}): PageModule[] =>
   patterns.map((pattern) => ({ pattern, module: `app/pages/${module}.tsx`, ...extra }));
 
-/** src/client/app/router.tsx's lazy routes, first match wins (tests/e2e/preload.spec.ts checks a real visit fetches exactly these chunks). */
+/** src/client/app/router.tsx's lazy routes, first match wins (tests/e2e/page-load.spec.ts checks a real visit fetches exactly the chunks the shell names). */
 export const PAGE_MODULES: PageModule[] = [
   ...pages('home', ['/'], { plain: true }),
   ...pages('auth', ['/login', '/password/forgot', '/password/reset/:token']),
