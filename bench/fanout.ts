@@ -80,9 +80,10 @@ async function drive(clients: number, messages: number, send: (seq: number) => P
     sentAt.set(seq, started);
     await send(seq);
     while (received.get(seq)!.length < clients && performance.now() - started < WAIT_MS) await sleep(2);
+    const delays = received.get(seq)!;
     if (seq >= WARMUP) {
-      samples.push(...received.get(seq)!);
-      slowest.push(Math.max(...received.get(seq)!));
+      samples.push(...delays);
+      slowest.push(Math.max(...delays));
     }
     const left = SPACING_MS - (performance.now() - started);
     if (left > 0) await sleep(left);

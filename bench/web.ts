@@ -253,8 +253,9 @@ async function signInDemo(base: string): Promise<string> {
 async function quiet(): Promise<void> {
   const waited = await idleCores(QUIET_IDLE, QUIET_MAX_MS);
   if (waited === null) quietWaits.timedOut += 1;
-  quietWaits.total += waited ?? QUIET_MAX_MS / 1000;
-  quietWaits.longest = Math.max(quietWaits.longest, waited ?? QUIET_MAX_MS / 1000);
+  const seconds = waited ?? QUIET_MAX_MS / 1000;
+  quietWaits.total += seconds;
+  quietWaits.longest = Math.max(quietWaits.longest, seconds);
 }
 
 /**

@@ -38,6 +38,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/** The signed-in member's id, from the page-wide configuration the shell carries. */
+export async function authId(page: Page): Promise<number> {
+  return JSON.parse((await page.locator('#page-config').textContent())!).authId as number;
+}
+
 /**
  * Watches a page's realtime connection; call it before the page opens. `joined(channel)` resolves once
  * the server has accepted the page's subscription to that channel (`user.5`, `show.2`): from then on,

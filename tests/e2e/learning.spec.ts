@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
+import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('courses and lessons', () => {
     await b.goto(`/lessons/${id}`);
     const name = /play-along/;
     await b.getByRole('button', { name }).waitFor();
-    const memberId = JSON.parse((await b.locator('#page-config').textContent())!).authId as number;
+    const memberId = await authId(b);
     await channels.joined(`user.${memberId}`); // its socket joined the member's private channel
     await a.getByRole('button', { name: /Mark .*play-along complete/ }).click();
     await b.getByRole('button', { name: /play-along: completed/ }).waitFor({ timeout: 5000 });

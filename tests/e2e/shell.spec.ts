@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
+import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -215,7 +215,7 @@ describe('realtime', () => {
     await signIn(member, 'member@demo.test');
     const bell = member.getByRole('button', { name: /^Notifications/ });
     const before = Number(await member.getByTestId('unread-badge').textContent());
-    const memberId = JSON.parse((await member.locator('#page-config').textContent())!).authId as number;
+    const memberId = await authId(member);
 
     const admin = await page();
     await signIn(admin, 'admin@demo.test');
