@@ -6,18 +6,28 @@ import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/inter';
 import './styles.css';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/router.tsx';
+import { preloadFrame } from './app/layout/app-layout.tsx';
 
 // the imports above ran without stack traces (lib/quiet-stacks.ts); from here on errors have them
 restoreStackTraces();
 
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => root.render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-));
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+render();
+// The frame renders at once, with the page's loading state until the page's code is in. React would show
+// the page only 300 ms after that loading state (a Suspense retry is throttled), so the arrival of the
+// page's code (and, signed in, of the member menus) renders again: an update, shown as soon as it is ready.
+// Their modules were preloaded with the entry (src/server/plugins/preload.ts).
+void Promise.all([preloadPage(window.location.pathname), preloadFrame()]).then(render);

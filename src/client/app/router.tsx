@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './admin/lazy.ts';
@@ -52,11 +53,12 @@ const withLoading = (routes: RouteObject[]): RouteObject[] =>
     if (children) out.children = withLoading(children);
     if (typeof load === 'function') {
       const loader = load as LazyRoute;
-      const Page = lazy(async () => {
+      const Page = preloadableLazy(async () => {
         const [page, query] = await Promise.all([loader(), loader.plain ? null : import('./query.tsx')]);
-        const Component = page.Component ?? (() => null);
+        const Component: ComponentType = page.Component ?? (() => null);
         return { default: query ? query.withQuery(Component) : Component };
       });
+      out.handle = { preload: Page.preload } satisfies PageHandle;
       out.element = (
         <Suspense fallback={PAGE_LOADING}>
           <Page />
@@ -141,6 +143,20 @@ export const routes: RouteObject[] = [
 ];
 
 const appRoutes = withLoading(routes);
+
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Loads the code of the page at `pathname` (src/client/main.tsx, before the first render): the first
+ * render then shows the page itself, not its loading state. Resolves when it has loaded or failed (a
+ * failed load is the page's own error to show when it renders).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.allSettled(matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload()));
+}
 
 /** Every page of the app; rendered inside <BrowserRouter> (src/client/main.tsx). */
 export function AppRoutes() {

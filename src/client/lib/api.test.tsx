@@ -72,3 +72,16 @@ it('asks the server when the block is damaged, and never answers a write from it
   expect(await post('/journal', {})).toEqual({ from: 'server', url: '/journal' });
   meta.remove();
 });
+
+it('a peek leaves the answer for the render React commits; once taken, reads ask the server', async () => {
+  const { firstAnswerPeek, get } = await pageWith(JSON.stringify({ '/posts?id=1&type=forumtopic': { posts: [], more: false, from: null } }));
+  // a render React drops, then the one it commits: both see the answer
+  expect(firstAnswerPeek('/posts?id=1&type=forumtopic')?.answer).toEqual({ posts: [], more: false, from: null });
+  const committed = firstAnswerPeek('/posts?id=1&type=forumtopic');
+  expect(committed?.answer).toEqual({ posts: [], more: false, from: null });
+  expect(firstAnswerPeek('/posts?id=2&type=forumtopic')).toBeUndefined();
+  committed!.take();
+  expect(firstAnswerPeek('/posts?id=1&type=forumtopic')).toBeUndefined();
+  expect(await get('/posts?id=1&type=forumtopic')).toEqual({ from: 'server', url: '/posts?id=1&type=forumtopic' });
+  expect(fetched).toEqual(['/posts?id=1&type=forumtopic']);
+});

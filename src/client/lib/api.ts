@@ -79,7 +79,7 @@ if (typeof document !== 'undefined') {
   // read once: the page does not keep a second copy of the member's data in its document
   element?.remove();
 }
-function takeFirstAnswer(url: string): { answer: unknown } | null {
+function takeFirstAnswer(url: string, keep = false): { answer: unknown } | null {
   if (firstAnswers.size === 0) return null;
   if (location.pathname + location.search !== firstPage || performance.now() > FIRST_ANSWERS_MS) {
     firstAnswers.clear();
@@ -87,8 +87,18 @@ function takeFirstAnswer(url: string): { answer: unknown } | null {
   }
   if (!firstAnswers.has(url)) return null;
   const answer = firstAnswers.get(url);
-  firstAnswers.delete(url);
+  if (!keep) firstAnswers.delete(url);
   return { answer };
+}
+
+/**
+ * The page's first answer for `url` without taking it yet, for a component's state: React may render a
+ * component more than once before it commits (and drop a render it did ahead), so the component calls
+ * `take()` once it is mounted, and a later mount asks the server.
+ */
+export function firstAnswerPeek<T>(url: string): { answer: T; take: () => void } | undefined {
+  const first = takeFirstAnswer(url, true);
+  return first ? { answer: first.answer as T, take: () => void takeFirstAnswer(url) } : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
@@ -13,10 +14,16 @@ import { ErrorPage } from '../pages/error.tsx';
  * modal are chunks of their own, loaded for whoever needs them.
  */
 const chrome = () => import('./member-chrome.tsx');
-const MemberDrawer = lazy(() => chrome().then((m) => ({ default: m.MemberDrawer })));
-const MemberMenus = lazy(() => chrome().then((m) => ({ default: m.MemberMenus })));
-const MemberAside = lazy(() => chrome().then((m) => ({ default: m.MemberAside })));
-const MemberRewards = lazy(() => chrome().then((m) => ({ default: m.MemberRewards })));
+const MemberDrawer = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberDrawer })));
+const MemberMenus = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberMenus })));
+const MemberAside = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberAside })));
+const MemberRewards = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberRewards })));
+
+/** Signed in: loads the member menus before the first render (src/client/main.tsx), which then shows them. */
+export async function preloadFrame(): Promise<void> {
+  if (pageConfig().authId === null) return;
+  await Promise.allSettled([MemberDrawer, MemberMenus, MemberAside, MemberRewards].map((c) => c.preload()));
+}
 const RegisterModal = lazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
 
 /**

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { hashPostId, type PostType } from '#shared/discussion';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { postCalls } from '../api/posts.ts';
+import { firstPosts, postCalls } from '../api/posts.ts';
 import { ReplyForm } from './reply-form.tsx';
 import { scrollToPost, ThreadList, usePostList } from './thread-list.tsx';
 
@@ -25,14 +25,17 @@ interface Props {
  * "Load more...", and individual thread mode when the address hash holds a numeric post id.
  */
 export function Discussion({ type, resourceId, canReply = true, threadPostId = null }: Props) {
-  const list = usePostList();
-  const { setPosts, addParent } = list;
   const [threadId, setThreadId] = useState<number | null>(() => threadPostId ?? hashPostId(window.location.hash));
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [more, setMore] = useState(false);
-  const [from, setFrom] = useState<number | null>(null);
+  // the whole discussion's first page, when the page came with it: shown by the first render
+  const [first] = useState(() => (threadId === null ? firstPosts.thread(type, resourceId) : undefined));
+  const list = usePostList(first?.answer.posts);
+  const { setPosts, addParent } = list;
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>(first ? 'ready' : 'loading');
+  const [more, setMore] = useState(first?.answer.more ?? false);
+  const [from, setFrom] = useState<number | null>(first?.answer.from ?? null);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
+  const loadedFirst = useRef(!!first);
 
   const load = useCallback(
     async (focus: number | null) => {
@@ -66,6 +69,11 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
   );
 
   useEffect(() => {
+    if (loadedFirst.current) {
+      loadedFirst.current = false;
+      first?.take();
+      return;
+    }
     void load(threadId);
   }, [load, threadId]);
 

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { COMMUNITY_MESSAGES, DISCUSSION_SORTS, type DiscussionSort } from '#shared/community';
 import { DISCUSSION_WORDING, hashPostId } from '#shared/discussion';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { postCalls } from '../api/posts.ts';
+import { firstPosts, postCalls } from '../api/posts.ts';
 import { openPostsModal, PostsModal } from './posts-modal.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { scrollToPost, ThreadList, usePostList } from './thread-list.tsx';
@@ -18,14 +18,17 @@ function initialTo(): number | null {
 
 /** Spec 001 "Lesson discussion": sorted (upvoted by default, newest, oldest), paged, and the 'to' focus mode. */
 export function LessonDiscussion({ lessonId }: { lessonId: number }) {
-  const list = usePostList();
-  const { setPosts, addParent } = list;
   const [sort, setSort] = useState<DiscussionSort>('upvoted');
   const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
   const [to, setTo] = useState<number | null>(initialTo);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  // the first page in the default order, when the page came with it: shown by the first render
+  const [first] = useState(() => (to === null ? firstPosts.inline('lesson', lessonId, sort) : undefined));
+  const list = usePostList(first?.answer.posts.data);
+  const { setPosts, addParent } = list;
+  const [pages, setPages] = useState(first?.answer.pages ?? 1);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>(first ? 'ready' : 'loading');
   const generation = useRef(0);
+  const loadedFirst = useRef(!!first);
   const sortId = useId();
   const topRef = useRef<HTMLElement>(null);
 
@@ -48,6 +51,11 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   }, [lessonId, sort, page, to, setPosts]);
 
   useEffect(() => {
+    if (loadedFirst.current) {
+      loadedFirst.current = false;
+      first?.take();
+      return;
+    }
     void load();
   }, [load]);
 
