@@ -149,9 +149,9 @@ interface PageHandle {
 }
 
 /**
- * Loads the code of the page at `pathname` (src/client/main.tsx, before the first render): the first
- * render then shows the page itself, not its loading state. Resolves when it has loaded or failed (a
- * failed load is the page's own error to show when it renders).
+ * Loads the code of the page at `pathname`; once loaded, the page renders without suspending
+ * (src/client/main.tsx renders again then). Resolves when it has loaded or failed (a failed load is the
+ * page's own error to show when it renders).
  */
 export async function preloadPage(pathname: string): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? [];

@@ -19,7 +19,7 @@ const MemberMenus = preloadableLazy(() => chrome().then((m) => ({ default: m.Mem
 const MemberAside = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberAside })));
 const MemberRewards = preloadableLazy(() => chrome().then((m) => ({ default: m.MemberRewards })));
 
-/** Signed in: loads the member menus before the first render (src/client/main.tsx), which then shows them. */
+/** Signed in: loads the member menus' code, after which they render without suspending (src/client/main.tsx). */
 export async function preloadFrame(): Promise<void> {
   if (pageConfig().authId === null) return;
   await Promise.allSettled([MemberDrawer, MemberMenus, MemberAside, MemberRewards].map((c) => c.preload()));
