@@ -86,9 +86,9 @@ describe('lesson discussion (member)', () => {
     await grandchild.waitFor();
     await grandchild.getByRole('link', { name: 'Maya Chen' }).first().waitFor();
 
-    // like: optimistic, then kept after a reload
-    await child.getByRole('button', { name: 'Like', exact: true }).click();
-    await child.getByRole('button', { name: 'Unlike', exact: true }).waitFor();
+    // like: optimistic, then kept after a reload; the button's name holds the count it shows
+    await child.getByRole('button', { name: 'Like (0)', exact: true }).click();
+    await child.getByRole('button', { name: 'Unlike (1)', exact: true }).waitFor();
     expect(await child.getByTestId('like-count').innerText()).toBe('1');
 
     // share copies the permalink with the post id and says Copied! for 1.5 s

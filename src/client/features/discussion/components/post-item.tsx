@@ -285,7 +285,7 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
         )}
         {!gone && !editing ? (
           <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-1">
-            <button type="button" onClick={toggleLike} aria-pressed={liked} aria-label={liked ? 'Unlike' : 'Like'} className={clsx(action, liked && 'text-accent')}>
+            <button type="button" onClick={toggleLike} aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} (${likes})`} className={clsx(action, liked && 'text-accent')}>
               <Heart aria-hidden className={clsx('size-4', liked && 'fill-current')} />
               <span data-testid="like-count">{likes}</span>
             </button>

@@ -198,7 +198,7 @@ function LikeButton({ topic }: { topic: TopicDto }) {
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={liked ? 'Unlike topic' : 'Like topic'}
+      aria-label={`${liked ? 'Unlike topic' : 'Like topic'} (${likes})`}
       onClick={() => void click()}
       className={clsx('inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold transition-colors', liked ? 'bg-accent-soft text-accent-strong' : 'text-fg hover:bg-surface-2')}
     >
