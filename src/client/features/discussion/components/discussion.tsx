@@ -4,7 +4,7 @@ import { hashPostId, type PostType } from '#shared/discussion';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { firstPosts, postCalls } from '../api/posts.ts';
 import { ReplyForm } from './reply-form.tsx';
-import { scrollToPost, ThreadList, usePostList } from './thread-list.tsx';
+import { scrollToPost, ThreadList, useFirstPage, usePostList } from './thread-list.tsx';
 
 export { ReplyForm } from './reply-form.tsx';
 export { PostBody, PostText } from './post-body.tsx';
@@ -27,15 +27,14 @@ interface Props {
 export function Discussion({ type, resourceId, canReply = true, threadPostId = null }: Props) {
   const [threadId, setThreadId] = useState<number | null>(() => threadPostId ?? hashPostId(window.location.hash));
   // the whole discussion's first page, when the page came with it: shown by the first render
-  const [first] = useState(() => (threadId === null ? firstPosts.thread(type, resourceId) : undefined));
-  const list = usePostList(first?.answer.posts);
+  const [first, firstShown] = useFirstPage(() => (threadId === null ? firstPosts.thread(type, resourceId) : undefined));
+  const list = usePostList(first?.posts);
   const { setPosts, addParent } = list;
   const [state, setState] = useState<'loading' | 'ready' | 'error'>(first ? 'ready' : 'loading');
-  const [more, setMore] = useState(first?.answer.more ?? false);
-  const [from, setFrom] = useState<number | null>(first?.answer.from ?? null);
+  const [more, setMore] = useState(first?.more ?? false);
+  const [from, setFrom] = useState<number | null>(first?.from ?? null);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
-  const loadedFirst = useRef(!!first);
 
   const load = useCallback(
     async (focus: number | null) => {
@@ -69,13 +68,9 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
   );
 
   useEffect(() => {
-    if (loadedFirst.current) {
-      loadedFirst.current = false;
-      first?.take();
-      return;
-    }
+    if (firstShown()) return;
     void load(threadId);
-  }, [load, threadId]);
+  }, [load, threadId, firstShown]);
 
   useEffect(() => {
     if (threadPostId) return;

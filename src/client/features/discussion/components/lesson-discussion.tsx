@@ -6,7 +6,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { firstPosts, postCalls } from '../api/posts.ts';
 import { openPostsModal, PostsModal } from './posts-modal.tsx';
 import { ReplyForm } from './reply-form.tsx';
-import { scrollToPost, ThreadList, usePostList } from './thread-list.tsx';
+import { scrollToPost, ThreadList, useFirstPage, usePostList } from './thread-list.tsx';
 
 const SORT_LABELS: Record<DiscussionSort, string> = { upvoted: 'Most liked', newest: 'Newest', oldest: 'Oldest' };
 
@@ -22,13 +22,12 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   const [page, setPage] = useState(1);
   const [to, setTo] = useState<number | null>(initialTo);
   // the first page in the default order, when the page came with it: shown by the first render
-  const [first] = useState(() => (to === null ? firstPosts.inline('lesson', lessonId, sort) : undefined));
-  const list = usePostList(first?.answer.posts.data);
+  const [first, firstShown] = useFirstPage(() => (to === null ? firstPosts.inline('lesson', lessonId, sort) : undefined));
+  const list = usePostList(first?.posts.data);
   const { setPosts, addParent } = list;
-  const [pages, setPages] = useState(first?.answer.pages ?? 1);
+  const [pages, setPages] = useState(first?.pages ?? 1);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>(first ? 'ready' : 'loading');
   const generation = useRef(0);
-  const loadedFirst = useRef(!!first);
   const sortId = useId();
   const topRef = useRef<HTMLElement>(null);
 
@@ -51,13 +50,9 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   }, [lessonId, sort, page, to, setPosts]);
 
   useEffect(() => {
-    if (loadedFirst.current) {
-      loadedFirst.current = false;
-      first?.take();
-      return;
-    }
+    if (firstShown()) return;
     void load();
-  }, [load]);
+  }, [load, firstShown]);
 
   useEffect(() => {
     const onHash = () => {

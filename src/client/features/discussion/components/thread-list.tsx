@@ -17,6 +17,23 @@ export function scrollToPost(id: number) {
   }, COMMUNITY.scrollDelayMs);
 }
 
+/**
+ * A discussion's first page from the page's first answers (api/posts.ts `firstPosts`): `first` seeds the
+ * state, so the first render shows the posts. `firstShown()` is true once, on the mount that shows it: the
+ * answer is taken then (not during a render React may drop) and that mount skips its load.
+ */
+export function useFirstPage<A>(peek: () => { answer: A; take: () => void } | undefined) {
+  const [first] = useState(peek);
+  const pending = useRef(first);
+  const firstShown = useCallback(() => {
+    const shown = pending.current;
+    pending.current = undefined;
+    shown?.take();
+    return shown !== undefined;
+  }, []);
+  return [first?.answer, firstShown] as const;
+}
+
 /** The list operations of spec 001 §4: a new parent to the top, a new child appended, an edit replaces the post. */
 export function usePostList(initial: PostDto[] = []) {
   const [posts, setPosts] = useState<PostDto[]>(initial);
