@@ -20,6 +20,7 @@ import { addressLimitsPlugin } from './plugins/address-limits.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { socketPlugin } from './plugins/socket.ts';
+import { builtFilesPlugin } from './plugins/built-files.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
 import { modules } from './modules/index.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -27,8 +28,7 @@ import { seedDemo } from './demo/seed.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_CLIENT = path.join(ROOT, 'dist/client');
 
-/** Cache-Control of the build's hashed files (/assets/*): their names change whenever their content does. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE } from './plugins/built-files.ts';
 
 /** Largest upload body any route accepts (chunked uploads keep each request under it). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -134,18 +134,7 @@ async function registerClient(app: FastifyInstance, config: AppConfig) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` (npm start does it for you).');
   }
-  // The build's files, sent as their brotli or gzip copy (vite.config.ts) to browsers that accept it.
-  // Hashed names under /assets/ never change content: cached for a year; the rest (favicon, images) for an hour.
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
-    preCompressed: true,
-    maxAge: '1h',
-    setHeaders: (res, file) => {
-      if (path.relative(distDir, file).startsWith(`assets${path.sep}`)) res.header('Cache-Control', IMMUTABLE);
-    },
-  });
+  // The build's files, from memory, sent as their brotli or gzip copy (vite.config.ts) to browsers that accept it.
+  await app.register(builtFilesPlugin, { distDir });
   app.htmlSource = builtHtmlSource(distDir);
 }

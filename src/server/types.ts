@@ -39,5 +39,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** a GET whose JSON answer is served from memory until a table it read changes (plugins/hot-reads.ts) */
     hotRead?: boolean;
+    /** a file of the client build (plugins/built-files.ts): no session, no cookie */
+    builtFile?: boolean;
   }
 }

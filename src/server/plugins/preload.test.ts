@@ -27,6 +27,7 @@ const INDEX_HTML = `<!doctype html>
   </head>
   <body><div id="root"></div></body>
 </html>`;
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: '' });
 const MANIFEST = {
   'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'], css: ['assets/index-C1.css'], assets: ['assets/inter-greek-wght-normal-G1.woff2', 'assets/inter-latin-wght-normal-L1.woff2'] },
   '_react-R1.js': { file: 'assets/react-R1.js' },
@@ -50,6 +51,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/index-E1.js'), ENTRY);
   writeFileSync(path.join(dist, 'assets/index-E1.js.br'), brotliCompressSync(ENTRY));
   writeFileSync(path.join(dist, 'assets/index-E1.js.gz'), gzipSync(ENTRY));
+  writeFileSync(path.join(dist, 'assets/index-E1.js.map'), SOURCE_MAP);
   process.env.CLIENT_DIST = dist;
   t = await createTestApp({ serveClient: true, viteDev: false });
 });
@@ -92,6 +94,33 @@ describe('the built files', () => {
     // the shell itself is never cached, nor served as a file
     expect((await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ url: '/index.html' })).statusCode).toBe(404);
+  });
+
+  it('are revalidated by ETag (304, no body), carry no session cookie, and keep the build\'s manifest to itself', async () => {
+    // a first visit has no cookie yet: the page gets one, a file never does (a cacheable answer)
+    const first = await t.app.inject({ url: '/favicon.svg' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(first.headers['content-type']).toBe('image/svg+xml');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url: '/favicon.svg', headers: { 'if-none-match': `"other", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await t.app.inject({ url: '/favicon.svg', headers: { 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
+    // the brotli copy is its own representation, with its own validator
+    const plainTag = String((await t.app.inject({ url: '/assets/index-E1.js' })).headers.etag);
+    const brTag = String((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br' } })).headers.etag);
+    expect(brTag).not.toBe(plainTag);
+    expect((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br', 'if-none-match': brTag } })).statusCode).toBe(304);
+    expect((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br', 'if-none-match': plainTag } })).statusCode).toBe(200);
+    // source maps, for developer tools
+    const map = await t.app.inject({ url: '/assets/index-E1.js.map' });
+    expect(map.statusCode).toBe(200);
+    expect(map.headers['content-type']).toMatch(/^application\/json/);
+    expect(map.body).toBe(SOURCE_MAP);
+    for (const url of ['/.vite/manifest.json', '/assets/index-E1.js.br', '/assets/missing.js']) expect((await t.app.inject({ url })).statusCode, url).toBe(404);
   });
 });
 

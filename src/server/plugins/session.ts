@@ -82,6 +82,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
+    // the build's files are the same for everyone: no session read, and no cookie on a cacheable answer
+    if (request.routeOptions.config.builtFile) return;
     const existing = request.cookies[SESSION_COOKIE];
     if (existing && existing.length >= 20 && existing.length <= 100) {
       request.sessionId = existing;
