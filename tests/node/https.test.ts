@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http2 from 'node:http2';
 import https from 'node:https';
+import { randomBytes } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
+import { settingsPart, START_UP } from '#shared/metronome';
 import { startServer, type ServerProcess } from '../support/server.ts';
+import { BrowserSession } from '../support/browser-session.ts';
 import { makeCertificate, type TestCertificate } from '../support/tls.ts';
 
 // HTTPS mode (TLS_CERT_FILE/TLS_KEY_FILE): one real app process serving HTTP/2 to clients that offer it
 // (browsers: one connection for a page's many scripts) and HTTP/1.1 to the rest, WebSocket upgrades
-// included; SIGTERM still closes it gracefully with both kinds of connection open.
+// included; SIGTERM still closes it gracefully with both kinds of connection open, and an HTTP/2
+// stream in flight finishes on its session (closed with a GOAWAY, not cut).
 
 let cert: TestCertificate;
 let server: ServerProcess;
@@ -46,6 +50,37 @@ function h2Get(session: http2.ClientHttp2Session, pathname: string, accept: stri
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * A request on an HTTP/2 session, its body still to be written (`stream`), and its outcome, which never
+ * rejects: the answer, or `refused` when the stream ended without one (a GOAWAY that came before the
+ * server took the stream, or a reset).
+ */
+function h2Open(session: http2.ClientHttp2Session, method: string, pathname: string, headers: Record<string, string>) {
+  let stream: http2.ClientHttp2Stream | null = null;
+  const outcome = new Promise<{ status: number | 'refused'; headers: http2.IncomingHttpHeaders; body: string }>((resolve) => {
+    const refused = () => resolve({ status: 'refused', headers: {}, body: '' });
+    try {
+      stream = session.request({ ':method': method, ':path': pathname, ...headers });
+    } catch {
+      return refused();
+    }
+    let answer: http2.IncomingHttpHeaders | null = null;
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('response', (h) => (answer = h));
+    stream.on('data', (d: string) => (text += d));
+    stream.on('end', () => (answer ? resolve({ status: Number(answer[':status']), headers: answer, body: text }) : refused()));
+    stream.on('error', refused);
+  });
+  return { stream, outcome };
+}
+
+function h2Send(session: http2.ClientHttp2Session, method: string, pathname: string, headers: Record<string, string>, body?: string) {
+  const { stream, outcome } = h2Open(session, method, pathname, headers);
+  stream?.end(body);
+  return outcome;
 }
 
 function h1Get(url: string, agent?: https.Agent) {
@@ -111,4 +146,60 @@ describe('HTTPS', () => {
       agent.destroy();
     }
   }, 30_000);
+});
+
+describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
+  it('finishes the streams the server took on SIGTERM (each answered, or refused untouched), and writes only what it answered', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bb-https-term-'));
+    const servers: ServerProcess[] = [];
+    const h2 = { session: null as http2.ClientHttp2Session | null };
+    try {
+      const first = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dir, TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile }, undefined, NODE_TSX, { ca: cert.cert });
+      servers.push(first);
+      const session = http2.connect(first.url, { ca: cert.cert });
+      h2.session = session;
+      // a browser's session over HTTP/2: the page's cookie and CSRF token, then a registration (which rotates both)
+      const page = await h2Send(session, 'GET', '/', { accept: 'text/html' });
+      const cookieOf = (h: http2.IncomingHttpHeaders) => [h['set-cookie'] ?? []].flat().find((c) => c.startsWith('bb_session='))?.split(';')[0];
+      let cookie = cookieOf(page.headers)!;
+      let token = /<meta name="csrf-token" content="([^"]+)">/.exec(page.body)![1]!;
+      const json = () => ({ 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token });
+      const email = `h2-term-${randomBytes(4).toString('hex')}@test.test`;
+      const reg = await h2Send(session, 'POST', '/register', json(), JSON.stringify({ name: 'Stream Test', email, email_confirmation: email, password: 'password123', password_confirmation: 'password123' }));
+      expect(reg.status, reg.body).toBe(200);
+      cookie = cookieOf(reg.headers) ?? cookie;
+      token = String(reg.headers['x-csrf-token'] ?? token);
+
+      const settings = { ...settingsPart(START_UP), bpm: 120 };
+      // one upload still arriving when the signal comes, and lasting past several of the shutdown's
+      // sweeps (every 100 ms): it finishes on its session, which is closed gracefully, not cut
+      const slow = h2Open(session, 'POST', '/api/metronome_settings', json());
+      const slowBody = JSON.stringify({ name: 'h2-slow', settings });
+      slow.stream!.write(slowBody.slice(0, 20));
+      const burst = Array.from({ length: 20 }, (_, i) => h2Send(session, 'POST', '/api/metronome_settings', json(), JSON.stringify({ name: `h2-${i}`, settings })));
+      await new Promise((r) => setTimeout(r, 5)); // the streams are on the wire
+      const exited = new Promise<number | null>((r) => first.child.once('exit', (code) => r(code)));
+      process.kill(-first.child.pid!, 'SIGTERM');
+      await new Promise((r) => setTimeout(r, 350));
+      slow.stream!.end(slowBody.slice(20));
+      expect((await slow.outcome).status).toBe(201);
+      const statuses = (await Promise.all(burst)).map((a) => a.status);
+      // handled to the end (201), refused as the server closes (503), or never taken (the GOAWAY came first)
+      expect(statuses.filter((s) => s !== 201 && s !== 503 && s !== 'refused'), JSON.stringify(statuses)).toEqual([]);
+      const done = statuses.filter((s) => s === 201).length + 1;
+      expect(await exited).toBe(0);
+
+      // the same data on a new process: the rows written are exactly the ones answered 201
+      const again = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dir }, undefined, NODE_TSX);
+      servers.push(again);
+      const member = await BrowserSession.open(again.url);
+      expect((await member.signIn(email)).status).toBe(200);
+      const rows = ((await (await member.get('/api/metronome_settings')).json()) as { data: unknown[] }).data;
+      expect(rows).toHaveLength(done);
+    } finally {
+      h2.session?.destroy();
+      for (const s of servers) await s.stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
