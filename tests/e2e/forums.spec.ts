@@ -101,9 +101,10 @@ describe('forums as a member', () => {
       expect(Number(await likes.textContent())).toBe(before + 1);
       await page.unroute('**/forums/api/likes/topics/toggle');
       // watch is stored
+      const watched = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/watch$/.test(r.url()) && r.request().method() === 'POST');
       await m.getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).click();
       await m.getByRole('button', { name: FORUM_MESSAGES.watching }).waitFor();
-      await page.waitForTimeout(300);
+      expect((await watched).status()).toBe(200);
       await page.screenshot({ path: `${SHOTS}/modal-${viewport.width}.png` });
       await page.keyboard.press('Escape');
       await m.waitFor({ state: 'detached' });
@@ -116,9 +117,10 @@ describe('forums as a member', () => {
       // put things back for other tests
       await modal(page).getByRole('button', { name: /^Unlike topic \(\d+\)$/ }).click();
       await modal(page).getByRole('button', { name: /^Like topic \(\d+\)$/ }).waitFor();
+      const unwatched = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/watch$/.test(r.url()) && r.request().method() === 'POST');
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watching }).click();
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).waitFor();
-      await page.waitForTimeout(300);
+      expect((await unwatched).status()).toBe(200);
       // the link to the full topic page
       await modal(page).getByRole('link', { name: FORUM_MESSAGES.openFullTopic }).click();
       await page.waitForURL('**/forums/topic/*');
@@ -208,8 +210,9 @@ describe('forums as an admin', () => {
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await menu('Unpin topic');
     await page.getByRole('button', { name: 'Moderate topic' }).waitFor();
+    const unlocked = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/lock$/.test(r.url()) && r.request().method() === 'POST');
     await menu('Unlock topic');
-    await page.waitForTimeout(300);
+    expect((await unlocked).status()).toBe(200);
     await page.reload();
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     expect(await page.getByTestId('topic-view').getByText(FORUM_MESSAGES.pinned, { exact: true }).count()).toBe(0);

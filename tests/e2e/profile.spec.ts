@@ -32,9 +32,10 @@ describe('profiles and friends', () => {
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
     // cancel and ask again: the state machine of spec 000 §4
+    const cancelled = a.waitForResponse((r) => /\/friends\/\d+\/request$/.test(r.url()) && r.request().method() === 'POST');
     await a.getByRole('button', { name: 'Request Pending' }).click();
     await a.getByRole('button', { name: 'Add Friend' }).waitFor();
-    await a.waitForTimeout(300);
+    expect((await cancelled).status()).toBe(200);
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
 
