@@ -58,21 +58,22 @@ function h2Get(session: http2.ClientHttp2Session, pathname: string, accept: stri
  * server took the stream, or a reset).
  */
 function h2Open(session: http2.ClientHttp2Session, method: string, pathname: string, headers: Record<string, string>) {
-  let stream: http2.ClientHttp2Stream | null = null;
-  const outcome = new Promise<{ status: number | 'refused'; headers: http2.IncomingHttpHeaders; body: string }>((resolve) => {
-    const refused = () => resolve({ status: 'refused', headers: {}, body: '' });
-    try {
-      stream = session.request({ ':method': method, ':path': pathname, ...headers });
-    } catch {
-      return refused();
-    }
+  type Outcome = { status: number | 'refused'; headers: http2.IncomingHttpHeaders; body: string };
+  const refused: Outcome = { status: 'refused', headers: {}, body: '' };
+  let stream: http2.ClientHttp2Stream;
+  try {
+    stream = session.request({ ':method': method, ':path': pathname, ...headers });
+  } catch {
+    return { stream: null, outcome: Promise.resolve(refused) };
+  }
+  const outcome = new Promise<Outcome>((resolve) => {
     let answer: http2.IncomingHttpHeaders | null = null;
     let text = '';
     stream.setEncoding('utf8');
     stream.on('response', (h) => (answer = h));
     stream.on('data', (d: string) => (text += d));
-    stream.on('end', () => (answer ? resolve({ status: Number(answer[':status']), headers: answer, body: text }) : refused()));
-    stream.on('error', refused);
+    stream.on('end', () => resolve(answer ? { status: Number(answer[':status']), headers: answer, body: text } : refused));
+    stream.on('error', () => resolve(refused));
   });
   return { stream, outcome };
 }

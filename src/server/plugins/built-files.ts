@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -65,8 +65,13 @@ function walk(dir: string, base = dir): string[] {
   });
 }
 
+function statTag(file: string): string {
+  const { size, mtimeMs } = statSync(file);
+  return `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
+}
+
 /** Every file of a build, read once (its compressed copies beside it). */
-export function readBuild(distDir: string): BuiltFile[] {
+function readBuild(distDir: string): BuiltFile[] {
   const names = walk(distDir);
   const present = new Set(names);
   return names
@@ -77,10 +82,8 @@ export function readBuild(distDir: string): BuiltFile[] {
       const ext = path.extname(name).toLowerCase();
       const lazy = ext === '.map';
       const body = lazy ? null : readFileSync(file);
-      const etag = `"${createHash('sha1')
-        .update(body ?? readFileSync(file))
-        .digest('base64url')
-        .slice(0, 20)}"`;
+      // a kept file's validator is its content's hash; a source map's, its size and time (it is not read here)
+      const etag = body ? `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` : statTag(file);
       const copy = (suffix: string) => (!lazy && present.has(name + suffix) ? readFileSync(file + suffix) : undefined);
       return {
         url,
