@@ -37,21 +37,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** one request on an HTTP/2 session: status, headers, body */
-function h2Get(session: http2.ClientHttp2Session, pathname: string, accept: string) {
-  return new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = session.request({ ':path': pathname, accept });
-    let headers: http2.IncomingHttpHeaders = {};
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('response', (h) => (headers = h));
-    req.on('data', (d: string) => (body += d));
-    req.on('end', () => resolve({ status: Number(headers[':status']), headers, body }));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /**
  * A request on an HTTP/2 session, its body still to be written (`stream`), and its outcome, which never
  * rejects: the answer, or `refused` when the stream ended without one (a GOAWAY that came before the
@@ -83,6 +68,9 @@ function h2Send(session: http2.ClientHttp2Session, method: string, pathname: str
   stream?.end(body);
   return outcome;
 }
+
+/** a GET on an HTTP/2 session: status, headers, body */
+const h2Get = (session: http2.ClientHttp2Session, pathname: string, accept: string) => h2Send(session, 'GET', pathname, { accept });
 
 function h1Get(url: string, agent?: https.Agent) {
   return new Promise<{ status: number; version: string; body: string }>((resolve, reject) => {
