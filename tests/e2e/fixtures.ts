@@ -38,6 +38,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/** The answer to the page's next POST whose path matches `path`: wait on it before a reload that expects the change stored. */
+export const postAnswer = (page: Page, path: RegExp) => page.waitForResponse((r) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
+
 /** The signed-in member's id, from the page-wide configuration the shell carries. */
 export async function authId(page: Page): Promise<number> {
   return JSON.parse((await page.locator('#page-config').textContent())!).authId as number;

@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { FORUM_MESSAGES } from '#shared/forums';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from './fixtures.ts';
+
+const WATCH = /^\/api\/forums\/topics\/\d+\/watch$/;
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/forums-shots';
 let browser: Browser;
@@ -101,7 +103,7 @@ describe('forums as a member', () => {
       expect(Number(await likes.textContent())).toBe(before + 1);
       await page.unroute('**/forums/api/likes/topics/toggle');
       // watch is stored
-      const watched = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/watch$/.test(r.url()) && r.request().method() === 'POST');
+      const watched = postAnswer(page, WATCH);
       await m.getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).click();
       await m.getByRole('button', { name: FORUM_MESSAGES.watching }).waitFor();
       expect((await watched).status()).toBe(200);
@@ -117,7 +119,7 @@ describe('forums as a member', () => {
       // put things back for other tests
       await modal(page).getByRole('button', { name: /^Unlike topic \(\d+\)$/ }).click();
       await modal(page).getByRole('button', { name: /^Like topic \(\d+\)$/ }).waitFor();
-      const unwatched = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/watch$/.test(r.url()) && r.request().method() === 'POST');
+      const unwatched = postAnswer(page, WATCH);
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watching }).click();
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).waitFor();
       expect((await unwatched).status()).toBe(200);
@@ -210,7 +212,7 @@ describe('forums as an admin', () => {
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await menu('Unpin topic');
     await page.getByRole('button', { name: 'Moderate topic' }).waitFor();
-    const unlocked = page.waitForResponse((r) => /\/api\/forums\/topics\/\d+\/lock$/.test(r.url()) && r.request().method() === 'POST');
+    const unlocked = postAnswer(page, /^\/api\/forums\/topics\/\d+\/lock$/);
     await menu('Unlock topic');
     expect((await unlocked).status()).toBe(200);
     await page.reload();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { UPLOADS } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('profiles and friends', () => {
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
     // cancel and ask again: the state machine of spec 000 §4
-    const cancelled = a.waitForResponse((r) => /\/friends\/\d+\/request$/.test(r.url()) && r.request().method() === 'POST');
+    const cancelled = postAnswer(a, /^\/friends\/\d+\/request$/);
     await a.getByRole('button', { name: 'Request Pending' }).click();
     await a.getByRole('button', { name: 'Add Friend' }).waitFor();
     expect((await cancelled).status()).toBe(200);
