@@ -9,7 +9,8 @@
  * `tsx bench/web.ts --lighthouse-only [--runs N] [--pages /,/metronome] [--base URL] [--http] [--save DIR]` runs only
  * Lighthouse, N times per page, against `--base` (a running server) or a fresh one on the built client
  * (CLIENT_DIST selects a build other than dist/client), and prints each run and the median per page;
- * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits). A fresh
+ * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits), and with
+ * `--trace` its Chromium trace (`*.trace.json`: the main thread's tasks as Lighthouse saw them). A fresh
  * server serves HTTPS (HTTP/2, a throwaway certificate), or plain HTTP/1.1 with `--http`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -153,7 +154,13 @@ async function lighthouseOnly() {
   try {
     const all = new Map<string, LighthouseRow[]>();
     for (let run = 1; run <= runs; run++) {
-      const rows = await runLighthouse(server.base, targets, save ? (page, json) => writeFileSync(path.join(save, `${page.replace(/\W+/g, '_') || 'root'}-${run}.json`), json) : undefined);
+      const file = (page: string, suffix: string) => path.join(save!, `${page.replace(/\W+/g, '_') || 'root'}-${run}${suffix}`);
+      const rows = await runLighthouse(
+        server.base,
+        targets,
+        save ? (page, json) => writeFileSync(file(page, '.json'), json) : undefined,
+        save && ARGS.includes('--trace') ? (page, json) => writeFileSync(file(page, '.trace.json'), json) : undefined,
+      );
       for (const r of rows) {
         all.set(r.page, [...(all.get(r.page) ?? []), r]);
         console.log(`run ${run} ${r.page}: ${r.performance} / ${r.accessibility} / ${r.bestPractices}; ${r.metrics}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`);
@@ -264,7 +271,12 @@ async function quiet(): Promise<void> {
  * only, which the page's own API calls would not carry); the jar is emptied before every page. A run
  * whose trace failed (NO_NAVSTART and the like, on a loaded machine) is tried again, up to twice.
  */
-async function runLighthouse(base: string, targets: { page: string; signedIn: boolean }[], keep?: (page: string, json: string) => void): Promise<LighthouseRow[]> {
+async function runLighthouse(
+  base: string,
+  targets: { page: string; signedIn: boolean }[],
+  keep?: (page: string, json: string) => void,
+  keepTrace?: (page: string, json: string) => void,
+): Promise<LighthouseRow[]> {
   const { default: lh } = await import('lighthouse');
   const cookie = await signInDemo(base);
   const [cookieName, cookieValue] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
@@ -288,6 +300,7 @@ async function runLighthouse(base: string, targets: { page: string; signedIn: bo
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         });
         if (keep && r) keep(t.page, JSON.stringify(r.lhr));
+        if (keepTrace && r) keepTrace(t.page, JSON.stringify((r.artifacts as unknown as { Trace: unknown }).Trace));
         const c = r?.lhr.categories;
         const audits = r?.lhr.audits ?? {};
         const score = (k: string) => (c?.[k]?.score == null ? null : Math.round(c[k]!.score! * 100));

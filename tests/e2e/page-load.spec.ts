@@ -133,6 +133,63 @@ describe('first answers', () => {
   });
 });
 
+describe('the first commit', () => {
+  // docs/decisions/2026-11-25-first-commit.md: the page's first commit is one of its long tasks at
+  // Lighthouse's 4x, so nothing the first view can do without shares its task. The header's menus (a
+  // Radix menu trigger sets state from a ref callback as it mounts, a synchronous re-render that pulled
+  // every passive effect of the page into that task) and the realtime connection come later, each in a
+  // task of its own. A MutationObserver's callback runs once after each task that changed the page.
+  it.each(['/lessons/1', '/forums/topic/1'])('%s signed in: the page commits alone; the member menus and the realtime connection come in tasks of their own', async (url) => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test');
+    await p.waitForLoadState('networkidle');
+    await p.addInitScript(() => {
+      const w = window as unknown as { batches: { page: boolean; menu: boolean }[]; socketInIdle: boolean | null };
+      w.batches = [];
+      w.socketInIdle = null;
+      new MutationObserver(() => {
+        w.batches.push({ page: document.querySelector('main h1') !== null, menu: document.querySelector('button[aria-label="Account menu"]') !== null });
+      }).observe(document, { childList: true, subtree: true });
+      // whether the connection is made from an idle callback (a task of its own once the page is idle)
+      let idle = false;
+      const nativeIdle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (fn, options) =>
+        nativeIdle((deadline) => {
+          idle = true;
+          try {
+            fn(deadline);
+          } finally {
+            idle = false;
+          }
+        }, options);
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          w.socketInIdle ??= idle;
+        }
+      };
+    });
+    await p.goto(url);
+    await p.getByRole('button', { name: 'Account menu' }).waitFor();
+    await p.waitForFunction(() => (window as unknown as { socketInIdle: boolean | null }).socketInIdle !== null);
+    const { batches, socketInIdle } = await p.evaluate(() => {
+      const w = window as unknown as { batches: { page: boolean; menu: boolean }[]; socketInIdle: boolean };
+      return { batches: w.batches, socketInIdle: w.socketInIdle };
+    });
+    const pageAt = batches.findIndex((b) => b.page);
+    const menuAt = batches.findIndex((b) => b.menu);
+    expect(pageAt).toBeGreaterThanOrEqual(0);
+    expect(menuAt).toBeGreaterThanOrEqual(0);
+    // the menus arrived in another task than the page's content (before it, while the page's code was
+    // still loading, or after it), never in the same commit
+    expect(menuAt).not.toBe(pageAt);
+    expect(socketInIdle).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+});
+
 describe('the entry script with DevTools attached', () => {
   // Lighthouse measures through the DevTools protocol, as Playwright drives the page here. With it
   // attached, a new Error makes V8 parse every function on the stack again for its source positions;

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -149,16 +149,40 @@ interface PageHandle {
 }
 
 /**
+ * Route matching, once per address. React Router's matchRoutes flattens and ranks the whole table (about
+ * 90 routes) on every call, and useRoutes calls it on every render of AppRoutes: on a phone-speed CPU
+ * (Lighthouse's 4x) that was about 30 ms per call, three calls on a first view (issue 9: blocking time).
+ * Here the full table is matched once per address and useRoutes gets only the matched branch: the same
+ * route objects (same elements), each holding just the next one, so it matches them as it did the whole
+ * table; an address that matches nothing gets the whole table (useRoutes then renders nothing, as before).
+ */
+const MATCH_CACHE_SIZE = 64;
+const matched = new Map<string, { matches: RouteMatch[]; branch: RouteObject[] }>();
+
+export function matchAddress(pathname: string) {
+  let hit = matched.get(pathname);
+  if (!hit) {
+    const matches = matchRoutes(appRoutes, pathname) ?? [];
+    const branch = matches.length
+      ? matches.reduceRight<RouteObject[] | undefined>((inner, m) => [inner ? ({ ...m.route, children: inner } as RouteObject) : m.route], undefined)!
+      : appRoutes;
+    hit = { matches, branch };
+    if (matched.size >= MATCH_CACHE_SIZE) matched.delete(matched.keys().next().value!);
+    matched.set(pathname, hit);
+  }
+  return hit;
+}
+
+/**
  * Loads the code of the page at `pathname`; once loaded, the page renders without suspending
  * (src/client/main.tsx renders again then). Resolves when it has loaded or failed (a failed load is the
  * page's own error to show when it renders).
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(appRoutes, pathname) ?? [];
-  await Promise.allSettled(matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload()));
+  await Promise.allSettled(matchAddress(pathname).matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload()));
 }
 
 /** Every page of the app; rendered inside <BrowserRouter> (src/client/main.tsx). */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  return useRoutes(matchAddress(useLocation().pathname).branch);
 }

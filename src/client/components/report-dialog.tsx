@@ -64,52 +64,54 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
           <span>Report</span>
         </button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-2xl font-bold tracking-tight">Report this {WHAT[kind]}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-muted">Tell an admin what is wrong with it.</Dialog.Description>
-            </div>
-            <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-            <label htmlFor={fieldId} className="text-sm font-semibold">
-              Reason
-            </label>
-            <textarea
-              id={fieldId}
-              name="reason"
-              required
-              maxLength={COMMUNITY.reportReasonMax}
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? `${fieldId}-err` : undefined}
-              className={`${inputClass} min-h-28 py-3`}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(null);
-              }}
-            />
-            {error ? (
-              <p id={`${fieldId}-err`} role="alert" className="text-sm font-medium text-danger">
-                {error}
-              </p>
-            ) : null}
-            <div className="mt-2 flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
+      {open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8">
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <div>
+                <Dialog.Title className="text-2xl font-bold tracking-tight">Report this {WHAT[kind]}</Dialog.Title>
+                <Dialog.Description className="mt-1 text-muted">Tell an admin what is wrong with it.</Dialog.Description>
+              </div>
+              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+                <X aria-hidden className="size-5" />
               </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                Send report
-              </Button>
             </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+            <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+              <label htmlFor={fieldId} className="text-sm font-semibold">
+                Reason
+              </label>
+              <textarea
+                id={fieldId}
+                name="reason"
+                required
+                maxLength={COMMUNITY.reportReasonMax}
+                aria-invalid={!!error || undefined}
+                aria-describedby={error ? `${fieldId}-err` : undefined}
+                className={`${inputClass} min-h-28 py-3`}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (error) setError(null);
+                }}
+              />
+              {error ? (
+                <p id={`${fieldId}-err`} role="alert" className="text-sm font-medium text-danger">
+                  {error}
+                </p>
+              ) : null}
+              <div className="mt-2 flex flex-wrap justify-end gap-3">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={busy}>
+                  Send report
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

@@ -3,28 +3,42 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '#shared/realtime';
 import { setSocketId } from './api.ts';
 import { pageConfig } from './page-config.ts';
+import { whenIdle } from './idle.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type ChannelListener = ServerToClientEvents['event'];
 let socket: AppSocket | null = null;
+let opening = false;
 const joined = new Map<string, number>();
+const listeners = new Set<ChannelListener>();
 
-/** One Socket.IO connection per tab, authenticated by the session cookie. */
-export function getSocket(): AppSocket {
-  if (socket) return socket;
-  socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
-  socket.on('connect', () => {
-    setSocketId(socket!.id ?? null);
-    for (const channel of joined.keys()) socket!.emit('subscribe', channel, () => undefined);
+/**
+ * One Socket.IO connection per tab, authenticated by the session cookie. It is opened once the page is
+ * idle (lib/idle.ts), not inside the effect that first needs it: creating it cost 10 ms or more of the
+ * first commit's task. Channels joined before it connects are subscribed on connect.
+ */
+function open() {
+  if (socket || opening) return;
+  opening = true;
+  whenIdle(() => {
+    const s: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+    socket = s;
+    s.on('connect', () => {
+      setSocketId(s.id ?? null);
+      for (const channel of joined.keys()) s.emit('subscribe', channel, () => undefined);
+    });
+    s.on('disconnect', () => setSocketId(null));
+    s.on('event', (message) => {
+      for (const listener of listeners) listener(message);
+    });
   });
-  socket.on('disconnect', () => setSocketId(null));
-  return socket;
 }
 
 function join(channel: string) {
-  const s = getSocket();
+  open();
   const n = joined.get(channel) ?? 0;
   joined.set(channel, n + 1);
-  if (n === 0 && s.connected) s.emit('subscribe', channel, () => undefined);
+  if (n === 0 && socket?.connected) socket.emit('subscribe', channel, () => undefined);
 }
 
 function leave(channel: string) {
@@ -40,14 +54,13 @@ export function useChannelEvent<P>(channel: string | null, event: ServerEventNam
   ref.current = handler;
   useEffect(() => {
     if (!channel || pageConfig().authId === null) return;
-    const s = getSocket();
-    join(channel);
-    const listener: ServerToClientEvents['event'] = (message) => {
+    const listener: ChannelListener = (message) => {
       if (message.channel === channel && message.event === event) ref.current(message.payload as P);
     };
-    s.on('event', listener);
+    listeners.add(listener);
+    join(channel);
     return () => {
-      s.off('event', listener);
+      listeners.delete(listener);
       leave(channel);
     };
   }, [channel, event]);

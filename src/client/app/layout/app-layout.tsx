@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { reportTimezoneDaily } from '#client/lib/timezone.ts';
+import { useWhenIdle, whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
@@ -24,6 +25,8 @@ export async function preloadFrame(): Promise<void> {
   if (pageConfig().authId === null) return;
   await Promise.allSettled([MemberDrawer, MemberMenus, MemberAside, MemberRewards].map((c) => c.preload()));
 }
+/** Where the member menus go until they are shown: their size, so nothing moves when they arrive. */
+const MENUS_PLACEHOLDER = <span aria-hidden className="h-11 w-24" />;
 const RegisterModal = lazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
 
 /**
@@ -71,7 +74,12 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
   const config = pageConfig();
   const signedIn = config.authId !== null;
   const { pathname } = useLocation();
-  useEffect(reportTimezoneDaily, []);
+  // The header's menus mount once the browser is idle after the first commit, in a commit of their own:
+  // each Radix menu trigger sets state from a ref callback when it mounts, and that synchronous update
+  // pulled the whole page's passive effects into the first commit's task (issue 9: blocking time).
+  const menusShown = useWhenIdle('member-menus');
+  // in a task of its own once the page is idle (lib/idle.ts): the first view does not need it
+  useEffect(() => whenIdle(reportTimezoneDaily), []);
   useEffect(() => {
     document.documentElement.classList.toggle('theme-dark', mentorship);
     document.body.classList.toggle('theme-dark', mentorship);
@@ -93,9 +101,7 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           <Logo mentorship={mentorship} />
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {signedIn ? (
-              <Suspense fallback={<span aria-hidden className="h-11 w-24" />}>
-                <MemberMenus mentorship={mentorship} />
-              </Suspense>
+              <Suspense fallback={MENUS_PLACEHOLDER}>{menusShown ? <MemberMenus mentorship={mentorship} /> : MENUS_PLACEHOLDER}</Suspense>
             ) : (
               <>
                 <a href="/login" className={buttonClass('ghost')}>

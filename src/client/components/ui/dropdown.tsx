@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import clsx from 'clsx';
 import { LIMITS } from '#shared/constants';
@@ -11,23 +11,32 @@ interface DropdownProps {
   className?: string;
 }
 
-/** Opens when its button is clicked, closes on a click outside (stacking level 1000, spec 000 §9). */
+/**
+ * Opens when its button is clicked, closes on a click outside (stacking level 1000, spec 000 §9).
+ * The menu's portal is mounted only while it is open, as the dialogs' are: a closed Radix portal (its
+ * Presence) sends itself an update from a layout effect when it mounts, and that synchronous re-render
+ * pulled the page's passive effects into the task of its first commit (issue 9: blocking time;
+ * docs/decisions/2026-11-25-first-commit.md).
+ */
 export function Dropdown({ trigger, label, children, align = 'end', className }: DropdownProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} open={open} onOpenChange={setOpen}>
       <Menu.Trigger aria-label={label} className="grid min-h-11 min-w-11 place-items-center rounded-full text-fg hover:bg-surface-2 data-[state=open]:bg-surface-2">
         {trigger}
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align={align}
-          sideOffset={8}
-          style={{ zIndex: LIMITS.dropdownZIndex }}
-          className={clsx('min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl', className)}
-        >
-          {children}
-        </Menu.Content>
-      </Menu.Portal>
+      {open ? (
+        <Menu.Portal>
+          <Menu.Content
+            align={align}
+            sideOffset={8}
+            style={{ zIndex: LIMITS.dropdownZIndex }}
+            className={clsx('min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl', className)}
+          >
+            {children}
+          </Menu.Content>
+        </Menu.Portal>
+      ) : null}
     </Menu.Root>
   );
 }

@@ -101,34 +101,36 @@ function EditedLabel({ post }: { post: PostDto }) {
       <Dialog.Trigger className="min-h-11 rounded px-1 text-sm text-muted underline decoration-dotted underline-offset-2 hover:text-fg" title={`Edited ${timeAgo(post.editedAt!)}`}>
         {DISCUSSION_WORDING.edited}
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] max-h-[85vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold">{DISCUSSION_WORDING.earlierVersions}</Dialog.Title>
-            <Dialog.Description className="sr-only">Earlier versions of this post</Dialog.Description>
-            <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {revisions.isPending ? (
-            <Spinner className="w-full py-6" />
-          ) : revisions.isError ? (
-            <p className="text-danger">{revisions.error.message}</p>
-          ) : (
-            <ol className="flex flex-col gap-4">
-              {revisions.data.map((r) => (
-                <li key={r.id} className="rounded-xl border border-line bg-surface-2 p-3">
-                  <p className="mb-1 text-sm text-muted">
-                    Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by {r.edited_by}
-                  </p>
-                  <PostText text={r.body} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+      {open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] max-h-[85vh] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl">
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <Dialog.Title className="text-xl font-bold">{DISCUSSION_WORDING.earlierVersions}</Dialog.Title>
+              <Dialog.Description className="sr-only">Earlier versions of this post</Dialog.Description>
+              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2">
+                <X aria-hidden className="size-5" />
+              </Dialog.Close>
+            </div>
+            {revisions.isPending ? (
+              <Spinner className="w-full py-6" />
+            ) : revisions.isError ? (
+              <p className="text-danger">{revisions.error.message}</p>
+            ) : (
+              <ol className="flex flex-col gap-4">
+                {revisions.data.map((r) => (
+                  <li key={r.id} className="rounded-xl border border-line bg-surface-2 p-3">
+                    <p className="mb-1 text-sm text-muted">
+                      Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by {r.edited_by}
+                    </p>
+                    <PostText text={r.body} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

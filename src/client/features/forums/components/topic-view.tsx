@@ -36,8 +36,9 @@ const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pr
 /** The topic (spec 001 "Topic modal"): author, date, watch, title, first post, like, comment count, then the thread. */
 export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
   const q = useTopic(topicId);
-  const [discussionEl, setDiscussionEl] = useState<HTMLDivElement | null>(null);
-  useRefetchOnNewPost(discussionEl, topicId, q.data?.topic.numComments ?? 0);
+  // a ref, not state: a callback ref that sets state re-renders the whole topic synchronously inside its first commit (issue 9)
+  const discussionRef = useRef<HTMLDivElement>(null);
+  useRefetchOnNewPost(discussionRef, q.isSuccess, topicId, q.data?.topic.numComments ?? 0);
   if (q.isPending) return <Spinner className="w-full py-16" label="Loading the topic" />;
   if (q.isError) return <ForumError error={q.error} />;
   const { topic, user, posts } = q.data;
@@ -47,7 +48,7 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
   const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{topic.title}</h1>;
 
   function jumpToLatest() {
-    const root = discussionEl;
+    const root = discussionRef.current;
     if (!root) return;
     // the newest post is the one with the highest id
     let latest: Element | null = null;
@@ -121,7 +122,7 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
           <Lock aria-hidden className="size-5 shrink-0" /> {COMMUNITY_MESSAGES.topicLocked}
         </p>
       ) : null}
-      <div ref={setDiscussionEl} data-testid="topic-discussion">
+      <div ref={discussionRef} data-testid="topic-discussion">
         {renderDiscussion ? renderDiscussion(topic, { canReply }) : null}
       </div>
       {topic.numComments > 0 ? (
@@ -139,14 +140,15 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
  * The comment count follows the thread: when a post newer than any shown appears in the discussion
  * (a reply was just posted), the topic is fetched again.
  */
-function useRefetchOnNewPost(root: HTMLDivElement | null, topicId: number, numComments: number) {
+function useRefetchOnNewPost(rootRef: React.RefObject<HTMLDivElement | null>, shown: boolean, topicId: number, numComments: number) {
   const qc = useQueryClient();
   const comments = useRef(numComments);
   useEffect(() => {
     comments.current = numComments;
   }, [numComments]);
   useEffect(() => {
-    if (!root) return;
+    const root = rootRef.current;
+    if (!shown || !root) return;
     const maxId = () => Math.max(-1, ...[...root.querySelectorAll('[data-post-id]')].map((el) => Number(el.getAttribute('data-post-id')) || -1));
     let seen = maxId();
     const observer = new MutationObserver(() => {
@@ -158,7 +160,7 @@ function useRefetchOnNewPost(root: HTMLDivElement | null, topicId: number, numCo
     });
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [root, qc, topicId]);
+  }, [rootRef, shown, qc, topicId]);
 }
 
 /**
