@@ -52,6 +52,27 @@ describe('hot reads from memory', () => {
     expect(again!.headers['content-type']).toBe(first.headers['content-type']);
   });
 
+  it('a read answered from memory carries the same headers as the one that ran (security policy, type, no cookie)', async () => {
+    const url = `/live-chat/get?showId=${showId}`;
+    const ran = await sam.client.get(url);
+    const hitsBefore = t.app.deps.hotCache.stats.hits;
+    const kept = await sam.client.get(url);
+    expect(t.app.deps.hotCache.stats.hits).toBeGreaterThan(hitsBefore);
+    const shown = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+    expect(shown(kept.headers)).toEqual(shown(ran.headers));
+    expect(kept.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'self'");
+    expect(kept.headers['x-content-type-options']).toBe('nosniff');
+    expect(kept.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a kept read is only for the routes that ask for it: another GET runs its handler every time', async () => {
+    await maya.client.get('/api/me');
+    const queries = await t.countQueries(async () => void (await maya.client.get(`/api/lessons/${lessonId}`)));
+    const again = await t.countQueries(async () => void (await maya.client.get(`/api/lessons/${lessonId}`)));
+    expect(queries).toBeGreaterThan(0);
+    expect(again).toBeGreaterThan(0);
+  });
+
   it('a reply and a like show on the next read of the thread', async () => {
     await maya.client.get(thread + topicId);
     const created = await sam.client.post('/posts', { type: 'forumtopic', resource_id: topicId, parent_id: null, body: 'Try it at 60 bpm' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ReadScope } from '#server/lib/hot-cache';
 import type { AuthUser } from '#server/types';
@@ -36,24 +36,34 @@ function viewerKey(user: AuthUser | null): string {
  * address and this viewer state, so the access class, validation and handler it passed then would
  * pass again the same way (the viewer key holds everything access depends on; GET reads have no
  * abuse limits). A miss runs the whole chain, and its answer is kept when it is a 200.
+ *
+ * The hooks are the kept routes' own (added as each route is registered; they run after the app's
+ * onRequest hooks, the session's among them) and callback-style: a kept answer costs no promise, no
+ * read of the route's options and nothing on any other route (issue 9: hot reads ÷ bare route).
  */
 export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = app.deps.hotCache;
   app.decorateRequest('hotReadKey', null);
   app.decorateRequest('hotReadScope', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const key =
-      cache.active && request.method === 'GET' && request.url.length <= MAX_URL && request.routeOptions.config.hotRead
-        ? `route:${request.url}\u0000${viewerKey(request.user)}`
-        : null;
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
+    const key = cache.active && request.method === 'GET' && request.url.length <= MAX_URL ? `route:${request.url}\u0000${viewerKey(request.user)}` : null;
     request.hotReadKey = key;
     const body = key === null ? undefined : cache.lookup<Buffer>(key);
-    if (body === undefined) return;
+    if (body === undefined) return done();
+    // answered here: the chain stops (a callback hook that sends does not call done)
     void reply.type('application/json; charset=utf-8').send(body);
-    return reply;
-  });
+  };
+  // the answer as sent (serialised once): kept when it is a success
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const { hotReadKey: key, hotReadScope: scope } = request;
+    // kept as bytes: a string would be encoded again on every send
+    if (key !== null && scope !== null && reply.statusCode === 200 && typeof payload === 'string') cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
+    done(null, payload);
+  };
   app.addHook('onRoute', (route) => {
     if (!route.config?.hotRead) return;
+    route.onRequest = [...asList(route.onRequest), onRequest];
+    route.onSend = [...asList(route.onSend), onSend];
     const handler = route.handler as Handler;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const key = request.hotReadKey;
@@ -63,11 +73,6 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
       return cache.track(scope, async () => handler.call(this, request, reply));
     };
   });
-  // the answer as sent (serialised once): kept when it is a success
-  app.addHook('onSend', async (request, reply, payload) => {
-    const { hotReadKey: key, hotReadScope: scope } = request;
-    // kept as bytes: a string would be encoded again on every send
-    if (key !== null && scope !== null && reply.statusCode === 200 && typeof payload === 'string') cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
-    return payload;
-  });
 });
+
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);

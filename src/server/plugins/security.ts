@@ -79,9 +79,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { dev: boole
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   }));
+  // Into the reply's own headers, which Fastify hands to writeHead with its own: each name is checked
+  // once there. Set on the raw response instead, each was checked and stored twice (setHeader, then
+  // writeHead merging Fastify's headers into them), a visible share of a hot read (issue 9).
+  const pageHeaderObject = Object.fromEntries(pageHeaders.map(([name, value]) => [name.toLowerCase(), value]));
+  const otherHeaderObject = Object.fromEntries(otherHeaders.map(([name, value]) => [name.toLowerCase(), value]));
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = (request.headers.accept ?? '').includes('text/html') ? pageHeaders : otherHeaders;
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    void reply.headers((request.headers.accept ?? '').includes('text/html') ? pageHeaderObject : otherHeaderObject);
     done();
   });
 });

@@ -17,9 +17,9 @@ export async function resolveSession(app: FastifyInstance, cookieValue: string |
   // a suspension or a role change is heard at once; lib/hot-cache.ts); entitlements that end by
   // the clock are seen within the entry's lifetime.
   const found = await app.deps.hotCache.read(
-    `session:${cookieValue}`,
+    sessionKey(cookieValue),
     SESSION_CACHE_MS,
-    async (): Promise<{ user: AuthUser | null; until: number }> => {
+    async (): Promise<KeptSession> => {
       const record = await app.deps.sessions.get(cookieValue);
       if (!record) return { user: null, until: 0 };
       const row = await app.deps.services.users.findById(record.userId);
@@ -28,8 +28,15 @@ export async function resolveSession(app: FastifyInstance, cookieValue: string |
     },
     ['sessions'],
   );
-  return found.user && found.until > Date.now() ? found.user : null;
+  return userOf(found);
 }
+
+interface KeptSession {
+  user: AuthUser | null;
+  until: number;
+}
+const sessionKey = (cookieValue: string) => `session:${cookieValue}`;
+const userOf = (found: KeptSession) => (found.user && found.until > Date.now() ? found.user : null);
 
 const SESSION_CACHE_MS = 15_000;
 
@@ -81,17 +88,27 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style: a session already in memory is read without a promise (issue 9: hot reads).
+  app.addHook('onRequest', (request, reply, done) => {
     // the build's files are the same for everyone: no session read, and no cookie on a cacheable answer
-    if (request.routeOptions.config.builtFile) return;
+    if (request.routeOptions.config.builtFile) return done();
     const existing = request.cookies[SESSION_COOKIE];
     if (existing && existing.length >= 20 && existing.length <= 100) {
       request.sessionId = existing;
-      request.user = await resolveSession(app, existing);
-    } else {
-      const id = randomToken(32);
-      request.sessionId = id;
-      reply.setCookie(SESSION_COOKIE, id, cookieOptions(request));
+      const kept = app.deps.hotCache.lookup<KeptSession>(sessionKey(existing));
+      if (kept !== undefined) {
+        request.user = userOf(kept);
+        return done();
+      }
+      resolveSession(app, existing).then((user) => {
+        request.user = user;
+        done();
+      }, done);
+      return;
     }
+    const id = randomToken(32);
+    request.sessionId = id;
+    reply.setCookie(SESSION_COOKIE, id, cookieOptions(request));
+    done();
   });
 });
