@@ -17,7 +17,7 @@ const listeners = new Set<ChannelListener>();
  * idle (lib/idle.ts), not inside the effect that first needs it: creating it cost 10 ms or more of the
  * first commit's task. Channels joined before it connects are subscribed on connect.
  */
-function open() {
+function openSocket() {
   if (socket || opening) return;
   opening = true;
   whenIdle(() => {
@@ -35,7 +35,7 @@ function open() {
 }
 
 function join(channel: string) {
-  open();
+  openSocket();
   const n = joined.get(channel) ?? 0;
   joined.set(channel, n + 1);
   if (n === 0 && socket?.connected) socket.emit('subscribe', channel, () => undefined);
