@@ -41,6 +41,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** The answer to the page's next POST whose path matches `path`: wait on it before a reload that expects the change stored. */
 export const postAnswer = (page: Page, path: RegExp) => page.waitForResponse((r) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
 
+/**
+ * Resolves once the page has been idle: the work the app defers to idle callbacks (lib/idle.ts: the
+ * realtime connection, the daily time-zone report, the header's menus) was queued before this one and
+ * has run. Wait on it before changing what that work reads (a cookie), or before checking it did not happen.
+ */
+export const browserIdle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+
 /** The signed-in member's id, from the page-wide configuration the shell carries. */
 export async function authId(page: Page): Promise<number> {
   return JSON.parse((await page.locator('#page-config').textContent())!).authId as number;

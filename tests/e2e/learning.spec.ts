@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
+import { authId, baseURL, browserIdle, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -172,6 +172,9 @@ describe('time zone', () => {
     expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(86_000);
     await p.goto('/courses');
     await p.getByRole('heading', { name: 'Courses' }).waitFor();
+    // the report runs once the page is idle (lib/idle.ts): let it have its chance before checking, and
+    // before the cookie it reads is cleared below
+    await browserIdle(p);
     expect(posted.length).toBe(1);
     // the next day (no cookie): a worker works the zone out, and neither the thread page nor the lesson
     // page makes a date formatter on the main thread as it loads (the first one loads the locale data:
