@@ -8,7 +8,8 @@ import { whenIdle } from './idle.ts';
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type ChannelListener = ServerToClientEvents['event'];
 let socket: AppSocket | null = null;
-let opening = false;
+/** set when the connection is first asked for; `socket` is set once it is made (at idle) */
+let asked = false;
 const joined = new Map<string, number>();
 const listeners = new Set<ChannelListener>();
 
@@ -18,8 +19,8 @@ const listeners = new Set<ChannelListener>();
  * first commit's task. Channels joined before it connects are subscribed on connect.
  */
 function openSocket() {
-  if (socket || opening) return;
-  opening = true;
+  if (asked) return;
+  asked = true;
   whenIdle(() => {
     const s: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
     socket = s;

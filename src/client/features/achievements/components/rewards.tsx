@@ -26,9 +26,9 @@ export function RewardListener() {
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[1200] bg-black/55" />
           <Dialog.Content className="fixed left-1/2 top-1/2 z-[1201] flex w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-2xl border border-line bg-surface p-8 text-center text-fg shadow-2xl">
-            {unlocked ? <img src={unlocked.imageUrl} alt="" className="size-28" /> : null}
+            <img src={unlocked.imageUrl} alt="" className="size-28" />
             <Dialog.Title className="text-2xl font-extrabold">Achievement unlocked!</Dialog.Title>
-            <Dialog.Description className="text-lg">{unlocked?.name}</Dialog.Description>
+            <Dialog.Description className="text-lg">{unlocked.name}</Dialog.Description>
             <a href="/achievements" className={buttonClass('primary')}>
               See your achievements
             </a>
