@@ -82,7 +82,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // maps beside the files for developers and error trackers, named by no script: a production
+    // server never serves them (src/server/plugins/built-files.ts)
+    sourcemap: 'hidden',
     // dist/client/.vite/manifest.json: scripts/initial-js.ts reads what each page loads (issue 9)
     manifest: true,
     // every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry chunk

@@ -135,6 +135,6 @@ async function registerClient(app: FastifyInstance, config: AppConfig) {
     throw new Error('The client is not built: run `npm run build` (npm start does it for you).');
   }
   // The build's files, from memory, sent as their brotli or gzip copy (vite.config.ts) to browsers that accept it.
-  await app.register(builtFilesPlugin, { distDir });
+  await app.register(builtFilesPlugin, { distDir, sourceMaps: config.env !== 'production' });
   app.htmlSource = builtHtmlSource(distDir);
 }

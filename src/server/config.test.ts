@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, productionWarnings } from './config.ts';
 
 it('the embedded default loads demo content and offers the dev tools', () => {
   const c = loadConfig({}, []);
@@ -43,4 +43,20 @@ it('HTTPS needs both TLS files, says which one it cannot read, and makes the def
   expect(c.tls?.key.toString()).toBe('KEY');
   expect(c.appUrl).toBe('https://localhost:8443');
   rmSync(dir, { recursive: true });
+});
+
+it('offers no development tool with NODE_ENV=production, on the embedded database too', () => {
+  expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' }, []).devTools).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', SESSION_SECRET: 's'.repeat(32) }, []).devTools).toBe(false);
+  // `npm run dev` keeps the open outbox for local work
+  expect(loadConfig({}, ['--dev']).devTools).toBe(true);
+});
+
+it('tells a production operator what is not set up: mail, demo accounts, the sandbox tools', () => {
+  const npmStart = productionWarnings(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' }, []));
+  expect(npmStart.join('\n')).toMatch(/SMTP_URL is not set[\s\S]*Demo content is loaded/);
+  const configured = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', DEMO: '0', SMTP_URL: 'smtp://mail.test' }, []);
+  expect(productionWarnings(configured)).toEqual([]);
+  expect(productionWarnings({ ...configured, payments: { ...configured.payments, sandboxAllowInProduction: true } })).toEqual([expect.stringContaining('SANDBOX_ALLOW_IN_PRODUCTION')]);
+  expect(productionWarnings(loadConfig({}, []))).toEqual([]);
 });

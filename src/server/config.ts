@@ -19,7 +19,11 @@ export interface AppConfig {
   mailFrom: string;
   /** load demo content on first start */
   demo: boolean;
-  /** development-only tools (mail outbox page) */
+  /**
+   * Development-only tools: the public mail outbox (/dev/outbox) and the page configuration's dev flag.
+   * Never on with NODE_ENV=production, whatever the database: the outbox holds password-reset links.
+   * In production without SMTP_URL mail is kept for admins only (/admin/mail). docs/security.md
+   */
   devTools: boolean;
   /** serve the client (built files, or Vite in dev mode) */
   serveClient: boolean;
@@ -80,7 +84,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Backbeat <hello@backbeat.test>',
     demo: demoWanted && !productionConfig,
-    devTools: !productionConfig && !env.SMTP_URL,
+    devTools: nodeEnv !== 'production' && !env.SMTP_URL,
     serveClient: env.SERVE_CLIENT !== '0',
     viteDev: argv.includes('--dev'),
     keyNamespace: env.KEY_NAMESPACE ?? 'bb',
@@ -136,4 +140,27 @@ function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig
     sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || (nodeEnv === 'test' ? 'whsec_sandbox_test' : randomBytes(24).toString('hex')),
     sandboxAllowInProduction: env.SANDBOX_ALLOW_IN_PRODUCTION === '1',
   };
+}
+
+/**
+ * What an operator must hear at every start of a production server that is not yet set up to be safe
+ * or useful (docs/security.md): each line is logged at warn level by main.ts.
+ */
+export function productionWarnings(config: AppConfig): string[] {
+  if (config.env !== 'production') return [];
+  const warnings: string[] = [];
+  if (!config.smtpUrl) {
+    warnings.push(
+      'SMTP_URL is not set: no mail leaves this server (password resets, receipts). Mail is kept for admins to read at /admin/mail; set SMTP_URL to deliver it.',
+    );
+  }
+  if (config.demo) {
+    warnings.push(
+      'Demo content is loaded: its accounts (admin@demo.test among them) use the password published in the README. For a real academy start on an empty DATA_DIR with DEMO=0, or change every demo password now.',
+    );
+  }
+  if (config.payments.sandboxAllowInProduction) {
+    warnings.push('SANDBOX_ALLOW_IN_PRODUCTION=1: anyone can move the payment sandbox clock and use its test tools. Use it for tests only.');
+  }
+  return warnings;
 }

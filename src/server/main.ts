@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, productionWarnings } from './config.ts';
 import { buildApp } from './app.ts';
 import { trackHttpsConnections } from './lib/https-connections.ts';
 
@@ -41,3 +41,4 @@ app.log.info(
   { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})`, redis: !!config.redisUrl, demo: config.demo },
   'Backbeat is ready',
 );
+for (const warning of productionWarnings(config)) app.log.warn(warning);

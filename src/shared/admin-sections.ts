@@ -41,4 +41,8 @@ export const ADMIN_SECTIONS = [
       { href: '/admin/audit-log', label: 'Audit log' },
     ],
   },
+  {
+    title: 'Site',
+    links: [{ href: '/admin/mail', label: 'Mail' }],
+  },
 ] as const;

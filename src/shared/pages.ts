@@ -90,6 +90,9 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return p.length === s.length ? params : null;
 }
 
+/** Pages under this prefix exist only on a development server (never with NODE_ENV=production). */
+export const DEV_PAGES_PREFIX = '/dev/';
+
 export function accessFor(path: string): PageAccess | null {
   for (const entry of PAGE_ACCESS) if (matchPattern(entry.pattern, path)) return entry.access;
   return null;

@@ -228,6 +228,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // admin
   'GET /api/admin/overview': 'admin',
   'GET /api/admin/audit-log': 'admin',
+  'GET /api/admin/mail': 'admin',
   'POST /api/admin/images': 'admin',
   // admin-content
   'GET /api/admin/courses': 'admin',

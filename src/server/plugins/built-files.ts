@@ -15,7 +15,10 @@ import { pageEncoding } from './pages.ts';
  * (bench/web.ts's Lighthouse reads that wait as the site's server latency and adds it to every
  * request it simulates). The build is about 3 MB without its source maps and never changes while
  * the server runs, so it is read once at start-up: each answer is a buffer with headers worked out
- * in advance. Source maps (only developer tools ask for them) are read from disk when asked for.
+ * in advance. Source maps (only developer tools ask for them) are read from disk when asked for, and
+ * never served by a production server: they would publish the whole client source (docs/security.md).
+ * The build does not name them in its scripts (vite.config.ts, `sourcemap: 'hidden'`), so no browser
+ * asks for them in production.
  *
  * - the brotli (`.br`) and gzip (`.gz`) copies made at build time (vite.config.ts) go to browsers that
  *   accept them (`Vary: Accept-Encoding`);
@@ -71,8 +74,8 @@ function statTag(file: string): string {
 }
 
 /** Every file of a build, read once (its compressed copies beside it). */
-function readBuild(distDir: string): BuiltFile[] {
-  const names = walk(distDir);
+function readBuild(distDir: string, sourceMaps: boolean): BuiltFile[] {
+  const names = walk(distDir).filter((name) => sourceMaps || !name.endsWith('.map'));
   const present = new Set(names);
   return names
     .filter((name) => name !== 'index.html' && !name.endsWith('.br') && !name.endsWith('.gz'))
@@ -107,8 +110,8 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export const builtFilesPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
-  for (const f of readBuild(opts.distDir)) {
+export const builtFilesPlugin = fp(async (app: FastifyInstance, opts: { distDir: string; sourceMaps: boolean }) => {
+  for (const f of readBuild(opts.distDir, opts.sourceMaps)) {
     // each coding is its own representation, with its own validator
     const copies = {
       br: f.br && { body: f.br, etag: `${f.etag.slice(0, -1)}-br"` },

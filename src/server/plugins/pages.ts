@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '#shared/constants';
-import { accessFor, type PageAccess } from '#shared/pages';
+import { accessFor, DEV_PAGES_PREFIX, type PageAccess } from '#shared/pages';
 import { loginUrl } from '#shared/redirect';
 import type { PageConfig } from '#shared/page-config';
 import { hasEntitlement } from '#server/lib/guards';
@@ -73,7 +73,8 @@ export async function renderPage(
   let pageError: PageConfig['error'] = error ?? null;
   const pathname = request.url.split('?')[0] ?? '/';
   if (!error) {
-    const access = accessFor(pathname);
+    const devOnly = pathname.startsWith(DEV_PAGES_PREFIX) && !app.deps.config.devTools;
+    const access = devOnly ? null : accessFor(pathname);
     const verdict = access === null ? 'notfound' : checkAccess(access, request);
     if (verdict === 'login') return reply.redirect(loginUrl(request.url), 302);
     if (verdict === 'home') return reply.redirect('/dashboard', 302);

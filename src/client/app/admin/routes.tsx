@@ -5,9 +5,10 @@ import { contentRoutes } from './content/routes.tsx';
 import { communityRoutes } from './community/routes.tsx';
 import { commerceRoutes } from './commerce/routes.tsx';
 import { peopleRoutes } from './people/routes.tsx';
+import { siteRoutes } from './site/routes.tsx';
 
 /** The admin console (issue 10): admins only (src/shared/pages.ts, checked by the server on every call). */
 export const adminRoute: RouteObject = {
   element: <AppLayout admin />,
-  children: [{ path: '/admin', lazy: lazyPage(() => import('./overview.tsx'), 'AdminOverviewPage') }, ...contentRoutes, ...communityRoutes, ...commerceRoutes, ...peopleRoutes],
+  children: [{ path: '/admin', lazy: lazyPage(() => import('./overview.tsx'), 'AdminOverviewPage') }, ...contentRoutes, ...communityRoutes, ...commerceRoutes, ...peopleRoutes, ...siteRoutes],
 };

@@ -1,5 +1,5 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, Package, ShieldCheck, UserRound, Users, BookOpen } from 'lucide-react';
+import { ChevronDown, Drum, Dumbbell, GraduationCap, MessagesSquare, Package, ShieldCheck, UserRound, Users, BookOpen, Settings } from 'lucide-react';
 import { ADMIN_SECTIONS } from '#shared/admin-sections';
 import type { ComponentType } from 'react';
 import clsx from 'clsx';
@@ -39,7 +39,7 @@ const mentorshipSections = (admin: boolean): Section[] => [
   { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
 ];
 /** the admin console (issue 10): its sections, and the way back */
-const ADMIN_ICONS = { Content: BookOpen, Community: MessagesSquare, Commerce: Package, People: Users } as const;
+const ADMIN_ICONS = { Content: BookOpen, Community: MessagesSquare, Commerce: Package, People: Users, Site: Settings } as const;
 const adminSections: Section[] = [
   { id: 'admin', title: 'Console', icon: ShieldCheck, links: [['Overview', '/admin']] },
   ...ADMIN_SECTIONS.map((s) => ({ id: s.title.toLowerCase(), title: s.title, icon: ADMIN_ICONS[s.title], links: s.links.map((l) => [l.label, l.href] as [string, string]) })),

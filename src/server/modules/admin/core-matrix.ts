@@ -6,6 +6,7 @@ import type { MatrixRow } from './matrix.ts';
 export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/admin/overview', call: () => ({ url: '/api/admin/overview' }) },
   { method: 'GET', route: '/api/admin/audit-log', call: () => ({ url: '/api/admin/audit-log?q=course&sort=created_at&dir=desc' }) },
+  { method: 'GET', route: '/api/admin/mail', call: () => ({ url: '/api/admin/mail' }) },
   {
     method: 'POST',
     route: '/api/admin/images',

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
+import type { AdminMailResponse } from '#shared/mail';
 import { auditLog, diagnosticLeads, entitlements, orders, reports, subscriptions, users } from '#server/db/schema/index';
 import { adminOnly, requireAdmin } from '#server/lib/guards';
 import { ValidationError } from '#server/lib/errors';
@@ -47,6 +48,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/audit-log', { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) => audit.list(request.query));
+
+  // Mail the server kept instead of sending (no SMTP_URL): readable by admins only, as it holds
+  // password-reset links (docs/security.md).
+  app.get('/api/admin/mail', adminOnly, async (): Promise<AdminMailResponse> => ({
+    delivery: app.deps.config.smtpUrl ? 'smtp' : 'kept',
+    messages: await app.deps.mailer.outbox(),
+  }));
 
   // An image for a course, stage, achievement or quiz option: checked by its content and re-encoded
   // exactly like members' uploads (lib/images), stored under a random name, answered as its address.

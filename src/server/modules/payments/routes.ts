@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
 import { ProviderError, type PaymentProvider } from './provider.ts';
+import type { SandboxProvider } from './sandbox.ts';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -182,52 +183,56 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
   }));
 
-  // ---- the clock the tests move (never in production unless SANDBOX_ALLOW_IN_PRODUCTION=1)
-  app.post(
-    '/sandbox/clock/advance',
-    { config: { csrf: false }, schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) } },
-    async (request) => {
-      if (!clockAllowed) throw notFound();
-      const r = await sandbox.advanceClock(request.body.days);
-      return { now: r.now.toISOString(), steps: r.steps };
-    },
-  );
-  // ---- test tools (same guard as the clock): make sandbox objects without a checkout
-  app.post('/sandbox/test/setup-intents', { config: { csrf: false } }, async () => {
-    if (!clockAllowed) throw notFound();
-    const { clientSecret } = await sandbox.createCardSetup({ email: 'test@sandbox.test', name: 'Sandbox test', idempotencyKey: `test-setup-${randomUUID()}`, metadata: {} });
-    return { client_secret: clientSecret };
-  });
-  app.post(
-    '/sandbox/test/paypal',
-    {
-      config: { csrf: false },
-      schema: {
-        body: z.object({
-          kind: z.enum(['order', 'subscription']),
-          amount_cents: z.coerce.number().int().min(0),
-          description: z.string().max(200).default('Sandbox test'),
-          interval: z.enum(['month', 'year']).default('month'),
-          trial_days: z.coerce.number().int().min(0).default(0),
-          return_url: z.string().max(500),
-          cancel_url: z.string().max(500),
-        }),
-      },
-    },
-    async (request) => {
-      if (!clockAllowed) throw notFound();
-      const b = request.body;
-      const common = { description: b.description, returnUrl: b.return_url, cancelUrl: b.cancel_url, idempotencyKey: `test-paypal-${randomUUID()}`, metadata: {} };
-      const approval =
-        b.kind === 'order'
-          ? await sandbox.createPaypalOrder({ ...common, amountCents: b.amount_cents })
-          : await sandbox.createPaypalSubscription({ ...common, priceCents: b.amount_cents, interval: b.interval, trialDays: b.trial_days });
-      return approval;
-    },
-  );
-
-  app.get('/sandbox/clock', async () => {
-    if (!clockAllowed) throw notFound();
-    return { now: new Date(await sandbox.now()).toISOString() };
-  });
+  // the clock the tests move and the test tools: never registered in production unless
+  // SANDBOX_ALLOW_IN_PRODUCTION=1 (docs/security.md)
+  if (clockAllowed) await app.register(sandboxToolRoutes(sandbox));
 };
+
+/** The sandbox's clock and the calls that make sandbox objects without a checkout (tests only). */
+function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/sandbox/clock/advance',
+      { config: { csrf: false }, schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) } },
+      async (request) => {
+        const r = await sandbox.advanceClock(request.body.days);
+        return { now: r.now.toISOString(), steps: r.steps };
+      },
+    );
+    // make sandbox objects without a checkout
+    app.post('/sandbox/test/setup-intents', { config: { csrf: false } }, async () => {
+      const { clientSecret } = await sandbox.createCardSetup({ email: 'test@sandbox.test', name: 'Sandbox test', idempotencyKey: `test-setup-${randomUUID()}`, metadata: {} });
+      return { client_secret: clientSecret };
+    });
+    app.post(
+      '/sandbox/test/paypal',
+      {
+        config: { csrf: false },
+        schema: {
+          body: z.object({
+            kind: z.enum(['order', 'subscription']),
+            amount_cents: z.coerce.number().int().min(0),
+            description: z.string().max(200).default('Sandbox test'),
+            interval: z.enum(['month', 'year']).default('month'),
+            trial_days: z.coerce.number().int().min(0).default(0),
+            return_url: z.string().max(500),
+            cancel_url: z.string().max(500),
+          }),
+        },
+      },
+      async (request) => {
+        const b = request.body;
+        const common = { description: b.description, returnUrl: b.return_url, cancelUrl: b.cancel_url, idempotencyKey: `test-paypal-${randomUUID()}`, metadata: {} };
+        const approval =
+          b.kind === 'order'
+            ? await sandbox.createPaypalOrder({ ...common, amountCents: b.amount_cents })
+            : await sandbox.createPaypalSubscription({ ...common, priceCents: b.amount_cents, interval: b.interval, trialDays: b.trial_days });
+        return approval;
+      },
+    );
+
+    app.get('/sandbox/clock', async () => {
+      return { now: new Date(await sandbox.now()).toISOString() };
+    });
+  };
+}

@@ -251,7 +251,10 @@ describe('webhooks', () => {
   it('the clock is refused in production unless allowed', async () => {
     const prod = await createTestApp({ env: 'production' });
     try {
-      expect((await prod.app.inject({ method: 'POST', url: '/sandbox/clock/advance', payload: { days: 1 } })).statusCode).toBe(404);
+      // not there at all, for a page with a valid CSRF token too
+      const page = await prod.client();
+      expect((await page.post('/sandbox/clock/advance', { days: 1 })).statusCode).toBe(404);
+      expect((await page.post('/sandbox/test/paypal', { kind: 'order' })).statusCode).toBe(404);
     } finally {
       await prod.close();
     }

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BrowserSession } from '../support/browser-session.ts';
+import { postgresAvailable, startDeployment, type Deployment, type DeploymentKind } from '../support/deployment.ts';
+
+/**
+ * The hostile checks, against Backbeat deployed as its operators deploy it (tests/support/deployment.ts):
+ * the production posture of docs/security.md. No browser: each check is the HTTP an attacker would send.
+ */
+const DIST = path.resolve(import.meta.dirname, '../../dist/client');
+const kinds: DeploymentKind[] = postgresAvailable ? ['embedded', 'postgresql'] : ['embedded'];
+
+const html = { accept: 'text/html' };
+const pageConfig = (page: string) => JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(page)![1]!) as { dev: boolean };
+
+describe.each(kinds)('production on the %s database', (kind) => {
+  let d: Deployment;
+  beforeAll(async () => {
+    d = await startDeployment(kind);
+  }, 240_000);
+  afterAll(async () => d?.stop());
+  const url = (p: string) => `${d.server.url}${p}`;
+
+  it('serves no development tool: no mail outbox, no sandbox clock or test tools, no dev flag', async () => {
+    expect((await fetch(url('/api/dev/outbox'))).status).toBe(404);
+    const outboxPage = await fetch(url('/dev/outbox'), { headers: html });
+    expect(outboxPage.status).toBe(404);
+    expect(pageConfig(await outboxPage.text()).dev).toBe(false);
+    expect(pageConfig(await (await fetch(url('/'), { headers: html })).text()).dev).toBe(false);
+    const visitor = await BrowserSession.open(d.server.url);
+    for (const call of ['/sandbox/clock/advance', '/sandbox/test/setup-intents', '/sandbox/test/paypal']) {
+      expect((await visitor.post(call, { days: 31 })).status, call).toBe(404);
+    }
+    expect((await fetch(url('/sandbox/clock'))).status).toBe(404);
+  });
+
+  it('publishes no source map, and no script names one', async () => {
+    const assets = readdirSync(path.join(DIST, 'assets'));
+    const maps = assets.filter((f) => f.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps.slice(0, 5)) expect((await fetch(url(`/assets/${map}`))).status, map).toBe(404);
+    for (const script of assets.filter((f) => f.endsWith('.js'))) {
+      expect(readFileSync(path.join(DIST, 'assets', script), 'utf8'), script).not.toContain('sourceMappingURL');
+    }
+  });
+
+  it('says at start that mail is not delivered without SMTP_URL', () => {
+    expect(d.server.output()).toContain('SMTP_URL is not set');
+  });
+
+  it('keeps a reset mail where only admins can read it', async () => {
+    const visitor = await BrowserSession.open(d.server.url);
+    expect((await visitor.post('/password/forgot', { email: d.admin.email })).status).toBe(200);
+    // not at a public address, not for a signed-out visitor, not for a member
+    expect((await fetch(url('/api/dev/outbox'))).status).toBe(404);
+    expect((await visitor.get('/api/admin/mail')).status).toBe(401);
+    const adminPage = await fetch(url('/admin/mail'), { headers: html, redirect: 'manual' });
+    expect(adminPage.status).toBe(302);
+    expect(adminPage.headers.get('location')).toBe('/login?to=%2Fadmin%2Fmail');
+    const member = await d.signedIn(d.member);
+    expect((await member.get('/api/admin/mail')).status).toBe(403);
+    // the admin sees it
+    const admin = await d.signedIn(d.admin);
+    const kept = (await (await admin.get('/api/admin/mail')).json()) as { delivery: string; messages: { to: string; subject: string; text: string }[] };
+    expect(kept.delivery).toBe('kept');
+    const mail = kept.messages.find((m) => m.to === d.admin.email && /reset/i.test(m.subject));
+    expect(mail?.text).toMatch(/\/password\/reset\/\w+/);
+  });
+
+  // `npm start` loads the demo content: its accounts' password is in the README
+  it.runIf(kind === 'embedded')('warns at start that the demo accounts use a published password', () => {
+    expect(d.server.output()).toContain('Demo content is loaded');
+  });
+
+  it.runIf(kind === 'embedded')("lets no visitor read the demo admin's reset link", async () => {
+    const visitor = await BrowserSession.open(d.server.url);
+    expect((await visitor.post('/password/forgot', { email: 'admin@demo.test' })).status).toBe(200);
+    for (const where of ['/api/dev/outbox', '/api/admin/mail']) expect((await visitor.get(where)).status, where).not.toBe(200);
+    expect(await (await fetch(url('/dev/outbox'), { headers: html })).text()).not.toMatch(/password\/reset\/\w+/);
+  });
+});

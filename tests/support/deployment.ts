@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildServer } from '../../scripts/build-server.ts';
+import { appCommand } from '../../bench/proc.ts';
+import { startServer, type ServerProcess } from './server.ts';
+import { BrowserSession } from './browser-session.ts';
+
+/**
+ * Backbeat deployed the two ways the README gives: `npm start` (the server bundle under plain node with
+ * NODE_ENV=production, on the embedded database with the demo content) and several processes on
+ * PostgreSQL with Redis (NODE_ENV=production, SESSION_SECRET, TRUST_PROXY=1 behind a load balancer).
+ * Both serve the real client build (dist/client). The hostile checks of tests/e2e/production.spec.ts
+ * run against each.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type DeploymentKind = 'embedded' | 'postgresql';
+
+export interface Deployment {
+  kind: DeploymentKind;
+  server: ServerProcess;
+  /** an admin's and a member's credentials (registered through the app; the admin promoted in SQL) */
+  admin: { email: string; password: string };
+  member: { email: string; password: string };
+  /** a session signed in as `who` */
+  signedIn(who: { email: string; password: string }): Promise<BrowserSession>;
+  /** SQL on the deployment's database (PostgreSQL only; null on the embedded one, which the process holds open) */
+  sql: ((text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) | null;
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL and Redis are there to test against (CI sets both). */
+export const postgresAvailable = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
+
+let bundle: Promise<string> | null = null;
+/** The server bundle as `npm run build:server` makes it, built once per test process into its own folder. */
+export function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+    const outDir = mkdtempSync(path.join(ROOT, '.tmp', 'deployment-'));
+    const file = path.join(outDir, 'server', 'main.js');
+    await buildServer(file);
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    return file;
+  })();
+  return bundle;
+}
+
+async function onPostgres<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startDeployment(kind: DeploymentKind, extraEnv: Record<string, string> = {}): Promise<Deployment> {
+  const file = await serverBundle();
+  const [node, args] = appCommand();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bb-deploy-${kind}-`));
+  let databaseUrl = '';
+  let dropDatabase = async () => undefined;
+  let env: Record<string, string>;
+  if (kind === 'embedded') {
+    // exactly what `npm start` sets: nothing but NODE_ENV (the embedded default loads the demo content)
+    env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '', SESSION_SECRET: '', DEMO: '', SMTP_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '', SANDBOX_WEBHOOK_SECRET: '' };
+  } else {
+    const name = `bb_deploy_${randomBytes(4).toString('hex')}`;
+    await onPostgres(process.env.TEST_DATABASE_URL!, (c) => c.query(`CREATE DATABASE "${name}"`));
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await onPostgres(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    };
+    env = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.REDIS_URL!,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      TRUST_PROXY: '1',
+      KEY_NAMESPACE: `bbdeploy${randomBytes(3).toString('hex')}`,
+      DEMO: '',
+      SMTP_URL: '',
+      SANDBOX_ALLOW_IN_PRODUCTION: '',
+      SANDBOX_WEBHOOK_SECRET: '',
+    };
+  }
+  const server = await startServer({ ...env, LOG_LEVEL: 'warn', ...extraEnv }, 120_000, [node, [...args.slice(0, -1), file]]);
+  const sql = databaseUrl ? (text: string, params: unknown[] = []) => onPostgres(databaseUrl, async (c) => (await c.query(text, params)).rows as Record<string, unknown>[]) : null;
+
+  const tag = randomBytes(3).toString('hex');
+  const admin = { email: `owner-${tag}@academy.test`, password: 'owner-passphrase-1' };
+  const member = { email: `drummer-${tag}@academy.test`, password: 'drummer-passphrase-1' };
+  for (const who of [admin, member]) {
+    const s = await BrowserSession.open(server.url);
+    const res = await s.register(who.email, who === admin ? 'Academy Owner' : 'Jo Drummer', who.password);
+    if (res.status !== 200) throw new Error(`registering ${who.email}: ${res.status} ${await res.text()}`);
+  }
+  if (sql) {
+    await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [admin.email]);
+  } else {
+    // the embedded database is held by the process: the demo admin makes the owner an admin, through the console
+    const demoAdmin = await BrowserSession.open(server.url);
+    if ((await demoAdmin.signIn('admin@demo.test', 'drumsdemo1')).status !== 200) throw new Error('the demo admin could not sign in');
+    const owner = await BrowserSession.open(server.url);
+    await owner.signIn(admin.email, admin.password);
+    const ownerId = await owner.userId();
+    const promoted = await demoAdmin.post(`/api/admin/members/${ownerId}/role`, { role: 'admin' });
+    if (!promoted.ok) throw new Error(`promoting the owner: ${promoted.status} ${await promoted.text()}`);
+  }
+
+  return {
+    kind,
+    server,
+    admin,
+    member,
+    sql,
+    async signedIn(who) {
+      const s = await BrowserSession.open(server.url);
+      const res = await s.signIn(who.email, who.password);
+      if (res.status !== 200) throw new Error(`signing in ${who.email}: ${res.status} ${await res.text()}`);
+      return s;
+    },
+    async stop() {
+      await server.stop();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
