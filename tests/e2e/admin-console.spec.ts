@@ -41,6 +41,25 @@ describe('admin console shell', () => {
     expect(new URL(visitor.url()).pathname).toBe('/login');
   });
 
+  it('shows an admin the mail the server kept (no SMTP_URL), a reset link included', async () => {
+    // a visitor asks for a reset link: the mail is kept on the server, not sent
+    const visitor = await newPage(browser);
+    await visitor.goto('/password/forgot');
+    await visitor.getByLabel('Email').fill('free@demo.test');
+    await visitor.getByRole('button', { name: 'Email me a reset link' }).click();
+    await visitor.getByText(/we have sent a link/i).waitFor();
+
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'admin@demo.test', undefined, '/admin/mail');
+    await p.getByRole('heading', { name: 'Mail', level: 1 }).waitFor();
+    await p.getByText(/No SMTP server is set/).waitFor();
+    const mail = p.getByRole('listitem').filter({ hasText: 'To free@demo.test' }).first();
+    await mail.getByRole('link', { name: /\/password\/reset\// }).waitFor();
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(p.errors).toEqual([]);
+  });
+
   it('works on a phone: the menu drawer carries the console sections', async () => {
     const p = await newPage(browser, PHONE);
     await signIn(p, 'admin@demo.test', undefined, '/admin');
