@@ -16,8 +16,8 @@ export const RATE_LIMITS = {
    */
   loginFailuresPerPair: { points: 10, duration: 15 * 60 },
   /**
-   * Wrong passwords for one account from anywhere, within an hour of the first. From the 10th on,
-   * attempts on the account from browsers it does not know are spaced (loginSlowdownPerAccount).
+   * Wrong passwords for one account from anywhere, within an hour of the first. Once 10 are counted,
+   * attempts on the account from browsers it does not know take turns (loginSlowdownPerAccount).
    */
   loginFailuresPerAccount: { points: 10, duration: 60 * 60 },
   /** the account's turn: one attempt, then the next waits loginSpacingSeconds (the duration is set per turn) */

@@ -235,6 +235,15 @@ describe('password reset', () => {
     await (await t.client()).signIn(user.email, 'brand-new-pass');
   });
 
+  it('two links used at the same moment: one sets the password, the other is refused, nothing fails', async () => {
+    const user = await t.createUser();
+    const [first, second] = [await resetLink(user.email), await resetLink(user.email)];
+    const answers = await Promise.all([resetWith(first, 'pass-from-first'), resetWith(second, 'pass-from-second')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const won = answers[0]!.statusCode === 200 ? 'pass-from-first' : 'pass-from-second';
+    await (await t.client()).signIn(user.email, won);
+  });
+
   it('changing the password ends every outstanding reset link', async () => {
     const { user, client } = await t.signedIn();
     const token = await resetLink(user.email);
