@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomToken } from './lib/crypto.ts';
+import { requestSerializer } from './lib/log-urls.ts';
 import type { AppConfig } from './config.ts';
 import { createDeps, type AppDeps } from './deps.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -50,7 +51,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const transport: object = config.tls ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } : {};
   const app = Fastify({
     ...transport,
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], serializers: { req: requestSerializer } },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     genReqId: () => `${reqPrefix}${(++reqCount).toString(36)}`,

@@ -72,3 +72,19 @@ export const ROLES = ['member', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const ENTITLEMENTS = ['membership', 'mentorship'] as const;
 export type Entitlement = (typeof ENTITLEMENTS)[number];
+
+/** GET /api/password/reset/:token: the link can still be used (404 unknown and 410 used or expired answer `{message}`). */
+export const resetLinkAnswerSchema = z.object({ valid: z.literal(true), expires_at: z.string() });
+export type ResetLinkAnswer = z.infer<typeof resetLinkAnswerSchema>;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The sign-in throttle's answers (429), with the wait the Retry-After header carries. */
+export const SIGN_IN_THROTTLE_MESSAGES = {
+  /** this account from this address (or this browser) after too many wrong passwords */
+  pausedHere: (seconds: number) =>
+    `Too many failed attempts to sign in to this account from here. Please try again in ${plural(Math.max(1, Math.ceil(seconds / 60)), 'minute')}, or reset your password.`,
+  /** the account from anywhere, while wrong passwords keep arriving for it */
+  slowedDown: (seconds: number) =>
+    `There have been many failed attempts to sign in to this account, so we are spacing sign-ins out. Please try again in ${plural(Math.max(1, Math.ceil(seconds)), 'second')}.`,
+} as const;

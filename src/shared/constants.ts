@@ -18,6 +18,10 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   passwordResetSent: 'If an account exists for that email, we have sent a link to reset the password.',
   passwordResetInvalid: 'This password reset link is invalid or has expired.',
+  /** the reset page, as it opens a link that was used, has expired, or was ended by a later password change */
+  passwordResetExpired: 'This password reset link has expired or has already been used.',
+  /** the reset page, as it opens a link that was never sent (often a link cut short when copied) */
+  passwordResetUnknown: 'This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
   passwordChanged: 'Your password has been changed.',
 } as const;
 

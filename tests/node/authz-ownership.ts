@@ -184,6 +184,7 @@ export const OWNERLESS: Record<string, string> = {
   'GET /api/mentorship/lessons/:id': 'mentorship content shared by every student',
   'GET /api/profiles/:slug': 'profiles are visible to members (spec 000 §2); the edit (POST /status) is the owner’s only (self row)',
   'POST /friends': 'names the member to befriend: asking is the feature; the request is the caller’s (concurrency suite)',
+  'GET /api/password/reset/:token': 'a reset link’s own check: the token is the proof, unguessable, and the answer says only whether it still works',
   'GET /songmapper/pdf/:id': 'a song’s share link: public by design, the id is unguessable',
   'GET /posts': 'threads are public (hidden posts are the handler’s)',
   'GET /posts/thread': 'threads are public (hidden posts are the handler’s)',

@@ -56,6 +56,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /register': 'public',
   'POST /login': 'public',
   'POST /password/forgot': 'public',
+  'GET /api/password/reset/:token': 'public',
   'POST /password/reset': 'public',
   'POST /account/password': 'member',
   'GET /api/me': 'public',

@@ -9,10 +9,24 @@ import { tooManyRequests } from './errors.ts';
  */
 export const RATE_LIMITS = {
   loginPerIp: { points: 20, duration: 60 },
-  loginFailuresPerEmail: { points: 10, duration: 15 * 60 },
+  /**
+   * Wrong passwords for one account from one place: an address, or a browser that signed in to the
+   * account before (auth/device.ts). The 10th within 15 minutes of the first shuts that place out of
+   * that account for LOGIN_THROTTLE.pairBlockSeconds; everyone else, the owner included, goes on.
+   */
+  loginFailuresPerPair: { points: 10, duration: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere, within an hour of the first. Once 10 are counted,
+   * attempts on the account from browsers it does not know take turns (loginSlowdownPerAccount).
+   */
+  loginFailuresPerAccount: { points: 10, duration: 60 * 60 },
+  /** the account's turn: one attempt, then the next waits loginSpacingSeconds (the duration is set per turn) */
+  loginSlowdownPerAccount: { points: 1, duration: 1 },
   registerPerIp: { points: 20, duration: 60 * 60 },
   passwordResetPerIp: { points: 10, duration: 60 * 60 },
   passwordResetPerEmail: { points: 3, duration: 60 * 60 },
+  /** the reset page asks whether its link still works as it opens */
+  passwordResetCheckPerIp: { points: 30, duration: 10 * 60 },
   adminNotificationsPerUser: { points: 120, duration: 60 },
   uploadsPerUser: { points: 30, duration: 10 * 60 },
   friendRequestsPerUser: { points: 30, duration: 60 * 60 },
@@ -60,10 +74,32 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
+ * Sign-in throttling after OWASP's Authentication Cheat Sheet: wrong passwords are counted per
+ * account and place (blocked for a while) and per account (slowed down, never blocked), so guessing
+ * from one place stops there, guessing from many places gets one try per interval on the account,
+ * and nobody keeps the owner out for longer than the capped interval.
+ */
+export const LOGIN_THROTTLE = {
+  /** how long an account and place stay shut out after loginFailuresPerPair.points wrong passwords */
+  pairBlockSeconds: 15 * 60,
+  /** the account's interval between attempts at its loginFailuresPerAccount.points-th wrong password; doubles with each further one */
+  firstSpacingSeconds: 1,
+  maxSpacingSeconds: 30,
+} as const;
+
+/** The interval an account's wrong passwords (within the hour) impose between its next attempts: 0, then 1, 2, 4, 8, 16, 30, 30... seconds. */
+export function loginSpacingSeconds(failures: number): number {
+  const free = RATE_LIMITS.loginFailuresPerAccount.points;
+  if (failures < free) return 0;
+  return Math.min(LOGIN_THROTTLE.maxSpacingSeconds, LOGIN_THROTTLE.firstSpacingSeconds * 2 ** (failures - free));
+}
+
+/**
  * Which calls count against a per-address limit (checked for every request to them, signed in or
  * not, before the body is validated: plugins/address-limits.ts). The per-member limits are consumed
  * by the features themselves, where the member is known. Sign-in and registration are per address
- * by nature (loginPerIp, registerPerIp) and per account (loginFailuresPerEmail).
+ * by nature (loginPerIp, registerPerIp), and sign-in failures per account and place
+ * (loginFailuresPerPair, loginFailuresPerAccount: auth/throttle.ts).
  */
 export const ADDRESS_LIMITS: Record<string, RateLimitName> = {
   'POST /posts': 'postsPerIp',
@@ -82,6 +118,7 @@ export const ADDRESS_LIMITS: Record<string, RateLimitName> = {
   'POST /api/admin/images': 'uploadsPerIp',
   'POST /contact/send': 'contactPerIp',
   'POST /api/reports': 'reportsPerIp',
+  'GET /api/password/reset/:token': 'passwordResetCheckPerIp',
 };
 
 export interface RateLimiters {
@@ -90,6 +127,14 @@ export interface RateLimiters {
   /** true when the key is already over the limit (without consuming) */
   isBlocked(name: RateLimitName, key: string): Promise<number | null>;
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** the points counted for the key in its current window (0 when none) */
+  counted(name: RateLimitName, key: string): Promise<number>;
+  /** count one point, never refusing; the points counted in the window, this one included */
+  count(name: RateLimitName, key: string): Promise<number>;
+  /** refuse the key for `seconds` (isBlocked reports the time left) */
+  block(name: RateLimitName, key: string, seconds: number): Promise<void>;
+  /** take the key's turn for `seconds`: null when this caller got it, else the seconds until the next turn */
+  takeTurn(name: RateLimitName, key: string, seconds: number): Promise<number | null>;
 }
 
 export function createRateLimiters(opts: { redis: RedisClient | null; namespace: string }): RateLimiters {
@@ -121,6 +166,20 @@ export function createRateLimiters(opts: { redis: RedisClient | null; namespace:
     },
     async reset(name, key) {
       await get(name).delete(key.toLowerCase());
+    },
+    async counted(name, key) {
+      return (await get(name).get(key.toLowerCase()))?.consumedPoints ?? 0;
+    },
+    async count(name, key) {
+      return (await get(name).penalty(key.toLowerCase(), 1)).consumedPoints;
+    },
+    async block(name, key, seconds) {
+      await get(name).block(key.toLowerCase(), seconds);
+    },
+    async takeTurn(name, key, seconds) {
+      // one atomic increment: of callers arriving together, exactly one sees the first point
+      const res = await get(name).penalty(key.toLowerCase(), 1, { customDuration: seconds });
+      return res.consumedPoints === 1 ? null : res.msBeforeNext / 1000;
     },
   };
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
+import { SIGN_IN_THROTTLE_MESSAGES } from '#shared/auth';
+import { eq } from 'drizzle-orm';
+import { passwordResets, users } from '#server/db/schema/index';
+import { RATE_LIMITS } from '#server/lib/rate-limits';
+import { PASSWORD_CHANGED_SUBJECT } from '#server/modules/auth/service';
 import { createTestApp, type TestApp } from '#server/test/harness';
 
 let t: TestApp;
@@ -96,14 +101,14 @@ describe('POST /login and /logout', () => {
     expect(res.cookies.find((k) => k.name === 'bb_session')!.maxAge).toBeGreaterThan(60 * 60 * 24 * 7);
   });
 
-  it('throttles repeated failures for one email (429 with Retry-After)', async () => {
+  it('throttles repeated failures for one email from one address (429 with Retry-After)', async () => {
     const user = await t.createUser();
     const c = await t.client();
     for (let i = 0; i < 10; i++) expect((await c.post('/login', { email: user.email, password: 'bad-password' })).statusCode).toBe(422);
     const blocked = await c.post('/login', { email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
+    expect(blocked.json().message).toBe(SIGN_IN_THROTTLE_MESSAGES.pausedHere(Number(blocked.headers['retry-after'])));
   });
 
   it('sign-out ends the session on the server', async () => {
@@ -163,12 +168,15 @@ describe('CSRF', () => {
 });
 
 describe('password reset', () => {
+  /** asks for a link, and reads it from the newest reset mail to `email` */
   async function resetLink(email: string) {
     const c = await t.client();
     expect((await c.post('/password/forgot', { email })).json().message).toBe(MESSAGES.passwordResetSent);
-    const mail = (await t.app.deps.mailer.outbox()).find((m) => m.to === email);
+    const mail = (await t.app.deps.mailer.outbox()).find((m) => m.to === email && m.subject === 'Reset your Backbeat password');
     return /\/password\/reset\/([\w-]+)/.exec(mail!.text)![1]!;
   }
+  const resetWith = async (token: string, password = 'brand-new-pass') => (await t.client()).post('/password/reset', { token, password, password_confirmation: password });
+  const changedMails = async (email: string) => (await t.app.deps.mailer.outbox()).filter((m) => m.to === email && m.subject === PASSWORD_CHANGED_SUBJECT);
 
   it('gives the same answer for unknown addresses and sends nothing', async () => {
     const c = await t.client();
@@ -196,7 +204,6 @@ describe('password reset', () => {
   it('refuses an expired link', async () => {
     const user = await t.createUser();
     const token = await resetLink(user.email);
-    const { passwordResets } = await import('#server/db/schema/index');
     await t.app.deps.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
     const res = await (await t.client()).post('/password/reset', { token, password: 'brand-new-pass' });
     expect(res.statusCode).toBe(422);
@@ -214,5 +221,142 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     expect((await here.get('/api/me')).json().user.id).toBe(user.id);
     expect((await there.get('/api/me')).json().user).toBeNull();
+  });
+
+  it('using one link ends every other link of the account, in the same step', async () => {
+    const user = await t.createUser();
+    const first = await resetLink(user.email);
+    const second = await resetLink(user.email);
+    expect(first).not.toBe(second);
+    expect((await resetWith(second)).statusCode).toBe(200);
+    const other = await resetWith(first, 'attacker-pass1');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors.token[0]).toBe(MESSAGES.passwordResetInvalid);
+    await (await t.client()).signIn(user.email, 'brand-new-pass');
+  });
+
+  it('two links used at the same moment: one sets the password, the other is refused, nothing fails', async () => {
+    const user = await t.createUser();
+    const [first, second] = [await resetLink(user.email), await resetLink(user.email)];
+    const answers = await Promise.all([resetWith(first, 'pass-from-first'), resetWith(second, 'pass-from-second')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const won = answers[0]!.statusCode === 200 ? 'pass-from-first' : 'pass-from-second';
+    await (await t.client()).signIn(user.email, won);
+  });
+
+  it('changing the password ends every outstanding reset link', async () => {
+    const { user, client } = await t.signedIn();
+    const token = await resetLink(user.email);
+    expect((await client.post('/account/password', { current_password: user.password, password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    expect((await (await t.client()).get(`/api/password/reset/${token}`)).statusCode).toBe(410);
+    const res = await resetWith(token, 'attacker-pass1');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.token[0]).toBe(MESSAGES.passwordResetInvalid);
+    await (await t.client()).signIn(user.email, 'changed-pass1');
+  });
+
+  it('a reset mails the member that the password changed, with when and what to do if it was not them', async () => {
+    const user = await t.createUser({ name: 'Mail Reader' });
+    const token = await resetLink(user.email);
+    expect(await changedMails(user.email)).toEqual([]);
+    const c = await t.client();
+    expect((await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+    const [mail, ...more] = await changedMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain('Hi Mail Reader,');
+    expect(mail!.text).toContain('with a password reset link');
+    expect(mail!.text).toContain(`from the address ${c.remoteAddress}`);
+    // when: the day it happened, in UTC for a member without a time zone
+    expect(mail!.text).toContain(new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date()));
+    expect(mail!.text).toContain('(UTC)');
+    expect(mail!.text).toContain(`${t.config.appUrl}/password/forgot`);
+    expect(mail!.text).toContain('Contact our support team by replying to this email');
+  });
+
+  it('a password change mails the member too, in their own time zone', async () => {
+    const { user, client } = await t.signedIn();
+    await t.app.deps.db.update(users).set({ timezone: 'America/New_York' }).where(eq(users.id, user.id));
+    expect((await client.post('/account/password', { current_password: 'wrong-one', password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(422);
+    expect(await changedMails(user.email)).toEqual([]);
+    expect((await client.post('/account/password', { current_password: user.password, password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    const [mail] = await changedMails(user.email);
+    expect(mail!.text).toContain('from your account settings');
+    expect(mail!.text).toContain('(America/New_York)');
+    expect(mail!.text).toContain(`${t.config.appUrl}/password/forgot`);
+  });
+
+  it('a reset signs out every session of the account, a change every one but the current', async () => {
+    const user = await t.createUser();
+    const [a, b] = [await t.client(), await t.client()];
+    await a.signIn(user.email, user.password);
+    await b.signIn(user.email, user.password);
+    const c = await t.client();
+    expect((await c.post('/password/reset', { token: await resetLink(user.email), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+    expect((await a.get('/api/me')).json().user).toBeNull();
+    expect((await b.get('/api/me')).json().user).toBeNull();
+    expect((await c.get('/api/me')).json().user.id).toBe(user.id);
+    await a.signIn(user.email, 'brand-new-pass');
+    expect((await c.post('/account/password', { current_password: 'brand-new-pass', password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    expect((await a.get('/api/me')).json().user).toBeNull();
+    expect((await c.get('/api/me')).json().user.id).toBe(user.id);
+  });
+});
+
+describe('GET /api/password/reset/:token (the reset page asks before showing the form)', () => {
+  async function resetLink(email: string) {
+    await (await t.client()).post('/password/forgot', { email });
+    const mail = (await t.app.deps.mailer.outbox()).find((m) => m.to === email);
+    return /\/password\/reset\/([\w-]+)/.exec(mail!.text)![1]!;
+  }
+
+  it('a link that works: 200 {valid: true, expires_at}, and asking does not use it', async () => {
+    const user = await t.createUser();
+    const token = await resetLink(user.email);
+    const c = await t.client();
+    for (let i = 0; i < 2; i++) {
+      const res = await c.get(`/api/password/reset/${token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({ valid: true, expires_at: expect.any(String) });
+      expect(new Date(res.json().expires_at).getTime()).toBeGreaterThan(Date.now());
+    }
+    expect((await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+  });
+
+  it('a used link: 410 with the sentence the page shows', async () => {
+    const user = await t.createUser();
+    const token = await resetLink(user.email);
+    expect((await (await t.client()).post('/password/reset', { token, password: 'brand-new-pass' })).statusCode).toBe(200);
+    const res = await (await t.client()).get(`/api/password/reset/${token}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ message: MESSAGES.passwordResetExpired });
+  });
+
+  it('an expired link: 410', async () => {
+    const user = await t.createUser();
+    const token = await resetLink(user.email);
+    await t.app.deps.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    const res = await (await t.client()).get(`/api/password/reset/${token}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ message: MESSAGES.passwordResetExpired });
+  });
+
+  it('an unknown link: 404 with its own sentence; an over-long one is a 4xx too', async () => {
+    const c = await t.client();
+    const res = await c.get('/api/password/reset/not-a-token-we-sent');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: MESSAGES.passwordResetUnknown });
+    const long = await c.get(`/api/password/reset/${'x'.repeat(300)}`);
+    expect(long.statusCode).toBeGreaterThanOrEqual(400);
+    expect(long.statusCode).toBeLessThan(500);
+  });
+
+  it('is limited per address (429 with Retry-After); other addresses go on', async () => {
+    const c = await t.client();
+    for (let i = 0; i < RATE_LIMITS.passwordResetCheckPerIp.points; i++) expect((await c.get(`/api/password/reset/guess-${i}`)).statusCode).toBe(404);
+    const refused = await c.get('/api/password/reset/guess-again');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await (await t.client()).get('/api/password/reset/guess-again')).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, FIELD_MESSAGES, LIMITS } from '#shared/constants';
@@ -8,6 +9,7 @@ import {
   messageResponseSchema,
   registerBodySchema,
   registerResponseSchema,
+  resetLinkAnswerSchema,
   resetPasswordBodySchema,
 } from '#shared/auth';
 import { safeRedirect } from '#shared/redirect';
@@ -15,6 +17,9 @@ import { AppError, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
 import { signIn, signOut } from '#server/plugins/session';
+import type { UserRow } from '#server/modules/users/service';
+import { rememberDevice, trustedDevice } from './device.ts';
+import { admitSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './throttle.ts';
 
 const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?: boolean | undefined; dbo_academy_signup?: boolean | undefined; checkout_slug?: string | undefined }) =>
   b.mentorship_signup ? 'mentorship' : b.dkm_signup ? 'double-kick' : b.dbo_academy_signup || b.checkout_slug ? `membership:${b.checkout_slug ?? ''}` : null;
@@ -22,28 +27,39 @@ const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?:
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, limiters } = app.deps;
 
+  /** The password has changed whatever the mail does: a mail that cannot be sent is logged, not answered as a failure. */
+  const tellPasswordChanged = async (request: FastifyRequest, user: UserRow, how: 'reset' | 'change') => {
+    try {
+      await services.auth.sendPasswordChangedMail(user, { at: new Date(), how, ip: request.ip });
+    } catch (err) {
+      request.log.error({ err, userId: user.id }, 'password-changed mail not sent');
+    }
+  };
+
   // spec 000 §7, 002 §7: register, sign in at once, answer {name, email, redirect}
   app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
     const body = request.body;
     await limiters.consume('registerPerIp', request.ip);
     const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
     await signIn(request, reply, user.id, false);
+    rememberDevice(request, reply, user.email);
     return { name: user.name, email: user.email, redirect: safeRedirect(body.redirect, '/dashboard') };
   });
 
   app.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     const { email, password, remember, to } = request.body;
     await limiters.consume('loginPerIp', request.ip);
-    const blockedFor = await limiters.isBlocked('loginFailuresPerEmail', email);
-    if (blockedFor !== null) throw new AppError(429, MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(Math.ceil(blockedFor)) });
+    const attempt: SignInAttempt = { email, ip: request.ip, device: trustedDevice(request, email) };
+    await admitSignIn(limiters, attempt);
     const user = await services.auth.verifyCredentials(email, password);
     if (!user) {
-      await limiters.consume('loginFailuresPerEmail', email).catch(() => undefined);
+      await signInFailed(limiters, attempt);
       throw new ValidationError({ email: [MESSAGES.signInFailed] });
     }
     if (user.suspendedAt) throw new ValidationError({ email: ['This account has been suspended.'] });
-    await limiters.reset('loginFailuresPerEmail', email);
+    await signInSucceeded(limiters, attempt);
     await signIn(request, reply, user.id, remember ?? false);
+    rememberDevice(request, reply, email);
     return redirectOrJson(request, reply, safeRedirect(to, '/dashboard'));
   });
 
@@ -59,10 +75,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: MESSAGES.passwordResetSent };
   });
 
+  // The reset page asks as it opens, so a link that can no longer be used says so before anything is
+  // typed; it never uses the link. Counted per address (ADDRESS_LIMITS).
+  app.get(
+    '/api/password/reset/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: resetLinkAnswerSchema } } },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      const link = await services.auth.resetLinkState(request.params.token);
+      if (link.state === 'unknown') throw new AppError(404, MESSAGES.passwordResetUnknown);
+      if (link.state !== 'valid') throw new AppError(410, MESSAGES.passwordResetExpired);
+      return { valid: true as const, expires_at: link.expiresAt.toISOString() };
+    },
+  );
+
   app.post('/password/reset', { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
     await limiters.consume('passwordResetPerIp', request.ip);
     const user = await services.auth.resetPassword(request.body.token, request.body.password);
     await signIn(request, reply, user.id, false);
+    rememberDevice(request, reply, user.email);
+    await tellPasswordChanged(request, user, 'reset');
     return { message: MESSAGES.passwordChanged, redirect: '/dashboard' };
   });
 
@@ -83,7 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('loginPerIp', request.ip);
-      await services.auth.changePassword(user.id, request.body.current_password, request.body.password, request.sessionId);
+      const changed = await services.auth.changePassword(user.id, request.body.current_password, request.body.password, request.sessionId);
+      await tellPasswordChanged(request, changed, 'change');
       return { message: MESSAGES.passwordChanged };
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { FIELD_MESSAGES, LIMITS, MESSAGES } from '#shared/constants';
-import type { Database } from '#server/db/client';
+import type { Database, Tx } from '#server/db/client';
 import { passwordResets, users } from '#server/db/schema/index';
 import { AppError, ValidationError } from '#server/lib/errors';
 import { randomToken, sha256 } from '#server/lib/crypto';
@@ -9,6 +9,29 @@ import type { Mailer } from '#server/lib/mailer';
 import type { SessionStore } from '#server/lib/session-store';
 import type { UserRow, UserService } from '#server/modules/users/service';
 import { isUniqueViolation } from '#server/lib/db-errors';
+
+export const PASSWORD_CHANGED_SUBJECT = 'Your Backbeat password was changed';
+
+/** Ends every reset link of the account still waiting to be used: a link sent before the password changed must not change it again. */
+async function endResetLinks(tx: Tx, userId: number, now: Date) {
+  await tx
+    .update(passwordResets)
+    .set({ expiresAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
+}
+
+/** "Tuesday 25 November 2026 at 14:03 (Europe/Berlin)" in the member's time zone, else UTC. */
+function formatWhen(at: Date, timeZone: string | null): string {
+  for (const zone of [timeZone, 'UTC']) {
+    if (!zone) continue;
+    try {
+      return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(at)} (${zone})`;
+    } catch {
+      // not a time zone this runtime knows: the next one
+    }
+  }
+  return at.toISOString();
+}
 
 // algorithm 2 = Argon2id (a const enum in the typings)
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -67,31 +90,80 @@ export function createAuthService(deps: {
       });
     },
 
-    /** Sets the new password once per link, and signs the account out everywhere. */
+    /** Whether a reset link can still be used, without using it. */
+    async resetLinkState(token: string): Promise<{ state: 'valid'; expiresAt: Date } | { state: 'used' | 'expired' | 'unknown' }> {
+      const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(token))).limit(1);
+      if (!reset) return { state: 'unknown' };
+      if (reset.usedAt) return { state: 'used' };
+      if (reset.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
+      return { state: 'valid', expiresAt: reset.expiresAt };
+    },
+
+    /**
+     * Sets the new password once per link, ends every other link of the account with it, and signs
+     * the account out everywhere (the route then signs this browser in).
+     */
     async resetPassword(token: string, password: string): Promise<UserRow> {
       const passwordHash = await hashPassword(password);
+      const tokenHash = sha256(token);
       const user = await db.transaction(async (tx) => {
+        const [link] = await tx.select({ userId: passwordResets.userId }).from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
+        if (!link) throw new ValidationError({ token: [MESSAGES.passwordResetInvalid] });
+        // the account's row first, as a password change takes it: two changes of one account wait
+        // for each other in turn instead of each holding a row the other needs
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, link.userId)).for('update');
+        const now = new Date();
         const [reset] = await tx
           .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
           .returning();
         if (!reset) throw new ValidationError({ token: [MESSAGES.passwordResetInvalid] });
-        const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId)).returning();
+        const [row] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId)).returning();
+        await endResetLinks(tx, reset.userId, now);
         return row!;
       });
       await deps.sessions.destroyUser(user.id);
       return user;
     },
 
-    async changePassword(userId: number, current: string, password: string, keepSessionId: string): Promise<void> {
+    /** Sets the new password, ends every reset link of the account and every session but `keepSessionId`. */
+    async changePassword(userId: number, current: string, password: string, keepSessionId: string): Promise<UserRow> {
       const user = await deps.users.findById(userId);
       if (!user) throw new AppError(404, MESSAGES.notFound);
       if (!(await verify(user.passwordHash, current).catch(() => false))) {
         throw new ValidationError({ current_password: ['The current password is incorrect.'] });
       }
-      await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+      const passwordHash = await hashPassword(password);
+      const row = await db.transaction(async (tx) => {
+        const now = new Date();
+        const [changed] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning();
+        await endResetLinks(tx, userId, now);
+        return changed!;
+      });
       await deps.sessions.destroyUser(userId, keepSessionId);
+      return row;
+    },
+
+    /** Tells the member their password changed, and what to do if it was not them. */
+    async sendPasswordChangedMail(user: UserRow, change: { at: Date; how: 'reset' | 'change'; ip: string }): Promise<void> {
+      const how = change.how === 'reset' ? 'with a password reset link' : 'from your account settings';
+      const ended =
+        change.how === 'reset'
+          ? 'Every device that was signed in to your account has been signed out, and any other password reset link we sent you no longer works.'
+          : 'Every other device that was signed in to your account has been signed out, and any password reset link we sent you no longer works.';
+      await deps.mailer.send({
+        to: user.email,
+        subject: PASSWORD_CHANGED_SUBJECT,
+        text: [
+          `Hi ${user.name},`,
+          `The password of your Backbeat account (${user.email}) was changed on ${formatWhen(change.at, user.timezone)}, ${how}, from the address ${change.ip}.`,
+          ended,
+          'If this was you, there is nothing else to do.',
+          `If it was not you, someone else may know your password or be able to read your email:\n1. Choose a new password now: ${deps.appUrl}/password/forgot\n2. Contact our support team by replying to this email, so we can check your account with you.\n3. Change the password of your email account too.`,
+          'The Backbeat team',
+        ].join('\n\n'),
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { navigate, useChangePassword, useForgotPassword, useResetPassword } from '../api/auth.ts';
@@ -30,7 +30,8 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** The new-password form; `onLinkClosed` hears the server's sentence when the link stopped working while the form was open. */
+export function ResetPasswordForm({ token, onLinkClosed }: { token: string; onLinkClosed?: (message: string) => void }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -42,7 +43,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
       const res = await reset.mutateAsync({ token, password, password_confirmation: confirmation });
       navigate.to(res.redirect ?? '/dashboard');
     } catch (err) {
-      setError(errorMessage(err, ['token', 'password', 'password_confirmation']));
+      const link = err instanceof ApiError ? err.firstError(['token']) : undefined;
+      if (link && onLinkClosed) onLinkClosed(link);
+      else setError(errorMessage(err, ['token', 'password', 'password_confirmation']));
     }
   }
   return (
@@ -68,7 +71,7 @@ export function ChangePasswordForm() {
     setError(null);
     setDone(null);
     try {
-      setDone((await change.mutateAsync(form)).message + ' Other devices have been signed out.');
+      setDone(`${(await change.mutateAsync(form)).message} Other devices have been signed out, and any reset link we emailed you no longer works.`);
       setForm({ current_password: '', password: '', password_confirmation: '' });
     } catch (err) {
       setError(errorMessage(err, ['current_password', 'password', 'password_confirmation']));
