@@ -21,6 +21,21 @@ describe.each(kinds)('production on the %s database', (kind) => {
   }, 240_000);
   afterAll(async () => d?.stop());
   const url = (p: string) => `${d.server.url}${p}`;
+  let registered = 0;
+  /** a new account, registered through the app (its own address when the deployment trusts a proxy) */
+  const newAccount = async (address?: string) => {
+    const who = { email: `acct${++registered}-${Date.now()}@academy.test`, password: 'first-passphrase-1' };
+    const s = await BrowserSession.open(d.server.url, address);
+    expect((await s.register(who.email, 'Sam Groove', who.password)).status).toBe(200);
+    return who;
+  };
+  /** the mail kept for `to`, newest first, as an admin reads it */
+  const mailTo = async (to: string) => {
+    const admin = await d.signedIn(d.admin);
+    const { messages } = (await (await admin.get('/api/admin/mail')).json()) as { messages: { to: string; subject: string; text: string }[] };
+    return messages.filter((m) => m.to === to);
+  };
+  const resetToken = (text: string) => /\/password\/reset\/([\w-]+)/.exec(text)![1]!;
 
   it('serves no development tool: no mail outbox, no sandbox clock or test tools, no dev flag', async () => {
     expect((await fetch(url('/api/dev/outbox'))).status).toBe(404);
@@ -78,5 +93,44 @@ describe.each(kinds)('production on the %s database', (kind) => {
     expect((await visitor.post('/password/forgot', { email: 'admin@demo.test' })).status).toBe(200);
     for (const where of ['/api/dev/outbox', '/api/admin/mail']) expect((await visitor.get(where)).status, where).not.toBe(200);
     expect(await (await fetch(url('/dev/outbox'), { headers: html })).text()).not.toMatch(/password\/reset\/\w+/);
+  });
+
+  it('a reset ends every other reset link and session, and tells the owner by mail', async () => {
+    const owner = await newAccount();
+    const before = await d.signedIn(owner);
+    const visitor = await BrowserSession.open(d.server.url);
+    for (let i = 0; i < 2; i++) expect((await visitor.post('/password/forgot', { email: owner.email })).status).toBe(200);
+    const [second, first] = (await mailTo(owner.email)).filter((m) => /reset/i.test(m.subject)).map((m) => resetToken(m.text));
+    expect((await visitor.get(`/api/password/reset/${first}`)).status).toBe(200);
+    const reset = await visitor.post('/password/reset', { token: second, password: 'second-passphrase-2', password_confirmation: 'second-passphrase-2' });
+    expect(reset.status).toBe(200);
+    // the other link is over, and says so before any form is filled
+    const check = await visitor.get(`/api/password/reset/${first}`);
+    expect(check.status).toBe(410);
+    expect(((await check.json()) as { message: string }).message).toBe('This password reset link has expired or has already been used.');
+    expect((await visitor.post('/password/reset', { token: first, password: 'third-passphrase-3', password_confirmation: 'third-passphrase-3' })).status).toBe(422);
+    // the session from before the reset is signed out
+    expect(((await (await before.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
+    expect((await mailTo(owner.email))[0]?.subject).toBe('Your Backbeat password was changed');
+  });
+
+  it('ten wrong passwords from one place do not lock the owner out', async () => {
+    const proxied = kind === 'postgresql';
+    const owner = await newAccount(proxied ? '198.51.100.10' : undefined);
+    // the owner's browser signed in before (it carries the app's device cookie)
+    const ownersBrowser = await BrowserSession.open(d.server.url, proxied ? '198.51.100.10' : undefined);
+    expect((await ownersBrowser.signIn(owner.email, owner.password)).status).toBe(200);
+    const attacker = await BrowserSession.open(d.server.url, proxied ? '203.0.113.66' : undefined);
+    for (let i = 0; i < 10; i++) expect((await attacker.signIn(owner.email, `guess-${i}-wrong`)).status).toBe(422);
+    // the attacker's place is shut out of this account, even with the right password
+    const shut = await attacker.signIn(owner.email, owner.password);
+    expect(shut.status).toBe(429);
+    expect(Number(shut.headers.get('retry-after'))).toBeGreaterThan(60);
+    // the owner is not
+    expect((await ownersBrowser.signIn(owner.email, owner.password)).status).toBe(200);
+    if (proxied) {
+      const elsewhere = await BrowserSession.open(d.server.url, '192.0.2.44');
+      expect((await elsewhere.signIn(owner.email, owner.password)).status).toBe(200);
+    }
   });
 });
