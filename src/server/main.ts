@@ -38,6 +38,6 @@ process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})`, redis: !!config.redisUrl, demo: config.demo },
+  { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})`, redis: app.deps.redisMonitor ? (app.deps.redisMonitor.up ? 'up' : 'down') : 'off', demo: config.demo },
   'Backbeat is ready',
 );

@@ -14,17 +14,23 @@ import { safeRedirect } from '#shared/redirect';
 import { AppError, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
+import { ServiceUnavailableError } from '#server/lib/unavailable';
 import { signIn, signOut } from '#server/plugins/session';
 
 const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?: boolean | undefined; dbo_academy_signup?: boolean | undefined; checkout_slug?: string | undefined }) =>
   b.mentorship_signup ? 'mentorship' : b.dkm_signup ? 'double-kick' : b.dbo_academy_signup || b.checkout_slug ? `membership:${b.checkout_slug ?? ''}` : null;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, limiters } = app.deps;
+  const { services, limiters, sessions } = app.deps;
+  /** before an account is made or a reset link spent: both end in a session (503 now rather than half done) */
+  const needSessions = () => {
+    if (!sessions.available()) throw new ServiceUnavailableError('The session store');
+  };
 
   // spec 000 §7, 002 §7: register, sign in at once, answer {name, email, redirect}
   app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
     const body = request.body;
+    needSessions();
     await limiters.consume('registerPerIp', request.ip);
     const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
     await signIn(request, reply, user.id, false);
@@ -60,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/password/reset', { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    needSessions();
     await limiters.consume('passwordResetPerIp', request.ip);
     const user = await services.auth.resetPassword(request.body.token, request.body.password);
     await signIn(request, reply, user.id, false);
