@@ -113,6 +113,10 @@ describe('Redis away at start', () => {
       expect(nav.status).toBe(503);
       expect(nav.retryAfter).toBe('5');
       expect(nav.text).toContain(`"error":{"status":503,"message":"${UNAVAILABLE}"}`);
+      // signing in is refused for now too (the session could not be kept)
+      const signIn = await visitor.signIn(email);
+      expect(signIn.status).toBe(503);
+      expect(await signIn.json()).toEqual({ message: UNAVAILABLE });
       // visitors keep browsing, health says what is going on
       expect((await page(server, '/courses')).status).toBe(200);
       expect((await page(server, '/courses', visitor.cookie)).status).toBe(200);

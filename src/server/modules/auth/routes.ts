@@ -22,7 +22,7 @@ const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?:
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, limiters, sessions } = app.deps;
-  /** before an account is made or a reset link spent: both end in a session (503 now rather than half done) */
+  /** before signing in, making an account or spending a reset link: each ends in a session (503 now rather than half done) */
   const needSessions = () => {
     if (!sessions.available()) throw new ServiceUnavailableError('The session store');
   };
@@ -39,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     const { email, password, remember, to } = request.body;
+    needSessions();
     await limiters.consume('loginPerIp', request.ip);
     const blockedFor = await limiters.isBlocked('loginFailuresPerEmail', email);
     if (blockedFor !== null) throw new AppError(429, MESSAGES.tooManyAttempts, undefined, { 'Retry-After': String(Math.ceil(blockedFor)) });
