@@ -40,7 +40,6 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const deps: AppDeps = await createDeps(config, opts.database ? { database: opts.database } : {});
   // request ids for the logs: unique per process, cheap (no random bytes per request)
   const reqPrefix = randomToken(4);
   let reqCount = 0;
@@ -57,6 +56,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     genReqId: () => `${reqPrefix}${(++reqCount).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  const deps: AppDeps = await createDeps(config, { log: app.log, ...(opts.database ? { database: opts.database } : {}) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -1,6 +1,6 @@
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
-import { connectRedis, type RedisClient } from './lib/redis.ts';
+import { closeRedis, openRedis, RedisMonitor, type RedisClient, type RedisLog } from './lib/redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './lib/session-store.ts';
 import { HotCache } from './lib/hot-cache.ts';
 import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
@@ -26,23 +26,37 @@ import { createProviders } from './modules/payments/providers.ts';
 import { createAuditService } from './modules/admin/audit.ts';
 import { createSettingsService } from './modules/admin/settings.ts';
 
+/** how long a start waits for Redis before it goes on without it (and keeps reconnecting) */
+export const REDIS_START_WAIT_MS = 3000;
+
 /**
  * Everything the routes use, built once at start-up from plain factories. A feature adds its
  * service here (one line) and its routes in modules/index.ts (one line).
  */
-export async function createDeps(config: AppConfig, opts: { database?: DatabaseHandle } = {}) {
-  const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
+export async function createDeps(config: AppConfig, opts: { database?: DatabaseHandle; log: RedisLog }) {
+  // Redis connects while the database opens
+  const redisDeadline = Date.now() + REDIS_START_WAIT_MS;
+  const redis: RedisClient | null = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const redisMonitor = redis && config.redisUrl ? new RedisMonitor(redis, { url: config.redisUrl, log: opts.log }) : null;
+  let database: DatabaseHandle;
+  let started: Awaited<ReturnType<typeof startHotCache>>;
+  try {
+    database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
+    started = await startHotCache(config, database);
+  } catch (err) {
+    if (redis) await closeRedis(redis); // a failed start must not leave a connection retrying
+    throw err;
+  }
   const db: Database = database.db;
-  const { hotCache, closeFeed } = await startHotCache(config, database);
-  const redis: RedisClient | null = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const sessions: SessionStore = redis
-    ? redisSessionStore(redis, config.keyNamespace, () => hotCache.changed(['sessions']))
-    : databaseSessionStore(db);
-  // sessions kept in memory follow Redis: while it is unreachable members read as signed out (as
-  // the store answers then), and when it is back it may have lost them
-  if (redis) for (const event of ['error', 'reconnecting', 'ready'] as const) redis.on(event, () => hotCache.bump(['sessions']));
+  const { hotCache, closeFeed } = started;
+  await redisMonitor?.start(Math.max(200, redisDeadline - Date.now()));
+  const sessions: SessionStore =
+    redis && redisMonitor
+      ? redisSessionStore(redis, config.keyNamespace, () => hotCache.changed(['sessions']), () => redisMonitor.up)
+      : databaseSessionStore(db);
+  // sessions kept in memory follow Redis: while it is away no member is served from memory (their
+  // requests answer 503 like the store), and when it is back it may have lost them
+  redisMonitor?.onChange(() => hotCache.bump(['sessions']));
   const limiters: RateLimiters = createRateLimiters({ redis, namespace: config.keyNamespace });
   const mailer: Mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -80,6 +94,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     db,
     database,
     redis,
+    redisMonitor,
     sessions,
     hotCache,
     limiters,
@@ -91,7 +106,8 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     async close() {
       database.observers.delete(hotCache);
       await closeFeed();
-      if (redis) await redis.close().catch(() => undefined);
+      redisMonitor?.stop();
+      if (redis) await closeRedis(redis);
       if (!opts.database) await database.close();
     },
   };

@@ -16,6 +16,8 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do that.',
   notFound: 'We could not find what you were looking for.',
   serverError: 'Something went wrong on our side. Please try again.',
+  /** a service the request needs (the database, Redis) is away for now: 503 with Retry-After */
+  unavailable: 'Backbeat is briefly unavailable. Please try again in a moment.',
   passwordResetSent: 'If an account exists for that email, we have sent a link to reset the password.',
   passwordResetInvalid: 'This password reset link is invalid or has expired.',
   /** the reset page, as it opens a link that was used, has expired, or was ended by a later password change */

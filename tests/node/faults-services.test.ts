@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import { settingsPart, START_UP } from '#shared/metronome';
 import { createTestApp } from '#server/test/harness';
 import { freePort, startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
+import { privateRedis as startPrivateRedis, REDIS_SERVER } from '../support/private-redis.ts';
 
 // Issue 9, faults: PostgreSQL restarted under load (requests fail cleanly while it is down, the app
-// recovers by itself) and Redis stopped (pages and API calls keep answering, realtime degrades and
-// recovers). Both run against PRIVATE service instances on free ports, never CI's shared ones.
+// recovers by itself) and Redis stopped (visitors' pages and calls keep answering, members' calls
+// answer 503, realtime degrades, and all of it recovers). Both run against PRIVATE service instances on free ports, never CI's shared ones.
 
 // ---- private PostgreSQL -------------------------------------------------------------------------
 
@@ -38,15 +39,6 @@ function pgUser(): { uid: number; gid: number } | null {
 }
 const PG_USER = pgUser();
 const havePostgres = !!PG_BIN && (!isRoot || !!PG_USER);
-
-function which(cmd: string): string | null {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`]).toString().trim() || null;
-  } catch {
-    return null;
-  }
-}
-const REDIS_SERVER = which('redis-server');
 
 const cleanups: Array<() => Promise<void> | void> = [];
 const started: ServerProcess[] = [];
@@ -102,46 +94,9 @@ async function createDatabase(pg: PrivatePostgres, name: string) {
 
 // ---- private Redis ------------------------------------------------------------------------------
 
-interface PrivateRedis {
-  url: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-async function privateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'bb-redis-'));
-  let child: ChildProcess | null = null;
-  const redis: PrivateRedis = {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      child = spawn(REDIS_SERVER!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-      await new Promise<void>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);
-        child!.stdout!.on('data', (d) => {
-          out += d;
-          if (/Ready to accept connections/i.test(out)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child!.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${out}`)));
-      });
-    },
-    async stop() {
-      const c = child;
-      if (!c || c.exitCode !== null) return;
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
-    },
-  };
-  await redis.start();
-  cleanups.push(async () => {
-    await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+async function privateRedis() {
+  const redis = await startPrivateRedis();
+  cleanups.push(() => redis.dispose());
   return redis;
 }
 
@@ -294,7 +249,7 @@ async function memberSocket(base: string, cookie: string, channel: string) {
 }
 
 describe('Redis stopped', () => {
-  it.runIf(!!REDIS_SERVER && havePostgres)('pages and API calls keep answering; realtime degrades and recovers without a restart', async () => {
+  it.runIf(!!REDIS_SERVER && havePostgres)('visitors keep browsing, members are told to wait (503); realtime degrades and recovers without a restart', async () => {
     const redis = await privateRedis();
     const pg = await privatePostgres();
     // two app processes on one database and one Redis: realtime has to travel through Redis (a friend
@@ -305,7 +260,7 @@ describe('Redis stopped', () => {
     const receiver = await register(a.url, 'Receiver');
     const sender = await register(b.url, 'Sender');
     // and one in-process app on the same Redis, to broadcast while Redis is down (the processes above
-    // cannot: their members are visitors then)
+    // cannot: their members' requests answer 503 then)
     const inProcess = await createTestApp({ redisUrl: redis.url });
     cleanups.push(() => inProcess.close());
     const ra = await memberSocket(a.url, receiver.cookie, `user.${receiver.id}`);
@@ -315,11 +270,13 @@ describe('Redis stopped', () => {
 
     await redis.stop();
     const stoppedAt = Date.now();
-    // pages and API calls keep answering, never hang and never 500; a signed-in member may be treated
-    // as a visitor meanwhile (the session lives in Redis), and writes needing a session fail cleanly
+    // visitors' pages and API calls keep answering, nothing hangs or answers 500; a signed-in member's
+    // calls (the session lives in Redis) answer 503, never as a visitor's
+    const visitor = await BrowserSession.open(a.url);
     const answers: Array<Answer & { what: string }> = [];
     const calls: Array<[string, () => Promise<Answer>]> = [
       ['page /', () => timed(`${a.url}/`, { headers: { accept: 'text/html' } })],
+      ['visitor with a cookie', () => timed(`${a.url}/courses`, { headers: { accept: 'text/html', cookie: visitor.cookie } })],
       ['page /courses', () => timed(`${b.url}/courses`, { headers: { accept: 'text/html' } })],
       ['public api', () => timed(`${a.url}/api/courses`, { headers: { accept: 'application/json' } })],
       ['member me', () => receiver.get('/api/me')],
@@ -342,10 +299,11 @@ describe('Redis stopped', () => {
     expect(byWhat('page /').every((s) => s === 200), JSON.stringify(byWhat('page /'))).toBe(true);
     expect(byWhat('page /courses').every((s) => s === 200)).toBe(true);
     expect(byWhat('public api').every((s) => s === 200)).toBe(true);
-    expect(byWhat('member me').every((s) => s === 200)).toBe(true);
-    expect(JSON.parse(answers.find((x) => x.what === 'member me')!.text).user, 'treated as a visitor meanwhile').toBeNull();
-    // the session cannot be stored: signing in is refused cleanly, to be tried again shortly
-    expect(byWhat('sign in').every((s) => s === 503), JSON.stringify(byWhat('sign in'))).toBe(true);
+    expect(byWhat('visitor with a cookie').every((s) => s === 200)).toBe(true);
+    for (const what of ['member me', 'member read', 'member write', 'rate-limited write', 'sign in']) {
+      expect(byWhat(what).every((s) => s === 503), `${what}: ${JSON.stringify(byWhat(what))}`).toBe(true);
+    }
+    expect(JSON.parse(answers.find((x) => x.what === 'member me')!.text)).toEqual({ message: 'Backbeat is briefly unavailable. Please try again in a moment.' });
     expect(answers.filter((x) => x.status === 500), 'never a 500').toEqual([]);
     const health = answers.find((x) => x.what === 'health')!;
     expect(health.status).toBe(200);

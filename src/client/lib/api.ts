@@ -1,6 +1,7 @@
 import { CSRF_HEADER, FIRST_ANSWERS_ELEMENT_ID, SOCKET_ID_HEADER } from '#shared/constants';
 import type { ErrorResponse } from '#shared/http';
 import { pageConfig } from './page-config.ts';
+import { noteAnswer } from './availability.ts';
 
 let token: string | null = null;
 let socketId: string | null = null;
@@ -133,6 +134,7 @@ export async function api<T>(method: Method, url: string, body?: unknown): Promi
     init.body = JSON.stringify(body);
   }
   const res = await fetch(url, init);
+  noteAnswer(res.status);
   const rotated = res.headers.get(CSRF_HEADER);
   if (rotated) {
     token = rotated;

@@ -29,6 +29,11 @@ function openSocket() {
       for (const channel of joined.keys()) s.emit('subscribe', channel, () => undefined);
     });
     s.on('disconnect', () => setSocketId(null));
+    // refused by the server (the session could not be read: briefly unavailable), a socket does not
+    // try again by itself: it does, a few seconds later
+    s.on('connect_error', () => {
+      if (!s.active) setTimeout(() => s.connect(), 5000 + Math.random() * 5000);
+    });
     s.on('event', (message) => {
       for (const listener of listeners) listener(message);
     });

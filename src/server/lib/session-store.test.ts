@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '#server/test/harness';
-import { connectRedis, type RedisClient } from './redis.ts';
+import { closeRedis, openRedis, whenReady, type RedisClient } from './redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './session-store.ts';
 
 let t: TestApp;
 let redis: RedisClient | null = null;
 beforeAll(async () => {
   t = await createTestApp();
-  if (process.env.REDIS_URL) redis = await connectRedis(process.env.REDIS_URL);
+  if (process.env.REDIS_URL) {
+    redis = openRedis(process.env.REDIS_URL);
+    expect(await whenReady(redis, 10_000)).toBe(true);
+  }
 });
 afterAll(async () => {
-  await redis?.close();
+  if (redis) await closeRedis(redis);
   await t.close();
 });
 

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client';
 import { sessions } from '#server/db/schema/index';
 import type { RedisClient } from './redis.ts';
 import { sha256 } from './crypto.ts';
-import { isServiceUnavailable } from './unavailable.ts';
+import { ServiceUnavailableError } from './unavailable.ts';
 
 export interface SessionRecord {
   userId: number;
@@ -25,10 +25,17 @@ export interface SessionStore {
   destroy(id: string): Promise<void>;
   /** sign a user out everywhere (optionally keeping one session) */
   destroyUser(userId: number, exceptId?: string): Promise<void>;
+  /**
+   * Sessions can be written now, as far as the app knows: checked before work that must not happen
+   * without its session (an account made but not signed in, a reset link spent while other sessions live on).
+   */
+  available(): boolean;
 }
 
 export function databaseSessionStore(db: Database): SessionStore {
   return {
+    // the database's own failures answer 503 as they come
+    available: () => true,
     async create(id, record, meta) {
       await db.insert(sessions).values({
         idHash: sha256(id),
@@ -60,12 +67,37 @@ export function databaseSessionStore(db: Database): SessionStore {
   };
 }
 
-/** `changed` is told when sessions end (processes that keep signed-in members in memory forget them). */
-export function redisSessionStore(redis: RedisClient, namespace: string, changed: () => void = () => undefined): SessionStore {
+/** how long a session read or write may wait for Redis before the request is answered 503 */
+const REDIS_SESSION_WAIT_MS = 2000;
+
+/**
+ * `changed` is told when sessions end (processes that keep signed-in members in memory forget them).
+ * `answering` says whether Redis answers now (RedisMonitor): while it does not, every call fails at
+ * once with ServiceUnavailableError (the request is answered 503, never as a visitor's: a member must
+ * not look signed out because their session cannot be read), and a call Redis leaves unanswered fails
+ * the same way after REDIS_SESSION_WAIT_MS.
+ */
+export function redisSessionStore(
+  redis: RedisClient,
+  namespace: string,
+  changed: () => void = () => undefined,
+  answering: () => boolean = () => redis.isReady,
+): SessionStore {
   const key = (hash: string) => `${namespace}:sess:${hash}`;
   const userKey = (userId: number) => `${namespace}:user-sess:${userId}`;
+  function guarded<A extends unknown[], R>(op: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    return (...args) => {
+      if (!answering()) return Promise.reject(new ServiceUnavailableError('Redis'));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ServiceUnavailableError('Redis')), REDIS_SESSION_WAIT_MS)));
+      const work = op(...args);
+      work.catch(() => undefined); // settles after the deadline, if at all: nobody is waiting then
+      return Promise.race([work, late]).finally(() => clearTimeout(timer));
+    };
+  }
   return {
-    async create(id, record, meta) {
+    available: answering,
+    create: guarded(async (id: string, record: SessionRecord, meta: SessionMeta) => {
       const hash = sha256(id);
       const ttl = Math.max(1, Math.ceil((record.expiresAt - Date.now()) / 1000));
       await redis
@@ -74,35 +106,26 @@ export function redisSessionStore(redis: RedisClient, namespace: string, changed
         .sAdd(userKey(record.userId), hash)
         .expire(userKey(record.userId), 60 * 60 * 24 * 60)
         .exec();
-    },
-    async get(id) {
-      let raw: string | null;
-      try {
-        raw = await redis.get(key(sha256(id)));
-      } catch (err) {
-        // Redis is down: the session cannot be read, so the request goes on as a visitor's (pages and
-        // public calls keep answering; the member is signed in again once Redis is back, if it kept
-        // its data). Signing in or out meanwhile fails cleanly (503).
-        if (isServiceUnavailable(err)) return null;
-        throw err;
-      }
+    }),
+    get: guarded(async (id: string) => {
+      const raw = await redis.get(key(sha256(id)));
       if (!raw) return null;
       const parsed = JSON.parse(raw) as SessionRecord;
       return parsed.expiresAt > Date.now() ? { userId: parsed.userId, remember: parsed.remember, expiresAt: parsed.expiresAt } : null;
-    },
-    async destroy(id) {
+    }),
+    destroy: guarded(async (id: string) => {
       const hash = sha256(id);
       const raw = await redis.get(key(hash));
       await redis.del(key(hash));
       changed();
       if (raw) await redis.sRem(userKey((JSON.parse(raw) as SessionRecord).userId), hash);
-    },
-    async destroyUser(userId, exceptId) {
+    }),
+    destroyUser: guarded(async (userId: number, exceptId?: string) => {
       const keep = exceptId ? sha256(exceptId) : null;
       const hashes = (await redis.sMembers(userKey(userId))).filter((h) => h !== keep);
       if (hashes.length === 0) return;
       await redis.multi().del(hashes.map(key)).sRem(userKey(userId), hashes).exec();
       changed();
-    },
+    }),
   };
 }

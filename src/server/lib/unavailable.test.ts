@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientOfflineError, TimeoutError } from 'redis';
-import { isServiceUnavailable } from './unavailable.ts';
+import { ClientOfflineError, DisconnectsClientError, ErrorReply, TimeoutError } from 'redis';
+import { isServiceUnavailable, ServiceUnavailableError } from './unavailable.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** drizzle wraps the driver's error: "Failed query: ..." with the driver's error as `cause` */
@@ -20,6 +20,13 @@ describe('isServiceUnavailable', () => {
   it('knows a Redis client that is offline or timed out', () => {
     expect(isServiceUnavailable(new ClientOfflineError())).toBe(true);
     expect(isServiceUnavailable(new TimeoutError('Command timeout'))).toBe(true);
+    expect(isServiceUnavailable(new DisconnectsClientError())).toBe(true);
+  });
+
+  it('knows Redis still loading its data after a restart, and the app knowing a service is away', () => {
+    expect(isServiceUnavailable(new ErrorReply('LOADING Redis is loading the dataset in memory'))).toBe(true);
+    expect(isServiceUnavailable(new ServiceUnavailableError('Redis'))).toBe(true);
+    expect(isServiceUnavailable(new ErrorReply('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
   });
 
   it('leaves real errors alone: constraint violations, bad values, bugs', () => {

@@ -1,18 +1,45 @@
-import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketClosedUnexpectedlyError, SocketTimeoutError, TimeoutError } from 'redis';
+import {
+  ClientClosedError,
+  ClientOfflineError,
+  ConnectionTimeoutError,
+  DisconnectsClientError,
+  ErrorReply,
+  SocketClosedUnexpectedlyError,
+  SocketTimeoutError,
+  TimeoutError,
+} from 'redis';
 
-const REDIS_DOWN = [ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketClosedUnexpectedlyError, SocketTimeoutError, TimeoutError];
+/**
+ * Thrown by the app itself when it knows a backing service is away (Redis not answering) and does not
+ * try it: answered as any other unavailability, without a log line per request (the service's monitor
+ * logs its state).
+ */
+export class ServiceUnavailableError extends Error {
+  constructor(readonly service: string) {
+    super(`${service} is unavailable`);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+const REDIS_DOWN = [ServiceUnavailableError, ClientClosedError, ClientOfflineError, ConnectionTimeoutError, DisconnectsClientError, SocketClosedUnexpectedlyError, SocketTimeoutError, TimeoutError];
+/** Redis answering that it cannot serve yet: loading its data after a restart, a replica without its primary */
+const REDIS_NOT_SERVING = /^(LOADING|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|BUSY)\b/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+const isRedisNotServing = (error: unknown) => error instanceof ErrorReply && REDIS_NOT_SERVING.test(error.message);
 
 /**
  * True when an error means a backing service (PostgreSQL, Redis) cannot be reached right now, rather
  * than a bug or a bad request: the connection was refused or cut, PostgreSQL is shutting down or
  * starting up (SQLSTATE 57P01-57P03), a connection exception (class 08), too many connections
- * (53300), no pooled connection within the pool's timeout, or a Redis client that is offline.
+ * (53300), no pooled connection within the pool's timeout, a Redis client that is offline or was
+ * disconnected, or Redis answering that it is still loading its data.
  * Such a request is answered 503 "try again shortly"; drizzle wraps the driver's error in `cause`.
  */
 export function isServiceUnavailable(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     if (REDIS_DOWN.some((cls) => e instanceof cls)) return true;
+    if (isRedisNotServing(e)) return true;
     const code = typeof e.code === 'string' ? e.code : '';
     if (NETWORK_CODES.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';

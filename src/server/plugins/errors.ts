@@ -5,7 +5,7 @@ import { MESSAGES } from '#shared/constants';
 import { HTTP } from '#shared/http';
 import { AppError } from '#server/lib/errors';
 import { wantsHtml } from '#server/lib/http';
-import { isServiceUnavailable } from '#server/lib/unavailable';
+import { isServiceUnavailable, ServiceUnavailableError } from '#server/lib/unavailable';
 import { renderPage } from './pages.ts';
 import { sqlState } from '#server/lib/db-errors';
 
@@ -29,7 +29,8 @@ function fieldErrors(issues: Issue[]): Record<string, string[]> {
   return errors;
 }
 
-const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** seconds a client is asked to wait before trying again while a backing service is away */
+const RETRY_AFTER_SECONDS = '5';
 
 const PLAIN_MESSAGES: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -80,11 +81,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(request, reply, 400, { message: 'The request contains a value that cannot be stored.' });
     }
     // PostgreSQL or Redis cannot be reached (restarting, connection cut): a clean 503 the client may
-    // retry, no stack trace; the pools reconnect by themselves once the service is back
+    // retry, no stack trace; the pools reconnect by themselves once the service is back. A service the
+    // app already knows to be away (ServiceUnavailableError) is logged by its monitor, not per request.
     if (isServiceUnavailable(error)) {
-      request.log.warn({ reqId: request.id, err: { message: (error as Error).message } }, 'a backing service is unavailable');
-      reply.header('Retry-After', '5');
-      return send(request, reply, 503, { message: SERVICE_UNAVAILABLE });
+      const level = error instanceof ServiceUnavailableError ? 'debug' : 'warn';
+      request.log[level]({ reqId: request.id, err: { message: (error as Error).message } }, 'a backing service is unavailable');
+      reply.header('Retry-After', RETRY_AFTER_SECONDS);
+      return send(request, reply, 503, { message: MESSAGES.unavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -7,12 +7,21 @@ import type { AuthUser } from '#server/types';
 export const SESSION_COOKIE = 'bb_session';
 
 /**
+ * A visitor's id starts with `v.`, which a signed-in id (base64url) never holds: it is stored nowhere,
+ * so it is never looked up, and a visitor keeps browsing while the session store is away.
+ */
+const VISITOR_PREFIX = 'v.';
+const visitorId = () => VISITOR_PREFIX + randomToken(32);
+const isVisitorId = (id: string) => id.startsWith(VISITOR_PREFIX);
+
+/**
  * Every browser carries an opaque random `bb_session` cookie. Signed-in sessions are stored
  * server-side (database, or Redis); a visitor's cookie is stored nowhere. The CSRF token is an HMAC
- * of the cookie value, so it changes whenever the session id rotates (sign-in, sign-out).
+ * of the cookie value, so it changes whenever the session id rotates (sign-in, sign-out). While the
+ * store cannot be read this throws (the request is answered 503): the member is not signed out.
  */
 export async function resolveSession(app: FastifyInstance, cookieValue: string | undefined): Promise<AuthUser | null> {
-  if (!cookieValue || cookieValue.length > 100) return null;
+  if (!cookieValue || cookieValue.length > 100 || isVisitorId(cookieValue)) return null;
   // Kept in memory while the session, the member and their entitlements are unchanged (a sign-out,
   // a suspension or a role change is heard at once; lib/hot-cache.ts); entitlements that end by
   // the clock are seen within the entry's lifetime.
@@ -69,7 +78,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, userI
 export async function signOut(request: FastifyRequest, reply: FastifyReply) {
   if (request.user) await request.server.deps.sessions.destroy(request.sessionId);
   request.user = null;
-  setSessionId(request, reply, randomToken(32));
+  setSessionId(request, reply, visitorId());
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
@@ -95,6 +104,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const existing = request.cookies[SESSION_COOKIE];
     if (existing && existing.length >= 20 && existing.length <= 100) {
       request.sessionId = existing;
+      if (isVisitorId(existing)) return done();
       const kept = app.deps.hotCache.lookup<KeptSession>(sessionKey(existing));
       if (kept !== undefined) {
         request.user = userOf(kept);
@@ -106,7 +116,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       }, done);
       return;
     }
-    const id = randomToken(32);
+    const id = visitorId();
     request.sessionId = id;
     reply.setCookie(SESSION_COOKIE, id, cookieOptions(request));
     done();

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { connectRedis, type RedisClient } from '#server/lib/redis';
+import { MESSAGES } from '#shared/constants';
+import { closeRedis, openRedis, whenReady, type RedisClient } from '#server/lib/redis';
+import { isServiceUnavailable } from '#server/lib/unavailable';
 import { userRoom, type Io } from '#server/modules/realtime/service';
 import { resolveSession, SESSION_COOKIE } from './session.ts';
 
@@ -18,17 +20,36 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   });
   let pub: RedisClient | null = null;
   let sub: RedisClient | null = null;
-  if (app.deps.config.redisUrl) {
-    pub = await connectRedis(app.deps.config.redisUrl);
-    // The adapter publishes without waiting for the answer: while Redis is down each publish would
-    // reject unhandled, and an unhandled rejection ends the process. A broadcast that cannot reach the
-    // other processes meanwhile is lost (sockets on this process still get it): realtime degrades.
+  const { redisUrl } = app.deps.config;
+  if (redisUrl) {
+    pub = openRedis(redisUrl);
+    sub = openRedis(redisUrl);
+    // Redis may be away (at start, or later): the adapter must neither stop the process nor lose its
+    // subscriptions. It publishes without waiting for the answer, and an unhandled rejection would end
+    // the process: a broadcast that cannot reach the other processes is lost (sockets on this process
+    // still get it). It subscribes without waiting too: a subscription refused while Redis is away is
+    // made again once the connection is ready (the client renews the ones it made on every reconnect).
     const publish = pub.publish.bind(pub);
     Object.defineProperty(pub, 'publish', { value: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0) });
-    const duplicate = pub.duplicate();
-    duplicate.on('error', () => undefined);
-    await duplicate.connect();
-    sub = duplicate;
+    const subscriber = sub;
+    for (const name of ['subscribe', 'pSubscribe'] as const) {
+      const original = subscriber[name].bind(subscriber) as (...args: unknown[]) => Promise<void>;
+      const untilDone = (...args: unknown[]): Promise<void> =>
+        original(...args).catch(() => {
+          if (subscriber.isOpen) subscriber.once('ready', () => void untilDone(...args));
+        });
+      Object.defineProperty(subscriber, name, { value: untilDone });
+    }
+    for (const name of ['unsubscribe', 'pUnsubscribe'] as const) {
+      const original = subscriber[name].bind(subscriber) as (...args: unknown[]) => Promise<void>;
+      Object.defineProperty(subscriber, name, { value: (...args: unknown[]) => original(...args).catch(() => undefined) });
+    }
+    // the monitor drops and remakes these too when Redis falls silent
+    app.deps.redisMonitor?.watch(pub);
+    app.deps.redisMonitor?.watch(sub);
+    // with Redis answering, the start waits (briefly) for these connections too, so broadcasts cross
+    // processes from the first request
+    if (app.deps.redisMonitor?.up) await Promise.all([whenReady(pub, 2000), whenReady(sub, 2000)]);
     io.adapter(createAdapter(pub, sub, { key: `${app.deps.config.keyNamespace}:socket.io` }));
   }
 
@@ -38,6 +59,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
       socket.data.user = await resolveSession(app, cookies[SESSION_COOKIE]);
       next();
     } catch (err) {
+      // the session cannot be read now: the client tries again later (lib/socket.ts), rather than
+      // connecting as a visitor that misses its member's events
+      if (isServiceUnavailable(err)) return next(Object.assign(new Error(MESSAGES.unavailable), { data: { status: 503 } }));
       next(err as Error);
     }
   });
@@ -74,8 +98,8 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => {
     await io.close();
-    await pub?.close().catch(() => undefined);
-    await sub?.close().catch(() => undefined);
+    if (pub) await closeRedis(pub);
+    if (sub) await closeRedis(sub);
   });
 });
 

@@ -7,6 +7,7 @@ import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { useWhenIdle, whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
+import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { ErrorPage } from '../pages/error.tsx';
 
@@ -73,6 +74,8 @@ export function Logo({ mentorship = false }: { mentorship?: boolean }) {
 export function AppLayout({ mentorship = false, admin = false }: { mentorship?: boolean; admin?: boolean }) {
   const config = pageConfig();
   const signedIn = config.authId !== null;
+  // answered 503, the page cannot tell who is here (the session could not be read): it offers no sign-in
+  const unknownVisitor = config.error?.status === 503;
   const { pathname } = useLocation();
   // The header's menus mount once the browser is idle after the first commit, in a commit of their own:
   // each Radix menu trigger sets state from a ref callback when it mounts, and that synchronous update
@@ -102,7 +105,7 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {signedIn ? (
               <Suspense fallback={MENUS_PLACEHOLDER}>{menusShown ? <MemberMenus mentorship={mentorship} /> : MENUS_PLACEHOLDER}</Suspense>
-            ) : (
+            ) : unknownVisitor ? null : (
               <>
                 <a href="/login" className={buttonClass('ghost')}>
                   Sign in
@@ -112,6 +115,7 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
             )}
           </div>
         </div>
+        <UnavailableBanner />
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-3 sm:px-6">
         {signedIn ? (

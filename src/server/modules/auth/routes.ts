@@ -16,6 +16,7 @@ import { safeRedirect } from '#shared/redirect';
 import { AppError, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
+import { ServiceUnavailableError } from '#server/lib/unavailable';
 import { signIn, signOut } from '#server/plugins/session';
 import type { UserRow } from '#server/modules/users/service';
 import { rememberDevice, trustedDevice } from './device.ts';
@@ -25,7 +26,11 @@ const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?:
   b.mentorship_signup ? 'mentorship' : b.dkm_signup ? 'double-kick' : b.dbo_academy_signup || b.checkout_slug ? `membership:${b.checkout_slug ?? ''}` : null;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, limiters } = app.deps;
+  const { services, limiters, sessions } = app.deps;
+  /** before signing in, making an account or spending a reset link: each ends in a session (503 now rather than half done) */
+  const needSessions = () => {
+    if (!sessions.available()) throw new ServiceUnavailableError('The session store');
+  };
 
   /** The password has changed whatever the mail does: a mail that cannot be sent is logged, not answered as a failure. */
   const tellPasswordChanged = async (request: FastifyRequest, user: UserRow, how: 'reset' | 'change') => {
@@ -39,6 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // spec 000 §7, 002 §7: register, sign in at once, answer {name, email, redirect}
   app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
     const body = request.body;
+    needSessions();
     await limiters.consume('registerPerIp', request.ip);
     const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
     await signIn(request, reply, user.id, false);
@@ -48,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     const { email, password, remember, to } = request.body;
+    needSessions();
     await limiters.consume('loginPerIp', request.ip);
     const attempt: SignInAttempt = { email, ip: request.ip, device: trustedDevice(request, email) };
     await admitSignIn(limiters, attempt);
@@ -90,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/password/reset', { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    needSessions();
     await limiters.consume('passwordResetPerIp', request.ip);
     const user = await services.auth.resetPassword(request.body.token, request.body.password);
     await signIn(request, reply, user.id, false);

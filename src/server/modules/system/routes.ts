@@ -4,14 +4,17 @@ import { notFound } from '#server/lib/errors';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Health for load balancers and monitors: 503 while the database cannot be reached (the process
-  // itself stays up and recovers by itself). Redis being down only degrades realtime and shared
-  // limits, so it is reported but keeps the answer 200.
+  // itself stays up and recovers by itself). Redis being away is reported (`redis: "down"`) but keeps
+  // the answer 200: every process shares the one Redis, so a load balancer acting on it would take
+  // them all out at once, and each process still serves visitors and recovers by itself when it is
+  // back (members' requests answer 503 meanwhile; docs/product/availability.md).
   app.get('/healthz', async (_request, reply) => {
     const database = await ping(app.deps.db).then(
       () => 'up' as const,
       () => 'down' as const,
     );
-    const redis = app.deps.redis ? (app.deps.redis.isReady ? ('up' as const) : ('down' as const)) : ('off' as const);
+    const monitor = app.deps.redisMonitor;
+    const redis = monitor ? (monitor.up ? ('up' as const) : ('down' as const)) : ('off' as const);
     return reply.status(database === 'up' ? 200 : 503).send({ ok: database === 'up', database, redis });
   });
 
