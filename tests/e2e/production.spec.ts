@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserSession } from '../support/browser-session.ts';
+import { freePort } from '../support/server.ts';
 import { postgresAvailable, startDeployment, type Deployment, type DeploymentKind } from '../support/deployment.ts';
 
 /**
@@ -132,5 +133,33 @@ describe.each(kinds)('production on the %s database', (kind) => {
       const elsewhere = await BrowserSession.open(d.server.url, '192.0.2.44');
       expect((await elsewhere.signIn(owner.email, owner.password)).status).toBe(200);
     }
+  });
+});
+
+describe.runIf(postgresAvailable)('production on PostgreSQL with its Redis missing', () => {
+  let d: Deployment;
+  beforeAll(async () => {
+    // nothing listens on this port: Redis is down from the start
+    d = await startDeployment('postgresql', { REDIS_URL: `redis://backbeat:redis-secret@127.0.0.1:${await freePort()}` }, { accounts: false });
+  }, 240_000);
+  afterAll(async () => d?.stop());
+
+  it('starts anyway, says so in /healthz and in the log (without the password)', async () => {
+    const health = await fetch(`${d.server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: 'up', redis: 'down' });
+    expect(d.server.output()).toContain('Redis is unavailable');
+    expect(d.server.output()).not.toContain('redis-secret');
+  });
+
+  it('serves visitors, and tells a member the service is briefly unavailable rather than signed out', async () => {
+    expect((await fetch(`${d.server.url}/`, { headers: html })).status).toBe(200);
+    const member = { accept: 'application/json', cookie: `bb_session=${'A'.repeat(43)}` };
+    const me = await fetch(`${d.server.url}/api/me`, { headers: member });
+    expect(me.status).toBe(503);
+    expect(me.headers.get('retry-after')).toBeTruthy();
+    expect(((await me.json()) as { message: string }).message).toBe('Backbeat is briefly unavailable. Please try again in a moment.');
+    const visitor = await BrowserSession.open(d.server.url);
+    expect((await visitor.signIn('anyone@academy.test', 'whatever-password')).status).toBe(503);
   });
 });

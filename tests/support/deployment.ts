@@ -59,7 +59,8 @@ async function onPostgres<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-export async function startDeployment(kind: DeploymentKind, extraEnv: Record<string, string> = {}): Promise<Deployment> {
+/** `accounts: false`: register no admin and member (a deployment that cannot sign anyone in, e.g. without Redis) */
+export async function startDeployment(kind: DeploymentKind, extraEnv: Record<string, string> = {}, opts: { accounts?: boolean } = {}): Promise<Deployment> {
   const file = await serverBundle();
   const [node, args] = appCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), `bb-deploy-${kind}-`));
@@ -98,12 +99,14 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
   const tag = randomBytes(3).toString('hex');
   const admin = { email: `owner-${tag}@academy.test`, password: 'owner-passphrase-1' };
   const member = { email: `drummer-${tag}@academy.test`, password: 'drummer-passphrase-1' };
-  for (const who of [admin, member]) {
+  for (const who of opts.accounts === false ? [] : [admin, member]) {
     const s = await BrowserSession.open(server.url);
     const res = await s.register(who.email, who === admin ? 'Academy Owner' : 'Jo Drummer', who.password);
     if (res.status !== 200) throw new Error(`registering ${who.email}: ${res.status} ${await res.text()}`);
   }
-  if (sql) {
+  if (opts.accounts === false) {
+    // nobody to promote
+  } else if (sql) {
     await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [admin.email]);
   } else {
     // the embedded database is held by the process: the demo admin makes the owner an admin, through the console
