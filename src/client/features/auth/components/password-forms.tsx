@@ -40,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setError(null);
     try {
       const res = await reset.mutateAsync({ token, password, password_confirmation: confirmation });
-      navigate.to(res.redirect ?? '/dashboard');
+      navigate.within(res.redirect);
     } catch (err) {
       setError(errorMessage(err, ['token', 'password', 'password_confirmation']));
     }
