@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES as M, LIMITS } from './constants.ts';
+import { cleanDisplayText } from './display-text.ts';
 import { flag } from './http.ts';
 import { REDIRECT_MAX } from './redirect.ts';
 
@@ -18,7 +19,7 @@ const email = requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvali
 /** POST /register (spec 000 §7, spec 002 §3): the optional flags say which checkout it came from. */
 export const registerBodySchema = z
   .object({
-    name: requiredString(M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
+    name: z.string({ error: M.nameRequired }).overwrite(cleanDisplayText).trim().min(1, M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
     email,
     email_confirmation: z.string().trim().optional(),
     password: z

@@ -32,7 +32,7 @@ export function NotificationList({ area, page }: { area: Area; page: number }) {
               <a href={notificationHref(area, n.id)} className={clsx('flex gap-3 px-4 py-4 hover:bg-surface-2', n.unread && 'font-medium')}>
                 <span aria-hidden className={clsx('mt-2 size-2.5 shrink-0 rounded-full', n.unread ? 'bg-accent' : 'bg-line')} />
                 <span className="flex flex-col gap-1">
-                  <span dangerouslySetInnerHTML={{ __html: n.body }} />
+                  <span className="user-html" dangerouslySetInnerHTML={{ __html: n.body }} />
                   <span className="text-sm font-normal text-muted">{format(new Date(n.created_at), 'PPp')}</span>
                 </span>
                 {n.unread ? <span className="sr-only">(unread)</span> : null}
@@ -65,7 +65,7 @@ export function NotificationDetail({ id, area }: { id: number; area: Area }) {
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-6">
       <p className="text-sm text-muted">{format(new Date(n.created_at), 'PPPp')}</p>
-      <div className="text-lg" dangerouslySetInnerHTML={{ __html: n.body }} />
+      <div className="user-html text-lg" dangerouslySetInnerHTML={{ __html: n.body }} />
       <div className="flex flex-wrap gap-3">
         {open ? <a className={buttonClass('primary')} href={open}>Open</a> : null}
         <a className={buttonClass('secondary')} href={back}>All notifications</a>
