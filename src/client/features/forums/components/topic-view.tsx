@@ -46,7 +46,9 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
   const first = posts[0];
   const isAdmin = pageConfig().admin;
   const canReply = !topic.locked || isAdmin;
-  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{topic.title}</h1>;
+  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+      <UserText>{topic.title}</UserText>
+    </h1>;
 
   function jumpToLatest() {
     const root = discussionRef.current;
