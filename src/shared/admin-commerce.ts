@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';
 
@@ -113,7 +114,7 @@ export const adminPlanSchema = z
     heading: z.string().trim().min(1, 'The heading is required.').max(200, 'The heading may not be greater than 200 characters.'),
     subheading: z.string().trim().max(500, 'The subheading may not be greater than 500 characters.'),
     has_trial: z.boolean(),
-    monthly_title: z.string().trim().min(1, 'The monthly title is required.').max(60, 'The monthly title may not be greater than 60 characters.'),
+    monthly_title: z.string().overwrite(cleanDisplayText).trim().min(1, 'The monthly title is required.').max(60, 'The monthly title may not be greater than 60 characters.'),
     monthly_price_cents: cents('monthly price'),
     yearly_price_cents: cents('yearly price'),
     lifetime_price_cents: cents('lifetime price'),
@@ -150,7 +151,7 @@ export const adminProductsQuerySchema = adminListQuerySchema.extend({
 /** PUT /api/admin/products/:slug. Spots: null = unlimited; never below the sold count (checked by the server). */
 export const adminProductSchema = z
   .object({
-    title: z.string().trim().min(1, 'The title is required.').max(200, 'The title may not be greater than 200 characters.'),
+    title: z.string().overwrite(cleanDisplayText).trim().min(1, 'The title is required.').max(200, 'The title may not be greater than 200 characters.'),
     course_id: z.number({ error: 'The course must be chosen from the list.' }).int().positive().nullable(),
     level: z.enum(COURSE_LEVELS, { error: 'The level must be basic or pro.' }).nullable(),
     price_cents: cents('price'),

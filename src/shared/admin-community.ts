@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, type LiveStatus } from './live.ts';
 
@@ -61,7 +62,7 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 export const categorySchema = z.object({
-  title: z.string({ error: CATEGORY_MESSAGES.titleRequired }).trim().min(1, CATEGORY_MESSAGES.titleRequired).max(CATEGORY.titleMax, CATEGORY_MESSAGES.titleTooLong),
+  title: z.string({ error: CATEGORY_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, CATEGORY_MESSAGES.titleRequired).max(CATEGORY.titleMax, CATEGORY_MESSAGES.titleTooLong),
   slug: z
     .string({ error: CATEGORY_MESSAGES.slugRequired })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { PEDALS, planKey, SKILLS } from './diagnostic.ts';
 import { isImageOption, LEARNING } from './learning.ts';
@@ -12,7 +13,7 @@ import { isImageOption, LEARNING } from './learning.ts';
  * questions and must not build (or load zod for) the admin's schemas.
  */
 export const placementQuestionSchema = z.object({
-  title: z.string({ error: 'The question field is required.' }).trim().min(1, 'The question field is required.').max(300, 'A question may not be greater than 300 characters.'),
+  title: z.string({ error: 'The question field is required.' }).overwrite(cleanDisplayText).trim().min(1, 'The question field is required.').max(300, 'A question may not be greater than 300 characters.'),
   options: z
     .array(
       z.object({
@@ -43,6 +44,7 @@ export const CONTENT = {
 const title = (field = 'title') =>
   z
     .string({ error: `The ${field} field is required.` })
+    .overwrite(cleanDisplayText)
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(CONTENT.titleMax, `The ${field} may not be greater than ${CONTENT.titleMax} characters.`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminListQuerySchema } from './admin.ts';
+import { siteLinkSchema } from './http.ts';
 
 // The admin console's people pages (issue 10): members, mentors, leads, reviews. The routes
 // validate with these schemas and the pages check the same schemas before sending.
@@ -123,11 +124,7 @@ export const suspendSchema = z.object({
 /** POST /api/admin/notifications (existing route; the member page's "send a notification") */
 export const adminNotificationSchema = z.object({
   body: z.string({ error: 'The body field is required.' }).trim().min(1, 'The body field is required.').max(1000, 'The body may not be greater than 1000 characters.'),
-  url: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^(\/(?!\/).*)?$/, 'The url must be a path on this site.')
+  url: siteLinkSchema('link')
     .optional()
     .transform((v) => (v ? v : undefined)),
 });

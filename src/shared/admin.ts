@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { asSitePath } from './http.ts';
+import { siteAddress } from './redirect.ts';
 
 // The admin console (issue 10): what every list call takes and answers, the audit log's entries,
 // the image upload the console's forms share, and the console's sections.
@@ -61,13 +63,29 @@ export interface AdminImageResponse {
   url: string;
 }
 
-/** An address an admin types into a form (video embed, image, link): https, or a path on this site. */
+/** an absolute https address (no spaces, no user name or password in it) */
+const isHttpsAddress = (v: string) => {
+  if (!/^https:\/\/[^\s]+$/i.test(v)) return false;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An address an admin types into a form (video embed, image, notation, plan link): an https address
+ * elsewhere, or a path on this site. A value shaped like a path that a browser would take to another
+ * host ("/\\evil.example", "/.//evil.example") is neither, and is refused.
+ */
 export const adminUrlSchema = (field: string, max = 2000) =>
   z
     .string()
     .trim()
     .max(max, `The ${field} may not be greater than ${max} characters.`)
-    .refine((v) => v === '' || /^https:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), `The ${field} must be an https:// address or a path on this site.`);
+    .overwrite(asSitePath)
+    .refine((v) => v === '' || isHttpsAddress(v) || siteAddress(v) === v, `The ${field} must be an https:// address or a path on this site.`);
 
 // (in their own module: the signed-in frame's side menu shows them and must not load this module's schemas)
 export { ADMIN_SECTIONS } from './admin-sections.ts';

@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES as M, LIMITS } from './constants.ts';
+import { cleanDisplayText } from './display-text.ts';
 import { flag } from './http.ts';
+import { REDIRECT_MAX } from './redirect.ts';
 
 const requiredString = (required: string) =>
   z.string({ error: required }).trim().min(1, required);
+
+/**
+ * Where the browser goes next (`redirect`, `to`): only ever a hint. The route passes it to
+ * `safeRedirect`, so a value that is not usable (too long, not text, off the site) falls back to the
+ * dashboard instead of failing the sign-in or the registration.
+ */
+const destination = z.string().max(REDIRECT_MAX).optional().catch(undefined);
 
 const email = requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvalid).pipe(z.email(M.emailInvalid));
 
 /** POST /register (spec 000 §7, spec 002 §3): the optional flags say which checkout it came from. */
 export const registerBodySchema = z
   .object({
-    name: requiredString(M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
+    name: z.string({ error: M.nameRequired }).overwrite(cleanDisplayText).trim().min(1, M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
     email,
     email_confirmation: z.string().trim().optional(),
     password: z
@@ -22,8 +31,7 @@ export const registerBodySchema = z
     dkm_signup: flag.optional(),
     dbo_academy_signup: flag.optional(),
     checkout_slug: z.string().max(100).optional(),
-    /** where the browser should go next (same-site relative path only) */
-    redirect: z.string().max(2000).optional(),
+    redirect: destination,
   })
   .superRefine((v, ctx) => {
     if ((v.email_confirmation ?? '').toLowerCase() !== v.email.toLowerCase()) {
@@ -43,7 +51,7 @@ export const loginBodySchema = z.object({
   email: requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvalid),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(LIMITS.passwordMax),
   remember: flag.optional(),
-  to: z.string().max(2000).optional(),
+  to: destination,
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 
 /** Foot-speed diagnostic (spec 001 §2, §4, §5, §9). */
 export const DIAGNOSTIC = {
@@ -177,7 +178,7 @@ export const DEFAULT_PLAN_LINKS: Record<string, string> = Object.fromEntries(
 // and so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
 export const footSpeedSaveSchema = /* @__PURE__ */ (() =>
   z.object({
-    name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),
+    name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).overwrite(cleanDisplayText).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),
     email: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(254).pipe(z.email('The email must be a valid email address.')),
     /** the answers in order: option indexes, and the tempo text at the tempo step */
     answers: z.array(z.union([z.number().int().min(0).max(20), z.string().max(10)])).min(1).max(DIAGNOSTIC.steps),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, idSchema } from './http.ts';
 import { COMMUNITY } from './community.ts';
+import { cleanDisplayText } from './display-text.ts';
 import { FORUM_MESSAGES } from './forums.ts';
 
 // The forum calls' request bodies (spec 001 §7 topic calls; issue 5). Apart from forums.ts: the forum
@@ -17,7 +18,7 @@ const trimmed = (required: string, max: number, tooLong: string) =>
 
 /** POST /api/forums/{slug}/topics */
 export const newTopicSchema = z.object({
-  title: trimmed(FORUM_MESSAGES.titleRequired, COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
+  title: z.string({ error: FORUM_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, FORUM_MESSAGES.titleRequired).max(COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
   body: trimmed(FORUM_MESSAGES.bodyRequired, COMMUNITY.postBodyMax, FORUM_MESSAGES.bodyTooLong),
 });
 export type NewTopic = z.infer<typeof newTopicSchema>;

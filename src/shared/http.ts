@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteAddress } from './redirect.ts';
 
 /** Every error answer: `{message}`; validation failures (422) add `errors` (field -> messages). */
 export const errorResponseSchema = z.object({
@@ -27,3 +28,21 @@ export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+
+/**
+ * A path is stored as the address a browser will follow (`siteAddress`), so what was checked is
+ * what members get; a value that is not a site address is left as typed for the check to refuse.
+ */
+export const asSitePath = (v: string) => (v.startsWith('/') ? (siteAddress(v) ?? v) : v);
+
+/**
+ * A stored link that must keep people on the site (a notification's "Open" button, a payment's way
+ * back): only a path on this site (`siteAddress`), stored normalised; '' means no link.
+ */
+export const siteLinkSchema = (field: string, max = 500) =>
+  z
+    .string({ error: `The ${field} must be text.` })
+    .trim()
+    .max(max, `The ${field} may not be greater than ${max} characters.`)
+    .overwrite(asSitePath)
+    .refine((v) => v === '' || siteAddress(v) === v, `The ${field} must be an address on this site, starting with a single "/" (for example /lessons/12).`);

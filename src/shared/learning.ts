@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 import { flag, idSchema } from './http.ts';
 
 /** spec 000 §4, §5, §9 wording and numbers for the learning area */
@@ -72,7 +73,7 @@ export const timezoneBodySchema = z.object({
 
 const tempo = z.string().trim().max(4, 'Tempos have at most 4 digits.').regex(/^\d*$/, 'Tempos are numbers (bpm).');
 export const journalExerciseSchema = z.object({
-  practicedToday: z.string().trim().max(200, 'An exercise name may not be greater than 200 characters.'),
+  practicedToday: z.string().overwrite(cleanDisplayText).trim().max(200, 'An exercise name may not be greater than 200 characters.'),
   startingTempo: tempo,
   endingTempo: tempo,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 
 // Live shows and their chat (spec 001 "Live chat panel", §3 "Live chat message", §7 /live-chat/*).
 // Shared wording of the community is in community.ts; what only the live area uses is here.
@@ -105,7 +106,7 @@ export function toEmbedUrl(input: string): string | null {
 
 /** POST /api/live/shows (admins) */
 export const scheduleShowSchema = z.object({
-  title: z.string({ error: LIVE_MESSAGES.titleRequired }).trim().min(1, LIVE_MESSAGES.titleRequired).max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
+  title: z.string({ error: LIVE_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, LIVE_MESSAGES.titleRequired).max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
   description: z.string().trim().max(LIVE.descriptionMax, LIVE_MESSAGES.descriptionTooLong).default(''),
   starts_at: z
     .string({ error: LIVE_MESSAGES.startsAtInvalid })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 import { flag, idSchema } from './http.ts';
 import {
   DEFAULT_MENTORSHIP_PRICE,
@@ -63,7 +64,7 @@ const httpLink = z
 
 export const exerciseSchema = z.object({
   id: itemId,
-  title: z.string().max(PRACTICE_PLAN_LIMITS.title),
+  title: z.string().overwrite(cleanDisplayText).max(PRACTICE_PLAN_LIMITS.title),
   link: httpLink,
   notes: z.string().max(PRACTICE_PLAN_LIMITS.notes),
   goal: digits,
@@ -77,7 +78,7 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 
 export const daySchema = z.object({
   id: itemId,
-  title: z.string().max(PRACTICE_PLAN_LIMITS.title),
+  title: z.string().overwrite(cleanDisplayText).max(PRACTICE_PLAN_LIMITS.title),
   complete: z.boolean(),
   exercises: z.array(exerciseSchema).max(PRACTICE_PLAN_LIMITS.exercisesPerDay),
 });
@@ -119,7 +120,7 @@ export type PracticePlanAnswer = z.infer<typeof practicePlanAnswerSchema>;
 
 /** a reusable day's exercise (spec 002 §3: title, link, notes, goal) */
 export const reusableDayExerciseSchema = z.object({
-  title: z.string().max(PRACTICE_PLAN_LIMITS.title),
+  title: z.string().overwrite(cleanDisplayText).max(PRACTICE_PLAN_LIMITS.title),
   link: httpLink,
   notes: z.string().max(PRACTICE_PLAN_LIMITS.notes),
   goal: digits,
@@ -127,7 +128,7 @@ export const reusableDayExerciseSchema = z.object({
 export type ReusableDayExercise = z.infer<typeof reusableDayExerciseSchema>;
 
 export const reusableDayBodySchema = z.object({
-  title: z.string().trim().min(1, 'Give the day a title.').max(PRACTICE_PLAN_LIMITS.title),
+  title: z.string().overwrite(cleanDisplayText).trim().min(1, 'Give the day a title.').max(PRACTICE_PLAN_LIMITS.title),
   exercises: z.array(reusableDayExerciseSchema).max(PRACTICE_PLAN_LIMITS.exercisesPerDay),
 });
 
@@ -206,14 +207,14 @@ export const addAccountabilityLinkBodySchema = z.object({
     .min(1, ACCOUNTABILITY_MESSAGES.urlRequired)
     .max(ACCOUNTABILITY_LIMITS.url, ACCOUNTABILITY_MESSAGES.urlTooLong)
     .refine(isHttpUrl, ACCOUNTABILITY_MESSAGES.urlInvalid),
-  label: z.string().trim().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong).default(''),
+  label: z.string().overwrite(cleanDisplayText).trim().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong).default(''),
 });
 
 /** POST /mentorship/accountability/save-label (spec 002 §7): labels only, of that student's links */
 export const saveAccountabilityLabelsBodySchema = z.object({
   student_id: idSchema,
   links: z
-    .array(z.object({ id: idSchema, label: z.string().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong) }))
+    .array(z.object({ id: idSchema, label: z.string().overwrite(cleanDisplayText).max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong) }))
     .max(ACCOUNTABILITY_LIMITS.linksPerStudent),
 });
 
@@ -392,9 +393,9 @@ export const mentorshipPaypalSubscriptionBodySchema = z.object({
 
 /** POST /mentorship/payment-plan (spec 002 §7), after the PayPal subscription approval */
 export const mentorshipPaymentPlanBodySchema = z.object({
-  contact_name: z.string().trim().max(200).default(''),
+  contact_name: z.string().overwrite(cleanDisplayText).trim().max(200).default(''),
   contact_email: z.string().trim().max(254).default(''),
-  name: z.string().trim().max(200).default(''),
+  name: z.string().overwrite(cleanDisplayText).trim().max(200).default(''),
   email: z.string().trim().max(254).default(''),
   agreement_id: z.string().trim().min(1, 'The PayPal subscription is missing. Please try again.').max(100),
 });

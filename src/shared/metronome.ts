@@ -3,6 +3,7 @@
  * and the page use these, and the tests prove them.
  */
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 
 export const METRONOME = {
   bpmDefault: 120,
@@ -289,6 +290,7 @@ export type SavedSettings = z.infer<typeof savedSettingsSchema>;
 
 const entryName = /* @__PURE__ */ (() => z
   .string({ error: PLAYLIST.nameRequired })
+  .overwrite(cleanDisplayText)
   .trim()
   .min(1, PLAYLIST.nameRequired)
   .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`))();

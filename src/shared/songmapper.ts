@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 
 /** Spec 002 song mapper: §3 data, §4 autosave, §5 options and messages, §9 timings. */
 export const SONG = {
@@ -50,7 +51,7 @@ export const sectionSchema = z.object({
 export type Section = z.infer<typeof sectionSchema>;
 
 export const songSchema = z.object({
-  title: text('title', SONG.titleMax),
+  title: text('title', SONG.titleMax).overwrite(cleanDisplayText),
   bpm: digits('bpm', SONG.bpmMaxLength),
   expandFields: z.boolean(),
   sections: z
@@ -70,6 +71,7 @@ export const saveSongBodySchema = z.object({
 export const saveTemplateBodySchema = z.object({
   title: z
     .string({ error: SONG.templateTitleRequired })
+    .overwrite(cleanDisplayText)
     .trim()
     .min(1, SONG.templateTitleRequired)
     .max(SONG.titleMax, `The title may not be greater than ${SONG.titleMax} characters.`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayText } from './display-text.ts';
 
 // The generic upload component (spec 001 §3 "Upload file object", §4, §7 chunked handler, §8 error
 // codes, §9 chunk constants) and the product's own choices for it (issue 8).
@@ -185,7 +186,7 @@ export const VIDEO_MESSAGES = {
 
 export const videoSubmissionBodySchema = z.object({
   upload_id: uploadSessionIdSchema,
-  title: z.string().trim().min(1, VIDEO_MESSAGES.titleRequired).max(VIDEO_LIMITS.title, `Titles can be up to ${VIDEO_LIMITS.title} characters.`),
+  title: z.string().overwrite(cleanDisplayText).trim().min(1, VIDEO_MESSAGES.titleRequired).max(VIDEO_LIMITS.title, `Titles can be up to ${VIDEO_LIMITS.title} characters.`),
   note: z.string().trim().max(VIDEO_LIMITS.note, `Notes can be up to ${VIDEO_LIMITS.note} characters.`).default(''),
 });
 export const videoFeedbackBodySchema = z.object({

@@ -1,7 +1,16 @@
+import { safeRedirect } from '#shared/redirect';
+
 /** Where the browser goes next; a seam for tests (spy on `navigate.to`). */
 export const navigate = {
   to(url: string) {
     window.location.assign(url);
+  },
+  /**
+   * Go to an address on this site: a `to`/`redirect` value (from the address bar or an answer) is
+   * followed only when `safeRedirect` keeps it on the site, otherwise `fallback` is.
+   */
+  within(target: unknown, fallback = '/dashboard') {
+    navigate.to(safeRedirect(target, fallback, window.location.origin));
   },
 };
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { safeRedirect } from '#shared/redirect';
 
 /** A browser navigation (as opposed to a fetch from our client, which asks for JSON). */
 export function wantsHtml(request: FastifyRequest): boolean {
@@ -19,10 +20,12 @@ export function effectiveMethod(request: FastifyRequest): string {
 
 /**
  * Answer `{redirect}` to our client, or a 303 to a plain HTML form post (no JavaScript), so both work.
+ * The address is always on the site (`safeRedirect`; the dashboard otherwise).
  */
 export function redirectOrJson(request: FastifyRequest, reply: FastifyReply, redirect: string, body: Record<string, unknown> = {}) {
-  if (wantsHtml(request)) return reply.redirect(redirect, 303);
-  return reply.send({ ...body, redirect });
+  const to = safeRedirect(redirect);
+  if (wantsHtml(request)) return reply.redirect(to, 303);
+  return reply.send({ ...body, redirect: to });
 }
 
 export type Handler = RouteHandlerMethod;

@@ -15,6 +15,7 @@ import { openModal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { REVIEW_MODAL, ReviewModal } from '#client/features/reviews/components/review-modal.tsx';
 import { Card, PageTitle } from './common.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const TILES = [
   { href: '/courses', icon: BookOpen, title: 'Courses', text: 'Pick up your next lesson.' },
@@ -28,7 +29,7 @@ export function DashboardPage() {
   const member = config.admin || config.entitlements.includes('membership');
   return (
     <>
-      <PageTitle title={`Welcome back, ${config.authName?.split(' ')[0] ?? 'drummer'}`} subtitle="Here is your practice at a glance.">
+      <PageTitle title={<>Welcome back, <UserText>{config.authName?.split(' ')[0] ?? 'drummer'}</UserText></>} subtitle="Here is your practice at a glance.">
         <div className="flex flex-wrap gap-2">
           <a href="/placement" className={buttonClass('secondary')}>
             Find your stage

@@ -6,7 +6,9 @@ import { SANDBOX_CARDS } from '#shared/commerce';
 import { usd } from '#shared/mentorship';
 import { Field } from '#client/components/ui/field.tsx';
 import { dollars } from '#shared/commerce';
+import { siteAddress } from '#shared/redirect';
 import { ApiError, get } from '#client/lib/api.ts';
+import { navigate } from '#client/lib/browser.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -72,7 +74,7 @@ function PaypalApproval({ reference }: { reference: string }) {
     setError(null);
     try {
       const { url } = await sandboxPost(`/sandbox/paypal/${action}/${encodeURIComponent(reference)}`);
-      window.location.assign(url ?? '/');
+      navigate.within(url, '/');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(null);
@@ -138,12 +140,13 @@ function CardAuthentication({ paymentMethod }: { paymentMethod: string }) {
       result = 'fail';
       if (outcome === 'complete') setError(err instanceof Error ? err.message : String(err));
     }
-    const back = params.get('return');
+    // like the provider's page it stands for, it only ever sends the buyer back to this site
+    const back = siteAddress(params.get('return'), window.location.origin);
     if (window.opener) {
       (window.opener as Window).postMessage({ type: 'sandbox-authentication', paymentMethod, outcome: result }, window.location.origin);
       window.close();
-    } else if (back && back.startsWith('/') && !back.startsWith('//')) {
-      window.location.assign(`${back}${back.includes('?') ? '&' : '?'}outcome=${result}`);
+    } else if (back !== null) {
+      navigate.to(`${back}${back.includes('?') ? '&' : '?'}outcome=${result}`);
       return;
     }
     setDone(result === 'complete' ? 'Authentication complete. You can close this page.' : 'Authentication failed. You can close this page.');
@@ -223,7 +226,7 @@ function HostedCheckout({ reference }: { reference: string }) {
         setBusy(false);
         return;
       }
-      window.location.assign(r.url ?? '/');
+      navigate.within(r.url, '/');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -234,7 +237,7 @@ function HostedCheckout({ reference }: { reference: string }) {
     setBusy(true);
     try {
       const { url } = await sandboxPost(`/sandbox/checkout/${encodeURIComponent(reference)}/cancel`);
-      window.location.assign(url ?? '/');
+      navigate.within(url, '/');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
 import { idSchema } from '#shared/http';
+import { safeRedirect } from '#shared/redirect';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
 import { createBillingService, type RetentionAction } from './service.ts';
@@ -61,7 +62,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/billing/paypal/lifetime-return',
     { schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) } },
-    async (request, reply) => reply.redirect(await billing.lifetimeReturn(requireUser(request), request.query.order), 303),
+    async (request, reply) => reply.redirect(safeRedirect(await billing.lifetimeReturn(requireUser(request), request.query.order), '/account/billing'), 303),
   );
 
   // the admins' list of reasons moved to the admin console: GET /api/admin/cancellations (modules/admin-commerce)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminNotificationSchema } from '#shared/admin-members';
 import { idSchema } from '#shared/http';
 import { notificationPageResponseSchema, notificationResponseSchema, recentNotificationsResponseSchema } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
@@ -46,12 +47,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/notifications',
     {
       schema: {
-        body: z.object({
-          user_id: idSchema,
-          body: z.string({ error: 'The body field is required.' }).trim().min(1, 'The body field is required.').max(1000, 'The body may not be greater than 1000 characters.'),
-          url: z.string().max(500).regex(/^\/(?!\/)/, 'The url must be a path on this site.').optional(),
-          area: z.enum(['main', 'mentorship']).default('main'),
-        }),
+        // the console's own form checks the same schema before sending
+        body: adminNotificationSchema.extend({ user_id: idSchema, area: z.enum(['main', 'mentorship']).default('main') }),
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
+import { cleanDisplayText } from '#shared/display-text';
 import { forumCategories, notifications } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#server/test/harness';
 import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
@@ -28,11 +29,15 @@ const decode = (s: string) =>
     .replace(/&#0?39;|&#x27;/g, "'")
     .replace(/&amp;/g, '&');
 
-/** the body holds no markup of its own (a strict sanitiser with NO allowed tags leaves it as it is) and shows `text` as text */
+/**
+ * the body holds no markup of its own (a strict sanitiser with NO allowed tags leaves it as it is) and
+ * shows `text` as text (a title or label as stored: without the bidi and invisible characters names
+ * and titles lose on the way in)
+ */
 function expectEscaped(body: string, text: string) {
   const rest = body.replace(TEMPLATE_TAGS, '');
   expect(sanitizeHtml(rest, STRICT), body).toBe(rest);
-  expect(decode(rest), body).toContain(text);
+  expect([text, cleanDisplayText(text)].some((shown) => decode(rest).includes(shown)), body).toBe(true);
   expect(body).not.toMatch(/<(?!\/?(strong|p)>)/);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
+import { siteLinkSchema } from '#shared/http';
 import { ProviderError, type PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 
@@ -215,8 +216,9 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
             description: z.string().max(200).default('Sandbox test'),
             interval: z.enum(['month', 'year']).default('month'),
             trial_days: z.coerce.number().int().min(0).default(0),
-            return_url: z.string().max(500),
-            cancel_url: z.string().max(500),
+            // the sandbox's approval page sends the buyer to these: like every way back, on this site only
+            return_url: siteLinkSchema('return address'),
+            cancel_url: siteLinkSchema('cancel address'),
           }),
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema, flag } from '#shared/http';
+import { safeRedirect } from '#shared/redirect';
 import { courseProductResponseSchema, doubleKickResponseSchema, productCardBodySchema, productPaymentBodySchema } from '#shared/products';
 import { requireUser } from '#server/lib/guards';
 import { createProductService } from './service.ts';
@@ -62,7 +63,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
       const { order, token, cancel } = request.query;
-      return reply.redirect(await products.paypalReturn(request.user, order, { token, cancel: cancel ?? false }), 303);
+      return reply.redirect(safeRedirect(await products.paypalReturn(request.user, order, { token, cancel: cancel ?? false }), '/courses'), 303);
     },
   );
 };

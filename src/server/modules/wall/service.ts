@@ -140,7 +140,7 @@ export function createWallService(deps: CommunityDeps) {
         await deps.notifications.notify(wall.id, { body: parent ? `${who} replied to a comment on your wall.` : `${who} wrote on your wall.`, url });
       }
       if (parent && parent.userId && parent.userId !== viewer.id && parent.userId !== wall.id) {
-        await deps.notifications.notify(parent.userId, { body: `${who} replied to your comment on ${escapeHtml(wall.name)}'s wall.`, url });
+        await deps.notifications.notify(parent.userId, { body: `${who} replied to your comment on <strong>${escapeHtml(wall.name)}</strong>'s wall.`, url });
       }
 
       const first = await page(viewer, wall.id, 1);

@@ -8,6 +8,7 @@ import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
 import { LoadError } from '#client/components/admin/list.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -91,7 +92,7 @@ export function ReportsPage() {
                   Reported by{' '}
                   {r.reporter ? (
                     <a href={r.reporter.url} className="font-semibold text-fg hover:underline">
-                      {r.reporter.name}
+                      <UserText>{r.reporter.name}</UserText>
                     </a>
                   ) : (
                     'a former member'
@@ -108,7 +109,7 @@ export function ReportsPage() {
                     {' '}
                     by{' '}
                     <a href={r.target.author.url} className="text-fg hover:underline">
-                      {r.target.author.name}
+                      <UserText>{r.target.author.name}</UserText>
                     </a>
                   </>
                 ) : null}

@@ -10,7 +10,7 @@ export function AccountMenu({ mentorship = false }: { mentorship?: boolean }) {
   const logout = useLogout();
   const signOut = async () => {
     try {
-      navigate.to((await logout.mutateAsync()).redirect);
+      navigate.within((await logout.mutateAsync()).redirect, '/');
     } catch {
       navigate.to('/');
     }

@@ -19,7 +19,7 @@ export function LoginForm({ to }: { to: string | null }) {
     setError(null);
     try {
       const res = await login.mutateAsync({ email, password, remember, ...(to ? { to } : {}) });
-      navigate.to(res.redirect);
+      navigate.within(res.redirect);
     } catch (err) {
       setError(errorMessage(err, ['email', 'password']));
     }

@@ -41,7 +41,7 @@ export function ResetPasswordForm({ token, onLinkClosed }: { token: string; onLi
     setError(null);
     try {
       const res = await reset.mutateAsync({ token, password, password_confirmation: confirmation });
-      navigate.to(res.redirect ?? '/dashboard');
+      navigate.within(res.redirect);
     } catch (err) {
       const link = err instanceof ApiError ? err.firstError(['token']) : undefined;
       if (link && onLinkClosed) onLinkClosed(link);

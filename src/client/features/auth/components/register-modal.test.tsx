@@ -63,3 +63,14 @@ it('shows a spinner instead of the button while loading, then goes to the given 
   await act(async () => resolve(json(200, { name: 'Ann', email: 'ann@x.test', redirect: '/order' })));
   expect(navigate.to).toHaveBeenCalledWith('/order');
 });
+
+it.each([
+  ['an answer that would leave the site', undefined, '//evil.example/x'],
+  ['a redirectTo that normalises off the site', '/.//evil.example/x', '/dashboard'],
+  ['a redirectTo with a backslash', '/\\evil.example', '/dashboard'],
+])('goes to the dashboard for %s', async (_label, redirectTo, answered) => {
+  fetchMock.mockResolvedValueOnce(json(200, { name: 'Ann', email: 'ann@x.test', redirect: answered }));
+  await openAndSubmit(redirectTo);
+  await vi.waitFor(() => expect(navigate.to).toHaveBeenCalled());
+  expect(navigate.to).toHaveBeenCalledWith('/dashboard');
+});

@@ -26,7 +26,7 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
     setError(null);
     try {
       const res = await register.mutateAsync({ ...form, ...(redirectTo ? { redirect: redirectTo } : {}) });
-      navigate.to(redirectTo ?? res.redirect);
+      navigate.within(redirectTo ?? res.redirect);
     } catch (err) {
       const first = err instanceof ApiError ? err.firstError(['name', 'email', 'password', 'email_confirmation']) : undefined;
       setError(first ?? MESSAGES.registrationFallback);

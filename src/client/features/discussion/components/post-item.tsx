@@ -15,6 +15,7 @@ import { ReportButton } from '#client/components/report-dialog.tsx';
 import { postCalls } from '../api/posts.ts';
 import { PostBody, PostText } from './post-body.tsx';
 import { exactTimeTitle, formatWhen } from '#client/lib/dates.ts';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const timeAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
@@ -75,14 +76,14 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
             <>
               <Avatar src={profile.data.avatar_url} name="" size={56} />
               <span className="flex min-w-0 flex-col gap-1">
-                <span className={clsx('font-bold', profile.data.admin && 'text-success')}>{profile.data.name}</span>
+                <UserText className={clsx('font-bold', profile.data.admin && 'text-success')}>{profile.data.name}</UserText>
                 {profile.data.stage ? <span className="text-sm text-muted">{profile.data.stage.title}</span> : null}
                 {profile.data.status ? <span className="line-clamp-3 text-sm">“{profile.data.status}”</span> : null}
                 <span className="text-sm text-muted">Member since {formatWhen(profile.data.member_since, 'en', { year: 'numeric', month: 'short' })}</span>
               </span>
             </>
           ) : profile.isError ? (
-            <span className="text-sm text-muted">{post.user}</span>
+            <UserText className="text-sm text-muted">{post.user}</UserText>
           ) : (
             <Spinner label="Loading profile" />
           )}
@@ -121,7 +122,7 @@ function EditedLabel({ post }: { post: PostDto }) {
                 {revisions.data.map((r) => (
                   <li key={r.id} className="rounded-xl border border-line bg-surface-2 p-3">
                     <p className="mb-1 text-sm text-muted">
-                      Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by {r.edited_by}
+                      Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by <UserText>{r.edited_by}</UserText>
                     </p>
                     <PostText text={r.body} />
                   </li>
@@ -210,11 +211,11 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
     <span className="font-bold text-muted">{COMMUNITY_MESSAGES.deleted}</span>
   ) : post.profileUrl ? (
     <a href={post.profileUrl} className={clsx('font-bold hover:underline', post.admin ? 'text-success' : 'text-fg')} data-testid="post-author">
-      {post.user}
+      <UserText>{post.user}</UserText>
     </a>
   ) : (
     <span className={clsx('font-bold', post.admin ? 'text-success' : 'text-fg')} data-testid="post-author">
-      {post.user}
+      <UserText>{post.user}</UserText>
     </span>
   );
 
@@ -247,7 +248,7 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
           <p className="text-sm text-muted">
             {DISCUSSION_WORDING.replyingTo}{' '}
             <a href={post.replyingToPermalink} className="font-semibold text-fg hover:underline">
-              {post.replyingTo}
+              <UserText>{post.replyingTo}</UserText>
             </a>
           </p>
         ) : null}

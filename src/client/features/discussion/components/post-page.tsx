@@ -8,6 +8,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { postCalls, type PostLocation } from '../api/posts.ts';
 import { Discussion } from './discussion.tsx';
 import { PostBody } from './post-body.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 function usePostLocation(id: number) {
   return useQuery({ queryKey: ['post-location', id], queryFn: () => postCalls.show(id), enabled: id > 0 });
@@ -33,7 +34,7 @@ function Where({ loc }: { loc: PostLocation }) {
     <p className="text-muted">
       In{' '}
       <a href={loc.post.permalink} target="_top" className="font-semibold text-accent underline underline-offset-2">
-        {loc.title}
+        <UserText>{loc.title}</UserText>
       </a>
     </p>
   );

@@ -8,6 +8,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { postCalls } from '../api/posts.ts';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const draftKey = (type: PostType, resourceId: number, parentId: number | null) => `bb.draft.${type}.${resourceId}.${parentId ?? 'top'}`;
 function readDraft(key: string) {
@@ -139,7 +140,7 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
     <form onSubmit={submit} className="flex flex-col gap-2" data-testid="reply-form">
       {replyingTo ? (
         <p className="text-sm text-muted">
-          {DISCUSSION_WORDING.replyingTo} <span className="font-semibold text-fg">{replyingTo.name}</span>
+          {DISCUSSION_WORDING.replyingTo} <UserText className="font-semibold text-fg">{replyingTo.name}</UserText>
         </p>
       ) : null}
       <label htmlFor={id} className="sr-only">

@@ -4,6 +4,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { relativeTime } from '../access.ts';
 import { useCategories } from '../api/forums.ts';
 import { ForumError } from './forum-error.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 /** Forum home: one card per category with its topic count and latest activity. */
 export function CategoryCards() {
@@ -32,7 +33,7 @@ export function CategoryCards() {
                 {c.topicsCount} {c.topicsCount === 1 ? 'topic' : 'topics'}
               </span>
               <span>{c.lastActivityAt ? `Active ${relativeTime(c.lastActivityAt)}` : 'No activity yet'}</span>
-              {c.latestTopic ? <span className="w-full truncate">Latest: {c.latestTopic.title}</span> : null}
+              {c.latestTopic ? <span className="w-full truncate">Latest: <UserText>{c.latestTopic.title}</UserText></span> : null}
             </div>
           </Link>
         </li>

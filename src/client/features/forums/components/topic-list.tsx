@@ -9,6 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { relativeTime } from '../access.ts';
 import { useCategoryPage } from '../api/forums.ts';
 import { ForumError } from './forum-error.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 /** A plain click opens the topic modal; a modified click (new tab) follows the link. */
 const opensModal = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -34,7 +35,7 @@ export function CategoryTopics({ slug, page, onPage, onOpenTopic, actions }: Pro
         <Link to="/forums" className="font-semibold text-accent-strong">
           Forums
         </Link>{' '}
-        <span aria-hidden>›</span> {category.title}
+        <span aria-hidden>›</span> <UserText>{category.title}</UserText>
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -97,10 +98,10 @@ function TopicRow({ topic: t, onOpen }: { topic: TopicListItem; onOpen: (id: num
           }}
           className="mt-0.5 block text-lg font-bold leading-snug text-fg no-underline hover:text-accent-strong"
         >
-          {t.title}
+          <UserText>{t.title}</UserText>
         </a>
         <p className="mt-1 text-sm text-muted">
-          {t.user.name} · active {relativeTime(t.lastActivityAt)}
+          <UserText>{t.user.name}</UserText> · active {relativeTime(t.lastActivityAt)}
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end justify-center gap-1 text-sm text-muted sm:flex-row sm:items-center sm:gap-4">

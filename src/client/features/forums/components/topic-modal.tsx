@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTopic } from '../api/forums.ts';
 import { TopicView, type TopicSlots } from './topic-view.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 /**
  * The topic modal (spec 001): one topic, with its thread, over the topic list. Closes with Escape,
@@ -30,7 +31,11 @@ export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicI
                 <TopicView
                   topicId={topicId}
                   variant="modal"
-                  renderTitle={(title) => <h2 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h2>}
+                  renderTitle={(title) => (
+                    <h2 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+                      <UserText>{title}</UserText>
+                    </h2>
+                  )}
                   {...slots}
                 />
               ) : null}

@@ -13,6 +13,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { commentsLabel, formatDate } from '../access.ts';
 import { forumCalls, forumKeys, useTopic } from '../api/forums.ts';
 import { ForumError } from './forum-error.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 export interface TopicSlots {
   /** how the first post's text is shown (the discussion feature's PostBody); plain text otherwise */
@@ -45,7 +46,9 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
   const first = posts[0];
   const isAdmin = pageConfig().admin;
   const canReply = !topic.locked || isAdmin;
-  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{topic.title}</h1>;
+  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+      <UserText>{topic.title}</UserText>
+    </h1>;
 
   function jumpToLatest() {
     const root = discussionRef.current;
@@ -76,10 +79,10 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
         <div className="min-w-0 flex-1">
           {user?.permalink ? (
             <a href={user.permalink} className={clsx('font-bold no-underline', user.admin ? 'text-success' : 'text-fg')}>
-              {user.name}
+              <UserText>{user.name}</UserText>
             </a>
           ) : (
-            <span className="font-bold text-muted">{user?.name ?? COMMUNITY_MESSAGES.deleted}</span>
+            <UserText className="font-bold text-muted">{user?.name ?? COMMUNITY_MESSAGES.deleted}</UserText>
           )}
           <p className="text-sm text-muted">
             <time dateTime={topic.createdAt}>{formatDate(topic.createdAt)}</time>

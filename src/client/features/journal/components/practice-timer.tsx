@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Pause, Play, Send } from 'lucide-react';
 import { formatElapsed, minutesFromSeconds } from '#shared/learning';
 import { FormError } from '#client/components/ui/field.tsx';
+import { navigate } from '#client/lib/browser.ts';
 import { useLogTime } from '../api/journal.ts';
 
 /**
  * Practice timer (spec 000): play, pause, submit; HH:MM:SS. Submit is offered once it has been
  * started and is stopped; it posts minutes rounded up (at least 1) and follows the answer's redirect.
  */
-export function PracticeTimer({ onRedirect = (url: string) => window.location.assign(url) }: { onRedirect?: (url: string) => void }) {
+export function PracticeTimer({ onRedirect = (url: string) => navigate.within(url, '/journal') }: { onRedirect?: (url: string) => void }) {
   const [running, setRunning] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const startedAt = useRef<number | null>(null);

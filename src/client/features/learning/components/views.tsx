@@ -9,6 +9,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const Loading = () => (
   <div className="grid place-items-center py-16">
@@ -113,7 +114,7 @@ export function LessonView({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <a href="/courses" className="hover:underline">Courses</a> / <a href={`/courses/${l.course.slug}`} className="hover:underline">{l.course.title}</a>
+        <a href="/courses" className="hover:underline">Courses</a> / <a href={`/courses/${l.course.slug}`} className="hover:underline"><UserText>{l.course.title}</UserText></a>
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{l.title}</h1>
@@ -150,7 +151,7 @@ export function LessonView({ id }: { id: number }) {
             <LessonCompletionToggle lessonId={l.id} complete={l.complete} />
             {l.next_lesson ? (
               <a href={`/lessons/${l.next_lesson.id}`} className={buttonClass('secondary')}>
-                Next: {l.next_lesson.title} <ChevronRight aria-hidden className="size-5" />
+                Next: <UserText>{l.next_lesson.title}</UserText> <ChevronRight aria-hidden className="size-5" />
               </a>
             ) : null}
           </div>
@@ -258,7 +259,7 @@ export function MyPractice() {
             <li key={b.id}>
               <a href={`/lessons/${b.id}`} className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-2 hover:bg-surface-2">
                 <span>
-                  <span className="font-semibold">{b.title}</span> <span className="text-sm text-muted">· {b.course_title}</span>
+                  <UserText className="font-semibold">{b.title}</UserText> <span className="text-sm text-muted">· <UserText>{b.course_title}</UserText></span>
                 </span>
                 <ChevronRight aria-hidden className="size-4 text-muted" />
               </a>

@@ -9,6 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { useChat, type ChatMessage } from '../use-chat.ts';
 import { formatWhen } from '#client/lib/dates.ts';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour: 'numeric', minute: '2-digit' });
 
@@ -170,7 +171,7 @@ function MessageRow({ message: m, admin, onHeart, onStar }: { message: ChatMessa
   const mine = m.profile_url !== null && m.profile_url === pageConfig().authProfileUrl;
   const name = (
     <span className={clsx('font-bold', m.admin && 'text-success')}>
-      {m.name}
+      <UserText>{m.name}</UserText>
       {m.admin ? <ShieldCheck aria-label="Admin" role="img" className="ml-1 inline size-4 align-[-2px] text-success" /> : null}
     </span>
   );

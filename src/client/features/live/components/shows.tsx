@@ -12,6 +12,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useScheduleShow, useShows } from '../api/live.ts';
 import { formatWhen } from '#client/lib/dates.ts';
+import { isolateText } from '#shared/display-text';
 
 export const whenOf = (iso: string) => formatWhen(iso, undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -120,7 +121,7 @@ function ScheduleForm() {
       });
       form.reset();
       setOpen(false);
-      toast(`"${show.title}" is scheduled.`);
+      toast(`"${isolateText(show.title)}" is scheduled.`);
     } catch (err) {
       if (err instanceof ApiError && err.errors) setErrors(err.errors);
       else setFormError(errorMessage(err, []));

@@ -5,6 +5,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useOverview } from '../api/mentorship.ts';
 import { Failed, Loading, paymentSummary, percentOf, Tile } from './widgets.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] || 'drummer';
 
@@ -19,7 +20,7 @@ export function MentorshipDashboard() {
     <div className="flex flex-col gap-6 sm:gap-8">
       <div>
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">Mentorship</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome back, {name}</h1>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome back, <UserText>{name}</UserText></h1>
         <p className="mt-2 max-w-2xl text-lg text-muted">
           {o.role === 'admin' ? 'Your students, their plans and the videos waiting for your feedback.' : 'Your plan, your lessons and everything you share with your mentor, in one place.'}
         </p>

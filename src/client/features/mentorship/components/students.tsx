@@ -12,6 +12,8 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { useAssignMentor, useMentors, useStudent, useStudents } from '../api/mentorship.ts';
 import { PastDueBanner } from './dashboard.tsx';
 import { Failed, formatDate, Loading, paymentSummary, percentOf, ProgressBar, relativeTime, StatusBadge } from './widgets.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
+import { isolateText } from '#shared/display-text';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -86,7 +88,7 @@ export function StudentList() {
                 <span className="flex min-w-0 flex-1 flex-col gap-1 md:flex-row md:items-center md:gap-6">
                   <span className="min-w-0 md:w-56">
                     <span className="block truncate text-lg font-bold">{s.name}</span>
-                    <span className="block truncate text-sm text-muted">{s.mentor ? `Mentor: ${s.mentor.name}` : 'No mentor yet'}</span>
+                    <span className="block truncate text-sm text-muted">{s.mentor ? <>Mentor: <UserText>{s.mentor.name}</UserText></> : 'No mentor yet'}</span>
                   </span>
                   <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted md:flex-1">
                     <StatusBadge status={s.status} />
@@ -232,7 +234,7 @@ function MentorSelect({ studentId, current, currentName }: { studentId: number; 
           onChange={(e) => {
             const value = e.target.value ? Number(e.target.value) : null;
             assign.mutate(value, {
-              onSuccess: (res) => toast(res.mentor ? `${res.mentor.name} now mentors this student.` : 'The student has no mentor now.', 'success'),
+              onSuccess: (res) => toast(res.mentor ? `${isolateText(res.mentor.name)} now mentors this student.` : 'The student has no mentor now.', 'success'),
               onError: (err) => toast(errorMessage(err, ['mentor_id']), 'danger'),
             });
           }}

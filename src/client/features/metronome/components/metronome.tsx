@@ -26,6 +26,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import type { Scheduler } from '../engine.ts';
 import { ClickTrackButton } from './click-track.tsx';
 import { Playlist } from './playlist.tsx';
+import { isolateText } from '#shared/display-text';
 
 // the audio engine loads on the first Start (or download), and the run log after a speed-training run
 // only: neither is part of the page's initial JavaScript (issue 9)
@@ -366,7 +367,7 @@ export function Metronome() {
         current={s}
         onLoad={(entry) => {
           setS({ ...START_UP, ...entry, speed: { ...START_UP.speed, ...entry.speed }, rhythm: { ...START_UP.rhythm, ...entry.rhythm } });
-          toast(`Loaded “${entry.name}”.`);
+          toast(`Loaded “${isolateText(entry.name)}”.`);
         }}
       />
       <ClickTrackButton settings={s} />

@@ -10,6 +10,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { removeSettings, saveSettings, updateSettings, usePlaylist } from '../api/playlist.ts';
+import { isolateText } from '#shared/display-text';
 
 const describe = (e: PlaylistEntry) =>
   [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]].filter(Boolean).join(' · ');
@@ -95,7 +96,7 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                   type="button"
                   aria-label={`Delete ${e.name}`}
                   onClick={async () => {
-                    if (await confirm(`Delete the saved settings “${e.name}”?`, { confirmLabel: 'Delete', danger: true })) await removeSettings(e.id).catch((err: unknown) => toast(messageOf(err), 'danger'));
+                    if (await confirm(`Delete the saved settings “${isolateText(e.name)}”?`, { confirmLabel: 'Delete', danger: true })) await removeSettings(e.id).catch((err: unknown) => toast(messageOf(err), 'danger'));
                   }}
                   className="grid size-11 shrink-0 place-items-center rounded-lg text-danger hover:bg-danger-soft"
                 >

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import clsx from 'clsx';
 import { MESSAGES } from '#shared/constants';
+import { siteAddress } from '#shared/redirect';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notificationHref, useMarkAllRead, useNotification, useNotificationPage, type Area } from '../api/notifications.ts';
@@ -31,7 +32,7 @@ export function NotificationList({ area, page }: { area: Area; page: number }) {
               <a href={notificationHref(area, n.id)} className={clsx('flex gap-3 px-4 py-4 hover:bg-surface-2', n.unread && 'font-medium')}>
                 <span aria-hidden className={clsx('mt-2 size-2.5 shrink-0 rounded-full', n.unread ? 'bg-accent' : 'bg-line')} />
                 <span className="flex flex-col gap-1">
-                  <span dangerouslySetInnerHTML={{ __html: n.body }} />
+                  <span className="user-html" dangerouslySetInnerHTML={{ __html: n.body }} />
                   <span className="text-sm font-normal text-muted">{format(new Date(n.created_at), 'PPp')}</span>
                 </span>
                 {n.unread ? <span className="sr-only">(unread)</span> : null}
@@ -59,12 +60,14 @@ export function NotificationDetail({ id, area }: { id: number; area: Area }) {
   if (one.isPending) return <Spinner />;
   if (one.isError) return <p className="text-muted">This notification does not exist or is not yours.</p>;
   const n = one.data.data;
+  // a link stored before links were checked on the way in is shown only if it stays on the site
+  const open = siteAddress(n.url);
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-6">
       <p className="text-sm text-muted">{format(new Date(n.created_at), 'PPPp')}</p>
-      <div className="text-lg" dangerouslySetInnerHTML={{ __html: n.body }} />
+      <div className="user-html text-lg" dangerouslySetInnerHTML={{ __html: n.body }} />
       <div className="flex flex-wrap gap-3">
-        {n.url ? <a className={buttonClass('primary')} href={n.url}>Open</a> : null}
+        {open ? <a className={buttonClass('primary')} href={open}>Open</a> : null}
         <a className={buttonClass('secondary')} href={back}>All notifications</a>
       </div>
     </article>

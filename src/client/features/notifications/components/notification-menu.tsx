@@ -45,7 +45,7 @@ export function NotificationMenu({ area = 'main' }: { area?: Area }) {
             <span className={clsx('mt-1 size-2.5 shrink-0 self-start rounded-full', n.unread ? 'bg-accent' : 'bg-transparent')} aria-hidden />
             <span className="flex flex-col py-2">
               {/* body is HTML sanitised on the server (strict allow-list) */}
-              <span className="line-clamp-2" dangerouslySetInnerHTML={{ __html: n.body }} />
+              <span className="user-html line-clamp-2" dangerouslySetInnerHTML={{ __html: n.body }} />
               <span className="text-sm text-muted">{formatDistanceToNow(new Date(n.created_at), { addSuffix: true })}</span>
             </span>
           </DropdownLink>

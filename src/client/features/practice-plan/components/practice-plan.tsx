@@ -12,6 +12,7 @@ import { usePlanEditor, type SaveState } from '../use-plan-editor.ts';
 import { DayBlock } from './day-block.tsx';
 import { SavedDayPicker } from './saved-day-picker.tsx';
 import { TempoChart } from './tempo-chart.tsx';
+import { isolateText } from '#shared/display-text';
 
 const phaseName = (phase: PracticePlanPhase) => `Phase ${PRACTICE_PLAN_PHASES.indexOf(phase) + 1}`;
 
@@ -70,7 +71,7 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
     if (await confirm(`Remove Week ${week + 1} of ${phaseName(phase)} and everything in it?`, { confirmLabel: 'Remove week', danger: true })) update((p) => edit.removeWeek(p, phase, week));
   };
   const removeDay = async (at: DayAt, title: string) => {
-    if (await confirm(`Remove ${title || 'this day'} (Week ${at.week + 1}) and its exercises?`, { confirmLabel: 'Remove day', danger: true })) update((p) => edit.removeDay(p, at));
+    if (await confirm(`Remove ${title ? isolateText(title) : 'this day'} (Week ${at.week + 1}) and its exercises?`, { confirmLabel: 'Remove day', danger: true })) update((p) => edit.removeDay(p, at));
   };
 
   const renderWeek = (phase: PracticePlanPhase, week: PracticeWeek, wi: number) => {

@@ -10,6 +10,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { useDeleteDay, useSaveDay, useSavedDay, useSavedDays, type SavedDay } from '../api.ts';
 import { DigitInput } from './day-block.tsx';
+import { isolateText } from '#shared/display-text';
 
 const blankExercise = (): ReusableDayExercise => ({ title: '', link: '', notes: '', goal: '' });
 
@@ -89,7 +90,7 @@ function DayForm({ day, onSaved, onDeleted }: { day: SavedDay | null; onSaved: (
     }
   };
   const del = async () => {
-    if (!day || !(await confirm(`Delete the saved day “${day.title}”? Plans that already use it keep their copy.`, { confirmLabel: 'Delete', danger: true }))) return;
+    if (!day || !(await confirm(`Delete the saved day “${isolateText(day.title)}”? Plans that already use it keep their copy.`, { confirmLabel: 'Delete', danger: true }))) return;
     try {
       await remove.mutateAsync(day.id);
       toast('Saved day deleted.');

@@ -8,6 +8,7 @@ import { useFriends, useProfile } from '../api/profile.ts';
 import { FriendButton } from './friend-button.tsx';
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from './profile-image-modal.tsx';
 import { StatusBox } from './status-box.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 export function ProfileView({ slug }: { slug: string }) {
   const profile = useProfile(slug);
@@ -47,7 +48,7 @@ export function FriendsView() {
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Avatar src={f.avatar_url} name={f.name} size={44} />
       <a href={f.profile_url} className="flex-1 font-semibold hover:text-accent-strong">
-        {f.name}
+        <UserText>{f.name}</UserText>
       </a>
       {children}
     </li>

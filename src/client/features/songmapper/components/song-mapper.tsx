@@ -10,6 +10,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useSong, useSongs } from '../api/songs.ts';
 import { readDraft, SongEditor } from './song-editor.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 /**
  * The song mapper page (spec 002): the editor for a new song at `base`, or a saved one at
@@ -54,7 +55,7 @@ function NewSong({ base, onCreated }: { base: string; onCreated: (id: string) =>
       <div className="flex flex-col items-start gap-4 py-6">
         <h2 className="text-xl font-bold">You have an unsaved song</h2>
         <p className="text-muted">
-          “{draft.song.title || SONG.untitled}”, changed {formatDistanceToNow(new Date(draft.at), { addSuffix: true })}, never reached our server. Pick it up where you left it?
+          “<UserText>{draft.song.title || SONG.untitled}</UserText>”, changed {formatDistanceToNow(new Date(draft.at), { addSuffix: true })}, never reached our server. Pick it up where you left it?
         </p>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => setChoice('restore')}>

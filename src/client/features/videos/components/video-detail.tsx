@@ -11,6 +11,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { useDeleteVideo, useGiveFeedback, useVideo } from '../api/videos.ts';
 import { StatusBadge } from './video-list.tsx';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 const when = (iso: string) => format(new Date(iso), "d MMM yyyy 'at' HH:mm");
 
@@ -75,7 +76,7 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
         <p className="mt-1 text-muted">
           {admin ? (
             <Link to={`/mentorship/students/${v.student.id}/videos`} className="font-semibold text-fg hover:underline">
-              {v.student.name}
+              <UserText>{v.student.name}</UserText>
             </Link>
           ) : null}
           {admin ? ' · ' : null}
@@ -99,7 +100,7 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
           <>
             <p className="mt-3 whitespace-pre-wrap break-words text-lg">{v.feedback}</p>
             <p className="mt-2 text-sm text-muted">
-              {v.feedback_by ? `${v.feedback_by.name}, ` : ''}
+              {v.feedback_by ? <><UserText>{v.feedback_by.name}</UserText>, </> : null}
               {v.feedback_at ? <time dateTime={v.feedback_at}>{when(v.feedback_at)}</time> : null}
             </p>
           </>

@@ -6,6 +6,7 @@ import { errorMessage } from '#client/lib/api.ts';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useVideos, type VideoQuery } from '../api/videos.ts';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 export const StatusBadge = ({ video }: { video: Pick<VideoSubmission, 'status'> }) => (
   <span
@@ -39,7 +40,7 @@ export function VideoList({ query, onPage, showStudent = false, empty }: { query
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold">{v.title}</p>
                 <p className="text-sm text-muted">
-                  {showStudent ? <span className="font-semibold text-fg">{v.student.name} · </span> : null}
+                  {showStudent ? <span className="font-semibold text-fg"><UserText>{v.student.name}</UserText> · </span> : null}
                   <time dateTime={v.created_at}>{format(new Date(v.created_at), 'd MMM yyyy, HH:mm')}</time>
                 </p>
               </div>

@@ -14,6 +14,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { flatten, useDeleteComment, usePostComment, useWall } from '../api/wall.ts';
 import { exactTimeTitle } from '#client/lib/dates.ts';
+import { UserText } from '#client/components/ui/user-text.tsx';
 
 /** A textarea that grows with its content. */
 function GrowingTextarea({ value, onChange, placeholder, label, autoFocus }: { value: string; onChange: (v: string) => void; placeholder: string; label: string; autoFocus?: boolean }) {
@@ -90,10 +91,10 @@ function CommentBody({ c, onDelete, children }: { c: WallCommentDto; onDelete: (
         <div className="flex flex-wrap items-baseline gap-x-2">
           {c.permalink ? (
             <a href={c.permalink} className={clsx('font-semibold hover:underline', c.admin && 'text-success')}>
-              {c.author}
+              <UserText>{c.author}</UserText>
             </a>
           ) : (
-            <span className="font-semibold text-muted">{c.author}</span>
+            <UserText className="font-semibold text-muted">{c.author}</UserText>
           )}
           <time dateTime={c.created_at} {...exactTimeTitle(when)} className="text-sm text-muted">
             {formatDistanceToNow(when, { addSuffix: true })}
