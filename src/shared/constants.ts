@@ -19,6 +19,10 @@ export const MESSAGES = {
   passwordResetSent: 'If an account exists for that email, we have sent a link to reset the password.',
   passwordResetInvalid: 'This password reset link is invalid or has expired.',
   passwordChanged: 'Your password has been changed.',
+  /** an upload that looks like an accepted image but whose image data cannot be decoded */
+  imageUnreadable: 'This image could not be read. Please choose another file.',
+  /** a JSON, form or multipart body whose bytes are not UTF-8 */
+  bodyNotUtf8: 'The request could not be read: it is not valid UTF-8 text.',
 } as const;
 
 /** Field messages of the registration and sign-in rules (server-side; spec 000 §5, issue 3 §3). */
