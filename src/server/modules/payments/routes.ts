@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
-      hooks.post(`/webhooks/${name}`, { config: { csrf: false } }, async (request) => {
+      hooks.post(`/webhooks/${name}`, { config: { csrf: false, rawBody: true } }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const result = await receiveWebhook(app, name, raw, request.headers);
         return { received: true, result };
