@@ -26,7 +26,7 @@ export function WebhookFailuresPage() {
       label: 'Last delivery',
       sortable: true,
       render: (r) => (
-        <span className="flex flex-col">
+        <span className="flex flex-col whitespace-nowrap">
           <TimeAgo iso={r.last_at} title={exact(r.last_at)} />
           {r.deliveries > 1 ? (
             <span className="text-sm text-muted">
@@ -39,36 +39,35 @@ export function WebhookFailuresPage() {
     {
       key: 'event',
       label: 'Event',
+      className: 'md:w-64',
       render: (r) => (
+        // ids and types are long unbroken words: they wrap anywhere rather than widen the row past a phone
         <span className="flex min-w-0 flex-col">
-          <span className="font-semibold">
-            {PROVIDER_NAMES[r.provider] ?? r.provider}
-            {r.event_type ? <span className="font-mono text-sm font-normal"> {r.event_type}</span> : null}
-          </span>
-          <span className="break-all font-mono text-sm text-muted">{r.event_id ?? 'no readable id'}</span>
+          <span className="font-semibold">{PROVIDER_NAMES[r.provider] ?? r.provider}</span>
+          {r.event_type ? <span className="wrap-anywhere font-mono text-sm">{r.event_type}</span> : null}
+          <span className="wrap-anywhere font-mono text-sm text-muted">{r.event_id ?? 'no readable id'}</span>
         </span>
       ),
     },
     {
       key: 'problem',
       label: 'Problem',
-      className: 'md:w-1/2',
       render: (r) => (
         <span className="flex min-w-0 flex-col gap-1">
           <span className="flex flex-wrap gap-1">
             <StatusBadge tone={KIND[r.kind].tone}>{KIND[r.kind].label}</StatusBadge>
             {r.resolved_at ? <StatusBadge tone="good">{STATE.resolved}</StatusBadge> : null}
           </span>
-          <span className="whitespace-pre-wrap break-words">{r.reason}</span>
+          <span className="wrap-anywhere whitespace-pre-wrap">{r.reason}</span>
           {r.outline ? (
-            <span className="break-words text-sm text-muted">
+            <span className="wrap-anywhere text-sm text-muted">
               Body keys: <span className="font-mono">{r.outline}</span>
             </span>
           ) : null}
         </span>
       ),
     },
-    { key: 'deliveries', label: 'Deliveries', sortable: true, render: (r) => <span className="tabular">{r.deliveries}</span> },
+    { key: 'deliveries', label: 'Deliveries', sortable: true, className: 'md:w-32', render: (r) => <span className="tabular">{r.deliveries}</span> },
   ];
   return (
     <>
