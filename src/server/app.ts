@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import { createDeps, type AppDeps } from './deps.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { utf8BodiesPlugin } from './plugins/utf8-bodies.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { hotReadsPlugin } from './plugins/hot-reads.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -79,6 +80,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
     },
   });
+  // after multipart: its check of text fields runs once @fastify/multipart has read them
+  await app.register(utf8BodiesPlugin);
   await app.register(securityPlugin, { dev: config.viteDev });
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);

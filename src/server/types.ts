@@ -41,5 +41,7 @@ declare module 'fastify' {
     hotRead?: boolean;
     /** a file of the client build (plugins/built-files.ts): no session, no cookie */
     builtFile?: boolean;
+    /** the handler reads the body's bytes as sent (provider webhooks: signatures): no UTF-8 check before it */
+    rawBody?: boolean;
   }
 }

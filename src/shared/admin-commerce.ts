@@ -204,3 +204,31 @@ export const adminCancellationsQuerySchema = adminListQuerySchema.extend({
   reason: z.string().trim().max(200).optional(),
   outcome: optionalEnum(CANCEL_OUTCOME_VALUES),
 });
+
+// ---- webhook failures: signed provider deliveries that could not be applied
+
+/** rejected: the content could not be read (answered 400); failed: applying it raised an error (the provider retries) */
+export const WEBHOOK_FAILURE_KINDS = ['rejected', 'failed'] as const;
+export type WebhookFailureKind = (typeof WEBHOOK_FAILURE_KINDS)[number];
+export const WEBHOOK_FAILURE_STATES = ['open', 'resolved'] as const;
+/** GET /api/admin/webhook-failures: search event id, type and reason; filter provider, kind, state; sort last_at | deliveries */
+export const adminWebhookFailuresQuerySchema = adminListQuerySchema.extend({
+  provider: optionalEnum(PROVIDERS),
+  kind: optionalEnum(WEBHOOK_FAILURE_KINDS),
+  state: optionalEnum(WEBHOOK_FAILURE_STATES),
+});
+export interface AdminWebhookFailureRow {
+  id: number;
+  provider: string;
+  event_id: string | null;
+  event_type: string | null;
+  kind: WebhookFailureKind;
+  reason: string;
+  /** the body's keys without their values, e.g. `{id, type, data: {}}` */
+  outline: string | null;
+  deliveries: number;
+  first_at: string;
+  last_at: string;
+  /** a later delivery of the same event was applied */
+  resolved_at: string | null;
+}

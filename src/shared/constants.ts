@@ -25,6 +25,10 @@ export const MESSAGES = {
   /** the reset page, as it opens a link that was never sent (often a link cut short when copied) */
   passwordResetUnknown: 'This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
   passwordChanged: 'Your password has been changed.',
+  /** an upload that looks like an accepted image but whose image data cannot be decoded */
+  imageUnreadable: 'This image could not be read. Please choose another file.',
+  /** a JSON, form or multipart body whose bytes are not UTF-8 */
+  bodyNotUtf8: 'The request could not be read: it is not valid UTF-8 text.',
 } as const;
 
 /** Field messages of the registration and sign-in rules (server-side; spec 000 §5, issue 3 §3). */

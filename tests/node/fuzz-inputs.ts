@@ -82,6 +82,8 @@ const RAW_BODIES: FuzzBody[] = [
   { contentType: 'multipart/form-data; boundary=xyz', payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', label: 'truncated multipart' },
   { contentType: 'multipart/form-data', payload: 'no boundary', label: 'multipart without boundary' },
   { contentType: null, payload: Buffer.from([0xff, 0xfe, 0x00, 0x01]), label: 'no content type, binary' },
+  { contentType: 'application/json', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), label: 'JSON that is not UTF-8' },
+  { contentType: 'application/x-www-form-urlencoded', payload: Buffer.from([0x61, 0x3d, 0xff]), label: 'form that is not UTF-8' },
 ];
 
 /** a request body: mostly JSON objects built from the route's fields, sometimes a hostile raw body */

@@ -292,6 +292,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/retention': 'admin',
   'PUT /api/admin/retention': 'admin',
   'GET /api/admin/cancellations': 'admin',
+  'GET /api/admin/webhook-failures': 'admin',
   // admin-members
   'GET /api/admin/members': 'admin',
   'GET /api/admin/members/:id': 'admin',

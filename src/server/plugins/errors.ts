@@ -58,6 +58,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
+      // a refusal that knows more than it tells the client (libvips' words about an unreadable image)
+      if (error.cause !== undefined) request.log.info({ reqId: request.id, status: error.statusCode, cause: error.cause }, 'request refused');
       return send(request, reply, error.statusCode, error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

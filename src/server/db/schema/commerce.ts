@@ -169,6 +169,33 @@ export const webhookEvents = pgTable(
 );
 
 /**
+ * Webhook deliveries with a good signature that could not be applied, for admins to see
+ * (/admin/webhook-failures). `kind`: `rejected` = the content could not be read (answered 400; nothing
+ * was applied), `failed` = an error while applying it (answered with that error, 5xx for an unexpected
+ * one, so the provider retries). One row per provider,
+ * event id and kind, counting its deliveries; an event whose id cannot be read gets a row each time.
+ * No body is kept (events carry names, emails and addresses): only its outline, the keys without
+ * their values. `resolved_at`: a later delivery of the same event was applied.
+ */
+export const webhookFailures = pgTable(
+  'webhook_failures',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id'),
+    eventType: text('event_type'),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    outline: text('outline'),
+    deliveries: integer('deliveries').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_failures_event_idx').on(t.provider, t.eventId, t.kind), index('webhook_failures_last_idx').on(t.lastAt)],
+);
+
+/**
  * The built-in sandbox payment provider's own state (it plays the provider's side: setup intents,
  * payment methods, charges, PayPal orders and subscriptions, its clock), kept apart from ours.
  */

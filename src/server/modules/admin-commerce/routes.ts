@@ -7,6 +7,7 @@ import {
   adminProductSchema,
   adminProductsQuerySchema,
   adminSubscriptionsQuerySchema,
+  adminWebhookFailuresQuerySchema,
   DEFAULT_MENTORSHIP_PRICING,
   DEFAULT_RETENTION_OFFERS,
   MENTORSHIP_PRICING_SETTING,
@@ -58,4 +59,7 @@ export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // why members left (moved here from the billing module)
   app.get('/api/admin/cancellations', { ...adminOnly, schema: { querystring: adminCancellationsQuerySchema } }, async (request) => commerce.cancellations(request.query));
+
+  // signed webhook deliveries that could not be applied (payments/routes.ts receiveWebhook records them)
+  app.get('/api/admin/webhook-failures', { ...adminOnly, schema: { querystring: adminWebhookFailuresQuerySchema } }, async (request) => commerce.webhookFailures(request.query));
 };

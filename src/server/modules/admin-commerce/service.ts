@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery, AdminPage } from '#shared/admin';
 import {
   ORDER_MESSAGES,
@@ -11,13 +11,15 @@ import {
   type AdminProductInput,
   type AdminRefundResult,
   type AdminSubscriptionRow,
+  type AdminWebhookFailureRow,
+  type WebhookFailureKind,
 } from '#shared/admin-commerce';
 import type { CancellationRow } from '#shared/billing';
 import type { Database } from '#server/db/client';
-import { cancellationFeedback, checkoutPlans, courses, invoices, orders, products, subscriptions, users } from '#server/db/schema/index';
+import { cancellationFeedback, checkoutPlans, courses, invoices, orders, products, subscriptions, users, webhookFailures } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
+import { countAll, escapeLike, pageOf, pageOfSelect, sortOf } from '#server/modules/admin/list';
 import { ProviderError } from '#server/modules/payments/provider';
 import type { PaymentsService } from '#server/modules/payments/service';
 import type { UserService } from '#server/modules/users/service';
@@ -358,6 +360,40 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           description: r.f.description,
           outcome: r.f.outcome,
           created_at: r.f.createdAt.toISOString(),
+        }),
+      });
+    },
+
+    // ---- webhook failures: newest delivery first; open ones are what needs a look
+    async webhookFailures(query: AdminListQuery & { provider?: string | undefined; kind?: string | undefined; state?: string | undefined }): Promise<AdminPage<AdminWebhookFailureRow>> {
+      const where: SQL[] = [];
+      if (query.provider) where.push(eq(webhookFailures.provider, query.provider));
+      if (query.kind) where.push(eq(webhookFailures.kind, query.kind));
+      if (query.state) where.push(query.state === 'open' ? isNull(webhookFailures.resolvedAt) : isNotNull(webhookFailures.resolvedAt));
+      if (query.q) {
+        const l = like(query.q);
+        where.push(or(ilike(webhookFailures.eventId, l), ilike(webhookFailures.eventType, l), ilike(webhookFailures.reason, l))!);
+      }
+      return pageOf(db, {
+        table: webhookFailures,
+        where: where.length ? and(...where) : undefined,
+        query,
+        sorts: { last_at: webhookFailures.lastAt, deliveries: webhookFailures.deliveries },
+        defaultSort: 'last_at',
+        defaultDir: 'desc',
+        tiebreak: desc(webhookFailures.id),
+        map: (r): AdminWebhookFailureRow => ({
+          id: r.id,
+          provider: r.provider,
+          event_id: r.eventId,
+          event_type: r.eventType,
+          kind: r.kind as WebhookFailureKind,
+          reason: r.reason,
+          outline: r.outline,
+          deliveries: r.deliveries,
+          first_at: r.firstAt.toISOString(),
+          last_at: r.lastAt.toISOString(),
+          resolved_at: r.resolvedAt?.toISOString() ?? null,
         }),
       });
     },

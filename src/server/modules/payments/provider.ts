@@ -24,6 +24,24 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * A webhook whose signature is good but whose content cannot be read: not JSON, not UTF-8, or not in
+ * the shape its type promises (a Stripe event without `data.object`, a PayPal event without
+ * `resource`). Answered 400 and recorded for admins (payments.recordWebhookFailure); `eventId` and
+ * `eventType` are what could be read of the event, `outline` its keys without their values.
+ */
+export class MalformedEventError extends Error {
+  constructor(
+    /** what is wrong, in words an admin can act on: "data.object is missing" */
+    readonly reason: string,
+    readonly eventId: string | null,
+    readonly eventType: string | null,
+    readonly outline: string | null,
+  ) {
+    super(reason);
+  }
+}
+
 /** A card refusal as the checkout pages read it: 402 with the provider's words under `card`. */
 export const cardError = (message: string) => new AppError(402, message, { card: [message] });
 
@@ -120,7 +138,10 @@ export interface PaymentProvider {
   refund(chargeRef: string, idempotencyKey: string): Promise<void>;
 
   // ---- webhooks
-  /** checks the signature (ProviderError('invalid_signature') otherwise) and normalises the event */
+  /**
+   * checks the signature (ProviderError('invalid_signature') otherwise) and normalises the event;
+   * a signed event that cannot be read throws MalformedEventError
+   */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }
 

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
 import { siteLinkSchema } from '#shared/http';
-import { ProviderError, type PaymentProvider } from './provider.ts';
+import { MalformedEventError, ProviderError, type PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
+import type { WebhookFailureInput } from './service.ts';
+import { peekEvent } from './webhook-content.ts';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -18,22 +20,53 @@ function webhookProvider(app: FastifyInstance, name: ProviderName): PaymentProvi
   return payments.paypal.name === 'paypal' ? payments.paypal : null;
 }
 
+/** words for the provider's delivery log (read by whoever looks at the failed delivery there) */
+export const WEBHOOK_MESSAGES = {
+  badSignature: 'Invalid webhook signature.',
+  malformed: (reason: string) => `This webhook event could not be read (${reason}). It was not applied and is listed for the site's admins.`,
+  providerUnreachable: 'The payment provider could not be asked about this event. It was not applied; please retry.',
+} as const;
+
 /**
- * Verify and apply one webhook (the routes below, and the sandbox's in-process delivery). Throws
- * AppError 400 on a bad signature, 404 when that provider is not configured.
+ * Verify and apply one webhook (the routes below, and the sandbox's in-process delivery).
+ * - provider not configured: 404; bad or missing signature: 400, not recorded (anyone can send one,
+ *   and it is nobody's event).
+ * - signed but unreadable (MalformedEventError): 400, recorded as `rejected`; a retry of the same
+ *   bytes could never succeed, and the 400 tells the provider so.
+ * - signed, readable, and applying it fails: recorded as `failed` with the error's message, and
+ *   answered as the error says (500 for an unexpected one, 502 when the provider could not be asked),
+ *   so the provider retries and a later delivery applies it.
  */
 export async function receiveWebhook(app: FastifyInstance, name: ProviderName, rawBody: Buffer, headers: Headers) {
   const provider = webhookProvider(app, name);
   if (!provider) throw notFound();
+  const payments = app.deps.services.payments;
+  const record = (problem: Omit<WebhookFailureInput, 'provider'>) =>
+    payments.recordWebhookFailure({ provider: name, ...problem }).catch((err: unknown) => app.log.error({ err }, 'a webhook failure could not be recorded'));
   let event;
   try {
     event = await provider.verifyWebhook(rawBody, headers);
   } catch (err) {
-    if (err instanceof ProviderError) throw new AppError(400, err.code === 'invalid_signature' ? 'Invalid webhook signature.' : err.message);
+    if (err instanceof ProviderError && err.code === 'invalid_signature') throw new AppError(400, WEBHOOK_MESSAGES.badSignature);
+    if (err instanceof MalformedEventError) {
+      await record({ eventId: err.eventId, eventType: err.eventType, kind: 'rejected', reason: err.reason, outline: err.outline });
+      throw new AppError(400, WEBHOOK_MESSAGES.malformed(err.reason));
+    }
+    // the signature was good; asking the provider about the event failed (PayPal's subscription read)
+    const { id, type } = peekEvent(rawBody);
+    await record({ eventId: id, eventType: type, kind: 'failed', reason: errorText(err), outline: null });
+    throw err instanceof ProviderError ? new AppError(502, WEBHOOK_MESSAGES.providerUnreachable) : err;
+  }
+  try {
+    return await payments.handleEvent(name, event);
+  } catch (err) {
+    // the provider's own name for the event, as on the rows of events that could not be read
+    await record({ eventId: event.id, eventType: peekEvent(rawBody).type ?? event.type, kind: 'failed', reason: errorText(err), outline: null });
     throw err;
   }
-  return app.deps.services.payments.handleEvent(name, event);
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'An error without a message.';
 
 /** A provider refusal as an answer the page can show (402 with the provider's words). */
 function asAppError(err: unknown): unknown {
@@ -52,7 +85,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
-      hooks.post(`/webhooks/${name}`, { config: { csrf: false } }, async (request) => {
+      hooks.post(`/webhooks/${name}`, { config: { csrf: false, rawBody: true } }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const result = await receiveWebhook(app, name, raw, request.headers);
         return { received: true, result };

@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '#server/db/client';
 import { sandboxObjects } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { ProviderError, type Approval, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
  * The built-in sandbox provider (issue 7): plays Stripe and PayPal with no keys and no network, its
@@ -730,48 +732,66 @@ function withParams(url: string, params: Record<string, string>) {
   return u.origin === 'http://sandbox.invalid' ? `${u.pathname}${u.search}${u.hash}` : u.toString();
 }
 
-/** the sandbox's event body back into a ProviderEvent (dates revived) */
+// ---- the sandbox's events as it sends them (emit above): checked before they are used
+
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date');
+const SANDBOX_EVENT = z.looseObject({ id: z.string().min(1), type: z.string().min(1) });
+const SANDBOX_PARTS = {
+  charge: z.looseObject({ ref: z.string(), amountCents: z.number().int(), metadata: z.record(z.string(), z.string()).default({}), failureMessage: z.string().optional() }),
+  invoice: z.looseObject({ ref: z.string(), subscriptionRef: z.string(), amountCents: z.number().int(), periodStart: isoDate, periodEnd: isoDate, billingReason: z.string().optional() }),
+  subscription: z.looseObject({
+    ref: z.string(),
+    status: z.enum(['trialing', 'active', 'past_due', 'paused', 'canceled', 'incomplete', 'approval_pending']),
+    interval: z.enum(['month', 'year']),
+    priceCents: z.number().int(),
+    currentPeriodEnd: isoDate,
+    trialEndsAt: isoDate.nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    paymentMethodLabel: z.string(),
+  }),
+};
+
+/** the sandbox's event body back into a ProviderEvent (dates revived); MalformedEventError when it is not in its shape */
 export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
-  let e: Record<string, unknown>;
-  try {
-    e = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw new ProviderError('provider_error', 'Malformed event.');
-  }
-  const id = String(e.id ?? '');
-  const type = String(e.type ?? '');
-  if (!id) throw new ProviderError('provider_error', 'Malformed event.');
+  const json = eventJson(rawBody);
+  const read = <S extends z.ZodType>(schema: S) => readEvent(schema, json, field(json, 'id'), field(json, 'type'));
+  const { id, type } = read(SANDBOX_EVENT);
   switch (type) {
     case 'charge.succeeded':
     case 'charge.failed':
     case 'charge.refunded':
-      return { id, type, charge: e.charge as Extract<ProviderEvent, { charge: unknown }>['charge'] };
+      return { id, type, charge: read(SANDBOX_EVENT.extend({ charge: SANDBOX_PARTS.charge })).charge };
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      const inv = e.invoice as Record<string, unknown>;
+      const inv = read(SANDBOX_EVENT.extend({ invoice: SANDBOX_PARTS.invoice })).invoice;
       return {
         id,
         type,
         invoice: {
-          ref: String(inv.ref),
-          subscriptionRef: String(inv.subscriptionRef),
-          amountCents: Number(inv.amountCents),
-          periodStart: new Date(String(inv.periodStart)),
-          periodEnd: new Date(String(inv.periodEnd)),
-          ...(typeof inv.billingReason === 'string' ? { billingReason: inv.billingReason } : {}),
+          ref: inv.ref,
+          subscriptionRef: inv.subscriptionRef,
+          amountCents: inv.amountCents,
+          periodStart: new Date(inv.periodStart),
+          periodEnd: new Date(inv.periodEnd),
+          ...(inv.billingReason !== undefined ? { billingReason: inv.billingReason } : {}),
         },
       };
     }
     case 'subscription.updated':
     case 'subscription.canceled': {
-      const s = e.subscription as Record<string, unknown>;
+      const sub = read(SANDBOX_EVENT.extend({ subscription: SANDBOX_PARTS.subscription })).subscription;
       return {
         id,
         type,
         subscription: {
-          ...(s as unknown as SubscriptionState),
-          currentPeriodEnd: new Date(String(s.currentPeriodEnd)),
-          trialEndsAt: s.trialEndsAt ? new Date(String(s.trialEndsAt)) : null,
+          ref: sub.ref,
+          status: sub.status,
+          interval: sub.interval,
+          priceCents: sub.priceCents,
+          currentPeriodEnd: new Date(sub.currentPeriodEnd),
+          trialEndsAt: sub.trialEndsAt ? new Date(sub.trialEndsAt) : null,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          paymentMethodLabel: sub.paymentMethodLabel,
         },
       };
     }

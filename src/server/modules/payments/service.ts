@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client';
-import { entitlements, invoices, orders, products, subscriptions, webhookEvents } from '#server/db/schema/index';
+import { entitlements, invoices, orders, products, subscriptions, webhookEvents, webhookFailures } from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
@@ -23,6 +23,18 @@ export interface PaymentsDeps {
   /** the built-in sandbox when one of the two is the sandbox (its pages, clock, webhooks) */
   sandbox?: SandboxProvider | null;
 }
+
+/** a signed webhook delivery that could not be applied (see `webhookFailures` in the schema) */
+export interface WebhookFailureInput {
+  provider: ProviderName;
+  eventId: string | null;
+  eventType: string | null;
+  kind: 'rejected' | 'failed';
+  reason: string;
+  outline: string | null;
+}
+/** a reason longer than this is cut (an error message can quote a whole query or document) */
+const WEBHOOK_REASON_MAX = 2000;
 
 /** the provider events about a subscription (membership or someone else's, e.g. an instalment plan) */
 export type SubscriptionEvent = Extract<ProviderEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.canceled' }>;
@@ -338,6 +350,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
   };
 
+  /** a delivery of this event was applied at last: its earlier failures need nobody's attention now */
+  async function resolveWebhookFailures(provider: ProviderName, eventId: string) {
+    await db
+      .update(webhookFailures)
+      .set({ resolvedAt: new Date() })
+      .where(and(eq(webhookFailures.provider, provider), eq(webhookFailures.eventId, eventId), isNull(webhookFailures.resolvedAt)));
+  }
+
   return {
     card: deps.card,
     paypal: deps.paypal,
@@ -493,6 +513,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!fresh) return 'duplicate';
       if (event.type === 'ignored') {
         await db.update(webhookEvents).set({ processedAt: new Date() }).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
+        await resolveWebhookFailures(provider, event.id);
         return 'ignored';
       }
       try {
@@ -503,7 +524,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
         throw err;
       }
       await db.update(webhookEvents).set({ processedAt: new Date() }).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
+      await resolveWebhookFailures(provider, event.id);
       return 'applied';
+    },
+    /**
+     * Keep a signed delivery that could not be applied where admins see it. The same event again
+     * (the provider's retries) counts another delivery on its row and takes the latest reason.
+     */
+    async recordWebhookFailure(input: WebhookFailureInput): Promise<void> {
+      const now = new Date();
+      const reason = input.reason.length > WEBHOOK_REASON_MAX ? `${input.reason.slice(0, WEBHOOK_REASON_MAX - 1)}…` : input.reason;
+      const values = { ...input, reason, firstAt: now, lastAt: now };
+      // an event without a readable id is a row of its own each time (NULLs never conflict)
+      await db
+        .insert(webhookFailures)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [webhookFailures.provider, webhookFailures.eventId, webhookFailures.kind],
+          set: { reason, eventType: sql`coalesce(excluded.event_type, ${webhookFailures.eventType})`, outline: sql`coalesce(excluded.outline, ${webhookFailures.outline})`, deliveries: sql`${webhookFailures.deliveries} + 1`, lastAt: now, resolvedAt: null },
+        });
     },
   };
 }

@@ -10,4 +10,5 @@ export const commerceRoutes: RouteObject[] = [
   { path: '/admin/mentorship-pricing', lazy: lazyPage(() => import('./pages.tsx'), 'MentorshipPricingPage') },
   { path: '/admin/retention', lazy: lazyPage(() => import('./pages.tsx'), 'RetentionPage') },
   { path: '/admin/cancellations', lazy: lazyPage(() => import('./pages.tsx'), 'CancellationsPage') },
+  { path: '/admin/webhook-failures', lazy: lazyPage(() => import('./webhooks.tsx'), 'WebhookFailuresPage') },
 ];
