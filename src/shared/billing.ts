@@ -125,6 +125,8 @@ export const BILLING_MESSAGES = {
   resume: 'Welcome back! Your membership is active again.',
   lifetimeCheckoutFailed: 'The lifetime payment did not go through. You have not been charged.',
   notPaused: 'Your membership is not paused.',
+  /** a second pause (a subscription may be paused once) */
+  pauseUsed: 'You have already used the pause on this membership. A membership can be paused once.',
   alreadyYearly: 'Your membership is already on the yearly plan.',
 } as const;
 
