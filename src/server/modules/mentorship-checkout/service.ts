@@ -156,7 +156,10 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         await enrolment.enrol(order);
         return MENTORSHIP_HOME;
       }
-      if ((order.status !== 'pending' && order.status !== 'requires_action') || !order.providerRef) return `${back}?checkout=failed`;
+      if ((order.status !== 'pending' && order.status !== 'requires_action') || !order.providerRef) {
+        // refused because another purchase enrolled them first (and refunded): the checkout says they are a student
+        return order.failureMessage === M.alreadyEnrolled && (await enrolment.isEnrolled(user.id)) ? back : `${back}?checkout=failed`;
+      }
       const card = payments.providerNamed(order.provider);
       let charge: ChargeResult;
       try {

@@ -178,7 +178,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function takeHold(orderId: number): Promise<void> {
     const order = await findOrder(orderId);
-    if (!order || order.hold !== null || order.status === 'paid') return;
+    // only an unfinished order holds anything (a failed one answers its own 409 in markOrderPaidInLedger)
+    if (!order || order.hold !== null || (order.status !== 'pending' && order.status !== 'requires_action')) return;
     const rule = holdRule(order.kind);
     const scope = rule?.scope(order) ?? null;
     if (!rule || !scope) return;
@@ -594,7 +595,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     markOrderPaid,
     markOrderFailed,
     /**
-     * (at most one) The order takes its hold now, before money moves on a path where the buyer
+     * The order takes its hold now, before money moves on a path where the buyer
      * approved elsewhere first (PayPal capture, an approved PayPal subscription): AppError 409 with
      * the page's "already yours" words when the member has it or another purchase is getting it.
      */
