@@ -23,6 +23,8 @@ export interface BillingSubscription {
   cancelAtPeriodEnd: boolean;
   pausedAt: string | null;
   canUseDiscount: boolean;
+  /** the subscription's one pause was used (it is paused now, or was paused and resumed) */
+  pauseUsed: boolean;
   /** already paused, or a pause was used: the cancel flow skips the pause offer */
   skipPause: boolean;
   /** the checkout's lifetime price (cents), and with the retention offer's 20% off */
@@ -125,6 +127,10 @@ export const BILLING_MESSAGES = {
   resume: 'Welcome back! Your membership is active again.',
   lifetimeCheckoutFailed: 'The lifetime payment did not go through. You have not been charged.',
   notPaused: 'Your membership is not paused.',
+  /** a second pause (a subscription may be paused once) */
+  pauseUsed: 'You have already used the pause on this membership. A membership can be paused once.',
+  /** the billing page, once the pause was used and the membership runs again */
+  pauseUsedNote: 'Pause used: a membership can be paused once. You can still cancel at any time.',
   alreadyYearly: 'Your membership is already on the yearly plan.',
 } as const;
 

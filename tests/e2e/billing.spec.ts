@@ -175,7 +175,17 @@ describe('billing and the card cancel modal', () => {
     await shot(p, 'billing-paused');
     await p.getByRole('button', { name: 'Resume membership' }).click();
     await expect.poll(() => p.getByTestId('billing-next').textContent()).not.toBe('Paused');
-    expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).isVisible()).toBe(true);
+    // the one pause is used: the page says so, and the cancel flow no longer offers it
+    await p.getByTestId('billing-pause-used').getByText(BILLING_MESSAGES.pauseUsedNote).waitFor();
+    await shot(p, 'billing-pause-used');
+    expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).count()).toBe(0);
+    await p.getByRole('button', { name: 'Cancel membership', exact: true }).click();
+    await step(p, 1).waitFor();
+    await throughReason(p, CANCEL_REASONS[2].value, '', 'card-pause-used');
+    await dialog(p).getByTestId('choice-cancel').click();
+    await cont(p).click();
+    await step(p, 5).waitFor();
+    expect(await step(p, 4).count()).toBe(0);
     expect(p.errors).toEqual([]);
   });
 
@@ -218,6 +228,14 @@ describe('the PayPal cancel modal', () => {
     await expect.poll(() => p.getByTestId('billing-next').textContent()).toBe('Paused');
     await p.getByRole('button', { name: 'Resume membership' }).click();
     await expect.poll(() => p.getByTestId('billing-next').textContent()).not.toBe('Paused');
+    await p.getByTestId('billing-pause-used').waitFor();
+    // suspended once already: cancelling goes straight to the confirmation, with no switch to pause
+    await p.getByRole('button', { name: 'Cancel membership', exact: true }).click();
+    await step(p, 1).waitFor();
+    await throughReason(p, CANCEL_REASONS[3].value, '', 'paypal-pause-used');
+    await cont(p).click();
+    await step(p, 5).getByText('Cancel your membership?').waitFor();
+    expect(await dialog(p).getByRole('button', { name: 'Pause instead (free)' }).count()).toBe(0);
     expect(p.errors).toEqual([]);
   });
 

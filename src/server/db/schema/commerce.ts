@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -67,6 +68,15 @@ export const orders = pgTable(
     affiliate: text('affiliate'),
     idempotencyKey: text('idempotency_key').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What this unfinished purchase holds for its member while the provider is charging:
+     * `membership`, `course:{courseId}` or `mentorship`. Set before the provider is asked to charge,
+     * cleared once the order's outcome is written (granted, failed, refunded); a member has at most
+     * one order holding each (orders_one_hold), so a second tab's purchase is refused, not charged.
+     */
+    hold: text('hold'),
+    /** when the hold was taken (an unfinished purchase lets go of it after payments' HOLD_MINUTES) */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -74,6 +84,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey),
     uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
     index('orders_user_idx').on(t.userId, t.id),
+    uniqueIndex('orders_one_hold').on(t.userId, t.hold).where(sql`${t.hold} is not null`),
   ],
 );
 
@@ -109,6 +120,29 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subscriptions_provider_ref_unique').on(t.provider, t.providerRef), index('subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The retention offers a subscription gets once, ever: `pause` (card pause or PayPal suspend) and
+ * `discount`. The row is written before the provider is asked (removed again when the provider
+ * refuses), so of two requests racing for the same offer only one reaches the provider.
+ */
+export const retentionUses = pgTable(
+  'retention_uses',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** pause | discount */
+    kind: text('kind', { enum: ['pause', 'discount'] }).notNull(),
+    userId: integer('user_id').notNull(),
+    /** the client's key of the request that used it: a retry of that same request answers as it did */
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the provider applied it (null while that request is still at the provider) */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.kind] })],
 );
 
 /** Money that moved (or failed to): one row per provider charge. */

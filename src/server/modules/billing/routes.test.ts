@@ -349,6 +349,46 @@ describe('card retention, pause and cancel', () => {
     expect((await billing(client)).subscription!.skipPause).toBe(true);
   });
 
+  it('a subscription is paused once: pause, resume, pause again is 409 with the reason, and the page shows the pause as used', async () => {
+    const { user, client, sub } = await cardMember();
+    expect((await billing(client)).subscription).toMatchObject({ pauseUsed: false, skipPause: false });
+    expect((await client.post('/account/billing/stripe/pause', REASON)).statusCode).toBe(200);
+    // another tab while it is paused
+    const paused = await client.post('/account/billing/stripe/pause', REASON);
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().message).toBe(BILLING_MESSAGES.pauseUsed);
+    expect((await client.post('/account/billing/resume', {})).statusCode).toBe(200);
+
+    const again = await client.post('/account/billing/stripe/pause', REASON);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(BILLING_MESSAGES.pauseUsed);
+    // nothing changed: still active here and at the provider, the membership kept, one pause on record
+    expect((await subRow(sub.id)).status).toBe('active');
+    expect(await sandboxSub(sub.providerRef)).toMatchObject({ status: 'active' });
+    expect(await entitlements(user.id)).toContain('membership');
+    expect((await feedbackOf(user.id)).filter((f) => f.outcome === 'pause')).toHaveLength(1);
+    expect((await billing(client)).subscription).toMatchObject({ status: 'active', pauseUsed: true, skipPause: true });
+  });
+
+  it('a PayPal subscription is suspended once too', async () => {
+    const { client } = await paypalMember();
+    expect((await client.post('/account/billing/paypal/suspend', REASON)).statusCode).toBe(200);
+    expect((await client.post('/account/billing/resume', {})).statusCode).toBe(200);
+    const again = await client.post('/account/billing/paypal/suspend', REASON);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(BILLING_MESSAGES.pauseUsed);
+  });
+
+  it('a pause the provider refuses is not used up', async () => {
+    const { client, sub } = await cardMember();
+    // the provider no longer has the subscription's card on file: its pause call fails
+    await db().update(sandboxObjects).set({ kind: 'gone' }).where(eq(sandboxObjects.id, sub.providerRef));
+    expect((await client.post('/account/billing/stripe/pause', REASON)).statusCode).toBeGreaterThanOrEqual(400);
+    await db().update(sandboxObjects).set({ kind: 'subscription' }).where(eq(sandboxObjects.id, sub.providerRef));
+    expect((await billing(client)).subscription).toMatchObject({ pauseUsed: false });
+    expect((await client.post('/account/billing/stripe/pause', REASON)).statusCode).toBe(200);
+  });
+
   it('resume refuses a subscription that is not paused', async () => {
     const { client } = await insertedMember();
     const res = await client.post('/account/billing/resume', {});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
 import { retentionOffersSchema } from '#shared/retention';
 import {
@@ -13,9 +13,9 @@ import {
   type PaymentKind,
 } from '#shared/billing';
 import type { Database } from '#server/db/client';
-import { cancellationFeedback, checkoutPlans, invoices, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
+import { cancellationFeedback, checkoutPlans, invoices, orders, retentionUses, sandboxObjects, subscriptions } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
-import type { PaymentsService, SubscriptionRow } from '#server/modules/payments/service';
+import { HOLD_MINUTES, type PaymentsService, type SubscriptionRow } from '#server/modules/payments/service';
 import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/provider';
 import { ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
@@ -148,16 +148,60 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
-  async function pauseUsed(subId: number) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(cancellationFeedback)
-      .where(and(eq(cancellationFeedback.subscriptionId, subId), eq(cancellationFeedback.outcome, 'pause')));
-    return (row?.n ?? 0) > 0;
+  type OnceKind = (typeof retentionUses.$inferSelect)['kind'];
+  const useOf = async (subId: number, kind: OnceKind) =>
+    (await db.select().from(retentionUses).where(and(eq(retentionUses.subscriptionId, subId), eq(retentionUses.kind, kind))).limit(1))[0] ?? null;
+
+  /**
+   * Take the subscription's one use of an offer (pause, discount) before the provider is asked:
+   * `first` (this request uses it), `again` (this same request, by its client key, already did:
+   * answer as it did) or `used`. The primary key (subscription, offer) lets one request through
+   * whichever process it reaches. A use whose request never finished frees itself after
+   * HOLD_MINUTES (the process stopped while the provider was being asked).
+   */
+  async function useOnce(sub: SubscriptionRow, kind: OnceKind, clientKey: string | null): Promise<'first' | 'again' | 'used'> {
+    for (let i = 0; i < 60; i++) {
+      await db
+        .delete(retentionUses)
+        .where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind), isNull(retentionUses.doneAt), lt(retentionUses.createdAt, new Date(Date.now() - HOLD_MINUTES * 60_000))));
+      const [mine] = await db.insert(retentionUses).values({ subscriptionId: sub.id, kind, userId: sub.userId, clientKey }).onConflictDoNothing().returning();
+      if (mine) return 'first';
+      const use = await useOf(sub.id, kind);
+      if (!use) continue; // its request failed at the provider just now: free again
+      if (!clientKey || use.clientKey !== clientKey) return 'used';
+      if (use.doneAt) return 'again';
+      // the same request (a retry) is still at the provider on another process: its outcome decides
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new AppError(409, 'Your request is still being processed. Please wait a moment and refresh.');
+  }
+  /** a use already taken, when the offer cannot be taken now (the subscription is not live) */
+  async function pastUse(sub: SubscriptionRow, kind: OnceKind, clientKey: string | null): Promise<'again' | 'used' | null> {
+    const use = await useOf(sub.id, kind);
+    if (!use) return null;
+    return clientKey && use.clientKey === clientKey && use.doneAt ? 'again' : 'used';
+  }
+  const useDone = (sub: SubscriptionRow, kind: OnceKind) =>
+    db.update(retentionUses).set({ doneAt: new Date() }).where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind)));
+  /** the provider refused: the offer was not used after all */
+  const useReleased = (sub: SubscriptionRow, kind: OnceKind) =>
+    db.delete(retentionUses).where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind), isNull(retentionUses.doneAt)));
+
+  /** `fn` with the offer's one use taken; released again when `fn` fails */
+  async function usingOnce<T>(sub: SubscriptionRow, kind: OnceKind, fn: () => Promise<T>): Promise<T> {
+    try {
+      const result = await fn();
+      await useDone(sub, kind);
+      return result;
+    } catch (err) {
+      await useReleased(sub, kind).catch(() => undefined);
+      throw err;
+    }
   }
 
   async function dto(sub: SubscriptionRow): Promise<BillingSubscription> {
     const prices = await checkout(sub.checkoutSlug);
+    const pauseUsed = !!sub.pausedAt || !!(await useOf(sub.id, 'pause'));
     const o = await offers();
     const cycle = cycleOf(sub);
     let discount: string | null = null;
@@ -176,8 +220,9 @@ export function createBillingService(deps: BillingDeps) {
       provider: paymentKind(sub),
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.status === 'canceled',
       pausedAt: sub.pausedAt?.toISOString() ?? null,
-      canUseDiscount: !sub.discountUsedAt,
-      skipPause: sub.status === 'paused' || !!sub.pausedAt || (await pauseUsed(sub.id)),
+      canUseDiscount: !sub.discountUsedAt && !(await useOf(sub.id, 'discount')),
+      pauseUsed,
+      skipPause: pauseUsed || sub.status === 'paused',
       lifetimePrice: prices.lifetime,
       lifetimeOfferPrice: lifetimeOfferCents(prices.lifetime, o),
       yearlyPrice: prices.yearly,
@@ -241,18 +286,23 @@ export function createBillingService(deps: BillingDeps) {
 
       switch (action) {
         case 'discount': {
-          if (sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
-          if (!live) throw notActive();
+          const done = { message: BILLING_MESSAGES.discount(cycle, o) };
+          const use = live && !sub.discountUsedAt ? await useOnce(sub, 'discount', body.clientKey) : await pastUse(sub, 'discount', body.clientKey);
+          if (use === 'again') return done;
+          if (use === 'used' || sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
+          if (use === null) throw notActive();
           const offer = cycle === 'month' ? { percentOff: o.monthlyDiscountPercent, cycles: o.monthlyDiscountCycles } : { amountOffCents: o.yearlyDiscountCents, cycles: 1 };
-          const state = await viaProvider(() => provider.applyDiscount(sub.providerRef, offer, key));
-          await sync(sub, state);
-          await feedback(sub, user.id, input, 'discount', {
-            discountUsedAt: new Date(),
-            discountPercent: offer.percentOff ?? null,
-            discountAmountCents: offer.amountOffCents ?? null,
-            discountCyclesLeft: offer.cycles,
+          return usingOnce(sub, 'discount', async () => {
+            const state = await viaProvider(() => provider.applyDiscount(sub.providerRef, offer, key));
+            await sync(sub, state);
+            await feedback(sub, user.id, input, 'discount', {
+              discountUsedAt: new Date(),
+              discountPercent: offer.percentOff ?? null,
+              discountAmountCents: offer.amountOffCents ?? null,
+              discountCyclesLeft: offer.cycles,
+            });
+            return done;
           });
-          return { message: BILLING_MESSAGES.discount(cycle, o) };
         }
         case 'upgrade-yearly': {
           if (sub.plan === 'yearly') return { message: BILLING_MESSAGES.alreadyYearly };
@@ -283,7 +333,7 @@ export function createBillingService(deps: BillingDeps) {
             metadata: plain
               ? { source: 'upgrade', subscriptionId: sub.id }
               : { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
-          });
+          }, { hold: true });
           if (order.status !== 'paid') {
             const charge = await viaProvider(async () =>
               provider.chargeCard({
@@ -311,13 +361,19 @@ export function createBillingService(deps: BillingDeps) {
         }
         case 'pause':
         case 'suspend': {
-          if (sub.status === 'paused') return { message: BILLING_MESSAGES.pause };
-          if (!live) throw notActive();
+          // a subscription is paused once, ever: paused now, or paused before and resumed, is 409
+          const done = { message: BILLING_MESSAGES.pause };
+          const use = live ? await useOnce(sub, 'pause', body.clientKey) : await pastUse(sub, 'pause', body.clientKey);
+          if (use === 'again') return done;
+          if (use === 'used' || (use === null && sub.status === 'paused')) throw new AppError(409, BILLING_MESSAGES.pauseUsed);
+          if (use === null) throw notActive();
           const feeCents = action === 'pause' ? o.cardPauseFeeCents : o.paypalPauseFeeCents;
-          const state = await viaProvider(() => provider.pause(sub.providerRef, { feeCents }, key));
-          await sync(sub, state);
-          await feedback(sub, user.id, input, 'pause');
-          return { message: BILLING_MESSAGES.pause };
+          return usingOnce(sub, 'pause', async () => {
+            const state = await viaProvider(() => provider.pause(sub.providerRef, { feeCents }, key));
+            await sync(sub, state);
+            await feedback(sub, user.id, input, 'pause');
+            return done;
+          });
         }
         case 'cancel':
         case 'paypal-cancel': {
@@ -414,6 +470,14 @@ export function createBillingService(deps: BillingDeps) {
         if (fresh!.status === 'paid') return '/account/billing';
         if (fresh!.status !== 'pending' && fresh!.status !== 'requires_action') return '/account/billing?lifetime=failed';
         const paypal = payments.providerFor('paypal');
+        try {
+          // a lifetime bought meanwhile in another tab: nothing is captured
+          await payments.takeHold(order.id);
+        } catch (err) {
+          if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+          await payments.markOrderFailed(order.id, err.message);
+          return '/account/billing?lifetime=failed';
+        }
         let charge;
         try {
           charge = await paypal.capturePaypalOrder(fresh!.providerRef!, `billing:${user.id}:lifetime-capture:${order.id}`);

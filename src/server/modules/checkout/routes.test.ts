@@ -310,6 +310,28 @@ describe('PayPal', () => {
     expect(granted[0]!.endsAt).toBeNull();
   });
 
+  it('a member by card meanwhile (another tab): the PayPal lifetime is not captured, the subscription approval is cancelled', async () => {
+    const { user, client } = await t.signedIn();
+    const lifetimeUrl = (await client.post('/paypal/lifetime-checkout', { checkout: 'academy', idempotency_key: key() })).json().url as string;
+    const monthlyUrl = (await client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly', idempotency_key: key() })).json().url as string;
+    const lifetimeBack = (await client.post(`/sandbox/paypal/approve/${refOf(lifetimeUrl)}`)).json().url as string;
+    const monthlyBack = (await client.post(`/sandbox/paypal/approve/${refOf(monthlyUrl)}`)).json().url as string;
+    // the card tab finishes first
+    const paid = await client.post('/order/stripe', { checkout: 'academy', plan: 'yearly', stripeToken: await paymentMethod(client), idempotency_key: key() });
+    expect(paid.statusCode).toBe(200);
+    const charges = await sandboxCharges();
+    for (const back of [lifetimeBack, monthlyBack]) {
+      const ret = await client.get(back);
+      expect(ret.statusCode).toBe(303);
+      expect(ret.headers.location).toBe('/join?paypal=failed');
+    }
+    expect(await sandboxCharges()).toBe(charges);
+    expect(await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+    const [approved] = await t.app.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.id, refOf(monthlyUrl)));
+    expect(approved!.data.status).toBe('canceled');
+    expect((await userOrders(user.id)).map((o) => o.status).sort()).toEqual(['failed', 'failed', 'paid']);
+  });
+
   it('a cancelled approval returns to the checkout with the flag and grants nothing', async () => {
     const { user, client } = await t.signedIn();
     const url = (await client.post('/paypal/lifetime-checkout', { checkout: 'academy' })).json().url as string;

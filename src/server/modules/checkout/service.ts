@@ -196,7 +196,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         idempotencyKey: key,
         // the saved card: the billing page charges it again for a lifetime upgrade
         metadata: { paymentType: 'card', payment_method_id: input.paymentMethod },
-      });
+      }, { hold: true });
       let order = started;
       if (!created) {
         order = await payments.settledOrder(started);
@@ -329,8 +329,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!order.providerRef || order.provider !== paypal.name) return back;
       // the address must name this order's PayPal object, not someone else's
       if (order.plan === 'lifetime' ? refs.token && refs.token !== order.providerRef : refs.subscriptionId && refs.subscriptionId !== order.providerRef) return back;
+      /**
+       * Another tab may have made them a member since they left for PayPal: the order takes the
+       * membership's hold before anything is captured or recorded; false: refused (the order failed).
+       */
+      const held = async (): Promise<boolean> => {
+        try {
+          await payments.takeHold(order.id);
+          return true;
+        } catch (err) {
+          if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+          await payments.markOrderFailed(order.id, err.message);
+          return false;
+        }
+      };
       try {
         if (order.plan === 'lifetime') {
+          if (!(await held())) return back;
           const charge = await paypal.capturePaypalOrder(order.providerRef, `${order.idempotencyKey}_capture`);
           if (charge.status !== 'succeeded') {
             await payments.markOrderFailed(order.id, charge.failureMessage || M.paypalLinkFailed);
@@ -343,6 +358,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (!ACTIVE_SUBSCRIPTION.includes(state.status)) {
           if (state.status === 'approval_pending') return `${joinUrl(order.productSlug)}?paypal=cancelled`;
           await payments.markOrderFailed(order.id, M.paypalLinkFailed);
+          return back;
+        }
+        if (!(await held())) {
+          // the approved PayPal subscription would bill a second membership: it stops here
+          await paypal.cancel(order.providerRef, { atPeriodEnd: false }, `${order.idempotencyKey}_duplicate`).catch(() => undefined);
           return back;
         }
         await settleSubscription(user, order, order.productSlug, paypal.name, state);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client';
 import { entitlements, instalmentPlans, mentorships, orders, users } from '#server/db/schema/index';
 import { escapeHtml } from '#server/lib/html';
@@ -95,11 +95,25 @@ export function createEnrolment(deps: EnrolmentDeps) {
     applyAccess,
 
     /** holds a mentorship with access (a mentorships row active, past due or completed) */
-    async isEnrolled(studentId: number): Promise<boolean> {
-      const [row] = await db
+    async isEnrolled(studentId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
         .select({ id: mentorships.id })
         .from(mentorships)
         .where(and(eq(mentorships.studentId, studentId), inArray(mentorships.status, ENROLLED_STATUSES)))
+        .limit(1);
+      return !!row;
+    },
+
+    /**
+     * "Already a mentorship student" as the ledger's hold rule reads it, inside its transaction:
+     * enrolled, or holding the `mentorship` entitlement from elsewhere (e.g. granted by an admin).
+     */
+    async holdsMentorship(studentId: number, tx: Executor = db): Promise<boolean> {
+      if (await enrolment.isEnrolled(studentId, tx)) return true;
+      const [row] = await tx
+        .select({ id: entitlements.id })
+        .from(entitlements)
+        .where(and(eq(entitlements.userId, studentId), eq(entitlements.kind, 'mentorship'), isNull(entitlements.revokedAt), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))))
         .limit(1);
       return !!row;
     },

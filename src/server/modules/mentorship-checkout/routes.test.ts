@@ -123,6 +123,32 @@ describe('permissions and validation', () => {
 });
 
 describe('one-time payment on the hosted checkout', () => {
+  it('two hosted checkouts opened in two tabs and both paid: one enrolment, the second payment refunded', async () => {
+    await mentor();
+    const { user, client } = await t.signedIn({ name: 'Two Tabs' });
+    // opening a checkout holds nothing: both tabs get one
+    const urls = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await client.post('/mentorship/create-checkout', { idempotency_key: key() });
+      expect(res.statusCode).toBe(200);
+      urls.push(res.json().url as string);
+    }
+    const first = await payHosted(client, urls[0]!);
+    expect((await client.get(first.json().url)).headers.location).toBe('/mentorship');
+    const second = await payHosted(client, urls[1]!);
+    expect(second.statusCode).toBe(200);
+    // back on the checkout, which says they are a student already
+    expect((await client.get(second.json().url)).headers.location).toBe('/mentorship/checkout');
+    const rows = await ordersOf(user.id);
+    expect(rows.map((o) => o.status).sort()).toEqual(['paid', 'refunded']);
+    const refunded = rows.find((o) => o.status === 'refunded')!;
+    expect(refunded.failureMessage).toBe(M.alreadyEnrolled);
+    const charges = (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'charge'))).filter((c) => c.data.metadata && (c.data.metadata as Record<string, string>).userId === String(user.id));
+    expect(charges.map((c) => c.data.refunded).sort()).toEqual([false, true]);
+    expect(await db().select().from(mentorships).where(eq(mentorships.studentId, user.id))).toHaveLength(1);
+    expect(await access(user.id)).toBe(true);
+  });
+
   it('create-checkout → sandbox hosted page with 4242 → complete: paid, enrolled, a mentor assigned, both told', async () => {
     const busy = await mentor('Busy Mentor');
     const free = await mentor('Free Mentor');

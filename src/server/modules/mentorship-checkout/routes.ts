@@ -10,6 +10,7 @@ import {
   mentorshipFinanceCheckoutBodySchema,
   mentorshipPaymentPlanBodySchema,
   mentorshipPaypalSubscriptionBodySchema,
+  MENTORSHIP_MESSAGES,
 } from '#shared/mentorship';
 import { requireAdmin, requireUser, signedInFirst } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
@@ -49,6 +50,8 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     orderPaid: (order) => checkout.orderPaid(order),
     orderRefunded: (order) => checkout.orderRefunded(order),
     subscriptionEvent: (provider, event) => instalments.handleEvent(provider, event),
+    // one mentorship per member: a second purchase is refused before its card is charged
+    hold: { scope: () => 'mentorship', owned: (tx, order) => enrolment.holdsMentorship(order.userId, tx), refusal: MENTORSHIP_MESSAGES.alreadyEnrolled },
   });
   // the grace sweep: hourly, never keeping the process alive, stopped on close
   const timer = setInterval(() => {

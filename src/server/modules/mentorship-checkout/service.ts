@@ -156,7 +156,10 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         await enrolment.enrol(order);
         return MENTORSHIP_HOME;
       }
-      if ((order.status !== 'pending' && order.status !== 'requires_action') || !order.providerRef) return `${back}?checkout=failed`;
+      if ((order.status !== 'pending' && order.status !== 'requires_action') || !order.providerRef) {
+        // refused because another purchase enrolled them first (and refunded): the checkout says they are a student
+        return order.failureMessage === M.alreadyEnrolled && (await enrolment.isEnrolled(user.id)) ? back : `${back}?checkout=failed`;
+      }
       const card = payments.providerNamed(order.provider);
       let charge: ChargeResult;
       try {
@@ -165,7 +168,14 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         return `${back}?checkout=failed`;
       }
       if (charge.status === 'succeeded') {
-        await payments.markOrderPaid(order.id, charge);
+        try {
+          await payments.markOrderPaid(order.id, charge);
+        } catch (err) {
+          // enrolled through another purchase meanwhile: this payment was refunded, and the
+          // checkout page says they are a student already
+          if (err instanceof AppError && err.statusCode === 409) return back;
+          throw err;
+        }
         return MENTORSHIP_HOME;
       }
       if (charge.status === 'failed') await payments.markOrderFailed(order.id, charge.failureMessage ?? CM.checkoutFailed);
@@ -229,12 +239,6 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         return { url: MENTORSHIP_HOME };
       }
       if (order.status !== 'pending' && order.status !== 'requires_action') throw new AppError(409, M.instalmentPlanFailed);
-      if (await isEnrolled(user)) {
-        // enrolled meanwhile (another tab): this subscription must not charge again
-        await paypal.cancel(input.agreementId, { atPeriodEnd: false }, `mentorship-duplicate-${order.id}`).catch(() => undefined);
-        await payments.markOrderFailed(order.id, M.alreadyEnrolled);
-        throw alreadyEnrolled();
-      }
       const option = order.productSlug as MentorshipInstalmentOption;
       let state: SubscriptionState;
       try {
@@ -246,6 +250,15 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       if (!ACTIVE.includes(state.status)) {
         await payments.markOrderFailed(order.id, M.instalmentPlanFailed);
         throw new AppError(402, M.instalmentPlanFailed);
+      }
+      try {
+        await payments.takeHold(order.id);
+      } catch (err) {
+        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+        // enrolled meanwhile, or enrolling in another tab: this subscription must not charge again
+        await paypal.cancel(input.agreementId, { atPeriodEnd: false }, `mentorship-duplicate-${order.id}`).catch(() => undefined);
+        await payments.markOrderFailed(order.id, M.alreadyEnrolled);
+        throw alreadyEnrolled();
       }
       await instalments.recordPlan(order, { option, provider: paypal.name, state, total: MENTORSHIP_INSTALMENT_PLANS[option].instalments });
       await mergeMetadata(order.id, { contact: input.contact, paymentMethod: state.paymentMethodLabel });
@@ -274,7 +287,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         affiliate: null,
         idempotencyKey: key,
         metadata: { option, paymentType: 'card', payment_method_id: input.paymentMethod, instalments: spec.instalments, description: spec.instalments > 1 ? `Backbeat mentorship: payment 1 of ${spec.instalments}` : `Backbeat mentorship (${usd(spec.amountCents)})` },
-      });
+      }, { hold: true });
       let order = started;
       if (!created) {
         order = await payments.settledOrder(started);

@@ -5,6 +5,7 @@ import { invoices, notifications, orders, products, subscriptions, webhookEvents
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import type { AuthUser } from '#server/types';
 import { signSandboxPayload } from './sandbox.ts';
+import { HOLD_MINUTES } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,6 +128,55 @@ describe('ledger: orders', () => {
     expect(statuses).toEqual(['paid', 'refunded']);
     const owners = await Promise.all(buyers.map((b) => ents(b.id)));
     expect(owners.map((e) => e.includes('course:77')).sort()).toEqual([false, true]);
+  });
+});
+
+describe('ledger: at most one (holds)', () => {
+  const lifetime = (key: string) => ({ kind: 'membership' as const, productSlug: 'academy', plan: 'lifetime' as const, amountCents: 750_00, provider: 'sandbox' as const, affiliate: null, idempotencyKey: key });
+
+  it('a second purchase while the first holds the membership is refused; the first failing lets go of it', async () => {
+    const user = await authUser((await t.createUser()).id);
+    const first = await svc().startOrder(user, lifetime(`hold-a-${user.id}`), { hold: true });
+    expect(first.order).toMatchObject({ hold: 'membership' });
+    // the same attempt again is its own order, not a refusal
+    expect(await svc().startOrder(user, lifetime(`hold-a-${user.id}`), { hold: true })).toMatchObject({ created: false, order: { id: first.order.id } });
+    await expect(svc().startOrder(user, { ...lifetime(`hold-b-${user.id}`), plan: 'monthly' }, { hold: true })).rejects.toMatchObject({ statusCode: 409, message: COMMERCE_MESSAGES.alreadySubscribed });
+    await svc().markOrderFailed(first.order.id, COMMERCE_MESSAGES.cardDeclined);
+    const second = await svc().startOrder(user, lifetime(`hold-c-${user.id}`), { hold: true });
+    expect(second.created).toBe(true);
+    // paid: the membership is theirs and the hold is let go; a third purchase is refused as owned
+    const pm = (await paymentMethod()).body.payment_method!;
+    const charge = await sandbox().chargeCard({ email: user.email, name: user.name, paymentMethod: pm, amountCents: 750_00, description: 'Lifetime', idempotencyKey: `hold-charge-${user.id}`, metadata: {} });
+    expect((await svc().markOrderPaid(second.order.id, charge)).hold).toBeNull();
+    expect((await svc().findOrder(second.order.id))?.hold).toBeNull();
+    await expect(svc().startOrder(user, lifetime(`hold-d-${user.id}`), { hold: true })).rejects.toMatchObject({ statusCode: 409, message: COMMERCE_MESSAGES.alreadySubscribed });
+    expect(await db().select().from(orders).where(eq(orders.idempotencyKey, `hold-d-${user.id}`))).toHaveLength(0);
+  });
+
+  it('a hold left by a purchase that never finished lapses after HOLD_MINUTES', async () => {
+    const user = await authUser((await t.createUser()).id);
+    const stuck = await svc().startOrder(user, lifetime(`stuck-${user.id}`), { hold: true });
+    await expect(svc().startOrder(user, lifetime(`next-${user.id}`), { hold: true })).rejects.toMatchObject({ statusCode: 409 });
+    await db()
+      .update(orders)
+      .set({ heldAt: new Date(Date.now() - (HOLD_MINUTES + 1) * 60_000) })
+      .where(eq(orders.id, stuck.order.id));
+    expect((await svc().startOrder(user, lifetime(`next-${user.id}`), { hold: true })).created).toBe(true);
+    expect((await svc().findOrder(stuck.order.id))?.hold).toBeNull();
+  });
+
+  it('money that arrives for an order that cannot take its hold (the member bought it meanwhile) is refunded', async () => {
+    const user = await authUser((await t.createUser()).id);
+    // a PayPal-like order, started without a hold (the buyer went to approve elsewhere)
+    const late = await svc().startOrder(user, lifetime(`late-${user.id}`));
+    const now = await svc().startOrder(user, lifetime(`now-${user.id}`), { hold: true });
+    const pm = (await paymentMethod()).body.payment_method!;
+    const charge = (key: string) => sandbox().chargeCard({ email: user.email, name: user.name, paymentMethod: pm, amountCents: 750_00, description: 'Lifetime', idempotencyKey: key, metadata: {} });
+    await svc().markOrderPaid(now.order.id, await charge(`now-charge-${user.id}`));
+    const lateCharge = await charge(`late-charge-${user.id}`);
+    await expect(svc().markOrderPaid(late.order.id, lateCharge)).rejects.toMatchObject({ statusCode: 409, message: COMMERCE_MESSAGES.alreadySubscribed });
+    expect((await svc().findOrder(late.order.id))?.status).toBe('refunded');
+    expect(await db().select().from(entitlements).where(eq(entitlements.userId, user.id))).toHaveLength(1);
   });
 });
 

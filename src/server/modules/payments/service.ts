@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client';
-import { entitlements, invoices, orders, products, subscriptions, webhookEvents, webhookFailures } from '#server/db/schema/index';
+import { entitlements, invoices, orders, products, retentionUses, subscriptions, webhookEvents, webhookFailures } from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
+import { PRODUCT_MESSAGES } from '#shared/products';
 import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
@@ -55,6 +56,39 @@ export interface PaymentsOwner {
   orderRefunded?(order: OrderRow): Promise<void>;
   /** a subscription event the membership ledger does not know; answer true when it was yours */
   subscriptionEvent?(provider: ProviderName, event: SubscriptionEvent): Promise<boolean>;
+  /** what a member may buy once among this owner's orders (see HoldRule) */
+  hold?: HoldRule;
+}
+
+/**
+ * How long an unfinished purchase keeps its hold: a card charge answers in seconds, 3-D Secure or a
+ * PayPal capture in minutes. A hold older than this (the process stopped mid-charge, the buyer left
+ * the authentication page) no longer stops the member from paying again.
+ */
+export const HOLD_MINUTES = 15;
+
+/**
+ * "At most one" for a kind of order: a member holds at most one live membership, one copy of each
+ * course, one mentorship. Before the provider is asked to charge, the order takes its hold inside
+ * one transaction: the partial unique index orders_one_hold lets one unfinished order per member and
+ * scope exist, and `owned` (read after the hold is in place, so a purchase that finished meanwhile
+ * is seen) refuses what the member already has. The second tab hears 409 with `refusal`.
+ */
+export interface HoldRule {
+  /** what the order holds (`membership`, `course:{id}`, `mentorship`); null: nothing */
+  scope(order: Pick<OrderRow, 'kind' | 'plan' | 'productSlug' | 'metadata'>): string | null;
+  /** the member already has it (read with `tx`, inside the reserving transaction) */
+  owned(tx: Executor, order: OrderRow): Promise<boolean>;
+  /** what a second purchase answers (409): the words the page uses for "already yours" */
+  refusal: string;
+}
+
+/** a unique index refused the row (PostgreSQL and PGlite both say 23505), maybe wrapped by drizzle */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 const LOCAL_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
@@ -94,6 +128,105 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function findOrder(id: number, tx: Executor = db) {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     return row ?? null;
+  }
+
+  const activeEntitlement = (tx: Executor, userId: number, kind: string, forGood = false) =>
+    tx
+      .select({ id: entitlements.id })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.userId, userId),
+          eq(entitlements.kind, kind),
+          isNull(entitlements.revokedAt),
+          forGood ? isNull(entitlements.endsAt) : or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
+        ),
+      )
+      .limit(1)
+      .then((rows) => rows.length > 0);
+
+  /** a lifetime bought on the billing page by a subscriber: only a membership for good stops it */
+  const isUpgrade = (order: Pick<OrderRow, 'plan' | 'metadata'>) => order.plan === 'lifetime' && (order.metadata.source === 'upgrade' || order.metadata.source === 'retention');
+
+  /** the ledger's own kinds; other owners bring theirs (PaymentsOwner.hold) */
+  const ledgerHolds: Record<string, HoldRule> = {
+    membership: {
+      scope: () => 'membership',
+      async owned(tx, order) {
+        if (isUpgrade(order)) return activeEntitlement(tx, order.userId, 'membership', true);
+        if (await activeEntitlement(tx, order.userId, 'membership')) return true;
+        // a paused subscription, or one cancelled but still inside its paid period, is still theirs
+        const [sub] = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, order.userId), or(ne(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, new Date()))))
+          .limit(1);
+        return !!sub;
+      },
+      refusal: COMMERCE_MESSAGES.alreadySubscribed,
+    },
+    course: {
+      // the entitlement a paid course order grants (markOrderPaidInLedger): the course, else the product
+      scope: (order) => `course:${typeof order.metadata.courseId === 'number' ? order.metadata.courseId : order.productSlug}`,
+      owned: (tx, order) => activeEntitlement(tx, order.userId, ledgerHolds.course!.scope(order)!),
+      refusal: PRODUCT_MESSAGES.alreadyOwned,
+    },
+  };
+  const holdRule = (kind: string): HoldRule | null => ledgerHolds[kind] ?? ownerOf(kind)?.hold ?? null;
+
+  /** holds of the member's unfinished purchases that outlived HOLD_MINUTES are let go */
+  async function lapseHolds(tx: Executor, userId: number, scope: string) {
+    await tx
+      .update(orders)
+      .set({ hold: null, heldAt: null })
+      .where(and(eq(orders.userId, userId), eq(orders.hold, scope), lt(orders.heldAt, new Date(Date.now() - HOLD_MINUTES * 60_000))));
+  }
+
+  /**
+   * The order takes its hold before money moves (a PayPal capture, recording an approved PayPal
+   * subscription, a hosted checkout found paid): AppError 409 with the rule's refusal when another
+   * purchase of the member holds the same thing or the member already has it. Held already, or a
+   * kind without a rule: nothing to do.
+   */
+  async function takeHold(orderId: number): Promise<void> {
+    const order = await findOrder(orderId);
+    // only an unfinished order holds anything (a failed one answers its own 409 in markOrderPaidInLedger)
+    if (!order || order.hold !== null || (order.status !== 'pending' && order.status !== 'requires_action')) return;
+    const rule = holdRule(order.kind);
+    const scope = rule?.scope(order) ?? null;
+    if (!rule || !scope) return;
+    try {
+      await db.transaction(async (tx) => {
+        await lapseHolds(tx, order.userId, scope);
+        await tx.update(orders).set({ hold: scope, heldAt: new Date() }).where(eq(orders.id, order.id));
+        if (await rule.owned(tx, order)) throw new AppError(409, rule.refusal);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, rule.refusal);
+      throw err;
+    }
+  }
+
+  /** the order's outcome is written (granted, failed, refunded): its hold is let go */
+  async function releaseHold(orderId: number, tx: Executor = db) {
+    await tx.update(orders).set({ hold: null, heldAt: null }).where(and(eq(orders.id, orderId), sql`${orders.hold} is not null`));
+  }
+
+  /**
+   * The money arrived for an order that could not take its hold (the member got the same thing
+   * meanwhile through another purchase, or the last spot went to someone else): the order fails,
+   * the charge is refunded, and the caller hears 409 with `message`.
+   */
+  async function refuseCharged(order: OrderRow, chargeRef: string, message: string): Promise<never> {
+    await markOrderFailed(order.id, message);
+    await db
+      .update(orders)
+      .set({ providerRef: sql`coalesce(${orders.providerRef}, ${chargeRef})`, metadata: sql`${orders.metadata} || ${JSON.stringify({ chargeRef })}::jsonb` })
+      .where(eq(orders.id, order.id));
+    await providerNamed(order.provider)
+      .refund(chargeRef, `refund:order:${order.id}`)
+      .catch(() => undefined);
+    throw new AppError(409, message);
   }
 
   async function setMembership(tx: Executor, sub: SubscriptionRow, endsAt: Date) {
@@ -137,7 +270,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function markOrderFailed(orderId: number, message: string): Promise<OrderRow> {
     const [row] = await db
       .update(orders)
-      .set({ status: 'failed', failureMessage: message })
+      .set({ status: 'failed', failureMessage: message, hold: null, heldAt: null })
       .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'requires_action'])))
       .returning();
     const order = row ?? (await findOrder(orderId));
@@ -145,11 +278,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
-  /** markOrderPaid, then the order's owner hears it is paid (every time: its hook is idempotent) */
+  /**
+   * markOrderPaid, then the order's owner hears it is paid (every time: its hook is idempotent);
+   * the order lets go of its hold once what it grants is written. An order that reaches here
+   * without a hold (paid on a provider's page) takes it first, and is refunded when it cannot.
+   */
   async function markOrderPaid(orderId: number, charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>): Promise<OrderRow> {
+    try {
+      await takeHold(orderId);
+    } catch (err) {
+      const unpaid = await findOrder(orderId);
+      if (!(err instanceof AppError && err.statusCode === 409) || !unpaid) throw err;
+      return refuseCharged(unpaid, charge.ref, err.message);
+    }
     const order = await markOrderPaidInLedger(orderId, charge);
     const owner = ownerOf(order.kind);
     if (owner?.orderPaid && order.status === 'paid') await owner.orderPaid(order);
+    if (order.status === 'paid' && order.hold !== null) {
+      await releaseHold(order.id);
+      return { ...order, hold: null, heldAt: null };
+    }
     return order;
   }
 
@@ -202,17 +350,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (entitlement) await deps.users.grantEntitlement(order.userId, entitlement, `order:${order.id}`, null, tx);
       return { order: paid!, soldOut: false };
     });
-    if (outcome.soldOut) {
-      await markOrderFailed(orderId, COMMERCE_MESSAGES.soldOut);
-      await db
-        .update(orders)
-        .set({ providerRef: sql`coalesce(${orders.providerRef}, ${charge.ref})`, metadata: { ...outcome.order.metadata, chargeRef: charge.ref } })
-        .where(eq(orders.id, orderId));
-      await providerNamed(outcome.order.provider)
-        .refund(charge.ref, `refund:order:${orderId}`)
-        .catch(() => undefined);
-      throw new AppError(409, COMMERCE_MESSAGES.soldOut);
-    }
+    if (outcome.soldOut) return refuseCharged(outcome.order, charge.ref, COMMERCE_MESSAGES.soldOut);
     return outcome.order;
   }
 
@@ -246,6 +384,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .where(eq(subscriptions.id, row.id))
         .returning();
       await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
+      // however it was paused (here, or at the provider), that was the subscription's one pause
+      if (updated!.status === 'paused') {
+        await tx.insert(retentionUses).values({ subscriptionId: row.id, kind: 'pause', userId: row.userId, doneAt: now }).onConflictDoNothing();
+      }
       return updated!;
     });
   }
@@ -296,7 +438,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await db.transaction(async (tx) => {
         await tx.update(invoices).set({ status: 'refunded' }).where(and(eq(invoices.provider, provider), eq(invoices.providerRef, event.charge.ref)));
         if (!order) return;
-        await tx.update(orders).set({ status: 'refunded' }).where(and(eq(orders.id, order.id), ne(orders.status, 'refunded')));
+        await tx.update(orders).set({ status: 'refunded', hold: null, heldAt: null }).where(and(eq(orders.id, order.id), ne(orders.status, 'refunded')));
         await tx
           .update(entitlements)
           .set({ revokedAt: new Date() })
@@ -384,30 +526,62 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * Insert a pending order, or answer the existing one for the same idempotency key (a double
      * submit or a retried request is one order). `amountCents` must come from the server's catalogue.
+     *
+     * `hold: true` (a purchase the provider is about to charge): the order takes its kind's hold in
+     * the same transaction (HoldRule), so of two tabs paying at once one gets the order and the
+     * other AppError 409 with the page's "already yours" words, before anything is charged.
      */
     async startOrder(
       user: AuthUser,
       input: { kind: 'membership' | 'course' | 'mentorship'; productSlug: string; plan: MembershipPlan | null; amountCents: number; provider: ProviderName; affiliate: string | null; idempotencyKey: string; metadata?: Record<string, unknown> },
+      options: { hold?: boolean } = {},
     ): Promise<{ order: OrderRow; created: boolean }> {
-      const [created] = await db
-        .insert(orders)
-        .values({
-          userId: user.id,
-          kind: input.kind,
-          productSlug: input.productSlug,
-          plan: input.plan,
-          amountCents: input.amountCents,
-          provider: input.provider,
-          affiliate: input.affiliate,
-          idempotencyKey: input.idempotencyKey,
-          metadata: input.metadata ?? {},
-        })
-        .onConflictDoNothing({ target: orders.idempotencyKey })
-        .returning();
-      if (created) return { order: created, created: true };
-      const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).limit(1);
-      if (!existing || existing.userId !== user.id) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
-      return { order: existing, created: false };
+      const values = {
+        userId: user.id,
+        kind: input.kind,
+        productSlug: input.productSlug,
+        plan: input.plan,
+        amountCents: input.amountCents,
+        provider: input.provider,
+        affiliate: input.affiliate,
+        idempotencyKey: input.idempotencyKey,
+        metadata: input.metadata ?? {},
+      };
+      const existing = async (tx: Executor = db) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).limit(1);
+        if (row && row.userId !== user.id) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
+        return row ? { order: row, created: false } : null;
+      };
+      const rule = options.hold ? holdRule(input.kind) : null;
+      const scope = rule?.scope(values) ?? null;
+      if (!rule || !scope) {
+        const [created] = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+        if (created) return { order: created, created: true };
+        const again = await existing();
+        if (!again) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
+        return again;
+      }
+      return db.transaction(async (tx) => {
+        // the same attempt again (a double click, a retry, the return from 3-D Secure): its own order
+        const same = await existing(tx);
+        if (same) return same;
+        await lapseHolds(tx, user.id, scope);
+        // the hold first: a purchase still holding it makes this insert do nothing; one that
+        // finished before it is seen by `owned` below (a later statement sees what it wrote)
+        const [created] = await tx
+          .insert(orders)
+          .values({ ...values, hold: scope, heldAt: new Date() })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) {
+          // the same key won on another process meanwhile, or another purchase holds the scope
+          const raced = await existing(tx);
+          if (raced) return raced;
+          throw new AppError(409, rule.refusal);
+        }
+        if (await rule.owned(tx, created)) throw new AppError(409, rule.refusal);
+        return { order: created, created: true };
+      });
     },
     /** set the provider's ref on a pending order (PayPal order id, payment intent id) */
     async attachProviderRef(orderId: number, ref: string): Promise<void> {
@@ -440,6 +614,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     markOrderPaid,
     markOrderFailed,
+    /**
+     * The order takes its hold now, before money moves on a path where the buyer
+     * approved elsewhere first (PayPal capture, an approved PayPal subscription): AppError 409 with
+     * the page's "already yours" words when the member has it or another purchase is getting it.
+     */
+    takeHold,
     /** a new subscription (after subscribeCard or a PayPal approval): row, first invoice, membership */
     async recordSubscription(userId: number, orderId: number | null, checkoutSlug: string, provider: ProviderName, state: SubscriptionState): Promise<SubscriptionRow> {
       if (!isLocalStatus(state.status)) throw new AppError(409, COMMERCE_MESSAGES.cardDeclined);
@@ -478,6 +658,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
             .update(orders)
             .set({ status: 'paid', paidAt: new Date(), providerRef: sql`coalesce(${orders.providerRef}, ${state.ref})`, failureMessage: null })
             .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')));
+          // the membership is written in this transaction: the purchase's hold is no longer needed
+          await releaseHold(orderId, tx);
         }
         await setMembership(tx, created, await membershipEndsAt(tx, created, null));
         return created;

@@ -131,6 +131,8 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     const p = await productOr404(slug);
     if (await owns(user, p.courseId)) throw alreadyOwned();
     const provider = payments.providerFor(method);
+    // a card is charged in this request: the order holds the course first (one copy per member,
+    // whichever tier); a PayPal order takes the hold when the buyer comes back to be captured
     const { order } = await payments.startOrder(user, {
       kind: 'course',
       productSlug: p.slug,
@@ -141,7 +143,7 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       affiliate: input.affiliate,
       idempotencyKey: orderKey(user, p.slug, method, input.idempotencyKey),
       metadata: { courseId: p.courseId, level: p.level, checkout: checkoutPath(p, input.affiliate) },
-    });
+    }, { hold: method === 'card' });
     return { p, provider, order };
   }
 
@@ -323,6 +325,14 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       if (!p) throw notFound();
       if (await owns(user, p.courseId)) {
         await payments.markOrderFailed(order.id, PRODUCT_MESSAGES.alreadyOwned);
+        return back('owned');
+      }
+      // bought meanwhile in another tab: nothing is captured
+      try {
+        await payments.takeHold(order.id);
+      } catch (err) {
+        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+        await payments.markOrderFailed(order.id, err.message);
         return back('owned');
       }
       // the approval may have outlasted its hold on a spot: take it again before money moves

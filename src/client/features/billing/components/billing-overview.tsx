@@ -83,6 +83,12 @@ function Subscription({ sub, lifetime }: { sub: BillingSubscription; lifetime: b
           </Button>
         </div>
       ) : null}
+      {sub.pauseUsed && !paused && !ending ? (
+        <p data-testid="billing-pause-used" className="mt-5 flex items-start gap-2 text-muted">
+          <PauseCircle aria-hidden className="mt-0.5 size-5 shrink-0" />
+          {BILLING_MESSAGES.pauseUsedNote}
+        </p>
+      ) : null}
       {!ending ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {canUpgrade ? (
@@ -94,7 +100,7 @@ function Subscription({ sub, lifetime }: { sub: BillingSubscription; lifetime: b
           ) : null}
           {!paused ? (
             <Button variant="secondary" onClick={() => openModal(sub.provider === 'paypal' ? PAYPAL_CANCEL_MODAL : CARD_CANCEL_MODAL)}>
-              Cancel or pause membership
+              {sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'}
             </Button>
           ) : (
             <Button variant="ghost" onClick={() => openModal(sub.provider === 'paypal' ? PAYPAL_CANCEL_MODAL : CARD_CANCEL_MODAL)}>

@@ -64,7 +64,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${dollars(offers.yearlyDiscountCents)} off your next year`;
 
   return (
-    <Modal name={CARD_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
+    <Modal name={CARD_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
       <OpeningSteps flow={flow} endDate={endDate} done={done} onClose={() => closeModal(CARD_CANCEL_MODAL)} />
       {step === 3 ? (
         <form

@@ -46,7 +46,7 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
 
   const endDate = longDate(sub.nextBillingDate);
   return (
-    <Modal name={PAYPAL_CANCEL_MODAL} title="Cancel or pause membership" size="lg" onOpenChange={onOpenChange}>
+    <Modal name={PAYPAL_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
       <OpeningSteps flow={flow} endDate={endDate} done={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} />
       {step === 3 ? (
         // spec 002 §7: a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
@@ -57,7 +57,8 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
           onSubmit={(e) => {
             if (!lifetime) {
               e.preventDefault();
-              go(4);
+              // the one pause was used: no pause offer
+              go(sub.skipPause ? 5 : 4);
             } else setBusy(true);
           }}
         >
@@ -113,9 +114,11 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
             <>
               <p className="text-lg font-semibold">Cancel your membership?</p>
               <p className="mt-2 text-muted">PayPal stops billing you now. You keep full access until {endDate}.</p>
-              <button type="button" className="mt-3 min-h-11 font-semibold text-accent underline-offset-2 hover:underline" onClick={() => setPause(true)}>
-                Pause instead (free)
-              </button>
+              {sub.skipPause ? null : (
+                <button type="button" className="mt-3 min-h-11 font-semibold text-accent underline-offset-2 hover:underline" onClick={() => setPause(true)}>
+                  Pause instead (free)
+                </button>
+              )}
             </>
           )}
           <StepFooter error={error} back="Keep my membership" onBack={() => go(0)}>
