@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserSession } from '../support/browser-session.ts';
 import { freePort } from '../support/server.ts';
-import { postgresAvailable, startDeployment, type Deployment, type DeploymentKind } from '../support/deployment.ts';
+import { DEPLOYMENT_SANDBOX_SECRET, postgresAvailable, startDeployment, type Deployment, type DeploymentKind } from '../support/deployment.ts';
+import { brokenImages } from '#server/test/images';
+import { signSandboxPayload } from '#server/modules/payments/sandbox';
 
 /**
  * The hostile checks, against Backbeat deployed as its operators deploy it (tests/support/deployment.ts):
@@ -24,15 +26,16 @@ describe.each(kinds)('production on the %s database', (kind) => {
   const url = (p: string) => `${d.server.url}${p}`;
   let registered = 0;
   /** a new account, registered through the app (its own address when the deployment trusts a proxy) */
-  const newAccount = async (address?: string) => {
+  const newAccountWithBrowser = async (address?: string) => {
     const who = { email: `acct${++registered}-${Date.now()}@academy.test`, password: 'first-passphrase-1' };
-    const s = await BrowserSession.open(d.server.url, address);
-    expect((await s.register(who.email, 'Sam Groove', who.password)).status).toBe(200);
-    return who;
+    const browser = await BrowserSession.open(d.server.url, address);
+    expect((await browser.register(who.email, 'Sam Groove', who.password)).status).toBe(200);
+    return { who, browser };
   };
+  const newAccount = async (address?: string) => (await newAccountWithBrowser(address)).who;
   /** the mail kept for `to`, newest first, as an admin reads it */
   const mailTo = async (to: string) => {
-    const admin = await d.signedIn(d.admin);
+    const admin = await d.as(d.admin);
     const { messages } = (await (await admin.get('/api/admin/mail')).json()) as { messages: { to: string; subject: string; text: string }[] };
     return messages.filter((m) => m.to === to);
   };
@@ -74,10 +77,10 @@ describe.each(kinds)('production on the %s database', (kind) => {
     const adminPage = await fetch(url('/admin/mail'), { headers: html, redirect: 'manual' });
     expect(adminPage.status).toBe(302);
     expect(adminPage.headers.get('location')).toBe('/login?to=%2Fadmin%2Fmail');
-    const member = await d.signedIn(d.member);
+    const member = await d.as(d.member);
     expect((await member.get('/api/admin/mail')).status).toBe(403);
     // the admin sees it
-    const admin = await d.signedIn(d.admin);
+    const admin = await d.as(d.admin);
     const kept = (await (await admin.get('/api/admin/mail')).json()) as { delivery: string; messages: { to: string; subject: string; text: string }[] };
     expect(kept.delivery).toBe('kept');
     const mail = kept.messages.find((m) => m.to === d.admin.email && /reset/i.test(m.subject));
@@ -94,6 +97,74 @@ describe.each(kinds)('production on the %s database', (kind) => {
     expect((await visitor.post('/password/forgot', { email: 'admin@demo.test' })).status).toBe(200);
     for (const where of ['/api/dev/outbox', '/api/admin/mail']) expect((await visitor.get(where)).status, where).not.toBe(200);
     expect(await (await fetch(url('/dev/outbox'), { headers: html })).text()).not.toMatch(/password\/reset\/\w+/);
+  });
+
+  it('sends nobody off the site after sign-in or registration, whatever the address looks like', async () => {
+    const tricky = ['/.//evil.example/x', '/\\evil.example', '/%2e%2e//evil.example', '/%2f%2fevil.example', '/\t/evil.example', '//evil.example', 'https://evil.example', 'javascript:alert(1)', '/\uFF0Fevil.example', 'x'.repeat(2100)];
+    // behind the proxy each try is its own visitor; `npm start` sees one address, whose sign-ins are limited per minute
+    const tries = kind === 'postgresql' ? tricky : tricky.slice(0, 1);
+    for (const [i, to] of tries.entries()) {
+      const s = await BrowserSession.open(d.server.url, kind === 'postgresql' ? `198.51.100.${100 + i}` : undefined);
+      const res = await s.send('POST', '/login', { email: d.member.email, password: d.member.password, to });
+      expect(res.status, to).toBe(200);
+      const { redirect } = (await res.json()) as { redirect: string };
+      expect(new URL(redirect, d.server.url).origin, to).toBe(new URL(d.server.url).origin);
+      expect(redirect.startsWith('//') || redirect.startsWith('/\\'), to).toBe(false);
+      if (!to.startsWith('/\uFF0F')) expect(redirect, to).toBe('/dashboard');
+    }
+    // a plain form post is answered with a redirect the browser follows
+    const form = await BrowserSession.open(d.server.url);
+    const posted = await fetch(url('/login'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie: form.cookie },
+      body: new URLSearchParams({ email: d.member.email, password: d.member.password, to: '/\\evil.example', _token: form.token }).toString(),
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/dashboard');
+    const s = await BrowserSession.open(d.server.url);
+    const email = `redirect-${Date.now()}@academy.test`;
+    const registered = await s.post('/register', { name: '\u202Eevil\u200B', email, email_confirmation: email, password: 'register-pass-1', password_confirmation: 'register-pass-1', redirect: '/.//evil.example/x' });
+    expect(await registered.json()).toMatchObject({ name: 'evil', redirect: '/dashboard' });
+  });
+
+  it('refuses an admin link that leaves the site', async () => {
+    const admin = await d.as(d.admin);
+    const member = await d.as(d.member);
+    const memberId = await member.userId();
+    const res = await admin.post('/api/admin/notifications', { user_id: memberId, body: 'Look at this', url: '/\\example.com' });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: Record<string, string[]> }).errors.url).toBeTruthy();
+  });
+
+  it('answers bad input with a 4xx: bodies that are not UTF-8, broken images, signed webhooks that cannot be read', async () => {
+    const visitor = await BrowserSession.open(d.server.url);
+    const notUtf8 = await fetch(url('/login'), {
+      method: 'POST',
+      headers: { ...visitor.headers() },
+      body: Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","password":"x"}')]),
+    });
+    expect(notUtf8.status).toBe(400);
+    expect(((await notUtf8.json()) as { message: string }).message).toBe('The request could not be read: it is not valid UTF-8 text.');
+
+    const member = await d.as(d.member);
+    for (const image of await brokenImages()) {
+      for (const [route, field] of [['/attachments', 'file'], ['/account/avatar/upload', 'avatar']] as const) {
+        const form = new FormData();
+        form.append(field, new Blob([new Uint8Array(image.data)], { type: image.type }), image.filename);
+        const res = await fetch(url(route), { method: 'POST', headers: { cookie: member.cookie, 'x-csrf-token': member.token, accept: 'application/json' }, body: form });
+        expect(res.status, `${route}: ${image.label}`).toBe(422);
+      }
+    }
+
+    const body = JSON.stringify({ id: `evt_broken_${kind}`, type: 'charge.succeeded', created: Math.floor(Date.now() / 1000) });
+    const webhook = (signature: string) => fetch(url('/webhooks/sandbox'), { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body });
+    expect((await webhook('t=1,v1=00')).status).toBe(400);
+    expect((await webhook(signSandboxPayload(DEPLOYMENT_SANDBOX_SECRET, body))).status).toBe(400);
+    const admin = await d.as(d.admin);
+    const failures = (await (await admin.get('/api/admin/webhook-failures')).json()) as { data: { event_id: string | null; kind: string }[] };
+    expect(failures.data).toEqual([expect.objectContaining({ event_id: `evt_broken_${kind}`, kind: 'rejected' })]);
+    expect(d.server.output()).not.toMatch(/"level":50/);
   });
 
   it('a reset ends every other reset link and session, and tells the owner by mail', async () => {
@@ -117,10 +188,8 @@ describe.each(kinds)('production on the %s database', (kind) => {
 
   it('ten wrong passwords from one place do not lock the owner out', async () => {
     const proxied = kind === 'postgresql';
-    const owner = await newAccount(proxied ? '198.51.100.10' : undefined);
-    // the owner's browser signed in before (it carries the app's device cookie)
-    const ownersBrowser = await BrowserSession.open(d.server.url, proxied ? '198.51.100.10' : undefined);
-    expect((await ownersBrowser.signIn(owner.email, owner.password)).status).toBe(200);
+    // the owner's browser: it registered the account, so it carries the app's device cookie
+    const { who: owner, browser: ownersBrowser } = await newAccountWithBrowser(proxied ? '198.51.100.10' : undefined);
     const attacker = await BrowserSession.open(d.server.url, proxied ? '203.0.113.66' : undefined);
     for (let i = 0; i < 10; i++) expect((await attacker.signIn(owner.email, `guess-${i}-wrong`)).status).toBe(422);
     // the attacker's place is shut out of this account, even with the right password

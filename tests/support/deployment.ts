@@ -25,12 +25,20 @@ export interface Deployment {
   /** an admin's and a member's credentials (registered through the app; the admin promoted in SQL) */
   admin: { email: string; password: string };
   member: { email: string; password: string };
-  /** a session signed in as `who` */
+  /** a new session signed in as `who` */
   signedIn(who: { email: string; password: string }): Promise<BrowserSession>;
+  /**
+   * One session per account, signed in once and kept: on `npm start` every request comes from one
+   * address, and sign-ins from one address are limited per minute.
+   */
+  as(who: { email: string; password: string }): Promise<BrowserSession>;
   /** SQL on the deployment's database (PostgreSQL only; null on the embedded one, which the process holds open) */
   sql: ((text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) | null;
   stop(): Promise<void>;
 }
+
+/** the sandbox provider's webhook secret, as an operator sets it, so that tests can sign events */
+export const DEPLOYMENT_SANDBOX_SECRET = 'whsec_deployment_test';
 
 /** PostgreSQL and Redis are there to test against (CI sets both). */
 export const postgresAvailable = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
@@ -69,7 +77,7 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
   let env: Record<string, string>;
   if (kind === 'embedded') {
     // exactly what `npm start` sets: nothing but NODE_ENV (the embedded default loads the demo content)
-    env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '', SESSION_SECRET: '', DEMO: '', SMTP_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '', SANDBOX_WEBHOOK_SECRET: '' };
+    env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '', SESSION_SECRET: '', DEMO: '', SMTP_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '', SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET };
   } else {
     const name = `bb_deploy_${randomBytes(4).toString('hex')}`;
     await onPostgres(process.env.TEST_DATABASE_URL!, (c) => c.query(`CREATE DATABASE "${name}"`));
@@ -90,7 +98,7 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
       DEMO: '',
       SMTP_URL: '',
       SANDBOX_ALLOW_IN_PRODUCTION: '',
-      SANDBOX_WEBHOOK_SECRET: '',
+      SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET,
     };
   }
   const server = await startServer({ ...env, LOG_LEVEL: 'warn', ...extraEnv }, 120_000, [node, [...args.slice(0, -1), file]]);
@@ -119,7 +127,8 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
     if (!promoted.ok) throw new Error(`promoting the owner: ${promoted.status} ${await promoted.text()}`);
   }
 
-  return {
+  const kept = new Map<string, Promise<BrowserSession>>();
+  const deployment: Deployment = {
     kind,
     server,
     admin,
@@ -131,10 +140,15 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
       if (res.status !== 200) throw new Error(`signing in ${who.email}: ${res.status} ${await res.text()}`);
       return s;
     },
+    as(who) {
+      if (!kept.has(who.email)) kept.set(who.email, deployment.signedIn(who));
+      return kept.get(who.email)!;
+    },
     async stop() {
       await server.stop();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return deployment;
 }
