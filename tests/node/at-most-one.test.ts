@@ -5,6 +5,7 @@ import { BILLING_MESSAGES } from '#shared/billing';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { PRODUCT_MESSAGES } from '#shared/products';
+import { freshDatabase } from '../support/postgres.ts';
 import { startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
@@ -20,7 +21,7 @@ import { BrowserSession } from '../support/browser-session.ts';
  */
 const enabled = !!process.env.TEST_DATABASE_URL;
 const SKIP_REASON = 'needs TEST_DATABASE_URL: two app processes racing on one PostgreSQL database (the embedded PGlite runs one statement at a time, so it cannot show the race)';
-const dbName = `bb_once_${randomBytes(4).toString('hex')}`;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 const TABS = 20;
 const REASON = { reason: CANCEL_REASONS[0].value, reason_description: '' };
 
@@ -28,27 +29,16 @@ let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 let db: pg.Client | undefined;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   if (!enabled) return;
-  await admin(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${dbName}`;
+  database = await freshDatabase('bb_once');
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     SERVE_CLIENT: '0',
     // the double-kick course and a mentor come with the demo content
     DEMO: '1',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     SESSION_SECRET: randomBytes(16).toString('hex'),
     SANDBOX_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
     PAYMENTS_CARD_PROVIDER: 'sandbox',
@@ -58,7 +48,7 @@ beforeAll(async () => {
   if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
   a = await startServer(env);
   b = await startServer(env);
-  db = new pg.Client({ connectionString: url.toString() });
+  db = new pg.Client({ connectionString: database.url });
   await db.connect();
 }, 180_000);
 
@@ -66,7 +56,7 @@ afterAll(async () => {
   await db?.end();
   await a?.stop();
   await b?.stop();
-  if (enabled) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await database?.drop();
 });
 
 const count = async (sql: string, params: unknown[]) => Number((await db!.query<{ n: string }>(`select count(*) as n from (${sql}) x`, params)).rows[0]!.n);
@@ -75,7 +65,7 @@ let seq = 0;
 /** a new member, registered on A; the same session works on B (the store is shared) */
 async function member() {
   const s = await BrowserSession.open(a!.url);
-  const email = `once-${dbName}-${++seq}@test.test`;
+  const email = `once-${database!.name}-${++seq}@test.test`;
   expect((await s.register(email)).status).toBe(200);
   return { s, id: await s.userId() };
 }

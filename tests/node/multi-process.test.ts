@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
+import { freshDatabase } from '../support/postgres.ts';
 import { startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
@@ -12,31 +12,20 @@ import { BrowserSession } from '../support/browser-session.ts';
  * (CI sets both).
  */
 const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
-const dbName = `bb_mp_${randomBytes(4).toString('hex')}`;
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 const sockets: Socket[] = [];
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   if (!enabled) return;
-  await admin(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${dbName}`;
+  database = await freshDatabase('bb_mp');
   const env = {
     NODE_ENV: 'test',
     SERVE_CLIENT: '0',
     DEMO: '1',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL!,
     SESSION_SECRET: randomBytes(16).toString('hex'),
     KEY_NAMESPACE: `bbmp${randomBytes(3).toString('hex')}`,
@@ -49,7 +38,7 @@ afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await a?.stop();
   await b?.stop();
-  if (enabled) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await database?.drop();
 });
 
 /** A browser session against one process, signed in as a demo account. */

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildServer } from '../../scripts/build-server.ts';
 import { appCommand } from '../../bench/proc.ts';
+import { freshDatabase, onTestServer } from './postgres.ts';
 import { startServer, type ServerProcess } from './server.ts';
 import { BrowserSession } from './browser-session.ts';
 
@@ -57,36 +57,21 @@ export function serverBundle(): Promise<string> {
   return bundle;
 }
 
-async function onPostgres<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** `accounts: false`: register no admin and member (a deployment that cannot sign anyone in, e.g. without Redis) */
 export async function startDeployment(kind: DeploymentKind, extraEnv: Record<string, string> = {}, opts: { accounts?: boolean } = {}): Promise<Deployment> {
   const file = await serverBundle();
   const [node, args] = appCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), `bb-deploy-${kind}-`));
   let databaseUrl = '';
-  let dropDatabase = async () => undefined;
+  let dropDatabase = async (): Promise<void> => undefined;
   let env: Record<string, string>;
   if (kind === 'embedded') {
     // exactly what `npm start` sets: nothing but NODE_ENV (the embedded default loads the demo content)
     env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '', SESSION_SECRET: '', DEMO: '', SMTP_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '', SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET };
   } else {
-    const name = `bb_deploy_${randomBytes(4).toString('hex')}`;
-    await onPostgres(process.env.TEST_DATABASE_URL!, (c) => c.query(`CREATE DATABASE "${name}"`));
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await onPostgres(process.env.TEST_DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    };
+    const database = await freshDatabase('bb_deploy');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
     env = {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
@@ -102,7 +87,7 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
     };
   }
   const server = await startServer({ ...env, LOG_LEVEL: 'warn', ...extraEnv }, 120_000, [node, [...args.slice(0, -1), file]]);
-  const sql = databaseUrl ? (text: string, params: unknown[] = []) => onPostgres(databaseUrl, async (c) => (await c.query(text, params)).rows as Record<string, unknown>[]) : null;
+  const sql = databaseUrl ? (text: string, params: unknown[] = []) => onTestServer(async (c) => (await c.query(text, params)).rows as Record<string, unknown>[], databaseUrl) : null;
 
   const tag = randomBytes(3).toString('hex');
   const admin = { email: `owner-${tag}@academy.test`, password: 'owner-passphrase-1' };
