@@ -106,12 +106,18 @@ const WHAT_FAILS =
  * network) is noticed by its unanswered ping: every watched connection is then dropped and made again,
  * so the commands waiting on it fail at once and new ones are refused until Redis answers.
  */
+/** a ping waiting for its answer */
+interface Ping {
+  sentAt: number;
+  promise: Promise<void>;
+}
+
 export class RedisMonitor {
   readonly address: string;
   private readonly clients = new Set<RedisClient>();
   private readonly listeners = new Set<(up: boolean) => void>();
   private answering = false;
-  private pinging: { sentAt: number; promise: Promise<void> } | null = null;
+  private pinging: Ping | null = null;
   private reason = 'not connected yet';
   private reported: boolean | null = null;
   private downSince = 0;
@@ -203,20 +209,28 @@ export class RedisMonitor {
   }
 
   private tick() {
-    if (this.pinging && Date.now() - this.pinging.sentAt >= this.silentAfterMs) {
-      this.pinging = null;
-      this.answering = false;
-      this.reason = `no answer within ${this.silentAfterMs} ms`;
-      this.check();
-      for (const c of this.clients) {
-        if (!c.isOpen) continue;
-        c.destroy();
-        connectInBackground(c);
-      }
+    const overdue = this.pinging;
+    if (overdue && Date.now() - overdue.sentAt >= this.silentAfterMs) {
+      // the answer may be waiting unread in the socket (lib/timers.ts afterPendingIo): decide once it had its turn
+      setImmediate(() => this.silent(overdue));
       return;
     }
     void this.ping();
     this.check();
+  }
+
+  /** Redis kept silent past the limit: drop its connections and make them again */
+  private silent(overdue: Ping) {
+    if (this.pinging !== overdue) return; // answered after all
+    this.pinging = null;
+    this.answering = false;
+    this.reason = `no answer within ${this.silentAfterMs} ms`;
+    this.check();
+    for (const c of this.clients) {
+      if (!c.isOpen) continue;
+      c.destroy();
+      connectInBackground(c);
+    }
   }
 
   private check() {

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { sessions } from '#server/db/schema/index';
 import type { RedisClient } from './redis.ts';
+import { afterPendingIo } from './timers.ts';
 import { sha256 } from './crypto.ts';
 import { ServiceUnavailableError } from './unavailable.ts';
 
@@ -89,7 +90,7 @@ export function redisSessionStore(
     return (...args) => {
       if (!answering()) return Promise.reject(new ServiceUnavailableError('Redis'));
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ServiceUnavailableError('Redis')), REDIS_SESSION_WAIT_MS)));
+      const late = new Promise<never>((_, reject) => (timer = afterPendingIo(REDIS_SESSION_WAIT_MS, () => reject(new ServiceUnavailableError('Redis')))));
       const work = op(...args);
       work.catch(() => undefined); // settles after the deadline, if at all: nobody is waiting then
       return Promise.race([work, late]).finally(() => clearTimeout(timer));
