@@ -101,6 +101,14 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
     // nobody to promote
   } else if (sql) {
     await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [admin.email]);
+    // the process hears a change made outside it through PostgreSQL's notifications: wait until it has
+    const owner = await BrowserSession.open(server.url);
+    await owner.signIn(admin.email, admin.password);
+    const deadline = Date.now() + 30_000;
+    while (!((await (await owner.get('/api/me')).json()) as { user: { isAdmin?: boolean } | null }).user?.isAdmin) {
+      if (Date.now() > deadline) throw new Error('the app process never saw the owner become an admin');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } else {
     // the embedded database is held by the process: the demo admin makes the owner an admin, through the console
     const demoAdmin = await BrowserSession.open(server.url);
