@@ -16,16 +16,24 @@ it('a visitor taps a tempo, starts and stops with the space bar, opens panels on
   expect(await bpm.inputValue()).toBe('120');
   expect(await p.getByTestId('tempo-name').textContent()).toBe('Allegro');
 
-  // four taps 600 ms apart: 100 bpm
+  // four taps about 600 ms apart (about 100 bpm): the tempo follows the taps' real spacing, which a
+  // busy machine stretches, so the page records when each tap arrived
   const tapButton = p.getByRole('button', { name: 'Tap' });
+  await tapButton.evaluate((button) => {
+    const times: number[] = [];
+    (window as unknown as { tapTimes: number[] }).tapTimes = times;
+    button.addEventListener('click', () => times.push(performance.now()), { capture: true });
+  });
   for (let i = 0; i < 4; i++) {
     await tapButton.click();
     if (i < 3) await p.waitForTimeout(600);
   }
-  // 600 ms between taps plus the browser's own click latency: about 100 bpm
-  await expect.poll(async () => Number(await bpm.inputValue())).toBeLessThanOrEqual(100);
+  const times = await p.evaluate(() => (window as unknown as { tapTimes: number[] }).tapTimes);
+  expect(times).toHaveLength(4);
+  const spaced = Math.round(60_000 / ((times[3]! - times[0]!) / 3));
+  await expect.poll(async () => Math.abs(Number(await bpm.inputValue()) - spaced)).toBeLessThanOrEqual(Math.max(3, spaced * 0.05));
   const tapped = Number(await bpm.inputValue());
-  expect(tapped).toBeGreaterThan(85);
+  expect(tapped).toBeLessThan(120);
   expect(await p.getByTestId('tempo-name').textContent()).toBe(tempoName(tapped));
 
   await p.locator('body').click({ position: { x: 5, y: 5 } });

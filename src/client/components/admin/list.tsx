@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import clsx from 'clsx';
@@ -178,10 +178,15 @@ export function ListFooter<T>({ result, unit = ['result', 'results'], className 
 /** A search field that searches as you type (after 300 ms) and on Enter. */
 export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
+  const { pathname } = useLocation();
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text === value) return;
-    const id = setTimeout(() => onSearch(text.trim()), 300);
+    // a result clicked before the pause is over has opened another page (still loading behind this
+    // list): searching then would navigate back to the list
+    const id = setTimeout(() => {
+      if (window.location.pathname === pathname) onSearch(text.trim());
+    }, 300);
     return () => clearTimeout(id);
   }, [text]);
   return (
