@@ -80,3 +80,17 @@ export function watchChannels(page: Page) {
       accepted.has(channel) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(channel, resolve)),
   };
 }
+
+/** Register a new drummer from `page`'s browser (signs that browser in); the answer's status. */
+export async function registerInPage(page: Page, account: { name: string; email: string; password: string }): Promise<number> {
+  if (new URL(page.url()).origin !== new URL(baseURL()).origin) await page.goto('/');
+  return page.evaluate(async ({ name, email, password }) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const res = await fetch('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ name, email, email_confirmation: email, password }),
+    });
+    return res.status;
+  }, account);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '#shared/constants';
-import { launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
 
 let browser: Browser;
 /** an admin's page: the server keeps mail for admins (no SMTP_URL in the browser suite) */
@@ -24,17 +24,8 @@ const outbox = async () => ((await (await admin.request.get('/api/admin/mail')).
 /** a new drummer, registered from their own browser */
 async function register(): Promise<string> {
   const p = await newPage(browser);
-  await p.goto('/');
   const email = `reset-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@test.test`;
-  const status = await p.evaluate(async (address) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch('/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify({ name: 'Reset Drummer', email: address, email_confirmation: address, password: 'first-password-1' }),
-    });
-    return res.status;
-  }, email);
+  const status = await registerInPage(p, { name: 'Reset Drummer', email, password: 'first-password-1' });
   expect(status).toBe(200);
   await p.context().close();
   return email;

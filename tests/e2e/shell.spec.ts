@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
-import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
+import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn, watchChannels } from './fixtures.ts';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -144,17 +144,8 @@ describe('modal, dropdowns, side menu, toasts', () => {
 
   it('a member without notifications sees "Nothing here yet"', async () => {
     const p = await page();
-    await p.goto('/');
     const email = `quiet-${Date.now()}@test.test`;
-    const status = await p.evaluate(async (address) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: JSON.stringify({ name: 'Quiet Drummer', email: address, email_confirmation: address, password: 'quiet-drummer-1' }),
-      });
-      return res.status;
-    }, email);
+    const status = await registerInPage(p, { name: 'Quiet Drummer', email, password: 'quiet-drummer-1' });
     expect(status).toBe(200);
     await p.goto('/dashboard');
     await p.getByRole('button', { name: 'Notifications' }).click();
