@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, FIELD_MESSAGES, LIMITS } from '#shared/constants';
@@ -32,6 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!sessions.available()) throw new ServiceUnavailableError('The session store');
   };
 
+  /** sign this browser in, and remember it as one the account signs in from (never made to wait its turn) */
+  const signInHere = async (request: FastifyRequest, reply: FastifyReply, user: { id: number; email: string }, remember: boolean) => {
+    await signIn(request, reply, user.id, remember);
+    rememberDevice(request, reply, user.email);
+  };
+
   /** The password has changed whatever the mail does: a mail that cannot be sent is logged, not answered as a failure. */
   const tellPasswordChanged = async (request: FastifyRequest, user: UserRow, how: 'reset' | 'change') => {
     try {
@@ -47,8 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     needSessions();
     await limiters.consume('registerPerIp', request.ip);
     const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
-    await signIn(request, reply, user.id, false);
-    rememberDevice(request, reply, user.email);
+    await signInHere(request, reply, user, false);
     return { name: user.name, email: user.email, redirect: safeRedirect(body.redirect, '/dashboard') };
   });
 
@@ -65,8 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (user.suspendedAt) throw new ValidationError({ email: ['This account has been suspended.'] });
     await signInSucceeded(limiters, attempt);
-    await signIn(request, reply, user.id, remember ?? false);
-    rememberDevice(request, reply, email);
+    await signInHere(request, reply, user, remember ?? false);
     return redirectOrJson(request, reply, safeRedirect(to, '/dashboard'));
   });
 
@@ -100,8 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     needSessions();
     await limiters.consume('passwordResetPerIp', request.ip);
     const user = await services.auth.resetPassword(request.body.token, request.body.password);
-    await signIn(request, reply, user.id, false);
-    rememberDevice(request, reply, user.email);
+    await signInHere(request, reply, user, false);
     await tellPasswordChanged(request, user, 'reset');
     return { message: MESSAGES.passwordChanged, redirect: '/dashboard' };
   });
