@@ -52,11 +52,15 @@ it('offers no development tool with NODE_ENV=production, on the embedded databas
   expect(loadConfig({}, ['--dev']).devTools).toBe(true);
 });
 
-it('tells a production operator what is not set up: mail, demo accounts, the sandbox tools', () => {
+it('tells a production operator what is not set up: mail, demo accounts, test-mode payments, the sandbox tools', () => {
   const npmStart = productionWarnings(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' }, []));
   expect(npmStart.join('\n')).toMatch(/SMTP_URL is not set[\s\S]*Demo content is loaded/);
-  const configured = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', DEMO: '0', SMTP_URL: 'smtp://mail.test' }, []);
+  const mailAndNoDemo = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x', DEMO: '0', SMTP_URL: 'smtp://mail.test' }, []);
+  // payments on the sandbox: the operator hears that no real money is taken
+  expect(productionWarnings(mailAndNoDemo)).toEqual([expect.stringMatching(/^Payments are in test mode: card and PayPal payments go to the sandbox/)]);
+  const configured = { ...mailAndNoDemo, payments: { ...mailAndNoDemo.payments, card: 'stripe' as const, paypal: 'paypal' as const } };
   expect(productionWarnings(configured)).toEqual([]);
+  expect(productionWarnings({ ...configured, payments: { ...configured.payments, paypal: 'sandbox' as const } })).toEqual([expect.stringContaining('test mode: PayPal payments go to the sandbox')]);
   expect(productionWarnings({ ...configured, payments: { ...configured.payments, sandboxAllowInProduction: true } })).toEqual([expect.stringContaining('SANDBOX_ALLOW_IN_PRODUCTION')]);
   expect(productionWarnings(loadConfig({}, []))).toEqual([]);
 });

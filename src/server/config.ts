@@ -146,6 +146,9 @@ function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig
  * What an operator must hear at every start of a production server that is not yet set up to be safe
  * or useful (docs/security.md): each line is logged at warn level by main.ts.
  */
+/** a production server whose card or PayPal payments go to the sandbox: no real money moves (docs/product/test-mode.md) */
+export const paymentsInTestMode = (config: AppConfig) => config.env === 'production' && (config.payments.card === 'sandbox' || config.payments.paypal === 'sandbox');
+
 export function productionWarnings(config: AppConfig): string[] {
   if (config.env !== 'production') return [];
   const warnings: string[] = [];
@@ -157,6 +160,12 @@ export function productionWarnings(config: AppConfig): string[] {
   if (config.demo) {
     warnings.push(
       'Demo content is loaded: its accounts (admin@demo.test among them) use the password published in the README. For a real academy start on an empty DATA_DIR with DEMO=0, or change every demo password now.',
+    );
+  }
+  if (paymentsInTestMode(config)) {
+    const providers = [config.payments.card === 'sandbox' ? 'card' : null, config.payments.paypal === 'sandbox' ? 'PayPal' : null].filter(Boolean).join(' and ');
+    warnings.push(
+      `Payments are in test mode: ${providers} payments go to the sandbox, so no real money is taken and checkout pages say so. Set PAYMENTS_CARD_PROVIDER=stripe and PAYMENTS_PAYPAL_PROVIDER=paypal (with their keys) to take real payments.`,
     );
   }
   if (config.payments.sandboxAllowInProduction) {

@@ -178,21 +178,24 @@ export const spotsBelowSold = (sold: number) => `The spots may not be fewer than
 export { DEFAULT_RETENTION_OFFERS, RETENTION_SETTING, type RetentionOffers } from './commerce.ts';
 export { retentionOffersSchema } from './retention.ts';
 
-// ---- mentorship pricing: the setting `mentorship_pricing` (flags only: which options are the default)
+// ---- mentorship pricing: the setting `mentorship_pricing` (which options are the default, and which
+// lower prices a link may offer; see docs/product/mentorship-pricing.md)
 
 export const MENTORSHIP_PRICING_SETTING = 'mentorship_pricing';
-/** The checkout's default flags (the URL's flags still apply on top, spec 002 §4). */
+/** The checkout's default flags, and whether a link's ?price2600=1 / ?downsell=1 may offer those lower prices. */
 export const mentorshipPricingSchema = z.object({
   price2600: z.boolean(),
   price3900: z.boolean(),
   downsell: z.boolean(),
   showsix: z.boolean(),
+  price2600ByLink: z.boolean().default(false),
+  downsellByLink: z.boolean().default(false),
 }).superRefine((v, ctx) => {
   if (v.price2600 && v.price3900) ctx.addIssue({ code: 'custom', path: ['price3900'], message: 'Choose either the $2,600 or the $3,900 full price, not both.' });
 });
 export type MentorshipPricing = z.infer<typeof mentorshipPricingSchema>;
-export const DEFAULT_MENTORSHIP_PRICING: MentorshipPricing = { price2600: false, price3900: false, downsell: false, showsix: false };
-/** GET /api/mentorship/checkout/options (public): the checkout's default flags */
+export { DEFAULT_MENTORSHIP_PRICING } from './mentorship-checkout.ts';
+/** GET /api/mentorship/checkout/options (public): the checkout's default flags and what links may offer */
 export interface MentorshipCheckoutOptions {
   flags: MentorshipPricing;
 }

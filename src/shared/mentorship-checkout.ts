@@ -61,6 +61,37 @@ export function checkoutFlagsOf(search: URLSearchParams): MentorshipCheckoutFlag
 }
 
 /**
+ * What an admin set for the checkout: the default flags, and whether a link may offer the two lower
+ * prices (?price2600=1, ?downsell=1). See docs/product/mentorship-pricing.md.
+ */
+export type MentorshipPricingSwitches = Required<MentorshipCheckoutFlags> & { price2600ByLink: boolean; downsellByLink: boolean };
+/** a new academy's: the $3,200 full price and the 3-payment plan, and no lower price by link */
+export const DEFAULT_MENTORSHIP_PRICING: MentorshipPricingSwitches = { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: false, downsellByLink: false };
+
+/**
+ * The flags the checkout applies: the admin's defaults, with the address's own flags on top (a flag
+ * the address sets, to 1 or 0, wins), except that a lower price the admin has not let links offer
+ * stays off. A full price the address asks for replaces the default one.
+ */
+export function checkoutFlags(admin: MentorshipPricingSwitches, own: MentorshipCheckoutFlags): MentorshipCheckoutFlags {
+  const allowed: MentorshipCheckoutFlags = { ...own };
+  if (allowed.price2600 && !admin.price2600 && !admin.price2600ByLink) delete allowed.price2600;
+  if (allowed.downsell && !admin.downsell && !admin.downsellByLink) delete allowed.downsell;
+  const { price2600ByLink: _p, downsellByLink: _d, ...defaults } = admin;
+  const merged: MentorshipCheckoutFlags = { ...defaults, ...allowed };
+  if (allowed.price2600 && !('price3900' in allowed)) merged.price3900 = false;
+  if (allowed.price3900 && !('price2600' in allowed)) merged.price2600 = false;
+  return merged;
+}
+
+/** whether a one-time price may be bought: the two lower ones only while the admin offers them */
+export function onetimePriceOnOffer(price: MentorshipOneTimePrice, admin: MentorshipPricingSwitches): boolean {
+  if (price === 2600) return admin.price2600 || admin.price2600ByLink;
+  if (price === 1600) return admin.downsell || admin.downsellByLink;
+  return true;
+}
+
+/**
  * Which payment options the page offers for these flags (spec 002 §4): downsell shows only the
  * 1,600 option; otherwise the full price (3,200, or 2,600 / 3,900 when their flags are set) and the
  * 3-payment plan; showsix adds the 6-payment plan and keeps the 3-payment plan as a hidden option.
@@ -101,6 +132,7 @@ export const MENTORSHIP_MESSAGES = {
   clientSecretFailed: 'There was an error retrieving the Stripe client secret. Please refresh this page and try again.',
   registrationFailed: 'There was an error processing your registration. Please refresh this page and try again.',
   /** ours */
+  priceNotOffered: 'This price is not on offer at the moment. Please choose another payment option.',
   alreadyEnrolled: 'You are already a mentorship student. Your mentor is waiting for you in the mentorship area.',
   paymentPending: 'Your payment is being processed. This page will update when it completes.',
   mentorshipOnly: 'This page is for mentorship students. Join the mentorship programme to open it.',

@@ -19,8 +19,11 @@ export const pageConfigSchema = z.object({
   error: z.object({ status: z.number(), message: z.string() }).nullable(),
   /** development-only tools (mail outbox) are available */
   dev: z.boolean(),
-  /** the payment providers in use (issue 7): the card form renders the sandbox's fields or Stripe Elements */
-  payments: z.object({ card: z.enum(['sandbox', 'stripe']), paypal: z.enum(['sandbox', 'paypal']), stripePublishableKey: z.string().nullable() }),
+  /**
+   * the payment providers in use: the card form renders the sandbox's fields or Stripe Elements;
+   * `testMode` is a production server taking payments on the sandbox, which checkout pages say
+   */
+  payments: z.object({ card: z.enum(['sandbox', 'stripe']), paypal: z.enum(['sandbox', 'paypal']), stripePublishableKey: z.string().nullable(), testMode: z.boolean() }),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 export const PAGE_CONFIG_ELEMENT_ID = 'page-config';

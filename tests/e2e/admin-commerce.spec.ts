@@ -163,4 +163,35 @@ describe('mentorship pricing', () => {
     }
     expect(admin.errors).toEqual([]);
   });
+
+  it('a ?downsell=1 link shows the $1,600 option only after an admin lets links offer it', async () => {
+    const visitor = await newPage(browser, PHONE);
+    await signIn(visitor, 'free@demo.test', undefined, '/mentorship/checkout?downsell=1');
+    await visitor.getByTestId('option-onetime').waitFor();
+    expect(await visitor.getByTestId('option-onetime1600').count()).toBe(0);
+
+    const admin = await newPage(browser, DESKTOP);
+    await signIn(admin, 'admin@demo.test', undefined, '/admin/mentorship-pricing');
+    const byLink = admin.getByLabel('Links may offer the $1,600 downsell');
+    const save = async () => {
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Saved.').first().waitFor();
+    };
+    try {
+      await byLink.check();
+      await save();
+      await visitor.reload();
+      await visitor.getByTestId('option-onetime1600').waitFor();
+      expect(await visitor.getByTestId('option-onetime').count()).toBe(0);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await admin.reload();
+      await byLink.waitFor();
+      if (await byLink.isChecked()) {
+        await byLink.uncheck();
+        await save();
+      }
+    }
+    expect(admin.errors).toEqual([]);
+  });
 });

@@ -45,6 +45,8 @@ describe('membership checkout', () => {
     const page = await newPage(browser, PHONE);
     await page.goto('/join');
     await page.getByRole('heading', { name: 'Join the Backbeat Academy' }).waitFor();
+    // this suite's production server takes payments on the sandbox: the checkout says so
+    expect(await page.getByRole('note', { name: 'Test mode' }).textContent()).toContain('No real money is taken');
     // monthly is the default, with its trial text
     expect(await page.locator('input[name="plan"][value="monthly"]').isChecked()).toBe(true);
     await page.getByTestId('plan-monthly').getByText('7-day free trial').waitFor();

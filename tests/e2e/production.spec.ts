@@ -64,8 +64,15 @@ describe.each(kinds)('production on the %s database', (kind) => {
     }
   });
 
-  it('says at start that mail is not delivered without SMTP_URL', () => {
+  it('says at start that mail is not delivered without SMTP_URL, and that payments are in test mode', () => {
     expect(d.server.output()).toContain('SMTP_URL is not set');
+    expect(d.server.output()).toContain('Payments are in test mode');
+  });
+
+  it('says on checkout pages that payments are in test mode', async () => {
+    const page = await fetch(url('/join'), { headers: html });
+    const config = JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(await page.text())![1]!);
+    expect(config.payments.testMode).toBe(true);
   });
 
   it('keeps a reset mail where only admins can read it', async () => {

@@ -1,11 +1,12 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './admin/lazy.ts';
 import { NotFoundPage } from './pages/error.tsx';
 import { adminRoute } from './admin/routes.tsx';
+import { TestModeBanner } from '#client/components/payments/test-mode-banner.tsx';
 
 /*
  * Every page is its own chunk (issue 9: a public page's initial JavaScript ≤ 100 KB gzip): a visit
@@ -27,6 +28,16 @@ const mentorship = () => import('./pages/mentorship.tsx');
 const mentorshipPlan = () => import('./pages/mentorship-plan.tsx');
 const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
 const songMapper = () => import('./pages/song-mapper.tsx');
+
+/** The checkout pages' frame: the test-mode banner above the page. */
+function CheckoutFrame() {
+  return (
+    <>
+      <TestModeBanner />
+      <Outlet />
+    </>
+  );
+}
 
 /** What a page shows while its code loads (the page frame stays: no blank page). */
 export const PAGE_LOADING = (
@@ -103,17 +114,23 @@ export const routes: RouteObject[] = [
       { path: '/posts/:id', lazy: lazyPage(discussion, 'PostPage') },
       { path: '/live', lazy: lazyPage(live, 'LiveShowsPage') },
       { path: '/live/:id', lazy: lazyPage(live, 'LiveShowPage') },
-      { path: '/join/:slug?', lazy: plainPage(checkout, 'JoinPage') },
-      { path: '/order', lazy: lazyPage(() => import('./pages/order.tsx'), 'OrderPage') },
-      { path: '/double-kick-mastery/register', lazy: lazyPage(products, 'DoubleKickRegisterPage') },
-      { path: '/checkout/double-kick-mastery', lazy: lazyPage(products, 'DoubleKickCheckoutPage') },
-      { path: '/checkout/course/register', lazy: lazyPage(products, 'CourseRegisterPage') },
-      { path: '/checkout/course', lazy: lazyPage(products, 'CourseCheckoutPage') },
-      { path: '/sandbox/*', lazy: lazyPage(() => import('./pages/sandbox.tsx'), 'SandboxPage') },
-      { path: '/mentorship/checkout', lazy: plainPage(mentorshipCheckout, 'MentorshipCheckoutPage') },
-      { path: '/mentorship/stripe/charge', lazy: plainPage(mentorshipCard, 'MentorshipChargePage') },
-      { path: '/mentorship/stripe/checkout', lazy: plainPage(mentorshipCard, 'MentorshipFinancePage') },
-      { path: '/mentorship/stripe/:payment', lazy: plainPage(mentorshipCard, 'MentorshipCardPage') },
+      // checkout pages: say when payments are in test mode
+      {
+        element: <CheckoutFrame />,
+        children: [
+          { path: '/join/:slug?', lazy: plainPage(checkout, 'JoinPage') },
+          { path: '/order', lazy: lazyPage(() => import('./pages/order.tsx'), 'OrderPage') },
+          { path: '/double-kick-mastery/register', lazy: lazyPage(products, 'DoubleKickRegisterPage') },
+          { path: '/checkout/double-kick-mastery', lazy: lazyPage(products, 'DoubleKickCheckoutPage') },
+          { path: '/checkout/course/register', lazy: lazyPage(products, 'CourseRegisterPage') },
+          { path: '/checkout/course', lazy: lazyPage(products, 'CourseCheckoutPage') },
+          { path: '/sandbox/*', lazy: lazyPage(() => import('./pages/sandbox.tsx'), 'SandboxPage') },
+          { path: '/mentorship/checkout', lazy: plainPage(mentorshipCheckout, 'MentorshipCheckoutPage') },
+          { path: '/mentorship/stripe/charge', lazy: plainPage(mentorshipCard, 'MentorshipChargePage') },
+          { path: '/mentorship/stripe/checkout', lazy: plainPage(mentorshipCard, 'MentorshipFinancePage') },
+          { path: '/mentorship/stripe/:payment', lazy: plainPage(mentorshipCard, 'MentorshipCardPage') },
+        ],
+      },
       { path: '/dev/outbox', lazy: lazyPage(() => import('./pages/dev-outbox.tsx'), 'DevOutboxPage') },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -15,7 +15,7 @@ const VISITOR: PageConfig = {
   csrfToken: '',
   error: null,
   dev: false,
-  payments: { card: 'sandbox', paypal: 'sandbox', stripePublishableKey: null },
+  payments: { card: 'sandbox', paypal: 'sandbox', stripePublishableKey: null, testMode: false },
 };
 
 let cached: PageConfig | null = null;
@@ -40,7 +40,8 @@ function isPageConfig(v: unknown): v is PageConfig {
     typeof v.dev === 'boolean' &&
     (payments.card === 'sandbox' || payments.card === 'stripe') &&
     (payments.paypal === 'sandbox' || payments.paypal === 'paypal') &&
-    orNull(isString)(payments.stripePublishableKey)
+    orNull(isString)(payments.stripePublishableKey) &&
+    typeof payments.testMode === 'boolean'
   );
 }
 

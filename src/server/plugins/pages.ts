@@ -7,6 +7,7 @@ import { accessFor, DEV_PAGES_PREFIX, type PageAccess } from '#shared/pages';
 import { loginUrl } from '#shared/redirect';
 import type { PageConfig } from '#shared/page-config';
 import { hasEntitlement } from '#server/lib/guards';
+import { paymentsInTestMode } from '#server/config';
 import { escapeJson, firstAnswersTag } from './first-answers.ts';
 import { manifestPreloader, pageModuleFor, type Preloader } from './preload.ts';
 
@@ -57,6 +58,7 @@ export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, err
       card: app.deps.config.payments.card,
       paypal: app.deps.config.payments.paypal,
       stripePublishableKey: app.deps.config.payments.card === 'stripe' ? app.deps.config.payments.stripe.publishableKey : null,
+      testMode: paymentsInTestMode(app.deps.config),
     },
   };
 }

@@ -227,7 +227,7 @@ describe('retention offers', () => {
 
 describe('mentorship pricing', () => {
   it('sets the checkout default flags (public options answer), refusing both full prices', async () => {
-    expect((await (await t.client()).get('/api/mentorship/checkout/options')).json()).toEqual({ flags: { price2600: false, price3900: false, downsell: false, showsix: false } });
+    expect((await (await t.client()).get('/api/mentorship/checkout/options')).json()).toEqual({ flags: { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: false, downsellByLink: false } });
     const both = await admin.request('PUT', '/api/admin/mentorship-pricing', { price2600: true, price3900: true, downsell: false, showsix: false });
     expect(both.statusCode).toBe(422);
     expect(both.json().errors.price3900).toEqual(['Choose either the $2,600 or the $3,900 full price, not both.']);

@@ -22,6 +22,12 @@ async function mentor(name = 'Mia Mentor') {
   await db().update(users).set({ isMentor: true }).where(eq(users.id, admin.id));
   return admin;
 }
+/** an admin lets links offer the two lower prices ($2,600 and the $1,600 downsell), or stops them */
+async function offerLowerPricesByLink(on: boolean) {
+  const { client } = await t.signedIn({ role: 'admin' });
+  const res = await client.request('PUT', '/api/admin/mentorship-pricing', { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: on, downsellByLink: on });
+  expect(res.statusCode).toBe(200);
+}
 const access = async (userId: number) => (await t.app.deps.services.users.activeEntitlements(userId)).includes('mentorship');
 const mentorshipOf = async (userId: number) => (await db().select().from(mentorships).where(eq(mentorships.studentId, userId)))[0] ?? null;
 const ordersOf = (userId: number) => db().select().from(orders).where(eq(orders.userId, userId));
@@ -83,6 +89,25 @@ describe('permissions and validation', () => {
     expect(await ordersOf((await client.get('/api/me')).json().user.id)).toEqual([]);
   });
 
+  it('the lower prices are refused until an admin offers them; the options say what links may offer', async () => {
+    const { user, client } = await t.signedIn();
+    for (const price of [1600, 2600]) {
+      const res = await client.post('/mentorship/create-checkout', { price, idempotency_key: key() });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.price).toEqual([M.priceNotOffered]);
+    }
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({ price2600ByLink: false, downsellByLink: false });
+    await offerLowerPricesByLink(true);
+    try {
+      expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({ price2600ByLink: true, downsellByLink: true });
+      expect((await client.post('/mentorship/create-checkout', { price: 1600, idempotency_key: key() })).statusCode).toBe(200);
+      expect((await ordersOf(user.id))[0]!.amountCents).toBe(160000);
+    } finally {
+      await offerLowerPricesByLink(false);
+    }
+  });
+
   it('GET /api/mentorship/checkout names the buyer and whether they already are a student', async () => {
     const visitor = await t.client();
     expect((await visitor.get('/api/mentorship/checkout')).json()).toEqual({ user: null, enrolled: false });
@@ -123,6 +148,9 @@ describe('permissions and validation', () => {
 });
 
 describe('one-time payment on the hosted checkout', () => {
+  beforeAll(async () => offerLowerPricesByLink(true));
+  afterAll(async () => offerLowerPricesByLink(false));
+
   it('two hosted checkouts opened in two tabs and both paid: one enrolment, the second payment refunded', async () => {
     await mentor();
     const { user, client } = await t.signedIn({ name: 'Two Tabs' });
@@ -192,7 +220,7 @@ describe('one-time payment on the hosted checkout', () => {
     // one entitlement row, whatever the repeats
     expect(await db().select().from(entitlements).where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, 'mentorship')))).toHaveLength(1);
     // enrolled: a second purchase is refused
-    const second = await client.post('/mentorship/create-checkout', { price: 1600, idempotency_key: key() });
+    const second = await client.post('/mentorship/create-checkout', { price: 3200, idempotency_key: key() });
     expect(second.statusCode).toBe(409);
   });
 

@@ -12,6 +12,8 @@ import {
   mentorshipPaypalSubscriptionBodySchema,
   MENTORSHIP_MESSAGES,
 } from '#shared/mentorship';
+import { onetimePriceOnOffer } from '#shared/mentorship-checkout';
+import { ValidationError } from '#server/lib/errors';
 import { requireAdmin, requireUser, signedInFirst } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
@@ -71,14 +73,17 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/api/mentorship/checkout', async (request) => checkout.checkout(request.user));
-  // the checkout's default flags, as admins set them (issue 10: setting mentorship_pricing); the
-  // address's own flags apply on top. Prices stay the server's (create-checkout checks `price`).
+  // what admins set for the checkout (docs/product/mentorship-pricing.md): the page applies an
+  // address's own flags on top; create-checkout refuses a lower price that is not on offer.
   app.get('/api/mentorship/checkout/options', async (): Promise<MentorshipCheckoutOptions> => ({
     flags: await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING),
   }));
 
   app.post('/mentorship/create-checkout', { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } }, async (request) => {
     const user = await paying(request);
+    // the lower prices only while an admin offers them: a link's flags cannot make one up
+    const pricing = await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING);
+    if (!onetimePriceOnOffer(request.body.price, pricing)) throw new ValidationError({ price: [MENTORSHIP_MESSAGES.priceNotOffered] });
     return checkout.createCheckout(user, { price: request.body.price, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
   });
 

@@ -463,7 +463,13 @@ const FLAG_LABELS: Array<[keyof MentorshipPricing, string, string]> = [
   ['showsix', 'Show the 6-payment plan', 'Adds 6 monthly payments; 3 payments stays available by link (like ?showsix=1).'],
 ];
 
-/** /admin/mentorship-pricing: the checkout's default flags (issue 10). Amounts stay the spec's. */
+/** the lower prices a campaign link may offer; off, the link's flag is ignored and the price refused */
+const LINK_OFFER_LABELS: Array<[keyof MentorshipPricing, string, string]> = [
+  ['price2600ByLink', 'Links may offer $2,600', 'A link with ?price2600=1 shows the $2,600 full price to whoever opens it.'],
+  ['downsellByLink', 'Links may offer the $1,600 downsell', 'A link with ?downsell=1 shows only the $1,600 option to whoever opens it.'],
+];
+
+/** /admin/mentorship-pricing: the checkout's default flags and the lower prices links may offer. Amounts stay fixed. */
 export function MentorshipPricingPage() {
   const { query, form, save } = useSetting<MentorshipPricing>('admin-mentorship-pricing', '/api/admin/mentorship-pricing');
   const [d, setD] = useState<MentorshipPricing | null>(null);
@@ -472,7 +478,7 @@ export function MentorshipPricingPage() {
   }, [query.data]);
   return (
     <>
-      <AdminTitle title="Mentorship pricing" description="Which payment options /mentorship/checkout offers by default. A link's own flags (?price2600=1, ?showsix=1…) still apply on top." />
+      <AdminTitle title="Mentorship pricing" description="Which payment options /mentorship/checkout offers by default, and which lower prices a link may offer. A link's other flags (?price3900=1, ?showsix=1…) apply on top." />
       {query.isError ? (
         <LoadError error={query.error} />
       ) : !d ? (
@@ -489,10 +495,19 @@ export function MentorshipPricingPage() {
               if (body) save.mutate(body);
             }}
           >
-            {FLAG_LABELS.map(([k, l, hint]) => (
-              <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
-            ))}
-            <p className="text-sm text-muted">The amounts ($3,200, $1,600, $2,600, $3,900 and the instalment plans) are fixed by the server; only which options show by default changes here.</p>
+            <fieldset className="flex flex-col gap-4">
+              <legend className="mb-2 text-base font-semibold">Shown to everyone</legend>
+              {FLAG_LABELS.map(([k, l, hint]) => (
+                <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
+              ))}
+            </fieldset>
+            <fieldset className="flex flex-col gap-4">
+              <legend className="mb-2 text-base font-semibold">Offered by link only</legend>
+              {LINK_OFFER_LABELS.map(([k, l, hint]) => (
+                <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
+              ))}
+            </fieldset>
+            <p className="text-sm text-muted">The amounts ($3,200, $1,600, $2,600, $3,900 and the instalment plans) are fixed by the server; only which options are offered changes here.</p>
             <FormError message={form.formError} />
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>

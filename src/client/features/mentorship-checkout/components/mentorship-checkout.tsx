@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CalendarCheck, Lock, MessageCircle, ShieldCheck, Video } from 'lucide-react';
 import {
+  checkoutFlags,
   checkoutFlagsOf,
+  DEFAULT_MENTORSHIP_PRICING,
   MENTORSHIP_CHECKOUT_MESSAGES as CM,
   MENTORSHIP_CHECKOUT_OPTIONS,
   MENTORSHIP_MESSAGES as M,
   mentorshipOptions,
   onetimeOptionPrice,
   PAYPAL_BUTTONS_DELAY_MS,
-  type MentorshipCheckoutFlags,
+  type MentorshipPricingSwitches,
   type MentorshipCheckoutOption,
 } from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
@@ -18,19 +20,6 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { createCheckout, navigate, newAttemptKey, paymentPlan, paypalSubscription, useMentorshipCheckout, useMentorshipCheckoutOptions } from '../api.ts';
 import { AccountSteps, AlreadyEnrolled, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { optionView, PaymentOptions } from './payment-options.tsx';
-
-/**
- * the flags of the query string (?price2600=1, ?price3900=1, ?downsell=1, ?showsix=1) on top of the
- * defaults an admin chose (issue 10); a flag the address sets (to 1 or 0) wins
- */
-function flagsOf(search: URLSearchParams, defaults: MentorshipCheckoutFlags = {}): MentorshipCheckoutFlags {
-  const own = checkoutFlagsOf(search);
-  const merged = { ...defaults, ...own };
-  // a full price the address asks for replaces the default one
-  if (own.price2600 && !('price3900' in own)) merged.price3900 = false;
-  if (own.price3900 && !('price2600' in own)) merged.price2600 = false;
-  return merged;
-}
 
 const NOTICES: Record<string, string> = { cancelled: CM.checkoutCancelled, failed: CM.paymentFailed };
 
@@ -65,13 +54,13 @@ function PaymentStep({ buyer, search }: { buyer: Buyer; search: URLSearchParams 
   const agreement = search.get('subscription_id');
   if (agreement) return <ConfirmPaymentPlan buyer={buyer} agreementId={agreement} />;
   if (status.data?.enrolled) return <AlreadyEnrolled />;
-  // the options wait for the admin's default flags (the spec's when the call fails)
+  // the options wait for what the admin set (a new academy's pricing when the call fails)
   if (defaults.isPending) return <Spinner />;
-  return <ChooseAndPay buyer={buyer} search={search} defaults={defaults.data?.flags ?? {}} />;
+  return <ChooseAndPay buyer={buyer} search={search} admin={defaults.data?.flags ?? DEFAULT_MENTORSHIP_PRICING} />;
 }
 
-function ChooseAndPay({ buyer, search, defaults }: { buyer: Buyer; search: URLSearchParams; defaults: MentorshipCheckoutFlags }) {
-  const { shown, hidden } = useMemo(() => mentorshipOptions(flagsOf(search, defaults)), [search, defaults]);
+function ChooseAndPay({ buyer, search, admin }: { buyer: Buyer; search: URLSearchParams; admin: MentorshipPricingSwitches }) {
+  const { shown, hidden } = useMemo(() => mentorshipOptions(checkoutFlags(admin, checkoutFlagsOf(search))), [search, admin]);
   const chosen = MENTORSHIP_CHECKOUT_OPTIONS.find((o) => o === search.get('plan'));
   // a hidden option is valid when the address chooses it
   const options = chosen && hidden.includes(chosen) ? [...shown, chosen] : shown;
