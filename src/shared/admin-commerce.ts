@@ -220,6 +220,23 @@ export const adminWebhookFailuresQuerySchema = adminListQuerySchema.extend({
   kind: optionalEnum(WEBHOOK_FAILURE_KINDS),
   state: optionalEnum(WEBHOOK_FAILURE_STATES),
 });
+/** how people name the providers */
+export const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'Sandbox' };
+
+/** POST /api/admin/webhook-failures/:id/retry */
+export const WEBHOOK_RETRY_MESSAGES = {
+  notFound: 'This webhook failure does not exist.',
+  resolved: 'This event has been applied already.',
+  noEventId: 'This delivery had no event id, so the event cannot be read again from the provider.',
+  providerNotInUse: (provider: string) => `This server no longer takes payments through ${provider}, so the event cannot be read again.`,
+  unknownToProvider: (provider: string) => `${provider} no longer has this event, so it cannot be applied from here.`,
+  providerUnreachable: (provider: string) => `${provider} could not be reached. Please try again in a moment.`,
+  stillFailing: (reason: string) => `The event still could not be applied: ${reason}`,
+  applied: 'The event was applied.',
+  appliedBefore: 'The event had been applied already; the failure is marked resolved.',
+  ignored: 'The event needs nothing from Backbeat; the failure is marked resolved.',
+} as const;
+
 export interface AdminWebhookFailureRow {
   id: number;
   provider: string;

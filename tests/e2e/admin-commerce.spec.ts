@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
-import { ORDER_MESSAGES } from '#shared/admin-commerce';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { ORDER_MESSAGES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
+import { signSandboxPayload } from '#server/modules/payments/sandbox';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -195,3 +196,24 @@ describe('mentorship pricing', () => {
     expect(admin.errors).toEqual([]);
   });
 });
+
+describe('webhook failures', () => {
+  it('an admin retries a failed delivery from the list and hears what happened', async () => {
+    // a signed delivery the server could not read: listed, with a Retry that asks the sandbox again
+    const eventId = `evt_e2e_retry_${Date.now()}`;
+    const body = JSON.stringify({ id: eventId, type: 'invoice.paid', created: Math.floor(Date.now() / 1000) });
+    const res = await fetch(new URL('/webhooks/sandbox', baseURL()), { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signSandboxPayload('whsec_sandbox_e2e', body) }, body });
+    expect(res.status).toBe(400);
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'admin@demo.test', undefined, '/admin/webhook-failures');
+    await p.getByLabel('Search event id, type or problem').fill(eventId);
+    const retry = p.getByRole('button', { name: `Retry invoice.paid ${eventId}` });
+    await retry.click();
+    await p.getByRole('status').filter({ hasText: WEBHOOK_RETRY_MESSAGES.unknownToProvider('Sandbox') }).first().waitFor();
+    // still open, and still offered
+    await retry.waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(p.errors).toEqual([]);
+  });
+});
+

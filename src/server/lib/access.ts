@@ -293,6 +293,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/admin/retention': 'admin',
   'GET /api/admin/cancellations': 'admin',
   'GET /api/admin/webhook-failures': 'admin',
+  'POST /api/admin/webhook-failures/:id/retry': 'admin',
   // admin-members
   'GET /api/admin/members': 'admin',
   'GET /api/admin/members/:id': 'admin',

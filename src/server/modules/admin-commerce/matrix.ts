@@ -46,4 +46,5 @@ export const rows: MatrixRow[] = [
   { method: 'PUT', route: '/api/admin/retention', call: () => ({ url: '/api/admin/retention', body: { ...DEFAULT_RETENTION_OFFERS } }) },
   { method: 'GET', route: '/api/admin/cancellations', call: () => ({ url: '/api/admin/cancellations?outcome=cancel&q=a' }) },
   { method: 'GET', route: '/api/admin/webhook-failures', call: () => ({ url: '/api/admin/webhook-failures?provider=stripe&kind=rejected&state=open&q=evt&sort=deliveries' }) },
+  { method: 'POST', route: '/api/admin/webhook-failures/:id/retry', call: () => ({ url: '/api/admin/webhook-failures/999999/retry' }), admin: 404 },
 ];

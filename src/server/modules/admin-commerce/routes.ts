@@ -62,4 +62,5 @@ export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // signed webhook deliveries that could not be applied (payments/routes.ts receiveWebhook records them)
   app.get('/api/admin/webhook-failures', { ...adminOnly, schema: { querystring: adminWebhookFailuresQuerySchema } }, async (request) => commerce.webhookFailures(request.query));
+  app.post('/api/admin/webhook-failures/:id/retry', { ...adminOnly, schema: { params: idParams } }, async (request) => commerce.retryWebhookFailure(adminActor(request), request.params.id));
 };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminListQuery, AdminPage } from '#shared/admin';
 import {
+  WEBHOOK_RETRY_MESSAGES,
   ORDER_MESSAGES,
   spotsBelowSold,
   type AdminOrderDetail,
@@ -396,6 +397,19 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           resolved_at: r.resolvedAt?.toISOString() ?? null,
         }),
       });
+    },
+
+    /**
+     * an admin applies a failed delivery's event again, read from its provider; a retry that fails
+     * is counted on the failure's own row, one that succeeds goes to the audit log
+     */
+    async retryWebhookFailure(actor: Actor, id: number): Promise<{ message: string; outcome: 'applied' | 'duplicate' | 'ignored' }> {
+      const { outcome } = await payments.retryWebhookFailure(id);
+      await db.transaction(async (tx) =>
+        recordAudit(tx, actor, { action: 'webhook.retry', targetType: 'webhook_failure', targetId: id, summary: `Retried webhook failure #${id}: ${outcome}`, before: null, after: { outcome } }),
+      );
+      const message = outcome === 'applied' ? WEBHOOK_RETRY_MESSAGES.applied : outcome === 'duplicate' ? WEBHOOK_RETRY_MESSAGES.appliedBefore : WEBHOOK_RETRY_MESSAGES.ignored;
+      return { message, outcome };
     },
   };
 }

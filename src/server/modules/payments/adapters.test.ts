@@ -132,6 +132,14 @@ describe('stripe adapter', () => {
     const e2 = await stripe.verifyWebhook(Buffer.from(deleted), { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: deleted, secret: 'whsec_test_secret' }) });
     expect(e2).toMatchObject({ type: 'subscription.canceled', subscription: { ref: 'sub_1QaBcG2eZvKYlo2C', status: 'canceled' } });
   });
+
+  it("reads an event again from Stripe for an admin's retry; an unknown one is not_found", async () => {
+    const event = { id: 'evt_1QaBcI2eZvKYlo2C', object: 'event', type: 'payment_intent.succeeded', data: { object: JSON.parse(fixture('stripe-payment-intent')) } };
+    routes = { 'GET /v1/events/evt_1QaBcI2eZvKYlo2C': { body: JSON.stringify(event) } };
+    expect(await stripe.fetchEvent('evt_1QaBcI2eZvKYlo2C')).toEqual({ id: 'evt_1QaBcI2eZvKYlo2C', type: 'charge.succeeded', charge: { ref: 'pi_3QaBcF2eZvKYlo2C1', amountCents: 75000, metadata: { orderId: '41' } } });
+    routes = { 'GET /v1/events/evt_gone': { status: 404, body: JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such event' } }) } };
+    await expect(stripe.fetchEvent('evt_gone')).rejects.toMatchObject({ code: 'not_found' });
+  });
 });
 
 describe('paypal adapter', () => {
@@ -219,6 +227,14 @@ describe('paypal adapter', () => {
 
     routes['POST /v1/notifications/verify-webhook-signature'] = { body: JSON.stringify({ verification_status: 'FAILURE' }) };
     await expect(paypal.verifyWebhook(raw, headers)).rejects.toMatchObject({ code: 'invalid_signature' });
+  });
+
+  it("reads an event again from PayPal for an admin's retry; an unknown one is not_found", async () => {
+    const raw = fixture('paypal-webhook-capture-completed');
+    const id = (JSON.parse(raw) as { id: string }).id;
+    routes = { ...token, [`GET /v1/notifications/webhooks-events/${id}`]: { body: raw } };
+    expect(await paypal.fetchEvent(id)).toEqual({ id, type: 'charge.succeeded', charge: { ref: '5O190127TN364715T', amountCents: 750_00, metadata: { orderId: '41' } } });
+    await expect(paypal.fetchEvent('WH-UNKNOWN')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 

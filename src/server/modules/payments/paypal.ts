@@ -224,6 +224,11 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
       // PayPal's own: read strictly from here on (the bytes as UTF-8, the shape its type promises)
       return mapPaypalEvent(eventJson(rawBody), getSubscription);
     },
+
+    async fetchEvent(eventId) {
+      const event = await call<unknown>('GET', `/v1/notifications/webhooks-events/${encodeURIComponent(eventId)}`);
+      return mapPaypalEvent(event, getSubscription);
+    },
   };
 }
 

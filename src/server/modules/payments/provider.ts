@@ -143,6 +143,12 @@ export interface PaymentProvider {
    * a signed event that cannot be read throws MalformedEventError
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
+  /**
+   * the provider's own copy of an event it sent, normalised as verifyWebhook does: an admin's retry of
+   * a delivery that could not be applied reads the event again from its source
+   * (ProviderError('not_found') when the provider does not know it)
+   */
+  fetchEvent(eventId: string): Promise<ProviderEvent>;
 }
 
 /** Provider events in our words; handlers are looked up by `type` in one dispatch table. */

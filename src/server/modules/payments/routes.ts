@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
 import { siteLinkSchema } from '#shared/http';
-import { MalformedEventError, ProviderError, type PaymentProvider } from './provider.ts';
+import { MalformedEventError, ProviderError } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import type { WebhookFailureInput } from './service.ts';
 import { peekEvent } from './webhook-content.ts';
@@ -13,12 +13,6 @@ import { peekEvent } from './webhook-content.ts';
 type Headers = Record<string, string | string[] | undefined>;
 
 /** The provider that signs a provider's webhooks, when that provider is configured. */
-function webhookProvider(app: FastifyInstance, name: ProviderName): PaymentProvider | null {
-  const payments = app.deps.services.payments;
-  if (name === 'sandbox') return payments.sandbox;
-  if (name === 'stripe') return payments.card.name === 'stripe' ? payments.card : null;
-  return payments.paypal.name === 'paypal' ? payments.paypal : null;
-}
 
 /** words for the provider's delivery log (read by whoever looks at the failed delivery there) */
 export const WEBHOOK_MESSAGES = {
@@ -38,7 +32,7 @@ export const WEBHOOK_MESSAGES = {
  *   so the provider retries and a later delivery applies it.
  */
 export async function receiveWebhook(app: FastifyInstance, name: ProviderName, rawBody: Buffer, headers: Headers) {
-  const provider = webhookProvider(app, name);
+  const provider = app.deps.services.payments.webhookProvider(name);
   if (!provider) throw notFound();
   const payments = app.deps.services.payments;
   const record = (problem: Omit<WebhookFailureInput, 'provider'>) =>

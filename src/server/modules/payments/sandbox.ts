@@ -560,6 +560,12 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       verifySandboxSignature(deps.webhookSecret, rawBody, header(headers, SANDBOX_SIGNATURE_HEADER));
       return parseSandboxEvent(rawBody);
     },
+
+    async fetchEvent(eventId) {
+      const stored = await get<{ body: string }>(eventId, 'event');
+      if (!stored) throw new ProviderError('not_found', 'The sandbox has no event with this id.');
+      return parseSandboxEvent(Buffer.from(stored.body));
+    },
   };
 
   return {

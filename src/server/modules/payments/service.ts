@@ -6,8 +6,9 @@ import type { NotificationService } from '#server/modules/notifications/service'
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
+import { PROVIDER_NAMES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
-import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
+import { MalformedEventError, ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
 
@@ -708,6 +709,52 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await db.update(webhookEvents).set({ processedAt: new Date() }).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
       await resolveWebhookFailures(provider, event.id);
       return 'applied';
+    },
+    /** the provider whose webhooks `name` names, when this server takes payments through it */
+    webhookProvider(name: ProviderName): PaymentProvider | null {
+      if (name === 'sandbox') return deps.sandbox ?? null;
+      if (name === 'stripe') return deps.card.name === 'stripe' ? deps.card : null;
+      return deps.paypal.name === 'paypal' ? deps.paypal : null;
+    },
+    /**
+     * An admin's retry of a delivery that could not be applied: the event is read again from the
+     * provider (the delivery's own body is not kept) and applied as a delivery would be. A retry that
+     * fails again counts as another delivery on the row, with its reason (docs/product/webhook-failures.md).
+     */
+    async retryWebhookFailure(id: number): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
+      const [failure] = await db.select().from(webhookFailures).where(eq(webhookFailures.id, id)).limit(1);
+      if (!failure) throw notFound(WEBHOOK_RETRY_MESSAGES.notFound);
+      if (failure.resolvedAt) throw new AppError(409, WEBHOOK_RETRY_MESSAGES.resolved);
+      if (!failure.eventId) throw new AppError(422, WEBHOOK_RETRY_MESSAGES.noEventId);
+      const name = failure.provider as ProviderName;
+      const provider = this.webhookProvider(name);
+      const providerName = PROVIDER_NAMES[name] ?? failure.provider;
+      if (!provider) throw new AppError(422, WEBHOOK_RETRY_MESSAGES.providerNotInUse(providerName));
+      const again = async (kind: 'rejected' | 'failed', reason: string) =>
+        this.recordWebhookFailure({ provider: name, eventId: failure.eventId, eventType: failure.eventType, kind, reason, outline: null });
+      let event: ProviderEvent;
+      try {
+        event = await provider.fetchEvent(failure.eventId);
+      } catch (err) {
+        if (err instanceof ProviderError && err.code === 'not_found') throw new AppError(422, WEBHOOK_RETRY_MESSAGES.unknownToProvider(providerName));
+        if (err instanceof MalformedEventError) {
+          await again('rejected', err.reason);
+          throw new AppError(422, WEBHOOK_RETRY_MESSAGES.stillFailing(err.reason));
+        }
+        if (err instanceof ProviderError) throw new AppError(502, WEBHOOK_RETRY_MESSAGES.providerUnreachable(providerName));
+        throw err;
+      }
+      let outcome: 'applied' | 'duplicate' | 'ignored';
+      try {
+        outcome = await this.handleEvent(name, event);
+      } catch (err) {
+        const reason = (err instanceof Error ? err.message : String(err)) || 'An error without a message.';
+        await again('failed', reason);
+        throw new AppError(422, WEBHOOK_RETRY_MESSAGES.stillFailing(reason));
+      }
+      // applied before (by a later delivery that found the failure open): nothing is left to do
+      if (outcome === 'duplicate') await resolveWebhookFailures(name, failure.eventId);
+      return { outcome };
     },
     /**
      * Keep a signed delivery that could not be applied where admins see it. The same event again

@@ -133,6 +133,7 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     };
     refunds: { create(p: Loose, o: Loose): Promise<unknown> };
     checkout: { sessions: { create(p: Loose, o: Loose): Promise<StripeCheckoutSession>; retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession> } };
+    events: { retrieve(id: string): Promise<unknown> };
   };
 
   async function paymentMethod(id: string) {
@@ -371,6 +372,16 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
       }
       return mapStripeEvent(eventJson(rawBody));
+    },
+
+    async fetchEvent(eventId) {
+      let event;
+      try {
+        event = await sdk.events.retrieve(eventId);
+      } catch (err) {
+        return refusal(err);
+      }
+      return mapStripeEvent(event);
     },
   };
 }

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents, webhookFailures } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import type { AdminWebhookFailureRow } from '#shared/admin-commerce';
+import { WEBHOOK_RETRY_MESSAGES, type AdminWebhookFailureRow } from '#shared/admin-commerce';
 import { signSandboxPayload } from './sandbox.ts';
 import { WEBHOOK_MESSAGES } from './routes.ts';
 
@@ -142,6 +142,7 @@ describe('Stripe and PayPal webhooks', () => {
   let server: Server;
   let paypalVerification = 'SUCCESS';
   let paypalSubscriptionStatus = 200;
+  const paypalEvents = new Map<string, string>();
   const whsec = 'whsec_webhook_test';
 
   beforeAll(async () => {
@@ -153,6 +154,9 @@ describe('Stripe and PayPal webhooks', () => {
         res.setHeader('content-type', 'application/json');
         if (url === '/v1/oauth2/token') return res.end(fixture('paypal-token'));
         if (url === '/v1/notifications/verify-webhook-signature') return res.end(JSON.stringify({ verification_status: paypalVerification }));
+        // PayPal's copy of the events it sent, read again by an admin's retry
+        const sent = paypalEvents.get(decodeURIComponent(url.replace('/v1/notifications/webhooks-events/', '')));
+        if (url.startsWith('/v1/notifications/webhooks-events/') && sent) return res.end(sent);
         if (url.startsWith('/v1/billing/subscriptions/')) {
           res.statusCode = paypalSubscriptionStatus;
           return res.end(paypalSubscriptionStatus === 200 ? fixture('paypal-subscription') : JSON.stringify({ name: 'INTERNAL_SERVICE_ERROR', message: 'An internal service error has occurred.' }));
@@ -187,7 +191,11 @@ describe('Stripe and PayPal webhooks', () => {
   const stripe = (payload: string, secret = whsec) =>
     t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
   const paypalHeaders = { 'content-type': 'application/json', 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.com/certs/1', 'paypal-transmission-id': 'tid', 'paypal-transmission-sig': 'sig==', 'paypal-transmission-time': '2026-11-26T10:00:00Z' };
-  const paypal = (payload: string) => t.app.inject({ method: 'POST', url: '/webhooks/paypal', payload, headers: paypalHeaders });
+  const paypal = (payload: string) => {
+    const id = (JSON.parse(payload) as { id?: string }).id;
+    if (id) paypalEvents.set(id, payload);
+    return t.app.inject({ method: 'POST', url: '/webhooks/paypal', payload, headers: paypalHeaders });
+  };
 
   it('Stripe: a signed event with no data.object is a 400 that says so, recorded', async () => {
     const res = await stripe(JSON.stringify({ id: 'evt_1QnoObject', object: 'event', type: 'payment_intent.succeeded', data: {} }));
@@ -263,5 +271,48 @@ describe('Stripe and PayPal webhooks', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ message: WEBHOOK_MESSAGES.providerUnreachable });
     expect(await failures(t)).toMatchObject([{ provider: 'paypal', eventId: 'WH-SUB-1', eventType: 'BILLING.SUBSCRIPTION.ACTIVATED', kind: 'failed', reason: 'An internal service error has occurred.' }]);
+  });
+
+  it('an admin retries a failed delivery: read again from PayPal, applied once PayPal answers, then resolved', async () => {
+    const admin = (await t.signedIn({ role: 'admin' })).client;
+    paypalSubscriptionStatus = 500;
+    await paypal(JSON.stringify({ id: 'WH-RETRY-1', event_type: 'BILLING.SUBSCRIPTION.ACTIVATED', resource: { id: 'I-BW452GLLEP1G', status: 'ACTIVE' } }));
+    const [row] = await failures(t);
+    expect(row).toMatchObject({ eventId: 'WH-RETRY-1', kind: 'failed', deliveries: 1 });
+    const retry = () => admin.post(`/api/admin/webhook-failures/${row!.id}/retry`, {});
+    // PayPal still failing: 502 in words, nothing applied, the failure stays open
+    const down = await retry();
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe(WEBHOOK_RETRY_MESSAGES.providerUnreachable('PayPal'));
+    expect(await applied(t, 'WH-RETRY-1')).toBe(0);
+    paypalSubscriptionStatus = 200;
+    const ok = await retry();
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: WEBHOOK_RETRY_MESSAGES.applied, outcome: 'applied' });
+    expect(await applied(t, 'WH-RETRY-1')).toBe(1);
+    expect((await failures(t))[0]!.resolvedAt).not.toBeNull();
+    const again = await retry();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(WEBHOOK_RETRY_MESSAGES.resolved);
+    const audit = (await admin.get('/api/admin/audit-log?q=webhook')).json() as { data: { summary: string }[] };
+    expect(audit.data.map((a) => a.summary)).toContain(`Retried webhook failure #${row!.id}: applied`);
+  });
+
+  it('a retry says why it cannot run: an event PayPal does not know, a delivery without an id, a failure that does not exist; members may not', async () => {
+    const admin = (await t.signedIn({ role: 'admin' })).client;
+    await t.app.deps.db.insert(webhookFailures).values([
+      { provider: 'paypal', eventId: 'WH-NOT-AT-PAYPAL', eventType: 'PAYMENT.CAPTURE.COMPLETED', kind: 'failed', reason: 'the database was away' },
+      { provider: 'paypal', eventId: null, eventType: null, kind: 'rejected', reason: 'the body is not JSON' },
+    ]);
+    const [unknown, anonymous] = await failures(t);
+    const unknownRes = await admin.post(`/api/admin/webhook-failures/${unknown!.id}/retry`, {});
+    expect(unknownRes.statusCode).toBe(422);
+    expect(unknownRes.json().message).toBe(WEBHOOK_RETRY_MESSAGES.unknownToProvider('PayPal'));
+    const anonymousRes = await admin.post(`/api/admin/webhook-failures/${anonymous!.id}/retry`, {});
+    expect(anonymousRes.statusCode).toBe(422);
+    expect(anonymousRes.json().message).toBe(WEBHOOK_RETRY_MESSAGES.noEventId);
+    expect((await admin.post('/api/admin/webhook-failures/999999/retry', {})).statusCode).toBe(404);
+    const member = (await t.signedIn({ entitlements: ['membership'] })).client;
+    expect((await member.post(`/api/admin/webhook-failures/${unknown!.id}/retry`, {})).statusCode).toBe(403);
   });
 });

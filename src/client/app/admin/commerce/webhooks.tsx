@@ -1,11 +1,14 @@
+import { RotateCw } from 'lucide-react';
 import { PROVIDERS } from '#shared/commerce';
-import { WEBHOOK_FAILURE_KINDS, WEBHOOK_FAILURE_STATES, type AdminWebhookFailureRow, type WebhookFailureKind } from '#shared/admin-commerce';
+import { PROVIDER_NAMES, WEBHOOK_FAILURE_KINDS, WEBHOOK_FAILURE_STATES, type AdminWebhookFailureRow, type WebhookFailureKind } from '#shared/admin-commerce';
+import { post } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, StatusBadge } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
 
-const PROVIDER_NAMES: Record<string, string> = { sandbox: 'Sandbox', stripe: 'Stripe', paypal: 'PayPal' };
 const KIND: Record<WebhookFailureKind, { label: string; tone: 'bad' | 'warn' }> = {
   rejected: { label: 'Could not be read', tone: 'bad' },
   failed: { label: 'Failed while applying', tone: 'warn' },
@@ -20,6 +23,11 @@ const exact = (iso: string) => formatWhen(iso, undefined);
 export function WebhookFailuresPage() {
   const result = useAdminList<AdminWebhookFailureRow>('admin-webhook-failures', '/api/admin/webhook-failures', ['provider', 'kind', 'state']);
   const { list } = result;
+  const retry = useAdminAction<number, { message: string }>({
+    mutationFn: (id) => post<{ message: string }>(`/api/admin/webhook-failures/${id}/retry`),
+    done: (_id, answer) => answer.message,
+    invalidate: [['admin-webhook-failures']],
+  });
   const columns: Column<AdminWebhookFailureRow>[] = [
     {
       key: 'last_at',
@@ -68,12 +76,28 @@ export function WebhookFailuresPage() {
       ),
     },
     { key: 'deliveries', label: 'Deliveries', sortable: true, className: 'md:w-32', render: (r) => <span className="tabular">{r.deliveries}</span> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      className: 'md:w-36',
+      render: (r) =>
+        r.resolved_at || !r.event_id ? null : (
+          <Button
+            variant="secondary"
+            aria-label={`Retry ${r.event_type ?? 'event'} ${r.event_id}`}
+            disabled={retry.isPending && retry.variables === r.id}
+            onClick={() => retry.mutate(r.id)}
+          >
+            <RotateCw aria-hidden className="size-4" /> Retry
+          </Button>
+        ),
+    },
   ];
   return (
     <>
       <AdminTitle
         title="Webhook failures"
-        description="Payment provider events with a valid signature that could not be applied. Events that could not be read were refused and will not be sent again; events that failed while applying are retried by the provider and marked once one is applied."
+        description="Payment provider events with a valid signature that could not be applied. Events that failed while applying are retried by the provider and marked once one is applied. Retry reads an event again from its provider and applies it now, for instance once its cause is fixed."
       />
       <DataTable
         result={result}
