@@ -216,4 +216,25 @@ describe('provider events in the provider order', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: BILLING_MESSAGES.notPaused, errors: { subscription: [BILLING_MESSAGES.notPaused] } });
   });
+
+  it('a provider that answers the resume with a paused subscription: no "welcome back", nothing changes here', async () => {
+    const { user, client, sub } = await member('paypal');
+    expect((await client.post(PAUSE.paypal, REASON)).statusCode).toBe(200);
+    const provider = sandbox();
+    const resume = provider.resume;
+    // the provider accepts the call but its subscription stays suspended
+    provider.resume = (ref) => provider.getSubscription(ref);
+    try {
+      const res = await client.post('/account/billing/resume', {});
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(BILLING_MESSAGES.resumeFailed);
+    } finally {
+      provider.resume = resume;
+    }
+    expect((await agree(sub)).row.status).toBe('paused');
+    expect(await entitled(user.id)).toBe(false);
+    // once the provider resumes it, so does the app
+    expect((await client.post('/account/billing/resume', {})).statusCode).toBe(200);
+    expect((await agree(sub)).row.status).toBe('active');
+  });
 });
