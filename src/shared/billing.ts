@@ -127,6 +127,8 @@ export const BILLING_MESSAGES = {
   resume: 'Welcome back! Your membership is active again.',
   lifetimeCheckoutFailed: 'The lifetime payment did not go through. You have not been charged.',
   notPaused: 'Your membership is not paused.',
+  /** the provider did not resume it (its answer still says paused): nothing changed here either */
+  resumeFailed: 'We could not resume your membership just now. Please try again in a few minutes.',
   /** a second pause (a subscription may be paused once) */
   pauseUsed: 'You have already used the pause on this membership. A membership can be paused once.',
   /** the billing page, once the pause was used and the membership runs again */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { BILLING_MESSAGES } from '#shared/billing';
+import { LEARNING } from '#shared/learning';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
 let browser: Browser;
@@ -274,6 +275,43 @@ describe('the PayPal discounted lifetime', () => {
     await p.getByTestId('billing-lifetime').waitFor();
     await shot(p, 'billing-lifetime');
     expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).count()).toBe(0);
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('pause, then resume days later', () => {
+  const lesson = async (p: Page) => {
+    const id = await p.evaluate(async () => ((await (await fetch('/api/courses/groove-foundations')).json()) as { data: { lessons: { id: number }[] } }).data.lessons[0]!.id);
+    await p.goto(`/lessons/${id}`);
+    await p.getByRole('heading', { level: 1 }).waitFor();
+    return (await p.getByText(LEARNING.membersOnly).count()) === 0;
+  };
+
+  it.each([
+    ['card', PHONE, '/account/billing/stripe/pause'],
+    ['paypal', DESKTOP, '/account/billing/paypal/suspend'],
+  ] as const)('%s: the lessons open again and the billing page says active', async (pay, viewport, pauseUrl) => {
+    const p = await member(viewport, pay);
+    expect(await lesson(p)).toBe(true);
+    await p.goto('/account/billing');
+    await api(p, 'POST', pauseUrl, await csrf(p), { reason: CANCEL_REASONS[2].value, reason_description: '' });
+    expect(await lesson(p)).toBe(false);
+
+    // five days go by at the provider (the sandbox's clock)
+    await api(p, 'POST', '/sandbox/clock/advance', '', { days: 5 });
+    await p.goto('/account/billing');
+    await expect.poll(() => p.getByTestId('billing-next').textContent()).toBe('Paused');
+    await p.getByRole('button', { name: 'Resume membership' }).click();
+    await p.getByRole('status').filter({ hasText: BILLING_MESSAGES.resume }).waitFor();
+    await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Active');
+    await shot(p, `billing-resumed-${pay}`);
+
+    // it stays so: after a reload, and the lesson plays
+    await p.reload();
+    expect(await p.getByTestId('billing-plan').textContent()).toContain('Active');
+    expect(await p.getByTestId('billing-next').textContent()).not.toBe('Paused');
+    expect(await p.getByRole('button', { name: 'Resume membership' }).count()).toBe(0);
+    expect(await lesson(p)).toBe(true);
     expect(p.errors).toEqual([]);
   });
 });

@@ -116,6 +116,12 @@ export const subscriptions = pgTable(
     discountPercent: integer('discount_percent'),
     discountAmountCents: integer('discount_amount_cents'),
     discountCyclesLeft: integer('discount_cycles_left'),
+    /**
+     * The provider's time and sequence of the last state applied to this row (SubscriptionState.asOf):
+     * a state older than this is ignored (docs/product/billing-events.md). Null: none applied yet.
+     */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
+    providerStateSequence: integer('provider_state_sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -392,7 +392,8 @@ describe('card retention, pause and cancel', () => {
   it('resume refuses a subscription that is not paused', async () => {
     const { client } = await insertedMember();
     const res = await client.post('/account/billing/resume', {});
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BILLING_MESSAGES.notPaused);
     const { client: c2, sub } = await insertedMember();
     await db().update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, sub.id));
     expect((await c2.post('/account/billing/resume', {})).statusCode).toBeGreaterThanOrEqual(404);

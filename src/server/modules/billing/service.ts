@@ -123,6 +123,16 @@ export function createBillingService(deps: BillingDeps) {
     return payments.syncSubscription(sub.provider as ProviderName, state);
   }
 
+  /** the subscription as the provider has it now, applied here; unchanged when the provider cannot say */
+  async function refreshed(sub: SubscriptionRow): Promise<SubscriptionRow> {
+    try {
+      return (await sync(sub, await providerOf(sub).getSubscription(sub.providerRef))) ?? sub;
+    } catch (err) {
+      if (err instanceof ProviderError) return sub;
+      throw err;
+    }
+  }
+
   async function feedback(sub: SubscriptionRow, userId: number, input: { reason: string; description: string }, outcome: CancelOutcome, extra?: Partial<typeof subscriptions.$inferInsert>) {
     await db.transaction(async (tx) => {
       if (extra) await tx.update(subscriptions).set({ ...extra, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
@@ -441,17 +451,21 @@ export function createBillingService(deps: BillingDeps) {
 
     retention,
 
-    /** POST /account/billing/resume: a paused subscription goes on; access comes back */
+    /**
+     * POST /account/billing/resume: a paused subscription goes on at the provider and here; access
+     * comes back. "Welcome back" only once both say it runs again: a subscription that is not
+     * paused (by the provider's latest word) is 409, one the provider did not resume is 502.
+     */
     async resume(user: AuthUser, clientKey: string | null): Promise<ActionResult> {
       const first = await owned(user, null);
       return serial(first.id, async () => {
-        const sub = (await subscriptionRow(first.id)) ?? first;
-        if (sub.status !== 'paused') {
-          if (LIVE_STATUSES.has(sub.status)) return { message: BILLING_MESSAGES.resume };
-          throw refuse(BILLING_MESSAGES.notPaused);
-        }
+        let sub = (await subscriptionRow(first.id)) ?? first;
+        // resumed (or paused) at the provider by a change whose event is still on its way: its word counts
+        if (sub.status !== 'paused') sub = await refreshed(sub);
+        if (sub.status !== 'paused') throw new AppError(409, BILLING_MESSAGES.notPaused, { subscription: [BILLING_MESSAGES.notPaused] });
         const state = await viaProvider(() => providerOf(sub).resume(sub.providerRef, idemKey(user, sub, 'resume', clientKey)));
-        await sync(sub, state);
+        const after = (await sync(sub, state)) ?? sub;
+        if (!LIVE_STATUSES.has(after.status)) throw new AppError(502, BILLING_MESSAGES.resumeFailed, { subscription: [BILLING_MESSAGES.resumeFailed] });
         return { message: BILLING_MESSAGES.resume };
       });
     },

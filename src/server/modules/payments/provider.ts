@@ -67,6 +67,13 @@ export interface SubscriptionState {
   paymentMethodLabel: string;
   /** requires_action on the first payment */
   nextAction?: { clientSecret?: string; url?: string };
+  /**
+   * When the provider says this state was true: its own time (whole seconds, as provider events
+   * carry it) and a sequence that orders two changes of the same second (0 when the provider has
+   * none). The ledger applies a subscription state only if it is not older than the last one it
+   * applied; without `asOf` the state is taken as read now (docs/product/billing-events.md).
+   */
+  asOf?: { at: Date; sequence: number };
 }
 
 export interface Approval {

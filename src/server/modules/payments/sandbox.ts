@@ -54,6 +54,13 @@ interface SubscriptionData extends Obj {
   description: string;
   returnUrl?: string;
   cancelUrl?: string;
+  /**
+   * The provider's own order of its changes: `version` counts every change of this subscription,
+   * `changedAt` is when the last one happened (real ms, like every time the sandbox reports). Its
+   * states and events carry both (SubscriptionState.asOf), so the app can tell an older one.
+   */
+  version?: number;
+  changedAt?: number;
 }
 interface PaypalOrderData extends Obj {
   amountCents: number;
@@ -180,9 +187,17 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     return Date.now() + (await offset());
   }
 
+  /** a subscription changed: its next version, stamped with the time of the change */
+  async function putSubscription(ref: string, s: SubscriptionData) {
+    s.version = (s.version ?? 0) + 1;
+    s.changedAt = Date.now();
+    await put(ref, 'subscription', s);
+  }
+
+  /** `created` (seconds, as Stripe's events) is the time of the event unless the event says otherwise */
   async function emit(event: Omit<ProviderEvent, 'id'> & Obj) {
     const id = rid('evt_');
-    const body = JSON.stringify({ ...event, id, created: Math.floor(Date.now() / 1000) });
+    const body = JSON.stringify({ created: Math.floor(Date.now() / 1000), ...event, id });
     await put(id, 'event', { body });
     if (!deliver) return;
     const signature = signSandboxPayload(deps.webhookSecret, body);
@@ -200,11 +215,15 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       trialEndsAt: s.trialEndsAt === null ? null : new Date(s.trialEndsAt - off),
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       paymentMethodLabel: s.label,
+      // whole seconds, as its events say it (`created`): a state and the event of the same change compare equal
+      asOf: { at: new Date(Math.floor((s.changedAt ?? 0) / 1000) * 1000), sequence: s.version ?? 0 },
     };
   }
+  /** the event of the subscription's last change: `created` is when it changed, `sequence` its version */
   async function emitSubscription(ref: string, s: SubscriptionData) {
     const state = await toState(ref, s);
-    await emit({ type: s.status === 'canceled' ? 'subscription.canceled' : 'subscription.updated', subscription: state });
+    const { asOf, ...subscription } = state;
+    await emit({ type: s.status === 'canceled' ? 'subscription.canceled' : 'subscription.updated', created: Math.floor(asOf!.at.getTime() / 1000), sequence: asOf!.sequence, subscription });
     return state;
   }
 
@@ -261,7 +280,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         s.status = 'canceled';
         s.retryAt = null;
       }
-      await put(ref, 'subscription', s);
+      await putSubscription(ref, s);
       await invoice(ref, s, amount, c.ok, c.ref);
       await emitSubscription(ref, s);
       return true;
@@ -269,7 +288,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     if (s.periodEnd > now) return false;
     if (s.cancelAtPeriodEnd) {
       s.status = 'canceled';
-      await put(ref, 'subscription', s);
+      await putSubscription(ref, s);
       await emitSubscription(ref, s);
       return true;
     }
@@ -282,10 +301,10 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       renew();
       if (s.pauseFeeCents > 0) {
         const c = await charge({ paymentMethod: s.paymentMethod, amountCents: s.pauseFeeCents, metadata: s.metadata, description: 'Paused membership', offSession: true });
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         await invoice(ref, s, s.pauseFeeCents, c.ok, c.ref);
       } else {
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
       }
       await emitSubscription(ref, s);
       return true;
@@ -294,7 +313,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     if (s.status === 'past_due') {
       // a second period went by unpaid: the provider gives up
       s.status = 'canceled';
-      await put(ref, 'subscription', s);
+      await putSubscription(ref, s);
       await emitSubscription(ref, s);
       return true;
     }
@@ -307,7 +326,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       s.status = 'past_due';
       s.retryAt = previousEnd + RETRY_AFTER_MS;
     }
-    await put(ref, 'subscription', s);
+    await putSubscription(ref, s);
     await invoice(ref, s, amount, c.ok, c.ref);
     await emitSubscription(ref, s);
     return true;
@@ -348,7 +367,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       ...(input.returnUrl ? { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl } : {}),
     };
     const ref = input.kind === 'card' ? rid('sub_') : rid('I-', 8).toUpperCase();
-    await put(ref, 'subscription', s);
+    await putSubscription(ref, s);
     return [ref, s];
   }
 
@@ -480,7 +499,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const done = await get(`idem:discount:${idempotencyKey}`, 'idempotency');
       if (!done) {
         s.discount = { ...(discount.percentOff ? { percentOff: discount.percentOff } : {}), ...(discount.amountOffCents ? { amountOffCents: discount.amountOffCents } : {}), cyclesLeft: discount.cycles };
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         await put(`idem:discount:${idempotencyKey}`, 'idempotency', { ref });
         return emitSubscription(ref, s);
       }
@@ -497,7 +516,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         const c = await charge({ paymentMethod: s.paymentMethod, amountCents: firstCents, metadata: s.metadata, description: s.description, offSession: true });
         if (!c.ok) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
         Object.assign(s, { priceCents: plan.priceCents, interval: plan.interval, periodStart: now, periodEnd: addInterval(now, plan.interval), status: 'active', trialEndsAt: null, cancelAtPeriodEnd: false, retryAt: null });
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         await put(`idem:plan:${idempotencyKey}`, 'idempotency', { ref });
         // the plan change first, so the invoice is filed under the new plan
         const state = await emitSubscription(ref, s);
@@ -514,7 +533,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         s.status = 'paused';
         s.pauseFeeCents = opts.feeCents;
         s.cancelAtPeriodEnd = false;
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         return emitSubscription(ref, s);
       }
       return toState(ref, s);
@@ -530,7 +549,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
           s.periodStart = now;
           s.periodEnd = addInterval(now, s.interval);
         }
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         return emitSubscription(ref, s);
       }
       return toState(ref, s);
@@ -541,7 +560,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       if (s.status === 'canceled') return toState(ref, s);
       if (opts.atPeriodEnd && s.status !== 'paused' && s.status !== 'approval_pending') s.cancelAtPeriodEnd = true;
       else s.status = 'canceled';
-      await put(ref, 'subscription', s);
+      await putSubscription(ref, s);
       return emitSubscription(ref, s);
     },
 
@@ -644,7 +663,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         s.trialEndsAt = s.trialDays > 0 ? now + s.trialDays * DAY : null;
         s.periodEnd = s.trialEndsAt ?? addInterval(now, s.interval);
         if (s.trialDays <= 0) await charge({ paymentMethod: null, amountCents: s.priceCents, metadata: s.metadata, description: s.description, offSession: false });
-        await put(ref, 'subscription', s);
+        await putSubscription(ref, s);
         await emitSubscription(ref, s);
       }
       return withParams(s.returnUrl ?? '/', { subscription_id: ref, ba_token: `BA-${ref}`, token: ref });
@@ -659,7 +678,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         return withParams(o.cancelUrl, { token: ref });
       }
       const s = row.data as SubscriptionData;
-      if (s.status === 'approval_pending') await put(ref, 'subscription', { ...s, status: 'canceled' });
+      if (s.status === 'approval_pending') await putSubscription(ref, { ...s, status: 'canceled' });
       return withParams(s.cancelUrl ?? '/', { token: ref });
     },
 
@@ -741,7 +760,7 @@ function withParams(url: string, params: Record<string, string>) {
 // ---- the sandbox's events as it sends them (emit above): checked before they are used
 
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date');
-const SANDBOX_EVENT = z.looseObject({ id: z.string().min(1), type: z.string().min(1) });
+const SANDBOX_EVENT = z.looseObject({ id: z.string().min(1), type: z.string().min(1), created: z.number().int().nonnegative().optional(), sequence: z.number().int().nonnegative().optional() });
 const SANDBOX_PARTS = {
   charge: z.looseObject({ ref: z.string(), amountCents: z.number().int(), metadata: z.record(z.string(), z.string()).default({}), failureMessage: z.string().optional() }),
   invoice: z.looseObject({ ref: z.string(), subscriptionRef: z.string(), amountCents: z.number().int(), periodStart: isoDate, periodEnd: isoDate, billingReason: z.string().optional() }),
@@ -761,7 +780,7 @@ const SANDBOX_PARTS = {
 export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
   const json = eventJson(rawBody);
   const read = <S extends z.ZodType>(schema: S) => readEvent(schema, json, field(json, 'id'), field(json, 'type'));
-  const { id, type } = read(SANDBOX_EVENT);
+  const { id, type, created, sequence } = read(SANDBOX_EVENT);
   switch (type) {
     case 'charge.succeeded':
     case 'charge.failed':
@@ -798,6 +817,7 @@ export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
           trialEndsAt: sub.trialEndsAt ? new Date(sub.trialEndsAt) : null,
           cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
           paymentMethodLabel: sub.paymentMethodLabel,
+          ...(created !== undefined ? { asOf: { at: new Date(created * 1000), sequence: sequence ?? 0 } } : {}),
         },
       };
     }

@@ -92,6 +92,28 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+type StateOrder = { at: Date; sequence: number };
+type OrderedRow = Pick<SubscriptionRow, 'providerStateAt' | 'providerStateSequence'>;
+
+/**
+ * The provider's order of a subscription state: its `asOf`, or, from a provider that does not say
+ * (a Stripe call's answer, PayPal's subscription read afresh), the second it was read, as new as
+ * anything the row took in that second (the provider's own event of the same second counts as new).
+ */
+export function stateOrder(state: Pick<SubscriptionState, 'asOf'>, row: OrderedRow | null = null, now = new Date()): StateOrder {
+  if (state.asOf) return state.asOf;
+  const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  return { at, sequence: row?.providerStateAt?.getTime() === at.getTime() ? row.providerStateSequence : 0 };
+}
+
+/** the state is older than the last one applied to the row: earlier, or the same second with a lower sequence */
+export function isOlderState(asOf: StateOrder, row: OrderedRow): boolean {
+  if (!row.providerStateAt) return false;
+  const at = asOf.at.getTime();
+  const last = row.providerStateAt.getTime();
+  return at < last || (at === last && asOf.sequence < row.providerStateSequence);
+}
+
 const LOCAL_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
 type LocalStatus = (typeof LOCAL_STATUSES)[number];
 const isLocalStatus = (s: string): s is LocalStatus => (LOCAL_STATUSES as readonly string[]).includes(s);
@@ -355,6 +377,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome.order;
   }
 
+  /**
+   * A subscription state from the provider (an event, or its answer to our call) is applied in the
+   * provider's own order, never by its period end (which the provider moves: a resume, a renewal,
+   * a plan change). See docs/product/billing-events.md.
+   */
   async function syncSubscription(provider: ProviderName, state: SubscriptionState): Promise<SubscriptionRow | null> {
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -364,9 +391,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .for('update');
       if (!row) return null;
       if (!isLocalStatus(state.status)) return row;
-      // never regress: canceled is final, and an older period is an older event
+      // canceled is final at every provider; an older state than the last applied one changes nothing
       if (row.status === 'canceled') return row;
-      if (state.status !== 'canceled' && state.currentPeriodEnd.getTime() < row.currentPeriodEnd.getTime() - 1000) return row;
+      const asOf = stateOrder(state, row);
+      if (isOlderState(asOf, row)) return row;
       const now = new Date();
       const [updated] = await tx
         .update(subscriptions)
@@ -380,6 +408,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           cancelAtPeriodEnd: state.cancelAtPeriodEnd,
           canceledAt: state.status === 'canceled' || state.cancelAtPeriodEnd ? (row.canceledAt ?? now) : null,
           pausedAt: state.status === 'paused' ? (row.pausedAt ?? now) : null,
+          providerStateAt: asOf.at,
+          providerStateSequence: asOf.sequence,
           updatedAt: now,
         })
         .where(eq(subscriptions.id, row.id))
@@ -640,6 +670,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
             currentPeriodEnd: state.currentPeriodEnd,
             trialEndsAt: state.trialEndsAt,
             cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+            providerStateAt: stateOrder(state).at,
+            providerStateSequence: stateOrder(state).sequence,
           })
           .onConflictDoNothing()
           .returning();

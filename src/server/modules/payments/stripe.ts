@@ -424,6 +424,13 @@ const EVENT_OBJECTS = {
 };
 const eventWith = <O extends z.ZodType>(object: O) => z.looseObject({ id: z.string().min(1), type: z.string().min(1), data: z.looseObject({ object }) });
 
+/**
+ * The subscription in an event is as it was when Stripe created the event: `created` (seconds) is
+ * its time. Stripe numbers nothing within a second, so two events of the same second are applied
+ * in the order they arrive (sequence 0).
+ */
+const asOf = (event: Record<string, unknown>) => (typeof event.created === 'number' && Number.isFinite(event.created) ? { asOf: { at: new Date(event.created * 1000), sequence: 0 } } : {});
+
 /** Stripe's event (its JSON, signature already checked) → ours; MalformedEventError when it is not in the shape its type promises */
 export function mapStripeEvent(json: unknown): ProviderEvent {
   const read = <O extends z.ZodType>(object: O) => readEvent(eventWith(object), json, field(json, 'id'), field(json, 'type'));
@@ -466,9 +473,9 @@ export function mapStripeEvent(json: unknown): ProviderEvent {
     case 'customer.subscription.updated':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      return { id: event.id, type: 'subscription.updated', subscription: mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription) };
+      return { id: event.id, type: 'subscription.updated', subscription: { ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription), ...asOf(event) } };
     case 'customer.subscription.deleted':
-      return { id: event.id, type: 'subscription.canceled', subscription: { ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription), status: 'canceled' } };
+      return { id: event.id, type: 'subscription.canceled', subscription: { ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription), status: 'canceled', ...asOf(event) } };
     default:
       return { id: event.id, type: 'ignored', providerType: event.type };
   }

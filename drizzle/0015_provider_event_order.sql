@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "provider_state_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "provider_state_sequence" integer DEFAULT 0 NOT NULL;
