@@ -12,6 +12,9 @@ const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+// zod is used through src/shared/zod.ts, which words its refusals for people (docs/product/bad-input.md)
+const zodImport = { name: 'zod', message: "Import { z } from '#shared/zod' (or './zod.ts' in src/shared): it words validation errors as sentences." };
+
 // regex patterns: in the gitignore-style `group` syntax a leading "#" would be a comment
 const serverImports = {
   regex: '^(#server/|(\\.\\./)+server/|.*/src/server/)',
@@ -30,11 +33,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/shared/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodImport] }] },
+  },
+  {
     files: ['src/shared/**'],
+    ignores: ['src/shared/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [zodImport],
           patterns: [
             serverImports,
             { regex: '^(#client/|(\\.\\./)+client/)', message: 'src/shared imports neither side.' },
@@ -47,7 +57,7 @@ export default tseslint.config(
   {
     files: ['src/client/**'],
     ignores: ['src/client/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [zodImport], patterns: [serverImports] }] },
   },
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**`],
@@ -55,6 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [zodImport],
           patterns: [
             serverImports,
             {

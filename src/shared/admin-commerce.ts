@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, type LiveStatus } from './live.ts';

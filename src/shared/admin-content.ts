@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { PEDALS, planKey, SKILLS } from './diagnostic.ts';

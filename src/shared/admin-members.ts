@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { siteLinkSchema } from './http.ts';
 

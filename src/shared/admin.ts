@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { asSitePath } from './http.ts';
 import { siteAddress } from './redirect.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { FIELD_MESSAGES as M, LIMITS } from './constants.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { flag } from './http.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, dollars, type RetentionOffers } from './commerce.ts';
 
 // Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;

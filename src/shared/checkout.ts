@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COMMERCE_MESSAGES as M, MEMBERSHIP_PLANS, PAYMENT_TYPES, type CheckoutPlan, type MembershipPlan, type PaymentType } from './commerce.ts';
 import { LIMITS } from './constants.ts';
 

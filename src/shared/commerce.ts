@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { RetentionOffers } from './retention.ts';
 
 // Commerce (spec 002 §2–§9, issue 7): wording, prices and rules shared by the checkout pages and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Community and live (spec 001): wording, numbers and the shapes the thread, forum, chat and wall
 // calls answer. Each domain keeps its own rules beside its code; what several share lives here.

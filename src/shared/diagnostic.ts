@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 /** Foot-speed diagnostic (spec 001 §2, §4, §5, §9). */

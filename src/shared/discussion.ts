@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COMMUNITY, DISCUSSION_SORTS, POST_BODY_MAX } from './community.ts';
 
 // Threaded posts (spec 001 "Discussion thread", "Post text", "Lesson discussion"): pure rules the

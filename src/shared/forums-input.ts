@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { flag, idSchema } from './http.ts';
 import { COMMUNITY } from './community.ts';
 import { cleanDisplayText } from './display-text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { siteAddress } from './redirect.ts';
 
 /** Every error answer: `{message}`; validation failures (422) add `errors` (field -> messages). */

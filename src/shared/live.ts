@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 // Live shows and their chat (spec 001 "Live chat panel", §3 "Live chat message", §7 /live-chat/*).

@@ -2,7 +2,7 @@
  * Metronome rules (spec 001 §3, §4, §5, §9; bounds as issue 6 decides). Pure: the audio scheduler
  * and the page use these, and the tests prove them.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 export const METRONOME = {

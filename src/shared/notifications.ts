@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** spec 000 §3, 001 §3: body is HTML, sanitised on the server before it is stored and sent. */
 export const notificationSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The page-wide configuration the server writes into every HTML page (spec 001 §3 "Page-wide

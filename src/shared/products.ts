@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COURSE_LEVELS, DOUBLE_KICK_TIERS, type CourseLevel } from './commerce.ts';
 
 // Double-kick and course registration (spec 002 §2, §3 "Course", §9 "Double kick"; issue 7).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // The retention offers admins set (issue 10; the setting `retention_offers`, commerce.ts's RETENTION by
 // default). Apart from commerce.ts, which the public checkout pages read: they load no zod (issue 9).

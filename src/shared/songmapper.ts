@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 /** Spec 002 song mapper: §3 data, §4 autosave, §5 options and messages, §9 timings. */

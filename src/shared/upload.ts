@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 // The generic upload component (spec 001 §3 "Upload file object", §4, §7 chunked handler, §8 error

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COMMUNITY, COMMUNITY_MESSAGES } from './community.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { createTestApp, type TestApp } from '#server/test/harness';
 import { overridableRoute } from './method-override.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { ValidationError } from './errors.ts';
 import { effectiveMethod } from './http.ts';
 

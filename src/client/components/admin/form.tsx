@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, typ
 import { Link } from '#client/components/ui/link.tsx';
 import { ImageUp, Plus, X } from 'lucide-react';
 import clsx from 'clsx';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { ADMIN_IMAGE, type AdminImageResponse } from '#shared/admin';
 import { api, ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema } from '#shared/admin';
 import {

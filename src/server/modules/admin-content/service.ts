@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { AdminListQuery, AdminPage } from '#shared/admin';
 import {
   CONTENT,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { ADMIN_IMAGE, type AdminOverview, type AdminPage, type AuditEntry } from '#shared/admin';
 import { siteSettings } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { Database, Executor } from '#server/db/client';
 import { siteSettings } from '#server/db/schema/index';
 import { recordAudit, type Actor } from './audit.ts';

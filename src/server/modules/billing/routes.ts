@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { COMMERCE_MESSAGES as M } from '#shared/commerce';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { adminListQuerySchema } from '#shared/admin';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { answerStep, AREA_LABELS, DEFAULT_PLAN_LINKS, DIAGNOSTIC_STEPS, footSpeedSaveSchema, initialDiagnostic, planKey, primaryKiller, replay } from '#shared/diagnostic';
 import { appMeta, diagnosticLeads } from '#server/db/schema/index';
 import { ValidationError } from '#server/lib/errors';

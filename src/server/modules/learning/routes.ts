@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { eq } from 'drizzle-orm';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { flag, idSchema } from '#shared/http';

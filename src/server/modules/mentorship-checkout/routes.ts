@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_MENTORSHIP_PRICING, MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, type MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import {

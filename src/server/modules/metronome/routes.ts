@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { PLAYLIST, playlistCreateSchema, playlistUpdateSchema, type PlaylistEntry } from '#shared/metronome';
 import { metronomeSettings } from '#server/db/schema/index';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';

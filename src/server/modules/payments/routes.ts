@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
 import { siteLinkSchema } from '#shared/http';

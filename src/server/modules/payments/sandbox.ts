@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import type { Database } from '#server/db/client';
 import { sandboxObjects } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';

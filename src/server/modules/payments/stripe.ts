@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type StripeSdk from 'stripe';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';

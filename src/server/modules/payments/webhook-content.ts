@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { MalformedEventError } from './provider.ts';
 
 /**

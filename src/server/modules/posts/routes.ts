@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { inlineSortSchema, LIKE_TYPES, POST_TYPES, postBodySchema } from '#shared/discussion';
 import { idSchema } from '#shared/http';

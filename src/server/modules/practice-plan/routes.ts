@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
 import { reusableDayBodySchema, savePracticePlanBodySchema } from '#shared/mentorship';

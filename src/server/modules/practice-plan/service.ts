@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { MENTORSHIP_MESSAGES, PRACTICE_PLAN_MESSAGES, type PracticePlan, type PracticePlanAnswer, type ReusableDayExercise, type savePracticePlanBodySchema } from '#shared/mentorship';
 import { applyStudentSave, duplicateIds, keepStoredStudentFields } from '#shared/practice-plan-merge';
 import { practicePlanChannel } from '#shared/realtime';

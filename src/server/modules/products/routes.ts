@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema, flag } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { courseProductResponseSchema, doubleKickResponseSchema, productCardBodySchema, productPaymentBodySchema } from '#shared/products';

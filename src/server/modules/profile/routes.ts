@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { MESSAGES } from '#shared/constants';
 import { idSchema } from '#shared/http';
 import { UPLOADS } from '#shared/learning';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { COMMUNITY, COMMUNITY_MESSAGES, reportSchema } from '#shared/community';
 import { idSchema, pageQuerySchema } from '#shared/http';
 import { requireAdmin, requireUser } from '#server/lib/guards';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { saveSongBodySchema, saveTemplateBodySchema, SONG, songIdSchema } from '#shared/songmapper';
 import { notFound } from '#server/lib/errors';

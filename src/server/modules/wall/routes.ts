@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { idSchema, pageQuerySchema } from '#shared/http';
 import { WALL_HAS_MORE_HEADER, wallCommentSchema } from '#shared/wall';
 import { notFound } from '#server/lib/errors';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '#client/components/ui/link.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { RegisterBody, LoginBody, ResetLinkAnswer, loginResponseSchema, messageResponseSchema, registerResponseSchema } from '#shared/auth';
 import { get, post } from '#client/lib/api.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { Notification, notificationPageResponseSchema, recentNotificationsResponseSchema } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
 import { firstAnswerNow, get, post } from '#client/lib/api.ts';

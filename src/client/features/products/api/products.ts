@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { courseProductResponseSchema, doubleKickResponseSchema } from '#shared/products';
 import { get, post } from '#client/lib/api.ts';
 
