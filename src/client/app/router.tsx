@@ -7,6 +7,7 @@ import { lazyPage } from './admin/lazy.ts';
 import { NotFoundPage } from './pages/error.tsx';
 import { adminRoute } from './admin/routes.tsx';
 import { TestModeBanner } from '#client/components/payments/test-mode-banner.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 
 /*
  * Every page is its own chunk (issue 9: a public page's initial JavaScript ≤ 100 KB gzip): a visit
@@ -201,5 +202,11 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 /** Every page of the app; rendered inside <BrowserRouter> (src/client/main.tsx). */
 export function AppRoutes() {
-  return useRoutes(matchAddress(useLocation().pathname).branch);
+  const page = useRoutes(matchAddress(useLocation().pathname).branch);
+  return (
+    <>
+      {page}
+      <RouteAnnouncer />
+    </>
+  );
 }

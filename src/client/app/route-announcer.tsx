@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+const SITE = 'Backbeat';
+
+/** "Forums – Backbeat"; a page without a heading is just "Backbeat" */
+export function pageTitle(heading: string | null | undefined): string {
+  const words = heading?.replace(/\s+/g, ' ').trim();
+  return words ? `${words} – ${SITE}` : SITE;
+}
+
+/**
+ * Names each page and announces it after an in-app navigation, as a full page load would: the
+ * document title follows the page's <h1> (a lesson's, topic's or member's name where the page has
+ * one, also once it has loaded), and after a navigation focus moves to that <h1>, so that a screen
+ * reader reads the new page and the next Tab starts from it. The first page of a visit keeps focus
+ * at the top (where the skip link is). See docs/product/accessibility.md.
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    const navigated = !firstPage.current;
+    firstPage.current = false;
+    const main = document.getElementById('main') ?? document.body;
+    let announced = false;
+    let frame = 0;
+    const follow = () => {
+      frame = 0;
+      const h1 = main.querySelector('h1');
+      const title = pageTitle(h1?.textContent);
+      if (document.title !== title) document.title = title;
+      if (!h1 || announced) return;
+      announced = true;
+      if (!navigated) return;
+      // a control the member has moved to since (a search box, a form field) keeps its focus
+      const active = document.activeElement;
+      if (active && active !== document.body && main.contains(active) && active.closest('h1') === null && active !== h1) return;
+      if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+      h1.focus({ preventScroll: true });
+    };
+    follow();
+    // the heading arrives with the page's code or data, and may change (a name that loads)
+    const observer = new MutationObserver(() => {
+      if (!frame) frame = requestAnimationFrame(follow);
+    });
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+
+// Each page is named and announced as a full page load would be: the title follows the page's <h1>,
+// and after an in-app navigation focus is on that <h1> (docs/product/accessibility.md).
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+const heading = (p: Page) => p.locator('#main h1').first();
+const titleFollowsHeading = async (p: Page) => {
+  await expect.poll(async () => [await p.title(), `${((await heading(p).textContent()) ?? '').replace(/\s+/g, ' ').trim()} – Backbeat`]).toSatisfy(([title, expected]) => title === expected);
+};
+const focusIsOnHeading = (p: Page) => p.evaluate(() => document.activeElement?.tagName === 'H1' && !!document.activeElement.closest('#main'));
+
+describe('page titles and route announcements', () => {
+  it('names the first page after its heading and leaves focus at the top', async () => {
+    const p = await newPage(browser);
+    await signIn(p, 'member@demo.test', undefined, '/forums');
+    await heading(p).waitFor();
+    await titleFollowsHeading(p);
+    expect(await p.title()).not.toBe('Backbeat: the drum academy');
+    expect(await focusIsOnHeading(p)).toBe(false);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('after each in-app navigation: the new page’s name in the title and focus on its heading', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'member@demo.test', undefined, '/forums');
+    await heading(p).waitFor();
+    const forumsTitle = await p.title();
+    // a category, then a topic in it: links that change the page without loading a new document
+    await p.locator('#main a[href^="/forums/"]:not([href^="/forums/topic"])').first().click();
+    await expect.poll(() => p.title()).not.toBe(forumsTitle);
+    await titleFollowsHeading(p);
+    await expect.poll(() => focusIsOnHeading(p)).toBe(true);
+    const categoryTitle = await p.title();
+    const topicLink = p.locator('#main a[href^="/forums/topic/"]').first();
+    const topicName = ((await topicLink.textContent()) ?? '').trim();
+    console.log('DEBUG0', p.url(), topicName, await p.locator('#main a[href^="/forums/topic/"]').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), (a as HTMLElement).offsetParent !== null])));
+    await topicLink.click();
+    await p.waitForURL(/\/forums\/topic\//, { timeout: 5000 });
+    console.log('DEBUG', p.url(), await p.locator('h1').allTextContents(), await p.title());
+    await expect.poll(() => p.title()).not.toBe(categoryTitle);
+    await titleFollowsHeading(p);
+    expect(await p.title()).toContain(topicName.slice(0, 20));
+    await expect.poll(() => focusIsOnHeading(p)).toBe(true);
+    // Back is a navigation too
+    await p.goBack();
+    await expect.poll(() => p.title()).toBe(categoryTitle);
+    await expect.poll(() => focusIsOnHeading(p)).toBe(true);
+    expect(p.errors).toEqual([]);
+  });
+});
