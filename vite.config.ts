@@ -91,8 +91,11 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // A page that reads constants from a src/shared module must not pay for that module's zod
-      // schemas it never uses: building a schema has no side effects, so unused ones are dropped.
-      treeshake: { manualPureFunctions: ['z'] },
+      // schemas it never uses: building a schema has no side effects, so unused ones are dropped. A
+      // schema's arguments read the module's wording and limits (`FORUM_MESSAGES.titleRequired`); no code
+      // here or in the client's packages reads a property for a getter's effect, so such reads do not
+      // keep an unused schema (and with it zod) alive.
+      treeshake: { manualPureFunctions: ['z'], propertyReadSideEffects: false },
       plugins: [dropReactRouterDisplayNames(), pureSharedSchemas()],
     },
   },

@@ -8,7 +8,8 @@
  *  3. chat fan-out to 1,000 signed-in Socket.IO clients, p50/p99 delivery latency, ÷ a bare `ws`
  *     broadcast (bench/fanout.ts, bench/bare-ws.ts), on one process and on two with Redis
  *  4. metronome worst onset error, 40–400 bpm (bench/metronome.ts)
- *  5–7. initial JS per public page, Lighthouse, fresh start (bench/web.ts, under the browser suite's lock)
+ *  5–7. initial JS per public page, Lighthouse, Core Web Vitals from the page (bench/vitals.ts), fresh start
+ *     (bench/web.ts, under the browser suite's lock)
  *  8. the app process's resident memory with 1,000 sockets connected
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis
@@ -261,6 +262,23 @@ function webPart() {
         pass: (l.performance ?? 0) >= 95 && l.accessibility === 100 && l.bestPractices === 100,
       });
     }
+  }
+  // Core Web Vitals from the page (web-vitals), "good" thresholds: LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms
+  if ('error' in web.vitals) {
+    rows.push({ measure: 'Core Web Vitals (web-vitals): LCP / CLS / INP', value: 'not measured', reference: '—', ratio: '—', target: '2.5 s / 0.1 / 200 ms', pass: null });
+    notes.push(`Core Web Vitals not measured: ${web.vitals.error}`);
+  } else {
+    const s = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
+    const c = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
+    const i = (ms: number | null) => (ms === null ? '< 16 ms' : `${fmt(ms)} ms`);
+    const good = (v: { lcp: number | null; cls: number | null; inp: number | null }, inp: boolean) => v.lcp !== null && v.lcp <= 2500 && v.cls !== null && v.cls <= 0.1 && (!inp || (v.inp ?? 0) <= 200);
+    for (const v of web.vitals) {
+      rows.push({ measure: `Web Vitals ${v.page}, plain Chromium, no DevTools, 1× CPU: LCP / CLS`, value: `${s(v.plain.lcp)} / ${c(v.plain.cls)}`, reference: `FCP ${s(v.plain.fcp)}`, ratio: '—', target: '≤ 2.5 s / ≤ 0.1', pass: good(v.plain, false) });
+      rows.push({ measure: `Web Vitals ${v.page}, 4× CPU (DevTools protocol), first click: LCP / CLS / INP`, value: `${s(v.throttled.lcp)} / ${c(v.throttled.cls)} / ${i(v.throttled.inp)}`, reference: `FCP ${s(v.throttled.fcp)}`, ratio: '—', target: '≤ 2.5 s / ≤ 0.1 / ≤ 200 ms', pass: good(v.throttled, true) });
+    }
+    notes.push(
+      `Core Web Vitals (bench/vitals.ts): medians of ${web.vitals[0]?.runs ?? 0} loads per page. "Plain": Chromium started as a plain headless process with no DevTools client, at this machine's CPU speed (CPU throttling and synthetic input exist only through the DevTools protocol, so no INP there). "4× CPU": Playwright with Emulation.setCPUThrottlingRate 4 and a 412 × 823 viewport; INP is one click on the header's first control (the avatar signed in, "Join" signed out) made the moment it is painted.`,
+    );
   }
   rows.push({ measure: 'fresh start (PGlite, new DATA_DIR) to the first page (s)', value: fmt(web.startSeconds, 1), reference: '—', ratio: '—', target: '≤ 15', pass: web.startSeconds <= 15 });
   if (web.buildSeconds !== null) notes.push(`The client build before it took ${web.buildSeconds.toFixed(1)} s (not counted in the start time).`);

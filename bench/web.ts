@@ -12,6 +12,9 @@
  * `--save DIR` keeps each run's full report (JSON) for its details (LCP element, failing audits), and with
  * `--trace` its Chromium trace (`*.trace.json`: the main thread's tasks as Lighthouse saw them). A fresh
  * server serves HTTPS (HTTP/2, a throwaway certificate), or plain HTTP/1.1 with `--http`.
+ *
+ * `tsx bench/web.ts --vitals-only [--runs N] [--pages /,/lessons/1]` runs only the Core Web Vitals
+ * (bench/vitals.ts) against a fresh server on the built client, and prints each page's medians.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { freePort } from '../tests/support/server.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { appCommand, idleCores } from './proc.ts';
 import { makeCertificate, type TestCertificate } from '../tests/support/tls.ts';
+import { measureVitals, type VitalsRow } from './vitals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -52,6 +56,8 @@ export interface WebResults {
   rendered: { bpm: number; found: number; expected: number; worst: number }[] | { error: string };
   /** Lighthouse waited for a quiet machine before its pages (see `quiet()`): seconds in all, the longest wait, and waits that gave up */
   quietWait?: { total: number; longest: number; timedOut: number };
+  /** Core Web Vitals from the web-vitals library in the page, per page (bench/vitals.ts) */
+  vitals: VitalsRow[] | { error: string };
 }
 
 /** Lighthouse's targets: the pages issue 9 names, signed in as the demo subscriber where the page needs it. */
@@ -82,8 +88,34 @@ function medianRuns(runs: LighthouseRow[][]): LighthouseRow[] {
   });
 }
 
+/** Core Web Vitals runs per page in the full benchmark */
+const VITALS_RUNS = 3;
+
 if (LIGHTHOUSE_ONLY) await lighthouseOnly();
+else if (ARGS.includes('--vitals-only')) await vitalsOnly();
 else await fullRun();
+
+/** Core Web Vitals on a fresh plain-HTTP server: the pages of LIGHTHOUSE_PAGES, the demo member signed in where needed. */
+async function vitals(targets: typeof LIGHTHOUSE_PAGES, runs: number): Promise<WebResults['vitals']> {
+  try {
+    log('fresh start on PGlite, for the Core Web Vitals');
+    const server = await freshServer();
+    try {
+      return await measureVitals(server.base, await signInDemo(server.base), targets, runs, log);
+    } finally {
+      await server.stop();
+    }
+  } catch (err) {
+    return { error: (err as Error).message.split('\n')[0]! };
+  }
+}
+
+async function vitalsOnly() {
+  const wanted = opt('--pages')?.split(',');
+  const targets = wanted ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true }) : LIGHTHOUSE_PAGES;
+  const rows = await vitals(targets, Number(opt('--runs') ?? 1));
+  console.log(JSON.stringify(rows, null, 2));
+}
 
 async function fullRun() {
   const out = ARGS.find((a) => !a.startsWith('--'));
@@ -137,7 +169,8 @@ async function fullRun() {
   } finally {
     cert.remove();
   }
-  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse, quietWait: quietWaits } satisfies WebResults));
+  const vitalsRows = await vitals(QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES, QUICK ? 1 : VITALS_RUNS);
+  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse, quietWait: quietWaits, vitals: vitalsRows } satisfies WebResults));
 }
 
 /** `--lighthouse-only`: Lighthouse alone, `--runs` times per page, each run and the median printed. */

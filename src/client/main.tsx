@@ -1,5 +1,3 @@
-import { restoreStackTraces } from './lib/quiet-stacks.ts';
-import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -8,9 +6,6 @@ import './styles.css';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 import { preloadFrame } from './app/layout/app-layout.tsx';
-
-// the imports above ran without stack traces (lib/quiet-stacks.ts); from here on errors have them
-restoreStackTraces();
 
 const root = createRoot(document.getElementById('root')!);
 const render = () =>

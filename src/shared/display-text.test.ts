@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './auth.ts';
 import { cleanDisplayText } from './display-text.ts';
-import { newTopicSchema } from './forums-input.ts';
+import { newTopicSchema } from './forums.ts';
 import { FIELD_MESSAGES } from './constants.ts';
 import { FORUM_MESSAGES } from './forums.ts';
 

@@ -1,6 +1,9 @@
+import { z } from './zod.ts';
+import { flag, idSchema } from './http.ts';
 import { COMMUNITY, type PostDto } from './community.ts';
+import { cleanDisplayText } from './display-text.ts';
 
-// Forums (spec 001 "Topic modal", §7 topic calls; issue 5 forum home, categories, topics).
+// Forums: the forum home, categories and topics; their wording, answers and request bodies.
 
 export const FORUM_MESSAGES = {
   titleRequired: 'The title field is required.',
@@ -53,7 +56,7 @@ export interface CategoryPage {
   total: number;
 }
 
-/** GET /forums/api/topic/{id}: spec 001 §3 "Topic" plus what the pages need */
+/** GET /forums/api/topic/{id}: the topic, with what the pages need */
 export interface TopicDto {
   id: number;
   title: string;
@@ -82,3 +85,20 @@ export interface TopicAnswer {
 
 export const topicUrl = (id: number) => `/forums/topic/${id}`;
 export const categoryUrl = (slug: string) => `/forums/${slug}`;
+
+// Request bodies of the forum calls.
+
+/** POST /api/forums/{slug}/topics */
+export const newTopicSchema = z.object({
+  title: z.string({ error: FORUM_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, FORUM_MESSAGES.titleRequired).max(COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
+  body: z.string({ error: FORUM_MESSAGES.bodyRequired }).trim().min(1, FORUM_MESSAGES.bodyRequired).max(COMMUNITY.postBodyMax, FORUM_MESSAGES.bodyTooLong),
+});
+export type NewTopic = z.infer<typeof newTopicSchema>;
+
+export const watchSchema = z.object({ watch: flag });
+export const pinSchema = z.object({ pinned: flag });
+export const lockSchema = z.object({ locked: flag });
+export const moveSchema = z.object({
+  category_id: z.coerce.number({ error: FORUM_MESSAGES.categoryRequired }).int(FORUM_MESSAGES.categoryInvalid).positive(FORUM_MESSAGES.categoryRequired).max(2_147_483_647, FORUM_MESSAGES.categoryInvalid),
+});
+export const topicLikeSchema = z.object({ model_id: idSchema });

@@ -43,7 +43,7 @@ export const postAnswer = (page: Page, path: RegExp) => page.waitForResponse((r)
 
 /**
  * Resolves once the page has been idle: the work the app defers to idle callbacks (lib/idle.ts: the
- * realtime connection, the daily time-zone report, the header's menus) was queued before this one and
+ * realtime connection, the daily time-zone report) was queued before this one and
  * has run. Wait on it before changing what that work reads (a cookie), or before checking it did not happen.
  */
 export const browserIdle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { reportTimezoneDaily } from '#client/lib/timezone.ts';
-import { useWhenIdle, whenIdle } from '#client/lib/idle.ts';
+import { whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
@@ -26,8 +26,20 @@ export async function preloadFrame(): Promise<void> {
   if (pageConfig().authId === null) return;
   await Promise.allSettled([MemberDrawer, MemberMenus, MemberAside, MemberRewards].map((c) => c.preload()));
 }
-/** Where the member menus go until they are shown: their size, so nothing moves when they arrive. */
+/** Where the drawer button and the member menus go while their code loads: their size, so nothing moves when they arrive. */
+const DRAWER_PLACEHOLDER = <span aria-hidden className="size-11 lg:hidden" />;
 const MENUS_PLACEHOLDER = <span aria-hidden className="h-11 w-24" />;
+
+/** The signed-in header row: the drawer's button, the logo, and the menus at the end. */
+function MemberHeaderRow({ drawer, logo, menus }: { drawer: ReactNode; logo: ReactNode; menus: ReactNode }) {
+  return (
+    <>
+      {drawer}
+      {logo}
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">{menus}</div>
+    </>
+  );
+}
 const RegisterModal = lazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
 
 /**
@@ -77,10 +89,6 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
   // answered 503, the page cannot tell who is here (the session could not be read): it offers no sign-in
   const unknownVisitor = config.error?.status === 503;
   const { pathname } = useLocation();
-  // The header's menus mount once the browser is idle after the first commit, in a commit of their own:
-  // each Radix menu trigger sets state from a ref callback when it mounts, and that synchronous update
-  // pulled the whole page's passive effects into the first commit's task (issue 9: blocking time).
-  const menusShown = useWhenIdle('member-menus');
   // in a task of its own once the page is idle (lib/idle.ts): the first view does not need it
   useEffect(() => whenIdle(reportTimezoneDaily), []);
   useEffect(() => {
@@ -97,23 +105,30 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
       <header className="sticky top-0 z-50 border-b border-line bg-surface/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
           {signedIn ? (
-            <Suspense fallback={<span aria-hidden className="size-11 lg:hidden" />}>
-              <MemberDrawer mentorship={mentorship} admin={admin} pathname={pathname} />
+            // The member's drawer button, avatar and bell come together, in one commit, as soon as their
+            // code is in: what is painted works, and the header does not fill in piece by piece.
+            <Suspense fallback={<MemberHeaderRow logo={<Logo mentorship={mentorship} />} drawer={DRAWER_PLACEHOLDER} menus={MENUS_PLACEHOLDER} />}>
+              <MemberHeaderRow
+                logo={<Logo mentorship={mentorship} />}
+                drawer={<MemberDrawer mentorship={mentorship} admin={admin} pathname={pathname} />}
+                menus={<MemberMenus mentorship={mentorship} />}
+              />
             </Suspense>
-          ) : null}
-          <Logo mentorship={mentorship} />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            {signedIn ? (
-              <Suspense fallback={MENUS_PLACEHOLDER}>{menusShown ? <MemberMenus mentorship={mentorship} /> : MENUS_PLACEHOLDER}</Suspense>
-            ) : unknownVisitor ? null : (
-              <>
-                <a href="/login" className={buttonClass('ghost')}>
-                  Sign in
-                </a>
-                <Button onClick={() => openModal(REGISTER_MODAL)}>Join</Button>
-              </>
-            )}
-          </div>
+          ) : (
+            <>
+              <Logo mentorship={mentorship} />
+              <div className="ml-auto flex items-center gap-1 sm:gap-2">
+                {unknownVisitor ? null : (
+                  <>
+                    <a href="/login" className={buttonClass('ghost')}>
+                      Sign in
+                    </a>
+                    <Button onClick={() => openModal(REGISTER_MODAL)}>Join</Button>
+                  </>
+                )}
+              </div>
+            </>
+          )}
         </div>
         <UnavailableBanner />
       </header>

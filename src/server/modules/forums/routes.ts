@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema, pageQuerySchema } from '#shared/http';
-import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums-input';
+import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums';
 import { forbidden } from '#server/lib/errors';
 import { requireCommunity } from '#server/lib/guards';
 

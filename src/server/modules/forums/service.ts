@@ -7,10 +7,10 @@ import {
   topicUrl,
   type CategoryPage,
   type ForumCategoryDto,
+  type NewTopic,
   type TopicAnswer,
   type TopicListItem,
 } from '#shared/forums';
-import type { NewTopic } from '#shared/forums-input';
 import type { Executor } from '#server/db/client';
 import { forumCategories, forumTopics, postLikes, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryPage, ForumCategoryDto, TopicAnswer } from '#shared/forums';
-import type { NewTopic } from '#shared/forums-input';
+import type { CategoryPage, ForumCategoryDto, NewTopic, TopicAnswer } from '#shared/forums';
 import { mayUseCommunityClient } from '../access.ts';
 import { FIRST_ANSWERS_MS, firstAnswerNow, get, post } from '#client/lib/api.ts';
 
