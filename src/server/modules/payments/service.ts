@@ -7,6 +7,7 @@ import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
+import { graceEndsAt, nextRetryAt } from '#shared/dunning';
 import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
@@ -255,8 +256,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     switch (sub.status) {
       case 'trialing':
       case 'active':
-      case 'past_due':
         return sub.currentPeriodEnd;
+      case 'past_due':
+        // lessons stay open through the grace period (docs/product/dunning.md), not the unpaid period
+        return sub.graceEndsAt && sub.graceEndsAt < sub.currentPeriodEnd ? sub.graceEndsAt : sub.currentPeriodEnd;
       case 'paused':
         return now;
       case 'canceled': {
@@ -367,14 +370,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (row.status === 'canceled') return row;
       if (state.status !== 'canceled' && state.currentPeriodEnd.getTime() < row.currentPeriodEnd.getTime() - 1000) return row;
       const now = new Date();
+      // the last retry failed and the provider ended it: the unpaid period was never the member's
+      const unpaid = state.status === 'canceled' && (row.status === 'past_due' || row.endedReason === 'unpaid');
+      // paid again (or ended): nothing is due any more
+      const settled = state.status !== 'past_due' ? { pastDueSince: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null } : {};
       const [updated] = await tx
         .update(subscriptions)
         .set({
+          ...settled,
+          ...(unpaid ? { endedReason: 'unpaid' as const } : {}),
           status: state.status,
           plan: state.interval === 'year' ? 'yearly' : 'monthly',
           priceCents: state.priceCents,
           paymentMethod: state.paymentMethodLabel || row.paymentMethod,
-          currentPeriodEnd: state.currentPeriodEnd,
+          currentPeriodEnd: unpaid && state.currentPeriodEnd > now ? now : state.currentPeriodEnd,
           trialEndsAt: state.trialEndsAt,
           cancelAtPeriodEnd: state.cancelAtPeriodEnd,
           canceledAt: state.status === 'canceled' || state.cancelAtPeriodEnd ? (row.canceledAt ?? now) : null,
@@ -389,6 +398,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await tx.insert(retentionUses).values({ subscriptionId: row.id, kind: 'pause', userId: row.userId, doneAt: now }).onConflictDoNothing();
       }
       return updated!;
+    });
+  }
+
+  /**
+   * A membership payment failed (the first time or on a retry): what is due, the retries made, the
+   * provider's next retry (our schedule when the provider does not say) and the end of the grace
+   * period, which also ends the membership's access while the subscription is past due.
+   */
+  async function recordFailure(sub: SubscriptionRow, inv: SubscriptionEvent extends infer E ? (E extends { invoice: infer I } ? I : never) : never, newInvoice: boolean) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      if (!row || row.status === 'canceled') return;
+      const now = new Date();
+      const since = row.pastDueSince ?? now;
+      const retriesDone = inv.attemptCount !== undefined ? Math.max(0, inv.attemptCount - 1) : row.pastDueSince && newInvoice ? row.retriesDone + 1 : row.retriesDone;
+      const next = inv.nextAttemptAt !== undefined ? inv.nextAttemptAt : nextRetryAt(since, retriesDone);
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({
+          pastDueSince: since,
+          pastDueAmountCents: inv.amountCents,
+          retriesDone,
+          nextRetryAt: next,
+          // no retry left: the grace period is over
+          graceEndsAt: next ? graceEndsAt(next, retriesDone) : now,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, row.id))
+        .returning();
+      if (updated!.status === 'past_due') await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
     });
   }
 
@@ -464,6 +503,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
         )
         .limit(1);
       if (same) return;
+      // a failed invoice paid on a retry or by "Pay now": the same invoice, paid now
+      const [recovered] = await db
+        .update(invoices)
+        .set({ status: 'paid' })
+        .where(and(eq(invoices.provider, provider), eq(invoices.providerRef, inv.ref), eq(invoices.status, 'failed')))
+        .returning({ id: invoices.id });
+      await db
+        .update(subscriptions)
+        .set({ pastDueSince: null, pastDueAmountCents: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null, updatedAt: new Date() })
+        .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pastDueSince} is not null`));
+      if (recovered) return;
       await db
         .insert(invoices)
         .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'paid', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
@@ -478,6 +528,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'failed', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
         .onConflictDoNothing()
         .returning();
+      await recordFailure(sub, inv, !!row);
       if (!row) return;
       await deps.notifications.notify(sub.userId, {
         body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.</p>`,
