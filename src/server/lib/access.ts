@@ -175,6 +175,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /sandbox/clock/advance': 'provider',
   'POST /sandbox/test/setup-intents': 'provider',
   'POST /sandbox/test/paypal': 'provider',
+  'POST /sandbox/test/paypal/:ref/funding': 'provider',
   'GET /sandbox/clock': 'provider',
   // checkout
   'GET /api/checkout/:slug': 'public',

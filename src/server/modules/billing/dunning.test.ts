@@ -86,6 +86,8 @@ describe('the retry schedule', () => {
     expect(b.subscription!.pastDue).toMatchObject({ amount: MONTHLY, currency: 'usd', retriesDone: 0, retriesTotal: 3, fixUrl: null });
     daysFromNow(b.subscription!.pastDue!.nextRetryAt, 3);
     daysFromNow(b.subscription!.pastDue!.graceEndsAt, 7);
+    // the next charge is the retry
+    expect(b.subscription!.nextBillingDate).toBe(b.subscription!.pastDue!.nextRetryAt);
     expect(await hasMembership(user.id)).toBe(true);
     expect(b.invoices[0]).toMatchObject({ amount: MONTHLY, status: 'failed' });
 
@@ -214,10 +216,7 @@ describe('PayPal', () => {
     await paypal.approvePaypal(approval.ref);
     await payments().recordSubscription(user.id, order.id, 'academy', 'sandbox', await paypal.getSubscription(approval.ref));
     // the buyer's PayPal balance and card stop paying
-    await db()
-      .update(sandboxObjects)
-      .set({ data: sql`${sandboxObjects.data} || '{"fundingFails": true}'::jsonb` })
-      .where(eq(sandboxObjects.id, approval.ref));
+    expect((await (await t.client()).post(`/sandbox/test/paypal/${approval.ref}/funding`, { fails: true }, { csrf: false })).statusCode).toBe(200);
 
     await untilRenewal(approval.ref);
     let b = await billing(client);

@@ -253,7 +253,8 @@ export function createBillingService(deps: BillingDeps) {
       cycle,
       status: sub.status,
       price: sub.priceCents,
-      nextBillingDate: sub.currentPeriodEnd.toISOString(),
+      // past due, the next charge is the next retry of the payment due
+      nextBillingDate: (sub.status === 'past_due' && sub.nextRetryAt ? sub.nextRetryAt : sub.currentPeriodEnd).toISOString(),
       paymentMethod: sub.paymentMethod,
       provider: paymentKind(sub),
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.status === 'canceled',

@@ -698,6 +698,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       return pm ? { id: paymentMethod, label: `${pm.brand} ending ${pm.last4}`, usable: pm.usable } : null;
     },
 
+    /** tests: the PayPal buyer's funding source declines (`fails`) or pays again */
+    async setPaypalFunding(ref: string, opts: { fails: boolean }) {
+      const s = await subscription(ref);
+      if (s.kind !== 'paypal') throw new ProviderError('not_found', `No such PayPal subscription: ${ref}`);
+      s.fundingFails = opts.fails;
+      await put(ref, 'subscription', s);
+    },
+
     /** what the PayPal-like approval page shows */
     async approvalInfo(ref: string) {
       const obj = await get<Obj>(ref);
