@@ -406,7 +406,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * provider's next retry (our schedule when the provider does not say) and the end of the grace
    * period, which also ends the membership's access while the subscription is past due.
    */
-  async function recordFailure(sub: SubscriptionRow, inv: SubscriptionEvent extends infer E ? (E extends { invoice: infer I } ? I : never) : never, newInvoice: boolean) {
+  async function recordFailure(sub: SubscriptionRow, inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'], newInvoice: boolean) {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
       if (!row || row.status === 'canceled') return;
