@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import type { BillingState } from '#shared/billing';
 import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS } from '#shared/dunning';
-import { sandboxObjects } from '#server/db/schema/index';
+import { notifications, sandboxObjects } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
@@ -112,6 +112,11 @@ describe('the retry schedule', () => {
     b = await billing(client);
     expect(b.subscription).toMatchObject({ status: 'canceled', pastDue: null, ended: { amount: MONTHLY, currency: 'usd' } });
     expect(await hasMembership(user.id)).toBe(false);
+    // told twice: when the payment failed (with the retry and the grace), and when the membership ended
+    const notes = (await db().select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => n.body);
+    expect(notes).toHaveLength(2);
+    expect(notes.some((n) => n.includes('We will try again automatically on') && n.includes('Your lessons stay open until'))).toBe(true);
+    expect(notes.some((n) => n.includes('Your membership ended on') && n.includes('$29.00 after 3 retries'))).toBe(true);
     const charges = await chargesOf(order.id);
     expect(charges).toBe(4); // the renewal and three retries
 

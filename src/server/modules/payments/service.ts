@@ -7,7 +7,7 @@ import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
-import { graceEndsAt, nextRetryAt } from '#shared/dunning';
+import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt } from '#shared/dunning';
 import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
@@ -406,10 +406,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * provider's next retry (our schedule when the provider does not say) and the end of the grace
    * period, which also ends the membership's access while the subscription is past due.
    */
-  async function recordFailure(sub: SubscriptionRow, inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'], newInvoice: boolean) {
-    await db.transaction(async (tx) => {
+  async function recordFailure(sub: SubscriptionRow, inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'], newInvoice: boolean): Promise<SubscriptionRow | null> {
+    return db.transaction(async (tx) => {
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
-      if (!row || row.status === 'canceled') return;
+      if (!row || row.status === 'canceled') return null;
       const now = new Date();
       const since = row.pastDueSince ?? now;
       const retriesDone = inv.attemptCount !== undefined ? Math.max(0, inv.attemptCount - 1) : row.pastDueSince && newInvoice ? row.retriesDone + 1 : row.retriesDone;
@@ -428,6 +428,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .where(eq(subscriptions.id, row.id))
         .returning();
       if (updated!.status === 'past_due') await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
+      return updated!;
     });
   }
 
@@ -528,10 +529,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'failed', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
         .onConflictDoNothing()
         .returning();
-      await recordFailure(sub, inv, !!row);
+      const due = await recordFailure(sub, inv, !!row);
       if (!row) return;
+      // the next retry and the end of the grace period, when the subscription has them (docs/product/dunning.md)
+      const grace = due?.graceEndsAt && due.nextRetryAt ? ` ${DUNNING_MESSAGES.nextRetry({ nextRetryAt: due.nextRetryAt.toISOString(), retriesDone: due.retriesDone, retriesTotal: DUNNING_RETRY_DAYS.length })} ${DUNNING_MESSAGES.grace({ graceEndsAt: due.graceEndsAt.toISOString() })}` : '';
       await deps.notifications.notify(sub.userId, {
-        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.</p>`,
+        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.${escapeHtml(grace)}</p>`,
         url: '/account/billing',
       });
     },
@@ -539,7 +542,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!(await syncSubscription(provider, event.subscription))) await toOwners(provider, event);
     },
     async 'subscription.canceled'(provider, event) {
-      if (!(await syncSubscription(provider, { ...event.subscription, status: 'canceled' }))) await toOwners(provider, event);
+      const before = await findSubscription(provider, event.subscription.ref);
+      const after = await syncSubscription(provider, { ...event.subscription, status: 'canceled' });
+      if (!after) return toOwners(provider, event);
+      // the last retry failed: the member hears that the membership ended, and why
+      if (before && before.status !== 'canceled' && after.endedReason === 'unpaid') {
+        const ended = { endedAt: (after.canceledAt ?? new Date()).toISOString(), amount: after.pastDueAmountCents ?? after.priceCents, currency: after.currency };
+        await deps.notifications.notify(after.userId, { body: `<p>${escapeHtml(DUNNING_MESSAGES.ended(ended))}</p>`, url: '/account/billing' });
+      }
     },
   };
 
