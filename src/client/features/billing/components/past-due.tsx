@@ -176,7 +176,7 @@ function UpdateCard({ amount, onCancel }: { amount: string; onCancel: () => void
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Update your card" className="mt-5 flex flex-col gap-4 rounded-xl border border-line bg-surface-2 p-4">
-      <Field label="Name on card" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} disabled={busy} />
+      <Field label="Name on card" autoComplete="cc-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} error={nameError} disabled={busy} />
       <CardForm ref={card.ref} disabled={busy} label="New card" errorId={cardError ? cardErrorId : undefined} />
       {cardError ? (
         <p id={cardErrorId} role="alert" className="text-sm font-medium text-danger">
