@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, dollars, type RetentionOffers } from './commerce.ts';
+import type { EndedUnpaid, PastDue } from './dunning.ts';
 
 // Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
 // issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
@@ -40,6 +41,10 @@ export interface BillingSubscription {
   discount: string | null;
   /** the retention offers the cancel flow makes (admins set them, issue 10; spec 002 §9 by default) */
   offers: RetentionOffers;
+  /** past_due: the failed payment, the retries and the grace period (docs/product/dunning.md) */
+  pastDue: PastDue | null;
+  /** the membership ended because its payment could not be collected */
+  ended: EndedUnpaid | null;
 }
 
 export interface BillingInvoice {

@@ -48,7 +48,7 @@ describe.each(kinds)('production on the %s database', (kind) => {
     expect(pageConfig(await outboxPage.text()).dev).toBe(false);
     expect(pageConfig(await (await fetch(url('/'), { headers: html })).text()).dev).toBe(false);
     const visitor = await BrowserSession.open(d.server.url);
-    for (const call of ['/sandbox/clock/advance', '/sandbox/test/setup-intents', '/sandbox/test/paypal']) {
+    for (const call of ['/sandbox/clock/advance', '/sandbox/test/setup-intents', '/sandbox/test/paypal', '/sandbox/test/paypal/I-X/funding']) {
       expect((await visitor.post(call, { days: 31 })).status, call).toBe(404);
     }
     expect((await fetch(url('/sandbox/clock'))).status).toBe(404);

@@ -22,6 +22,7 @@ export const CSRF_EXEMPT: Record<string, string> = {
   'POST /sandbox/clock/advance': 'test tool; 404 unless the sandbox clock is allowed',
   'POST /sandbox/test/setup-intents': 'test tool; 404 unless the sandbox clock is allowed',
   'POST /sandbox/test/paypal': 'test tool; 404 unless the sandbox clock is allowed',
+  'POST /sandbox/test/paypal/:ref/funding': 'test tool; 404 unless the sandbox clock is allowed',
 };
 
 /** a body as JSON, or null when it is not JSON (a page, an empty answer) */

@@ -33,6 +33,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /webhooks/paypal': 'provider',
   'POST /webhooks/sandbox': 'provider',
   'POST /account/billing/stripe/discount': 'member',
+  'POST /account/billing/card/setup': 'member',
+  'POST /account/billing/card': 'member',
+  'POST /account/billing/pay-now': 'member',
   'POST /account/billing/stripe/upgrade-yearly': 'member',
   'POST /account/billing/stripe/upgrade-lifetime': 'member',
   'POST /account/billing/stripe/pause': 'member',
@@ -172,6 +175,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /sandbox/clock/advance': 'provider',
   'POST /sandbox/test/setup-intents': 'provider',
   'POST /sandbox/test/paypal': 'provider',
+  'POST /sandbox/test/paypal/:ref/funding': 'provider',
   'GET /sandbox/clock': 'provider',
   // checkout
   'GET /api/checkout/:slug': 'public',

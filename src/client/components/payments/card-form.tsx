@@ -46,6 +46,8 @@ interface CardFormProps {
   disabled?: boolean;
   /** "Card details" */
   label?: string;
+  /** the id of the caller's error text about the card: the fields point to it and read as invalid */
+  errorId?: string | undefined;
 }
 
 export const CardForm = forwardRef<CardFormHandle, CardFormProps>(function CardForm(props, ref) {
@@ -83,7 +85,8 @@ async function sandboxPost(url: string, body: unknown): Promise<Record<string, u
   }
 }
 
-const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function SandboxCardForm({ disabled, label = 'Card details' }, ref) {
+const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function SandboxCardForm({ disabled, label = 'Card details', errorId }, ref) {
+  const invalid = errorId ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -132,6 +135,7 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
+          {...invalid}
           value={number}
           onChange={(e) => setNumber(formatNumber(e.target.value))}
         />
@@ -141,13 +145,13 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
           <label htmlFor={`${id}-exp`} className="text-sm text-muted">
             Expiry (MM / YY)
           </label>
-          <input id={`${id}-exp`} name="exp-date" className={inputClass} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+          <input id={`${id}-exp`} name="exp-date" className={inputClass} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" {...invalid} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-cvc`} className="text-sm text-muted">
             CVC
           </label>
-          <input id={`${id}-cvc`} name="cvc" className={inputClass} inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))} />
+          <input id={`${id}-cvc`} name="cvc" className={inputClass} inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...invalid} value={cvc} onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))} />
         </div>
       </div>
       <p className="text-xs text-muted">Sandbox payments: no real card is charged. Try 4242 4242 4242 4242 with any future date and CVC.</p>
@@ -163,7 +167,7 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
 
 // ---------------------------------------------------------------- Stripe Elements
 
-const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableKey: string }>(function StripeCardForm({ publishableKey, disabled, label = 'Card details' }, ref) {
+const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableKey: string }>(function StripeCardForm({ publishableKey, disabled, label = 'Card details', errorId }, ref) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<Stripe | null>(null);
   const cardRef = useRef<StripeCardElement | null>(null);
@@ -217,7 +221,7 @@ const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableK
       <span id={labelId} className="text-sm font-semibold">
         {label}
       </span>
-      <div ref={mountRef} aria-labelledby={labelId} className="flex min-h-12 flex-col justify-center rounded-xl border border-line bg-surface px-4" />
+      <div ref={mountRef} aria-labelledby={labelId} aria-describedby={errorId} className="flex min-h-12 flex-col justify-center rounded-xl border border-line bg-surface px-4" />
       {loadError ? <p className="text-sm font-medium text-danger">{loadError}</p> : null}
     </div>
   );

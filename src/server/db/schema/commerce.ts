@@ -122,6 +122,17 @@ export const subscriptions = pgTable(
      */
     providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
     providerStateSequence: integer('provider_state_sequence').notNull().default(0),
+    /**
+     * Dunning (docs/product/dunning.md), while a payment is due: when it first failed, what is due,
+     * the automatic retries made, the provider's next retry and the end of the grace period.
+     */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    pastDueAmountCents: integer('past_due_amount_cents'),
+    retriesDone: integer('retries_done').notNull().default(0),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** why a canceled subscription ended when the member did not cancel it: `unpaid` (the last retry failed) */
+    endedReason: text('ended_reason', { enum: ['unpaid'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

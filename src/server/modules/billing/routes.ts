@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
+import { payNowBodySchema, updateCardBodySchema } from '#shared/dunning';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { requireUser } from '#server/lib/guards';
@@ -19,7 +20,7 @@ function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempoten
 
 /** spec 002 §7 billing calls, /account/billing's data and the admins' list of reasons (issue 7). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, limiters } = app.deps;
   const { payments, users } = app.deps.services;
   const billing = createBillingService({ db, payments, users });
 
@@ -55,6 +56,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/account/billing/resume', { ...signedIn, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } }, async (request, reply) => {
     const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
+    return answer(request, reply, result.message);
+  });
+
+  // recovery from a failed payment (docs/product/dunning.md): a new card, then the payment due at once
+  const paying = async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    await limiters.consume('checkoutPerUser', String(user.id));
+    return user;
+  };
+  app.post('/account/billing/card/setup', signedIn, async (request) => billing.cardSetup(await paying(request)));
+  app.post('/account/billing/card', { ...signedIn, schema: { body: updateCardBodySchema } }, async (request, reply) => {
+    const result = await billing.updateCard(await paying(request), request.body.payment_method, clientKey(request, request.body));
+    return answer(request, reply, result.message);
+  });
+  app.post('/account/billing/pay-now', { ...signedIn, schema: { body: payNowBodySchema.optional() } }, async (request, reply) => {
+    const result = await billing.payNow(await paying(request), clientKey(request, request.body ?? undefined));
     return answer(request, reply, result.message);
   });
 

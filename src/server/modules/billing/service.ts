@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
 import { retentionOffersSchema } from '#shared/retention';
 import {
@@ -12,6 +13,7 @@ import {
   type Cycle,
   type PaymentKind,
 } from '#shared/billing';
+import { DUNNING_ENDED_NOTICE_DAYS, DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt, type EndedUnpaid, type PastDue } from '#shared/dunning';
 import type { Database } from '#server/db/client';
 import { cancellationFeedback, checkoutPlans, invoices, orders, retentionUses, sandboxObjects, subscriptions } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
@@ -209,6 +211,42 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
+  /** past due: the payment, the retries and the grace period (docs/product/dunning.md) */
+  async function pastDueOf(sub: SubscriptionRow): Promise<PastDue | null> {
+    if (sub.status !== 'past_due') return null;
+    const failedAt = sub.pastDueSince ?? sub.updatedAt;
+    const next = sub.nextRetryAt ?? nextRetryAt(failedAt, sub.retriesDone);
+    const grace = sub.graceEndsAt ?? (next ? graceEndsAt(next, sub.retriesDone) : failedAt);
+    // PayPal keeps the funding source: the member fixes it there
+    const fixUrl = paymentKind(sub) === 'paypal' ? await providerOf(sub).fundingFixUrl(sub.providerRef).catch(() => null) : null;
+    return {
+      amount: sub.pastDueAmountCents ?? sub.priceCents,
+      currency: sub.currency,
+      failedAt: failedAt.toISOString(),
+      retriesDone: sub.retriesDone,
+      retriesTotal: DUNNING_RETRY_DAYS.length,
+      nextRetryAt: next?.toISOString() ?? null,
+      graceEndsAt: grace.toISOString(),
+      fixUrl,
+    };
+  }
+
+  const endedOf = (sub: SubscriptionRow): EndedUnpaid | null =>
+    sub.status === 'canceled' && sub.endedReason === 'unpaid'
+      ? { endedAt: (sub.canceledAt ?? sub.updatedAt).toISOString(), amount: sub.pastDueAmountCents ?? sub.priceCents, currency: sub.currency }
+      : null;
+
+  /** a membership that ended unpaid a short while ago: the billing page still says why */
+  async function recentlyEndedUnpaid(userId: number): Promise<SubscriptionRow | null> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'canceled'), eq(subscriptions.endedReason, 'unpaid'), gt(subscriptions.updatedAt, new Date(Date.now() - DUNNING_ENDED_NOTICE_DAYS * 86_400_000))))
+      .orderBy(desc(subscriptions.id))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function dto(sub: SubscriptionRow): Promise<BillingSubscription> {
     const prices = await checkout(sub.checkoutSlug);
     const pauseUsed = !!sub.pausedAt || !!(await useOf(sub.id, 'pause'));
@@ -225,7 +263,8 @@ export function createBillingService(deps: BillingDeps) {
       cycle,
       status: sub.status,
       price: sub.priceCents,
-      nextBillingDate: sub.currentPeriodEnd.toISOString(),
+      // past due, the next charge is the next retry of the payment due
+      nextBillingDate: (sub.status === 'past_due' && sub.nextRetryAt ? sub.nextRetryAt : sub.currentPeriodEnd).toISOString(),
       paymentMethod: sub.paymentMethod,
       provider: paymentKind(sub),
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.status === 'canceled',
@@ -241,6 +280,8 @@ export function createBillingService(deps: BillingDeps) {
       yearlyFullPrice: prices.yearly,
       discount,
       offers: o,
+      pastDue: await pastDueOf(sub),
+      ended: endedOf(sub),
     };
   }
 
@@ -287,6 +328,8 @@ export function createBillingService(deps: BillingDeps) {
       // the state as it is now (a double submit waited for the first and sees its result)
       const sub = (await subscriptionRow(first.id)) ?? first;
       if (sub.userId !== user.id) throw notFound(COMMERCE_MESSAGES.noSubscription);
+      // a payment is due: it is settled first (the card on file is the one that failed)
+      if (sub.status === 'past_due' && (action === 'upgrade-yearly' || action === 'upgrade-lifetime' || action === 'lifetime-checkout')) throw new AppError(409, DUNNING_MESSAGES.settleFirst);
       const key = idemKey(user, sub, plain ? `${action}-full` : action, body.clientKey);
       const provider = providerOf(sub);
       const cycle = cycleOf(sub);
@@ -435,7 +478,7 @@ export function createBillingService(deps: BillingDeps) {
     paymentKind,
 
     async state(user: AuthUser): Promise<BillingState> {
-      const sub = await payments.currentSubscription(user.id);
+      const sub = (await payments.currentSubscription(user.id)) ?? (await recentlyEndedUnpaid(user.id));
       const rows = await db
         .select()
         .from(invoices)
@@ -450,6 +493,43 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     retention,
+
+    /** POST /account/billing/card/setup: the provider's setup flow for a new card (a SetupIntent's client secret) */
+    async cardSetup(user: AuthUser): Promise<{ clientSecret: string }> {
+      const sub = await owned(user, 'card');
+      if (sub.status === 'canceled') throw refuse(COMMERCE_MESSAGES.noSubscription);
+      return viaProvider(() =>
+        providerOf(sub).createSubscriptionCardSetup(sub.providerRef, {
+          idempotencyKey: `billing:${user.id}:${sub.id}:card-setup:${randomUUID()}`,
+          metadata: { userId: String(user.id), subscriptionId: String(sub.id) },
+        }),
+      );
+    },
+
+    /** POST /account/billing/card: the subscription pays with the card the setup flow confirmed */
+    async updateCard(user: AuthUser, paymentMethod: string, clientKey: string | null): Promise<ActionResult> {
+      const first = await owned(user, 'card');
+      return serial(first.id, async () => {
+        const sub = (await subscriptionRow(first.id)) ?? first;
+        if (sub.status === 'canceled') throw refuse(COMMERCE_MESSAGES.noSubscription);
+        const state = await viaProvider(() => providerOf(sub).updatePaymentMethod(sub.providerRef, paymentMethod, idemKey(user, sub, `card:${paymentMethod}`, clientKey)));
+        await sync(sub, state);
+        return { message: DUNNING_MESSAGES.cardUpdated };
+      });
+    },
+
+    /** POST /account/billing/pay-now: collect the payment due at once (after a new card, or a fixed PayPal account) */
+    async payNow(user: AuthUser, clientKey: string | null): Promise<ActionResult> {
+      const first = await owned(user, null);
+      return serial(first.id, async () => {
+        const sub = (await subscriptionRow(first.id)) ?? first;
+        if (sub.status !== 'past_due') throw new AppError(409, DUNNING_MESSAGES.notPastDue);
+        const result = await viaProvider(() => providerOf(sub).retryPayment(sub.providerRef, idemKey(user, sub, 'pay-now', clientKey)));
+        await sync(sub, result.state);
+        if (!result.paid) throw refuse(result.failureMessage ?? COMMERCE_MESSAGES.cardDeclined, 'payment');
+        return { message: DUNNING_MESSAGES.paid };
+      });
+    },
 
     /**
      * POST /account/billing/resume: a paused subscription goes on at the provider and here; access

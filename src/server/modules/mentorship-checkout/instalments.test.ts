@@ -173,7 +173,8 @@ describe('a missed instalment, the grace period, recovery and cancellation', () 
     await h.cardFails(plan.providerRef, true);
     await h.advance(client, 31);
     expect((await h.plan(user.id)).status).toBe('past_due');
-    await h.advance(client, 3);
+    // the provider's last retry (DUNNING_RETRY_DAYS: 7 days after the failure) fails too
+    await h.advance(client, 7);
     expect((await h.sandboxSub(plan.providerRef)).status).toBe('canceled');
     expect(await h.plan(user.id)).toMatchObject({ status: 'canceled', instalmentsPaid: 1 });
     expect((await h.mentorship(user.id)).status).toBe('canceled');

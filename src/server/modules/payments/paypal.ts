@@ -1,6 +1,6 @@
 import { z } from '#shared/zod';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
-import { ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+import { ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type RetryResult, type SubscriptionState } from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
@@ -28,6 +28,8 @@ interface PaypalSubscription {
     cycle_executions?: { tenure_type: string; cycles_completed: number; total_cycles: number }[];
     last_payment?: { amount?: { value: string }; time?: string };
     last_failed_payment?: { amount?: { value: string }; time?: string };
+    outstanding_balance?: { value: string; currency_code?: string };
+    failed_payments_count?: number;
   };
   plan?: { billing_cycles?: { tenure_type: string; frequency: { interval_unit: string; interval_count: number }; pricing_scheme?: { fixed_price?: { value: string } } }[] };
   status_update_time?: string;
@@ -197,6 +199,39 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
       const capture = order.purchase_units?.[0]?.payments?.captures?.[0]?.id;
       if (!capture) throw new ProviderError('not_found', 'This PayPal payment has no capture to refund.');
       await call('POST', `/v2/payments/captures/${encodeURIComponent(capture)}/refund`, {}, idempotencyKey);
+    },
+
+    createSubscriptionCardSetup: unsupported,
+    updatePaymentMethod: unsupported,
+
+    /** collect the subscription's outstanding balance now, from the funding source the subscriber chose at PayPal */
+    async retryPayment(ref, idempotencyKey): Promise<RetryResult> {
+      const sub = await call<PaypalSubscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(ref)}?fields=plan`);
+      const outstanding = sub.billing_info?.outstanding_balance;
+      let failureMessage: string | undefined;
+      if (outstanding && cents(outstanding.value) > 0) {
+        try {
+          await call(
+            'POST',
+            `/v1/billing/subscriptions/${encodeURIComponent(ref)}/capture`,
+            { note: 'Membership payment due', capture_type: 'OUTSTANDING_BALANCE', amount: { currency_code: outstanding.currency_code ?? 'USD', value: outstanding.value } },
+            idempotencyKey,
+          );
+        } catch (err) {
+          if (!(err instanceof ProviderError) || err.code !== 'card_declined') throw err;
+          failureMessage = err.message;
+        }
+      }
+      const state = await getSubscription(ref);
+      return failureMessage ? { paid: false, failureMessage, state } : { paid: true, state };
+    },
+
+    /**
+     * PayPal keeps the subscriber's funding source: they change it on PayPal's automatic payments
+     * page (the sandbox's or the live site's, as the API base is), then come back and pay.
+     */
+    async fundingFixUrl() {
+      return /sandbox/.test(opts.apiBase) ? 'https://www.sandbox.paypal.com/myaccount/autopay/' : 'https://www.paypal.com/myaccount/autopay/';
     },
 
     async verifyWebhook(rawBody, headers) {

@@ -76,6 +76,13 @@ export interface SubscriptionState {
   asOf?: { at: Date; sequence: number };
 }
 
+export interface RetryResult {
+  paid: boolean;
+  /** not paid: the provider's words */
+  failureMessage?: string;
+  state: SubscriptionState;
+}
+
 export interface Approval {
   /** the provider's id (PayPal order id / subscription id) */
   ref: string;
@@ -144,6 +151,16 @@ export interface PaymentProvider {
   cancel(ref: string, opts: { atPeriodEnd: boolean }, idempotencyKey: string): Promise<SubscriptionState>;
   refund(chargeRef: string, idempotencyKey: string): Promise<void>;
 
+  // ---- recovery from a failed payment (docs/product/dunning.md)
+  /** card providers: a SetupIntent for the subscription's own customer; the page collects the new card and confirms it */
+  createSubscriptionCardSetup(ref: string, input: MoneyCall): Promise<{ clientSecret: string }>;
+  /** card providers: the subscription pays with this confirmed payment method from now on */
+  updatePaymentMethod(ref: string, paymentMethod: string, idempotencyKey: string): Promise<SubscriptionState>;
+  /** collect the outstanding payment of a past-due subscription now ("Pay now") */
+  retryPayment(ref: string, idempotencyKey: string): Promise<RetryResult>;
+  /** PayPal: where the subscriber fixes the subscription's funding source at PayPal */
+  fundingFixUrl(ref: string): Promise<string>;
+
   // ---- webhooks
   /**
    * checks the signature (ProviderError('invalid_signature') otherwise) and normalises the event;
@@ -165,7 +182,18 @@ export type ProviderEvent =
       id: string;
       type: 'invoice.paid' | 'invoice.payment_failed';
       /** billingReason (issue 8): Stripe's `billing_reason` (subscription_create = the first invoice) when the provider says */
-      invoice: { ref: string; subscriptionRef: string; amountCents: number; periodStart: Date; periodEnd: Date; billingReason?: string };
+      invoice: {
+        ref: string;
+        subscriptionRef: string;
+        amountCents: number;
+        periodStart: Date;
+        periodEnd: Date;
+        billingReason?: string;
+        /** payment_failed: attempts made on this invoice, the first one included (Stripe's attempt_count) */
+        attemptCount?: number;
+        /** payment_failed: the provider's next automatic attempt; null when it gives up */
+        nextAttemptAt?: Date | null;
+      };
     }
   | { id: string; type: 'subscription.updated' | 'subscription.canceled'; subscription: SubscriptionState }
   | { id: string; type: 'ignored'; providerType: string };

@@ -260,6 +260,16 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
       },
     );
 
+    // the PayPal buyer's funding source stops (or starts again) paying: a PayPal renewal fails
+    app.post(
+      '/sandbox/test/paypal/:ref/funding',
+      { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) } },
+      async (request) => {
+        await sandbox.setPaypalFunding(request.params.ref, { fails: request.body.fails });
+        return { ok: true };
+      },
+    );
+
     app.get('/sandbox/clock', async () => {
       return { now: new Date(await sandbox.now()).toISOString() };
     });

@@ -4,13 +4,19 @@ import { z } from '#shared/zod';
 import type { Database } from '#server/db/client';
 import { sandboxObjects } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
-import { ProviderError, type Approval, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+import { nextRetryAt } from '#shared/dunning';
+import { ProviderError, type Approval, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type RetryResult, type SubscriptionState } from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
  * The built-in sandbox provider (issue 7): plays Stripe and PayPal with no keys and no network, its
  * state in `sandbox_objects`. Test cards: SANDBOX_CARDS (4242… succeeds, …0002 is declined at
  * confirmation, …3155 needs authentication once, …0341 attaches but every later charge fails).
+ *
+ * Failed renewals: the sandbox retries on the schedule of DUNNING_RETRY_DAYS (days after the first
+ * failure, in clock time) and cancels the subscription when the last retry fails, as Stripe does
+ * with its retry settings. A PayPal subscription's funding fails when its `fundingFails` is set
+ * (tests); approving it again on the approval page fixes it and collects what is due.
  *
  * Time: the sandbox has its own clock (real time + an offset the tests move with
  * POST /sandbox/clock/advance). It keeps its objects in clock time and reports times in real time
@@ -21,7 +27,6 @@ import { eventJson, field, readEvent } from './webhook-content.ts';
  */
 
 const DAY = 24 * 60 * 60 * 1000;
-const RETRY_AFTER_MS = 3 * DAY;
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 const PAYPAL_BUYER = 'buyer@sandbox.test';
 
@@ -51,6 +56,12 @@ interface SubscriptionData extends Obj {
   pauseFeeCents: number;
   discount: { percentOff?: number; amountOffCents?: number; cyclesLeft: number } | null;
   retryAt: number | null;
+  /** dunning: the first failure of the open invoice (clock ms), the automatic retries made, the invoice still due */
+  failedAt?: number | null;
+  retriesDone?: number;
+  openInvoice?: { ref: string; amountCents: number; periodStart: number; periodEnd: number } | null;
+  /** PayPal: the buyer's funding source declines (set by tests) */
+  fundingFails?: boolean;
   description: string;
   returnUrl?: string;
   cancelUrl?: string;
@@ -235,8 +246,8 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   };
 
   /** move money from a payment method (card) or the sandbox PayPal buyer; false = declined */
-  async function charge(input: { paymentMethod: string | null; amountCents: number; metadata: Record<string, string>; description: string; offSession: boolean }) {
-    let ok = true;
+  async function charge(input: { paymentMethod: string | null; amountCents: number; metadata: Record<string, string>; description: string; offSession: boolean; fundingFails?: boolean }) {
+    let ok = !input.fundingFails;
     let label = `PayPal (${PAYPAL_BUYER})`;
     if (input.paymentMethod) {
       const pm = await must<PaymentMethodData>(input.paymentMethod, 'payment_method');
@@ -248,14 +259,64 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     return { ref, ok, label };
   }
 
-  async function invoice(subRef: string, s: SubscriptionData, amountCents: number, ok: boolean, chargeRef: string | null) {
-    const ref = rid('in_');
+  /** `open`: an attempt on the invoice still due (the same invoice, as Stripe retries it), with what follows a failure */
+  async function invoice(
+    subRef: string,
+    s: SubscriptionData,
+    amountCents: number,
+    ok: boolean,
+    chargeRef: string | null,
+    open?: { invoice: NonNullable<SubscriptionData['openInvoice']>; attemptCount: number; nextAttemptAt: number | null },
+  ) {
+    const ref = open?.invoice.ref ?? rid('in_');
     const off = await offset();
+    const periodStart = open?.invoice.periodStart ?? s.periodStart;
+    const periodEnd = open?.invoice.periodEnd ?? s.periodEnd;
     await put(ref, 'invoice', { subscription: subRef, amountCents, status: ok ? 'paid' : 'failed', charge: chargeRef });
     await emit({
       type: ok ? 'invoice.paid' : 'invoice.payment_failed',
-      invoice: { ref, subscriptionRef: subRef, amountCents, periodStart: new Date(s.periodStart - off), periodEnd: new Date(s.periodEnd - off) },
+      invoice: {
+        ref,
+        subscriptionRef: subRef,
+        amountCents,
+        periodStart: new Date(periodStart - off),
+        periodEnd: new Date(periodEnd - off),
+        ...(open && !ok ? { attemptCount: open.attemptCount, nextAttemptAt: open.nextAttemptAt === null ? null : new Date(open.nextAttemptAt - off) } : {}),
+      },
     });
+  }
+
+  /** the invoice due was paid: the subscription runs again */
+  function settled(s: SubscriptionData) {
+    s.status = 'active';
+    s.retryAt = null;
+    s.failedAt = null;
+    s.retriesDone = 0;
+    s.openInvoice = null;
+  }
+
+  /** one attempt on the invoice due (an automatic retry, or the member's "Pay now"); true when paid */
+  async function collect(ref: string, s: SubscriptionData, automatic: boolean): Promise<{ ok: boolean; charge: string }> {
+    const open = s.openInvoice!;
+    const c = await charge({ paymentMethod: s.paymentMethod, amountCents: open.amountCents, metadata: s.metadata, description: s.description, offSession: true, fundingFails: s.kind === 'paypal' && !!s.fundingFails });
+    const retries = (s.retriesDone ?? 0) + (automatic ? 1 : 0);
+    if (c.ok) {
+      settled(s);
+      await putSubscription(ref, s);
+      await invoice(ref, s, open.amountCents, true, c.ref, { invoice: open, attemptCount: retries + 1, nextAttemptAt: null });
+      await emitSubscription(ref, s);
+      return { ok: true, charge: c.ref };
+    }
+    if (!automatic) return { ok: false, charge: c.ref };
+    s.retriesDone = retries;
+    const next = nextRetryAt(new Date(s.failedAt ?? s.retryAt ?? open.periodStart), retries);
+    s.retryAt = next ? next.getTime() : null;
+    // the last retry failed: the provider gives up and the subscription ends
+    if (!next) s.status = 'canceled';
+    await putSubscription(ref, s);
+    await invoice(ref, s, open.amountCents, false, c.ref, { invoice: open, attemptCount: retries + 1, nextAttemptAt: s.retryAt });
+    await emitSubscription(ref, s);
+    return { ok: false, charge: c.ref };
   }
 
   function discounted(s: SubscriptionData): number {
@@ -271,18 +332,8 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   async function step(ref: string, s: SubscriptionData, now: number): Promise<boolean> {
     if (s.status === 'canceled' || s.status === 'approval_pending' || s.status === 'incomplete') return false;
     if (s.status === 'past_due' && s.retryAt !== null && s.retryAt <= now) {
-      const amount = discounted(s);
-      const c = await charge({ paymentMethod: s.paymentMethod, amountCents: amount, metadata: s.metadata, description: s.description, offSession: true });
-      if (c.ok) {
-        s.status = 'active';
-        s.retryAt = null;
-      } else {
-        s.status = 'canceled';
-        s.retryAt = null;
-      }
-      await putSubscription(ref, s);
-      await invoice(ref, s, amount, c.ok, c.ref);
-      await emitSubscription(ref, s);
+      s.openInvoice ??= { ref: rid('in_'), amountCents: s.priceCents, periodStart: s.periodStart, periodEnd: s.periodEnd };
+      await collect(ref, s, true);
       return true;
     }
     if (s.periodEnd > now) return false;
@@ -319,15 +370,21 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     }
     renew();
     const amount = discounted(s);
-    const c = await charge({ paymentMethod: s.paymentMethod, amountCents: amount, metadata: s.metadata, description: s.description, offSession: true });
+    const c = await charge({ paymentMethod: s.paymentMethod, amountCents: amount, metadata: s.metadata, description: s.description, offSession: true, fundingFails: s.kind === 'paypal' && !!s.fundingFails });
+    let open: Parameters<typeof invoice>[5];
     if (c.ok) {
       s.status = 'active';
     } else {
+      // past due: retried on the dunning schedule, counted from this failure
       s.status = 'past_due';
-      s.retryAt = previousEnd + RETRY_AFTER_MS;
+      s.failedAt = previousEnd;
+      s.retriesDone = 0;
+      s.retryAt = nextRetryAt(new Date(previousEnd), 0)!.getTime();
+      s.openInvoice = { ref: rid('in_'), amountCents: amount, periodStart: s.periodStart, periodEnd: s.periodEnd };
+      open = { invoice: s.openInvoice, attemptCount: 1, nextAttemptAt: s.retryAt };
     }
     await putSubscription(ref, s);
-    await invoice(ref, s, amount, c.ok, c.ref);
+    await invoice(ref, s, amount, c.ok, c.ref, open);
     await emitSubscription(ref, s);
     return true;
   }
@@ -575,6 +632,45 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       await emit({ type: 'charge.refunded', charge: { ref: chargeRef, amountCents: c.amountCents, metadata: c.metadata } });
     },
 
+    async createSubscriptionCardSetup(ref, input) {
+      const s = await subscription(ref);
+      if (s.kind !== 'card') throw new ProviderError('unsupported', 'This membership is paid through PayPal.');
+      return provider.createCardSetup({ email: '', name: '', ...input });
+    },
+
+    async updatePaymentMethod(ref, paymentMethod) {
+      const s = await subscription(ref);
+      if (s.kind !== 'card') throw new ProviderError('unsupported', 'This membership is paid through PayPal.');
+      if (s.status === 'canceled') throw new ProviderError('canceled', 'This subscription has been canceled.');
+      const pm = await must<PaymentMethodData>(paymentMethod, 'payment_method');
+      if (!pm.usable) throw new ProviderError('authentication_required', 'This card needs authentication before it can be used.');
+      s.paymentMethod = paymentMethod;
+      s.label = `${pm.brand} ending ${pm.last4}`;
+      await putSubscription(ref, s);
+      return emitSubscription(ref, s);
+    },
+
+    async retryPayment(ref, idempotencyKey): Promise<RetryResult> {
+      // one attempt per key, whatever the double clicks
+      const attempt = await once(`retry:${idempotencyKey}`, async () => {
+        const s = await subscription(ref);
+        if (s.status !== 'past_due' || !s.openInvoice) return 'nothing-due';
+        return (await collect(ref, s, false)).charge;
+      });
+      const s = await subscription(ref);
+      const state = await toState(ref, s);
+      if (attempt === 'nothing-due') return { paid: s.status !== 'past_due', state };
+      const c = await get<{ status: string }>(attempt, 'charge');
+      if (c?.status === 'succeeded') return { paid: true, state };
+      return { paid: false, failureMessage: s.kind === 'paypal' ? 'PayPal declined this payment. Please choose another way to pay.' : COMMERCE_MESSAGES.cardDeclined, state };
+    },
+
+    async fundingFixUrl(ref) {
+      const s = await subscription(ref);
+      if (s.kind !== 'paypal') throw new ProviderError('unsupported', 'This membership is paid by card.');
+      return `/sandbox/paypal/approve/${ref}`;
+    },
+
     async verifyWebhook(rawBody, headers) {
       verifySandboxSignature(deps.webhookSecret, rawBody, header(headers, SANDBOX_SIGNATURE_HEADER));
       return parseSandboxEvent(rawBody);
@@ -627,6 +723,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       return pm ? { id: paymentMethod, label: `${pm.brand} ending ${pm.last4}`, usable: pm.usable } : null;
     },
 
+    /** tests: the PayPal buyer's funding source declines (`fails`) or pays again */
+    async setPaypalFunding(ref: string, opts: { fails: boolean }) {
+      const s = await subscription(ref);
+      if (s.kind !== 'paypal') throw new ProviderError('not_found', `No such PayPal subscription: ${ref}`);
+      s.fundingFails = opts.fails;
+      await putSubscription(ref, s);
+    },
+
     /** what the PayPal-like approval page shows */
     async approvalInfo(ref: string) {
       const obj = await get<Obj>(ref);
@@ -638,6 +742,9 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       }
       if (row?.kind === 'subscription' && (obj as SubscriptionData).kind === 'paypal') {
         const s = obj as SubscriptionData;
+        // past due: the buyer fixes the funding source and approves the payment due
+        if (s.status === 'past_due' && s.openInvoice)
+          return { ref, kind: 'subscription' as const, amountCents: s.openInvoice.amountCents, description: `Payment due: ${s.description}`, interval: s.interval, trialDays: 0, status: 'pending' };
         return { ref, kind: 'subscription' as const, amountCents: s.priceCents, description: s.description, interval: s.interval, trialDays: s.trialDays, status: s.status === 'approval_pending' ? 'pending' : s.status === 'canceled' ? 'canceled' : 'approved' };
       }
       return null;
@@ -656,6 +763,12 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const s = row.data as SubscriptionData;
       if (s.kind !== 'paypal') throw new ProviderError('not_found', 'This PayPal payment no longer exists.');
       if (s.status === 'canceled') throw new ProviderError('canceled', COMMERCE_MESSAGES.paymentCanceled);
+      if (s.status === 'past_due' && s.openInvoice) {
+        // the buyer chose a funding source that pays: what is due is collected now
+        s.fundingFails = false;
+        await collect(ref, s, false);
+        return '/account/billing?paypal=fixed';
+      }
       if (s.status === 'approval_pending') {
         const now = await clockNow();
         s.status = s.trialDays > 0 ? 'trialing' : 'active';
@@ -763,7 +876,16 @@ const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a da
 const SANDBOX_EVENT = z.looseObject({ id: z.string().min(1), type: z.string().min(1), created: z.number().int().nonnegative().optional(), sequence: z.number().int().nonnegative().optional() });
 const SANDBOX_PARTS = {
   charge: z.looseObject({ ref: z.string(), amountCents: z.number().int(), metadata: z.record(z.string(), z.string()).default({}), failureMessage: z.string().optional() }),
-  invoice: z.looseObject({ ref: z.string(), subscriptionRef: z.string(), amountCents: z.number().int(), periodStart: isoDate, periodEnd: isoDate, billingReason: z.string().optional() }),
+  invoice: z.looseObject({
+    ref: z.string(),
+    subscriptionRef: z.string(),
+    amountCents: z.number().int(),
+    periodStart: isoDate,
+    periodEnd: isoDate,
+    billingReason: z.string().optional(),
+    attemptCount: z.number().int().optional(),
+    nextAttemptAt: isoDate.nullable().optional(),
+  }),
   subscription: z.looseObject({
     ref: z.string(),
     status: z.enum(['trialing', 'active', 'past_due', 'paused', 'canceled', 'incomplete', 'approval_pending']),
@@ -799,6 +921,8 @@ export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
           periodStart: new Date(inv.periodStart),
           periodEnd: new Date(inv.periodEnd),
           ...(inv.billingReason !== undefined ? { billingReason: inv.billingReason } : {}),
+          ...(inv.attemptCount !== undefined ? { attemptCount: inv.attemptCount } : {}),
+          ...(inv.nextAttemptAt !== undefined ? { nextAttemptAt: inv.nextAttemptAt === null ? null : new Date(inv.nextAttemptAt) } : {}),
         },
       };
     }

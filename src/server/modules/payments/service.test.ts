@@ -226,7 +226,7 @@ describe('ledger: subscriptions on the sandbox clock', () => {
     expect(memberships).toHaveLength(1);
   });
 
-  it('a renewal that fails: past due (member told, access kept), then canceled after the retry fails', async () => {
+  it('a renewal that fails: past due (member told once, access kept through the retries), then canceled after the last retry fails', async () => {
     const { u, sub } = await subscribe(SANDBOX_CARDS.failsLater, 7);
     await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', payload: { days: 8 } });
     expect((await row(sub.id)).status).toBe('past_due');
@@ -234,7 +234,13 @@ describe('ledger: subscriptions on the sandbox clock', () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, u.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toContain('$29');
+    // days 3 and 5 after the failure: retried, still past due, still one notice
     await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', payload: { days: 4 } });
+    expect((await row(sub.id)).status).toBe('past_due');
+    expect(await ents(u.id)).toEqual(['membership']);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, u.id))).toHaveLength(1);
+    // day 7: the last retry fails
+    await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', payload: { days: 2 } });
     expect((await row(sub.id)).status).toBe('canceled');
     expect(await ents(u.id)).toEqual([]);
   });

@@ -8,6 +8,7 @@ import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PROVIDER_NAMES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
+import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt } from '#shared/dunning';
 import { MalformedEventError, ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
@@ -278,8 +279,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     switch (sub.status) {
       case 'trialing':
       case 'active':
-      case 'past_due':
         return sub.currentPeriodEnd;
+      case 'past_due':
+        // lessons stay open through the grace period (docs/product/dunning.md), not the unpaid period
+        return sub.graceEndsAt && sub.graceEndsAt < sub.currentPeriodEnd ? sub.graceEndsAt : sub.currentPeriodEnd;
       case 'paused':
         return now;
       case 'canceled': {
@@ -396,14 +399,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const asOf = stateOrder(state, row);
       if (isOlderState(asOf, row)) return row;
       const now = new Date();
+      // the last retry failed and the provider ended it: the unpaid period was never the member's
+      const unpaid = state.status === 'canceled' && (row.status === 'past_due' || row.endedReason === 'unpaid');
+      // paid again (or ended): nothing is due any more
+      const settled = state.status !== 'past_due' ? { pastDueSince: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null } : {};
       const [updated] = await tx
         .update(subscriptions)
         .set({
+          ...settled,
+          ...(unpaid ? { endedReason: 'unpaid' as const } : {}),
           status: state.status,
           plan: state.interval === 'year' ? 'yearly' : 'monthly',
           priceCents: state.priceCents,
           paymentMethod: state.paymentMethodLabel || row.paymentMethod,
-          currentPeriodEnd: state.currentPeriodEnd,
+          currentPeriodEnd: unpaid && state.currentPeriodEnd > now ? now : state.currentPeriodEnd,
           trialEndsAt: state.trialEndsAt,
           cancelAtPeriodEnd: state.cancelAtPeriodEnd,
           canceledAt: state.status === 'canceled' || state.cancelAtPeriodEnd ? (row.canceledAt ?? now) : null,
@@ -419,6 +428,37 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (updated!.status === 'paused') {
         await tx.insert(retentionUses).values({ subscriptionId: row.id, kind: 'pause', userId: row.userId, doneAt: now }).onConflictDoNothing();
       }
+      return updated!;
+    });
+  }
+
+  /**
+   * A membership payment failed (the first time or on a retry): what is due, the retries made, the
+   * provider's next retry (our schedule when the provider does not say) and the end of the grace
+   * period, which also ends the membership's access while the subscription is past due.
+   */
+  async function recordFailure(sub: SubscriptionRow, inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'], newInvoice: boolean): Promise<SubscriptionRow | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      if (!row || row.status === 'canceled') return null;
+      const now = new Date();
+      const since = row.pastDueSince ?? now;
+      const retriesDone = inv.attemptCount !== undefined ? Math.max(0, inv.attemptCount - 1) : row.pastDueSince && newInvoice ? row.retriesDone + 1 : row.retriesDone;
+      const next = inv.nextAttemptAt !== undefined ? inv.nextAttemptAt : nextRetryAt(since, retriesDone);
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({
+          pastDueSince: since,
+          pastDueAmountCents: inv.amountCents,
+          retriesDone,
+          nextRetryAt: next,
+          // no retry left: the grace period is over
+          graceEndsAt: next ? graceEndsAt(next, retriesDone) : now,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, row.id))
+        .returning();
+      if (updated!.status === 'past_due') await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
       return updated!;
     });
   }
@@ -495,6 +535,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
         )
         .limit(1);
       if (same) return;
+      // a failed invoice paid on a retry or by "Pay now": the same invoice, paid now
+      const [recovered] = await db
+        .update(invoices)
+        .set({ status: 'paid' })
+        .where(and(eq(invoices.provider, provider), eq(invoices.providerRef, inv.ref), eq(invoices.status, 'failed')))
+        .returning({ id: invoices.id });
+      await db
+        .update(subscriptions)
+        .set({ pastDueSince: null, pastDueAmountCents: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null, updatedAt: new Date() })
+        .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pastDueSince} is not null`));
+      if (recovered) return;
       await db
         .insert(invoices)
         .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'paid', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
@@ -509,9 +560,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'failed', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
         .onConflictDoNothing()
         .returning();
+      const due = await recordFailure(sub, inv, !!row);
       if (!row) return;
+      // the next retry and the end of the grace period, when the subscription has them (docs/product/dunning.md)
+      const grace = due?.graceEndsAt && due.nextRetryAt ? ` ${DUNNING_MESSAGES.nextRetry({ nextRetryAt: due.nextRetryAt.toISOString(), retriesDone: due.retriesDone, retriesTotal: DUNNING_RETRY_DAYS.length })} ${DUNNING_MESSAGES.grace({ graceEndsAt: due.graceEndsAt.toISOString() })}` : '';
       await deps.notifications.notify(sub.userId, {
-        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.</p>`,
+        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.${escapeHtml(grace)}</p>`,
         url: '/account/billing',
       });
     },
@@ -519,7 +573,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!(await syncSubscription(provider, event.subscription))) await toOwners(provider, event);
     },
     async 'subscription.canceled'(provider, event) {
-      if (!(await syncSubscription(provider, { ...event.subscription, status: 'canceled' }))) await toOwners(provider, event);
+      const before = await findSubscription(provider, event.subscription.ref);
+      const after = await syncSubscription(provider, { ...event.subscription, status: 'canceled' });
+      if (!after) return toOwners(provider, event);
+      // the last retry failed: the member hears that the membership ended, and why
+      if (before && before.status !== 'canceled' && after.endedReason === 'unpaid') {
+        const ended = { endedAt: (after.canceledAt ?? new Date()).toISOString(), amount: after.pastDueAmountCents ?? after.priceCents, currency: after.currency };
+        await deps.notifications.notify(after.userId, { body: `<p>${escapeHtml(DUNNING_MESSAGES.ended(ended))}</p>`, url: '/account/billing' });
+      }
     },
   };
 

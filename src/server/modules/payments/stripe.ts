@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type StripeSdk from 'stripe';
 import { z } from '#shared/zod';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
-import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type RetryResult, type SubscriptionState } from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
@@ -28,6 +28,8 @@ interface StripePaymentMethod {
 interface StripeSubscription {
   id: string;
   status: string;
+  customer?: string | { id: string } | null;
+  latest_invoice?: string | { id: string; status?: string | null } | null;
   cancel_at_period_end: boolean;
   trial_end: number | null;
   current_period_end?: number;
@@ -132,6 +134,7 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       cancel(id: string, p?: Loose, o?: Loose): Promise<StripeSubscription>;
     };
     refunds: { create(p: Loose, o: Loose): Promise<unknown> };
+    invoices: { pay(id: string, p: Loose, o: Loose): Promise<{ id: string; status: string | null }>; retrieve(id: string): Promise<{ id: string; status: string | null }> };
     checkout: { sessions: { create(p: Loose, o: Loose): Promise<StripeCheckoutSession>; retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession> } };
     events: { retrieve(id: string): Promise<unknown> };
   };
@@ -361,6 +364,56 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       }
     },
 
+    async createSubscriptionCardSetup(ref, input) {
+      try {
+        // the new card belongs to the subscription's own customer, so the subscription may use it
+        const sub = await sdk.subscriptions.retrieve(ref);
+        const intent = await sdk.setupIntents.create(
+          { customer: idOf(sub.customer), usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata },
+          { idempotencyKey: `${input.idempotencyKey}:setup` },
+        );
+        return { clientSecret: intent.client_secret ?? '' };
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async updatePaymentMethod(ref, paymentMethod, idempotencyKey) {
+      try {
+        return mapStripeSubscription(await sdk.subscriptions.update(ref, { default_payment_method: paymentMethod, expand }, { idempotencyKey }));
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async retryPayment(ref, idempotencyKey): Promise<RetryResult> {
+      try {
+        const sub = await sdk.subscriptions.retrieve(ref, { expand: ['latest_invoice'] });
+        const invoice = sub.latest_invoice;
+        const invoiceId = idOf(invoice);
+        const open = invoice && typeof invoice !== 'string' ? invoice.status === 'open' : !!invoiceId;
+        let failureMessage: string | undefined;
+        if (invoiceId && open) {
+          try {
+            // the invoice due, paid now with the subscription's (new) default payment method
+            await sdk.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
+          } catch (err) {
+            if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+            failureMessage = err.message || COMMERCE_MESSAGES.cardDeclined;
+          }
+        }
+        const state = mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
+        if (failureMessage) return { paid: false, failureMessage, state };
+        return { paid: state.status !== 'past_due', ...(state.status === 'past_due' ? { failureMessage: COMMERCE_MESSAGES.cardDeclined } : {}), state };
+      } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async fundingFixUrl() {
+      throw new ProviderError('unsupported', 'A card membership is fixed by updating the card.');
+    },
+
     async verifyWebhook(rawBody, headers) {
       const sig = headers['stripe-signature'];
       // the signature alone first: a body that fails it is nobody's event; one that passes is Stripe's,
@@ -402,6 +455,8 @@ const EVENT_OBJECTS = {
     parent: z.looseObject({ subscription_details: z.looseObject({ subscription: z.string().nullish() }).nullish() }).nullish(),
     lines: z.looseObject({ data: z.array(z.looseObject({ period: z.looseObject({ start: z.number(), end: z.number() }).nullish() })).nullish() }).nullish(),
     billing_reason: z.string().nullish(),
+    attempt_count: z.number().int().nullish(),
+    next_payment_attempt: z.number().nullish(),
   }),
   subscription: z.looseObject({
     id: z.string(),
@@ -466,6 +521,10 @@ export function mapStripeEvent(json: unknown): ProviderEvent {
           periodStart: new Date((line?.start ?? o.period_start) * 1000),
           periodEnd: new Date((line?.end ?? o.period_end) * 1000),
           ...(o.billing_reason ? { billingReason: o.billing_reason } : {}),
+          // a failed payment: Stripe's retries (the account's retry settings) say when it tries again
+          ...(event.type === 'invoice.payment_failed' && typeof o.attempt_count === 'number'
+            ? { attemptCount: o.attempt_count, nextAttemptAt: typeof o.next_payment_attempt === 'number' ? new Date(o.next_payment_attempt * 1000) : null }
+            : {}),
         },
       };
     }

@@ -23,3 +23,11 @@ export const paypalCall = (call: PaypalCall, fields: ReasonFields, key: string) 
 export type UpgradeCall = 'upgrade-yearly' | 'upgrade-lifetime';
 export const upgradeCall = (call: UpgradeCall, key: string) => post<{ message: string }>(`/account/billing/stripe/${call}`, { idempotency_key: key });
 export const resumeCall = (key: string) => post<{ message: string }>('/account/billing/resume', { idempotency_key: key });
+
+// recovery from a failed payment (docs/product/dunning.md)
+/** the provider's setup flow for a new card: a SetupIntent's client secret for the card form */
+export const cardSetupCall = () => post<{ clientSecret: string }>('/account/billing/card/setup', {});
+/** the membership pays with the card the setup flow confirmed */
+export const updateCardCall = (paymentMethod: string, key: string) => post<{ message: string }>('/account/billing/card', { payment_method: paymentMethod, idempotency_key: key });
+/** collect the payment due at once */
+export const payNowCall = (key: string) => post<{ message: string }>('/account/billing/pay-now', { idempotency_key: key });

@@ -14,6 +14,7 @@ import { BILLING_KEY, newIdempotencyKey, resumeCall, useBilling } from '../api/b
 import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
 import { PAYPAL_CANCEL_MODAL, PaypalCancelModal } from './paypal-cancel-modal.tsx';
 import { UPGRADE_MODAL, UpgradeModal, upgradeChoices } from './upgrade-modal.tsx';
+import { PastDueSection } from './past-due.tsx';
 
 const STATUS_LABEL: Record<BillingSubscription['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Payment due', paused: 'Paused', canceled: 'Cancelled' };
 
@@ -194,7 +195,8 @@ export function BillingOverview() {
           </p>
         </Section>
       ) : null}
-      {subscription && !(lifetime && subscription.status === 'canceled') ? <Subscription sub={subscription} lifetime={lifetime} /> : null}
+      {subscription && !lifetime ? <PastDueSection sub={subscription} /> : null}
+      {subscription && !subscription.ended && !(lifetime && subscription.status === 'canceled') ? <Subscription sub={subscription} lifetime={lifetime} /> : null}
       {!subscription && !lifetime ? (
         <Section title="Your membership">
           <p className="mb-4 text-muted">You do not have a membership yet.</p>

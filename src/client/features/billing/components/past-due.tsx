@@ -1,0 +1,197 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, CreditCard, ExternalLink } from 'lucide-react';
+import { JOIN_URL } from '#shared/commerce';
+import type { BillingSubscription } from '#shared/billing';
+import { DUNNING_MESSAGES, type EndedUnpaid, type PastDue } from '#shared/dunning';
+import { formatMoney } from '#shared/money';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Field, FormError } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
+import { BILLING_KEY, cardSetupCall, newIdempotencyKey, payNowCall, updateCardCall } from '../api/billing.ts';
+
+/**
+ * Recovery from a failed payment on /account/billing (docs/product/dunning.md): what failed, the
+ * next automatic retry and until when lessons stay open; a card member updates the card through the
+ * provider's setup flow and pays at once, a PayPal member fixes the funding source at PayPal. A
+ * membership that ended unpaid says so. Renders nothing for a membership in good standing.
+ */
+export function PastDueSection({ sub }: { sub: BillingSubscription }) {
+  const [params] = useSearchParams();
+  if (sub.ended) return <Ended ended={sub.ended} />;
+  if (sub.pastDue) return <Due sub={sub} due={sub.pastDue} />;
+  // back from PayPal with the payment collected
+  if (params.get('paypal') === 'fixed' && (sub.status === 'active' || sub.status === 'trialing'))
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-2xl border border-line bg-accent-soft p-4 font-medium text-accent-strong">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
+        {DUNNING_MESSAGES.paid}
+      </p>
+    );
+  return null;
+}
+
+function Ended({ ended }: { ended: EndedUnpaid }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="membership-ended" className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6">
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-xl font-bold">
+        <AlertTriangle aria-hidden className="size-6 shrink-0 text-danger" />
+        {DUNNING_MESSAGES.endedHeading}
+      </h2>
+      <p className="mb-4">{DUNNING_MESSAGES.ended(ended)}</p>
+      <a href={JOIN_URL} className={buttonClass('primary')}>
+        See membership plans
+      </a>
+    </section>
+  );
+}
+
+function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
+  const headingId = useId();
+  const qc = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [updating, setUpdating] = useState(false);
+  const amount = formatMoney(due.amount, due.currency);
+
+  async function payNow() {
+    setPaying(true);
+    setPayError(null);
+    try {
+      toast((await payNowCall(newIdempotencyKey())).message);
+      await qc.invalidateQueries({ queryKey: BILLING_KEY });
+    } catch (err) {
+      setPayError(errorMessage(err, ['payment', 'subscription']));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} data-testid="past-due" className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6">
+      <h2 id={headingId} className="mb-3 flex items-center gap-2 text-xl font-bold">
+        <AlertTriangle aria-hidden className="size-6 shrink-0 text-danger" />
+        {DUNNING_MESSAGES.heading}
+      </h2>
+      <div className="flex flex-col gap-2">
+        <p data-testid="past-due-explain">{DUNNING_MESSAGES.explain(due, sub.paymentMethod)}</p>
+        <p data-testid="past-due-retry">{DUNNING_MESSAGES.nextRetry(due)}</p>
+        <p data-testid="past-due-grace" className="font-semibold">
+          {DUNNING_MESSAGES.grace(due)}
+        </p>
+        <p className="text-sm text-muted">{DUNNING_MESSAGES.schedule}</p>
+      </div>
+
+      {sub.provider === 'paypal' ? (
+        <div className="mt-5 flex flex-col gap-3">
+          <p>{DUNNING_MESSAGES.paypalHint}</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {due.fixUrl ? (
+              <a href={due.fixUrl} className={buttonClass('primary')} data-testid="paypal-fix">
+                <span className="inline-flex items-center gap-2">
+                  Fix my payment at PayPal <ExternalLink aria-hidden className="size-4" />
+                </span>
+              </a>
+            ) : null}
+            <Button variant="secondary" onClick={() => void payNow()} disabled={paying}>
+              {paying ? 'Paying…' : `Pay ${amount} now`}
+            </Button>
+          </div>
+          <FormError message={payError} />
+        </div>
+      ) : updating ? (
+        <UpdateCard amount={amount} onCancel={() => setUpdating(false)} />
+      ) : (
+        <div className="mt-5 flex flex-col gap-3">
+          <p>{DUNNING_MESSAGES.cardHint}</p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button onClick={() => setUpdating(true)}>
+              <span className="inline-flex items-center gap-2">
+                <CreditCard aria-hidden className="size-5" /> Update card
+              </span>
+            </Button>
+            <Button variant="secondary" onClick={() => void payNow()} disabled={paying}>
+              {paying ? 'Paying…' : `Retry ${amount} with ${sub.paymentMethod || 'my card'}`}
+            </Button>
+          </div>
+          <FormError message={payError} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The new card through the provider's setup flow (sandbox form or Stripe Elements), then the payment due at once. */
+function UpdateCard({ amount, onCancel }: { amount: string; onCancel: () => void }) {
+  const qc = useQueryClient();
+  const card = useCardForm();
+  const cardErrorId = useId();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // one key per card: a double submit saves it once
+  const [key] = useState(newIdempotencyKey);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setNameError(undefined);
+    setCardError(null);
+    setPayError(null);
+    if (!name.trim()) {
+      setNameError('Please enter the name on your card.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { clientSecret } = await cardSetupCall();
+      const confirmed = await card.confirmSetup(clientSecret, { name: name.trim() });
+      if ('error' in confirmed) {
+        setCardError(confirmed.error);
+        return;
+      }
+      try {
+        await updateCardCall(confirmed.paymentMethod, key);
+      } catch (err) {
+        setCardError(errorMessage(err, ['payment_method', 'payment', 'subscription']));
+        return;
+      }
+      try {
+        toast((await payNowCall(newIdempotencyKey())).message);
+      } catch (err) {
+        setPayError(`${DUNNING_MESSAGES.cardUpdated} ${err instanceof ApiError ? errorMessage(err, ['payment', 'subscription']) : errorMessage(err, [])}`);
+      }
+      await qc.invalidateQueries({ queryKey: BILLING_KEY });
+    } catch (err) {
+      setCardError(errorMessage(err, ['payment', 'subscription']));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Update your card" className="mt-5 flex flex-col gap-4 rounded-xl border border-line bg-surface-2 p-4">
+      <Field label="Name on card" autoComplete="cc-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} error={nameError} disabled={busy} />
+      <CardForm ref={card.ref} disabled={busy} label="New card" errorId={cardError ? cardErrorId : undefined} />
+      {cardError ? (
+        <p id={cardErrorId} role="alert" className="text-sm font-medium text-danger">
+          {cardError}
+        </p>
+      ) : null}
+      <FormError message={payError} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Paying…' : `Save card and pay ${amount}`}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
