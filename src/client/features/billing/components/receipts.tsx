@@ -39,8 +39,13 @@ export function Receipts() {
               <div className="min-w-0 flex-1">
                 <p className="break-words font-semibold">{r.item}</p>
                 <p className="text-sm text-muted">
-                  {kindLabel(r)} <span className="tabular">{r.number}</span> · {day(r.issued_at)}
-                  {r.refers_to ? <> · refunds {r.refers_to}</> : null}
+                  {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> · <span className="whitespace-nowrap">{day(r.issued_at)}</span>
+                  {r.refers_to ? (
+                    <>
+                      {' '}
+                      · refunds <span className="tabular whitespace-nowrap">{r.refers_to}</span>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -85,7 +90,7 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </div>
         <dl className="sm:text-right">
           <dt className="sr-only">Number</dt>
-          <dd className="tabular text-lg font-bold" data-testid="receipt-number">
+          <dd className="tabular whitespace-nowrap text-lg font-bold" data-testid="receipt-number">
             {r.number}
           </dd>
           <dt className="sr-only">Date</dt>
