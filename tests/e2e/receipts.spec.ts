@@ -48,6 +48,9 @@ describe('receipts', () => {
     const number = (await row.innerText()).match(/R-\d{6}/)![0];
     await noSidewaysScroll(p);
     await shot(p, 'receipts-billing');
+    await p.setViewportSize(DESKTOP);
+    await shot(p, 'receipts-billing');
+    await p.setViewportSize(PHONE);
 
     await row.getByRole('link', { name: `View receipt ${number}` }).click();
     await p.waitForURL(`**/account/billing/receipts/${number}`);
@@ -60,6 +63,8 @@ describe('receipts', () => {
     expect(await receipt.getByTestId('receipt-tax').innerText()).toBe('$0.00');
     expect(await receipt.getByTestId('receipt-method').innerText()).toBe('Visa ending 4242');
     await noSidewaysScroll(p);
+    await shot(p, 'receipt-page');
+    await p.setViewportSize(DESKTOP);
     await shot(p, 'receipt-page');
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'Download PDF' }).click()]);
@@ -132,6 +137,16 @@ describe('receipts', () => {
     await notes.getByText('-$50.00').waitFor();
     await notes.getByText(/Credit note CN-\d{6}/).waitFor();
     await shot(member, 'receipts-billing-credit');
+    // the credit note's own page names the receipt it refunds
+    await notes.getByRole('link', { name: /View credit note CN-\d{6}/ }).click();
+    const note = member.getByTestId('receipt');
+    await note.getByRole('heading', { name: 'Credit note' }).waitFor();
+    expect(await note.getByTestId('receipt-total').innerText()).toBe('-$50.00');
+    await note.getByText(/Refund against receipt R-\d{6}/).waitFor();
+    await shot(member, 'credit-note-page');
+    await member.setViewportSize(PHONE);
+    await noSidewaysScroll(member);
+    await shot(member, 'credit-note-page');
     expect(member.errors).toEqual([]);
   });
 });
