@@ -27,12 +27,16 @@ export function parseReceiptNumber(text: string): { kind: ReceiptKind; number: n
 // ---- the seller: the site setting `receipt_seller`
 
 export const RECEIPT_SELLER_SETTING = 'receipt_seller';
+export const TAX_PERCENT_MESSAGE = 'Enter the tax included in prices as a percent from 0 to 50 (0 when no tax is charged).';
 export const receiptSellerSchema = z.object({
   name: z.string().trim().min(1, 'Enter the name receipts are issued in.').max(200),
   address: z.string().trim().max(500),
   tax_label: z.string().trim().min(1, 'Enter the tax line’s label, for example “Tax” or “VAT”.').max(40),
   /** the tax included in every price, in percent (0: no tax is charged) */
-  tax_percent: z.coerce.number().min(0).max(50),
+  tax_percent: z.coerce
+    .number({ error: TAX_PERCENT_MESSAGE })
+    .min(0, TAX_PERCENT_MESSAGE)
+    .max(50, TAX_PERCENT_MESSAGE),
 });
 export type ReceiptSeller = z.infer<typeof receiptSellerSchema>;
 export const DEFAULT_RECEIPT_SELLER: ReceiptSeller = { name: 'Backbeat Drum Academy', address: '', tax_label: 'Tax', tax_percent: 0 };

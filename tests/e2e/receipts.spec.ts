@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SANDBOX_CARDS } from '#shared/commerce';
+import { TAX_PERCENT_MESSAGE } from '#shared/receipts';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
 let browser: Browser;
@@ -129,6 +130,16 @@ describe('receipts', () => {
       await panel.getByRole('button', { name: 'Refund $50.00' }).click();
       await admin.getByText(/Refunded \$50\.00 \(credit note CN-\d{6}\)/).first().waitFor();
       await panel.getByText('$50.00 refunded').waitFor();
+      // who receipts name as the seller: the console's Receipts page
+      await admin.goto('/admin/receipts');
+      expect(await admin.getByLabel('Seller name').inputValue()).toBe('Backbeat Drum Academy');
+      await admin.getByLabel('Tax included in prices (%)').fill('');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText(TAX_PERCENT_MESSAGE).first().waitFor();
+      await shot(admin, 'admin-receipt-seller');
+      await admin.setViewportSize(PHONE);
+      await noSidewaysScroll(admin);
+      await shot(admin, 'admin-receipt-seller');
       expect(admin.errors).toEqual([]);
     }
 

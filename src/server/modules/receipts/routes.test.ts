@@ -194,6 +194,25 @@ describe('admin refund of a subscription payment', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('a PayPal subscription: its first payment (made at the approval) is refunded in part through PayPal', async () => {
+    const { user, client } = await t.signedIn({ name: 'Pat PayPal' });
+    const { users } = t.app.deps.services;
+    const me = await users.toAuthUser((await users.findById(user.id))!);
+    const payments = t.app.deps.services.payments;
+    const paypal = payments.providerFor('paypal') as unknown as SandboxProvider;
+    const { order } = await payments.startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: 29_00, provider: 'sandbox', affiliate: null, idempotencyKey: key(), metadata: { payment_type: 'paypal' } });
+    const approval = await paypal.createPaypalSubscription({ priceCents: 29_00, interval: 'month', trialDays: 0, description: 'Backbeat membership', returnUrl: '/order', cancelUrl: '/join', idempotencyKey: key(), metadata: {} });
+    await paypal.approvePaypal(approval.ref);
+    const sub = await payments.recordSubscription(user.id, order.id, 'academy', 'sandbox', await paypal.getSubscription(approval.ref));
+    const [receipt] = await listOf(client);
+    expect((await client.get(`/api/billing/receipts/${receipt!.number}`)).json()).toMatchObject({ payment_method: 'PayPal (buyer@sandbox.test)', amount_cents: 29_00 });
+    const list = (await admin.get(`/api/admin/subscriptions/${sub.id}/payments`)).json() as SubscriptionPayments;
+    const res = await admin.post(`/api/admin/invoices/${list.payments[0]!.invoice_id}/refund`, { amount_cents: 9_00, idempotency_key: key() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().effect).toMatch(/^A partial refund of \$9\.00 keeps Pat PayPal’s access until /);
+    expect((await listOf(client)).find((r) => r.kind === 'credit_note')).toMatchObject({ amount_cents: -9_00, refers_to: receipt!.number });
+  });
+
   it('the same refund sent twice (a double click) refunds once', async () => {
     const { client, payments } = await subscriber('Sam Twice');
     const body = { amount_cents: 5_00, idempotency_key: key() };
@@ -214,5 +233,36 @@ describe('admin refund of a subscription payment', () => {
     expect(zero.json().errors.amount_cents).toEqual(['Enter an amount above zero.']);
     expect((await admin.post('/api/admin/invoices/999999/refund', { amount_cents: 100, idempotency_key: key() })).statusCode).toBe(404);
     expect((await listOf(client)).filter((r) => r.kind === 'credit_note')).toHaveLength(0);
+  });
+});
+
+describe('mentorship instalments', () => {
+  // its own app: the sandbox clock moves for every subscription of an app
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp();
+    const mentor = await m.createUser({ name: 'Mia Mentor', role: 'admin' });
+    const { users: userRows } = await import('#server/db/schema/index');
+    await m.app.deps.db.update(userRows).set({ isMentor: true }).where(eq(userRows.id, mentor.id));
+  });
+  afterAll(async () => m.close());
+
+  it('each instalment has its receipt: the first with the order, the next when the provider collects it', async () => {
+    const { client } = await m.signedIn({ name: 'Ines Instalment' });
+    const secret = (await client.get('/order/stripe-client-secret')).json().clientSecret;
+    const pm = (await client.post('/sandbox/setup-intents/confirm', { client_secret: secret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' })).json().payment_method;
+    expect((await client.post('/mentorship/stripe/charge', { payment: '650', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    const first = (await client.get('/api/billing/receipts')).json().data as ReceiptList['data'];
+    expect(first).toHaveLength(1);
+    expect(first[0]!.item).toMatch(/^Backbeat mentorship: payment 1 of \d+$/);
+    expect((await client.post('/sandbox/clock/advance', { days: 31 }, { csrf: false })).statusCode).toBe(200);
+    const after = (await client.get('/api/billing/receipts')).json().data as ReceiptList['data'];
+    expect(after).toHaveLength(2);
+    expect(after[0]).toMatchObject({ amount_cents: first[0]!.amount_cents });
+    expect(after[0]!.item).toMatch(/^Backbeat mentorship: payment 2 of \d+$/);
+    const numbers = after.map((r) => Number(r.number.slice(2))).sort((x, y) => x - y);
+    expect(numbers).toEqual([1, 2]);
+    const detail = (await client.get(`/api/billing/receipts/${after[0]!.number}`)).json() as Receipt;
+    expect(detail).toMatchObject({ member: { name: 'Ines Instalment' }, payment_method: 'Visa ending 4242' });
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, X } from 'lucide-react';
 import { formatMoney } from '#shared/money';
@@ -21,7 +21,6 @@ function RefundForm({ payment, data, onDone }: { payment: SubscriptionPayment; d
   const [amount, setAmount] = useState(centsText(left));
   const [error, setError] = useState<string | undefined>();
   const [key] = useState(newKey);
-  const effectId = useId();
   const cents = toCents(amount);
   const valid = Number.isFinite(cents) && cents > 0 && cents <= left;
   const live = data.subscription.access_ends_at !== null && new Date(data.subscription.access_ends_at).getTime() > Date.now();
@@ -55,10 +54,9 @@ function RefundForm({ payment, data, onDone }: { payment: SubscriptionPayment; d
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={error}
-        aria-describedby={effectId}
         autoFocus
       />
-      <p id={effectId} role="status" className="rounded-lg bg-warning-soft px-3 py-2 font-semibold" data-testid="refund-effect">
+      <p role="status" className="rounded-lg bg-warning-soft px-3 py-2 font-semibold" data-testid="refund-effect">
         {effect ?? 'Enter an amount to see what the refund does to access.'}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
