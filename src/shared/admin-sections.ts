@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
       { href: '/admin/orders', label: 'Orders' },
       { href: '/admin/subscriptions', label: 'Subscriptions' },
       { href: '/admin/cancellations', label: 'Cancellations' },
+      { href: '/admin/receipts', label: 'Receipts' },
       { href: '/admin/webhook-failures', label: 'Webhook failures' },
     ],
   },

@@ -15,6 +15,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/dashboard', access: 'member' },
   { pattern: '/account/profile', access: 'member' },
   { pattern: '/account/billing', access: 'member' },
+  { pattern: '/account/billing/receipts/:number', access: 'member' },
   { pattern: '/notifications', access: 'member' },
   { pattern: '/notifications/:id', access: 'member' },
   { pattern: '/profile/:slug', access: 'member' },

@@ -17,6 +17,8 @@ import {
   wallComments,
 } from '#server/db/schema/index';
 import { receiveWebhook } from '#server/modules/payments/routes';
+import { issueReceipt } from '#server/modules/receipts/ledger';
+import { receiptNumber } from '#shared/receipts';
 import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
 import { pngBytes } from '#server/test/images';
 import type { TestApp, TestClient } from '#server/test/harness';
@@ -163,7 +165,25 @@ async function payHostedUnrecorded(ctx: ObjectContext, checkoutUrl: string) {
 }
 
 /** Issue 9's object-level cases: another member's post, wall comment, status, journal, song, practice plan, accountability links, upload, subscription (orders), and every other route that takes an object id. */
+/** a receipt issued to the owner (as a payment writes it) and its number */
+async function ownersReceipt(ctx: ObjectContext) {
+  const row = await issueReceipt(ctx.app.app.deps.db, { source: `authz:${Math.random().toString(36).slice(2)}`, userId: ctx.owner.user.id, item: 'Lifetime membership', amountCents: 750_00, paymentMethod: 'Visa ending 4242', provider: 'sandbox' });
+  return receiptNumber(row!.kind, row!.number);
+}
+
 export const OBJECT_CASES: ObjectCase[] = [
+  {
+    name: "another member's receipt cannot be read (admins may)",
+    route: 'GET /api/billing/receipts/:number',
+    admin: 'allowed',
+    setup: async (ctx) => ({ method: 'GET', url: `/api/billing/receipts/${await ownersReceipt(ctx)}` }),
+  },
+  {
+    name: "another member's receipt PDF cannot be downloaded (admins may)",
+    route: 'GET /api/billing/receipts/:number/pdf',
+    admin: 'allowed',
+    setup: async (ctx) => ({ method: 'GET', url: `/api/billing/receipts/${await ownersReceipt(ctx)}/pdf` }),
+  },
   {
     name: "another member's post cannot be edited (admins may)",
     route: 'PATCH /posts/:id',

@@ -52,8 +52,8 @@ it('runs under plain node with the start script heap limit, not through tsx', ()
 it("points each module's own location at its source file, so files next to the sources are found", () => {
   const code = readFileSync(bundle, 'utf8');
   const urls = [...code.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
-  // db/client.ts (migrations), app.ts (the client build), songmapper/pdf.ts (fonts) at least
-  expect(urls).toEqual(expect.arrayContaining(['../../../src/server/db/client.ts', '../../../src/server/app.ts', '../../../src/server/modules/songmapper/pdf.ts']));
+  // db/client.ts (migrations), app.ts (the client build), lib/pdf-text.ts (the PDFs' fonts) at least
+  expect(urls).toEqual(expect.arrayContaining(['../../../src/server/db/client.ts', '../../../src/server/app.ts', '../../../src/server/lib/pdf-text.ts']));
   for (const u of urls) expect(existsSync(path.resolve(path.dirname(bundle), u)), u).toBe(true);
   // no relative or #server/#shared imports left: the project's code is all inside
   expect(code).not.toMatch(/from ["'](\.{1,2}\/|#)/);

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', lazy: lazyPage(member, 'DashboardPage') },
       { path: '/account/profile', lazy: lazyPage(member, 'AccountProfilePage') },
       { path: '/account/billing', lazy: lazyPage(() => import('./pages/billing.tsx'), 'BillingPage') },
+      { path: '/account/billing/receipts/:number', lazy: lazyPage(() => import('./pages/receipt.tsx'), 'ReceiptPage') },
       { path: '/notifications', lazy: lazyPage(member, 'NotificationsPage') },
       { path: '/notifications/:id', lazy: lazyPage(member, 'NotificationPage') },
       { path: '/profile/:slug', lazy: lazyPage(member, 'ProfilePage') },

@@ -196,6 +196,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/billing': 'member',
   'POST /account/billing/resume': 'member',
   'GET /account/billing/paypal/lifetime-return': 'member',
+  // receipts and credit notes (the owner or an admin; others hear 404 from the handler)
+  'GET /api/billing/receipts': 'member',
+  'GET /api/billing/receipts/:number': 'member',
+  'GET /api/billing/receipts/:number/pdf': 'member',
+  'GET /api/admin/receipt-seller': 'admin',
+  'PUT /api/admin/receipt-seller': 'admin',
   // mentorship-checkout
   'GET /api/mentorship/checkout': 'public',
   'GET /api/mentorship/checkout/options': 'public',
@@ -284,6 +290,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/orders': 'admin',
   'GET /api/admin/orders/:id': 'admin',
   'POST /api/admin/orders/:id/refund': 'admin',
+  'GET /api/admin/subscriptions/:id/payments': 'admin',
+  'POST /api/admin/invoices/:id/refund': 'admin',
   'GET /api/admin/subscriptions': 'admin',
   'GET /api/admin/plans': 'admin',
   'GET /api/admin/plans/:slug': 'admin',

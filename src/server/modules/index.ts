@@ -29,6 +29,7 @@ import { adminContentRoutes } from './admin-content/routes.ts';
 import { adminCommunityRoutes } from './admin-community/routes.ts';
 import { adminCommerceRoutes } from './admin-commerce/routes.ts';
 import { adminMembersRoutes } from './admin-members/routes.ts';
+import { receiptRoutes } from './receipts/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes, adminRoutes, adminContentRoutes, adminCommunityRoutes, adminCommerceRoutes, adminMembersRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes, adminRoutes, adminContentRoutes, adminCommunityRoutes, adminCommerceRoutes, adminMembersRoutes, receiptRoutes];

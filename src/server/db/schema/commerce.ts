@@ -177,6 +177,11 @@ export const invoices = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
+    /**
+     * what an admin refunded of this charge so far (whole or in part); a refund reserves its amount
+     * here before the provider is asked, so two refunds together never pass the amount paid
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     description: text('description').notNull().default(''),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
@@ -260,4 +265,57 @@ export const sandboxObjects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sandbox_objects_kind_idx').on(t.kind, t.createdAt)],
+);
+
+/**
+ * The last number given in each receipt series (`receipt`, `credit_note`). A receipt takes its number
+ * by raising `last` in the transaction that records the payment: the row stays locked until that
+ * transaction ends, so numbers follow one another, and a rolled-back payment gives its number back
+ * (a sequence would lose it, leaving a gap). docs/product/receipts.md
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  series: text('series', { enum: ['receipt', 'credit_note'] }).primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/**
+ * Receipts and credit notes: one numbered document per payment and per refund, written with the
+ * payment (or refund) it stands for and never changed afterwards. What it says (member, seller, item,
+ * method) is copied in when it is issued, so a later change of name or address does not rewrite it.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+    number: integer('number').notNull(),
+    /** what the document stands for, once: `invoice:{id}`, `instalment:{id}`, `refund:{provider}:{ref}` */
+    source: text('source').notNull(),
+    /** the member (kept when the account is deleted: the document is the academy's record) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    memberName: text('member_name').notNull(),
+    memberEmail: text('member_email').notNull(),
+    seller: jsonb('seller').$type<{ name: string; address: string; taxLabel: string; taxPercent: number }>().notNull(),
+    item: text('item').notNull(),
+    /** negative on a credit note */
+    amountCents: integer('amount_cents').notNull(),
+    /** the tax the amount includes (0 when the academy charges none) */
+    taxCents: integer('tax_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    /** "Visa ending 4242", "PayPal (ann@example.com)" */
+    paymentMethod: text('payment_method').notNull().default(''),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'paypal'] }).notNull(),
+    invoiceId: integer('invoice_id'),
+    orderId: integer('order_id'),
+    subscriptionId: integer('subscription_id'),
+    /** a credit note: the receipt it refunds */
+    refersToId: integer('refers_to_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('receipts_number_unique').on(t.kind, t.number),
+    uniqueIndex('receipts_source_unique').on(t.source),
+    index('receipts_user_idx').on(t.userId, t.issuedAt),
+    index('receipts_refers_idx').on(t.refersToId),
+  ],
 );

@@ -18,7 +18,9 @@ import {
 import { idSchema } from '#shared/http';
 import { adminOnly } from '#server/lib/guards';
 import { adminActor } from '#server/modules/admin/routes';
+import { subscriptionRefundSchema } from '#shared/receipts';
 import { createAdminCommerceService } from './service.ts';
+import { createSubscriptionRefunds } from './refunds.ts';
 
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
@@ -36,6 +38,10 @@ export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // subscriptions
   app.get('/api/admin/subscriptions', { ...adminOnly, schema: { querystring: adminSubscriptionsQuerySchema } }, async (request) => commerce.subscriptions(request.query));
+  // a subscription's payments, refunded whole or in part (docs/product/receipts.md)
+  const refunds = createSubscriptionRefunds({ db, payments });
+  app.get('/api/admin/subscriptions/:id/payments', { ...adminOnly, schema: { params: idParams } }, async (request) => refunds.list(request.params.id));
+  app.post('/api/admin/invoices/:id/refund', { ...adminOnly, schema: { params: idParams, body: subscriptionRefundSchema } }, async (request) => refunds.refund(adminActor(request), request.params.id, request.body));
 
   // membership plans (spec 002 §3)
   app.get('/api/admin/plans', adminOnly, async () => ({ data: await commerce.plans() }));

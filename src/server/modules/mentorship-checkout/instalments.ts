@@ -3,6 +3,7 @@ import type { Database } from '#server/db/client';
 import { instalmentPayments, instalmentPlans, users } from '#server/db/schema/index';
 import { escapeHtml } from '#server/lib/html';
 import type { SubscriptionState } from '#server/modules/payments/provider';
+import { issueReceipt } from '#server/modules/receipts/ledger';
 import type { OrderRow, PaymentsService, SubscriptionEvent } from '#server/modules/payments/service';
 import { MENTORSHIP_GRACE_DAYS, usd } from '#shared/mentorship';
 import type { ProviderName } from '#shared/commerce';
@@ -69,16 +70,28 @@ export function createInstalments(deps: InstalmentsDeps) {
 
   async function invoicePaid(plan: InstalmentPlanRow, invoice: Invoice) {
     if (await isFirstInvoice(plan, invoice)) return;
-    const [fresh] = await db
-      .insert(instalmentPayments)
-      .values({ planId: plan.id, providerRef: invoice.ref, amountCents: invoice.amountCents, status: 'paid' })
-      .onConflictDoNothing()
-      .returning();
-    if (!fresh) return; // a replay
     const outcome = await db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(instalmentPayments)
+        .values({ planId: plan.id, providerRef: invoice.ref, amountCents: invoice.amountCents, status: 'paid' })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) return null; // a replay
       const [locked] = await tx.select().from(instalmentPlans).where(eq(instalmentPlans.id, plan.id)).for('update');
       if (!locked) return null;
       const paid = locked.instalmentsPaid + 1;
+      // the first instalment's receipt came with its order (payments' ledger); each later one gets its own here
+      if (invoice.amountCents > 0) {
+        await issueReceipt(tx, {
+          source: `instalment:${fresh.id}`,
+          userId: locked.userId,
+          item: `Backbeat mentorship: payment ${paid} of ${locked.instalmentsTotal}`,
+          amountCents: invoice.amountCents,
+          paymentMethod: locked.paymentMethod,
+          provider: locked.provider,
+          orderId: locked.orderId,
+        });
+      }
       const completed = paid >= locked.instalmentsTotal;
       // a payment after the provider gave up (canceled) still counts, but does not reopen the plan
       const status = completed ? 'completed' : locked.status === 'canceled' ? 'canceled' : 'active';

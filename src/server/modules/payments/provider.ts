@@ -149,7 +149,13 @@ export interface PaymentProvider {
   resume(ref: string, idempotencyKey: string): Promise<SubscriptionState>;
   /** at period end (card) or at once (PayPal cancel) */
   cancel(ref: string, opts: { atPeriodEnd: boolean }, idempotencyKey: string): Promise<SubscriptionState>;
-  refund(chargeRef: string, idempotencyKey: string): Promise<void>;
+  /** the whole charge, or `amountCents` of it (a partial refund; more of it may be refunded later) */
+  refund(chargeRef: string, idempotencyKey: string, amountCents?: number): Promise<void>;
+  /**
+   * the charge (what `refund` takes) of one payment of a subscription: the invoice's provider ref
+   * as the ledger keeps it, or null for the first payment made when the subscription started
+   */
+  subscriptionPaymentCharge(subscriptionRef: string, invoiceRef: string | null): Promise<string>;
 
   // ---- recovery from a failed payment (docs/product/dunning.md)
   /** card providers: a SetupIntent for the subscription's own customer; the page collects the new card and confirms it */

@@ -72,6 +72,8 @@ interface SubscriptionData extends Obj {
    */
   version?: number;
   changedAt?: number;
+  /** the charge of the first payment made when the subscription started (none after a trial: its invoice has it) */
+  firstCharge?: string | null;
 }
 interface PaypalOrderData extends Obj {
   amountCents: number;
@@ -506,8 +508,11 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const label = `${pm.brand} ending ${pm.last4}`;
       const ref = await once(`subscribe:${input.idempotencyKey}`, async () => {
         if (input.trialDays <= 0 && pm.failsLater) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
-        const [ref] = await newSubscription({ kind: 'card', paymentMethod: input.paymentMethod, label, priceCents: input.priceCents, interval: input.interval, trialDays: input.trialDays, description: input.description, metadata: input.metadata, status: input.trialDays > 0 ? 'trialing' : 'active' });
-        if (input.trialDays <= 0) await charge({ paymentMethod: input.paymentMethod, amountCents: input.priceCents, metadata: input.metadata, description: input.description, offSession: false });
+        const [ref, s] = await newSubscription({ kind: 'card', paymentMethod: input.paymentMethod, label, priceCents: input.priceCents, interval: input.interval, trialDays: input.trialDays, description: input.description, metadata: input.metadata, status: input.trialDays > 0 ? 'trialing' : 'active' });
+        if (input.trialDays <= 0) {
+          const c = await charge({ paymentMethod: input.paymentMethod, amountCents: input.priceCents, metadata: input.metadata, description: input.description, offSession: false });
+          await put(ref, 'subscription', { ...s, firstCharge: c.ref });
+        }
         return ref;
       });
       const s = await subscription(ref);
@@ -621,15 +626,33 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       return emitSubscription(ref, s);
     },
 
-    async refund(chargeRef) {
+    /** the whole charge, or `amountCents` of it (a key already used refunds nothing more) */
+    async refund(chargeRef, idempotencyKey, amountCents) {
       const order = await get<PaypalOrderData>(chargeRef, 'paypal_order');
       const id = order?.charge ?? chargeRef;
-      const c = await get<{ amountCents: number; metadata: Record<string, string>; refunded: boolean }>(id, 'charge');
+      const c = await get<{ amountCents: number; metadata: Record<string, string>; refunded: boolean; refundedCents?: number }>(id, 'charge');
       if (!c) throw new ProviderError('not_found', `No such charge: ${chargeRef}`);
       if (c.refunded) return;
-      c.refunded = true;
+      if (await get(`idem:refund:${idempotencyKey}`, 'idempotency')) return;
+      const already = c.refundedCents ?? 0;
+      const amount = amountCents ?? c.amountCents - already;
+      if (amount <= 0 || already + amount > c.amountCents) throw new ProviderError('provider_error', 'The refund is more than what is left of the charge.');
+      c.refundedCents = already + amount;
+      c.refunded = c.refundedCents >= c.amountCents;
       await put(id, 'charge', c);
-      await emit({ type: 'charge.refunded', charge: { ref: chargeRef, amountCents: c.amountCents, metadata: c.metadata } });
+      await put(`idem:refund:${idempotencyKey}`, 'idempotency', { ref: id });
+      await emit({ type: 'charge.refunded', charge: { ref: chargeRef, amountCents: amount, metadata: c.metadata } });
+    },
+
+    async subscriptionPaymentCharge(subscriptionRef, invoiceRef) {
+      if (invoiceRef) {
+        const inv = await get<{ subscription: string; charge: string | null }>(invoiceRef, 'invoice');
+        if (!inv || inv.subscription !== subscriptionRef || !inv.charge) throw new ProviderError('not_found', 'The provider has no charge for this payment.');
+        return inv.charge;
+      }
+      const s = await subscription(subscriptionRef);
+      if (!s.firstCharge) throw new ProviderError('not_found', 'The provider has no charge for this payment.');
+      return s.firstCharge;
     },
 
     async createSubscriptionCardSetup(ref, input) {
@@ -775,7 +798,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         s.periodStart = now;
         s.trialEndsAt = s.trialDays > 0 ? now + s.trialDays * DAY : null;
         s.periodEnd = s.trialEndsAt ?? addInterval(now, s.interval);
-        if (s.trialDays <= 0) await charge({ paymentMethod: null, amountCents: s.priceCents, metadata: s.metadata, description: s.description, offSession: false });
+        if (s.trialDays <= 0) s.firstCharge = (await charge({ paymentMethod: null, amountCents: s.priceCents, metadata: s.metadata, description: s.description, offSession: false })).ref;
         await putSubscription(ref, s);
         await emitSubscription(ref, s);
       }

@@ -12,6 +12,7 @@ import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt } from '
 import { MalformedEventError, ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
+import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/ledger';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -236,6 +237,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await tx.update(orders).set({ hold: null, heldAt: null }).where(and(eq(orders.id, orderId), sql`${orders.hold} is not null`));
   }
 
+  /** a paid charge was written: its receipt, in the same transaction (nothing for a charge of nothing) */
+  async function receiptFor(tx: Executor, invoice: typeof invoices.$inferSelect, paymentMethod: string) {
+    if (invoice.status !== 'paid' || invoice.amountCents <= 0) return;
+    await issueReceipt(tx, {
+      source: `invoice:${invoice.id}`,
+      userId: invoice.userId,
+      item: invoice.description,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      paymentMethod,
+      provider: invoice.provider,
+      invoiceId: invoice.id,
+      orderId: invoice.orderId,
+      subscriptionId: invoice.subscriptionId,
+      issuedAt: invoice.createdAt,
+    });
+  }
+
   /**
    * The money arrived for an order that could not take its hold (the member got the same thing
    * meanwhile through another purchase, or the last spot went to someone else): the order fails,
@@ -331,11 +350,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const outcome = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound();
-      if (order.status === 'paid') return { order, soldOut: false };
+      if (order.status === 'paid') {
+        // the provider's webhook can settle the order before the charge's answer names the card: the
+        // receipt learns the method then
+        if (charge.paymentMethodLabel) await fillReceiptMethod(tx, order.id, charge.paymentMethodLabel);
+        return { order, soldOut: false };
+      }
       if (order.status === 'failed' || order.status === 'refunded' || order.status === 'canceled') {
         throw new AppError(409, order.failureMessage ?? COMMERCE_MESSAGES.paymentCanceled);
       }
       let entitlement: string | null = null;
+      let itemTitle: string | null = null;
       if (order.kind === 'course') {
         const [product] = await tx
           .update(products)
@@ -344,6 +369,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .returning();
         if (!product) return { order, soldOut: true };
         entitlement = `course:${product.courseId ?? product.slug}`;
+        itemTitle = `Course: ${product.title}`;
       } else if (order.kind === 'membership' && order.plan === 'lifetime') {
         entitlement = 'membership';
       } else if (typeof order.metadata.entitlement === 'string') {
@@ -360,7 +386,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         })
         .where(eq(orders.id, order.id))
         .returning();
-      await tx
+      const [invoice] = await tx
         .insert(invoices)
         .values({
           userId: order.userId,
@@ -370,9 +396,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amountCents: order.amountCents,
           currency: order.currency,
           status: 'paid',
-          description: typeof order.metadata.description === 'string' ? order.metadata.description : describeOrder(order),
+          description: typeof order.metadata.description === 'string' ? order.metadata.description : (itemTitle ?? describeOrder(order)),
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
+      if (invoice) await receiptFor(tx, invoice, charge.paymentMethodLabel);
       if (entitlement) await deps.users.grantEntitlement(order.userId, entitlement, `order:${order.id}`, null, tx);
       return { order: paid!, soldOut: false };
     });
@@ -505,9 +533,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (order) await markOrderFailed(order.id, event.charge.failureMessage ?? COMMERCE_MESSAGES.cardDeclined);
     },
     async 'charge.refunded'(provider, event) {
-      const order = await orderForCharge(provider, event.charge);
+      const found = await orderForCharge(provider, event.charge);
+      // a subscription's charges carry its order's id too: only the order's own charge refunds the order
+      const order = found && (found.providerRef === event.charge.ref || found.metadata.chargeRef === event.charge.ref) ? found : null;
       await db.transaction(async (tx) => {
-        await tx.update(invoices).set({ status: 'refunded' }).where(and(eq(invoices.provider, provider), eq(invoices.providerRef, event.charge.ref)));
+        const refunded = await tx
+          .update(invoices)
+          .set({ status: 'refunded' })
+          .where(and(eq(invoices.provider, provider), eq(invoices.providerRef, event.charge.ref)))
+          .returning();
+        for (const invoice of refunded) {
+          const receipt = await receiptOfInvoice(tx, invoice.id);
+          // the whole charge went back (what an admin refunded of it before has its credit notes already)
+          const left = invoice.amountCents - invoice.refundedCents;
+          if (receipt && left > 0) {
+            await issueCreditNote(tx, receipt, { source: `refund:${provider}:${event.charge.ref}`, amountCents: Math.min(left, event.charge.amountCents || left) });
+            await tx.update(invoices).set({ refundedCents: invoice.amountCents }).where(eq(invoices.id, invoice.id));
+          }
+        }
         if (!order) return;
         await tx.update(orders).set({ status: 'refunded', hold: null, heldAt: null }).where(and(eq(orders.id, order.id), ne(orders.status, 'refunded')));
         await tx
@@ -535,21 +578,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
         )
         .limit(1);
       if (same) return;
-      // a failed invoice paid on a retry or by "Pay now": the same invoice, paid now
-      const [recovered] = await db
-        .update(invoices)
-        .set({ status: 'paid' })
-        .where(and(eq(invoices.provider, provider), eq(invoices.providerRef, inv.ref), eq(invoices.status, 'failed')))
-        .returning({ id: invoices.id });
-      await db
-        .update(subscriptions)
-        .set({ pastDueSince: null, pastDueAmountCents: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null, updatedAt: new Date() })
-        .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pastDueSince} is not null`));
-      if (recovered) return;
-      await db
-        .insert(invoices)
-        .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'paid', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        // a failed invoice paid on a retry or by "Pay now": the same invoice, paid now
+        const [recovered] = await tx
+          .update(invoices)
+          .set({ status: 'paid' })
+          .where(and(eq(invoices.provider, provider), eq(invoices.providerRef, inv.ref), eq(invoices.status, 'failed')))
+          .returning();
+        await tx
+          .update(subscriptions)
+          .set({ pastDueSince: null, pastDueAmountCents: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null, updatedAt: new Date() })
+          .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pastDueSince} is not null`));
+        const [invoice] = recovered
+          ? [recovered]
+          : await tx
+              .insert(invoices)
+              .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'paid', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
+              .onConflictDoNothing()
+              .returning();
+        // every payment has its receipt, a recovered one too
+        if (invoice) await receiptFor(tx, invoice, sub.paymentMethod);
+      });
     },
     async 'invoice.payment_failed'(provider, event) {
       const sub = await findSubscription(provider, event.invoice.subscriptionRef);
@@ -742,10 +791,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           const periodStart = new Date(periodEnd);
           if (state.interval === 'year') periodStart.setUTCFullYear(periodStart.getUTCFullYear() - 1);
           else periodStart.setUTCMonth(periodStart.getUTCMonth() - 1);
-          await tx
+          const [invoice] = await tx
             .insert(invoices)
             .values({ userId, subscriptionId: created.id, orderId, provider, providerRef: `${state.ref}:initial`, amountCents: state.priceCents, status: 'paid', description: describeSubscription(created), periodStart, periodEnd })
-            .onConflictDoNothing();
+            .onConflictDoNothing()
+            .returning();
+          if (invoice) await receiptFor(tx, invoice, state.paymentMethodLabel);
         }
         if (orderId !== null) {
           await tx
@@ -764,6 +815,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     /** the provider says a subscription changed: status, period, and the membership follow */
     syncSubscription,
+    /**
+     * An admin refunded the period the member is in: the subscription's membership ends now. Later
+     * provider events for the cancelled subscription never move it out again (see membershipEndsAt).
+     */
+    async endMembershipNow(subscriptionId: number): Promise<void> {
+      await db
+        .update(entitlements)
+        .set({ endsAt: new Date() })
+        .where(and(eq(entitlements.kind, 'membership'), eq(entitlements.source, `subscription:${subscriptionId}`), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))));
+    },
     /** the member's current subscription (not canceled, or canceled but still in its paid period) */
     async currentSubscription(userId: number): Promise<SubscriptionRow | null> {
       const [row] = await db

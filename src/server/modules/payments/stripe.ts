@@ -120,6 +120,13 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
   const expand = ['default_payment_method'];
   // the SDK's typings are strict about every API version's shapes; we pass Stripe's documented params
   type Loose = Record<string, unknown>;
+  /** an invoice's payment: `payment_intent`/`charge` on older API versions, `payments` on newer ones */
+  type StripeInvoicePayment = { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null; payments?: { data?: { payment?: { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null } }[] } };
+  const refOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+  const invoicePaymentRef = (i: StripeInvoicePayment) => {
+    const paid = i.payments?.data?.[0]?.payment;
+    return refOf(i.payment_intent) ?? refOf(i.charge) ?? refOf(paid?.payment_intent) ?? refOf(paid?.charge);
+  };
   const sdk = stripe as unknown as {
     customers: { create(p: Loose, o: Loose): Promise<{ id: string }> };
     setupIntents: { create(p: Loose, o: Loose): Promise<{ client_secret: string | null }> };
@@ -134,7 +141,11 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       cancel(id: string, p?: Loose, o?: Loose): Promise<StripeSubscription>;
     };
     refunds: { create(p: Loose, o: Loose): Promise<unknown> };
-    invoices: { pay(id: string, p: Loose, o: Loose): Promise<{ id: string; status: string | null }>; retrieve(id: string): Promise<{ id: string; status: string | null }> };
+    invoices: {
+      pay(id: string, p: Loose, o: Loose): Promise<{ id: string; status: string | null }>;
+      retrieve(id: string, p?: Loose): Promise<StripeInvoicePayment & { id: string; status: string | null }>;
+      list(p: Loose): Promise<{ data: StripeInvoicePayment[] }>;
+    };
     checkout: { sessions: { create(p: Loose, o: Loose): Promise<StripeCheckoutSession>; retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession> } };
     events: { retrieve(id: string): Promise<unknown> };
   };
@@ -356,9 +367,10 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       }
     },
 
-    async refund(chargeRef, idempotencyKey) {
+    async refund(chargeRef, idempotencyKey, amountCents) {
       try {
-        await sdk.refunds.create(chargeRef.startsWith('ch_') ? { charge: chargeRef } : { payment_intent: chargeRef }, { idempotencyKey });
+        const target = chargeRef.startsWith('ch_') ? { charge: chargeRef } : { payment_intent: chargeRef };
+        await sdk.refunds.create(amountCents === undefined ? target : { ...target, amount: amountCents }, { idempotencyKey });
       } catch (err) {
         return refusal(err);
       }
@@ -374,6 +386,21 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         );
         return { clientSecret: intent.client_secret ?? '' };
       } catch (err) {
+        return refusal(err);
+      }
+    },
+
+    async subscriptionPaymentCharge(subscriptionRef, invoiceRef) {
+      try {
+        // the first payment is the subscription's oldest invoice (Stripe lists newest first)
+        const invoice = invoiceRef
+          ? await sdk.invoices.retrieve(invoiceRef, { expand: ['payments'] })
+          : (await sdk.invoices.list({ subscription: subscriptionRef, limit: 100, expand: ['data.payments'] })).data.at(-1);
+        const ref = invoice ? invoicePaymentRef(invoice) : null;
+        if (!ref) throw new ProviderError('not_found', 'Stripe has no charge for this payment.');
+        return ref;
+      } catch (err) {
+        if (err instanceof ProviderError) throw err;
         return refusal(err);
       }
     },

@@ -33,6 +33,7 @@ import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { centsText, toCents, toCentsOrNull, toInt, toIntOrNull } from './money.ts';
+import { SubscriptionPaymentsPanel } from './subscription-payments.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
 
 const date = (iso: string | null) => (iso ? formatWhen(iso, 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
@@ -199,8 +200,18 @@ export function OrdersPage() {
 export function SubscriptionsPage() {
   const result = useAdminList<AdminSubscriptionRow>('admin-subscriptions', '/api/admin/subscriptions', ['status', 'plan', 'provider']);
   const { list } = result;
+  const open = Number(list.value('subscription')) || null;
   const columns: Column<AdminSubscriptionRow>[] = [
     { key: 'member', label: 'Member', render: (s) => <MemberLink member={s.member} /> },
+    {
+      key: 'payments',
+      label: 'Payments',
+      render: (s) => (
+        <button type="button" className="min-h-11 font-semibold text-accent-strong hover:underline" onClick={() => list.set({ subscription: s.id }, false)} aria-label={`Payments and refunds of ${s.member?.name ?? 'this subscription'}`}>
+          Payments
+        </button>
+      ),
+    },
     { key: 'status', label: 'State', render: (s) => <span className="flex flex-wrap gap-1"><Status value={s.status} />{s.cancel_at_period_end && s.status !== 'canceled' ? <StatusBadge tone="warn">Cancels at period end</StatusBadge> : null}</span> },
     { key: 'price', label: 'Price', sortable: true, render: (s) => <span className="tabular">{dollars(s.price_cents)} / {s.plan === 'yearly' ? 'year' : 'month'}</span> },
     { key: 'discount', label: 'Discount', render: (s) => <span>{s.discount ?? '—'}</span> },
@@ -211,6 +222,7 @@ export function SubscriptionsPage() {
   return (
     <>
       <AdminTitle title="Subscriptions" description="Membership subscriptions at the payment providers: state, price, discounts and when the period ends." />
+      {open ? <SubscriptionPaymentsPanel key={open} id={open} onClose={() => list.set({ subscription: null }, false)} /> : null}
       <DataTable
         result={result}
         columns={columns}

@@ -10,5 +10,6 @@ export const commerceRoutes: RouteObject[] = [
   { path: '/admin/mentorship-pricing', lazy: lazyPage(() => import('./pages.tsx'), 'MentorshipPricingPage') },
   { path: '/admin/retention', lazy: lazyPage(() => import('./pages.tsx'), 'RetentionPage') },
   { path: '/admin/cancellations', lazy: lazyPage(() => import('./pages.tsx'), 'CancellationsPage') },
+  { path: '/admin/receipts', lazy: lazyPage(() => import('./receipt-seller.tsx'), 'ReceiptSellerPage') },
   { path: '/admin/webhook-failures', lazy: lazyPage(() => import('./webhooks.tsx'), 'WebhookFailuresPage') },
 ];
