@@ -20,6 +20,7 @@ import type { PaymentProvider, SubscriptionState } from '#server/modules/payment
 import { ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
 import { createSettingsService } from '#server/modules/admin/settings';
+import { courseHoldings, mentorshipHoldings, otherMemberships, subscriptionMembership } from './holdings.ts';
 import type { AuthUser } from '#server/types';
 
 export type RetentionAction = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel' | 'suspend' | 'paypal-cancel' | 'lifetime-checkout' | 'resume';
@@ -432,10 +433,17 @@ export function createBillingService(deps: BillingDeps) {
         .where(eq(invoices.userId, user.id))
         .orderBy(desc(invoices.createdAt), desc(invoices.id))
         .limit(50);
+      const lifetime = await hasLifetime(user.id);
+      const subscription = sub && sub.userId === user.id ? await dto(sub) : null;
+      // a subscription a lifetime purchase replaced is over: the lifetime membership is what they have
+      const shown = sub && subscription && !(lifetime && sub.status === 'canceled') ? [subscriptionMembership(sub, subscription, lifetime)] : [];
       return {
-        subscription: sub && sub.userId === user.id ? await dto(sub) : null,
-        lifetime: await hasLifetime(user.id),
-        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, status: r.status })),
+        subscription,
+        lifetime,
+        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, currency: r.currency, status: r.status })),
+        memberships: [...shown, ...(await otherMemberships(db, user.id))],
+        mentorships: await mentorshipHoldings(db, user.id),
+        courses: await courseHoldings(db, user.id),
       };
     },
 
