@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, dollars, type RetentionOffers } from './commerce.ts';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, type RetentionOffers } from './commerce.ts';
+import { formatMoney } from './money.ts';
 
 // Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
 // issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
@@ -202,14 +203,14 @@ export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_R
 export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
   cycle === 'month'
     ? `${offers.monthlyDiscountPercent}% off your next ${offers.monthlyDiscountCycles === 1 ? 'monthly payment' : `${offers.monthlyDiscountCycles} monthly payments`}`
-    : `${dollars(offers.yearlyDiscountCents)} off your next yearly payment`;
+    : `${formatMoney(offers.yearlyDiscountCents)} off your next yearly payment`;
 
 /** What each call answers (and the modal shows) once it is done. */
 export const BILLING_MESSAGES = {
   discount: (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) => `Thanks for staying! ${discountOfferText(cycle, offers)[0]!.toUpperCase()}${discountOfferText(cycle, offers).slice(1)} is now on your membership.`,
-  upgradeYearly: 'You are now on the yearly plan, with $50 off your first year. Thanks for staying!',
-  /** the upgrade offer with the amount admins set ($50 by default: the same words as upgradeYearly) */
-  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${dollars(offCents)} off your first year. Thanks for staying!`,
+  upgradeYearly: `You are now on the yearly plan, with ${formatMoney(DEFAULT_RETENTION_OFFERS.yearlyUpgradeDiscountCents)} off your first year. Thanks for staying!`,
+  /** the upgrade offer with the amount admins set (the default's are the words of upgradeYearly) */
+  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${formatMoney(offCents)} off your first year. Thanks for staying!`,
   upgradeYearlyFull: 'You are now on the yearly plan. Thanks for upgrading!',
   upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
   pause: 'Your membership is paused. Resume it here whenever you are ready.',

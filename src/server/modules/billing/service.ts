@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
 import { retentionOffersSchema } from '#shared/retention';
+import { formatMoney } from '#shared/money';
 import {
   BILLING_MESSAGES,
   lifetimeOfferCents,
@@ -208,7 +209,7 @@ export function createBillingService(deps: BillingDeps) {
     let discount: string | null = null;
     if (sub.discountCyclesLeft && sub.discountCyclesLeft > 0) {
       if (sub.discountPercent) discount = `${sub.discountPercent}% off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
-      else if (sub.discountAmountCents) discount = `$${(sub.discountAmountCents / 100).toFixed(sub.discountAmountCents % 100 ? 2 : 0)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+      else if (sub.discountAmountCents) discount = `${formatMoney(sub.discountAmountCents, sub.currency)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
     }
     return {
       id: sub.id,

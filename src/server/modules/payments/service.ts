@@ -5,11 +5,12 @@ import { AppError, notFound } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
-import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
+import { COMMERCE_MESSAGES, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import type { ChargeResult, PaymentProvider, ProviderEvent, SubscriptionState } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
+import { formatMoney } from '#shared/money';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -480,7 +481,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .returning();
       if (!row) return;
       await deps.notifications.notify(sub.userId, {
-        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.</p>`,
+        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(formatMoney(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.</p>`,
         url: '/account/billing',
       });
     },
