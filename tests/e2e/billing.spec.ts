@@ -316,6 +316,31 @@ describe('the demo accounts see everything they have', () => {
   }
 });
 
+describe('access granted as well as bought', () => {
+  it('a member with a subscription, a membership and a course granted by an admin sees each, the grant with its end date', async () => {
+    const p = await member(DESKTOP, 'card');
+    const me = await api<{ user: { id: number } }>(p, 'GET', '/api/me', await csrf(p));
+    const admin = await newPage(browser, DESKTOP);
+    await signIn(admin, 'admin@demo.test', undefined, '/admin');
+    const token = await csrf(admin);
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'membership', ends_at: '2031-03-04' });
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'course:fills-that-flow' });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await p.setViewportSize(viewport);
+      await p.reload();
+      await p.getByRole('heading', { name: 'Your memberships' }).waitFor();
+      expect(await p.getByTestId('billing-plan').textContent()).toContain('Monthly membership');
+      await p.getByTestId('billing-granted').getByText('the Backbeat team').waitFor();
+      expect(await p.getByTestId('billing-granted-end').textContent()).toBe('Until March 4, 2031');
+      const courses = p.getByTestId('billing-courses');
+      await courses.getByText('Fills That Flow').waitFor();
+      expect(await courses.getByRole('link', { name: 'Open course: Fills That Flow' }).getAttribute('href')).toBe('/courses/fills-that-flow');
+      await shot(p, 'granted-and-bought');
+    }
+    expect(p.errors).toEqual([]);
+  });
+});
+
 describe('admins', () => {
   it('see the stored reasons on /admin/cancellations', async () => {
     const p = await newPage(browser, DESKTOP);

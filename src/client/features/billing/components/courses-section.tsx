@@ -25,8 +25,8 @@ export function CoursesSection({ courses }: { courses: BillingCourse[] }) {
               </div>
             </div>
             {c.url ? (
-              <Link to={c.url} className="shrink-0 font-semibold text-accent-strong underline underline-offset-4 sm:ml-4">
-                Open course<span className="sr-only">: {c.title}</span>
+              <Link to={c.url} aria-label={`Open course: ${c.title}`} className="shrink-0 font-semibold text-accent-strong underline underline-offset-4 sm:ml-4">
+                Open course
               </Link>
             ) : null}
           </li>

@@ -35,7 +35,7 @@ function MentorshipCard({ m }: { m: BillingMentorship }) {
         <Fact label="Since">{longDate(m.since)}</Fact>
       </dl>
       {s ? (
-        <div className="mt-5 flex flex-col gap-4 rounded-xl bg-surface-2 p-4" data-testid="billing-schedule">
+        <div className="mt-5 flex flex-col gap-4 rounded-xl border border-line p-4" data-testid="billing-schedule">
           <StepProgress name="Instalments paid" label={`${s.paid} of ${s.total} payments made`} percent={Math.round((s.paid / s.total) * 100)} />
           <dl className="grid gap-4 sm:grid-cols-3">
             <Fact label="Paid so far">{formatMoney(m.paid, m.currency)}</Fact>
