@@ -141,7 +141,7 @@ describe('membership checkout', () => {
   for (const [plan, payment, label, amount] of [
     ['yearly', 'card', 'Yearly membership', '$249.00 a year'],
     ['monthly', 'paypal', 'Monthly membership', '$29.00 a month'],
-    ['lifetime', 'paypal', 'Lifetime membership', '$750, paid once'],
+    ['lifetime', 'paypal', 'Lifetime membership', '$750.00, paid once'],
   ] as const) {
     it(`${plan} by ${payment === 'card' ? 'card' : 'PayPal'}: a new account pays and lands on /order as a member`, async () => {
       const page = await newPage(browser, DESKTOP);
