@@ -30,7 +30,7 @@ export function AdminOverviewPage() {
               {TILES.map((t) => (
                 <li key={t.key}>
                   <a href={t.href} className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
-                    <span className="tabular text-2xl font-extrabold sm:text-3xl">{t.money ? formatMoney(data[t.key] as number) : (data[t.key] as number)}</span>
+                    <span className={`tabular font-extrabold [overflow-wrap:anywhere] sm:text-3xl ${t.money ? 'text-xl' : 'text-2xl'}`}>{t.money ? formatMoney(data[t.key] as number) : (data[t.key] as number)}</span>
                     <span className="text-sm text-muted">{t.label}</span>
                   </a>
                 </li>

@@ -10,7 +10,7 @@ import { chargeCard, fetchClientSecret, financeCheckout, navigate, newAttemptKey
 import { AccountSteps, AlreadyEnrolled, knownBuyer, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { formatMoney } from '#shared/money';
 
-/** "3 monthly payments of $1,300 (total $3,900)" */
+/** "3 monthly payments of $1,300.00 (total $3,900.00)" */
 function describe(payment: MentorshipCardPayment) {
   const p = MENTORSHIP_CARD_PAYMENTS[payment];
   if (payment === 'finance') return { title: p.label, dueToday: formatMoney(p.amountCents), detail: `${formatMoney(p.totalCents)} through a financing partner: choose monthly payments at checkout.` };

@@ -8,7 +8,7 @@ export interface OptionView {
   title: string;
   /** the big number */
   price: string;
-  /** e.g. "3 × $1,200" */
+  /** e.g. "3 × $1,200.00" */
   per: string | null;
   crossedOut: string | null;
   tag: string | null;
