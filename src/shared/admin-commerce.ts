@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { formatMoney } from './money.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';
@@ -96,7 +97,7 @@ const cents = (label: string) =>
     .number({ error: `The ${label} must be a number.` })
     .int(`The ${label} must be a whole number of cents.`)
     .min(0, `The ${label} may not be negative.`)
-    .max(MAX_CENTS, `The ${label} may not be greater than $100,000.`);
+    .max(MAX_CENTS, `The ${label} may not be greater than ${formatMoney(10_000_000)}.`);
 const days = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(0, `The ${label} may not be negative.`).max(365, `The ${label} may not be greater than 365.`);
 const tag = (label: string) =>
   z
@@ -191,7 +192,7 @@ export const mentorshipPricingSchema = z.object({
   price2600ByLink: z.boolean().default(false),
   downsellByLink: z.boolean().default(false),
 }).superRefine((v, ctx) => {
-  if (v.price2600 && v.price3900) ctx.addIssue({ code: 'custom', path: ['price3900'], message: 'Choose either the $2,600 or the $3,900 full price, not both.' });
+  if (v.price2600 && v.price3900) ctx.addIssue({ code: 'custom', path: ['price3900'], message: `Choose either the ${formatMoney(2600_00)} or the ${formatMoney(3900_00)} full price, not both.` });
 });
 export type MentorshipPricing = z.infer<typeof mentorshipPricingSchema>;
 export { DEFAULT_MENTORSHIP_PRICING } from './mentorship-checkout.ts';

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
-import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, dollars, type RetentionOffers } from './commerce.ts';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, type RetentionOffers } from './commerce.ts';
 import type { EndedUnpaid, PastDue } from './dunning.ts';
+import { formatMoney } from './money.ts';
 
 // Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
 // issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
@@ -53,14 +54,104 @@ export interface BillingInvoice {
   description: string;
   /** cents */
   amount: number;
+  currency: string;
   status: 'paid' | 'failed' | 'refunded';
 }
 
+/**
+ * What the member can do with one thing they have, right now (docs/product/billing-page.md).
+ * `change-card` is the hook the payment-method component answers.
+ */
+export type BillingAction = 'cancel' | 'pause' | 'resume' | 'upgrade' | 'change-card';
+
+/** How a membership came to the member: a subscription bought, a lifetime bought, or access granted. */
+export type MembershipSource = 'subscription' | 'lifetime' | 'granted';
+
+export interface BillingMembership {
+  /** stable key: `subscription:{id}`, `order:{id}` (a lifetime purchase) or `entitlement:{id}` */
+  key: string;
+  source: MembershipSource;
+  /** "Monthly membership", "Yearly membership", "Lifetime membership", "Membership" */
+  title: string;
+  /** ending: cancelled, access lasts to `endsAt` */
+  status: 'trialing' | 'active' | 'past_due' | 'paused' | 'ending' | 'lifetime' | 'granted';
+  /** cents a period (subscription) or paid once (lifetime); null when granted */
+  price: number | null;
+  currency: string;
+  cycle: Cycle | null;
+  /** ISO: when it started (bought or granted) */
+  since: string;
+  /** ISO: the next charge; null when nothing will be charged */
+  renewsAt: string | null;
+  /** ISO: when access ends; null when it does not end (lifetime, granted without an end, a renewing subscription) */
+  endsAt: string | null;
+  /** granted: who gave it, in the member's words ("the Backbeat team") */
+  grantedBy: string | null;
+  paymentMethod: string | null;
+  /** the subscription's id (its actions are the retention calls) */
+  subscriptionId: number | null;
+  actions: BillingAction[];
+}
+
+export interface BillingInstalmentSchedule {
+  /** cents each instalment */
+  amount: number;
+  paid: number;
+  total: number;
+  /** ISO: the next instalment's date; null once every instalment is paid or the plan stopped */
+  nextDueAt: string | null;
+  /** cents still to pay */
+  remaining: number;
+  status: 'active' | 'past_due' | 'defaulted' | 'completed' | 'canceled';
+  paymentMethod: string | null;
+}
+
+export interface BillingMentorship {
+  /** stable key: `mentorship:{id}` or `entitlement:{id}` (granted without an enrolment) */
+  key: string;
+  title: string;
+  /** how it is paid, in words ("6 monthly card payments of $650.00"), or "Granted" */
+  paymentLabel: string;
+  status: 'active' | 'past_due' | 'defaulted' | 'completed' | 'canceled' | 'refunded' | 'granted';
+  mentor: string | null;
+  since: string;
+  /** ISO: when a granted mentorship ends; null when it does not */
+  endsAt: string | null;
+  /** cents paid so far and the whole price (null when granted) */
+  paid: number;
+  total: number | null;
+  currency: string;
+  /** instalment plans only */
+  schedule: BillingInstalmentSchedule | null;
+  actions: BillingAction[];
+}
+
+export interface BillingCourse {
+  /** stable key: `course:{id or slug}` */
+  key: string;
+  title: string;
+  /** "Basic" or "Pro" for a tiered course */
+  level: string | null;
+  /** where its lessons are; null when the course has no page */
+  url: string | null;
+  source: 'bought' | 'granted';
+  /** cents paid; null when granted */
+  price: number | null;
+  currency: string;
+  since: string;
+}
+
 export interface BillingState {
+  /** the current subscription with the retention flows' facts (the cancel, pause and upgrade modals) */
   subscription: BillingSubscription | null;
   /** holds a lifetime membership */
   lifetime: boolean;
   invoices: BillingInvoice[];
+  /** every membership the member has now: bought, lifetime or granted */
+  memberships: BillingMembership[];
+  /** the mentorship programme, bought (in full or by instalments) or granted */
+  mentorships: BillingMentorship[];
+  courses: BillingCourse[];
 }
 
 export interface CancellationRow {
@@ -117,14 +208,14 @@ export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_R
 export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
   cycle === 'month'
     ? `${offers.monthlyDiscountPercent}% off your next ${offers.monthlyDiscountCycles === 1 ? 'monthly payment' : `${offers.monthlyDiscountCycles} monthly payments`}`
-    : `${dollars(offers.yearlyDiscountCents)} off your next yearly payment`;
+    : `${formatMoney(offers.yearlyDiscountCents)} off your next yearly payment`;
 
 /** What each call answers (and the modal shows) once it is done. */
 export const BILLING_MESSAGES = {
   discount: (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) => `Thanks for staying! ${discountOfferText(cycle, offers)[0]!.toUpperCase()}${discountOfferText(cycle, offers).slice(1)} is now on your membership.`,
-  upgradeYearly: 'You are now on the yearly plan, with $50 off your first year. Thanks for staying!',
-  /** the upgrade offer with the amount admins set ($50 by default: the same words as upgradeYearly) */
-  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${dollars(offCents)} off your first year. Thanks for staying!`,
+  upgradeYearly: `You are now on the yearly plan, with ${formatMoney(DEFAULT_RETENTION_OFFERS.yearlyUpgradeDiscountCents)} off your first year. Thanks for staying!`,
+  /** the upgrade offer with the amount admins set (the default's are the words of upgradeYearly) */
+  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${formatMoney(offCents)} off your first year. Thanks for staying!`,
   upgradeYearlyFull: 'You are now on the yearly plan. Thanks for upgrading!',
   upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
   pause: 'Your membership is paused. Resume it here whenever you are ready.',
@@ -144,3 +235,44 @@ export const BILLING_MESSAGES = {
 /** "March 4, 2027" in the member's locale-independent wording (server and client alike). */
 export const longDate = (iso: string | Date) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What a member can do with a subscription now (docs/product/billing-page.md): cancel while it still
+ * renews; pause once, only while it runs normally; resume when paused; upgrade (card only) while it
+ * runs normally and the member has no lifetime membership; change the card while it still charges.
+ * A paused, past-due or ending subscription is never offered an upgrade.
+ */
+export function subscriptionActions(
+  sub: Pick<BillingSubscription, 'status' | 'cancelAtPeriodEnd' | 'pauseUsed' | 'provider' | 'plan'>,
+  lifetime: boolean,
+): BillingAction[] {
+  if (sub.cancelAtPeriodEnd || sub.status === 'canceled') return [];
+  if (sub.status === 'paused') return ['resume', 'cancel'];
+  if (sub.status === 'past_due') return ['change-card', 'cancel'];
+  const actions: BillingAction[] = [];
+  if (!lifetime && sub.provider === 'card') actions.push('upgrade');
+  if (!sub.pauseUsed) actions.push('pause');
+  actions.push('cancel', 'change-card');
+  return actions;
+}
+
+/** The membership's state in the member's words (the badge on the billing page). */
+export const MEMBERSHIP_STATUS_LABEL: Record<BillingMembership['status'], string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment due',
+  paused: 'Paused',
+  ending: 'Cancelled',
+  lifetime: 'Lifetime',
+  granted: 'Granted',
+};
+
+export const MENTORSHIP_STATUS_LABEL: Record<BillingMentorship['status'], string> = {
+  active: 'Active',
+  past_due: 'Payment due',
+  defaulted: 'Stopped: payments missed',
+  completed: 'Paid in full',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+  granted: 'Granted',
+};

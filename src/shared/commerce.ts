@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import type { RetentionOffers } from './retention.ts';
 
 // Commerce (spec 002 §2–§9, issue 7): wording, prices and rules shared by the checkout pages and the
-// server. Amounts are integer cents; `dollars()` formats them. The server decides every price.
+// server. Amounts are integer cents; `formatMoney()` (money.ts) writes them for people. The server decides every price.
 
 export const MEMBERSHIP_PLANS = ['monthly', 'yearly', 'lifetime'] as const;
 export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
@@ -134,9 +134,6 @@ export const COMMERCE_MESSAGES = {
   noSubscription: 'You do not have an active subscription.',
   discountUsed: 'This discount has already been used on your subscription.',
 } as const;
-
-/** "$29" or "$29.50" */
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 
 /** Where "Become a member" / "See membership plans" links go: the membership checkout. */
 export const JOIN_URL = '/join';

@@ -139,10 +139,6 @@ export const MENTORSHIP_MESSAGES = {
   notYourStudent: 'You can only see your own mentorship records.',
 } as const;
 
-/** "$3,200" or "$1,200.50": mentorship prices are shown with thousands separators */
-export const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
-
 export const MENTORSHIP_CHECKOUT_MESSAGES = {
   checkoutFailed: 'We could not open the payment page. Please try again.',
   checkoutCancelled: 'The payment was cancelled. You have not been charged.',

@@ -7,6 +7,7 @@ import {
   type MentorshipCardPayment,
   type MentorshipOneTimePrice,
 } from './mentorship-checkout.ts';
+import { formatMoney } from './money.ts';
 
 // Mentorship (spec 002 §2–§9, issue 8): prices, payment options, wording and the shapes of the
 // practice plan and accountability links, shared by the pages and the server. Amounts in cents.
@@ -424,16 +425,16 @@ export const cardPaymentOption = (payment: MentorshipCardPayment) => (payment ==
 
 /** what each bought option is called (notifications, the admin's lists) */
 export const MENTORSHIP_OPTION_LABELS: Record<string, string> = {
-  onetime: 'paid in full ($3,200)',
-  onetime1600: 'paid in full ($1,600)',
-  onetime2600: 'paid in full ($2,600)',
-  onetime3900: 'paid in full ($3,900)',
-  '3': '3 PayPal payments of $1,200',
-  '6': '6 PayPal payments of $650',
-  card3200: 'paid in full by card ($3,200)',
-  card2700: 'paid in full by card ($2,700)',
-  card1800: '2 monthly card payments of $1,800',
-  card1300: '3 monthly card payments of $1,300',
-  card650: '6 monthly card payments of $650',
-  finance: 'financed ($3,900)',
+  onetime: `paid in full (${formatMoney(3200_00)})`,
+  onetime1600: `paid in full (${formatMoney(1600_00)})`,
+  onetime2600: `paid in full (${formatMoney(2600_00)})`,
+  onetime3900: `paid in full (${formatMoney(3900_00)})`,
+  '3': `3 PayPal payments of ${formatMoney(1200_00)}`,
+  '6': `6 PayPal payments of ${formatMoney(650_00)}`,
+  card3200: `paid in full by card (${formatMoney(3200_00)})`,
+  card2700: `paid in full by card (${formatMoney(2700_00)})`,
+  card1800: `2 monthly card payments of ${formatMoney(1800_00)}`,
+  card1300: `3 monthly card payments of ${formatMoney(1300_00)}`,
+  card650: `6 monthly card payments of ${formatMoney(650_00)}`,
+  finance: `financed (${formatMoney(3900_00)})`,
 };

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { formatMoney } from './money.ts';
 
 // The retention offers admins set (issue 10; the setting `retention_offers`, commerce.ts's RETENTION by
 // default). Apart from commerce.ts, which the public checkout pages read: they load no zod (issue 9).
@@ -8,7 +9,7 @@ const retentionCents = (label: string) =>
     .number({ error: `The ${label} must be a number.` })
     .int(`The ${label} must be a whole number of cents.`)
     .min(0, `The ${label} may not be negative.`)
-    .max(10_000_000, `The ${label} may not be greater than $100,000.`);
+    .max(10_000_000, `The ${label} may not be greater than ${formatMoney(10_000_000)}.`);
 const pct = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(100, `The ${label} may not be greater than 100.`);
 
 /** PUT /api/admin/retention (and the stored value): the offers the cancel flow makes */

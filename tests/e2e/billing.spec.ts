@@ -117,7 +117,7 @@ describe('billing and the card cancel modal', () => {
     expect(p.errors).toEqual([]);
   });
 
-  it('upgrade to yearly with $50 off', async () => {
+  it('upgrade to yearly with $50.00 off', async () => {
     const p = await member(DESKTOP, 'card');
     await shot(p, 'billing');
     await openCancel(p);
@@ -128,13 +128,13 @@ describe('billing and the card cancel modal', () => {
     await step(p, 0).getByText(BILLING_MESSAGES.upgradeYearly).waitFor();
     await p.keyboard.press('Escape');
     await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
-    // the plan renews at the full yearly price; the $50 offer came off the first year's invoice
-    expect(await p.getByTestId('billing-price').textContent()).toContain('$249 a year');
+    // the plan renews at the full yearly price; the $50.00 offer came off the first year's invoice
+    expect(await p.getByTestId('billing-price').textContent()).toContain('$249.00 a year');
     // the first year was charged: a row of the invoices table (a list on phones)
-    await p.getByRole('table', { name: 'Invoices' }).getByText('$199').waitFor();
+    await p.getByRole('table', { name: 'Invoices' }).getByText('$199.00').waitFor();
     await shot(p, 'billing-invoices');
     await p.setViewportSize(PHONE);
-    await p.getByRole('list', { name: 'Invoices' }).getByText('$199').waitFor();
+    await p.getByRole('list', { name: 'Invoices' }).getByText('$199.00').waitFor();
     await shot(p, 'billing-invoices');
     expect(p.errors).toEqual([]);
   });
@@ -144,8 +144,8 @@ describe('billing and the card cancel modal', () => {
     await p.getByRole('button', { name: 'Upgrade', exact: true }).click();
     const yearly = dialog(p).getByTestId('upgrade-yearly');
     await yearly.waitFor();
-    expect(await yearly.textContent()).toContain('$249 a year');
-    expect(await dialog(p).getByTestId('upgrade-lifetime').textContent()).toContain('$750 once');
+    expect(await yearly.textContent()).toContain('$249.00 a year');
+    expect(await dialog(p).getByTestId('upgrade-lifetime').textContent()).toContain('$750.00 once');
     await shot(p, 'upgrade-modal');
     await yearly.click();
     const confirm = dialog(p).getByRole('button', { name: 'Confirm upgrade' });
@@ -154,13 +154,13 @@ describe('billing and the card cancel modal', () => {
     await dialog(p).getByText(BILLING_MESSAGES.upgradeYearlyFull).waitFor();
     await dialog(p).getByRole('button', { name: 'Back to billing' }).click();
     await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
-    expect(await p.getByTestId('billing-price').textContent()).toContain('$249 a year');
-    await p.getByRole('list', { name: 'Invoices' }).getByText('$249').waitFor();
-    expect(await p.getByRole('list', { name: 'Invoices' }).getByText('$249').count()).toBe(1);
+    expect(await p.getByTestId('billing-price').textContent()).toContain('$249.00 a year');
+    await p.getByRole('list', { name: 'Invoices' }).getByText('$249.00').waitFor();
+    expect(await p.getByRole('list', { name: 'Invoices' }).getByText('$249.00').count()).toBe(1);
     expect(p.errors).toEqual([]);
   });
 
-  it('pause for $5 a month from step 4, then resume', async () => {
+  it('pause for $5.00 a month from step 4, then resume', async () => {
     const p = await member(PHONE, 'card');
     await openCancel(p);
     await throughReason(p, CANCEL_REASONS[2].value, '', 'card');
@@ -168,12 +168,14 @@ describe('billing and the card cancel modal', () => {
     await cont(p).click();
     await step(p, 4).waitFor();
     await shot(p, 'card-step4');
-    await dialog(p).getByLabel('Pause for $5 a month').check();
+    await dialog(p).getByLabel('Pause for $5.00 a month').check();
     await cont(p).click();
     await step(p, 0).getByText(BILLING_MESSAGES.pause).waitFor();
     await p.keyboard.press('Escape');
     await expect.poll(() => p.getByTestId('billing-next').textContent()).toBe('Paused');
     await shot(p, 'billing-paused');
+    // a paused membership is resumed or cancelled, never upgraded
+    expect(await p.getByRole('button', { name: 'Upgrade', exact: true }).count()).toBe(0);
     await p.getByRole('button', { name: 'Resume membership' }).click();
     await expect.poll(() => p.getByTestId('billing-next').textContent()).not.toBe('Paused');
     // the one pause is used: the page says so, and the cancel flow no longer offers it
@@ -216,7 +218,7 @@ describe('the PayPal cancel modal', () => {
     expect(await p.getByTestId('billing-method').textContent()).toContain('PayPal');
     await openCancel(p);
     await throughReason(p, CANCEL_REASONS[3].value, '', 'paypal');
-    expect(await dialog(p).getByTestId('lifetime-offer').textContent()).toContain('$600');
+    expect(await dialog(p).getByTestId('lifetime-offer').textContent()).toContain('$600.00');
     await shot(p, 'paypal-step3');
     await cont(p).click();
     await step(p, 4).waitFor();
@@ -262,9 +264,9 @@ describe('the PayPal discounted lifetime', () => {
     const toLifetime = async () => {
       await openCancel(p);
       await throughReason(p, CANCEL_REASONS[0].value, '', 'paypal-lifetime');
-      await dialog(p).getByLabel(/Yes, upgrade me to lifetime for \$600/).check();
+      await dialog(p).getByLabel(/Yes, upgrade me to lifetime for \$600\.00/).check();
       await Promise.all([p.waitForURL(/\/sandbox\/paypal\/approve\//), dialog(p).getByRole('button', { name: 'Check out with PayPal' }).click()]);
-      expect(await p.getByTestId('sandbox-amount').textContent()).toBe('$600');
+      expect(await p.getByTestId('sandbox-amount').textContent()).toBe('$600.00');
     };
     await toLifetime();
     await Promise.all([p.waitForURL(/\/account\/billing\?lifetime=canceled/), p.getByRole('button', { name: 'Cancel and return' }).click()]);
@@ -312,6 +314,67 @@ describe('pause, then resume days later', () => {
     expect(await p.getByTestId('billing-next').textContent()).not.toBe('Paused');
     expect(await p.getByRole('button', { name: 'Resume membership' }).count()).toBe(0);
     expect(await lesson(p)).toBe(true);
+    expect(p.errors).toEqual([]);
+  });
+});
+
+describe('the demo accounts see everything they have', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`member@demo.test: the monthly membership bought by card, with Upgrade and Cancel or pause (${viewport.width} px)`, async () => {
+      const p = await newPage(browser, viewport);
+      await signIn(p, 'member@demo.test', undefined, '/account/billing');
+      await p.getByTestId('billing-plan').waitFor();
+      expect(await p.getByText('You do not have a membership yet.').count()).toBe(0);
+      expect(await p.getByTestId('billing-plan').textContent()).toContain('Monthly membership');
+      expect(await p.getByTestId('billing-price').textContent()).toBe('$29.00 a month');
+      expect(await p.getByTestId('billing-method').textContent()).toContain('Visa ending 4242');
+      expect(await p.getByTestId('billing-next').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await p.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
+      await p.getByRole('button', { name: 'Cancel or pause membership' }).waitFor();
+      await p.getByRole(viewport === PHONE ? 'list' : 'table', { name: 'Invoices' }).getByText('$29.00').waitFor();
+      await shot(p, 'demo-member');
+      expect(p.errors).toEqual([]);
+    });
+
+    it(`student@demo.test: the mentorship in 6 card payments with its schedule, and no membership to upgrade (${viewport.width} px)`, async () => {
+      const p = await newPage(browser, viewport);
+      await signIn(p, 'student@demo.test', undefined, '/account/billing');
+      const mentorship = p.getByTestId('billing-mentorship');
+      await mentorship.waitFor();
+      expect(await p.getByTestId('billing-mentorship-payment').textContent()).toBe('6 monthly payments of $650.00');
+      await mentorship.getByText('1 of 6 payments made').waitFor();
+      expect(await p.getByTestId('billing-next-instalment').textContent()).toMatch(/^\$650\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      expect(await p.getByTestId('billing-remaining').textContent()).toBe('$3,250.00');
+      await mentorship.getByText('Alex Rivera').waitFor();
+      await p.getByText('You do not have a membership yet.').waitFor();
+      expect(await p.getByRole('button', { name: 'Upgrade', exact: true }).count()).toBe(0);
+      await shot(p, 'demo-student');
+      expect(p.errors).toEqual([]);
+    });
+  }
+});
+
+describe('access granted as well as bought', () => {
+  it('a member with a subscription, a membership and a course granted by an admin sees each, the grant with its end date', async () => {
+    const p = await member(DESKTOP, 'card');
+    const me = await api<{ user: { id: number } }>(p, 'GET', '/api/me', await csrf(p));
+    const admin = await newPage(browser, DESKTOP);
+    await signIn(admin, 'admin@demo.test', undefined, '/admin');
+    const token = await csrf(admin);
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'membership', ends_at: '2031-03-04' });
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'course:fills-that-flow' });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await p.setViewportSize(viewport);
+      await p.reload();
+      await p.getByRole('heading', { name: 'Your memberships' }).waitFor();
+      expect(await p.getByTestId('billing-plan').textContent()).toContain('Monthly membership');
+      await p.getByTestId('billing-granted').getByText('the Backbeat team').waitFor();
+      expect(await p.getByTestId('billing-granted-end').textContent()).toBe('Until March 4, 2031');
+      const courses = p.getByTestId('billing-courses');
+      await courses.getByText('Fills That Flow').waitFor();
+      expect(await courses.getByRole('link', { name: 'Open course: Fills That Flow' }).getAttribute('href')).toBe('/courses/fills-that-flow');
+      await shot(p, 'granted-and-bought');
+    }
     expect(p.errors).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ describe('membership checkout', () => {
     await page.getByRole('heading', { name: "You're in!" }).waitFor();
     const details = page.getByTestId('order-details');
     await details.getByText('Monthly membership').waitFor();
-    await details.getByText('$29 a month').waitFor();
+    await details.getByText('$29.00 a month').waitFor();
     await details.getByText('Visa ending 4242').waitFor();
     await details.getByText('Free trial ends').waitFor();
     await page.screenshot({ path: `${shots}/order-390.png`, fullPage: true });
@@ -84,7 +84,7 @@ describe('membership checkout', () => {
     await fillCard(page, SANDBOX_CARDS.declined);
     await page.getByLabel(/I accept the/).check();
     await page.screenshot({ path: `${shots}/join-1280.png`, fullPage: true });
-    await page.getByRole('button', { name: /Pay \$750 and join/ }).click();
+    await page.getByRole('button', { name: /Pay \$750\.00 and join/ }).click();
     const cardError = page.getByTestId('card-error');
     await cardError.waitFor();
     expect(await cardError.textContent()).toBe(M.cardDeclined);
@@ -92,7 +92,7 @@ describe('membership checkout', () => {
     // registered on the first try: the guest fields are gone, the card form is ready again
     await page.getByText(/Signed in as/).waitFor();
     await page.locator('#checkout-form').getByLabel('Card number').fill(SANDBOX_CARDS.succeeds);
-    await page.getByRole('button', { name: /Pay \$750 and join/ }).click();
+    await page.getByRole('button', { name: /Pay \$750\.00 and join/ }).click();
     await page.waitForURL(/\/order\?order=\d+/);
     await page.getByTestId('order-details').getByText('Lifetime membership').waitFor();
     await page.getByText('Never: it is yours for good').waitFor();
@@ -115,7 +115,7 @@ describe('membership checkout', () => {
     await page.waitForURL(/\/order\?order=\d+/);
     await page.getByRole('heading', { name: "You're in!" }).waitFor();
     await page.getByTestId('order-details').getByText('Yearly membership').waitFor();
-    await page.getByTestId('order-details').getByText('$249 a year').waitFor();
+    await page.getByTestId('order-details').getByText('$249.00 a year').waitFor();
     expect(await entitlements(page)).toContain('membership');
     expect(email).toContain('@');
     expect(page.errors).toEqual([]);
@@ -141,9 +141,9 @@ describe('membership checkout', () => {
 
   // the other plan and payment pairs: every plan is bought by card and by PayPal somewhere in this file
   for (const [plan, payment, label, amount] of [
-    ['yearly', 'card', 'Yearly membership', '$249 a year'],
-    ['monthly', 'paypal', 'Monthly membership', '$29 a month'],
-    ['lifetime', 'paypal', 'Lifetime membership', '$750, paid once'],
+    ['yearly', 'card', 'Yearly membership', '$249.00 a year'],
+    ['monthly', 'paypal', 'Monthly membership', '$29.00 a month'],
+    ['lifetime', 'paypal', 'Lifetime membership', '$750.00, paid once'],
   ] as const) {
     it(`${plan} by ${payment === 'card' ? 'card' : 'PayPal'}: a new account pays and lands on /order as a member`, async () => {
       const page = await newPage(browser, DESKTOP);

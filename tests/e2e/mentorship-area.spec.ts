@@ -35,7 +35,9 @@ describe('the mentorship area', () => {
     ] as const) {
       expect(await page.getByTestId(testId).getAttribute('href')).toBe(href);
     }
-    await page.getByText('Paid in full').first().waitFor();
+    // the demo student pays in 6 card instalments: the first is paid, the next is due in a month
+    await page.getByText('1 of 6 instalments paid').first().waitFor();
+    await page.getByText(/^Next: \$650\.00 on /).first().waitFor();
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     for (const label of ['Dashboard', 'Practice plan', 'Lessons', 'Accountability links', 'Videos', 'Song Mapper', 'Notifications']) {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();

@@ -56,20 +56,20 @@ describe('mentorship checkout', () => {
     await page.screenshot({ path: `${shots}/checkout-step1-390.png`, fullPage: true });
     await createAccount(page);
     await page.getByRole('heading', { name: 'Choose how to pay' }).waitFor();
-    // the default options: pay in full (saves $700) and 3 × $1,200
-    await page.getByTestId('option-onetime').getByText('$3,200').waitFor();
-    await page.getByTestId('option-onetime').getByText('Save $700', { exact: true }).waitFor();
-    await page.getByTestId('option-3').getByText('3 × $1,200').waitFor();
+    // the default options: pay in full (saves $700.00) and 3 × $1,200.00
+    await page.getByTestId('option-onetime').getByText('$3,200.00').waitFor();
+    await page.getByTestId('option-onetime').getByText('Save $700.00', { exact: true }).waitFor();
+    await page.getByTestId('option-3').getByText('3 × $1,200.00').waitFor();
     expect(await page.getByTestId('option-6').count()).toBe(0);
     await page.screenshot({ path: `${shots}/checkout-step2-390.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Pay $3,200 by card' }).click();
+    await page.getByRole('button', { name: 'Pay $3,200.00 by card' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_test_/);
-    await page.getByTestId('sandbox-amount').getByText('$3,200').waitFor();
+    await page.getByTestId('sandbox-amount').getByText('$3,200.00').waitFor();
     await page.getByLabel('Card number').fill(SANDBOX_CARDS.succeeds);
     await page.getByLabel(/Expiry/).fill(expiry);
     await page.getByLabel('CVC').fill('123');
     await page.screenshot({ path: `${shots}/sandbox-hosted-390.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Pay $3,200' }).click();
+    await page.getByRole('button', { name: 'Pay $3,200.00' }).click();
     await atMentorship(page);
     expect(await entitlements(page)).toContain('mentorship');
     // back at the checkout: nothing more to pay
@@ -83,15 +83,15 @@ describe('mentorship checkout', () => {
     await page.goto('/mentorship/checkout?showsix=1');
     await page.screenshot({ path: `${shots}/checkout-step1-1280.png`, fullPage: true });
     await createAccount(page);
-    await page.getByTestId('option-6').getByText('6 × $650').waitFor();
+    await page.getByTestId('option-6').getByText('6 × $650.00').waitFor();
     expect(await page.getByTestId('option-3').count()).toBe(0);
     await page.getByTestId('option-6').click();
     await page.screenshot({ path: `${shots}/checkout-step2-1280.png`, fullPage: true });
     // the PayPal buttons come 1 second after step 2 shows
     await page.getByTestId('paypal-buttons').waitFor();
-    await page.getByRole('button', { name: /Subscribe: 6 × \$650/ }).click();
+    await page.getByRole('button', { name: /Subscribe: 6 × \$650\.00/ }).click();
     await page.waitForURL(/\/sandbox\/paypal\/approve\//);
-    await page.getByTestId('sandbox-amount').getByText('$650').waitFor();
+    await page.getByTestId('sandbox-amount').getByText('$650.00').waitFor();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await atMentorship(page);
     expect(await entitlements(page)).toContain('mentorship');
@@ -104,14 +104,14 @@ describe('mentorship checkout', () => {
     await page.getByRole('heading', { name: '3 monthly payments' }).waitFor();
     await page.screenshot({ path: `${shots}/stripe-1300-step1-390.png`, fullPage: true });
     await createAccount(page);
-    await page.getByTestId('amount').getByText('$1,300').waitFor();
+    await page.getByTestId('amount').getByText('$1,300.00').waitFor();
     const form = page.locator('#mentorship-card-form');
     await form.getByLabel('Card number').fill(SANDBOX_CARDS.succeeds);
     await form.getByLabel(/Expiry/).fill(expiry);
     await form.getByLabel('CVC').fill('123');
     await page.screenshot({ path: `${shots}/stripe-1300-390.png`, fullPage: true });
     const charged = page.waitForURL(/\/mentorship\/stripe\/charge\?payment=1300&payment_method=pm_/);
-    await page.getByRole('button', { name: 'Pay $1,300 now' }).click();
+    await page.getByRole('button', { name: 'Pay $1,300.00 now' }).click();
     await charged;
     await atMentorship(page);
     expect(await entitlements(page)).toContain('mentorship');
@@ -127,13 +127,13 @@ describe('mentorship checkout', () => {
     await form.getByLabel(/Expiry/).fill(expiry);
     await form.getByLabel('CVC').fill('123');
     await page.screenshot({ path: `${shots}/stripe-3200-1280.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Pay $3,200 now' }).click();
+    await page.getByRole('button', { name: 'Pay $3,200.00 now' }).click();
     const error = form.getByTestId('card-error');
     await error.waitFor();
     expect(await error.textContent()).toBe(COMMERCE_MESSAGES.cardDeclined);
     // a card that attaches but is declined when charged: refused on the charge page
     await form.getByLabel('Card number').fill(SANDBOX_CARDS.failsLater);
-    await page.getByRole('button', { name: 'Pay $3,200 now' }).click();
+    await page.getByRole('button', { name: 'Pay $3,200.00 now' }).click();
     await page.waitForURL(/\/mentorship\/stripe\/charge/);
     const chargeError = page.getByTestId('card-error');
     await chargeError.waitFor();

@@ -37,10 +37,10 @@ describe('double kick mastery', () => {
     const p = await newPage(browser, DESKTOP);
     await p.goto('/double-kick-mastery/register?affiliate=drumshop');
     const pro = p.getByTestId('tier-pro');
-    await pro.getByText('$165').waitFor();
-    expect(await pro.locator('s').innerText()).toContain('$265');
+    await pro.getByText('$165.00').waitFor();
+    expect(await pro.locator('s').innerText()).toContain('$265.00');
     await pro.getByText(/of 60 spots left/).waitFor();
-    await p.getByTestId('tier-basic').getByText('$99').waitFor();
+    await p.getByTestId('tier-basic').getByText('$99.00').waitFor();
     await shot(p, 'dk-register');
     await pro.getByRole('link', { name: 'Choose Pro' }).click();
     await p.waitForURL((u) => u.pathname === '/checkout/double-kick-mastery' && u.searchParams.get('product') === 'doublekick_265' && u.searchParams.get('affiliate') === 'drumshop');
@@ -96,7 +96,7 @@ describe('course registration', () => {
     await p.goto('/courses');
     const fills = await course(p, 'fills-that-flow');
     await p.goto(`/checkout/course/register?course=${fills.id}&affiliate=drumshop`);
-    await p.getByTestId('tier-basic').getByText('$49').waitFor();
+    await p.getByTestId('tier-basic').getByText('$49.00').waitFor();
     await shot(p, 'course-register');
     await p.getByRole('link', { name: 'Choose Basic' }).click();
     await p.waitForURL((u) => u.pathname === '/checkout/course' && u.searchParams.get('level') === 'basic' && u.searchParams.get('affiliate') === 'drumshop');
@@ -112,7 +112,7 @@ describe('course registration', () => {
 
     await p.getByText('PayPal', { exact: true }).click();
     await p.getByRole('button', { name: 'Continue to PayPal' }).click();
-    await p.getByTestId('sandbox-amount').filter({ hasText: '$49' }).waitFor();
+    await p.getByTestId('sandbox-amount').filter({ hasText: '$49.00' }).waitFor();
     await p.getByRole('button', { name: 'Approve payment' }).click();
     await p.waitForURL((u) => u.pathname === '/order' && u.searchParams.has('order'), { timeout: 15_000 });
 

@@ -24,7 +24,7 @@ describe('sandbox PayPal approval page', () => {
     const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', { kind: 'order', amount_cents: 750_00, description: 'Lifetime membership', return_url: '/join?plan=lifetime', cancel_url: '/join?canceled=1' });
     await page.goto(approval.url);
     await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
-    expect(await page.getByTestId('sandbox-amount').textContent()).toBe('$750');
+    expect(await page.getByTestId('sandbox-amount').textContent()).toBe('$750.00');
     await page.getByText('Lifetime membership').waitFor();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL((u) => u.searchParams.has('token'));
@@ -40,7 +40,7 @@ describe('sandbox PayPal approval page', () => {
     const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', { kind: 'subscription', amount_cents: 29_00, description: 'Monthly membership', interval: 'month', trial_days: 7, return_url: '/join?plan=monthly', cancel_url: '/join' });
     await page.goto(approval.url);
     await page.getByRole('heading', { name: 'Approve your subscription' }).waitFor();
-    await page.getByText('Free for 7 days, then $29 every month.').waitFor();
+    await page.getByText('Free for 7 days, then $29.00 every month.').waitFor();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL((u) => u.searchParams.has('subscription_id'));
     expect(new URL(page.url()).searchParams.get('subscription_id')).toBe(approval.ref);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
-import { accountabilityLinks, courses, lessons, mentorships, users } from '#server/db/schema/index';
+import { accountabilityLinks, courses, lessons, users } from '#server/db/schema/index';
 import type { DemoPeople } from './community.ts';
 
 const yt = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
@@ -19,13 +19,12 @@ export const MENTORSHIP_DEMO_COURSE = {
 } as const;
 
 /**
- * The mentorship area's demo (issue 8): the admin mentors the student (paid in full), one mentorship
+ * The mentorship area's demo: the admin mentors the student (enrolled by their purchase), one mentorship
  * course of four lessons (listed only in the mentorship area) and three accountability links.
  */
 export async function seedMentorship(tx: Tx, { admin, student }: DemoPeople) {
   await tx.update(users).set({ isMentor: true }).where(eq(users.id, admin.id));
-  // another part of the seed may have enrolled the student already: keep theirs
-  await tx.insert(mentorships).values({ studentId: student.id, mentorId: admin.id, option: 'onetime', status: 'active', createdAt: hoursAgo(24 * 21) }).onConflictDoNothing();
+  // the student's enrolment is their purchase (purchases.ts): the mentorship checkout assigns the admin as mentor
 
   const [course] = await tx
     .insert(courses)

@@ -47,3 +47,17 @@ it('the four demo accounts sign in with the demo password and hold their roles',
   }
   expect(await total(entitlements)).toBe(3);
 });
+
+it('the member and the student paid through the sandbox, so the billing page shows a real purchase', async () => {
+  const member = await t.client();
+  await member.signIn(DEMO_ACCOUNTS.member.email, DEMO_PASSWORD);
+  const m = (await member.get('/api/billing')).json();
+  expect(m.memberships).toEqual([expect.objectContaining({ source: 'subscription', title: 'Monthly membership', status: 'active', paymentMethod: 'Visa ending 4242' })]);
+  expect(m.memberships[0].actions).toContain('cancel');
+  expect(m.invoices).toHaveLength(1);
+  const student = await t.client();
+  await student.signIn(DEMO_ACCOUNTS.student.email, DEMO_PASSWORD);
+  const s = (await student.get('/api/billing')).json();
+  expect(s.mentorships).toEqual([expect.objectContaining({ mentor: DEMO_ACCOUNTS.admin.name, status: 'active', schedule: expect.objectContaining({ paid: 1, total: 6 }) })]);
+  expect(s.memberships).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { hashPassword } from '#server/modules/auth/service';
 import { seedCommunity } from './community.ts';
 import { seedPracticePlan } from './practice-plan.ts';
 import { seedMentorship } from './mentorship.ts';
+import { seedPurchases } from './purchases.ts';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
 export const DEMO_ACCOUNTS = {
@@ -83,7 +84,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   if (done) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  const people = await db.transaction(async (tx) => {
     // claim the marker first: a second process starting at the same time fails on the primary key
     await tx.insert(appMeta).values({ key: 'demo_seeded', value: new Date().toISOString() });
     const admin = await services.users.create({ ...DEMO_ACCOUNTS.admin, passwordHash, role: 'admin', isMentor: true }, tx);
@@ -91,8 +92,6 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     const student = await services.users.create({ ...DEMO_ACCOUNTS.student, passwordHash, signupSource: 'mentorship' }, tx);
     const free = await services.users.create({ ...DEMO_ACCOUNTS.free, passwordHash }, tx);
     await services.users.grantEntitlement(admin.id, 'membership', 'demo', null, tx);
-    await services.users.grantEntitlement(member.id, 'membership', 'demo', null, tx);
-    await services.users.grantEntitlement(student.id, 'mentorship', 'demo', null, tx);
 
     let lessonCounter = 0;
     for (const [position, c] of COURSES.entries()) {
@@ -163,6 +162,9 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       { userId: member.id, body: 'A new live show is scheduled: <strong>Sunday Groove Clinic</strong>.', url: '/live', createdAt: minutesAgo(60) },
       { userId: student.id, area: 'mentorship', body: 'Your mentor added <strong>Week 1</strong> to your practice plan.', url: '/mentorship', createdAt: minutesAgo(90) },
     ]);
+    return { admin, member, student };
   });
+  // the member's membership and the student's mentorship are bought, as anyone's are
+  await seedPurchases(deps, people);
   return true;
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_SECTIONS, type AdminOverview } from '#shared/admin';
-import { dollars } from '#shared/commerce';
 import { get } from '#client/lib/api.ts';
 import { AdminTitle, Panel } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
 import { Loading } from '#client/components/admin/list.tsx';
+import { formatMoney } from '#shared/money';
 
 const TILES: Array<{ key: keyof AdminOverview; label: string; href: string; money?: boolean }> = [
   { key: 'members', label: 'Members', href: '/admin/members' },
@@ -30,7 +30,7 @@ export function AdminOverviewPage() {
               {TILES.map((t) => (
                 <li key={t.key}>
                   <a href={t.href} className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
-                    <span className="tabular text-2xl font-extrabold sm:text-3xl">{t.money ? dollars(data[t.key] as number) : (data[t.key] as number)}</span>
+                    <span className={`tabular font-extrabold [overflow-wrap:anywhere] sm:text-3xl ${t.money ? 'text-xl' : 'text-2xl'}`}>{t.money ? formatMoney(data[t.key] as number) : (data[t.key] as number)}</span>
                     <span className="text-sm text-muted">{t.label}</span>
                   </a>
                 </li>

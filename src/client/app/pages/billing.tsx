@@ -2,11 +2,11 @@ import { BillingOverview } from '#client/features/billing/components/billing-ove
 import { Receipts } from '#client/features/billing/components/receipts.tsx';
 import { PageTitle } from './common.tsx';
 
-/** /account/billing with the cancel, pause and upgrade modals (issue 7). Admins' cancellation reasons: admin/commerce. */
+/** /account/billing: what the member has and what they can do with it. Admins read cancellation reasons in admin/commerce. */
 export function BillingPage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageTitle title="Billing" subtitle="Your membership, payment method and invoices." />
+      <PageTitle title="Billing" subtitle="Everything you have with Backbeat: memberships, mentorship, courses and payments." />
       <BillingOverview />
       <Receipts />
     </div>

@@ -3,9 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import { usd } from '#shared/mentorship';
 import { Field } from '#client/components/ui/field.tsx';
-import { dollars } from '#shared/commerce';
 import { siteAddress } from '#shared/redirect';
 import { ApiError, get } from '#client/lib/api.ts';
 import { navigate } from '#client/lib/browser.ts';
@@ -13,6 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PageTitle } from './common.tsx';
+import { formatMoney } from '#shared/money';
 
 /**
  * The sandbox payment provider's own pages (issue 7): the PayPal-like approval page
@@ -98,10 +97,10 @@ function PaypalApproval({ reference }: { reference: string }) {
       <dl className="my-6 rounded-xl border border-line p-4">
         <dt className="text-sm text-muted">{d.description || 'Backbeat'}</dt>
         <dd className="mt-1 text-3xl font-extrabold" data-testid="sandbox-amount">
-          {dollars(d.amountCents)}
+          {formatMoney(d.amountCents)}
           {d.kind === 'subscription' ? <span className="text-base font-semibold text-muted"> / {every}</span> : null}
         </dd>
-        {d.kind === 'subscription' && d.trialDays > 0 ? <dd className="mt-1 text-sm text-muted">Free for {d.trialDays} days, then {dollars(d.amountCents)} every {every}.</dd> : null}
+        {d.kind === 'subscription' && d.trialDays > 0 ? <dd className="mt-1 text-sm text-muted">Free for {d.trialDays} days, then {formatMoney(d.amountCents)} every {every}.</dd> : null}
       </dl>
       {d.status !== 'pending' ? <p className="mb-4 font-medium">{d.status === 'approved' ? 'This payment was approved already.' : 'This payment was cancelled.'}</p> : null}
       <div className="flex flex-col gap-3">
@@ -259,7 +258,7 @@ function HostedCheckout({ reference }: { reference: string }) {
         <span className="w-fit rounded-full bg-accent-soft px-3 py-1 text-xs font-bold uppercase tracking-wide text-accent-strong">Sandbox checkout</span>
         <p className="text-base text-muted">{d.description}</p>
         <p className="text-4xl font-extrabold tabular-nums" data-testid="sandbox-amount">
-          {usd(d.amountCents)}
+          {formatMoney(d.amountCents)}
         </p>
         <div className="mt-auto rounded-xl border border-line bg-surface p-4 text-sm">
           <p className="mb-2 font-semibold">Test cards (any future expiry, any CVC)</p>
@@ -301,7 +300,7 @@ function HostedCheckout({ reference }: { reference: string }) {
             <Field label="Name on card" autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
           </fieldset>
         ) : (
-          <p className="rounded-xl bg-surface-2 p-4 text-base">Split {usd(d.amountCents)} into monthly payments with the sandbox&apos;s financing partner. Nothing is really charged.</p>
+          <p className="rounded-xl bg-surface-2 p-4 text-base">Split {formatMoney(d.amountCents)} into monthly payments with the sandbox&apos;s financing partner. Nothing is really charged.</p>
         )}
         {challenge ? (
           <div role="dialog" aria-label="Sandbox 3-D Secure" className="flex flex-col gap-3 rounded-xl border border-line p-4">
@@ -324,7 +323,7 @@ function HostedCheckout({ reference }: { reference: string }) {
         <FormError message={error} />
         <Button type="submit" full disabled={busy || d.status !== 'open'} className="min-h-14 text-lg">
           <CreditCard aria-hidden className="size-5" />
-          {busy ? 'Processing…' : `Pay ${usd(d.amountCents)}`}
+          {busy ? 'Processing…' : `Pay ${formatMoney(d.amountCents)}`}
         </Button>
         <Button variant="ghost" disabled={busy} onClick={() => void cancel()}>
           Back to the shop

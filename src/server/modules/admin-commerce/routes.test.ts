@@ -65,6 +65,8 @@ describe('orders', () => {
     expect((await ent())[0]!.revokedAt).not.toBeNull();
     const [entry] = await audits('order.refund', String(order.id));
     expect(entry).toMatchObject({ before: { status: 'paid' }, after: { status: 'refunded' } });
+    // the amount as people read it everywhere: "$1,234.50", never "1234.50 usd"
+    expect(entry!.summary).toBe(`Refunded order #${order.id} (${slug}, $49.00)`);
 
     // again: refused, the order is no longer paid
     const again = await admin.post(`/api/admin/orders/${order.id}/refund`);
@@ -230,7 +232,7 @@ describe('mentorship pricing', () => {
     expect((await (await t.client()).get('/api/mentorship/checkout/options')).json()).toEqual({ flags: { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: false, downsellByLink: false } });
     const both = await admin.request('PUT', '/api/admin/mentorship-pricing', { price2600: true, price3900: true, downsell: false, showsix: false });
     expect(both.statusCode).toBe(422);
-    expect(both.json().errors.price3900).toEqual(['Choose either the $2,600 or the $3,900 full price, not both.']);
+    expect(both.json().errors.price3900).toEqual(['Choose either the $2,600.00 or the $3,900.00 full price, not both.']);
     expect((await admin.request('PUT', '/api/admin/mentorship-pricing', { price2600: false, price3900: false, downsell: false, showsix: true })).statusCode).toBe(200);
     expect((await (await t.client()).get('/api/mentorship/checkout/options')).json().flags.showsix).toBe(true);
     expect(await audits('setting.update', 'mentorship_pricing')).toHaveLength(1);

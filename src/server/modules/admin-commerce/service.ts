@@ -16,6 +16,7 @@ import {
   type WebhookFailureKind,
 } from '#shared/admin-commerce';
 import type { CancellationRow } from '#shared/billing';
+import { formatMoney } from '#shared/money';
 import type { Database } from '#server/db/client';
 import { cancellationFeedback, checkoutPlans, courses, invoices, orders, products, subscriptions, users, webhookFailures } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
@@ -97,7 +98,7 @@ function describeDiscount(s: typeof subscriptions.$inferSelect): string | null {
   if (!s.discountCyclesLeft || s.discountCyclesLeft <= 0) return null;
   const n = s.discountCyclesLeft === 1 ? 'the next payment' : `the next ${s.discountCyclesLeft} payments`;
   if (s.discountPercent) return `${s.discountPercent}% off ${n}`;
-  if (s.discountAmountCents) return `$${(s.discountAmountCents / 100).toFixed(s.discountAmountCents % 100 ? 2 : 0)} off ${n}`;
+  if (s.discountAmountCents) return `${formatMoney(s.discountAmountCents, s.currency)} off ${n}`;
   return null;
 }
 
@@ -194,7 +195,7 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           action: 'order.refund',
           targetType: 'order',
           targetId: id,
-          summary: `Refunded order #${id} (${order.productSlug}, ${(order.amountCents / 100).toFixed(2)} ${order.currency})`,
+          summary: `Refunded order #${id} (${order.productSlug}, ${formatMoney(order.amountCents, order.currency)})`,
           before: { status: before.status },
           after: { status: after.status, charge: chargeRef },
         }),

@@ -98,7 +98,7 @@ describe('GET /api/billing', () => {
 
   it('answers no subscription for a member who never paid', async () => {
     const { client } = await t.signedIn();
-    expect(await billing(client)).toEqual({ subscription: null, lifetime: false, invoices: [] });
+    expect(await billing(client)).toEqual({ subscription: null, lifetime: false, invoices: [], memberships: [], mentorships: [], courses: [] });
   });
 
   it('shows the plan, price, next billing date, payment method, offers and invoices', async () => {

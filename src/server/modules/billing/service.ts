@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
 import { retentionOffersSchema } from '#shared/retention';
+import { formatMoney } from '#shared/money';
 import {
   BILLING_MESSAGES,
   lifetimeOfferCents,
@@ -22,6 +23,7 @@ import type { PaymentProvider, SubscriptionState } from '#server/modules/payment
 import { ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
 import { createSettingsService } from '#server/modules/admin/settings';
+import { courseHoldings, mentorshipHoldings, otherMemberships, subscriptionMembership } from './holdings.ts';
 import type { AuthUser } from '#server/types';
 
 export type RetentionAction = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel' | 'suspend' | 'paypal-cancel' | 'lifetime-checkout' | 'resume';
@@ -255,7 +257,7 @@ export function createBillingService(deps: BillingDeps) {
     let discount: string | null = null;
     if (sub.discountCyclesLeft && sub.discountCyclesLeft > 0) {
       if (sub.discountPercent) discount = `${sub.discountPercent}% off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
-      else if (sub.discountAmountCents) discount = `$${(sub.discountAmountCents / 100).toFixed(sub.discountAmountCents % 100 ? 2 : 0)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+      else if (sub.discountAmountCents) discount = `${formatMoney(sub.discountAmountCents, sub.currency)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
     }
     return {
       id: sub.id,
@@ -485,10 +487,17 @@ export function createBillingService(deps: BillingDeps) {
         .where(eq(invoices.userId, user.id))
         .orderBy(desc(invoices.createdAt), desc(invoices.id))
         .limit(50);
+      const lifetime = await hasLifetime(user.id);
+      const subscription = sub && sub.userId === user.id ? await dto(sub) : null;
+      // a subscription a lifetime purchase replaced is over: the lifetime membership is what they have
+      const shown = sub && subscription && !(lifetime && sub.status === 'canceled') ? [subscriptionMembership(sub, subscription, lifetime)] : [];
       return {
-        subscription: sub && sub.userId === user.id ? await dto(sub) : null,
-        lifetime: await hasLifetime(user.id),
-        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, status: r.status })),
+        subscription,
+        lifetime,
+        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, currency: r.currency, status: r.status })),
+        memberships: [...shown, ...(await otherMemberships(db, user.id))],
+        mentorships: await mentorshipHoldings(db, user.id),
+        courses: await courseHoldings(db, user.id),
       };
     },
 

@@ -131,7 +131,7 @@ describe('a missed instalment, the grace period, recovery and cancellation', () 
     expect((await h.mentorship(user.id)).status).toBe('past_due');
     expect(await h.access(user.id)).toBe(true);
     const studentNote = (await h.notes(user.id)).find((n) => n.body.includes('could not collect'));
-    expect(studentNote?.body).toContain('$650');
+    expect(studentNote?.body).toContain('$650.00');
     expect(studentNote?.body).toContain('payment 2 of 6');
     expect(studentNote?.body).toContain(`${MENTORSHIP_GRACE_DAYS} days`);
     expect(studentNote?.url).toBe('/mentorship/account');

@@ -5,10 +5,11 @@ import { escapeHtml } from '#server/lib/html';
 import type { SubscriptionState } from '#server/modules/payments/provider';
 import { issueReceipt } from '#server/modules/receipts/ledger';
 import type { OrderRow, PaymentsService, SubscriptionEvent } from '#server/modules/payments/service';
-import { MENTORSHIP_GRACE_DAYS, usd } from '#shared/mentorship';
+import { MENTORSHIP_GRACE_DAYS } from '#shared/mentorship';
 import type { ProviderName } from '#shared/commerce';
 import { graceEndsAt, mentorshipAccess } from './access.ts';
 import type { Enrolment, InstalmentPlanRow } from './enrolment.ts';
+import { formatMoney } from '#shared/money';
 
 export interface InstalmentsDeps {
   db: Database;
@@ -115,7 +116,7 @@ export function createInstalments(deps: InstalmentsDeps) {
     } else if ((previous.status === 'past_due' || previous.status === 'defaulted') && updated.status === 'active') {
       await enrolment.notifyStudentAndAdmins(
         plan.userId,
-        `<p>Thank you: your mentorship payment of <strong>${escapeHtml(usd(invoice.amountCents))}</strong> went through (payment ${updated.instalmentsPaid} of ${updated.instalmentsTotal}). Your mentorship access is active again.</p>`,
+        `<p>Thank you: your mentorship payment of <strong>${escapeHtml(formatMoney(invoice.amountCents))}</strong> went through (payment ${updated.instalmentsPaid} of ${updated.instalmentsTotal}). Your mentorship access is active again.</p>`,
         `<p><strong>${escapeHtml(await studentName(plan.userId))}</strong> caught up on their mentorship payments (payment ${updated.instalmentsPaid} of ${updated.instalmentsTotal}). Their access is active again.</p>`,
       );
     }
@@ -149,7 +150,7 @@ export function createInstalments(deps: InstalmentsDeps) {
     });
     if (!outcome) return;
     const which = `payment ${outcome.instalmentsPaid + 1} of ${outcome.instalmentsTotal}`;
-    const amount = usd(invoice.amountCents);
+    const amount = formatMoney(invoice.amountCents);
     const method = outcome.paymentMethod ? ` from ${outcome.paymentMethod}` : '';
     const until = dateText(graceEndsAt(outcome.pastDueSince ?? now));
     const payWith = outcome.provider === 'paypal' ? 'PayPal account' : 'card';
@@ -263,8 +264,8 @@ export function createInstalments(deps: InstalmentsDeps) {
         const which = `payment ${plan.instalmentsPaid + 1} of ${plan.instalmentsTotal}`;
         await enrolment.notifyStudentAndAdmins(
           plan.userId,
-          `<p>Your mentorship payment of <strong>${escapeHtml(usd(plan.amountCents))}</strong> (${which}) is more than ${MENTORSHIP_GRACE_DAYS} days late, so your mentorship access is paused. It comes back as soon as the payment goes through: make sure your ${plan.provider === 'paypal' ? 'PayPal account' : 'card'} can be charged, or contact us to settle it.</p>`,
-          `<p><strong>${escapeHtml(await studentName(plan.userId))}</strong> is more than ${MENTORSHIP_GRACE_DAYS} days late with mentorship ${which} (${escapeHtml(usd(plan.amountCents))}). Their mentorship access is paused until it is paid.</p>`,
+          `<p>Your mentorship payment of <strong>${escapeHtml(formatMoney(plan.amountCents))}</strong> (${which}) is more than ${MENTORSHIP_GRACE_DAYS} days late, so your mentorship access is paused. It comes back as soon as the payment goes through: make sure your ${plan.provider === 'paypal' ? 'PayPal account' : 'card'} can be charged, or contact us to settle it.</p>`,
+          `<p><strong>${escapeHtml(await studentName(plan.userId))}</strong> is more than ${MENTORSHIP_GRACE_DAYS} days late with mentorship ${which} (${escapeHtml(formatMoney(plan.amountCents))}). Their mentorship access is paused until it is paid.</p>`,
         );
       }
       return defaulted;

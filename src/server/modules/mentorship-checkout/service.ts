@@ -7,21 +7,10 @@ import type { AuthUser } from '#server/types';
 import { cardError, ProviderError, type ChargeResult, type SubscriptionState } from '#server/modules/payments/provider';
 import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
-import {
-  cardPaymentOption,
-  MENTORSHIP_CARD_PAYMENTS,
-  MENTORSHIP_CHECKOUT_MESSAGES as CM,
-  MENTORSHIP_INSTALMENT_PLANS,
-  MENTORSHIP_MESSAGES as M,
-  usd,
-  type MentorshipCardPayment,
-  type MentorshipCheckoutAnswer,
-  type MentorshipInstalmentOption,
-  type MentorshipOneTimePrice,
-  type MentorshipPayAnswer,
-} from '#shared/mentorship';
+import { cardPaymentOption, MENTORSHIP_CARD_PAYMENTS, MENTORSHIP_CHECKOUT_MESSAGES as CM, MENTORSHIP_INSTALMENT_PLANS, MENTORSHIP_MESSAGES as M, type MentorshipCardPayment, type MentorshipCheckoutAnswer, type MentorshipInstalmentOption, type MentorshipOneTimePrice, type MentorshipPayAnswer } from '#shared/mentorship';
 import type { Enrolment } from './enrolment.ts';
 import type { Instalments } from './instalments.ts';
+import { formatMoney } from '#shared/money';
 
 export interface MentorshipCheckoutDeps {
   db: Database;
@@ -98,7 +87,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       provider: card.name,
       affiliate: null,
       idempotencyKey: key,
-      metadata: { option: input.option, paymentType: input.methods === 'financing' ? 'financing' : 'card', description: `Backbeat mentorship (${usd(input.amountCents)})` },
+      metadata: { option: input.option, paymentType: input.methods === 'financing' ? 'financing' : 'card', description: `Backbeat mentorship (${formatMoney(input.amountCents)})` },
     });
     if (!created) {
       const current = await payments.settledOrder(order, (o) => typeof o.metadata?.checkoutUrl === 'string');
@@ -110,7 +99,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
     try {
       const approval = await card.createHostedCheckout({
         amountCents: input.amountCents,
-        description: `Backbeat mentorship (${usd(input.amountCents)})`,
+        description: `Backbeat mentorship (${formatMoney(input.amountCents)})`,
         successUrl: `/mentorship/checkout/complete?order=${order.id}`,
         cancelUrl: `${input.back}?checkout=cancelled`,
         methods: input.methods,
@@ -211,7 +200,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
           priceCents: spec.amountCents,
           interval: 'month',
           trialDays: 0,
-          description: `Backbeat mentorship: ${spec.instalments} monthly payments of ${usd(spec.amountCents)}`,
+          description: `Backbeat mentorship: ${spec.instalments} monthly payments of ${formatMoney(spec.amountCents)}`,
           returnUrl: back,
           cancelUrl: `${back}&paypal=cancelled`,
           idempotencyKey: key,
@@ -286,7 +275,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         provider: card.name,
         affiliate: null,
         idempotencyKey: key,
-        metadata: { option, paymentType: 'card', payment_method_id: input.paymentMethod, instalments: spec.instalments, description: spec.instalments > 1 ? `Backbeat mentorship: payment 1 of ${spec.instalments}` : `Backbeat mentorship (${usd(spec.amountCents)})` },
+        metadata: { option, paymentType: 'card', payment_method_id: input.paymentMethod, instalments: spec.instalments, description: spec.instalments > 1 ? `Backbeat mentorship: payment 1 of ${spec.instalments}` : `Backbeat mentorship (${formatMoney(spec.amountCents)})` },
       }, { hold: true });
       let order = started;
       if (!created) {
@@ -299,7 +288,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       const metadata = { orderId: String(order.id), userId: String(user.id), mentorship: option };
       try {
         if (spec.instalments === 1) {
-          const charge = await card.chargeCard({ email: user.email, name: user.name, paymentMethod: input.paymentMethod, amountCents: spec.amountCents, description: `Backbeat mentorship (${usd(spec.amountCents)})`, idempotencyKey: key, metadata });
+          const charge = await card.chargeCard({ email: user.email, name: user.name, paymentMethod: input.paymentMethod, amountCents: spec.amountCents, description: `Backbeat mentorship (${formatMoney(spec.amountCents)})`, idempotencyKey: key, metadata });
           if (charge.status === 'succeeded') {
             await payments.markOrderPaid(order.id, charge);
             return { url: MENTORSHIP_HOME };
@@ -319,7 +308,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
           priceCents: spec.amountCents,
           interval: 'month',
           trialDays: 0,
-          description: `Backbeat mentorship: ${spec.instalments} monthly payments of ${usd(spec.amountCents)}`,
+          description: `Backbeat mentorship: ${spec.instalments} monthly payments of ${formatMoney(spec.amountCents)}`,
           idempotencyKey: key,
           metadata,
         });

@@ -38,7 +38,7 @@ describe('stripe hosted checkout', () => {
     const stripe = createStripeProvider({ secretKey: 'sk_test_123', webhookSecret: 'whsec_x', apiBase: base, appUrl: 'https://drums.example' });
     const approval = await stripe.createHostedCheckout({
       amountCents: 390000,
-      description: 'Backbeat mentorship ($3,900)',
+      description: 'Backbeat mentorship ($3,900.00)',
       successUrl: '/mentorship/checkout/complete?order=12',
       cancelUrl: '/mentorship/stripe/finance?checkout=cancelled',
       methods: 'financing',

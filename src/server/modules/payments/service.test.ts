@@ -233,7 +233,7 @@ describe('ledger: subscriptions on the sandbox clock', () => {
     expect(await ents(u.id)).toEqual(['membership']);
     const notes = await db().select().from(notifications).where(eq(notifications.userId, u.id));
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.body).toContain('$29');
+    expect(notes[0]!.body).toContain('$29.00');
     // days 3 and 5 after the failure: retried, still past due, still one notice
     await t.app.inject({ method: 'POST', url: '/sandbox/clock/advance', payload: { days: 4 } });
     expect((await row(sub.id)).status).toBe('past_due');

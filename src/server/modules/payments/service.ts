@@ -5,7 +5,7 @@ import { AppError, notFound } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
-import { COMMERCE_MESSAGES, dollars, type MembershipPlan, type ProviderName } from '#shared/commerce';
+import { COMMERCE_MESSAGES, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PROVIDER_NAMES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt } from '#shared/dunning';
@@ -13,6 +13,7 @@ import { MalformedEventError, ProviderError, type ChargeResult, type PaymentProv
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
 import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/ledger';
+import { formatMoney } from '#shared/money';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -614,7 +615,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // the next retry and the end of the grace period, when the subscription has them (docs/product/dunning.md)
       const grace = due?.graceEndsAt && due.nextRetryAt ? ` ${DUNNING_MESSAGES.nextRetry({ nextRetryAt: due.nextRetryAt.toISOString(), retriesDone: due.retriesDone, retriesTotal: DUNNING_RETRY_DAYS.length })} ${DUNNING_MESSAGES.grace({ graceEndsAt: due.graceEndsAt.toISOString() })}` : '';
       await deps.notifications.notify(sub.userId, {
-        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(dollars(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.${escapeHtml(grace)}</p>`,
+        body: `<p>We could not collect your membership payment of <strong>${escapeHtml(formatMoney(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.${escapeHtml(grace)}</p>`,
         url: '/account/billing',
       });
     },

@@ -67,8 +67,8 @@ describe('the catalogue', () => {
     expect(data).toMatchObject({
       id: grooveCourse,
       title: 'groove foundations',
-      price_basic_html: '<s>$79</s> <strong>$49</strong>',
-      price_pro_html: '<s>$149</s> <strong>$99</strong>',
+      price_basic_html: '<s>$79.00</s> <strong>$49.00</strong>',
+      price_pro_html: '<s>$149.00</s> <strong>$99.00</strong>',
       price_basic: 4900,
       price_pro: 9900,
       owned: false,

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { COMMERCE_MESSAGES, COURSE_LEVELS, DOUBLE_KICK_TIERS, dollars, type CourseLevel } from '#shared/commerce';
+import { COMMERCE_MESSAGES, COURSE_LEVELS, DOUBLE_KICK_TIERS, type CourseLevel } from '#shared/commerce';
 import {
   COURSE_TIER_PRICES,
   DOUBLE_KICK_COURSE_SLUG,
@@ -20,6 +20,7 @@ import type { PaymentsService, OrderRow } from '#server/modules/payments/service
 import { cardError, ProviderError } from '#server/modules/payments/provider';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
+import { formatMoney } from '#shared/money';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -34,7 +35,7 @@ const isDoubleKick = (slug: string) => DOUBLE_KICK_TIERS.some((t) => t.slug === 
 
 /** a small price block built from numbers only (spec 002 §3 price_basic_html / price_pro_html) */
 export const priceHtml = (priceCents: number, listPriceCents: number | null) =>
-  `${listPriceCents && listPriceCents > priceCents ? `<s>${dollars(listPriceCents)}</s> ` : ''}<strong>${dollars(priceCents)}</strong>`;
+  `${listPriceCents && listPriceCents > priceCents ? `<s>${formatMoney(listPriceCents)}</s> ` : ''}<strong>${formatMoney(priceCents)}</strong>`;
 
 /**
  * Double-kick and course tiers (issue 7): the catalogue, and buying a tier by card or PayPal through

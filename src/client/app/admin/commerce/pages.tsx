@@ -22,7 +22,7 @@ import {
   type RetentionOffers,
 } from '#shared/admin-commerce';
 import type { CancellationRow } from '#shared/billing';
-import { CANCEL_REASONS, dollars, PROVIDERS } from '#shared/commerce';
+import { CANCEL_REASONS, PROVIDERS } from '#shared/commerce';
 import { api, errorMessage, get, post } from '#client/lib/api.ts';
 import { AdminTitle, Checkbox, FormButtons, Panel, Select, StateBadge, StatusBadge, useFormErrors } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
@@ -35,6 +35,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { centsText, toCents, toCentsOrNull, toInt, toIntOrNull } from './money.ts';
 import { SubscriptionPaymentsPanel } from './subscription-payments.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
+import { formatMoney } from '#shared/money';
 
 const date = (iso: string | null) => (iso ? formatWhen(iso, 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
 const label = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
@@ -89,7 +90,7 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
                 </span>
               </Item>
               <Item term="Amount">
-                <span className="tabular">{dollars(o.amount_cents)}</span> {o.currency.toUpperCase()}
+                <span className="tabular">{formatMoney(o.amount_cents, o.currency)}</span>
               </Item>
               <Item term="Product">
                 {o.kind}: {o.product}
@@ -112,7 +113,7 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
                 <ul className="flex flex-col gap-2">
                   {o.invoices.map((i) => (
                     <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-surface-2 px-3 py-2">
-                      <span className="tabular font-semibold">{dollars(i.amount_cents)}</span>
+                      <span className="tabular font-semibold">{formatMoney(i.amount_cents, o.currency)}</span>
                       <Status value={i.status} />
                       <span className="text-sm text-muted">{i.description}</span>
                       <span className="break-all text-sm text-muted">{i.provider_ref}</span>
@@ -127,7 +128,7 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
                   variant="danger"
                   disabled={refund.isPending}
                   onClick={async () => {
-                    if (await confirm(`Refund ${dollars(o.amount_cents)} to ${o.buyer?.name ?? 'the buyer'}? The money goes back through ${o.provider} and the access this order gave is removed.`, { confirmLabel: 'Refund', danger: true })) refund.mutate();
+                    if (await confirm(`Refund ${formatMoney(o.amount_cents, o.currency)} to ${o.buyer?.name ?? 'the buyer'}? The money goes back through ${o.provider} and the access this order gave is removed.`, { confirmLabel: 'Refund', danger: true })) refund.mutate();
                   }}
                 >
                   <RotateCcw aria-hidden className="size-4" /> Refund
@@ -167,7 +168,7 @@ export function OrdersPage() {
     },
     { key: 'buyer', label: 'Buyer', render: (o) => <MemberLink member={o.buyer} /> },
     { key: 'product', label: 'Product', render: (o) => <span>{o.kind}: {o.product}{o.plan ? ` (${o.plan})` : ''}</span> },
-    { key: 'amount', label: 'Amount', sortable: true, render: (o) => <span className="tabular">{dollars(o.amount_cents)}</span> },
+    { key: 'amount', label: 'Amount', sortable: true, render: (o) => <span className="tabular">{formatMoney(o.amount_cents, o.currency)}</span> },
     { key: 'status', label: 'Status', render: (o) => <Status value={o.status} /> },
     { key: 'provider', label: 'Provider', render: (o) => <span>{o.provider}</span> },
     { key: 'created_at', label: 'Date', sortable: true, render: (o) => <span>{date(o.created_at)}</span> },
@@ -213,7 +214,7 @@ export function SubscriptionsPage() {
       ),
     },
     { key: 'status', label: 'State', render: (s) => <span className="flex flex-wrap gap-1"><Status value={s.status} />{s.cancel_at_period_end && s.status !== 'canceled' ? <StatusBadge tone="warn">Cancels at period end</StatusBadge> : null}</span> },
-    { key: 'price', label: 'Price', sortable: true, render: (s) => <span className="tabular">{dollars(s.price_cents)} / {s.plan === 'yearly' ? 'year' : 'month'}</span> },
+    { key: 'price', label: 'Price', sortable: true, render: (s) => <span className="tabular">{formatMoney(s.price_cents)} / {s.plan === 'yearly' ? 'year' : 'month'}</span> },
     { key: 'discount', label: 'Discount', render: (s) => <span>{s.discount ?? '—'}</span> },
     { key: 'period_end', label: 'Period end', sortable: true, render: (s) => <span>{date(s.current_period_end)}</span> },
     { key: 'payment', label: 'Payment method', render: (s) => <span>{s.payment_method || '—'} <span className="text-sm text-muted">({s.provider})</span></span> },
@@ -417,7 +418,7 @@ export function ProductsPage() {
   const columns: Column<AdminProduct>[] = [
     { key: 'title', label: 'Tier', sortable: true, render: (p) => <span className="flex flex-col"><span className="font-semibold">{p.title}</span><span className="text-sm text-muted">{p.slug}{p.course ? ` · ${p.course.title}` : ''}</span></span> },
     { key: 'level', label: 'Level', render: (p) => <span>{p.level ? label(p.level) : '—'}</span> },
-    { key: 'price', label: 'Price', sortable: true, render: (p) => <span className="tabular">{p.list_price_cents !== null ? <s className="mr-1 text-muted">{dollars(p.list_price_cents)}</s> : null}{dollars(p.price_cents)}</span> },
+    { key: 'price', label: 'Price', sortable: true, render: (p) => <span className="tabular">{p.list_price_cents !== null ? <s className="mr-1 text-muted">{formatMoney(p.list_price_cents)}</s> : null}{formatMoney(p.price_cents)}</span> },
     { key: 'sold', label: 'Sold', sortable: true, render: (p) => <span className="tabular">{p.sold}</span> },
     { key: 'spots', label: 'Spots left', render: (p) => <span className="tabular">{p.spots_left === null ? 'Unlimited' : `${p.spots_left} of ${p.spots}`}</span> },
     { key: 'active', label: 'On sale', render: (p) => (p.active ? <StatusBadge tone="good">Active</StatusBadge> : <StatusBadge>Off</StatusBadge>) },
@@ -469,9 +470,9 @@ function useSetting<T>(key: string, url: string) {
 }
 
 const FLAG_LABELS: Array<[keyof MentorshipPricing, string, string]> = [
-  ['price2600', 'Full price $2,600', 'Instead of $3,200 (like ?price2600=1).'],
-  ['price3900', 'Full price $3,900', 'Instead of $3,200 (like ?price3900=1).'],
-  ['downsell', 'Downsell: only $1,600', 'Shows only the $1,600 option (like ?downsell=1).'],
+  ['price2600', `Full price ${formatMoney(2600_00)}`, `Instead of ${formatMoney(3200_00)} (like ?price2600=1).`],
+  ['price3900', `Full price ${formatMoney(3900_00)}`, `Instead of ${formatMoney(3200_00)} (like ?price3900=1).`],
+  ['downsell', `Downsell: only ${formatMoney(1600_00)}`, `Shows only the ${formatMoney(1600_00)} option (like ?downsell=1).`],
   ['showsix', 'Show the 6-payment plan', 'Adds 6 monthly payments; 3 payments stays available by link (like ?showsix=1).'],
 ];
 
@@ -519,7 +520,7 @@ export function MentorshipPricingPage() {
                 <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
               ))}
             </fieldset>
-            <p className="text-sm text-muted">The amounts ($3,200, $1,600, $2,600, $3,900 and the instalment plans) are fixed by the server; only which options are offered changes here.</p>
+            <p className="text-sm text-muted">The amounts ({[3200_00, 1600_00, 2600_00, 3900_00].map((c) => formatMoney(c)).join(', ')} and the instalment plans) are fixed by the server; only which options are offered changes here.</p>
             <FormError message={form.formError} />
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>

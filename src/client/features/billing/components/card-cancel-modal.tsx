@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COMMERCE_MESSAGES, dollars } from '#shared/commerce';
+import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { discountOfferText, longDate, type BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { BILLING_KEY, cardCall, type CardCall } from '../api/billing.ts';
 import { OpeningSteps, Option, StepFooter, StepLabel, useCancelFlow } from './steps.tsx';
+import { formatMoney } from '#shared/money';
 
 export const CARD_CANCEL_MODAL = 'card-cancel';
 type Choice = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'cancel';
@@ -61,7 +62,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   const endDate = longDate(sub.nextBillingDate);
   // the offers as admins set them (GET /api/billing carries them; spec 002 §9 by default)
   const offers = sub.offers;
-  const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${dollars(offers.yearlyDiscountCents)} off your next year`;
+  const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${formatMoney(offers.yearlyDiscountCents)} off your next year`;
 
   return (
     <Modal name={CARD_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
@@ -89,8 +90,8 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
                   testId="choice-upgrade-yearly"
                   checked={choice === 'upgrade-yearly'}
                   onChange={() => setChoice('upgrade-yearly')}
-                  title={`Switch to yearly and save ${dollars(sub.yearlyPrice - sub.yearlyOfferPrice)}`}
-                  detail={`${dollars(sub.yearlyOfferPrice)} for your first year (instead of ${dollars(sub.yearlyPrice)}).`}
+                  title={`Switch to yearly and save ${formatMoney(sub.yearlyPrice - sub.yearlyOfferPrice)}`}
+                  detail={`${formatMoney(sub.yearlyOfferPrice)} for your first year (instead of ${formatMoney(sub.yearlyPrice)}).`}
                 />
               ) : null}
               <Option
@@ -100,7 +101,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
                 checked={choice === 'upgrade-lifetime'}
                 onChange={() => setChoice('upgrade-lifetime')}
                 title={`Go lifetime: ${offers.lifetimeDiscountPercent}% off`}
-                detail={`Pay ${dollars(sub.lifetimeOfferPrice)} once (instead of ${dollars(sub.lifetimePrice)}) on your saved card and never be billed again.`}
+                detail={`Pay ${formatMoney(sub.lifetimeOfferPrice)} once (instead of ${formatMoney(sub.lifetimePrice)}) on your saved card and never be billed again.`}
               />
               <Option type="radio" name="choice" testId="choice-cancel" checked={choice === 'cancel'} onChange={() => setChoice('cancel')} title="No thanks, I still want to cancel" />
             </div>
@@ -130,7 +131,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
             testId="pause-offer"
             checked={pause}
             onChange={setPause}
-            title={`Pause for ${dollars(offers.cardPauseFeeCents)} a month`}
+            title={`Pause for ${formatMoney(offers.cardPauseFeeCents)} a month`}
             detail="Your lessons lock while paused; resume any time from this page and carry on where you left off."
           />
           <StepFooter error={error} onBack={() => go(3)}>

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { dollars } from '#shared/commerce';
 import { longDate, type BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -7,6 +6,7 @@ import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paypalCall } from '../api/billing.ts';
 import { OpeningSteps, Option, StepFooter, StepLabel, useCancelFlow } from './steps.tsx';
+import { formatMoney } from '#shared/money';
 
 export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
 
@@ -75,8 +75,8 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
             testId="lifetime-offer"
             checked={lifetime}
             onChange={setLifetime}
-            title={`Yes, upgrade me to lifetime for ${dollars(sub.lifetimeOfferPrice)}`}
-            detail={`One PayPal payment instead of ${dollars(sub.lifetimePrice)}; your subscription stops and you are never billed again.`}
+            title={`Yes, upgrade me to lifetime for ${formatMoney(sub.lifetimeOfferPrice)}`}
+            detail={`One PayPal payment instead of ${formatMoney(sub.lifetimePrice)}; your subscription stops and you are never billed again.`}
           />
           <StepFooter onBack={() => go(2)}>
             <Button type="submit" disabled={busy}>

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { dollars } from '#shared/commerce';
 import type { BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
@@ -8,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { BILLING_KEY, newIdempotencyKey, upgradeCall, type UpgradeCall } from '../api/billing.ts';
 import { Option, StepFooter, ThanksStep } from './steps.tsx';
+import { formatMoney } from '#shared/money';
 
 export const UPGRADE_MODAL = 'billing-upgrade';
 
@@ -83,7 +83,7 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
                   testId="upgrade-yearly"
                   checked={choice === 'upgrade-yearly'}
                   onChange={() => setChoice('upgrade-yearly')}
-                  title={`Yearly: ${dollars(sub.yearlyFullPrice)} a year`}
+                  title={`Yearly: ${formatMoney(sub.yearlyFullPrice)} a year`}
                   detail="Switch now; the first year is charged to your saved card today."
                 />
               ) : null}
@@ -94,7 +94,7 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
                   testId="upgrade-lifetime"
                   checked={choice === 'upgrade-lifetime'}
                   onChange={() => setChoice('upgrade-lifetime')}
-                  title={`Lifetime: ${dollars(sub.lifetimeFullPrice)} once`}
+                  title={`Lifetime: ${formatMoney(sub.lifetimeFullPrice)} once`}
                   detail="Paid once on your saved card; your subscription ends and you are never billed again."
                 />
               ) : null}

@@ -9,7 +9,8 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { fetchClientSecret, navigate, newAttemptKey, payByCard, paypalApprovalUrl, paypalLifetimeCheckout, registerGuest, useCheckout } from '../api/checkout.ts';
 import { CardField, type CardHandle } from './card-field.tsx';
-import { money, PlanOptions, planViews } from './plan-options.tsx';
+import { centsOf, PlanOptions, planViews } from './plan-options.tsx';
+import { formatMoney } from '#shared/money';
 
 const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
 
@@ -272,7 +273,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
             <FormError message={error?.message} />
             <Button type="submit" full disabled={loadingPayment} className="min-h-14 text-lg">
               {loadingPayment ? <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" /> : <Lock aria-hidden className="size-5" />}
-              {submitLabel(selected?.trial ?? null, form.paymentType, selected ? money(selected.price) : '')}
+              {submitLabel(selected?.trial ?? null, form.paymentType, selected ? formatMoney(centsOf(selected.price)) : '')}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-sm text-muted">
               <Lock aria-hidden className="size-4" /> Secure checkout. We never store your card number.
@@ -317,19 +318,19 @@ function Summary({ plan, views, current }: { plan: CheckoutPlan; views: ReturnTy
       <h2 className="text-sm font-bold uppercase tracking-widest text-muted">Your order</h2>
       <div className="mt-3 flex items-baseline justify-between gap-3">
         <span className="text-lg font-bold">{v.title} membership</span>
-        <span className="text-2xl font-extrabold tabular-nums">{money(v.price)}</span>
+        <span className="text-2xl font-extrabold tabular-nums">{formatMoney(centsOf(v.price))}</span>
       </div>
       <p className="mt-1 text-base text-muted">{v.note}</p>
       <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-base">
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Due today</dt>
-          <dd className="font-bold tabular-nums">{trialDays > 0 ? '$0' : money(v.price)}</dd>
+          <dd className="font-bold tabular-nums">{trialDays > 0 ? formatMoney(0) : formatMoney(centsOf(v.price))}</dd>
         </div>
         {trialDays > 0 ? (
           <div className="flex justify-between gap-3">
             <dt className="text-muted">After your {trialDays}-day trial</dt>
             <dd className="font-semibold tabular-nums">
-              {money(v.price)}
+              {formatMoney(centsOf(v.price))}
               {v.per}
             </dd>
           </div>

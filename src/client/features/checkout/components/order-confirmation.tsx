@@ -5,7 +5,8 @@ import { JOIN_URL } from '#shared/commerce';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useOrder } from '../api/order.ts';
-import { money } from './plan-options.tsx';
+import { centsOf } from './plan-options.tsx';
+import { formatMoney } from '#shared/money';
 import { formatWhen } from '#client/lib/dates.ts';
 
 const PLAN_NAMES: Record<string, string> = { monthly: 'Monthly membership', yearly: 'Yearly membership', lifetime: 'Lifetime membership' };
@@ -25,7 +26,7 @@ function Paid({ order }: { order: OrderSummary }) {
   const trialEnds = order.trial_ends_at && new Date(order.trial_ends_at) > new Date() ? order.trial_ends_at : null;
   const rows: [string, string][] = [
     order.course ? ['Course', order.course.title] : ['Plan', PLAN_NAMES[order.plan ?? ''] ?? 'Membership'],
-    ['Amount', `${money(order.amount)}${order.plan === 'monthly' ? ' a month' : order.plan === 'yearly' ? ' a year' : ', paid once'}`],
+    ['Amount', `${formatMoney(centsOf(order.amount))}${order.plan === 'monthly' ? ' a month' : order.plan === 'yearly' ? ' a year' : ', paid once'}`],
   ];
   if (trialEnds) rows.push(['Free trial ends', date(trialEnds)]);
   if (order.lifetime) rows.push(['Renews', 'Never: it is yours for good']);

@@ -1,9 +1,10 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import type { CheckoutPlan, MembershipPlan } from '#shared/commerce';
+import { formatMoney } from '#shared/money';
 
-/** "$29" or "$20.75" from dollars */
-export const money = (amount: number) => `$${amount.toFixed(Number.isInteger(amount) ? 0 : 2)}`;
+/** the checkout plan object's prices are dollars (spec 002 §3): cents, for formatMoney */
+export const centsOf = (dollars: number) => Math.round(dollars * 100);
 
 export interface PlanView {
   plan: MembershipPlan;
@@ -19,7 +20,7 @@ export interface PlanView {
 /** The three plans of a checkout, as the page shows them (spec 002 §2–§3). */
 export function planViews(p: CheckoutPlan): PlanView[] {
   const trial = (days: number) => (p.has_trial && days > 0 ? `${days}-day free trial` : null);
-  const yearlyPerMonth = Math.floor((p.yearly_price / 12) * 100) / 100;
+  const yearlyPerMonthCents = Math.floor(centsOf(p.yearly_price) / 12);
   return [
     {
       plan: 'monthly',
@@ -38,7 +39,7 @@ export function planViews(p: CheckoutPlan): PlanView[] {
       crossedOut: p.yearly_crossed_out_price,
       tag: p.yearly_sales_tag,
       per: '/year',
-      note: `That's ${money(yearlyPerMonth)} a month, billed once a year.`,
+      note: `That's ${formatMoney(yearlyPerMonthCents)} a month, billed once a year.`,
       trial: trial(p.yearly_trial_days),
     },
     {
@@ -83,14 +84,14 @@ export function PlanOptions({ plan, views, onChange, invalid }: { plan: Membersh
               </span>
               {v.tag ? <span className="mt-1 w-fit rounded-full bg-accent px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-accent-fg">{v.tag}</span> : null}
               <span className="mt-3 flex flex-wrap items-baseline gap-x-2">
-                <span className="text-4xl font-extrabold tabular-nums tracking-tight">{money(v.price)}</span>
+                <span className="text-4xl font-extrabold tabular-nums tracking-tight">{formatMoney(centsOf(v.price))}</span>
                 <span className="text-base text-muted">{v.per}</span>
               </span>
               {v.crossedOut !== null && v.crossedOut > v.price ? (
                 <span className="text-base text-muted">
                   <span className="sr-only">Regular price </span>
-                  <s className="tabular-nums">{money(v.crossedOut)}</s>
-                  <span className="ml-2 font-semibold text-success">Save {money(Math.round((v.crossedOut - v.price) * 100) / 100)}</span>
+                  <s className="tabular-nums">{formatMoney(centsOf(v.crossedOut))}</s>
+                  <span className="ml-2 font-semibold text-success">Save {formatMoney(centsOf(v.crossedOut) - centsOf(v.price))}</span>
                 </span>
               ) : null}
               {v.trial ? <span className="mt-2 w-fit rounded-lg bg-success-soft px-2 py-1 text-sm font-semibold text-success">{v.trial}</span> : null}

@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreditCard, Lock } from 'lucide-react';
-import {
-  MENTORSHIP_CARD_PAYMENTS,
-  MENTORSHIP_CHECKOUT_MESSAGES as CM,
-  MENTORSHIP_MESSAGES as M,
-  mentorshipChargeUrl,
-  usd,
-  type MentorshipCardPayment,
-} from '#shared/mentorship-checkout';
+import { MENTORSHIP_CARD_PAYMENTS, MENTORSHIP_CHECKOUT_MESSAGES as CM, MENTORSHIP_MESSAGES as M, mentorshipChargeUrl, type MentorshipCardPayment } from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -15,14 +8,15 @@ import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { chargeCard, fetchClientSecret, financeCheckout, navigate, newAttemptKey, useMentorshipCheckout } from '../api.ts';
 import { AccountSteps, AlreadyEnrolled, knownBuyer, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
+import { formatMoney } from '#shared/money';
 
-/** "3 monthly payments of $1,300 (total $3,900)" */
+/** "3 monthly payments of $1,300.00 (total $3,900.00)" */
 function describe(payment: MentorshipCardPayment) {
   const p = MENTORSHIP_CARD_PAYMENTS[payment];
-  if (payment === 'finance') return { title: p.label, dueToday: usd(p.amountCents), detail: `${usd(p.totalCents)} through a financing partner: choose monthly payments at checkout.` };
+  if (payment === 'finance') return { title: p.label, dueToday: formatMoney(p.amountCents), detail: `${formatMoney(p.totalCents)} through a financing partner: choose monthly payments at checkout.` };
   if (p.instalments > 1)
-    return { title: p.label, dueToday: usd(p.amountCents), detail: `${p.instalments} monthly payments of ${usd(p.amountCents)} (total ${usd(p.totalCents)}). The first is charged today; they stop after the last one.` };
-  return { title: p.label, dueToday: usd(p.amountCents), detail: 'One payment. Yours for the whole programme.' };
+    return { title: p.label, dueToday: formatMoney(p.amountCents), detail: `${p.instalments} monthly payments of ${formatMoney(p.amountCents)} (total ${formatMoney(p.totalCents)}). The first is charged today; they stop after the last one.` };
+  return { title: p.label, dueToday: formatMoney(p.amountCents), detail: 'One payment. Yours for the whole programme.' };
 }
 
 /** The card error under the card element, in the provider's words (spec 002 §8). */

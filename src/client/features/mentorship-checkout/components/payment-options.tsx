@@ -1,20 +1,14 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import {
-  MENTORSHIP_INSTALMENT_PLANS,
-  MENTORSHIP_LIST_PRICE,
-  MENTORSHIP_PAY_IN_FULL_DISCOUNT,
-  onetimeOptionPrice,
-  usd,
-  type MentorshipCheckoutOption,
-} from '#shared/mentorship-checkout';
+import { MENTORSHIP_INSTALMENT_PLANS, MENTORSHIP_LIST_PRICE, MENTORSHIP_PAY_IN_FULL_DISCOUNT, onetimeOptionPrice, type MentorshipCheckoutOption } from '#shared/mentorship-checkout';
+import { formatMoney } from '#shared/money';
 
 export interface OptionView {
   option: MentorshipCheckoutOption;
   title: string;
   /** the big number */
   price: string;
-  /** e.g. "3 × $1,200" */
+  /** e.g. "3 × $1,200.00" */
   per: string | null;
   crossedOut: string | null;
   tag: string | null;
@@ -29,11 +23,11 @@ export function optionView(option: MentorshipCheckoutOption): OptionView {
     return {
       option,
       title: `${p.instalments} monthly payments`,
-      price: usd(p.amountCents),
-      per: `${p.instalments} × ${usd(p.amountCents)}`,
+      price: formatMoney(p.amountCents),
+      per: `${p.instalments} × ${formatMoney(p.amountCents)}`,
       crossedOut: null,
       tag: null,
-      note: `${usd(p.amountCents)} today, then ${usd(p.amountCents)} a month for ${p.instalments - 1} more months. Total ${usd(p.totalCents)}, paid with PayPal.`,
+      note: `${formatMoney(p.amountCents)} today, then ${formatMoney(p.amountCents)} a month for ${p.instalments - 1} more months. Total ${formatMoney(p.totalCents)}, paid with PayPal.`,
       method: 'paypal',
     };
   }
@@ -43,18 +37,18 @@ export function optionView(option: MentorshipCheckoutOption): OptionView {
     return {
       option,
       title: 'Pay in full',
-      price: usd(cents),
+      price: formatMoney(cents),
       per: null,
-      crossedOut: usd(MENTORSHIP_LIST_PRICE * 100),
-      tag: `Save ${usd(MENTORSHIP_PAY_IN_FULL_DISCOUNT * 100)}`,
-      note: `One payment by card. You save ${usd(MENTORSHIP_PAY_IN_FULL_DISCOUNT * 100)} against the ${usd(MENTORSHIP_LIST_PRICE * 100)} list price.`,
+      crossedOut: formatMoney(MENTORSHIP_LIST_PRICE * 100),
+      tag: `Save ${formatMoney(MENTORSHIP_PAY_IN_FULL_DISCOUNT * 100)}`,
+      note: `One payment by card. You save ${formatMoney(MENTORSHIP_PAY_IN_FULL_DISCOUNT * 100)} against the ${formatMoney(MENTORSHIP_LIST_PRICE * 100)} list price.`,
       method: 'card',
     };
   }
   return {
     option,
     title: 'Pay in full',
-    price: usd(cents),
+    price: formatMoney(cents),
     per: null,
     crossedOut: null,
     tag: option === 'onetime1600' || option === 'onetime2600' ? 'Special price' : null,

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
 import clsx from 'clsx';
 import type { MentorshipPayment, MentorshipStatus } from '#shared/mentorship';
+import { formatMoney } from '#shared/money';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export const Loading = () => (
@@ -57,18 +58,17 @@ export function StatusBadge({ status }: { status: MentorshipStatus | null }) {
   return <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold', tone)}>{status ? STATUS_LABELS[status] : 'Not enrolled'}</span>;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 export const formatDate = (iso: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
-/** "2 of 3 instalments paid · next $1,200 on 4 Jan 2027", "Paid in full", "No payment on record" */
+/** "2 of 3 instalments paid · next $1,200.00 on 4 Jan 2027", "Paid in full", "No payment on record" */
 export function paymentSummary(p: MentorshipPayment): { headline: string; detail: string | null } {
   if (p.kind === 'paid_in_full') return { headline: 'Paid in full', detail: null };
   if (p.kind === 'none') return { headline: 'No payment on record', detail: null };
   const headline = `${p.paid} of ${p.total} instalments paid`;
   if (p.status === 'completed') return { headline, detail: 'All instalments are paid.' };
-  if (p.status === 'past_due') return { headline, detail: `The last instalment of ${money.format(p.amountCents / 100)} did not go through.` };
+  if (p.status === 'past_due') return { headline, detail: `The last instalment of ${formatMoney(p.amountCents)} did not go through.` };
   if (p.status === 'defaulted' || p.status === 'canceled') return { headline, detail: 'This payment plan has stopped.' };
-  return { headline, detail: p.nextDueAt ? `Next: ${money.format(p.amountCents / 100)} on ${formatDate(p.nextDueAt)}` : null };
+  return { headline, detail: p.nextDueAt ? `Next: ${formatMoney(p.amountCents)} on ${formatDate(p.nextDueAt)}` : null };
 }
 
 export const relativeTime = (iso: string | null) => {

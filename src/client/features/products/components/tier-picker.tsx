@@ -1,8 +1,9 @@
 import clsx from 'clsx';
 import { Check, Users } from 'lucide-react';
-import { COMMERCE_MESSAGES, dollars } from '#shared/commerce';
+import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { LEVEL_FEATURES, LEVEL_TITLES, type Tier } from '#shared/products';
 import { buttonClass } from '#client/components/ui/button.tsx';
+import { formatMoney } from '#shared/money';
 
 /** "$159" crossed out, then "$99": the price of a tier, from the server's numbers */
 export function TierPrice({ tier, size = 'lg' }: { tier: Pick<Tier, 'price_cents' | 'list_price_cents'>; size?: 'lg' | 'md' }) {
@@ -12,12 +13,12 @@ export function TierPrice({ tier, size = 'lg' }: { tier: Pick<Tier, 'price_cents
       {list ? (
         <s className={clsx('font-semibold text-muted', size === 'lg' ? 'text-xl' : 'text-base')}>
           <span className="sr-only">Was </span>
-          {dollars(list)}
+          {formatMoney(list)}
         </s>
       ) : null}
       <span className={clsx('font-extrabold tabular-nums tracking-tight', size === 'lg' ? 'text-5xl' : 'text-3xl')}>
         {list ? <span className="sr-only">Now </span> : null}
-        {dollars(tier.price_cents)}
+        {formatMoney(tier.price_cents)}
       </span>
       <span className="text-base text-muted">once</span>
     </p>
