@@ -134,7 +134,7 @@ describe('first answers', () => {
 });
 
 describe('the first commit', () => {
-  // docs/decisions/2026-11-25-first-commit.md: the page's first commit is one of its long tasks at
+  // docs/decisions/0013-first-commit.md: the page's first commit is one of its long tasks at
   // Lighthouse's 4x, so nothing the first view can do without shares its task. The header's menus (a
   // Radix menu trigger sets state from a ref callback as it mounts, a synchronous re-render that pulled
   // every passive effect of the page into that task) and the realtime connection wait for the browser

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
  * Runs `fn` in a task of its own once the browser is idle, and no later than `timeout` ms from now;
  * returns a function that cancels it. Work the first view does not need (the realtime connection, the
  * daily time-zone report, the header's menus) stays out of the tasks that render the page: run from an
- * effect, it would share the task of React's first commit, one of the page's long tasks (issue 9: total
- * blocking time; docs/decisions/2026-11-25-first-commit.md).
+ * effect, it would share the task of React's first commit, one of the page's long tasks (total
+ * blocking time; docs/decisions/0013-first-commit.md).
  */
 export function whenIdle(fn: () => void, timeout = 500): () => void {
   if (typeof requestIdleCallback === 'function') {
