@@ -1,4 +1,4 @@
-// ESLint: TypeScript rules plus the import boundaries of the layout (docs/decisions/2026-11-22-foundation.md):
+// ESLint: TypeScript rules plus the import boundaries of the layout (docs/decisions/0001-foundation.md):
 //  - src/shared imports neither side (nor Node built-ins: it runs in the browser too);
 //  - the client never imports the server;
 //  - a client feature never imports another feature (pages in src/client/app compose them).

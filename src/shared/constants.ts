@@ -1,5 +1,5 @@
-// Wording and numbers from the specification (../shared/spec), kept in one place.
-// Spec 000 = learning area and shared widgets, 001 = community and live, 002 = commerce and mentorship.
+// Wording and numbers every area shares, kept in one place; the product rules that quote them are in
+// docs/product/ (pages-and-http.md, accounts.md, notifications.md, friends.md).
 
 export const MESSAGES = {
   /** spec 000 §8: registration failed without an errors object. */

@@ -134,7 +134,7 @@ describe('first answers', () => {
 });
 
 describe('the first commit', () => {
-  // docs/decisions/2026-11-25-first-commit.md: the realtime connection is work nobody sees, so it waits
+  // docs/decisions/0013-first-commit.md: the realtime connection is work nobody sees, so it waits
   // for the browser to be idle rather than share the task of the page's first commit. (The header's
   // menus come with the frame: tests/e2e/header-menus.spec.ts.)
   it.each(['/lessons/1', '/forums/topic/1'])('%s signed in: the realtime connection waits for the browser to be idle, out of the first commit', async (url) => {

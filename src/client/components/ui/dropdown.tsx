@@ -12,11 +12,11 @@ interface DropdownProps {
 }
 
 /**
- * Opens when its button is clicked, closes on a click outside (stacking level 1000, spec 000 §9).
+ * Opens when its button is clicked, closes on a click outside (stacking level 1000: docs/product/pages-and-http.md).
  * The menu's portal is mounted only while it is open, as the dialogs' are: a closed Radix portal (its
  * Presence) sends itself an update from a layout effect when it mounts, and that synchronous re-render
- * pulled the page's passive effects into the task of its first commit (issue 9: blocking time;
- * docs/decisions/2026-11-25-first-commit.md).
+ * pulled the page's passive effects into the task of its first commit (blocking time;
+ * docs/decisions/0013-first-commit.md).
  */
 export function Dropdown({ trigger, label, children, align = 'end', className }: DropdownProps) {
   const [open, setOpen] = useState(false);
