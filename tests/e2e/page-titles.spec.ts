@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FORUM_MESSAGES } from '#shared/forums';
 import { launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
 // Each page is named and announced as a full page load would be: the title follows the page's <h1>,
@@ -38,12 +39,12 @@ describe('page titles and route announcements', () => {
     await titleFollowsHeading(p);
     await expect.poll(() => focusIsOnHeading(p)).toBe(true);
     const categoryTitle = await p.title();
+    // a topic opens over the list; its "open the full topic" link goes to the topic's own page
     const topicLink = p.locator('#main a[href^="/forums/topic/"]').first();
     const topicName = ((await topicLink.textContent()) ?? '').trim();
-    console.log('DEBUG0', p.url(), topicName, await p.locator('#main a[href^="/forums/topic/"]').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), (a as HTMLElement).offsetParent !== null])));
     await topicLink.click();
-    await p.waitForURL(/\/forums\/topic\//, { timeout: 5000 });
-    console.log('DEBUG', p.url(), await p.locator('h1').allTextContents(), await p.title());
+    await p.getByRole('dialog').getByRole('link', { name: FORUM_MESSAGES.openFullTopic }).click();
+    await p.waitForURL('**/forums/topic/*');
     await expect.poll(() => p.title()).not.toBe(categoryTitle);
     await titleFollowsHeading(p);
     expect(await p.title()).toContain(topicName.slice(0, 20));
