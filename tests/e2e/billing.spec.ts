@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DUNNING_MESSAGES } from '#shared/dunning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
@@ -352,6 +353,28 @@ describe('the demo accounts see everything they have', () => {
       expect(p.errors).toEqual([]);
     });
   }
+});
+
+describe('change card', () => {
+  it('a card member replaces the card on file without any payment due', async () => {
+    const p = await member(PHONE, 'card');
+    await p.goto('/account/billing');
+    expect(await p.getByTestId('billing-method').textContent()).toContain('ending 4242');
+    await p.getByRole('button', { name: 'Change card' }).click();
+    const form = p.getByRole('form', { name: 'Update your card' });
+    await form.getByLabel('Name on card').fill('Maximiliana Featherstonehaugh-Okonkwo');
+    await form.getByLabel('Card number').fill(SANDBOX_CARDS.failsLater);
+    await form.getByLabel('Expiry (MM / YY)').fill('12 / 40');
+    await form.getByLabel('CVC').fill('123');
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await p.getByRole('status').filter({ hasText: DUNNING_MESSAGES.cardUpdated }).first().waitFor();
+    await expect.poll(() => p.getByTestId('billing-method').textContent()).toContain('ending 0341');
+    expect(await form.count()).toBe(0);
+    // kept: the server has the new card
+    await p.reload();
+    expect(await p.getByTestId('billing-method').textContent()).toContain('ending 0341');
+    expect(p.errors).toEqual([]);
+  });
 });
 
 describe('access granted as well as bought', () => {

@@ -125,8 +125,11 @@ function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
   );
 }
 
-/** The new card through the provider's setup flow (sandbox form or Stripe Elements), then the payment due at once. */
-function UpdateCard({ amount, onCancel }: { amount: string; onCancel: () => void }) {
+/**
+ * A new card through the provider's setup flow (sandbox form or Stripe Elements). With `amount` (a
+ * payment is due) it is paid at once with the new card; without, the card is kept for the next payments.
+ */
+export function UpdateCard({ amount, onCancel }: { amount: string | null; onCancel: () => void }) {
   const qc = useQueryClient();
   const card = useCardForm();
   const cardErrorId = useId();
@@ -161,6 +164,12 @@ function UpdateCard({ amount, onCancel }: { amount: string; onCancel: () => void
         setCardError(errorMessage(err, ['payment_method', 'payment', 'subscription']));
         return;
       }
+      if (amount === null) {
+        toast(DUNNING_MESSAGES.cardUpdated);
+        onCancel();
+        await qc.invalidateQueries({ queryKey: BILLING_KEY });
+        return;
+      }
       try {
         toast((await payNowCall(newIdempotencyKey())).message);
       } catch (err) {
@@ -186,7 +195,7 @@ function UpdateCard({ amount, onCancel }: { amount: string; onCancel: () => void
       <FormError message={payError} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Paying…' : `Save card and pay ${amount}`}
+          {amount === null ? (busy ? 'Saving…' : 'Save card') : busy ? 'Paying…' : `Save card and pay ${amount}`}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel

@@ -12,6 +12,7 @@ import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
 import { PAYPAL_CANCEL_MODAL, PaypalCancelModal } from './paypal-cancel-modal.tsx';
 import { UPGRADE_MODAL, upgradeChoices } from './upgrade-modal.tsx';
 import { Fact, StatusBadge } from './section.tsx';
+import { UpdateCard } from './past-due.tsx';
 
 /**
  * A bought monthly or yearly membership: plan, price, next renewal (or when it ends), the card, and
@@ -20,6 +21,7 @@ import { Fact, StatusBadge } from './section.tsx';
 export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription; membership: BillingMembership }) {
   const qc = useQueryClient();
   const [resuming, setResuming] = useState(false);
+  const [changingCard, setChangingCard] = useState(false);
   const can = (a: BillingMembership['actions'][number]) => membership.actions.includes(a);
   const paused = membership.status === 'paused';
   const ending = membership.status === 'ending';
@@ -82,7 +84,13 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
               </span>
             </Button>
           ) : null}
-          {/* `change-card` in membership.actions: the payment-recovery component mounts its Change card button here */}
+          {can('change-card') && sub.provider === 'card' && sub.status !== 'past_due' ? (
+            <Button variant="secondary" aria-expanded={changingCard} onClick={() => setChangingCard(true)}>
+              <span className="inline-flex items-center gap-2">
+                <CreditCard aria-hidden className="size-5" /> Change card
+              </span>
+            </Button>
+          ) : null}
           {can('cancel') ? (
             <Button variant={paused ? 'ghost' : 'secondary'} onClick={() => openModal(cancelModal)}>
               {can('pause') ? 'Cancel or pause membership' : 'Cancel membership'}
@@ -90,6 +98,7 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
           ) : null}
         </div>
       ) : null}
+      {changingCard ? <UpdateCard amount={null} onCancel={() => setChangingCard(false)} /> : null}
       {sub.provider === 'paypal' ? <PaypalCancelModal sub={sub} /> : <CardCancelModal sub={sub} />}
     </>
   );
