@@ -12,9 +12,9 @@ export function CategoryCards() {
   if (categories.isPending) return <Spinner className="py-16" label="Loading the forums" />;
   if (categories.isError) return <ForumError error={categories.error} />;
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {categories.data.map((c) => (
-        <li key={c.id}>
+        <li key={c.id} className="min-w-0">
           <Link
             to={`/forums/${c.slug}`}
             className="group flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5 no-underline transition-colors hover:border-accent focus-visible:border-accent sm:p-6"
@@ -24,8 +24,8 @@ export function CategoryCards() {
                 <MessagesSquare aria-hidden className="size-5" />
               </span>
               <div className="min-w-0">
-                <h2 className="text-xl font-bold text-fg group-hover:text-accent-strong">{c.title}</h2>
-                <p className="mt-1 text-muted">{c.description}</p>
+                <h2 className="text-xl font-bold text-fg wrap-anywhere group-hover:text-accent-strong">{c.title}</h2>
+                <p className="mt-1 text-muted wrap-anywhere">{c.description}</p>
               </div>
             </div>
             <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-line pt-3 text-sm text-muted">
@@ -33,7 +33,12 @@ export function CategoryCards() {
                 {c.topicsCount} {c.topicsCount === 1 ? 'topic' : 'topics'}
               </span>
               <span>{c.lastActivityAt ? `Active ${relativeTime(c.lastActivityAt)}` : 'No activity yet'}</span>
-              {c.latestTopic ? <span className="w-full truncate">Latest: <UserText>{c.latestTopic.title}</UserText></span> : null}
+              {/* one line; the whole title on hover */}
+              {c.latestTopic ? (
+                <span className="w-full truncate" title={c.latestTopic.title}>
+                  Latest: <UserText>{c.latestTopic.title}</UserText>
+                </span>
+              ) : null}
             </div>
           </Link>
         </li>

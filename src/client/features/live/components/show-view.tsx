@@ -33,7 +33,7 @@ export function ShowView({ id }: { id: number }) {
   const s = show.data;
   return (
     <div className="-mt-3 flex flex-col gap-3 sm:mt-0 lg:grid lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-6" style={phoneChat}>
-      <div className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-4">
         <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">
           {s.videoUrl ? (
             <iframe
@@ -58,7 +58,7 @@ export function ShowView({ id }: { id: number }) {
 
 function ShowDetails({ show, className }: { show: LiveShowDto; className: string }) {
   return (
-    <div className={`flex-col gap-3 ${className}`}>
+    <div className={`min-w-0 flex-col gap-3 ${className}`}>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={show.status} />
         <p className="flex items-center gap-2 text-muted">
@@ -66,8 +66,8 @@ function ShowDetails({ show, className }: { show: LiveShowDto; className: string
           <time dateTime={show.startsAt}>{whenOf(show.startsAt)}</time>
         </p>
       </div>
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{show.title}</h1>
-      {show.description ? <p className="max-w-3xl whitespace-pre-line text-lg text-muted">{show.description}</p> : null}
+      <h1 className="text-2xl font-extrabold tracking-tight wrap-anywhere sm:text-3xl">{show.title}</h1>
+      {show.description ? <p className="max-w-3xl whitespace-pre-line text-lg text-muted wrap-anywhere">{show.description}</p> : null}
       {pageConfig().admin ? <AdminControls show={show} /> : null}
     </div>
   );

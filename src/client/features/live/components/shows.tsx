@@ -49,18 +49,18 @@ export const isMembersOnly = (err: unknown) => err instanceof ApiError && err.st
 
 function ShowCard({ show }: { show: LiveShowDto }) {
   return (
-    <li>
+    <li className="min-w-0">
       <a href={`/live/${show.id}`} className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-surface p-5 no-underline transition-colors hover:border-accent focus-visible:border-accent">
         <div className="flex items-center justify-between gap-3">
           <StatusBadge status={show.status} />
           {show.status === 'live' ? <Radio aria-hidden className="size-5 text-danger" /> : show.videoUrl ? <Video aria-hidden className="size-5 text-muted" /> : null}
         </div>
-        <h3 className="text-xl font-bold text-fg">{show.title}</h3>
+        <h3 className="text-xl font-bold text-fg wrap-anywhere">{show.title}</h3>
         <p className="flex items-center gap-2 text-muted">
           <CalendarClock aria-hidden className="size-4 shrink-0" />
           <time dateTime={show.startsAt}>{whenOf(show.startsAt)}</time>
         </p>
-        {show.description ? <p className="line-clamp-3 text-fg/90">{show.description}</p> : null}
+        {show.description ? <p className="line-clamp-3 text-fg/90 wrap-anywhere">{show.description}</p> : null}
       </a>
     </li>
   );
@@ -71,7 +71,7 @@ function Section({ title, shows }: { title: string; shows: LiveShowDto[] }) {
   return (
     <section aria-label={title} className="flex flex-col gap-3">
       <h2 className="text-xl font-bold">{title}</h2>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shows.map((s) => (
           <ShowCard key={s.id} show={s} />
         ))}

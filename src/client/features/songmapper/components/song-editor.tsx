@@ -200,7 +200,7 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
         </div>
       </div>
 
-      <div className="grid grid-cols-[1fr_6.5rem] gap-3 sm:grid-cols-[1fr_9rem] sm:gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-3 sm:grid-cols-[minmax(0,1fr)_9rem] sm:gap-4">
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           Song title
           <input className={clsx(inputClass, 'text-lg font-semibold')} value={song.title} maxLength={SONG.titleMax} placeholder={SONG.untitled} onChange={(e) => set('title', e.target.value)} />
@@ -250,7 +250,7 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
                   )}
                 </div>
               </div>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.5fr_6.5rem_1fr]">
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1.5fr)_6.5rem_minmax(0,1fr)]">
                 <ChoiceWithOther
                   className="col-span-2 sm:col-span-1"
                   label={`Section ${n} title`}
@@ -319,7 +319,7 @@ function ChoiceWithOther(props: {
   const { label, customLabel, placeholder, options, value, other, onChange, className } = props;
   const id = useId();
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
+    <div className={clsx('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>

@@ -37,7 +37,7 @@ export function SongMapper({ id, base }: { id: string | null; base: string }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-label="Song" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
         {id && id !== adopted ? <SavedSong key={editorKey} id={id} base={base} /> : <NewSong key={editorKey} base={base} onCreated={onCreated} />}
       </section>
