@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { StatementObserver } from '#server/db/client';
 
 /**
- * The hot-read cache (issue 9: hot pages answered from memory). A cached value remembers the tables
+ * The hot-read cache: hot pages answered from memory. A cached value remembers the tables
  * its load read (seen in the SQL it ran) and the moment it started; it is served only while none of
  * those tables has changed since. Changes are heard three ways:
  * - this process's own writes, from the SQL it runs (after each statement, and again when its

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { users } from './users.ts';
 
 /**
- * Every change an admin makes through the console (issue 10): who, what, when, before and after.
+ * Every change an admin makes through the console: who, what, when, before and after.
  * Rows are only ever inserted, in the same transaction as the change they describe.
  */
 export const auditLog = pgTable(
