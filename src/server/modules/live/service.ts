@@ -29,7 +29,7 @@ export function videoEmbed(input: string): string | null {
   return embed && FRAME_SOURCES.includes(new URL(embed).origin) ? embed : null;
 }
 
-/** The chat body as the spec's form sends it: trimmed, required, bounded. */
+/** The chat body as the chat panel's form sends it: trimmed, required, bounded. */
 function chatBody(raw: unknown): string {
   const body = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
   if (!body) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyRequired] });
