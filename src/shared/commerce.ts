@@ -126,7 +126,7 @@ export const COMMERCE_MESSAGES = {
   reasonRequired: 'Please select a reason to continue.',
   reasonDescriptionRequired: 'Please fill in the text box beneath the reason.',
   choiceRequired: 'Please select what you would like to do.',
-  /** product wording (not in the spec) */
+  /** product wording */
   alreadySubscribed: 'You already have an active membership, so there is nothing to pay. Enjoy the academy!',
   soldOut: 'Sold out: every spot for this tier has been taken.',
   cardDeclined: 'Your card was declined.',

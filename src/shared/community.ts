@@ -22,7 +22,7 @@ export const COMMUNITY = {
   hoverCardMaxWidthPx: 500,
   /** wall replies shown first, then this many more per "Load more" (docs/product/profile-and-wall.md) */
   wallRepliesStep: 5,
-  /** product choices (not in the spec) */
+  /** product choices */
   postBodyMax: POST_BODY_MAX,
   topicTitleMax: 150,
   chatBodyMax: 500,
@@ -63,7 +63,7 @@ export const COMMUNITY_MESSAGES = {
   seeEntireConversation: 'See entire conversation',
   jumpToLatest: 'Jump to latest comment',
   copied: 'Copied!',
-  /** product wording (not in the spec) */
+  /** product wording */
   bodyRequired: 'The body field is required.',
   bodyTooLong: (max: number) => `The body may not be greater than ${max} characters.`,
   attachmentInvalid: 'The attachment must be an image (jpg, png or gif).',

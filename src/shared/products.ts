@@ -17,8 +17,8 @@ export const courseTierSlug = (courseId: number, level: CourseLevel) => `course_
 export const LEVEL_TITLES: Record<CourseLevel, string> = { basic: 'Basic', pro: 'Pro' };
 
 /**
- * What the buyer gets with each tier: both open the whole course for good (the spec gives the tiers
- * their prices and spots only; what Pro adds is for the product owner to define).
+ * What the buyer gets with each tier: both open the whole course for good (the tiers differ in their
+ * prices and spots only; what Pro adds is for the product owner to define: docs/product/course-products.md).
  */
 const INCLUDED = ['Every lesson of the course', 'Notation and play-along paths', 'Lifetime access'];
 export const LEVEL_FEATURES: Record<CourseLevel, string[]> = { basic: INCLUDED, pro: INCLUDED };

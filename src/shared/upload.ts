@@ -34,7 +34,7 @@ export const UPLOAD_ERROR_CODES = ['server', 'denied', 'network', 'timeout', 'ab
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export const NO_ACTION_CONFIGURED = 'No action configured';
 
-/** The user-facing wording of each code (the spec leaves it to the product). */
+/** The user-facing wording of each code (docs/product/uploads.md). */
 export const UPLOAD_ERROR_MESSAGES: Record<UploadErrorCode, string> = {
   server: 'The server could not take this file. Please try again in a moment.',
   denied: 'The upload was refused.',
@@ -58,7 +58,7 @@ export interface UploadFileObject {
   /** an error code, or NO_ACTION_CONFIGURED when the component has no target */
   error: UploadErrorCode | typeof NO_ACTION_CONFIGURED | '';
   success: boolean;
-  /** '0.00'..'100.00' as the original component */
+  /** '0.00'..'100.00', two decimals */
   progress: string;
   /** bytes per second, sampled each second */
   speed: number;

@@ -173,7 +173,7 @@ interface PageHandle {
  * that is a visible share of a first view's main-thread time, three calls on a first view.
  * Here the full table is matched once per address and useRoutes gets only the matched branch: the same
  * route objects (same elements), each holding just the next one, so it matches them as it did the whole
- * table; an address that matches nothing gets the whole table (useRoutes then renders nothing, as before).
+ * table; an address that matches nothing gets the whole table (useRoutes then renders nothing, as it would with the whole table).
  */
 const MATCH_CACHE_SIZE = 64;
 const matched = new Map<string, { matches: RouteMatch[]; branch: RouteObject[] }>();
