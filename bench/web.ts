@@ -60,7 +60,7 @@ export interface WebResults {
   vitals: VitalsRow[] | { error: string };
 }
 
-/** Lighthouse's targets: the pages docs/benchmarks.md reports, signed in as the demo subscriber where the page needs it. */
+/** Lighthouse's targets: the pages docs/benchmarks.md reports, signed in as the demo subscriber where needed. */
 export const LIGHTHOUSE_PAGES: { page: string; signedIn: boolean }[] = [
   { page: '/', signedIn: false },
   { page: '/lessons/1', signedIn: true },

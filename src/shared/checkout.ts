@@ -92,7 +92,8 @@ export interface CheckoutForm {
 }
 
 /**
- * The checkout's validation (docs/product/membership-checkout.md), in this order; the page shows only the first. `field` says where it belongs.
+ * The checkout's checks (docs/product/membership-checkout.md), in this order; the page shows only the first. `field`
+ * says where it belongs.
  */
 export function checkoutErrors(form: CheckoutForm, guest: boolean): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];

@@ -53,7 +53,7 @@ export const DEFAULT_CHECKOUT = {
   yearlyTrialDays: 14,
 } as const;
 
-/** Double kick (docs/product/course-products.md): Basic 159 (99 discounted, 150 spots), Pro 265 (165 discounted, 60 spots). */
+/** Double kick (docs/product/course-products.md): Basic 159 (99 discounted, 150 spots), Pro 265 (165, 60 spots). */
 export const DOUBLE_KICK_TIERS = [
   { slug: 'doublekick_159', level: 'basic', title: 'Double Kick Mastery: Basic', listPriceCents: 159_00, priceCents: 99_00, spots: 150 },
   { slug: 'doublekick_265', level: 'pro', title: 'Double Kick Mastery: Pro', listPriceCents: 265_00, priceCents: 165_00, spots: 60 },

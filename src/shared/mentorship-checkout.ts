@@ -1,6 +1,6 @@
 // Mentorship checkout (docs/product/mentorship.md): prices, payment options and wording, shared by
 // /mentorship/checkout and the server. No zod here: the public checkout page reads this module only, and
-// so loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts). The bodies' schemas are in
+// so loads no zod (a public page's initial JavaScript budget: scripts/initial-js.ts). The bodies' schemas are in
 // mentorship.ts, which re-exports this module. Amounts in cents.
 
 /** The payment steps of /mentorship/checkout. */

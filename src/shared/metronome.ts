@@ -266,7 +266,7 @@ const int = (label: string, min: number, max: number) =>
 const boundInt = (label: string, bound: Bound) => int(label, BOUNDS[bound][0], BOUNDS[bound][1]);
 
 // each schema is built in a pure function: the /metronome page reads this module's rules, not the
-// server's schemas, and so loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
+// server's schemas, and so loads no zod (a public page's initial JavaScript keeps to its budget: scripts/initial-js.ts)
 
 /** Everything a saved entry holds besides its id, name and favourite flag. */
 export const savedSettingsSchema = /* @__PURE__ */ (() => z.object({

@@ -30,7 +30,7 @@ function browserTimeZone(): Promise<string> {
   });
 }
 
-/** Once a day (a one-day cookie) a signed-in browser tells the server its time zone (docs/product/pages-and-http.md). */
+/** Once a day (a one-day cookie) a signed-in browser tells the server its zone (docs/product/pages-and-http.md). */
 export function reportTimezoneDaily() {
   if (pageConfig().authId === null || document.cookie.split('; ').some((c) => c.startsWith(`${COOKIE}=`))) return;
   // set first: a second page opened meanwhile does not ask again

@@ -38,7 +38,7 @@ export const priceHtml = (priceCents: number, listPriceCents: number | null) =>
   `${listPriceCents && listPriceCents > priceCents ? `<s>${formatMoney(listPriceCents)}</s> ` : ''}<strong>${formatMoney(priceCents)}</strong>`;
 
 /**
- * Double-kick and course tiers (docs/product/course-products.md): the catalogue, and buying a tier by card or PayPal through
+ * Double-kick and course tiers (docs/product/course-products.md): the catalogue, buying one by card or PayPal through
  * the payments ledger. Spots are held by the pending order from the moment the buyer pays until it
  * is paid or fails, under a lock on the product row, so the last spot goes to one buyer only and the
  * other is refused before anything is charged.

@@ -35,8 +35,8 @@ interface TargetSummary {
 }
 
 /**
- * Members' reports (docs/product/reports-and-moderation.md): a member reports a post, a chat message or a wall comment once; admins
- * work through the queue, and "hide" takes the thing out of every list (posts: trashed; chat and
+ * Members' reports (docs/product/reports-and-moderation.md): one per member per post, chat message or wall comment;
+ * admins work through the queue, and "hide" takes the thing out of every list (posts: trashed; chat and
  * wall: hidden_at) and closes every open report on it, in one transaction.
  */
 export function createReportService(deps: CommunityDeps) {

@@ -5,7 +5,7 @@ import { useLoad } from '#client/lib/use-load.ts';
 
 /**
  * GET /api/checkout/{slug}: the plan object, who is buying, and whether they already are a member.
- * A plain read (no query cache): /join is a public page that does not load TanStack Query (its initial JavaScript stays within its budget: scripts/initial-js.ts).
+ * A plain read (no query cache): /join is a public page that does not load TanStack Query (scripts/initial-js.ts).
  */
 export const useCheckout = (slug: string) => useLoad(`checkout/${slug}`, () => get<CheckoutAnswer>(`/api/checkout/${encodeURIComponent(slug)}`));
 

@@ -59,7 +59,7 @@ interface Props {
 }
 
 /**
- * The reply form (docs/product/discussion.md): textarea ('Type your reply...'), an image attach button, a Post button with a
+ * The reply form (docs/product/discussion.md): textarea ('Type your reply...'), attach button, a Post button with a
  * spinner that blocks double submits, a removable attachment preview. The unsent text is kept in
  * local storage per reply box, so it survives a reload.
  */

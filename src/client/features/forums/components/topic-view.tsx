@@ -34,7 +34,7 @@ interface Props extends TopicSlots {
 /** Plain text with its line breaks (user text is never HTML). */
 const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>;
 
-/** The topic (the topic modal: docs/product/forums.md): author, date, watch, title, first post, like, comment count, then the thread. */
+/** The topic (docs/product/forums.md): author, date, watch, title, first post, like, comment count, then the thread. */
 export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
   const q = useTopic(topicId);
   // a ref, not state: a callback ref that sets state re-renders the whole topic synchronously inside its first commit
