@@ -9,7 +9,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * React Router ships one build with `X.displayName = "X"` after each component. Those assignments are
  * side effects to the bundler, so every component they name stays in the entry chunk, used or not
  * (NavLink, Form, the prefetch links, the RSC error handler: about 3 KB gzip). Names only help React's
- * devtools; a production build drops them (issue 9: initial JavaScript of a public page).
+ * devtools; a production build drops them (a public page's initial JavaScript: scripts/initial-js.ts).
  */
 function dropReactRouterDisplayNames(): Rolldown.Plugin {
   return {
@@ -31,8 +31,8 @@ function dropReactRouterDisplayNames(): Rolldown.Plugin {
  * client imports it for the first and validates with few of the second. A schema is built by a chain of
  * calls (`z.string().trim().max(…)`, `base.extend({…})`) and the bundler cannot tell that such a chain
  * has no side effects (`manualPureFunctions: ['z']` covers `z.object(…)` alone), so every schema stayed
- * in each page that imported anything from the module, and with them zod (issue 9: a signed-in lesson
- * page built about 60 schemas it never used, and loaded zod's 24 KB for them). Building a schema has no
+ * in each page that imported anything from the module, and with them zod (a page would build schemas
+ * it never uses, and load zod for them). Building a schema has no
  * side effects: a top-level declaration whose value is such a chain is marked pure, so an unused one is
  * dropped.
  */
@@ -57,8 +57,8 @@ function pureSharedSchemas(): Rolldown.Plugin {
  * React Router's package exports name only its development build, whose warnings and checks run on every
  * render (`ENABLE_DEV_WARNINGS = true`: a warning per route match, invariant messages); the package
  * also ships the same API built for production (dist/production, `ENABLE_DEV_WARNINGS = false`), which
- * React Router's own Vite plugin uses for production. The client build uses it too (issue 9: the
- * signed-in pages' blocking time); the dev server and the tests keep the development build's warnings.
+ * React Router's own Vite plugin uses for production. The client build uses it too (less main-thread
+ * time on the signed-in pages); the dev server and the tests keep the development build's warnings.
  */
 const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
 
@@ -71,7 +71,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     // next to each built script, style sheet and SVG a brotli (.br) and a gzip (.gz) copy, sent by
-    // @fastify/static (`preCompressed`, src/server/app.ts) to browsers that accept them (issue 9: Lighthouse)
+    // @fastify/static (`preCompressed`, src/server/app.ts) to browsers that accept them
     // (brotli quality 10: within 2 % of 11's size at half its time, so `npm start`'s build stays short)
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }), 'gzip'],
@@ -85,7 +85,7 @@ export default defineConfig(({ command }) => ({
     // maps beside the files for developers and error trackers, named by no script: a production
     // server never serves them (src/server/plugins/built-files.ts)
     sourcemap: 'hidden',
-    // dist/client/.vite/manifest.json: scripts/initial-js.ts reads what each page loads (issue 9)
+    // dist/client/.vite/manifest.json: scripts/initial-js.ts reads what each page loads
     manifest: true,
     // every browser the app supports knows <link rel=modulepreload>: no polyfill in the entry chunk
     modulePreload: { polyfill: false },

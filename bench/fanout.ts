@@ -1,5 +1,5 @@
 /**
- * Chat fan-out (issue 9 "Realtime"): N Socket.IO clients, signed in, subscribed to one live show,
+ * Chat fan-out: N Socket.IO clients, signed in, subscribed to one live show,
  * receive every chat message posted over HTTP; the delivery latency (from the POST leaving the
  * benchmark to each client's `event`) is collected for every message and client. The reference is a
  * bare `ws` server (bench/bare-ws.ts) sending a frame of the same size to the same number of clients.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 9 "Benchmark report"): one table, measured in one run on this machine, each
+ * `npm run bench` (the report in docs/benchmarks.md): one table, measured in one run on this machine, each
  * figure next to its reference so that noise cancels.
  *
  *  1. hot reads/s on PostgreSQL (thread page, lesson discussion, chat history, notifications) ÷ a bare
@@ -304,7 +304,7 @@ if (m) rows.push({
 });
 if (!MEMORY_ONLY) webPart();
 
-// the brief's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
+// the report's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
 const order = ['reads/s', 'thread page time', 'chat fan-out', 'metronome', 'initial JS', 'Lighthouse', 'fresh start', 'server resident'];
 const group = (r: Row) => order.findIndex((k) => r.measure.startsWith(k) || r.measure.includes(` ${k}`));
 rows.sort((a, b) => group(a) - group(b));

@@ -60,7 +60,7 @@ export interface WebResults {
   vitals: VitalsRow[] | { error: string };
 }
 
-/** Lighthouse's targets: the pages issue 9 names, signed in as the demo subscriber where the page needs it. */
+/** Lighthouse's targets: the pages docs/benchmarks.md reports, signed in as the demo subscriber where needed. */
 export const LIGHTHOUSE_PAGES: { page: string; signedIn: boolean }[] = [
   { page: '/', signedIn: false },
   { page: '/lessons/1', signedIn: true },
@@ -156,8 +156,8 @@ async function fullRun() {
     log('fresh start on PGlite, HTTPS (HTTP/2), for Lighthouse');
     const secure = await freshServer(cert);
     try {
-      // Lighthouse's own advice on variance: several runs, the median. Total blocking time moved between
-      // 90 and 1,090 ms across runs of one page on one build here, and with it the score by up to 20 points.
+      // Lighthouse's own advice on variance: several runs, the median. Total blocking time, and with it
+      // the score, moves a lot across runs of one page on one build (docs/benchmarks.md).
       const runs: LighthouseRow[][] = [];
       for (let i = 0; i < (QUICK ? 1 : LIGHTHOUSE_RUNS); i++) runs.push(await runLighthouse(secure.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES));
       lighthouse = medianRuns(runs);
@@ -181,7 +181,7 @@ async function lighthouseOnly() {
   const save = opt('--save');
   if (save) mkdirSync(save, { recursive: true });
   const given = opt('--base');
-  // --http: plain HTTP/1.1, as `npm start` serves without TLS files (the runs before 2026-11-23 12:00)
+  // --http: plain HTTP/1.1, as `npm start` serves without TLS files
   const cert = given || ARGS.includes('--http') ? null : makeCertificate();
   const server = given ? { base: given, startSeconds: NaN, stop: async () => {} } : await freshServer(cert ?? undefined);
   try {

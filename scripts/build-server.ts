@@ -1,6 +1,6 @@
 /**
  * `npm run build:server`: the server as one ES module, dist/server/main.js, which `npm start` runs with
- * plain `node` (issue 9, server memory). Running the TypeScript through tsx at run time kept every
+ * plain `node`, to keep the server's memory small: running the TypeScript through tsx at run time keeps every
  * transformed module's source and source map in the process (tens of MB of strings); the bundle is
  * compiled once, here, and holds only the server's own code: packages stay in node_modules (imported
  * from the bundle as usual, native addons and PGlite's WASM included).

@@ -1,5 +1,6 @@
 /**
- * Initial JavaScript of the public pages (issue 9 target: ≤ 100 KB gzip each).
+ * Initial JavaScript of the public pages: each stays within INITIAL_JS_BUDGET (100 KB gzip), so a
+ * first visit on a phone's connection is usable soon.
  *
  * `npm run build && npx tsx scripts/initial-js.ts [distDir]` prints, for each public page, the JavaScript
  * a fresh visit loads before it can be used: the entry chunk and its static imports, plus the page's

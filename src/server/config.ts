@@ -35,7 +35,7 @@ export interface AppConfig {
   logLevel: string;
   /** hot reads answered from memory (lib/hot-cache.ts); HOT_CACHE=0 turns it off */
   hotCache: boolean;
-  /** payment providers (issue 7); the sandbox is the default and needs nothing */
+  /** payment providers; the sandbox is the default and needs nothing */
   payments: PaymentsConfig;
   /**
    * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the app serves HTTPS itself, HTTP/2 to browsers and HTTP/1.1

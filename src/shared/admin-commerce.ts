@@ -4,8 +4,8 @@ import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';
 
-// The admin console's commerce pages (issue 10): orders and refunds, subscriptions, the membership
-// plan object of spec 002 §3, course tiers with spots, mentorship pricing flags, retention offers
+// The admin console's commerce pages (docs/product/admin-console.md): orders and refunds, subscriptions, the membership
+// plan object, course tiers with spots, mentorship pricing flags, retention offers
 // and the cancellation reasons. Amounts are integer cents (the forms show dollars).
 
 export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', 'refunded', 'canceled'] as const;
@@ -89,7 +89,7 @@ export interface AdminSubscriptionRow {
   created_at: string;
 }
 
-// ---- membership plans (spec 002 §3)
+// ---- membership plans
 
 const MAX_CENTS = 10_000_000;
 const cents = (label: string) =>
@@ -174,7 +174,7 @@ export interface AdminProduct extends AdminProductInput {
 }
 export const spotsBelowSold = (sold: number) => `The spots may not be fewer than the ${sold} already sold.`;
 
-// ---- retention offers (spec 002 §9): the setting `retention_offers` (schema in retention.ts: the billing flow reads it too)
+// ---- retention offers: the setting `retention_offers` (schema in retention.ts: the billing flow reads it too)
 
 export { DEFAULT_RETENTION_OFFERS, RETENTION_SETTING, type RetentionOffers } from './commerce.ts';
 export { retentionOffersSchema } from './retention.ts';

@@ -3,7 +3,7 @@ import { cleanDisplayText } from './display-text.ts';
 import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, type LiveStatus } from './live.ts';
 
-// The admin console's community pages (issue 10): moderation, forum categories, live shows, and a
+// The admin console's community pages (docs/product/admin-console.md): moderation, forum categories, live shows, and a
 // member's community history. Request schemas are shared by the routes and the forms.
 
 // --- Moderation ---------------------------------------------------------------------------------

@@ -4,11 +4,11 @@ import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
 import { PEDALS, planKey, SKILLS } from './diagnostic.ts';
 import { isImageOption, LEARNING } from './learning.ts';
 
-// The admin console's content section (issue 10): courses, lessons, notation paths, quizzes,
+// The admin console's content section (docs/product/admin-console.md): courses, lessons, notation paths, quizzes,
 // stages, achievements, the placement questions and the foot-speed practice-plan links.
 
 /**
- * The placement questions as the admin console saves them (site setting 'placement_questions', issue 10).
+ * The placement questions as the admin console saves them (site setting 'placement_questions').
  * Here rather than in placement.ts: the placement and lesson pages import that module for the default
  * questions and must not build (or load zod for) the admin's schemas.
  */

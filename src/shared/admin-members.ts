@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { adminListQuerySchema } from './admin.ts';
 import { siteLinkSchema } from './http.ts';
 
-// The admin console's people pages (issue 10): members, mentors, leads, reviews. The routes
+// The admin console's people pages (docs/product/admin-console.md): members, mentors, leads, reviews. The routes
 // validate with these schemas and the pages check the same schemas before sending.
 
 const optionalEnum = <T extends [string, ...string[]]>(values: T) =>

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { asSitePath } from './http.ts';
 import { siteAddress } from './redirect.ts';
 
-// The admin console (issue 10): what every list call takes and answers, the audit log's entries,
+// The admin console (docs/product/admin-console.md): what every list call takes and answers, the audit log's entries,
 // the image upload the console's forms share, and the console's sections.
 
 export const ADMIN_LIST = { perPage: 25, maxPerPage: 100, searchMax: 200 } as const;

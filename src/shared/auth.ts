@@ -16,7 +16,7 @@ const destination = z.string().max(REDIRECT_MAX).optional().catch(undefined);
 
 const email = requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvalid).pipe(z.email(M.emailInvalid));
 
-/** POST /register (spec 000 §7, spec 002 §3): the optional flags say which checkout it came from. */
+/** POST /register: the optional flags say which checkout it came from. */
 export const registerBodySchema = z
   .object({
     name: z.string({ error: M.nameRequired }).overwrite(cleanDisplayText).trim().min(1, M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),

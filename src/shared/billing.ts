@@ -3,8 +3,8 @@ import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, type Reten
 import type { EndedUnpaid, PastDue } from './dunning.ts';
 import { formatMoney } from './money.ts';
 
-// Billing and retention (spec 002 §3 "Subscription cancel feedback", §4 cancel modals, §9 offers;
-// issue 7): what GET /api/billing answers, the retention calls' bodies and the product wording.
+// Billing and retention (docs/product/billing-page.md, docs/product/retention.md): what GET
+// /api/billing answers, the retention calls' bodies and the product wording.
 // Amounts are integer cents, like the rest of commerce.
 
 export type PaymentKind = 'card' | 'paypal';
@@ -40,7 +40,7 @@ export interface BillingSubscription {
   lifetimeFullPrice: number;
   /** the active discount in words, or null */
   discount: string | null;
-  /** the retention offers the cancel flow makes (admins set them, issue 10; spec 002 §9 by default) */
+  /** the retention offers the cancel flow makes (admins set them; docs/product/retention.md) */
   offers: RetentionOffers;
   /** past_due: the failed payment, the retries and the grace period (docs/product/dunning.md) */
   pastDue: PastDue | null;
@@ -185,10 +185,10 @@ export const retentionBodySchema = z.object({
 });
 export type RetentionBody = z.infer<typeof retentionBodySchema>;
 
-/** `discount=1` (the cancel flow's offers, spec 002 §7): 1, "1", true, "true" or "on"; anything else is a plain call */
+/** `discount=1` (the cancel flow's offers): 1, "1", true, "true" or "on"; anything else is a plain call */
 export const discountFlag = (value: RetentionBody['discount']) => value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase()));
 
-/** spec 002 §5 cancel flow step 2: the reason's messages (first one only), or null when valid. */
+/** cancel flow step 2: the reason's messages (first one only), or null when valid (docs/product/retention.md). */
 export function reasonErrors(reason: string | null | undefined, description: string | null | undefined): Record<string, string[]> | null {
   const r = (reason ?? '').trim();
   const known = CANCEL_REASONS.find((c) => c.value === r);
@@ -204,7 +204,7 @@ type Offers = Pick<RetentionOffers, 'lifetimeDiscountPercent' | 'yearlyUpgradeDi
 export const lifetimeOfferCents = (lifetimeCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.round((lifetimeCents * (100 - offers.lifetimeDiscountPercent)) / 100);
 export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.max(0, yearlyCents - offers.yearlyUpgradeDiscountCents);
 
-/** The retention discount of §9 for a cycle, in words (the offers admins set; spec 002 §9 by default). */
+/** The retention discount for a cycle, in words (the offers admins set; docs/product/retention.md). */
 export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
   cycle === 'month'
     ? `${offers.monthlyDiscountPercent}% off your next ${offers.monthlyDiscountCycles === 1 ? 'monthly payment' : `${offers.monthlyDiscountCycles} monthly payments`}`

@@ -5,7 +5,7 @@ import { checkoutErrors, type CheckoutForm } from './checkout.ts';
 const empty: CheckoutForm = { plan: '', paymentType: 'card', name: '', email: '', emailConfirmation: 'x@y.z', password: '', cardHolder: '', terms: false };
 const valid: CheckoutForm = { plan: 'monthly', paymentType: 'card', name: 'Ann', email: 'ann@example.com', emailConfirmation: 'ANN@example.com', password: 'longenough', cardHolder: 'Ann', terms: true };
 
-describe('checkoutErrors (spec 002 §5)', () => {
+describe('checkoutErrors (the validation order of docs/product/membership-checkout.md)', () => {
   it('lists the eight messages in the order of the spec', () => {
     expect(checkoutErrors(empty, true).map((e) => e.message)).toEqual([M.planRequired, M.nameRequired, M.emailRequired, M.emailsMustMatch, M.passwordRequired, M.cardHolderRequired, M.termsRequired]);
     expect(checkoutErrors({ ...valid, password: 'short' }, true).map((e) => e.message)).toEqual([M.passwordMin]);

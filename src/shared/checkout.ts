@@ -2,12 +2,12 @@ import { z } from './zod.ts';
 import { COMMERCE_MESSAGES as M, MEMBERSHIP_PLANS, PAYMENT_TYPES, type CheckoutPlan, type MembershipPlan, type PaymentType } from './commerce.ts';
 import { LIMITS } from './constants.ts';
 
-// Membership checkout (spec 002 §2–§5, §7; issue 7): the calls' bodies and answers, and the
-// client-side validation of §5 (shared so the page and its tests agree on the order).
+// Membership checkout (docs/product/membership-checkout.md): the calls' bodies and answers, and the
+// client-side validation (shared so the page and its tests agree on the order).
 
 export const DEFAULT_CHECKOUT_SLUG = 'academy';
 // the schemas are built in pure functions, so the /join page (which reads this module's messages
-// and addresses) loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+// and addresses) loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
 export const checkoutSlugSchema = /* @__PURE__ */ (() =>
   z
     .string()
@@ -92,7 +92,8 @@ export interface CheckoutForm {
 }
 
 /**
- * Spec 002 §5, in this order; the page shows only the first. `field` says where it belongs.
+ * The checkout's checks (docs/product/membership-checkout.md), in this order; the page shows only the first. `field`
+ * says where it belongs.
  */
 export function checkoutErrors(form: CheckoutForm, guest: boolean): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { RetentionOffers } from './retention.ts';
 
-// Commerce (spec 002 §2–§9, issue 7): wording, prices and rules shared by the checkout pages and the
+// Commerce: wording, prices and rules shared by the checkout pages and the
 // server. Amounts are integer cents; `formatMoney()` (money.ts) writes them for people. The server decides every price.
 
 export const MEMBERSHIP_PLANS = ['monthly', 'yearly', 'lifetime'] as const;
@@ -12,7 +12,7 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PROVIDERS = ['sandbox', 'stripe', 'paypal'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
-/** spec 002 §3 "Checkout plan object", as the checkout page receives it (prices in dollars, as the original). */
+/** The checkout plan object, as the checkout page receives it (prices in dollars). */
 export const checkoutPlanSchema = z.object({
   slug: z.string(),
   heading: z.string(),
@@ -53,7 +53,7 @@ export const DEFAULT_CHECKOUT = {
   yearlyTrialDays: 14,
 } as const;
 
-/** spec 002 §9 "Double kick": Basic 159 (99 discounted, 150 spots), Pro 265 (165 discounted, 60 spots). */
+/** Double kick (docs/product/course-products.md): Basic 159 (99 discounted, 150 spots), Pro 265 (165, 60 spots). */
 export const DOUBLE_KICK_TIERS = [
   { slug: 'doublekick_159', level: 'basic', title: 'Double Kick Mastery: Basic', listPriceCents: 159_00, priceCents: 99_00, spots: 150 },
   { slug: 'doublekick_265', level: 'pro', title: 'Double Kick Mastery: Pro', listPriceCents: 265_00, priceCents: 165_00, spots: 60 },
@@ -61,7 +61,7 @@ export const DOUBLE_KICK_TIERS = [
 export const COURSE_LEVELS = ['basic', 'pro'] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 
-/** spec 002 §9 "Retention offers" */
+/** the default retention offers (docs/product/retention.md) */
 export const RETENTION = {
   monthlyDiscountPercent: 30,
   monthlyDiscountCycles: 3,
@@ -73,10 +73,10 @@ export const RETENTION = {
   paypalPauseFeeCents: 0,
 } as const;
 
-/** The retention offers admins set (issue 10): the setting `retention_offers`, RETENTION by default. */
+/** The retention offers admins set: the setting `retention_offers`, RETENTION by default. */
 export const RETENTION_SETTING = 'retention_offers';
 // the offers' schema is in retention.ts: a page that reads this module's wording and prices loads no zod
-// for it (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+// for it (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
 export type { RetentionOffers } from './retention.ts';
 export const DEFAULT_RETENTION_OFFERS: RetentionOffers = {
   monthlyDiscountPercent: RETENTION.monthlyDiscountPercent,
@@ -88,7 +88,7 @@ export const DEFAULT_RETENTION_OFFERS: RetentionOffers = {
   paypalPauseFeeCents: RETENTION.paypalPauseFeeCents,
 };
 
-/** spec 002 §4 cancel flow: the reasons; the two that need a description are marked. */
+/** the cancel flow's reasons; the two that need a description are marked (docs/product/retention.md). */
 export const CANCEL_REASONS = [
   { value: "It's too expensive for me right now", needsDescription: false },
   { value: "I don't have time to practise", needsDescription: false },
@@ -109,7 +109,7 @@ export const SANDBOX_CARDS = {
   failsLater: '4000000000000341',
 } as const;
 
-/** spec 002 §5 and §8, verbatim */
+/** the commerce pages' messages, verbatim */
 export const COMMERCE_MESSAGES = {
   planRequired: 'Please select a plan to subscribe to.',
   nameRequired: 'Your name is required.',
@@ -126,7 +126,7 @@ export const COMMERCE_MESSAGES = {
   reasonRequired: 'Please select a reason to continue.',
   reasonDescriptionRequired: 'Please fill in the text box beneath the reason.',
   choiceRequired: 'Please select what you would like to do.',
-  /** product wording (not in the spec) */
+  /** product wording */
   alreadySubscribed: 'You already have an active membership, so there is nothing to pay. Enjoy the academy!',
   soldOut: 'Sold out: every spot for this tier has been taken.',
   cardDeclined: 'Your card was declined.',

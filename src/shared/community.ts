@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-// Community and live (spec 001): wording, numbers and the shapes the thread, forum, chat and wall
+// Community and live: wording, numbers and the shapes the thread, forum, chat and wall
 // calls answer. Each domain keeps its own rules beside its code; what several share lives here.
 
 /** Who may read and write in the forums and live shows: members and mentorship students (admins hold everything). */
@@ -14,15 +14,15 @@ export const COMMUNITY_ENTITLEMENTS = ['membership', 'mentorship'] as const;
 export const POST_BODY_MAX = 10_000;
 
 export const COMMUNITY = {
-  /** spec 001 §9 */
+  /** the community's limits (docs/product/forums.md, docs/product/discussion.md) */
   linkDisplayMax: 40,
   copiedMs: 1500,
   scrollDelayMs: 50,
   postEditHeightPx: 300,
   hoverCardMaxWidthPx: 500,
-  /** spec 001 §9: wall replies shown first, then this many more per "Load more" */
+  /** wall replies shown first, then this many more per "Load more" (docs/product/profile-and-wall.md) */
   wallRepliesStep: 5,
-  /** product choices (not in the spec) */
+  /** product choices */
   postBodyMax: POST_BODY_MAX,
   topicTitleMax: 150,
   chatBodyMax: 500,
@@ -42,7 +42,7 @@ export const COMMUNITY = {
 export const DISCUSSION_SORTS = ['upvoted', 'newest', 'oldest'] as const;
 export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
 
-/** spec 001 §5 and §8, verbatim */
+/** the community's messages, verbatim */
 export const COMMUNITY_MESSAGES = {
   deletePostConfirm: 'Are you sure you want to delete this post?',
   chatLoadFailed: 'Chat closed or error connecting.',
@@ -63,7 +63,7 @@ export const COMMUNITY_MESSAGES = {
   seeEntireConversation: 'See entire conversation',
   jumpToLatest: 'Jump to latest comment',
   copied: 'Copied!',
-  /** product wording (not in the spec) */
+  /** product wording */
   bodyRequired: 'The body field is required.',
   bodyTooLong: (max: number) => `The body may not be greater than ${max} characters.`,
   attachmentInvalid: 'The attachment must be an image (jpg, png or gif).',
@@ -77,7 +77,7 @@ export const COMMUNITY_MESSAGES = {
 } as const;
 
 /**
- * A post as the thread and lesson-discussion calls answer it (spec 001 §3 "Post"). A trashed post,
+ * A post as the thread and lesson-discussion calls answer it. A trashed post,
  * or one whose author is gone, has user "Deleted", the default avatar and an empty body.
  */
 export interface PostDto {

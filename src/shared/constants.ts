@@ -2,12 +2,12 @@
 // docs/product/ (pages-and-http.md, accounts.md, notifications.md, friends.md).
 
 export const MESSAGES = {
-  /** spec 000 §8: registration failed without an errors object. */
+  /** registration failed without an errors object. */
   registrationFallback:
     'There was an error processing your registration. Please refresh this page and try again.',
-  /** spec 000 §2, 001 §8: empty notification menu. */
+  /** empty notification menu. */
   notificationsEmpty: 'Nothing here yet',
-  /** spec 000 §8: friend action failure. */
+  /** friend action failure. */
   requestFailed: 'There was an error with your request. Please refresh the page and try again.',
   signInFailed: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
@@ -31,7 +31,7 @@ export const MESSAGES = {
   bodyNotUtf8: 'The request could not be read: it is not valid UTF-8 text.',
 } as const;
 
-/** Field messages of the registration and sign-in rules (server-side; spec 000 §5, issue 3 §3). */
+/** Field messages of the registration and sign-in rules (server-side). */
 export const FIELD_MESSAGES = {
   nameRequired: 'The name field is required.',
   nameTooLong: 'The name may not be greater than 100 characters.',
@@ -51,7 +51,7 @@ export const LIMITS = {
   passwordMax: 200,
   nameMax: 100,
   emailMax: 254,
-  /** spec 000 §9 */
+  /** the limits the forms enforce */
   toastAutoDismissMs: 10_000,
   toastRemoveAfterCloseMs: 1_000,
   dropdownZIndex: 1000,

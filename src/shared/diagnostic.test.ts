@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerStep, barPercent, DIAGNOSTIC_STEPS, initialDiagnostic, primaryKiller, replay } from './diagnostic.ts';
 
-describe('foot-speed diagnostic scoring (spec 001 §4)', () => {
+describe('foot-speed diagnostic scoring', () => {
   it('has 9 steps: tempo at step 3, contact last', () => {
     expect(DIAGNOSTIC_STEPS).toHaveLength(9);
     expect(DIAGNOSTIC_STEPS[2]!.kind).toBe('tempo');

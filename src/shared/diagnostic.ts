@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
-/** Foot-speed diagnostic (spec 001 §2, §4, §5, §9). */
+/** Foot-speed diagnostic (docs/product/diagnostic.md). */
 export const DIAGNOSTIC = {
   steps: 9,
   tempoThreshold: 130,
@@ -175,7 +175,7 @@ export const DEFAULT_PLAN_LINKS: Record<string, string> = Object.fromEntries(
 );
 
 // built in a pure function: the /diagnostic page reads this module's steps, not the server's schema,
-// and so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+// and so loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
 export const footSpeedSaveSchema = /* @__PURE__ */ (() =>
   z.object({
     name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).overwrite(cleanDisplayText).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { COMMUNITY, DISCUSSION_SORTS, POST_BODY_MAX } from './community.ts';
 
-// Threaded posts (spec 001 "Discussion thread", "Post text", "Lesson discussion"): pure rules the
+// Threaded posts and lesson discussion (docs/product/discussion.md): pure rules the
 // server and the client share. Wording and numbers live in ./community.ts.
 
 export const POST_TYPES = ['forumtopic', 'lesson'] as const;
@@ -18,7 +18,7 @@ export const DISCUSSION_WORDING = {
   openInModal: 'Open in a window',
 } as const;
 
-/** Where a post lives (spec 001 §2: post links use each post's permalink). */
+/** Where a post lives (post links use each post's permalink: docs/product/discussion.md). */
 export function permalinkFor(type: string, resourceId: number): string {
   return type === 'lesson' ? `/lessons/${resourceId}` : `/forums/topic/${resourceId}`;
 }
@@ -39,7 +39,7 @@ export function youtubeIds(text: string): string[] {
   return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.id))].slice(0, 5);
 }
 
-/** Link text shortened in the middle to `max` characters (spec 001 §9: 40). */
+/** Link text shortened in the middle to `max` characters (40: docs/product/discussion.md). */
 export function truncateMiddle(text: string, max: number = COMMUNITY.linkDisplayMax): string {
   if (text.length <= max) return text;
   const keep = max - 1;

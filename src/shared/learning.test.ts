@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatElapsed, journalEntryBodySchema, minutesFromSeconds, stageFromScore, stageTitleFromScore } from './learning.ts';
 
-describe('placement banding (spec 000 §4: two tables, both as given)', () => {
+describe('placement banding (two tables, both as given: docs/product/placement.md)', () => {
   it.each([
     [0, 1], [11, 1], [12, 2], [19, 2], [20, 3], [27, 3], [28, 4], [33, 4], [34, 5], [60, 5],
   ])('score %i is stage %i', (score, stage) => expect(stageFromScore(score)).toBe(stage));

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 import { flag, idSchema } from './http.ts';
 
-/** spec 000 §4, §5, §9 wording and numbers for the learning area */
+/** wording and numbers for the learning area (docs/product/learning.md) */
 export const LEARNING = {
   bookmarkSaved: 'Saved to My Practice!',
   journalMaxExercises: 10,
@@ -14,7 +14,7 @@ export const LEARNING = {
 
 /**
  * Placement: the stage NUMBER comes from one banding table and the stage TITLE from another
- * (spec 000 §4 gives both and they differ; issue 4 keeps both exactly as given).
+ * (the two differ; both are kept exactly as given: docs/product/placement.md).
  */
 export function stageFromScore(score: number): 1 | 2 | 3 | 4 | 5 {
   if (score <= 11) return 1;
@@ -32,7 +32,7 @@ export function stageTitleFromScore(score: number): string {
   return 'Master Drummer';
 }
 
-/** The practice timer submits elapsed time in minutes, rounded up, at least 1 (spec 000 §7). */
+/** The practice timer submits elapsed time in minutes, rounded up, at least 1. */
 export function minutesFromSeconds(seconds: number): number {
   return Math.max(1, Math.ceil(Math.max(0, seconds) / 60));
 }
@@ -44,7 +44,7 @@ export function formatElapsed(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-// ---- calls (spec 000 §7) ----
+// ---- calls ----
 
 export const bookmarkBodySchema = z.object({ lesson_id: idSchema, bookmarked: flag });
 export const lessonCompletionBodySchema = z.object({ lesson_id: idSchema, complete: flag });
@@ -79,7 +79,7 @@ export const journalExerciseSchema = z.object({
 });
 export type JournalExercise = z.infer<typeof journalExerciseSchema>;
 
-/** The journal form posts its rows as one hidden field `exercises` holding JSON (spec 000 §2). */
+/** The journal form posts its rows as one hidden field `exercises` holding JSON. */
 export const journalEntryBodySchema = z.object({
   exercises: z
     .string({ error: 'Add at least one exercise.' })
@@ -110,7 +110,7 @@ export const logTimeBodySchema = z.object({
     .max(24 * 60, 'The minutes practiced may not be greater than 1440.'),
 });
 
-/** spec 000 §5, §8, §9: image uploads */
+/** image uploads (docs/product/uploads.md) */
 export const UPLOADS = {
   imageMaxBytes: 3_000_000,
   imageHint: '3 MB max (jpg, jpeg, png, gif)',
@@ -129,14 +129,14 @@ export function checkImageFile(name: string, size: number): string | null {
   return null;
 }
 
-/** POST /contact/send (spec 000 §7): a student review is marked studentReview "1". */
+/** POST /contact/send: a student review is marked studentReview "1". */
 export const contactBodySchema = z.object({
   subject: z.string().trim().max(200, 'The subject may not be greater than 200 characters.').optional().default(''),
   body: z.string({ error: LEARNING.reviewBodyRequired }).trim().min(1, LEARNING.reviewBodyRequired).max(5000, 'The body may not be greater than 5000 characters.'),
   studentReview: z.union([z.literal('1'), z.literal(1), z.literal(true), z.literal('0'), z.literal(0), z.literal(false)]).optional(),
 });
 
-/** spec 001 "Quiz" and §9 */
+/** the quiz (docs/product/learning.md) */
 export const QUIZ = {
   passScore: 70,
   progressStart: 10,
@@ -149,7 +149,7 @@ export const quizProgress = (answered: number, total: number) =>
   total === 0 ? 100 : Math.round(QUIZ.progressStart + ((100 - QUIZ.progressStart) * answered) / total);
 /** Score in percent from the server's count of correct answers. */
 export const quizScore = (correct: number, total: number) => (total === 0 ? 0 : Math.round((correct / total) * 100));
-/** The flash text for points (spec 001 §9). */
+/** The flash text for points (docs/product/rewards.md). */
 export const pointsMessage = (points: number, description: string) => `Earned ${points} point(s) - ${description}`;
 
 export const quizBodySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
-// Live shows and their chat (spec 001 "Live chat panel", §3 "Live chat message", §7 /live-chat/*).
+// Live shows and their chat (docs/product/live.md; the calls are /live-chat/*).
 // Shared wording of the community is in community.ts; what only the live area uses is here.
 
 export const LIVE_STATUSES = ['scheduled', 'live', 'ended'] as const;
@@ -46,7 +46,7 @@ export interface LiveShowDto {
   topic: string | null;
 }
 
-/** spec 001 §3 "Live chat message" (plus `hearted`: the viewer hearted it). */
+/** a live chat message (plus `hearted`: the viewer hearted it). */
 export interface ChatMessageDto {
   id: number;
   name: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutFlagsOf, mentorshipCheckoutFlagsSchema, type MentorshipCheckoutFlags } from './mentorship.ts';
 import { checkoutFlags, DEFAULT_MENTORSHIP_PRICING, mentorshipOptions, onetimePriceOnOffer, type MentorshipOneTimePrice } from './mentorship-checkout.ts';
 
-// /mentorship/checkout reads its address's flags without zod (issue 9); it must read them exactly as
+// /mentorship/checkout reads its address's flags without zod (scripts/initial-js.ts); it must read them exactly as
 // the shared schema does: every word a flag may take, unreadable ones, several flags, repeated ones.
 const WORDS = ['1', '0', 'true', 'false', 'on', 'off', '', 'yes', 'TRUE', '2', ' 1', 'constructor', '__proto__'];
 

@@ -1,6 +1,6 @@
-// Mentorship checkout (spec 002 §2, §4, §9; issue 8): prices, payment options and wording, shared by
+// Mentorship checkout (docs/product/mentorship.md): prices, payment options and wording, shared by
 // /mentorship/checkout and the server. No zod here: the public checkout page reads this module only, and
-// so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip). The bodies' schemas are in
+// so loads no zod (a public page's initial JavaScript budget: scripts/initial-js.ts). The bodies' schemas are in
 // mentorship.ts, which re-exports this module. Amounts in cents.
 
 /** The payment steps of /mentorship/checkout. */
@@ -46,7 +46,7 @@ const FLAG_WORDS = new Map<string, boolean>([
 /**
  * The flags an address sets (?price2600=1, ?downsell=0, ...): the ones present, each read as
  * mentorshipCheckoutFlagsSchema (mentorship.ts) reads it; one flag it cannot read and the address sets
- * none, as that schema's safeParse fails. No zod: the public checkout page calls it (issue 9).
+ * none, as that schema's safeParse fails. No zod: the public checkout page calls it (scripts/initial-js.ts).
  */
 export function checkoutFlagsOf(search: URLSearchParams): MentorshipCheckoutFlags {
   const flags: MentorshipCheckoutFlags = {};
@@ -92,7 +92,7 @@ export function onetimePriceOnOffer(price: MentorshipOneTimePrice, admin: Mentor
 }
 
 /**
- * Which payment options the page offers for these flags (spec 002 §4): downsell shows only the
+ * Which payment options the page offers for these flags (docs/product/mentorship.md): downsell shows only the
  * 1,600 option; otherwise the full price (3,200, or 2,600 / 3,900 when their flags are set) and the
  * 3-payment plan; showsix adds the 6-payment plan and keeps the 3-payment plan as a hidden option.
  * `hidden` options are valid when chosen (e.g. by a link) but not listed.
@@ -104,7 +104,7 @@ export function mentorshipOptions(flags: MentorshipCheckoutFlags): { shown: Ment
   return { shown: [onetime, '3'], hidden: [] };
 }
 
-/** /mentorship/stripe/{payment} (spec 002 §9 "Card checkout amounts"). */
+/** /mentorship/stripe/{payment}: the card checkout amounts (docs/product/mentorship.md). */
 export const MENTORSHIP_CARD_PAYMENTS = {
   '3200': { label: 'Pay in full', amountCents: 3200_00, instalments: 1, totalCents: 3200_00 },
   '2700': { label: 'Black Friday: pay in full', amountCents: 2700_00, instalments: 1, totalCents: 2700_00 },
@@ -116,17 +116,17 @@ export const MENTORSHIP_CARD_PAYMENTS = {
 export type MentorshipCardPayment = keyof typeof MENTORSHIP_CARD_PAYMENTS;
 export const MENTORSHIP_CARD_PAYMENT_KEYS = Object.keys(MENTORSHIP_CARD_PAYMENTS) as MentorshipCardPayment[];
 
-/** the card provider's return address after confirming set-up (spec 002 §2) */
+/** the card provider's return address after confirming set-up */
 export const mentorshipChargeUrl = (payment: MentorshipCardPayment) => `/mentorship/stripe/charge?payment=${payment}`;
 
-/** PayPal buttons are initialised this long after display (spec 002 §4, §9) */
+/** PayPal buttons are initialised this long after display (docs/product/mentorship.md) */
 export const PAYPAL_BUTTONS_DELAY_MS = 1000;
 
 /** A missed instalment keeps access this many days while the provider retries; then access ends. */
 export const MENTORSHIP_GRACE_DAYS = 7;
 
 export const MENTORSHIP_MESSAGES = {
-  /** spec 002 §8 */
+  /** docs/product/mentorship.md */
   instalmentPlanFailed: 'There was an error processing your installment plan. Please try again.',
   checkoutLinkFailed: 'There was an error getting the PayPal checkout link. Please try again.',
   clientSecretFailed: 'There was an error retrieving the Stripe client secret. Please refresh this page and try again.',

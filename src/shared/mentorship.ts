@@ -9,12 +9,12 @@ import {
 } from './mentorship-checkout.ts';
 import { formatMoney } from './money.ts';
 
-// Mentorship (spec 002 §2–§9, issue 8): prices, payment options, wording and the shapes of the
+// Mentorship (docs/product/mentorship.md): prices, payment options, wording and the shapes of the
 // practice plan and accountability links, shared by the pages and the server. Amounts in cents.
 
 // ---------------------------------------------------------------------------------------------
-// Checkout (spec 002 §4, §9): prices, options and wording are in mentorship-checkout.ts, which the
-// public /mentorship/checkout page reads without loading zod (issue 9); re-exported here.
+// Checkout: prices, options and wording are in mentorship-checkout.ts, which the
+// public /mentorship/checkout page reads without loading zod (scripts/initial-js.ts); re-exported here.
 
 export * from './mentorship-checkout.ts';
 
@@ -28,7 +28,7 @@ export const mentorshipCheckoutFlagsSchema = z.object({
 export const mentorshipCardPaymentSchema = z.enum(['3200', '2700', '1800', '1300', '650', 'finance']);
 
 // ---------------------------------------------------------------------------------------------
-// Practice plan (spec 002 §2, §3, §4)
+// Practice plan (docs/product/mentorship.md)
 
 export const PRACTICE_PLAN_PHASES = ['phase1', 'phase2', 'phase3'] as const;
 export type PracticePlanPhase = (typeof PRACTICE_PLAN_PHASES)[number];
@@ -51,7 +51,7 @@ export const PRACTICE_PLAN_MESSAGES = {
   notFound: 'This practice plan does not exist.',
 } as const;
 
-/** a BPM or minutes field: digits only (spec 002 §5), '' when empty */
+/** a BPM or minutes field: digits only, '' when empty */
 const digits = z
   .string()
   .max(PRACTICE_PLAN_LIMITS.digits, PRACTICE_PLAN_MESSAGES.digitsOnly)
@@ -119,7 +119,7 @@ export const practicePlanAnswerSchema = z.object({
 });
 export type PracticePlanAnswer = z.infer<typeof practicePlanAnswerSchema>;
 
-/** a reusable day's exercise (spec 002 §3: title, link, notes, goal) */
+/** a reusable day's exercise (title, link, notes, goal) */
 export const reusableDayExerciseSchema = z.object({
   title: z.string().overwrite(cleanDisplayText).max(PRACTICE_PLAN_LIMITS.title),
   link: httpLink,
@@ -136,7 +136,7 @@ export const reusableDayBodySchema = z.object({
 export const emptyPracticePlan = (): PracticePlan => ({ phase1: [], phase2: [], phase3: [], onlyShowLatest: false });
 
 // ---------------------------------------------------------------------------------------------
-// Accountability links (spec 002 §3, §4, §9)
+// Accountability links (docs/product/mentorship.md)
 
 export const ACCOUNTABILITY_DEBOUNCE_MS = 1000;
 export const LINK_DISPLAY_LIMIT = 40;
@@ -156,12 +156,12 @@ export type AccountabilityLink = z.infer<typeof accountabilityLinkSchema>;
 // ---------------------------------------------------------------------------------------------
 // Mentorship lessons
 
-/** POST /mentorship/lesson-completions (spec 002 §7) */
+/** POST /mentorship/lesson-completions */
 export const mentorshipLessonCompletionBodySchema = z.object({ lesson_id: idSchema, complete: flag });
 
 // ---------------------------------------------------------------------------------------------
-// The mentorship area (issue 8, helper C): dashboard overview, mentorship lessons, accountability
-// link calls, and the mentors' (admins') student views. Appended block; answers are zod schemas so
+// The mentorship area: dashboard overview, mentorship lessons, accountability
+// link calls, and the mentors' (admins') student views. Answers are zod schemas so
 // the pages' types come from here.
 
 export const MENTORSHIP_STATUSES = ['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded'] as const;
@@ -211,7 +211,7 @@ export const addAccountabilityLinkBodySchema = z.object({
   label: z.string().overwrite(cleanDisplayText).trim().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong).default(''),
 });
 
-/** POST /mentorship/accountability/save-label (spec 002 §7): labels only, of that student's links */
+/** POST /mentorship/accountability/save-label: labels only, of that student's links */
 export const saveAccountabilityLabelsBodySchema = z.object({
   student_id: idSchema,
   links: z
@@ -304,7 +304,7 @@ export const mentorshipLessonsAnswerSchema = z.object({ courses: z.array(mentors
 export type MentorshipCourse = z.infer<typeof mentorshipCourseSchema>;
 
 const lessonLinkSchema = z.object({ id: z.number(), title: z.string() }).nullable();
-/** GET /api/mentorship/lessons/{id} (no quiz in the mentorship area: spec 001 §7) */
+/** GET /api/mentorship/lessons/{id} (no quiz in the mentorship area: docs/product/mentorship.md) */
 export const mentorshipLessonSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -369,8 +369,7 @@ export const mentorsAnswerSchema = z.object({
 export type MentorOption = z.infer<typeof mentorsAnswerSchema>['mentors'][number];
 
 // ---------------------------------------------------------------------------------------------
-// Mentorship checkout calls (issue 8: mentorship-checkout). Added by the checkout work; the
-// constants above stay as they are.
+// Mentorship checkout calls (docs/product/mentorship.md).
 
 
 /** the browser's key of one payment attempt (a double submit or a retry is one order) */
@@ -392,7 +391,7 @@ export const mentorshipPaypalSubscriptionBodySchema = z.object({
   idempotency_key: attemptKey,
 });
 
-/** POST /mentorship/payment-plan (spec 002 §7), after the PayPal subscription approval */
+/** POST /mentorship/payment-plan, after the PayPal subscription approval */
 export const mentorshipPaymentPlanBodySchema = z.object({
   contact_name: z.string().overwrite(cleanDisplayText).trim().max(200).default(''),
   contact_email: z.string().trim().max(254).default(''),

@@ -1,5 +1,5 @@
 /**
- * Metronome rules (spec 001 §3, §4, §5, §9; bounds as issue 6 decides). Pure: the audio scheduler
+ * Metronome rules and bounds (docs/product/metronome.md). Pure: the audio scheduler
  * and the page use these, and the tests prove them.
  */
 import { z } from './zod.ts';
@@ -27,11 +27,11 @@ export const METRONOME = {
 /** The three sound sets (`/metronome-assets/{set}_{n}.wav`), by name. */
 export const SOUND_SET_NAMES = ['Click', 'Woodblock', 'Beep'] as const;
 
-/** Subdivision options (spec 001 §3): the clicks between two beats; 1 sounds, 0 is silent. */
+/** Subdivision options: the clicks between two beats; 1 sounds, 0 is silent. */
 export const SUBDIVISIONS: ReadonlyArray<readonly number[]> = [[], [1], [1, 1], [0, 1], [1, 0], [1, 1, 1]];
 export const SUBDIVISION_LABELS = ['None', 'Eighths', 'Triplets', 'Swing', 'Triplet pickup', 'Sixteenths'];
 
-/** Bounds for the training panels, clamped on input (issue 6 picks one reading of spec 001 §5). */
+/** Bounds for the training panels, clamped on input (docs/product/metronome.md). */
 export const BOUNDS = {
   bpm: [1, 400],
   beats: [1, 16],
@@ -51,7 +51,7 @@ export function clamp(bound: Bound, value: number): number {
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-/** Digits only, as the numeric inputs accept (spec 001 §5). */
+/** Digits only, as the numeric inputs accept. */
 export const digitsOnly = (text: string, maxLength = 3) => text.replace(/\D/g, '').slice(0, maxLength);
 
 /** A bpm the metronome may start at: empty or 0 does not start; above 400 is clamped to 400. */
@@ -163,7 +163,7 @@ export function barSounds(cfg: InternalRhythm, bar: number, random: () => number
   return cycle === 0 || bar % cycle < cfg.on;
 }
 
-// ---- saved settings (spec 001 §3) ----
+// ---- saved settings ----
 export interface MetronomeSettings {
   id: number;
   name: string;
@@ -247,7 +247,7 @@ export function* clickTimeline(start: number, o: TimelineOptions): Generator<Tim
 /** The sample frame a click should start on at a sample rate. */
 export const onsetFrame = (time: number, sampleRate: number) => Math.round(time * sampleRate);
 
-// ---- the saved-settings playlist (spec 001: left disabled in the original; issue 6 makes it work)
+// ---- the saved-settings playlist (docs/product/metronome.md)
 
 export const PLAYLIST = {
   nameMax: 60,
@@ -266,7 +266,7 @@ const int = (label: string, min: number, max: number) =>
 const boundInt = (label: string, bound: Bound) => int(label, BOUNDS[bound][0], BOUNDS[bound][1]);
 
 // each schema is built in a pure function: the /metronome page reads this module's rules, not the
-// server's schemas, and so loads no zod (issue 9: a public page's initial JavaScript ≤ 100 KB gzip)
+// server's schemas, and so loads no zod (a public page's initial JavaScript keeps to its budget: scripts/initial-js.ts)
 
 /** Everything a saved entry holds besides its id, name and favourite flag. */
 export const savedSettingsSchema = /* @__PURE__ */ (() => z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** spec 000 §3, 001 §3: body is HTML, sanitised on the server before it is stored and sent. */
+/** body is HTML, sanitised on the server before it is stored and sent (docs/product/notifications.md). */
 export const notificationSchema = z.object({
   id: z.number(),
   body: z.string(),

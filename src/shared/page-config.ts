@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 
 /**
- * The page-wide configuration the server writes into every HTML page (spec 001 §3 "Page-wide
- * configuration") as a JSON data block `<script type="application/json" id="page-config">`.
+ * The page-wide configuration the server writes into every HTML page (docs/product/pages-and-http.md)
+ * as a JSON data block `<script type="application/json" id="page-config">`.
  */
 export const pageConfigSchema = z.object({
   admin: z.boolean(),

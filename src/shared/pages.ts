@@ -20,12 +20,12 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/notifications/:id', access: 'member' },
   { pattern: '/profile/:slug', access: 'member' },
   { pattern: '/mentorship', access: 'mentorship' },
-  // mentorship checkout (issue 8): visitors sign in or register inside it
+  // mentorship checkout: visitors sign in or register inside it
   { pattern: '/mentorship/checkout', access: 'public' },
   { pattern: '/mentorship/stripe/charge', access: 'member' },
   { pattern: '/mentorship/stripe/checkout', access: 'public' },
   { pattern: '/mentorship/stripe/:payment', access: 'public' },
-  // the mentorship area (issue 8)
+  // the mentorship area (docs/product/mentorship.md)
   { pattern: '/mentorship/practice-plan', access: 'mentorship' },
   { pattern: '/mentorship/practice-plan-days', access: 'admin' },
   { pattern: '/mentorship/lessons', access: 'mentorship' },

@@ -1,4 +1,4 @@
-/** The placement questionnaire's default questions (spec 000: 10 questions, options with points). */
+/** The placement questionnaire's default questions (10 questions, options with points). */
 export interface PlacementQuestion {
   title: string;
   options: Array<{ text: string; points: number }>;
@@ -96,7 +96,7 @@ export const PLACEMENT_QUESTIONS: PlacementQuestion[] = [
   },
 ];
 
-/** Total of the chosen options' points (spec 000 §4). `answers[i]` is the option index of question i. */
+/** Total of the chosen options' points (docs/product/placement.md). `answers[i]` is the option index of question i. */
 export function placementScore(questions: PlacementQuestion[], answers: number[]): number {
   return answers.reduce((sum, option, i) => sum + (questions[i]?.options[option]?.points ?? 0), 0);
 }

@@ -1,6 +1,6 @@
 import { PRACTICE_PLAN_PHASES, STUDENT_EXERCISE_FIELDS, type Exercise, type PracticeDay, type PracticePlan } from './mentorship.ts';
 
-// Merge rules of the practice plan (issue 8), shared by the server's save and the editors' live
+// Merge rules of the practice plan, shared by the server's save and the editors' live
 // updates. Two people edit one plan: the mentor (admin) owns the structure and every field; the
 // student owns only `complete` of days and the STUDENT_EXERCISE_FIELDS of exercises. Days and
 // exercises carry ids, so the two sides' fields are matched by id, never by position.

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { COURSE_LEVELS, DOUBLE_KICK_TIERS, type CourseLevel } from './commerce.ts';
 
-// Double-kick and course registration (spec 002 §2, §3 "Course", §9 "Double kick"; issue 7).
+// Double-kick and course registration (docs/product/course-products.md).
 // Prices are integer cents decided by the server; the pages only show them.
 
 /** The course the double-kick tiers open (when it exists). */
@@ -17,8 +17,8 @@ export const courseTierSlug = (courseId: number, level: CourseLevel) => `course_
 export const LEVEL_TITLES: Record<CourseLevel, string> = { basic: 'Basic', pro: 'Pro' };
 
 /**
- * What the buyer gets with each tier: both open the whole course for good (the spec gives the tiers
- * their prices and spots only; what Pro adds is for the product owner to define).
+ * What the buyer gets with each tier: both open the whole course for good (the tiers differ in their
+ * prices and spots only; what Pro adds is for the product owner to define: docs/product/course-products.md).
  */
 const INCLUDED = ['Every lesson of the course', 'Notation and play-along paths', 'Lifetime access'];
 export const LEVEL_FEATURES: Record<CourseLevel, string[]> = { basic: INCLUDED, pro: INCLUDED };
@@ -79,7 +79,7 @@ export const doubleKickResponseSchema = z.object({
 });
 
 /**
- * GET /api/products/course/{courseId}: spec 002 §3 "Course" (id, price_basic_html, price_pro_html).
+ * GET /api/products/course/{courseId}: the course object (id, price_basic_html, price_pro_html).
  * The price HTML is built by the server from numbers only (never from stored text).
  */
 export const courseProductResponseSchema = z.object({

@@ -2,12 +2,12 @@ import type { Notification } from './notifications.ts';
 import type { ChatMessageDto, LiveShowDto } from './live.ts';
 
 /**
- * Realtime channels (spec 001 §7): a private channel per user (`user.{id}`) and one per live show
+ * Realtime channels (docs/product/notifications.md): a private channel per user (`user.{id}`) and one per live show
  * (`show.{id}`). A client asks to join with `subscribe`; the server checks it may.
  */
 export const userChannel = (userId: number) => `user.${userId}`;
 export const showChannel = (showId: number) => `show.${showId}`;
-/** a practice plan (issue 8): the student and admins editing it hear each other's saves */
+/** a practice plan: the student and admins editing it hear each other's saves */
 export const practicePlanChannel = (planId: number) => `practice-plan.${planId}`;
 
 export interface UserChannelEvents {
@@ -23,7 +23,7 @@ export interface ShowChannelEvents {
   /** userId: who hearted (their other tabs mark it hearted) */
   HeartAdded: (payload: { messageId: number; userId: number }) => void;
   HeartRemoved: (payload: { messageId: number; userId: number }) => void;
-  /** an admin hid or deleted a message (issue 10): viewers take it out of the chat */
+  /** an admin hid or deleted a message: viewers take it out of the chat */
   MessageHidden: (payload: { messageId: number }) => void;
   /** status or chat open/closed changed (admins) */
   ShowUpdated: (payload: { show: LiveShowDto }) => void;

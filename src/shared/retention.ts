@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import { formatMoney } from './money.ts';
 
-// The retention offers admins set (issue 10; the setting `retention_offers`, commerce.ts's RETENTION by
-// default). Apart from commerce.ts, which the public checkout pages read: they load no zod (issue 9).
+// The retention offers admins set (docs/product/retention.md; the setting `retention_offers`, commerce.ts's RETENTION
+// by default). Apart from commerce.ts, which the public checkout pages read: they load no zod (scripts/initial-js.ts).
 
 const retentionCents = (label: string) =>
   z

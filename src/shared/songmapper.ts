@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
-/** Spec 002 song mapper: §3 data, §4 autosave, §5 options and messages, §9 timings. */
+/** The song mapper: data, autosave, options and messages, timings (docs/product/song-mapper.md). */
 export const SONG = {
   autosaveMs: 1000,
   savedIndicatorMs: 1500,

@@ -1,10 +1,10 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
 
-// The generic upload component (spec 001 §3 "Upload file object", §4, §7 chunked handler, §8 error
-// codes, §9 chunk constants) and the product's own choices for it (issue 8).
+// The generic upload component (docs/product/uploads.md: the upload file object, the chunked handler,
+// error codes, chunk constants) and the product's own choices for it.
 
-/** spec 001 §9 */
+/** docs/product/uploads.md "Limits and permissions" */
 export const UPLOAD_DEFAULTS = {
   /** chunking is off unless a use turns it on */
   chunkEnabled: false,
@@ -29,12 +29,12 @@ export const UPLOAD_DEFAULTS = {
 /** The size of each chunk the server asks for (the start answer's `end_offset`). */
 export const UPLOAD_CHUNK_SIZE = 1_048_576;
 
-/** spec 001 §8 error codes */
+/** error codes (docs/product/uploads.md) */
 export const UPLOAD_ERROR_CODES = ['server', 'denied', 'network', 'timeout', 'abort', 'extension', 'size', 'not_exists', 'file_object', 'upload'] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export const NO_ACTION_CONFIGURED = 'No action configured';
 
-/** The user-facing wording of each code (the spec leaves it to the product). */
+/** The user-facing wording of each code (docs/product/uploads.md). */
 export const UPLOAD_ERROR_MESSAGES: Record<UploadErrorCode, string> = {
   server: 'The server could not take this file. Please try again in a moment.',
   denied: 'The upload was refused.',
@@ -48,17 +48,17 @@ export const UPLOAD_ERROR_MESSAGES: Record<UploadErrorCode, string> = {
   upload: 'Part of the file could not be sent after several tries. Please try again.',
 };
 
-/** spec 001 §3 "Upload file object" */
+/** the upload file object */
 export interface UploadFileObject {
   id: string;
   name: string;
   size: number;
   type: string;
   active: boolean;
-  /** a code of §8, or NO_ACTION_CONFIGURED when the component has no target (as the original) */
+  /** an error code, or NO_ACTION_CONFIGURED when the component has no target */
   error: UploadErrorCode | typeof NO_ACTION_CONFIGURED | '';
   success: boolean;
-  /** '0.00'..'100.00' as the original component */
+  /** '0.00'..'100.00', two decimals */
   progress: string;
   /** bytes per second, sampled each second */
   speed: number;
@@ -87,7 +87,7 @@ export const MAX_OPEN_UPLOAD_SESSIONS = 5;
 /** An open session untouched this long is abandoned: its partial file is deleted. */
 export const UPLOAD_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** spec 001 §7 chunked handler bodies (the target is POST /uploads/chunked) */
+/** the chunked handler's bodies (the target is POST /uploads/chunked) */
 export const chunkStartBodySchema = z.object({
   phase: z.literal('start'),
   mime_type: z.string().max(100),
@@ -113,16 +113,16 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Uploads and practice video submissions (issue 8, helper D): the targets, the upload-phase and
+// Uploads and practice video submissions: the targets, the upload-phase and
 // abort bodies, byte-range helpers the server and the client share, and the video submissions.
 
-/** Where the generic component sends files in this product (spec 001 leaves the path open). */
+/** Where the generic component sends files in this product. */
 export const UPLOAD_TARGETS = { chunked: '/uploads/chunked', simple: '/uploads' } as const;
 
 /** Session ids are ours: random base64url. */
 export const uploadSessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'This upload does not exist.');
 
-/** spec 001 §7 upload phase (multipart): the chunk itself is the file part `chunk`. */
+/** the upload phase (multipart): the chunk itself is the file part `chunk`. */
 export const chunkUploadFieldsSchema = z.object({
   phase: z.literal('upload'),
   session_id: uploadSessionIdSchema,

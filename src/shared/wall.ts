@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { COMMUNITY, COMMUNITY_MESSAGES } from './community.ts';
 
 /**
- * Profile walls (spec 001 "Profile wall comments", §7): the comment shape the calls answer, the
+ * Profile walls (docs/product/profile-and-wall.md): the comment shape the calls answer, the
  * body rules and the wall's own wording. Spec wording and numbers live in community.ts.
  */
 export interface WallCommentDto {
@@ -27,7 +27,7 @@ export interface WallCommentDto {
 }
 
 /**
- * GET /profile-comments/{slug} answers a bare list (spec §7: "list of comments"); whether an older
+ * GET /profile-comments/{slug} answers a bare list of comments; whether an older
  * page exists travels in this header ("1" or "0").
  */
 export const WALL_HAS_MORE_HEADER = 'X-Has-More';

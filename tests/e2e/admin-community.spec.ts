@@ -6,7 +6,7 @@ import { FORUM_MESSAGES } from '#shared/forums';
 import { LIVE_MESSAGES } from '#shared/live';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
-// The console's community pages (issue 10). Everything made here is the spec's own (a new
+// The console's community pages. Everything made here is this spec file's own (a new
 // category, topic and show) and is deleted again at the end, so other specs see the demo as it was.
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/admin-community-shots';

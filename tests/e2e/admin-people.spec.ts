@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MEMBER_TEXT } from '#shared/admin-members';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
 
-// The console's people pages (issue 10). The spec registers its own member and only changes them,
+// The console's people pages. This spec file registers its own member and only changes them,
 // so the demo accounts stay as they were for the other specs.
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/admin-people-shots';

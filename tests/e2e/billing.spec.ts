@@ -73,7 +73,7 @@ async function openCancel(p: Page) {
   await step(p, 1).waitFor();
 }
 
-/** steps 1 and 2, with the §5 messages on the way */
+/** steps 1 and 2, with the cancel flow's messages on the way */
 async function throughReason(p: Page, reason: string, description: string, name: string) {
   await shot(p, `${name}-step1`);
   await cont(p).click();

@@ -177,8 +177,8 @@ describe('time zone', () => {
     await browserIdle(p);
     expect(posted.length).toBe(1);
     // the next day (no cookie): a worker works the zone out, and neither the thread page nor the lesson
-    // page makes a date formatter on the main thread as it loads (the first one loads the locale data:
-    // 150–330 ms at 4x CPU slowdown; issue 9)
+    // page makes a date formatter on the main thread as it loads (the first one loads the locale data,
+    // a visible cost on a phone's CPU)
     await context.clearCookies({ name: 'bb_tz_sent' });
     await p.addInitScript(() => {
       (window as unknown as { formattersMade: number }).formattersMade = 0;

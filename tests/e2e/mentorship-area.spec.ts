@@ -177,7 +177,7 @@ describe('the mentorship area', () => {
     expect(student.errors).toEqual([]);
   });
 
-  // fourteen pages and four sign-ins: about 100 s on a busy two-core machine, so more than the suite's 60 s
+  // fourteen pages and four sign-ins: on a busy machine more than the suite's 60 s
   it('every page at phone and desktop size (screenshots)', { timeout: 180_000 }, async () => {
     const pages: Array<[string, string, string]> = [
       [STUDENT, '/mentorship', 'student-dashboard'],

@@ -57,7 +57,7 @@ it('a visitor taps a tempo, starts and stops with the space bar, opens panels on
   expect(await step.inputValue()).toBe('99');
 
   await p.reload();
-  // the page's code is its own chunk (issue 9): wait for it to render before counting
+  // the page's code is its own chunk: wait for it to render before counting
   await p.getByRole('button', { name: 'Beat 2 accent 3' }).waitFor();
   expect(await p.getByRole('button', { name: /^Beat \d+ accent/ }).count()).toBe(5);
   expect(await p.getByRole('button', { name: 'Beat 2 accent 3' }).count()).toBe(1);

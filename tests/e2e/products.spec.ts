@@ -21,7 +21,7 @@ async function course(p: Page, slug: string) {
   return p.evaluate(async (s) => ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { id: number; lessons: { id: number }[] } }).data, slug);
 }
 
-/** the checkout's own registration step (spec 002 §2: a visitor registers first, then pays) */
+/** the checkout's own registration step (a visitor registers first, then pays) */
 async function register(p: Page, name: string) {
   await p.getByLabel('Name', { exact: true }).fill(name);
   const email = unique();

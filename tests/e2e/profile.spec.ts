@@ -31,7 +31,7 @@ describe('profiles and friends', () => {
     await signIn(a, 'student@demo.test', undefined, '/profile/jordan-lee');
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
-    // cancel and ask again: the state machine of spec 000 §4
+    // cancel and ask again: the friend button's state machine (docs/product/friends.md)
     const cancelled = postAnswer(a, /^\/friends\/\d+\/request$/);
     await a.getByRole('button', { name: 'Request Pending' }).click();
     await a.getByRole('button', { name: 'Add Friend' }).waitFor();

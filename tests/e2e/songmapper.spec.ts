@@ -28,7 +28,7 @@ it('a member builds a song that saves itself, gets its address without a reload,
   expect(await p.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   await expect.poll(async () => (await status(p).textContent())?.trim(), { timeout: 4000 }).toBe('');
 
-  // the default template asks first, in the spec's words
+  // the default template asks first, in the product's words
   await p.getByRole('button', { name: 'Templates' }).click();
   await p.getByRole('menuitem', { name: 'Use the default template' }).click();
   const confirm = p.getByRole('alertdialog');
@@ -72,7 +72,7 @@ it('a member builds a song that saves itself, gets its address without a reload,
   await signIn(other, 'free@demo.test', undefined, `/songmapper/${id}`);
   await other.getByText('We could not find that song').waitFor();
 
-  // delete: the spec's confirmation, then back to the new-song page and out of the list
+  // delete: the product's confirmation, then back to the new-song page and out of the list
   await p.getByRole('button', { name: 'Delete song' }).click();
   await p.getByRole('alertdialog').getByText(SONG.confirmDelete).waitFor();
   await p.getByRole('alertdialog').getByRole('button', { name: 'Delete song' }).click();

@@ -8,7 +8,7 @@ import { mp4Bytes } from '#server/modules/uploads/test-helpers';
 import { XSS_CORPUS as CORPUS } from '../support/xss-corpus.ts';
 import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from './fixtures.ts';
 
-// Stored XSS (issue 9): a corpus of payloads saved through the real API in every user-text field a
+// Stored XSS: a corpus of payloads saved through the real API in every user-text field a
 // member (or a mentor, for the practice plan) can write, then every page that shows that text opened
 // in the real browser. No dialog may open, the marker stays unset, no page error, no injected handler
 // or javascript: link in the DOM, and the payload is on the page as text.

@@ -5,7 +5,7 @@ import { SIGN_IN_THROTTLE_MESSAGES } from '#shared/auth';
 import { ADDRESS_LIMITS, LOGIN_THROTTLE, RATE_LIMITS, loginSpacingSeconds, type RateLimitName } from '#server/lib/rate-limits';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
-// Issue 9: sign-in, registration, posting, chat, wall comments, likes, uploads and the contact form are
+// Sign-in, registration, posting, chat, wall comments, likes, uploads and the contact form are
 // limited per member and per address, all in lib/rate-limits.ts, shared through Redis when configured.
 
 let t: TestApp;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 const outer = () => t;
 
-/** the issue's actions: the per-member limit each feature consumes, and its per-address call */
+/** the limited actions: the per-member limit each feature consumes, and its per-address call */
 const ACTIONS: Array<{ action: string; member: RateLimitName; call: string }> = [
   { action: 'posting', member: 'postsPerUser', call: 'POST /posts' },
   { action: 'new topics', member: 'topicsPerUser', call: 'POST /api/forums/:slug/topics' },

@@ -9,7 +9,7 @@ import { OBJECT_CASES } from './authz-objects.ts';
 import { OWNERLESS, SELF_CASES } from './authz-ownership.ts';
 import { schemaKeys } from './fuzz-inputs.ts';
 
-// Issue 9: the authorisation matrix. Every route has a class in ROUTE_ACCESS (src/server/lib/access.ts);
+// The authorisation matrix. Every route has a class in ROUTE_ACCESS (src/server/lib/access.ts);
 // every route is called as each actor and answers by its class; object-level cases prove the rules
 // about one member's things (authz-objects.ts). A route without a row fails the first test.
 

@@ -164,7 +164,7 @@ async function payHostedUnrecorded(ctx: ObjectContext, checkoutUrl: string) {
   }
 }
 
-/** Issue 9's object-level cases: another member's post, wall comment, status, journal, song, practice plan, accountability links, upload, subscription (orders), and every other route that takes an object id. */
+/** The matrix's object-level cases: another member's post, wall comment, status, journal, song, practice plan, accountability links, upload, subscription (orders), and every other route that takes an object id. */
 /** a receipt issued to the owner (as a payment writes it) and its number */
 async function ownersReceipt(ctx: ObjectContext) {
   const row = await issueReceipt(ctx.app.app.deps.db, { source: `authz:${Math.random().toString(36).slice(2)}`, userId: ctx.owner.user.id, item: 'Lifetime membership', amountCents: 750_00, paymentMethod: 'Visa ending 4242', provider: 'sandbox' });
@@ -277,7 +277,7 @@ export const OBJECT_CASES: ObjectCase[] = [
     },
     admin: 'refused',
   },
-  // ---- the same, through the spec's POST with _method (method-override routes) ----
+  // ---- the same, through the product's POST with _method (method-override routes) ----
   {
     name: "another member's post cannot be deleted by POST _method=delete (admins may)",
     route: 'POST /posts/:id',

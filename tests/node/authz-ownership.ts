@@ -6,7 +6,7 @@ import type { ObjectContext } from './authz-objects.ts';
 import { newCourse } from '../support/fixtures.ts';
 
 /**
- * The authorisation matrix's owner/other columns for routes that name no object (issue 9): they act
+ * The authorisation matrix's owner/other columns for routes that name no object: they act
  * on the caller's own data only. Each "self" row lets member A (the owner in the context) call the
  * route while member B (the other) has data of the same kind, and proves A's call neither shows nor
  * touches B's. Returns what went wrong ('' when all is well).
@@ -182,7 +182,7 @@ export const OWNERLESS: Record<string, string> = {
   'POST /lessons/quiz': 'names an academy lesson; records the caller’s own attempt',
   'POST /mentorship/lesson-completions': 'names a mentorship lesson; writes the caller’s own completion',
   'GET /api/mentorship/lessons/:id': 'mentorship content shared by every student',
-  'GET /api/profiles/:slug': 'profiles are visible to members (spec 000 §2); the edit (POST /status) is the owner’s only (self row)',
+  'GET /api/profiles/:slug': 'profiles are visible to members (docs/product/profile-and-wall.md); the edit (POST /status) is the owner’s only (self row)',
   'POST /friends': 'names the member to befriend: asking is the feature; the request is the caller’s (concurrency suite)',
   'GET /api/password/reset/:token': 'a reset link’s own check: the token is the proof, unguessable, and the answer says only whether it still works',
   'GET /songmapper/pdf/:id': 'a song’s share link: public by design, the id is unguessable',
@@ -198,7 +198,7 @@ export const OWNERLESS: Record<string, string> = {
   'GET /forums/api/topic/:topicId': 'a topic is shared by the community',
   'POST /forums/api/likes/topics/toggle': 'liking another member’s topic is the feature (concurrency suite)',
   'POST /api/forums/topics/:id/watch': 'watching a shared topic; the watch row is the caller’s own',
-  'GET /profile-comments/:slug': 'walls are visible to members (spec 001)',
+  'GET /profile-comments/:slug': 'walls are visible to members (docs/product/profile-and-wall.md)',
   'POST /profile-comments': 'writing on another member’s wall is the feature',
   'POST /api/reports': 'reporting another member’s content is the feature; once per member (concurrency suite)',
   'GET /api/checkout/:slug': 'the public catalogue',

@@ -52,7 +52,7 @@ describe('an image whose data cannot be decoded', () => {
     const body = res.json() as { message: string; errors: Record<string, string[]>; response?: string };
     expect(body.message).toBe(MESSAGES.imageUnreadable);
     expect(body.errors).toEqual({ [route.field]: [MESSAGES.imageUnreadable] });
-    // the profile image modal reads `response` (spec 000 §7)
+    // the profile image modal reads `response`
     if (route.url === '/dashboard/upload-image') expect(body.response).toBe(MESSAGES.imageUnreadable);
     expect(storedFiles()).toEqual(before.files);
     expect(await count(postAttachments)).toBe(before.attachments);

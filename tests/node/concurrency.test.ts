@@ -46,7 +46,7 @@ import {
   waitUntil,
 } from '../support/fixtures.ts';
 
-// Issue 9, "Load and concurrency": many members acting at once leave exact counts and no lost update.
+// Load and concurrency: many members acting at once leave exact counts and no lost update.
 // One table: each row names what happens at once and what must hold afterwards, and drives the real
 // app (PGlite by default; a fresh PostgreSQL database when TEST_DATABASE_URL is set, where requests
 // really run in parallel on a pool of connections). Each row runs ROUNDS times, since a race that is
@@ -132,7 +132,7 @@ const SCENARIOS: Scenario[] = [
       expect(await db.$count(topicLikes, eq(topicLikes.topicId, topicId))).toBe(0);
     },
   },
-  // ---- hearts (live chat, spec 001: "Hearts ... never go below 0") ----
+  // ---- hearts (live chat: a message's hearts never go below 0) ----
   {
     name: 'heart one chat message: 15 members at once; one of them toggles 5 more times at once',
     expect: 'hearts 15 with 15 rows; after her 5 racing clicks (odd) exactly 14 with 14 rows, no answer below 0',
@@ -368,7 +368,7 @@ const SCENARIOS: Scenario[] = [
       expect(await db.$count(songTemplates, and(eq(songTemplates.userId, m.user.id), eq(songTemplates.title, title)))).toBe(1);
     },
   },
-  // ---- the practice plan (issue 8: a student's save merges; a mentor's stale save is 409) ----
+  // ---- the practice plan (a student's save merges; a mentor's stale save is 409) ----
   {
     name: 'a practice plan saved by its student and their mentor at the same moment',
     expect: 'both 200; the student\'s tempo and completed day and the mentor\'s new title and exercise all kept; each version +1',

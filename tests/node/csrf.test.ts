@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/constants';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { concreteUrl, CSRF_EXEMPT } from './route-fixtures.ts';
 
-// Issue 9: every state-changing route refuses a request without the session's CSRF token, before it
+// Every state-changing route refuses a request without the session's CSRF token, before it
 // looks at anything else; the only exceptions are listed, with their reasons, in CSRF_EXEMPT.
 
 let t: TestApp;

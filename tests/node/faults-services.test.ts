@@ -11,7 +11,7 @@ import { freePort, startServer, type ServerProcess } from '../support/server.ts'
 import { BrowserSession } from '../support/browser-session.ts';
 import { privateRedis as startPrivateRedis, REDIS_SERVER } from '../support/private-redis.ts';
 
-// Issue 9, faults: PostgreSQL restarted under load (requests fail cleanly while it is down, the app
+// Faults (docs/product/availability.md): PostgreSQL restarted under load (requests fail cleanly while it is down, app
 // recovers by itself) and Redis stopped (visitors' pages and calls keep answering, members' calls
 // answer 503, realtime degrades, and all of it recovers). Both run against PRIVATE service instances on free ports, never CI's shared ones.
 

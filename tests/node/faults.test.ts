@@ -9,7 +9,7 @@ import { settingsPart, START_UP } from '#shared/metronome';
 import { startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
-// Issue 9, faults: the server killed (SIGKILL) in the middle of a burst of writes keeps every write it
+// Faults: the server killed (SIGKILL) in the middle of a burst of writes keeps every write it
 // acknowledged, and nothing half-written, on the embedded database and on PostgreSQL; on SIGTERM it
 // finishes the requests in flight and tells sockets to reconnect (to another process).
 

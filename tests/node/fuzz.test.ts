@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '#server/test/harne
 import { hostileBody, hostileParam, hostileQuery, schemaKeys } from './fuzz-inputs.ts';
 import { safeJson } from './route-fixtures.ts';
 
-// Issue 9, hostile input: every route gets generated malformed input (fast-check). The server never
+// Hostile input (docs/product/bad-input.md): every route gets generated malformed input (fast-check). The server never
 // answers 5xx, always says what was wrong (a JSON `message`), and a refused request changes nothing.
 // `npm test` runs FUZZ_RUNS (default 200) cases per route; `npm run fuzz` runs many more.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
-// Issue 9: the specific hostile inputs the fuzz suite found or must never regress on.
+// The specific hostile inputs the fuzz suite found or must never regress on.
 let t: TestApp;
 let member: TestClient;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
 /**
- * The server as `npm start` runs it (issue 9, server memory): the bundle scripts/build-server.ts
+ * The server as `npm start` runs it: the bundle scripts/build-server.ts
  * writes, run by plain node with the flags of package.json's start script (read by bench/proc.ts, the
  * same command the benchmark measures), on a fresh embedded database with the demo content. It must
  * find its files (migrations, client build, PDF fonts) from the bundle, serve pages and the API, and

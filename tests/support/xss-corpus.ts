@@ -1,4 +1,4 @@
-// Stored-XSS payloads (issue 9), shared by the browser spec (tests/e2e/xss.spec.ts) and the
+// Stored-XSS payloads, shared by the browser spec (tests/e2e/xss.spec.ts) and the
 // notification-body sanitiser test (src/server/modules/notifications/sanitise.test.ts).
 
 /** Each payload sets window.__xss and calls alert() if it ever runs. At most 60 characters (the shortest field). */

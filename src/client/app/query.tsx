@@ -5,7 +5,7 @@ import { createQueryClient } from '#client/lib/query-client.ts';
 /*
  * TanStack Query is loaded with the parts that use it (pages, the member menus, the register modal),
  * not in the entry chunk, so a page without server data (the landing page, the diagnostic) does not
- * pay for it (issue 9). One cache for the whole tab: every part wraps itself in the same client.
+ * pay for it. One cache for the whole tab: every part wraps itself in the same client.
  */
 const client = createQueryClient();
 

@@ -10,7 +10,7 @@ import { TestModeBanner } from '#client/components/payments/test-mode-banner.tsx
 import { RouteAnnouncer } from './route-announcer.tsx';
 
 /*
- * Every page is its own chunk (issue 9: a public page's initial JavaScript ≤ 100 KB gzip): a visit
+ * Every page is its own chunk (a public page's initial JavaScript keeps to its budget, scripts/initial-js.ts): a visit
  * loads the entry (React, the router, the page frame) and the one page group it opens. Pages that a
  * public page must not pay for (the song mapper, checkout, the diagnostic, the metronome) live in
  * separate modules. `npm run build && npx tsx scripts/initial-js.ts` prints what each public page loads.
@@ -170,10 +170,10 @@ interface PageHandle {
 /**
  * Route matching, once per address. React Router's matchRoutes flattens and ranks the whole table (about
  * 90 routes) on every call, and useRoutes calls it on every render of AppRoutes: on a phone-speed CPU
- * (Lighthouse's 4x) that was about 30 ms per call, three calls on a first view (issue 9: blocking time).
+ * that is a visible share of a first view's main-thread time, three calls on a first view.
  * Here the full table is matched once per address and useRoutes gets only the matched branch: the same
  * route objects (same elements), each holding just the next one, so it matches them as it did the whole
- * table; an address that matches nothing gets the whole table (useRoutes then renders nothing, as before).
+ * table; an address that matches nothing gets the whole table (and useRoutes renders nothing for it).
  */
 const MATCH_CACHE_SIZE = 64;
 const matched = new Map<string, { matches: RouteMatch[]; branch: RouteObject[] }>();

@@ -45,8 +45,8 @@ export const errorMessage = (err: unknown, fields: string[], fallback: string = 
   err instanceof ApiError ? (err.firstError(fields) ?? err.message) : fallback;
 
 /**
- * A registration inside a checkout (spec 002 §5): the server's first field error of name, email or
- * password, the rate limit's message, else the spec's fallback.
+ * A registration inside a checkout: the server's first field error of name, email or
+ * password, the rate limit's message, else the general fallback.
  */
 export function registrationErrorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
@@ -105,7 +105,7 @@ export function firstAnswerPeek<T>(url: string): { answer: T; take: () => void }
 /**
  * The page's first answer for `url`, now (taken, as a read would take it), for a query's `initialData`:
  * the page's first render then shows the data, instead of rendering its loading state and then the data
- * in a second, synchronous render when the read resolves (issue 9: signed-in pages' blocking time).
+ * in a second, synchronous render when the read resolves (main-thread time a signed-in page need not spend).
  */
 export function firstAnswerNow<T>(url: string): T | undefined {
   return takeFirstAnswer(url)?.answer as T | undefined;

@@ -2,7 +2,7 @@
  * Dates shown in lists (posts, chat lines, topics, wall comments). `Date#toLocaleString(locale, options)`
  * makes a new Intl.DateTimeFormat on every call, which is slow to make and fast to use: a lesson page's
  * discussion spent more time in its posts' `toLocaleString()` titles than in the rest of their render
- * (Chromium's CPU profile at 4× slowdown, issue 9). One formatter per locale and options, made once.
+ * (seen in a CPU profile). One formatter per locale and options, made once.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -26,7 +26,7 @@ export const formatWhen = (when: string | number | Date, locale: string | undefi
 /**
  * Props for a `<time>` showing a relative time ("3 minutes ago"): its title, the exact time, is written
  * when the pointer first reaches it. The first Intl date format of a page loads the browser's locale
- * data (about 20 ms on a desktop, 90 ms at a phone's 4× slowdown), which a list's first render need not pay
+ * data (slower still on a phone's CPU), which a list's first render need not pay
  * for tooltips nobody has pointed at yet. The machine-readable time stays in `dateTime`.
  */
 export function exactTimeTitle(when: string | Date) {

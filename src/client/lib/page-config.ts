@@ -24,7 +24,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const orNull = (check: (v: unknown) => boolean) => (v: unknown) => v === null || check(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The shape of #shared/page-config's pageConfigSchema, checked by hand (zod stays out of the page frame's JavaScript; issue 9). */
+/** The shape of #shared/page-config's pageConfigSchema, checked by hand (zod stays out of the page frame's code). */
 function isPageConfig(v: unknown): v is PageConfig {
   if (!isRecord(v) || !isRecord(v.payments)) return false;
   const { payments, error } = v;

@@ -7,7 +7,7 @@ type Loaded<T> = { default: T };
  * component renders at once: React's lazy accepts any thenable, and this one calls back synchronously,
  * so nothing suspends. A plain lazy suspends at least once even when its module is already in the
  * browser, and a first render that suspends commits its Suspense fallback, which React then keeps on
- * screen for at least 300 ms (its fallback throttle) before it shows the page (issue 9: first paint).
+ * screen for at least 300 ms (its fallback throttle) before it shows the page.
  */
 export function preloadableLazy<P extends object>(load: () => Promise<Loaded<ComponentType<P>>>) {
   type T = ComponentType<P>;

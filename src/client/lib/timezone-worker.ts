@@ -1,7 +1,7 @@
 /*
  * The browser's time zone, worked out off the main thread (lib/timezone.ts). The first Intl formatter
- * a page makes loads the locale and time-zone data: 150–330 ms of the main thread at 4x CPU slowdown
- * (measured in Chromium), for a name the server needs once a day.
+ * a page makes loads the locale and time-zone data, a visible share of the main thread on a phone-speed
+ * CPU, for a name the server needs once a day.
  */
 (self as unknown as { postMessage(message: string): void }).postMessage(Intl.DateTimeFormat().resolvedOptions().timeZone);
 

@@ -7,7 +7,7 @@ const onMainThread = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The browser's IANA time zone. Asked of a worker (lib/timezone-worker.ts): the main thread would spend
- * 150–330 ms at 4x CPU slowdown loading the locale data for it while the page renders (issue 9).
+ * a visible time loading the locale data for it while the page renders.
  */
 function browserTimeZone(): Promise<string> {
   if (typeof Worker === 'undefined') return Promise.resolve(onMainThread());
@@ -30,7 +30,7 @@ function browserTimeZone(): Promise<string> {
   });
 }
 
-/** Once a day (a one-day cookie) a signed-in browser tells the server its time zone (spec 001 §4). */
+/** Once a day (a one-day cookie) a signed-in browser tells the server its zone (docs/product/pages-and-http.md). */
 export function reportTimezoneDaily() {
   if (pageConfig().authId === null || document.cookie.split('; ').some((c) => c.startsWith(`${COOKIE}=`))) return;
   // set first: a second page opened meanwhile does not ask again

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { useLoad } from './use-load.ts';
 
-// useLoad (the public checkouts' reads, issue 9): pending, then the answer or the failure; one request
+// useLoad (the public checkouts' reads): pending, then the answer or the failure; one request
 // for components that mount together; a new key reads again and never shows the old key's answer.
 function deferred<T>() {
   let resolve!: (v: T) => void;

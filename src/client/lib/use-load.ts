@@ -14,7 +14,7 @@ const inFlight = new Map<string, Promise<unknown>>();
 /**
  * One read when the component mounts (again when `key` changes), no retries, no cache: for the
  * public checkout pages, whose only server data is one or two GETs. They do not load TanStack Query
- * (about 12 KB gzip), so their initial JavaScript stays within the issue 9 budget (≤ 100 KB gzip).
+ * (about 12 KB gzip), so their initial JavaScript stays within its budget (scripts/initial-js.ts).
  * Pages that share, mutate or refresh server data use TanStack Query (src/client/app/query.tsx).
  */
 export function useLoad<T>(key: string, read: () => Promise<T>): Loaded<T> {

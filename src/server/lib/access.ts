@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { requireAdmin, requireCommunity, requireMentorship, requireUser } from './guards.ts';
 
 /**
- * Who may call each route, by class, in one place (issue 9's authorisation matrix reads it):
+ * Who may call each route, by class, in one place (the authorisation matrix reads it):
  * - public: anyone; the handler may still decide per object (a members-only lesson, a hidden post)
  * - provider: payment providers' webhooks (signed) and the sandbox provider's stand-in pages and API
  * - member: signed in
- * - community: forums and live shows (membership or mentorship; spec 001)
- * - mentorship: the mentorship area (spec 002)
+ * - community: forums and live shows (membership or mentorship)
+ * - mentorship: the mentorship area
  * - admin: staff (the community's moderation calls, e.g. pinning a topic, are 'community': a
  *   non-member hears the members-only message first, then the handler allows admins only)
  * The class is enforced before the body is validated (plugins/access.ts), so a visitor hears 401 and a

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { StatementObserver } from '#server/db/client';
 
 /**
- * The hot-read cache (issue 9: hot pages answered from memory). A cached value remembers the tables
+ * The hot-read cache: hot pages answered from memory. A cached value remembers the tables
  * its load read (seen in the SQL it ran) and the moment it started; it is served only while none of
  * those tables has changed since. Changes are heard three ways:
  * - this process's own writes, from the SQL it runs (after each statement, and again when its
@@ -136,8 +136,8 @@ export class HotCache implements StatementObserver {
 
   /**
    * A load settled. When none is left, the async context is switched off: on Node 20 an
-   * AsyncLocalStorage that is on hooks every promise the process makes (measured: a Fastify route
-   * answering from memory served 16–28 % fewer requests/s with one on), and a read answered from
+   * AsyncLocalStorage that is on hooks every promise the process makes (a Fastify route answering
+   * from memory serves visibly fewer requests/s with one on), and a read answered from
    * memory needs none. The next load's `run` switches it on again. Never while a load runs, so no
    * load loses track of what it reads.
    */

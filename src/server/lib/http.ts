@@ -7,7 +7,7 @@ export function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') && !request.headers['x-requested-with'];
 }
 
-/** The effective method: a POST may carry `_method` (delete, patch, put) as the spec's calls do. */
+/** The effective method: a POST may carry `_method` (delete, patch, put) as the product's calls do. */
 export function effectiveMethod(request: FastifyRequest): string {
   const body = request.body as Record<string, unknown> | null | undefined;
   const override = body && typeof body === 'object' ? body._method : undefined;

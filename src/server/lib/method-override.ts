@@ -19,7 +19,7 @@ function parseBody(schema: z.ZodType | undefined, raw: unknown): unknown {
 }
 
 /**
- * Routes whose method a POST may override with `_method` (delete, patch, put), as the spec's calls
+ * Routes whose method a POST may override with `_method` (delete, patch, put), as the product's calls
  * do (`POST /friends` with `_method: delete` unfriends). Registers the real methods too, so
  * `DELETE /x` and `POST /x {_method: 'delete'}` reach the same handler.
  */

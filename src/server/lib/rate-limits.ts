@@ -36,7 +36,7 @@ export const RATE_LIMITS = {
   songsPerUser: { points: 60, duration: 60 * 60 },
   /** the public PDF share link renders on the server */
   songPdfPerIp: { points: 60, duration: 60 },
-  /** community (issue 5): Discourse allows a post every few seconds and caps new topics per day */
+  /** community: Discourse allows a post every few seconds and caps new topics per day */
   postsPerUser: { points: 20, duration: 60 },
   topicsPerUser: { points: 10, duration: 60 * 60 },
   likesPerUser: { points: 120, duration: 60 },
@@ -45,19 +45,19 @@ export const RATE_LIMITS = {
   heartsPerUser: { points: 60, duration: 60 },
   wallCommentsPerUser: { points: 10, duration: 60 },
   reportsPerUser: { points: 20, duration: 60 * 60 },
-  /** membership checkout (issue 7): paying calls and card setups per member */
+  /** membership checkout: paying calls and card setups per member */
   checkoutPerUser: { points: 40, duration: 10 * 60 },
-  /** uploads and practice videos (issue 8): new chunked sessions, chunk requests (a 1 GB video is 1,024 chunks, plus retries), submissions, feedback */
+  /** uploads and practice videos: new chunked sessions, chunk requests (a 1 GB video is 1,024 chunks, plus retries), submissions, feedback */
   uploadSessionsPerUser: { points: 30, duration: 60 * 60 },
   uploadChunksPerUser: { points: 5000, duration: 10 * 60 },
   videoSubmissionsPerUser: { points: 20, duration: 60 * 60 },
   videoFeedbackPerUser: { points: 120, duration: 10 * 60 },
-  /** practice plan autosaves (issue 8): 200 ms after typing stops, so a few a second at most */
+  /** practice plan autosaves: 200 ms after typing stops, so a few a second at most */
   practicePlanSavesPerUser: { points: 300, duration: 60 },
-  /** mentorship accountability links (issue 8): new links per signed-in user (labels are not limited) */
+  /** mentorship accountability links: new links per signed-in user (labels are not limited) */
   accountabilityLinksPerUser: { points: 30, duration: 10 * 60 },
   /**
-   * Per address (issue 9): the same actions counted by the address they come from, so one machine
+   * Per address: the same actions counted by the address they come from, so one machine
    * cannot spread a flood over many accounts. Looser than the per-member limits, as members behind
    * one school or venue network share an address.
    */

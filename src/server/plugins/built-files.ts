@@ -7,13 +7,12 @@ import fp from 'fastify-plugin';
 import { pageEncoding } from './pages.ts';
 
 /**
- * The client build's files (dist/client), answered from memory (issue 9: Lighthouse).
+ * The client build's files (dist/client), answered from memory.
  *
  * A page asks for its entry, its route's chunks and its style sheet at once: 60 requests on a
- * signed-in thread page. Served from disk, each one cost a `stat`, an `open`, a `read` and a `close`
- * on libuv's four-thread pool, and the 60 answers arrived together after 50–110 ms on an idle machine
- * (bench/web.ts's Lighthouse reads that wait as the site's server latency and adds it to every
- * request it simulates). The build is about 3 MB without its source maps and never changes while
+ * signed-in thread page. Served from disk, each one would cost a `stat`, an `open`, a `read` and a
+ * `close` on libuv's four-thread pool, and the answers would arrive together only once the pool had
+ * worked through them all (figures: docs/benchmarks.md). The build is a few MB without maps and never changes while
  * the server runs, so it is read once at start-up: each answer is a buffer with headers worked out
  * in advance. Source maps (only developer tools ask for them) are read from disk when asked for, and
  * never served by a production server: they would publish the whole client source (docs/security.md).

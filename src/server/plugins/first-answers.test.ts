@@ -5,7 +5,7 @@ import { newCourse, newTopic, replyIn } from '../../../tests/support/fixtures.ts
 import { firstReadsFor } from './first-answers.ts';
 
 /*
- * A signed-in page carries the answers to its first reads (issue 9: Lighthouse), made by the same
+ * A signed-in page carries the answers to its first reads, made by the same
  * routes with the member's own cookie. tests/e2e/page-load.spec.ts checks the browser uses them.
  */
 let t: TestApp;

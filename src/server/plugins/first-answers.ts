@@ -4,8 +4,8 @@ import { matchPattern } from '#shared/pages';
 import { pageModuleFor, type PageModule } from './preload.ts';
 
 /**
- * A signed-in page's first reads, answered inside the page (issue 9: Lighthouse). A lesson page used
- * to load its scripts, then ask for the lesson, then for its discussion, one round trip after the
+ * A signed-in page's first reads, answered inside the page. Otherwise a lesson page would load its
+ * scripts, then ask for the lesson, then for its discussion, one round trip after the
  * other, before it could show either. The server knows the address and the member, so it asks its own
  * routes (app.inject, with the member's cookie: the same access checks, hot-read cache and answer) and
  * writes the JSON answers into the page; the client's `get` (src/client/lib/api.ts) takes an answer

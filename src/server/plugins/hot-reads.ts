@@ -39,7 +39,7 @@ function viewerKey(user: AuthUser | null): string {
  *
  * The hooks are the kept routes' own (added as each route is registered; they run after the app's
  * onRequest hooks, the session's among them) and callback-style: a kept answer costs no promise, no
- * read of the route's options and nothing on any other route (issue 9: hot reads ÷ bare route).
+ * read of the route's options and nothing on any other route.
  */
 export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = app.deps.hotCache;

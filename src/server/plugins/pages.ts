@@ -111,8 +111,8 @@ export async function renderPage(
 const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
- * How to compress a page for a browser that says what it accepts (issue 9: Lighthouse's "enable text
- * compression"; a signed-in page with its first answers is 10–12 KB, about 3 KB compressed). The
+ * How to compress a page for a browser that says what it accepts (a signed-in page with its first
+ * answers is several times smaller compressed). The
  * built scripts and styles are compressed at build time (vite.config.ts); a page is made per request.
  */
 export function pageEncoding(accept: string | undefined): 'br' | 'gzip' | null {

@@ -7,7 +7,7 @@ import { IMMUTABLE } from '#server/app';
 import { createTestApp, type TestApp } from '#server/test/harness';
 
 /*
- * The built client as the server sends it (issue 9: Lighthouse), on a small build laid out as
+ * The built client as the server sends it, on a small build laid out as
  * `vite build` lays it out (index.html, hashed files under assets/ with their .br and .gz copies,
  * .vite/manifest.json): compressed, cached for good, and the page's own chunks named in the shell.
  * tests/e2e/page-load.spec.ts checks the same against the real build in a browser (the shell names every script a visit loads).

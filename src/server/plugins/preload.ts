@@ -3,7 +3,7 @@ import path from 'node:path';
 import { matchPattern } from '#shared/pages';
 
 /**
- * `<link rel="modulepreload">` for the page a navigation opens (issue 9: Lighthouse). The built HTML
+ * `<link rel="modulepreload">` for the page a navigation opens. The built HTML
  * names only the entry chunk; the entry then imports the page's own route chunk
  * (src/client/app/router.tsx), which imports its own chunks: three round trips before the page can
  * render. The server knows the address, so the shell names those chunks up front and the browser

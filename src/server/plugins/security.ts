@@ -16,8 +16,8 @@ export const FRAME_SOURCES = [
 /**
  * The headers a helmet middleware sets. They are the same on every answer (no nonce, nothing read from
  * the request), so they are worked out once, by running the middleware on a recording response, and a
- * request only copies them (issue 9: the middleware chain, eleven functions a request, was a visible
- * part of a hot read's cost).
+ * request only copies them (running the middleware chain on every request would be a visible part
+ * of a hot read's cost).
  */
 export function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
@@ -80,8 +80,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { dev: boole
     xXssProtection: false,
   }));
   // Into the reply's own headers, which Fastify hands to writeHead with its own: each name is checked
-  // once there. Set on the raw response instead, each was checked and stored twice (setHeader, then
-  // writeHead merging Fastify's headers into them), a visible share of a hot read (issue 9).
+  // once there. Set on the raw response instead, each would be checked and stored twice (setHeader, then
+  // writeHead merging Fastify's headers into them), a visible share of a hot read.
   const pageHeaderObject = Object.fromEntries(pageHeaders.map(([name, value]) => [name.toLowerCase(), value]));
   const otherHeaderObject = Object.fromEntries(otherHeaders.map(([name, value]) => [name.toLowerCase(), value]));
   app.addHook('onRequest', (request, reply, done) => {

@@ -97,7 +97,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.decorateRequest('user', null);
-  // Callback-style: a session already in memory is read without a promise (issue 9: hot reads).
+  // Callback-style: a session already in memory is read without a promise (a hot read costs no more than it must).
   app.addHook('onRequest', (request, reply, done) => {
     // the build's files are the same for everyone: no session read, and no cookie on a cacheable answer
     if (request.routeOptions.config.builtFile) return done();

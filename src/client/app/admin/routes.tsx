@@ -7,7 +7,7 @@ import { commerceRoutes } from './commerce/routes.tsx';
 import { peopleRoutes } from './people/routes.tsx';
 import { siteRoutes } from './site/routes.tsx';
 
-/** The admin console (issue 10): admins only (src/shared/pages.ts, checked by the server on every call). */
+/** The admin console (docs/product/admin-console.md): admins only (src/shared/pages.ts; the server checks calls). */
 export const adminRoute: RouteObject = {
   element: <AppLayout admin />,
   children: [{ path: '/admin', lazy: lazyPage(() => import('./overview.tsx'), 'AdminOverviewPage') }, ...contentRoutes, ...communityRoutes, ...commerceRoutes, ...peopleRoutes, ...siteRoutes],

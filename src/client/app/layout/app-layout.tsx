@@ -12,7 +12,7 @@ import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { ErrorPage } from '../pages/error.tsx';
 
 /*
- * The frame is on every page, so it stays small (issue 9): the signed-in menus and the register
+ * The frame is on every page, so it stays small: the signed-in menus and the register
  * modal are chunks of their own, loaded for whoever needs them.
  */
 const chrome = () => import('./member-chrome.tsx');

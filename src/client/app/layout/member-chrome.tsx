@@ -11,7 +11,7 @@ import { SideMenu } from './side-menu.tsx';
 
 /*
  * The signed-in parts of the page frame (menus, notifications, side menu, rewards): their own chunk,
- * loaded by AppLayout only for a member, so a visitor's page does not pay for them (issue 9).
+ * loaded by AppLayout only for a member, so a visitor's page does not pay for them.
  */
 
 interface Props {
@@ -58,8 +58,8 @@ export const MemberMenus = ({ mentorship }: { mentorship: boolean }) => (
 /**
  * The side menu beside the page from the `lg` width up. Below it (phones, where the drawer holds the menu)
  * the aside is not mounted at all: hidden, its accordion would still measure its open section on mount,
- * forcing the whole page's style and layout inside the first render's script (issue 9: on the signed-in
- * lesson page at Lighthouse's phone settings, 90-140 ms of one task).
+ * forcing the whole page's style and layout inside the first render's script (a long task on a
+ * phone-speed CPU).
  */
 export function MemberAside({ mentorship, admin, pathname }: Props) {
   const wide = useMediaQuery(LG_QUERY);

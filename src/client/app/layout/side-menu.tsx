@@ -18,7 +18,7 @@ const MAIN: Section[] = [
   { id: 'community', title: 'Community', icon: MessagesSquare, links: [['Forums', '/forums'], ['Live Shows', '/live'], ['Friends', '/friends']] },
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/account/profile'], ['Billing', '/account/billing'], ['Notifications', '/notifications']] },
 ];
-/** the mentorship area (issue 8); mentors (admins) also get their students and the saved plan days */
+/** the mentorship area; mentors (admins) also get their students and the saved plan days */
 const mentorshipSections = (admin: boolean): Section[] => [
   {
     id: 'mentorship',
@@ -38,7 +38,7 @@ const mentorshipSections = (admin: boolean): Section[] => [
   { id: 'account', title: 'Account', icon: UserRound, links: [['Account', '/mentorship/account'], ['Billing', '/account/billing']] },
   { id: 'academy', title: 'Academy', icon: GraduationCap, links: [['Back to the academy', '/dashboard']] },
 ];
-/** the admin console (issue 10): its sections, and the way back */
+/** the admin console: its sections, and the way back */
 const ADMIN_ICONS = { Content: BookOpen, Community: MessagesSquare, Commerce: Package, People: Users, Site: Settings } as const;
 const adminSections: Section[] = [
   { id: 'admin', title: 'Console', icon: ShieldCheck, links: [['Overview', '/admin']] },
@@ -51,7 +51,7 @@ const ADMIN_ENTRY: Section = { id: 'admin', title: 'Admin', icon: ShieldCheck, l
 /** in the mentorship area a page under a link (a lesson, a student) marks that link; the dashboard only itself */
 const mentorshipActive = (pathname: string, href: string) => pathname === href || (href !== '/mentorship' && pathname.startsWith(href + '/'));
 
-/** The collapsible side menu (spec 000 §2): an accordion of sections; the current one starts open. */
+/** The collapsible side menu: an accordion of sections; the current one starts open. */
 export function SideMenu({ mentorship = false, admin = false, pathname }: { mentorship?: boolean; admin?: boolean; pathname: string }) {
   const sections = admin ? adminSections : mentorship ? mentorshipSections(pageConfig().admin) : pageConfig().admin ? [...MAIN, ADMIN_ENTRY] : MAIN;
   const current = sections.filter((s) => s.links.some(([, href]) => pathname === href || (href !== '/admin' && pathname.startsWith(href + '/')))).map((s) => s.id);

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CHECKOUT_SLUG } from '#shared/checkout';
 import { MembershipCheckout } from '#client/features/checkout/components/membership-checkout.tsx';
 
-/** Membership checkout (/join, /join/:slug; spec 002 §2) (issue 7). */
+/** Membership checkout (/join, /join/:slug; docs/product/membership-checkout.md). */
 export function JoinPage() {
   const { slug } = useParams();
   const [search] = useSearchParams();

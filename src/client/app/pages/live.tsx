@@ -4,7 +4,7 @@ import { ShowView } from '#client/features/live/components/show-view.tsx';
 import { NotFoundPage } from './error.tsx';
 import { PageTitle } from './common.tsx';
 
-/** Live shows and a show with its chat (issue 5). */
+/** Live shows and a show with its chat (docs/product/live.md). */
 export function LiveShowsPage() {
   return (
     <>

@@ -4,7 +4,7 @@ import { MentorshipCardCheckout, MentorshipCharge, MentorshipFinanceCheckout } f
 import { PageTitle } from './common.tsx';
 
 // The mentorship card pages (/mentorship/stripe/...), apart from /mentorship/checkout's chunk: that public
-// page does not load the card form (issue 9: a public page's initial JavaScript ≤ 100 KB gzip).
+// page does not load the card form (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts).
 
 /** /mentorship/stripe/{payment}: 3200, 2700, 1800, 1300, 650 or finance */
 export function MentorshipCardPage() {

@@ -8,7 +8,7 @@ import { ProductCheckout } from '#client/features/products/components/product-ch
 import { TierPicker } from '#client/features/products/components/tier-picker.tsx';
 import { PageTitle } from './common.tsx';
 
-/** Double-kick and course registration and their checkouts (spec 002 §2; issue 7). */
+/** Double-kick and course registration and their checkouts (docs/product/course-products.md). */
 
 const DOUBLE_KICK = 'Double Kick Mastery';
 
@@ -33,7 +33,7 @@ const Unavailable = ({ title }: { title: string }) => (
   </div>
 );
 
-/** spec 002 §2 /login?to=... targets the register page itself */
+/** /login?to=... targets the register page itself */
 function SignInNote() {
   if (pageConfig().authId) return null;
   return (

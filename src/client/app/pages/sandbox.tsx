@@ -14,9 +14,9 @@ import { PageTitle } from './common.tsx';
 import { formatMoney } from '#shared/money';
 
 /**
- * The sandbox payment provider's own pages (issue 7): the PayPal-like approval page
+ * The sandbox payment provider's own pages: the PayPal-like approval page
  * (/sandbox/paypal/approve/:ref), the card authentication page (/sandbox/authenticate/:paymentMethod) and
- * the hosted card checkout (/sandbox/checkout/:ref, issue 8: Stripe Checkout's part).
+ * the hosted card checkout (/sandbox/checkout/:ref: Stripe Checkout's part).
  * They talk to the sandbox's endpoints only (no CSRF token: like a provider's site, they are not ours).
  */
 export function SandboxPage() {
@@ -198,7 +198,7 @@ const groups = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 const onlyDigits = (v: string) => v.replace(/\D/g, '');
 
 /**
- * The sandbox's hosted checkout (Stripe Checkout's part, issue 8): the amount, the test cards, the
+ * The sandbox's hosted checkout (Stripe Checkout's part): the amount, the test cards, the
  * card fields and, for a financing checkout, "Pay over time". Paying goes to the shop's success
  * address; "Back" cancels to its cancel address.
  */

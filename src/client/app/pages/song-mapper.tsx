@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { SongMapper } from '#client/features/songmapper/components/song-mapper.tsx';
 import { PageTitle } from './common.tsx';
 
-/** Spec 002 song mapper; the mentorship area shows the same tool in its dark look. */
+/** The song mapper (docs/product/song-mapper.md); the mentorship area shows the same tool in its dark look. */
 export function SongMapperPage({ mentorship = false }: { mentorship?: boolean }) {
   const { id } = useParams();
   const base = mentorship ? '/mentorship/songmapper' : '/songmapper';

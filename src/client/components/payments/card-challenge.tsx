@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * The sandbox's "3-D Secure" dialog (card-form.tsx). Its own chunk: Radix Dialog loads when a card
- * asks for authentication, not with the checkout page (issue 9: initial JavaScript of a public page).
+ * asks for authentication, not with the checkout page (a public page's initial JavaScript: scripts/initial-js.ts).
  */
 export function CardChallenge({ busy, authenticate }: { busy: boolean; authenticate: (outcome: 'complete' | 'fail') => void }) {
   return (

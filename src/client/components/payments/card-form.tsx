@@ -1,5 +1,5 @@
 /**
- * The card element of every checkout (issue 7).
+ * The card element of every checkout.
  *
  * Usage:
  *   const card = useCardForm();
@@ -22,7 +22,7 @@ import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { inputClass } from '#client/components/ui/field.tsx';
 
-// the sandbox's 3-D Secure dialog (Radix Dialog) loads when a card asks for it (issue 9)
+// the sandbox's 3-D Secure dialog (Radix Dialog) loads when a card asks for it, not with the page
 const CardChallenge = lazy(() => import('./card-challenge.tsx').then((m) => ({ default: m.CardChallenge })));
 
 export type ConfirmResult = { paymentMethod: string } | { error: string };

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 
 export type CompletionLook = 'button' | 'icon';
 
-/** A completion toggle (spec 000 §2 looks: a button or a round icon); the caller saves it. */
+/** A completion toggle (two looks: a button or a round icon); the caller saves it. */
 export function CompletionToggle({ complete, look, label, onToggle }: { complete: boolean; look: CompletionLook; label: string; onToggle: () => void }) {
   if (look === 'icon') {
     return (
@@ -34,4 +34,4 @@ export function CompletionToggle({ complete, look, label, onToggle }: { complete
   );
 }
 
-/** Lesson completion, optimistic, in either look (spec 000 §2). */
+/** Lesson completion, optimistic, in either look (docs/product/learning.md). */

@@ -2,7 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import clsx from 'clsx';
 import { buttonClass } from './button.tsx';
 
-/** The dialog of useConfirm (confirm.tsx), its own chunk: Radix AlertDialog loads on the first confirm (issue 9). */
+/** The dialog of useConfirm (confirm.tsx), its own chunk: Radix AlertDialog loads on the first confirm. */
 export function ConfirmDialog({ pending, close }: { pending: { message: string; confirmLabel: string; danger: boolean } | null; close: (ok: boolean) => void }) {
   return (
     <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && close(false)}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 
-// Radix AlertDialog is no part of a page's initial JavaScript: it loads on the first confirm (issue 9)
+// Radix AlertDialog is no part of a page's initial JavaScript: it loads on the first confirm (scripts/initial-js.ts)
 const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 interface Pending {

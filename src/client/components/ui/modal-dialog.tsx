@@ -13,7 +13,7 @@ export interface ModalDialogProps {
   setOpen: (open: boolean) => void;
 }
 
-/** The dialog of a Modal (modal.tsx), its own chunk: Radix Dialog loads when a modal first opens (issue 9). */
+/** The dialog of a Modal (modal.tsx), its own chunk: Radix Dialog loads when a modal first opens. */
 export function ModalDialog({ name, title, description, children, size = 'md', open, setOpen }: ModalDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

@@ -1,3 +1,3 @@
-/** Open or close a modal by name from anywhere (spec 000: page-wide events open-{name}, close-{name}); no dialog code needed to ask. */
+/** Open or close a modal by name from anywhere (page-wide events open-{name}, close-{name}), with no dialog code. */
 export const openModal = (name: string) => window.dispatchEvent(new CustomEvent(`open-${name}`));
 export const closeModal = (name: string) => window.dispatchEvent(new CustomEvent(`close-${name}`));

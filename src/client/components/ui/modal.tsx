@@ -11,7 +11,7 @@ interface ModalProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-// Radix Dialog is no part of a page's initial JavaScript: it loads when a modal first opens (issue 9)
+// Radix Dialog is no part of a page's initial JavaScript: it loads when a modal first opens (scripts/initial-js.ts)
 const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
 
 /**

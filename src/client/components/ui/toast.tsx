@@ -21,7 +21,7 @@ function close(id: number) {
   if (!item || !item.open) return;
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
-  // removed from the page 1 s after it closes (spec 000 §4)
+  // removed from the page 1 s after it closes
   setTimeout(() => {
     items = items.filter((t) => t.id !== id);
     emit();

@@ -17,7 +17,7 @@ export function autoplayUrl(src: string): string {
  * A video from the video host (a lesson's, a mentorship lesson's, one linked in a post): a poster with
  * a play button until it is asked for, then the host's player, playing. The page does not load the
  * host's player (a few hundred KB of script, cookies, and errors when the host is out of reach) for a
- * visitor who never plays it (issue 9: Lighthouse). The button is a real button (keyboard, screen
+ * visitor who never plays it. The button is a real button (keyboard, screen
  * readers); the player takes the focus when it appears. `className` sizes and rounds the frame.
  */
 export function VideoEmbed({ src, title, className = 'rounded-2xl' }: { src: string; title: string; className?: string }) {

@@ -20,7 +20,7 @@ export interface UploadFieldProps {
 }
 
 /**
- * The generic upload component's UI (spec 001 §3–§5, §8): a file picker that is also a drop zone
+ * The generic upload component's UI (docs/product/uploads.md): a file picker that is also a drop zone
  * (a label, so the keyboard and screen readers reach it), the file's name and size, a progress bar,
  * the speed, Cancel, and the error in words with Try again (which resumes).
  */

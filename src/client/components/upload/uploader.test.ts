@@ -59,7 +59,7 @@ describe('pre-checks', () => {
   });
 });
 
-describe('error mapping (spec 001 §8)', () => {
+describe('error mapping (the error codes of docs/product/uploads.md)', () => {
   it('maps answers and their absence to the codes', () => {
     expect(errorFor(new TransportError('network'))).toEqual({ code: 'network', message: UPLOAD_ERROR_MESSAGES.network });
     expect(errorFor(new TransportError('timeout')).code).toBe('timeout');

@@ -12,8 +12,8 @@ import {
 } from '#shared/upload';
 
 /*
- * The generic upload component (spec 001 §3 file object, §4 states, §7 chunked handler, §8 error
- * codes, §9 defaults), framework-free: React reaches it through use-upload.ts. Everything that decides
+ * The generic upload component (docs/product/uploads.md: file object, states, chunked handler, error
+ * codes, defaults), framework-free: React reaches it through use-upload.ts. Everything that decides
  * something (the chunk plan, retries, the concurrency cap, error mapping, speed) is a plain function
  * here, tested without a browser; requests go through a Transport (XMLHttpRequest in the browser, for
  * upload progress).
@@ -120,7 +120,7 @@ export function chunkPlan(size: number, chunkSize: number, received: readonly By
   return parts;
 }
 
-/** The extension and size checks made before anything is sent (case-insensitive, as spec 001 §5). */
+/** The extension and size checks made before anything is sent (case-insensitive). */
 export function precheck(file: { name: string; size: number }, rules: { extensions?: readonly string[] | undefined; maxSize?: number | undefined }): UploadErrorCode | null {
   if (rules.extensions?.length) {
     const dot = file.name.lastIndexOf('.');
@@ -142,7 +142,7 @@ const serverMessage = (body: unknown) => {
 };
 
 /**
- * spec 001 §8: no answer -> network / timeout / abort; 5xx -> server; 4xx -> denied (with the
+ * Error codes (docs/product/uploads.md): no answer -> network / timeout / abort; 5xx -> server; 4xx -> denied (with the
  * server's words when it sent some); an answer whose `status` is not success -> server.
  */
 export function errorFor(outcome: HttpResponse | TransportError | unknown): UploadFailure {
@@ -262,7 +262,7 @@ export interface UploaderState {
 let ids = 0;
 const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** One file through its states: inactive -> active -> success | error (spec 001 §4). */
+/** One file through its states: inactive -> active -> success | error. */
 export class Uploader {
   state: UploaderState;
   private readonly opts: Required<Pick<UploaderOptions, 'transport' | 'sleep' | 'now' | 'speedSampleMs' | 'timeout' | 'fieldName'>> & UploaderOptions;
@@ -323,7 +323,7 @@ export class Uploader {
     };
   }
 
-  /** chunked when chunking is on and the file is over chunkMinSize (spec 001 §9) */
+  /** chunked when chunking is on and the file is over chunkMinSize */
   get chunked() {
     const c = this.chunkOpts;
     return c.enabled && this.blob.size > c.minSize;
@@ -399,7 +399,7 @@ export class Uploader {
     return this.start();
   }
 
-  /** Deactivating an active file aborts it (spec 001 §4): the state changes at once. */
+  /** Deactivating an active file aborts it: the state changes at once. */
   abort() {
     if (!this.controller) return;
     this.controller.abort();

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Uploader, type UploaderOptions, type UploaderState } from './uploader.ts';
 
 /**
- * React's handle on the framework-free Uploader: one file at a time (spec 001 §5: single -> at most
- * one file). Choosing another file, removing it or leaving the page drops an unfinished session.
+ * React's handle on the framework-free Uploader: one file at a time (single -> at most one file).
+ * Choosing another file, removing it or leaving the page drops an unfinished session.
  */
 export function useUpload(options: UploaderOptions) {
   const [state, setState] = useState<UploaderState | null>(null);

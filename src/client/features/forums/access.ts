@@ -15,7 +15,7 @@ export const relativeTime = (iso: string) => formatDistanceToNow(new Date(iso), 
 /**
  * "Mar 4, 2026" in the reader's time zone: what `toLocaleDateString('en', { year: 'numeric', month: 'short',
  * day: 'numeric' })` shows, written by date-fns, so the thread page makes no Intl formatter as it first
- * renders (the first one loads the locale data: 150–330 ms at 4x CPU slowdown; issue 9).
+ * renders (the first one loads the locale data, a visible cost on a slow phone).
  */
 export const formatDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 

@@ -75,7 +75,7 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
 let tempIds = 0;
 
 /**
- * The chat of one show (spec 001 "Live chat panel", §4): the newest page, older pages on demand,
+ * The chat of one show (docs/product/live.md): the newest page, older pages on demand,
  * own messages shown at once with a temporary id, hearts changed at once, and the show channel's
  * NewMessage / NewTopic / HeartAdded / HeartRemoved applied as they come.
  */

@@ -4,7 +4,7 @@ import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import { get, post } from '#client/lib/api.ts';
 import { useLoad } from '#client/lib/use-load.ts';
 
-// plain reads (no query cache): the checkout pages are public and do not load TanStack Query (issue 9)
+// plain reads (no query cache): the checkout pages are public and do not load TanStack Query (scripts/initial-js.ts)
 
 /** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
 export const useMentorshipCheckout = () => useLoad('mentorship-checkout', () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'));
@@ -12,20 +12,20 @@ export const useMentorshipCheckout = () => useLoad('mentorship-checkout', () => 
 /** GET /api/mentorship/checkout/options: the default flags an admin chose (the address's flags apply on top) */
 export const useMentorshipCheckoutOptions = () => useLoad('mentorship-checkout-options', () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'));
 
-/** spec 002 §7 POST /register, mentorship flavour */
+/** POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>
   post<{ name: string; email: string; redirect: string }>('/register', { ...body, mentorship_signup: 1 });
 
 /** POST /logout (the checkout's "Log out" goes to /login?to=/mentorship/account afterwards) */
 export const logout = () => post<{ redirect: string }>('/logout');
 
-/** spec 002 §7 POST /mentorship/create-checkout → the hosted card checkout's address */
+/** POST /mentorship/create-checkout → the hosted card checkout's address */
 export const createCheckout = (body: { price: MentorshipOneTimePrice; idempotency_key: string }) => post<{ url: string }>('/mentorship/create-checkout', body);
 
 /** the PayPal instalment subscription's approval address */
 export const paypalSubscription = (body: { plan: MentorshipInstalmentOption; idempotency_key: string }) => post<{ url: string }>('/mentorship/paypal/subscription', body);
 
-/** spec 002 §7 POST /mentorship/payment-plan after the PayPal approval */
+/** POST /mentorship/payment-plan after the PayPal approval */
 export const paymentPlan = (body: { contact_name: string; contact_email: string; name: string; email: string; agreement_id: string }) => post<{ url: string }>('/mentorship/payment-plan', body);
 
 /** a card set-up's client secret (the same call as the membership checkout) */

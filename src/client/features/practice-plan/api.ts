@@ -24,7 +24,7 @@ export const usePlan = (studentId: number | null) =>
     retry: false,
   });
 
-/** POST /mentorship/practice-plan (spec 002 §7; autosaved) */
+/** POST /mentorship/practice-plan (autosaved) */
 export const savePlan = (body: { practice_plan: PracticePlan; id: number; admin_version: number; student_version: number }) => post<SaveAnswer>('/mentorship/practice-plan', body);
 
 export const useSavedDays = (enabled = true) =>

@@ -36,7 +36,7 @@ export const newExercise = (from: Partial<ReusableDayExercise> = {}): Exercise =
 /** a new day: the next weekday title, one empty exercise to fill in */
 export const newDay = (index: number, exercises: Exercise[] = [newExercise()], title: string = defaultDayTitle(index)): PracticeDay => ({ id: newId(), title, complete: false, exercises });
 
-/** digits only, at most `max` of them (spec 002 §5: number fields accept digit keys only) */
+/** digits only, at most `max` of them (number fields accept digit keys only) */
 export const onlyDigits = (text: string, max: number = PRACTICE_PLAN_LIMITS.digits) => text.replace(/\D/g, '').slice(0, max);
 
 /** where a day sits */

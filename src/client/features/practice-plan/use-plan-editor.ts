@@ -36,7 +36,7 @@ interface Inner {
 }
 
 /**
- * The practice plan editor's state (spec 002 §4, issue 8): edits show at once and are saved
+ * The practice plan editor's state (docs/product/mentorship.md): edits show at once and are saved
  * PRACTICE_PLAN_AUTOSAVE_MS after they stop, one request at a time; a failed save is silent and the
  * next change tries again; a 409 (another mentor saved) shows its message and loads their version.
  * When the other side saves (the plan's channel), the plan is fetched and their fields merged in
@@ -140,7 +140,7 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
         }
         setStatus('idle');
       } else {
-        // spec 002 §8: autosave failures are ignored silently; the next change tries again
+        // autosave failures are ignored silently; the next change tries again
         setStatus('idle');
       }
     } finally {

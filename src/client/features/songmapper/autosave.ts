@@ -24,7 +24,7 @@ interface Options<T> {
 const retryable = (e: SaveError) => e.status === 0 || e.status >= 500 || e.status === 429 || e.status === 408;
 
 /**
- * Spec 002 §4 autosave, made safe: a change waits `debounceMs` (1 s) then saves; one request at a
+ * Autosave (docs/product/song-mapper.md), made safe: a change waits `debounceMs` (1 s) then saves; one request at a
  * time, so the first save's id is known before the next (never two songs for one); a change made
  * while a request is out is saved right after it; a failure keeps the edit and tries again with a
  * growing wait, and says so instead of "Saved!". `dirty` is true until the latest edit is stored.

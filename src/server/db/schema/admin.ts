@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { users } from './users.ts';
 
 /**
- * Every change an admin makes through the console (issue 10): who, what, when, before and after.
+ * Every change an admin makes through the console: who, what, when, before and after.
  * Rows are only ever inserted, in the same transaction as the change they describe.
  */
 export const auditLog = pgTable(
@@ -30,7 +30,7 @@ export const auditLog = pgTable(
 /**
  * Settings the site owner edits in the console instead of in code: placement questions, foot-speed
  * plan links, mentorship prices and flags, retention offers... One JSON value per key, each read
- * through its shared zod schema with the spec's constants as the default.
+ * through its shared zod schema with the shared constants as the default.
  */
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),

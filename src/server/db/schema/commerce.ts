@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-// Commerce (spec 002, issue 7). Amounts are integer cents; the server decides every price from
+// Commerce. Amounts are integer cents; the server decides every price from
 // these tables and src/shared/commerce.ts, never from what a browser sends.
 
-/** The membership checkout plan object of spec 002 §3 (one row per checkout slug). */
+/** The membership checkout plan object (one row per checkout slug). */
 export const checkoutPlans = pgTable('checkout_plans', {
   slug: text('slug').primaryKey(),
   heading: text('heading').notNull(),
@@ -111,7 +111,7 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
-    /** retention discount: offered once per subscription (spec 002 canUseDiscount) */
+    /** retention discount: offered once per subscription (canUseDiscount) */
     discountUsedAt: timestamp('discount_used_at', { withTimezone: true }),
     discountPercent: integer('discount_percent'),
     discountAmountCents: integer('discount_amount_cents'),
@@ -190,7 +190,7 @@ export const invoices = pgTable(
   (t) => [uniqueIndex('invoices_provider_ref_unique').on(t.provider, t.providerRef), index('invoices_user_idx').on(t.userId, t.id)],
 );
 
-/** Why members left (or what they chose instead): spec 002 cancel flows; admins read the list. */
+/** Why members left (or what they chose instead): the cancel flows; admins read the list. */
 export const cancellationFeedback = pgTable(
   'cancellation_feedback',
   {

@@ -19,7 +19,7 @@ export const forumTopics = pgTable(
       .references(() => forumCategories.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    /** the post that holds the topic's body (spec 001 "the first holds the body"); not part of the thread below it */
+    /** the post that holds the topic's body (the first post holds the body); not part of the thread below it */
     firstPostId: integer('first_post_id'),
     pinned: boolean('pinned').notNull().default(false),
     locked: boolean('locked').notNull().default(false),
@@ -27,7 +27,7 @@ export const forumTopics = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     /** replies, not counting the first post (which holds the topic's body) */
     commentsCount: integer('comments_count').notNull().default(0),
-    /** moderation (issue 10): hidden topics are shown to admins only */
+    /** moderation: hidden topics are shown to admins only */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,7 +67,7 @@ export const topicWatches = pgTable(
   (t) => [primaryKey({ columns: [t.topicId, t.userId] }), index('topic_watches_user_idx').on(t.userId)],
 );
 
-/** Threaded posts on any resource (spec 001 "Post"): type 'forumtopic' or 'lesson', resource id. */
+/** Threaded posts on any resource: type 'forumtopic' or 'lesson', resource id. */
 export const posts = pgTable(
   'posts',
   {
@@ -211,7 +211,7 @@ export const chatHearts = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
 
-/** Profile wall comments (spec 001): a comment on `toId`'s wall by `userId`; replies have parentId. */
+/** Profile wall comments: a comment on `toId`'s wall by `userId`; replies have parentId. */
 export const wallComments = pgTable(
   'wall_comments',
   {

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Foot-speed diagnostic leads (spec 001): name, email, answers and scores. */
+/** Foot-speed diagnostic leads: name, email, answers and scores. */
 export const diagnosticLeads = pgTable(
   'diagnostic_leads',
   {

@@ -9,7 +9,7 @@ export const courses = pgTable('courses', {
   imageUrl: text('image_url'),
   membersOnly: boolean('members_only').notNull().default(true),
   isWelcome: boolean('is_welcome').notNull().default(false),
-  /** 'mentorship' courses are the mentorship area's lessons (issue 8): not listed at /courses */
+  /** 'mentorship' courses are the mentorship area's lessons: not listed at /courses */
   area: text('area', { enum: ['main', 'mentorship'] }).notNull().default('main'),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,7 +27,7 @@ export const lessons = pgTable(
     description: text('description').notNull().default(''),
     videoUrl: text('video_url'),
     membersOnly: boolean('members_only').notNull().default(true),
-    /** an admin's choice of the lesson that follows (issue 10); null = the next one in the course's order */
+    /** an admin's choice of the lesson that follows; null = the next one in the course's order */
     nextLessonId: integer('next_lesson_id'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,7 +105,7 @@ export const soundslicePathCompletions = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.pathId] })],
 );
 
-/** A ticked checklist step; a step is identified by a hash of its text (spec 000 §3). */
+/** A ticked checklist step; a step is identified by a hash of its text. */
 export const stageStepChecks = pgTable(
   'stage_step_checks',
   {

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, b
 import { users } from './users.ts';
 import type { PracticePlanPhases, ReusableDayExercise } from '#shared/mentorship';
 
-// Mentorship (spec 002 §2–§9, issue 8): the student's enrolment and mentor, instalment plans, the
+// Mentorship (docs/product/mentorship.md): the student's enrolment and mentor, instalment plans, the
 // practice plan, reusable plan days, accountability links, chunked uploads and video submissions.
 
 const userRef = (name: string) =>
@@ -71,7 +71,7 @@ export const instalmentPayments = pgTable(
 );
 
 /**
- * The practice plan (spec 002 §3): phase1..3, each a list of weeks, each week a list of days.
+ * The practice plan: phase1..3, each a list of weeks, each week a list of days.
  * Days and exercises carry stable ids so that the two sides' saves merge by id. `adminVersion` and
  * `studentVersion` count each side's saves: a save names the versions it started from, so a stale
  * save is detected (see docs/mentorship.md).
@@ -101,7 +101,7 @@ export const practicePlanDays = pgTable('practice_plan_days', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Accountability links (spec 002 §3): url, label, created_at per student. */
+/** Accountability links: url, label, created_at per student. */
 export const accountabilityLinks = pgTable(
   'accountability_links',
   {
@@ -117,7 +117,7 @@ export const accountabilityLinks = pgTable(
 );
 
 /**
- * A chunked upload session (spec 001 §7 start/upload/finish). Chunks are written at their offsets
+ * A chunked upload session (start/upload/finish). Chunks are written at their offsets
  * into one partial file; `received` lists the byte ranges [start, end) already stored, so an
  * interrupted upload resumes. Abandoned sessions are removed by the cleanup job.
  */

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import type { Song } from '#shared/songmapper';
 import { users } from './users.ts';
 
-/** Spec 002 song mapper. The id is random (see songIdSchema): the share link is the only key. */
+/** The song mapper's songs. The id is random (see songIdSchema): the share link is the only key. */
 export const songs = pgTable(
   'songs',
   {

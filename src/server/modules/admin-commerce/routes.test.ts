@@ -222,7 +222,7 @@ describe('retention offers', () => {
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     expect(row).toMatchObject({ discountPercent: 50, discountCyclesLeft: 2 });
 
-    // back to the spec's offers
+    // back to the default offers
     expect((await admin.request('PUT', '/api/admin/retention', DEFAULT_RETENTION_OFFERS)).statusCode).toBe(200);
   });
 });

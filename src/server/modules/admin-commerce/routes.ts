@@ -25,7 +25,7 @@ import { createSubscriptionRefunds } from './refunds.ts';
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
 
-/** Admin console: commerce (issue 10). Every call is admin-only (checked before the body is read). */
+/** Admin console: commerce. Every call is admin-only (checked before the body is read). */
 export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const { payments, users, settings } = app.deps.services;
@@ -43,7 +43,7 @@ export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/subscriptions/:id/payments', { ...adminOnly, schema: { params: idParams } }, async (request) => refunds.list(request.params.id));
   app.post('/api/admin/invoices/:id/refund', { ...adminOnly, schema: { params: idParams, body: subscriptionRefundSchema } }, async (request) => refunds.refund(adminActor(request), request.params.id, request.body));
 
-  // membership plans (spec 002 §3)
+  // membership plans
   app.get('/api/admin/plans', adminOnly, async () => ({ data: await commerce.plans() }));
   app.get('/api/admin/plans/:slug', { ...adminOnly, schema: { params: slugParams } }, async (request) => commerce.plan(request.params.slug));
   app.put('/api/admin/plans/:slug', { ...adminOnly, schema: { params: slugParams, body: adminPlanSchema } }, async (request) => commerce.updatePlan(adminActor(request), request.params.slug, request.body));

@@ -102,7 +102,7 @@ function describeDiscount(s: typeof subscriptions.$inferSelect): string | null {
   return null;
 }
 
-/** The admin console's commerce area (issue 10). Lists page, sort and search in SQL; every change is audited. */
+/** The admin console's commerce area. Lists page, sort and search in SQL; every change is audited. */
 export function createAdminCommerceService(deps: { db: Database; payments: PaymentsService; users: UserService }) {
   const { db, payments } = deps;
 

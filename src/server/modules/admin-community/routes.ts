@@ -20,7 +20,7 @@ import { createAdminCommunityService } from './service.ts';
 
 const params = z.object({ id: idSchema });
 
-/** Admin console: community (issue 10) — moderation, forum categories, live shows, a member's history. */
+/** Admin console: community — moderation, forum categories, live shows, a member's history. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = createAdminCommunityService({ db: app.deps.db, users: app.deps.services.users, live: app.deps.services.live });
 

@@ -37,7 +37,7 @@ interface ListFilter {
 }
 
 /**
- * The console's community pages (issue 10): moderation of posts, topics, chat messages and wall
+ * The console's community pages: moderation of posts, topics, chat messages and wall
  * comments; forum categories; live shows. Every change is written with its audit entry in one
  * transaction; live viewers hear about it through the live service's channel events.
  */

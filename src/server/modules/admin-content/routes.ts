@@ -24,7 +24,7 @@ import { createAdminContentService } from './service.ts';
 
 const params = { params: z.object({ id: idSchema }) };
 
-/** Admin console: content (issue 10) — courses, lessons, paths, quizzes, stages, achievements, placement, foot-speed plans. */
+/** Admin console: content — courses, lessons, paths, quizzes, stages, achievements, placement, foot-speed plans. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createAdminContentService({ db: app.deps.db });
   const { settings } = app.deps.services;

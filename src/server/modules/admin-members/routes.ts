@@ -8,7 +8,7 @@ import { createAdminMembersService } from './service.ts';
 
 const idParams = z.object({ id: idSchema });
 
-/** Admin console: members and mentors (issue 10). Leads and reviews live in modules/diagnostic and modules/contact. */
+/** Admin console: members and mentors. Leads and reviews live in modules/diagnostic and modules/contact. */
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = createAdminMembersService({ db: app.deps.db, users: app.deps.services.users, sessions: app.deps.sessions, realtime: app.deps.realtime });
 

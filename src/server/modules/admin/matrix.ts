@@ -1,7 +1,7 @@
 import type { TestApp, TestClient } from '#server/test/harness';
 
 /**
- * The admin console's authorisation matrix (issue 10; the whole product's matrix is issue 9): every
+ * The admin console's authorisation matrix (the whole product's is built from lib/access.ts): every
  * admin call, as registered, with a concrete call an admin can make. The driver
  * (matrix.test.ts) makes each call as a visitor (401), a free member, a subscriber and a
  * mentorship student (403, nothing changed), then as an admin (the row's status), and fails when a

@@ -13,7 +13,7 @@ import { countAll as count } from './list.ts';
 /** The admin making a call, and the address they came from (for the audit log). */
 export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });
 
-/** The console's own calls: the audit log and the image upload every content form uses (issue 10). */
+/** The console's own calls: the audit log and the image upload every content form uses. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { audit } = app.deps.services;
   const { storage, limiters, fileBaseUrl } = app.deps;

@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from './audit.ts';
 
 /**
  * Settings the site owner edits in the console (site_settings). Each key is read through its shared
- * schema; a missing or no-longer-valid value falls back to the default (the spec's constants), so
+ * schema; a missing or no-longer-valid value falls back to the default (the shared constants), so
  * the member side always has a usable value. Read on each use: one primary-key lookup, and every
  * app process sees a change at once.
  */

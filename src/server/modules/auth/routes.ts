@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  // spec 000 §7, 002 §7: register, sign in at once, answer {name, email, redirect}
+  // register, sign in at once, answer {name, email, redirect}
   app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
     const body = request.body;
     needSessions();

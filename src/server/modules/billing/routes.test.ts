@@ -163,7 +163,7 @@ describe('permissions and validation of every call', () => {
     for (const url of STRIPE_CALLS) expect((await paypal.client.post(url, REASON)).json().message, url).toBe(COMMERCE_MESSAGES.noSubscription);
   });
 
-  it('checks the reason with the spec §5 messages on every retention call', async () => {
+  it('checks the reason with the cancel flow\'s messages on every retention call', async () => {
     const card = await insertedMember();
     const paypal = await insertedMember({ paypal: true });
     for (const [client, url] of [...STRIPE_CALLS.map((u) => [card.client, u] as const), ...PAYPAL_CALLS.map((u) => [paypal.client, u] as const)]) {
@@ -195,7 +195,7 @@ describe('permissions and validation of every call', () => {
   });
 });
 
-describe('card retention offers (spec 002 §9)', () => {
+describe('card retention offers', () => {
   it('discount: monthly 30% off the next 3 invoices, once only', async () => {
     const { user, client, sub } = await cardMember();
     const res = await client.post('/account/billing/stripe/discount', { reason: OTHER, reason_description: 'Money is tight', discount: 1 });
@@ -270,7 +270,7 @@ describe('card retention offers (spec 002 §9)', () => {
     expect(await feedbackOf(user.id)).toHaveLength(1);
   });
 
-  it('reads the discount flag of spec 002 §7', () => {
+  it('reads the cancel flow\'s discount flag', () => {
     for (const v of [1, '1', true, 'true', 'on']) expect(discountFlag(v), String(v)).toBe(true);
     for (const v of [undefined, 0, '0', '', false, 'false']) expect(discountFlag(v), String(v)).toBe(false);
   });
@@ -451,7 +451,7 @@ describe('card retention, pause and cancel', () => {
   });
 });
 
-describe('PayPal retention (spec 002 §4 PayPal cancel modal)', () => {
+describe('PayPal retention (the PayPal cancel modal)', () => {
   it('suspend: free, access suspended; resume restores it', async () => {
     const { user, client, sub } = await paypalMember();
     const res = await client.post('/account/billing/paypal/suspend', REASON);

@@ -18,7 +18,7 @@ function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempoten
   return key || null;
 }
 
-/** spec 002 §7 billing calls, /account/billing's data and the admins' list of reasons (issue 7). */
+/** The billing calls, /account/billing's data and the admins' list of reasons. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
   const { payments, users } = app.deps.services;

@@ -62,7 +62,7 @@ export function paymentKind(sub: Pick<SubscriptionRow, 'provider' | 'paymentMeth
 const cycleOf = (sub: Pick<SubscriptionRow, 'plan'>): Cycle => (sub.plan === 'yearly' ? 'year' : 'month');
 
 /**
- * Billing and the retention flows (spec 002 §4, §7, §9; issue 7). Every change goes THROUGH THE
+ * Billing and the retention flows (docs/product/retention.md). Every change goes THROUGH THE
  * PROVIDER (the subscription's provider kind), then the ledger syncs our row from the provider's
  * answer; the member's reason is stored with the outcome. Calls on one subscription run one at a
  * time in this process, each carries an idempotency key (user + subscription + action + the
@@ -73,7 +73,7 @@ export function createBillingService(deps: BillingDeps) {
   const { db, payments } = deps;
   const locks = new Map<number, Promise<unknown>>();
   const settings = createSettingsService({ db });
-  /** the retention offers admins set (issue 10), spec 002 §9 by default: read on each use */
+  /** the retention offers admins set (commerce.ts's RETENTION by default): read on each use */
   const offers = (): Promise<RetentionOffers> => settings.get(RETENTION_SETTING, retentionOffersSchema, DEFAULT_RETENTION_OFFERS);
 
   /** one change at a time per subscription (a double click waits for the first, then sees its result) */
@@ -322,7 +322,7 @@ export function createBillingService(deps: BillingDeps) {
     body: { reason?: string | null; description?: string | null; clientKey: string | null; discount?: boolean },
   ): Promise<ActionResult> {
     const first = await owned(user, kind);
-    // spec 002 §7: the cancel flow's upgrades carry discount=1 (reason, retention price, feedback);
+    // the cancel flow's upgrades carry discount=1 (reason, retention price, feedback);
     // without it an upgrade is a plain one at the full price, with no reason and nothing stored
     const plain = PLAIN_UPGRADES.has(action) && !body.discount;
     const input = plain ? { reason: '', description: '' } : validateReason(body);

@@ -104,7 +104,7 @@ describe('permissions: a visitor pays nothing', () => {
 });
 
 describe('POST /order/stripe', () => {
-  it('refuses a missing or unknown plan with the §5 message', async () => {
+  it('refuses a missing or unknown plan with the checkout\'s message', async () => {
     const { client } = await t.signedIn();
     for (const plan of [undefined, '', 'weekly']) {
       const res = await client.post('/order/stripe', { checkout: 'academy', stripeToken: 'pm_x', ...(plan === undefined ? {} : { plan }) });

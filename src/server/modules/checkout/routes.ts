@@ -11,7 +11,7 @@ import { createCheckoutService } from './service.ts';
 
 
 
-/** Membership checkout (spec 002 §2–§5, §7): the plan, the card and PayPal payments, and the order. */
+/** Membership checkout (docs/product/membership-checkout.md): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const checkout = createCheckoutService({ db: app.deps.db, payments: app.deps.services.payments });

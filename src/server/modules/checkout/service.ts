@@ -15,7 +15,7 @@ type PlanRow = typeof checkoutPlans.$inferSelect;
 const toDollars = (cents: number) => cents / 100;
 const toDollarsOrNull = (cents: number | null) => (cents === null ? null : cents / 100);
 
-/** spec 002 §3: the checkout plan object as the page reads it (prices in dollars). */
+/** The checkout plan object as the page reads it (prices in dollars). */
 export function planObject(row: PlanRow): CheckoutPlan {
   return {
     slug: row.slug,
@@ -64,7 +64,7 @@ export interface CheckoutDeps {
 }
 
 /**
- * The membership checkout (spec 002 §2–§5, §7): prices from checkout_plans, payments through the
+ * The membership checkout (docs/product/membership-checkout.md): prices from checkout_plans, payments through the
  * ledger (app.deps.services.payments) and the configured providers. Every paying call is one order
  * per idempotency key: a double submit or a retry answers what the first did.
  */

@@ -9,7 +9,7 @@ import { csvCell } from '#server/modules/diagnostic/routes';
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
-  // spec 000 §7: the student review modal (and the contact form) post here
+  // the student review modal (and the contact form) post here
   app.post('/contact/send', { schema: { body: contactBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
     await limiters.consume('contactPerUser', String(user.id));
@@ -18,7 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
   });
 
-  // staff read the reviews (admin console, issue 10): paged, sorted and searched on the server; CSV of the same search
+  // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
   app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => reviewsPage(db, request.query));
 
   app.get('/api/admin/reviews.csv', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {

@@ -30,7 +30,7 @@ function answersText(answers: Array<number | string>): string {
   return lines.join('\n');
 }
 
-/** site setting 'diagnostic_plan_links' (edited in the admin console, issue 10): the six plan addresses */
+/** site setting 'diagnostic_plan_links' (edited in the admin console): the six plan addresses */
 export const PLAN_LINKS_SCHEMA = z.record(z.string(), z.string());
 
 /**
@@ -52,7 +52,7 @@ export async function planLinks(deps: { db: Database; services: { settings: Sett
 export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
-  // spec 001 §7: public; the server replays the answers to score them
+  // public; the server replays the answers to score them
   app.post('/placement/foot-speed/save', { schema: { body: footSpeedSaveSchema } }, async (request, reply) => {
     await limiters.consume('diagnosticPerIp', request.ip);
     const { name, email, answers } = request.body;
@@ -75,7 +75,7 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ skill: state.skill, pedal: state.pedal, tempo: state.tempo, scores: state.scores, primary, primary_label: AREA_LABELS[primary], link });
   });
 
-  // the admin console (issue 10): paged, sorted and searched on the server; the CSV is the same search, every page
+  // the admin console: paged, sorted and searched on the server; the CSV is the same search, every page
   app.get('/api/admin/diagnostic-leads', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => leadsPage(db, request.query));
 
   app.get('/api/admin/diagnostic-leads.csv', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {

@@ -200,7 +200,7 @@ describe('GET /api/forums and /api/forums/{slug}', () => {
   });
 });
 
-describe('GET /forums/api/topic/{id} (spec 001 §7)', () => {
+describe('GET /forums/api/topic/{id}', () => {
   it('answers data[0] with topic, user and posts (the first post holds the body)', async () => {
     const topic = await newTopic(member.client, 'Spec shape', 'general', 'Check https://youtu.be/dQw4w9WgXcQ out');
     const res = await admin.client.get(`/forums/api/topic/${topic.id}`);

@@ -15,7 +15,7 @@ const guard = async (request: FastifyRequest) => {
   requireCommunity(request);
 };
 
-/** Forum home, categories, topics (issue 5) and the topic calls of spec 001 §7. */
+/** Forum home, categories, topics and their calls (docs/product/forums.md). */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forums, posts } = app.deps.services;
   const { limiters } = app.deps;
@@ -32,7 +32,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(answer);
   });
 
-  // spec 001 §7
+  // the topic as the thread page reads it
   app.get('/forums/api/topic/:topicId', { preValidation: guard, schema: { params: topicIdParams } }, async (request) =>
     forums.topic(requireCommunity(request), request.params.topicId),
   );

@@ -139,7 +139,7 @@ export function createForumService(deps: CommunityDeps) {
       return { topic: { id, url: topicUrl(id) } };
     },
 
-    /** GET /forums/api/topic/{id} (spec 001 §7): `{data: [{topic, user, posts: [first post]}]}`; four queries. */
+    /** GET /forums/api/topic/{id}: `{data: [{topic, user, posts: [first post]}]}`; four queries. */
     async topic(viewer: AuthUser, topicId: number): Promise<TopicAnswer> {
       const [row] = await db
         .select({

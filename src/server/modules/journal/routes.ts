@@ -21,7 +21,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/practice/summary', async (request) => ({ data: await journal.summary(requireUser(request).id) }));
 
-  // spec 000 §7: the timer posts minutes; the answer's redirect is followed by the browser
+  // the timer posts minutes; the answer's redirect is followed by the browser (docs/product/journal.md)
   app.post('/journal/log-time-practiced', { schema: { body: logTimeBodySchema } }, async (request) => {
     const user = requireUser(request);
     const minutes = request.body.minutes_practiced;

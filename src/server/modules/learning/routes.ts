@@ -41,7 +41,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await learning.stage(requireUser(request), request.params.id),
   }));
 
-  // spec 000 §7
+  // bookmarks and completion toggles (docs/product/learning.md)
   app.post('/lesson-bookmarks', { schema: { body: bookmarkBodySchema } }, async (request) =>
     learning.setBookmark(requireUser(request), request.body.lesson_id, request.body.bookmarked),
   );
@@ -57,7 +57,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     const { soundslice_path_id, complete } = request.body;
     const result = await learning.setPathComplete(user, soundslice_path_id, complete);
-    // the user's other open tabs follow (spec 000 §4), the sender's own tab already changed
+    // the user's other open tabs follow, the sender's own tab already changed
     app.deps.realtime.publish(userChannel(user.id), 'SoundslicePathStatus', { soundslice_path_id, complete }, { exceptSocketId: socketId(request.headers) });
     return result;
   });
@@ -66,7 +66,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     learning.toggleCheckmark(requireUser(request), request.body.stage_id, request.body.hash_id, request.body.completed),
   );
 
-  // spec 001 §7: POST /{resourceType}/quiz (id, score); lessons are the resource with quizzes
+  // POST /{resourceType}/quiz (id, score); lessons are the resource with quizzes
   app.post('/lessons/quiz', { schema: { body: quizBodySchema } }, async (request) => {
     const user = requireUser(request);
     const result = await learning.submitQuiz(user, request.body.id, request.body.answers);

@@ -20,11 +20,11 @@ import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import { hasEntitlement } from '#server/lib/guards';
 import type { AuthUser } from '#server/types';
 
-/** A checklist step is identified by a hash of its text (spec 000 §3). */
+/** A checklist step is identified by a hash of its text. */
 export const stepHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 type LessonRow = typeof lessons.$inferSelect;
-/** the membership opens every course; a course bought on its own (`course:{id}`, issue 7) opens that course */
+/** the membership opens every course; a course bought on its own (`course:{id}`) opens that course */
 const opensCourse = (user: AuthUser | null, courseId: number) => hasEntitlement(user, 'membership') || hasEntitlement(user, `course:${courseId}`);
 const ownedCourseIds = (user: AuthUser | null) =>
   (user?.entitlements ?? []).flatMap((k) => (/^course:\d+$/.test(k) ? [Number(k.slice('course:'.length))] : []));
@@ -39,14 +39,14 @@ const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) =>
   is_welcome: c.isWelcome,
   locked: c.membersOnly && !opensCourse(user, c.id),
 });
-/** the main area's courses; 'mentorship' courses are listed only in the mentorship area (issue 8) */
+/** the main area's courses; 'mentorship' courses are listed only in the mentorship area */
 const MAIN_AREA = eq(courses.area, 'main');
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
 export function createLearningService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** lessons of the main area only: mentorship courses live in the mentorship area (issue 8) */
+  /** lessons of the main area only: mentorship courses live in the mentorship area */
   async function lessonOr404(id: number) {
     const [row] = await db.select({ lesson: lessons }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(and(eq(lessons.id, id), MAIN_AREA)).limit(1);
     if (!row) throw notFound();
@@ -54,7 +54,7 @@ export function createLearningService(deps: { db: Database }) {
   }
 
   /**
-   * the lesson after this one: the admin's choice (lessons.next_lesson_id, issue 10) when it still
+   * the lesson after this one: the admin's choice (lessons.next_lesson_id) when it still
    * exists in the academy, else the next one in its course (by position, then id)
    */
   async function nextLesson(lesson: LessonRow) {

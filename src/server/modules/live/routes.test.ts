@@ -250,7 +250,7 @@ describe('POST /live-chat/messages', () => {
     const page = (await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages.map((m: { id: number; body: string }) => [m.id, m.body])).toEqual([[id, 'Hello <b>band</b>']]);
 
-    // a form post works too (the spec's client may send either)
+    // a form post works too (a client may send either)
     expect((await sender.client.post('/live-chat/messages', { body: 'form', showId: String(show.id) }, { form: true })).statusCode).toBe(200);
   });
 

@@ -18,7 +18,7 @@ const socketId = (request: FastifyRequest) => {
 const showParams = z.object({ id: idSchema });
 
 /**
- * Live shows (admins schedule them, go live, open the chat) and the chat calls of spec 001 §7.
+ * Live shows (admins schedule them, go live, open the chat) and the chat calls (docs/product/live.md).
  * Who may join a show's channel (`show.{id}`): a member of the community, for a show that exists.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +54,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await live.setChatOpen(request.params.id, request.body.open) };
   });
 
-  // spec 001 §7: the chat panel
+  // the chat panel
   app.get('/live-chat/get', { config: { hotRead: true }, schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } }, async (request) =>
     live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
   );

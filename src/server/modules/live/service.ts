@@ -29,7 +29,7 @@ export function videoEmbed(input: string): string | null {
   return embed && FRAME_SOURCES.includes(new URL(embed).origin) ? embed : null;
 }
 
-/** The chat body as the spec's form sends it: trimmed, required, bounded. */
+/** The chat body as the chat panel's form sends it: trimmed, required, bounded. */
 function chatBody(raw: unknown): string {
   const body = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
   if (!body) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyRequired] });
@@ -38,7 +38,7 @@ function chatBody(raw: unknown): string {
 }
 
 /**
- * Live shows and their chat (spec 001 "Live chat panel", §7 /live-chat/*). Reads are a fixed
+ * Live shows and their chat (docs/product/live.md; the calls are /live-chat/*). Reads are a fixed
  * number of queries per page; each message, heart and topic change is one broadcast on the show's
  * channel (`show.{id}`), leaving out the sender's own socket.
  */
@@ -64,7 +64,7 @@ export function createLiveService(deps: CommunityDeps) {
   const publishShow = (show: ShowRow) => realtime.publish(showChannel(show.id), 'ShowUpdated', { show: toShow(show) });
 
   return {
-    /** Tell a show's viewers what an admin changed elsewhere (the console, issue 10). */
+    /** Tell a show's viewers what an admin changed elsewhere (the console). */
     announceShow: publishShow,
     announceTopic: (showId: number, topic: string | null) => realtime.publish(showChannel(showId), 'NewTopic', { topic }),
     /** a message an admin hid or deleted: viewers take it out of the chat */

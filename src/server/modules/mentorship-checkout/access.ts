@@ -26,7 +26,7 @@ export const MENTORSHIP_ACCESS_RULES: string[] = [
 ];
 
 /**
- * THE mentorship access rules (issue 8), in one function: from the purchase's facts, the
+ * THE mentorship access rules, in one function: from the purchase's facts, the
  * mentorship's status and whether the student may use the mentorship area now.
  *
  * - refunded purchase → `refunded`, no access;

@@ -20,7 +20,7 @@ export interface EnrolmentDeps {
 }
 
 /**
- * Enrolment in ONE place (issue 8): a completed mentorship purchase (a one-time payment, or the
+ * Enrolment in ONE place: a completed mentorship purchase (a one-time payment, or the
  * first instalment of a plan) makes the mentorships row (one per student), the `mentorship`
  * entitlement (one row per student, source `mentorship:{studentId}`, switched on and off by the
  * access rules) and assigns a mentor: the is_mentor admin with the fewest students, else any

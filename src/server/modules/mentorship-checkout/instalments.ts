@@ -23,7 +23,7 @@ type Invoice = Extract<SubscriptionEvent, { invoice: unknown }>['invoice'];
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Instalment plans (issue 8): a provider subscription (PayPal '3'/'6', card 1800/1300/650) that
+ * Instalment plans: a provider subscription (PayPal '3'/'6', card 1800/1300/650) that
  * stops after `instalmentsTotal` payments. Its provider events come through the payments ledger's
  * one dispatch table (an owner hook, see routes.ts). Each paid invoice is one instalment_payments
  * row (idempotent by provider ref); the last one cancels the subscription at the provider and

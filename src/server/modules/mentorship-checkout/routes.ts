@@ -36,7 +36,7 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 
 /**
- * Mentorship checkout (spec 002 §2, §4, §7; issue 8): hosted card checkout, PayPal and card
+ * Mentorship checkout (docs/product/mentorship.md): hosted card checkout, PayPal and card
  * instalments, the card charge, enrolment, and the instalment events of the payments ledger.
  */
 export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {

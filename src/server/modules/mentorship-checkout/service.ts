@@ -19,7 +19,7 @@ export interface MentorshipCheckoutDeps {
   instalments: Instalments;
 }
 
-/** where a finished purchase lands (spec 002 §2) */
+/** where a finished purchase lands */
 export const MENTORSHIP_HOME = '/mentorship';
 
 const PRICE_OPTIONS: Record<MentorshipOneTimePrice, string> = { 3200: 'onetime', 1600: 'onetime1600', 2600: 'onetime2600', 3900: 'onetime3900' };
@@ -32,7 +32,7 @@ const attemptKey = (userId: number, kind: string, option: string, clientKey: str
 export const alreadyEnrolled = () => new AppError(409, M.alreadyEnrolled);
 
 /**
- * The mentorship checkout (spec 002 §2, §4, §7; issue 8): one-time payments on the card
+ * The mentorship checkout (docs/product/mentorship.md): one-time payments on the card
  * provider's hosted checkout, PayPal instalment subscriptions, card charges and card instalment
  * subscriptions at /mentorship/stripe/{payment}. Every paying call is one order per idempotency
  * key (a double submit answers what the first did); amounts come from src/shared/mentorship.ts,

@@ -24,8 +24,8 @@ const adminFirst = { preValidation: async (request: FastifyRequest) => void requ
 const idParams = z.object({ id: idSchema });
 
 /**
- * The mentorship area (issue 8): dashboard overview, mentorship lessons and their completions,
- * accountability links (spec 002 §3, §4, §7) and the mentors' (admins') student views.
+ * The mentorship area (docs/product/mentorship.md): dashboard overview, mentorship lessons and their completions,
+ * accountability links and the mentors' (admins') student views.
  */
 export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
@@ -43,7 +43,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/mentorship/overview', async (request) => mentorship.overview(requireMentorship(request)));
 
-  // ---- lessons (spec 002 §7; no quiz call for mentorship lessons, spec 001 §7) ----
+  // ---- lessons (no quiz call for mentorship lessons) ----
 
   app.get('/api/mentorship/lessons', async (request) => ({ courses: await mentorship.courses(requireMentorship(request)) }));
 
@@ -88,7 +88,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // spec 002 §7: debounced 1 s on the page; only labels, only of this student's links
+  // debounced on the page; only labels, only of this student's links
   app.post('/mentorship/accountability/save-label', { ...mentorshipFirst, schema: { body: saveAccountabilityLabelsBodySchema } }, async (request) => {
     await recordOwner(request, request.body.student_id);
     return mentorship.saveLabels(request.body.student_id, request.body.links);

@@ -48,7 +48,7 @@ const linkDto = (row: typeof accountabilityLinks.$inferSelect): AccountabilityLi
 const PAID_IN_FULL = new Set(['onetime', 'onetime1600', 'onetime2600', 'onetime3900', 'card3200', 'card2700', 'finance', '3200', '2700']);
 
 /**
- * The mentorship area (issue 8): the dashboard overview, mentorship lessons, accountability links
+ * The mentorship area (docs/product/mentorship.md): the dashboard overview, mentorship lessons, accountability links
  * and the mentors' student views. Who may call what is checked by the routes (guards); this service
  * checks what the data says (a mentorship lesson, a mentorship student, an admin as mentor).
  */
@@ -420,7 +420,7 @@ export function createMentorshipService(deps: { db: Database; users: UserService
             .values({ studentId, mentorId, option: 'manual', status: 'active' })
             .onConflictDoUpdate({ target: mentorships.studentId, set: { mentorId, updatedAt: now } });
         }
-        // the admin console's audit log (issue 10)
+        // the admin console's audit log
         const beforeMentor = mentorship?.mentorId ? await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, mentorship.mentorId)).limit(1) : [];
         await recordAudit(tx, { user: actor, ip }, {
           action: 'mentorship.assign',

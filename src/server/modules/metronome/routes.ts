@@ -10,8 +10,8 @@ import { requireUser } from '#server/lib/guards';
 const entry = (row: typeof metronomeSettings.$inferSelect): PlaylistEntry => ({ ...row.settings, id: row.id, name: row.name, fav: row.fav });
 
 /**
- * A member's saved metronome settings (spec 001 names `/api/metronome_settings/`; the original left
- * it disabled). Each member sees and changes only their own entries; visitors keep theirs in the
+ * A member's saved metronome settings at `/api/metronome_settings/` (docs/product/metronome.md).
+ * Each member sees and changes only their own entries; visitors keep theirs in the
  * browser.
  */
 export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return !!user && userChannel(user.id) === channel;
   });
 
-  // spec 000 §7, 001 §7: the header menus
+  // the header menus (docs/product/notifications.md)
   app.get('/notifications/recent', { config: { hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } }, async (request) =>
     notifications.recent(requireUser(request).id, 'main'),
   );
@@ -58,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) return reply.status(422).send({ message: 'The selected user is invalid.', errors: { user_id: ['The selected user is invalid.'] } });
       const { body, url, area } = request.body;
       const data = await notifications.notify(target.id, { body: escapeHtml(body) /* staff type plain text: nothing in it is interpreted */, url: url ?? null, area });
-      // the admin console's audit log (issue 10): who sent what to whom
+      // the admin console's audit log: who sent what to whom
       await recordAudit(app.deps.db, { user: admin, ip: request.ip }, { action: 'notification.send', targetType: 'member', targetId: target.id, summary: `Sent a notification to ${target.name}`, before: null, after: { body, url: url ?? null, area } });
       return reply.status(201).send({ data });
     },

@@ -8,7 +8,7 @@ import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
 import { XSS_CORPUS } from '../../../../tests/support/xss-corpus.ts';
 import { sanitizeNotificationBody } from './service.ts';
 
-// Stored XSS (issue 9): every notification a member can cause with their own text (their name, a
+// Stored XSS: every notification a member can cause with their own text (their name, a
 // topic title, a video title...) is fed the payload corpus. The stored body (which the client renders
 // as HTML) must hold no markup but our own bare template tags: the member's text is escaped text.
 

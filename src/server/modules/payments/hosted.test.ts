@@ -5,7 +5,7 @@ import { createStripeProvider, mapStripeCheckoutSession, mapStripeEvent } from '
 import { createPaypalProvider } from './paypal.ts';
 import { ProviderError } from './provider.ts';
 
-// The hosted checkout (issue 8) on the Stripe adapter: the Checkout Session it asks for (mode,
+// The hosted checkout on the Stripe adapter: the Checkout Session it asks for (mode,
 // methods, absolute return addresses, metadata on the payment, the idempotency key) and how a
 // session maps to a charge result. Session bodies follow Stripe's documented Checkout Session shape.
 

@@ -4,7 +4,7 @@ import { ProviderError, type ChargeResult, type PaymentProvider, type ProviderEv
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
- * The PayPal provider (issue 7) on PayPal's REST API with fetch: an OAuth client-credentials token,
+ * The PayPal provider on PayPal's REST API with fetch: an OAuth client-credentials token,
  * Orders v2 for one-time payments (create, approve at PayPal, capture on return) and Subscriptions
  * v1 for plans (one catalog product and billing plan per subscription, then the subscription the
  * buyer approves). Every creating call sends PayPal-Request-Id (PayPal's idempotency key). Webhooks
@@ -120,7 +120,7 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
     createCardSetup: unsupported,
     chargeCard: unsupported,
     subscribeCard: unsupported,
-    /** hosted card checkout is the card provider's (issue 8) */
+    /** hosted card checkout is the card provider's */
     async createHostedCheckout() {
       throw new ProviderError('unsupported', 'A hosted card checkout is not offered through PayPal.');
     },
@@ -188,7 +188,7 @@ export function createPaypalProvider(opts: { clientId: string; clientSecret: str
     async changePlan() {
       throw new ProviderError('unsupported', 'PayPal subscriptions cannot change plan here.');
     },
-    /** PayPal's pause is free (spec 002 §9): the fee is ignored */
+    /** PayPal's pause is free (docs/product/retention.md): the fee is ignored */
     pause: (ref, _opts, key) => subscriptionAction(ref, 'suspend', 'Paused by the member', key),
     resume: (ref, key) => subscriptionAction(ref, 'activate', 'Resumed by the member', key),
     /** PayPal cancels at once; the ledger keeps access to the paid period's end */

@@ -2,7 +2,7 @@ import type { ProviderName } from '#shared/commerce';
 import { AppError } from '#server/lib/errors';
 
 /**
- * One payment provider interface (issue 7) with three implementations: `sandbox` (the default: no
+ * One payment provider interface with three implementations: `sandbox` (the default: no
  * keys, no network; plays both the card provider and PayPal), `stripe` (card: the official SDK) and
  * `paypal` (PayPal's REST API). A card checkout uses the configured card provider (sandbox or
  * stripe); a PayPal checkout the configured PayPal provider (sandbox or paypal). A provider that
@@ -124,7 +124,7 @@ export interface PaymentProvider {
   /** a subscription (billing plan) to approve; activated by the approval */
   createPaypalSubscription(input: { priceCents: number; interval: Interval; trialDays: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
 
-  // ---- hosted checkout (card provider: sandbox, stripe; issue 8)
+  // ---- hosted checkout (card provider: sandbox, stripe)
   /**
    * A payment page at the provider (Stripe Checkout, the sandbox's /sandbox/checkout/:ref): the
    * buyer pays there by card, or with `methods: 'financing'` by an instalment-financing method
@@ -187,7 +187,7 @@ export type ProviderEvent =
   | {
       id: string;
       type: 'invoice.paid' | 'invoice.payment_failed';
-      /** billingReason (issue 8): Stripe's `billing_reason` (subscription_create = the first invoice) when the provider says */
+      /** billingReason: Stripe's `billing_reason` (subscription_create = the first invoice) when the provider says */
       invoice: {
         ref: string;
         subscriptionRef: string;

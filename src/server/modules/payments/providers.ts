@@ -6,7 +6,7 @@ import { createStripeProvider } from './stripe.ts';
 import { createPaypalProvider } from './paypal.ts';
 
 /**
- * The card and PayPal providers chosen by configuration (issue 7): PAYMENTS_CARD_PROVIDER=sandbox|stripe,
+ * The card and PayPal providers chosen by configuration: PAYMENTS_CARD_PROVIDER=sandbox|stripe,
  * PAYMENTS_PAYPAL_PROVIDER=sandbox|paypal. `sandbox` is set when either one is the sandbox (its pages,
  * clock and webhooks are served then).
  */

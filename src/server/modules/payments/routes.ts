@@ -69,7 +69,7 @@ function asAppError(err: unknown): unknown {
   return new AppError(402, err.message);
 }
 
-/** Provider webhooks and the sandbox provider's own pages and calls (issue 7). */
+/** Provider webhooks and the sandbox provider's own pages and calls. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const sandbox = app.deps.services.payments.sandbox;
@@ -167,7 +167,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     url: await call(() => sandbox.cancelPaypal(request.params.ref)),
   }));
 
-  // ---- the hosted card checkout page (issue 8): its data, the pay and cancel buttons
+  // ---- the hosted card checkout page: its data, the pay and cancel buttons
   app.get('/sandbox/checkout-sessions/:ref', { schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => {
     const info = await sandbox.hostedCheckoutInfo(request.params.ref);
     if (!info) throw notFound();

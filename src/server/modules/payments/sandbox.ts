@@ -9,7 +9,7 @@ import { ProviderError, type Approval, type ChargeResult, type Interval, type Pa
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
- * The built-in sandbox provider (issue 7): plays Stripe and PayPal with no keys and no network, its
+ * The built-in sandbox provider: plays Stripe and PayPal with no keys and no network, its
  * state in `sandbox_objects`. Test cards: SANDBOX_CARDS (4242… succeeds, …0002 is declined at
  * confirmation, …3155 needs authentication once, …0341 attaches but every later charge fails).
  *
@@ -85,7 +85,7 @@ interface PaypalOrderData extends Obj {
   charge: string | null;
 }
 
-/** a hosted checkout page (issue 8): the buyer pays on /sandbox/checkout/:ref */
+/** a hosted checkout page: the buyer pays on /sandbox/checkout/:ref */
 interface HostedCheckoutData extends Obj {
   amountCents: number;
   description: string;
@@ -818,7 +818,7 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       return withParams(s.cancelUrl ?? '/', { token: ref });
     },
 
-    /** what the sandbox's hosted checkout page shows (issue 8) */
+    /** what the sandbox's hosted checkout page shows */
     async hostedCheckoutInfo(ref: string) {
       const h = await get<HostedCheckoutData>(ref, 'hosted_checkout');
       return h ? { ref, amountCents: h.amountCents, description: h.description, methods: h.methods, status: h.status } : null;

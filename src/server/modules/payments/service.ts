@@ -22,7 +22,7 @@ export interface PaymentsDeps {
   db: Database;
   users: UserService;
   notifications: NotificationService;
-  /** the providers chosen by configuration (issue 7): card = sandbox | stripe, paypal = sandbox | paypal */
+  /** the providers chosen by configuration: card = sandbox | stripe, paypal = sandbox | paypal */
   card: PaymentProvider;
   paypal: PaymentProvider;
   /** the built-in sandbox when one of the two is the sandbox (its pages, clock, webhooks) */
@@ -45,7 +45,7 @@ const WEBHOOK_REASON_MAX = 2000;
 export type SubscriptionEvent = Extract<ProviderEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.canceled' }>;
 
 /**
- * Another module that owns some orders and provider subscriptions (issue 8: the mentorship's
+ * Another module that owns some orders and provider subscriptions (the mentorship's
  * one-time orders and instalment plans). The ledger stays the one dispatch table: it calls the
  * owner for its orders once they are paid or refunded, and for provider subscription events that
  * are not a membership subscription. Every hook must be idempotent (replays, both the return
@@ -122,7 +122,7 @@ type LocalStatus = (typeof LOCAL_STATUSES)[number];
 const isLocalStatus = (s: string): s is LocalStatus => (LOCAL_STATUSES as readonly string[]).includes(s);
 
 /**
- * The ledger every purchase goes through (issue 7): orders, subscriptions, invoices and the
+ * The ledger every purchase goes through: orders, subscriptions, invoices and the
  * entitlements they grant or take away. Checkout and billing routes call it; so do the webhook
  * handlers (one dispatch table, each event applied once). Every write is one transaction and
  * idempotent: calling it again with the same order, provider ref or event changes nothing.
@@ -654,7 +654,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** (added) the provider that answers for a stored order/subscription's provider name */
     providerNamed,
     /**
-     * (issue 8) Another module takes its orders and non-membership subscriptions through this
+     * Another module takes its orders and non-membership subscriptions through this
      * ledger's dispatch table (see PaymentsOwner). Answers a function that removes it again.
      */
     registerOwner(owner: PaymentsOwner): () => void {

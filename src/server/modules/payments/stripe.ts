@@ -6,7 +6,7 @@ import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, 
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
- * The Stripe card provider (issue 7) on the official SDK. Cards are collected by Stripe Elements on
+ * The Stripe card provider on the official SDK. Cards are collected by Stripe Elements on
  * the page (a SetupIntent per checkout), then charged (PaymentIntent) or subscribed (Subscription
  * with inline price_data on one Product per subscription). Every creating call carries an
  * idempotency key. A card pause with a fee switches the price to the fee (metadata remembers the
@@ -74,7 +74,7 @@ export function mapStripeSubscription(sub: StripeSubscription): SubscriptionStat
 
 /**
  * The SDK, loaded when a Stripe provider is made: a process on the sandbox provider never loads it
- * (several MB in memory; issue 9).
+ * (several MB in memory).
  */
 let Stripe: typeof StripeSdk;
 const require = createRequire(import.meta.url);
@@ -86,7 +86,7 @@ function refusal(err: unknown): never {
   throw err;
 }
 
-/** Stripe Checkout's financing methods (issue 8: the mentorship "finance" option), beside the card */
+/** Stripe Checkout's financing methods (the mentorship "finance" option), beside the card */
 export const STRIPE_FINANCING_METHODS = ['card', 'affirm', 'klarna'] as const;
 
 interface StripeCheckoutSession {

@@ -197,7 +197,7 @@ describe('PATCH, revisions and DELETE /posts/{id}', () => {
     const refused = await other.client.request('PATCH', `/posts/${p.id}`, { body: 'Hijack' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MESSAGES.forbidden);
-    // _method override, as the spec's other calls use it
+    // _method override, as the product's other calls use it
     const byAdmin = await admin.client.post(`/posts/${p.id}`, { _method: 'patch', body: 'Moderated' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().body).toBe('Moderated');

@@ -23,7 +23,7 @@ function paramId(params: unknown): number {
   return parsed.data;
 }
 
-/** Spec 001 §7: the threaded discussion calls (forum topics and lessons). */
+/** The threaded discussion calls (forum topics and lessons: docs/product/discussion.md). */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { posts } = app.deps.services;
   const { limiters } = app.deps;

@@ -32,7 +32,7 @@ const replied = alias(posts, 'replied');
 const repliedAuthor = alias(users, 'replied_author');
 
 /**
- * Threaded posts on a forum topic or a lesson (spec 001 "Discussion thread", "Lesson discussion").
+ * Threaded posts on a forum topic or a lesson (docs/product/discussion.md).
  * Every read answers with a fixed number of queries whatever the thread's size: the parents, then
  * their replies in one query, with authors and the replied-to author joined, and the viewer's likes
  * in one more.

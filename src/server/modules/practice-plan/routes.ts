@@ -31,7 +31,7 @@ const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void
 const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
 
 /**
- * The practice plan (spec 002 §2–§7, issue 8): GET/POST /mentorship/practice-plan and the mentors'
+ * The practice plan (docs/product/mentorship.md): GET/POST /mentorship/practice-plan and the mentors'
  * reusable days under /mentorship/practice-plan-days. Rules in ./service.ts and docs/practice-plan.md.
  */
 export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {

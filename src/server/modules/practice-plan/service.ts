@@ -35,7 +35,7 @@ export class PlanConflict extends AppError {
 }
 
 /**
- * The practice plan (spec 002 §2–§4, issue 8): one plan per mentorship student, created empty when
+ * The practice plan (docs/product/mentorship.md): one plan per mentorship student, created empty when
  * first opened; saves by the student touch only their fields; a mentor's stale save is refused
  * (409) or merged; each save is one transaction under a row lock and is announced on the plan's
  * channel. Plus the mentors' reusable days.

@@ -16,7 +16,7 @@ const clientKey = (request: FastifyRequest, field: string | undefined) => {
 };
 
 /**
- * Double-kick and course registration (spec 002 §2, §3 "Course", §9; issue 7). The spec names no
+ * Double-kick and course registration (docs/product/course-products.md). The product names no
  * calls for them, so they live under /api/products. Payments need a signed-in buyer (the checkout
  * registers guests first with POST /register).
  */

@@ -33,12 +33,12 @@ export const alreadyOwned = () => new AppError(409, PRODUCT_MESSAGES.alreadyOwne
 
 const isDoubleKick = (slug: string) => DOUBLE_KICK_TIERS.some((t) => t.slug === slug);
 
-/** a small price block built from numbers only (spec 002 §3 price_basic_html / price_pro_html) */
+/** a small price block built from numbers only (the course's price_basic_html / price_pro_html) */
 export const priceHtml = (priceCents: number, listPriceCents: number | null) =>
   `${listPriceCents && listPriceCents > priceCents ? `<s>${formatMoney(listPriceCents)}</s> ` : ''}<strong>${formatMoney(priceCents)}</strong>`;
 
 /**
- * Double-kick and course tiers (issue 7): the catalogue, and buying a tier by card or PayPal through
+ * Double-kick and course tiers (docs/product/course-products.md): the catalogue, buying one by card or PayPal through
  * the payments ledger. Spots are held by the pending order from the moment the buyer pays until it
  * is paid or fails, under a lock on the product row, so the last spot goes to one buyer only and the
  * other is refused before anything is charged.
@@ -161,7 +161,7 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
 
   return {
     /**
-     * The catalogue, at every start (idempotent): the double-kick tiers of spec 002 §9 (opening the
+     * The catalogue, at every start (idempotent): the double-kick tiers (docs/product/course-products.md; opening the
      * double-kick-basics course when it exists) and a Basic and a Pro tier for every other
      * members-only course. Sold counts are never touched.
      */
@@ -170,7 +170,7 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       const dk = all.find((c) => c.slug === DOUBLE_KICK_COURSE_SLUG) ?? null;
       for (const t of DOUBLE_KICK_TIERS) {
         const values = { title: t.title, courseId: dk?.id ?? null, level: t.level, priceCents: t.priceCents, listPriceCents: t.listPriceCents, spots: t.spots };
-        // kept as an admin may have changed them (issue 10): only a missing course link is filled in
+        // kept as an admin may have changed them: only a missing course link is filled in
         await db.insert(products).values({ slug: t.slug, kind: 'course', ...values }).onConflictDoNothing({ target: products.slug });
         if (dk) await db.update(products).set({ courseId: dk.id }).where(and(eq(products.slug, t.slug), isNull(products.courseId)));
       }

@@ -109,7 +109,7 @@ describe('GET /dashboard/clear-image', () => {
 });
 
 describe('friends', () => {
-  it('request, cancel, request, accept, unfriend: the state machine of spec 000 §4', async () => {
+  it('request, cancel, request, accept, unfriend: the friend button\'s state machine', async () => {
     const a = await t.signedIn({ name: 'Ann Drummer' });
     const b = await t.signedIn({ name: 'Bob Bass' });
     const slugB = (await b.client.get('/api/me')).json().user.slug;

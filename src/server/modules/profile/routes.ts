@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return `${fileBaseUrl}/${rel}`;
   }
 
-  // spec 000 §7: placement result avatar (field `avatar`, jpeg/png/gif by content, 1 MB)
+  // placement result avatar (field `avatar`, jpeg/png/gif by content, 1 MB: docs/product/profile-and-wall.md)
   app.post('/account/avatar/upload', async (request) => {
     const user = requireUser(request);
     await limiters.consume('uploadsPerUser', String(user.id));
@@ -36,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { avatar: await storeAvatar(user.id, image) };
   });
 
-  // spec 000 §7: profile image modal (one file, 3,000,000 bytes); answers {response: "ok"}
+  // profile image modal (one file, 3,000,000 bytes); answers {response: "ok"}
   app.post('/dashboard/upload-image', async (request, reply) => {
     const user = requireUser(request);
     await limiters.consume('uploadsPerUser', String(user.id));
@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  // spec 000 §7: a page link. A GET that changes state, so it must carry the page's token: a link
+  // a page link. A GET that changes state, so it must carry the page's token: a link
   // on another site cannot know it.
   app.get('/dashboard/clear-image', { schema: { querystring: z.object({ _token: z.string().max(200).optional() }) } }, async (request, reply) => {
     const user = requireUser(request);
@@ -62,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect('/account/profile', 303);
   });
 
-  // spec 000 §4, §7: the friend button
+  // the friend button (docs/product/friends.md)
   overridableRoute(app, '/friends', {
     POST: {
       body: z.object({ user_id: idSchema }),

@@ -14,7 +14,7 @@ const reportBody = reportSchema.extend({
     .max(COMMUNITY.reportReasonMax, `The reason may not be greater than ${COMMUNITY.reportReasonMax} characters.`),
 });
 
-/** Members report a post, chat message or wall comment; admins work through the queue (issue 5). */
+/** Members report a post, chat message or wall comment; admins work through the queue. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 

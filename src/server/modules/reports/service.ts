@@ -35,8 +35,8 @@ interface TargetSummary {
 }
 
 /**
- * Members' reports (issue 5): a member reports a post, a chat message or a wall comment once; admins
- * work through the queue, and "hide" takes the thing out of every list (posts: trashed; chat and
+ * Members' reports (docs/product/reports-and-moderation.md): one per member per post, chat message or wall comment;
+ * admins work through the queue, and "hide" takes the thing out of every list (posts: trashed; chat and
  * wall: hidden_at) and closes every open report on it, in one transaction.
  */
 export function createReportService(deps: CommunityDeps) {
@@ -196,7 +196,7 @@ export function createReportService(deps: CommunityDeps) {
             .where(eq(reports.id, row.id));
         }
         const [after] = await tx.select().from(reports).where(eq(reports.id, id));
-        // the console's audit log (issue 10): who acted on which report, and the target when hidden
+        // the console's audit log: who acted on which report, and the target when hidden
         await recordAudit(tx, { user: admin, ip }, {
           action: `report.${action}`,
           targetType: 'report',

@@ -7,7 +7,7 @@ const COLORS = { ink: '#1c1917', muted: '#78716c', rule: '#e7e5e4', accent: '#ea
 
 /**
  * The share link is public, so the PDF names the song, never the member who mapped it. pdfkit (and
- * its font engine, several MB in memory) is loaded on the first PDF, not at start (issue 9, memory).
+ * its font engine, several MB in memory) is loaded on the first PDF, not at start.
  */
 export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');

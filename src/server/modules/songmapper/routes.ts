@@ -22,7 +22,7 @@ export const pdfFileName = (title: string) =>
       .slice(0, 60) || 'song-map'
   }.pdf`;
 
-/** Spec 002 §7 song mapper calls, plus the list, one song, and deleting a template. */
+/** The song mapper calls (docs/product/song-mapper.md), plus the list, one song, and deleting a template. */
 export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const { songs } = app.deps.services;
@@ -47,7 +47,7 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
     templates: await songs.removeTemplate(requireUser(request).id, request.params.id),
   }));
 
-  // spec 002 §7: POST /songmapper/{id} with _method: delete; then the page navigates away
+  // POST /songmapper/{id} with _method: delete; then the page navigates away
   overridableRoute(app, '/songmapper/:id', {
     DELETE: {
       handler: async (request, reply) => {

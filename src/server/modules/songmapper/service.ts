@@ -18,7 +18,7 @@ const summary = (row: typeof songs.$inferSelect): SongSummary => ({
 });
 
 /**
- * Spec 002 song mapper. Songs are private to their owner: every read and write here is scoped by
+ * The song mapper (docs/product/song-mapper.md). Songs are private to their owner: every read and write is scoped by
  * the owner's id, and another member's id answers "not found" (the id itself is the only secret
  * the share link carries).
  */

@@ -20,7 +20,7 @@ import { createUploadService } from './service.ts';
 /** A multipart file part (see app.ts onFile): `{filename, mimetype, data}`. */
 const filePart = (message: string) => z.custom<UploadedFile>((v) => asUploadedFile(v) !== null, message);
 
-/** spec 001 §7: one target, the phase in the body (JSON for start/finish/abort, multipart for upload). */
+/** One target, the phase in the body (JSON for start/finish/abort, multipart for upload). */
 const chunkedBodySchema = z.discriminatedUnion('phase', [
   chunkStartBodySchema,
   chunkUploadFieldsSchema.extend({ chunk: filePart(UPLOAD_MESSAGES.badChunk) }),
@@ -39,7 +39,7 @@ const signedInFirst = { preValidation: async (request: FastifyRequest) => void r
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The generic upload component's targets (spec 001 §4, §7, §8; issue 8): POST /uploads/chunked
+ * The generic upload component's targets (docs/product/uploads.md): POST /uploads/chunked
  * (start, upload, finish, abort), GET /uploads/chunked/{id} to resume, POST /uploads for small files.
  * Answers are `{status: 'success', data}`; failures `{status: 'error', message}` with a 4xx.
  */

@@ -57,7 +57,7 @@ export const displayName = (name: string) =>
 
 /** The MIME type of `data` by its content when it is one `purpose` accepts, else null. */
 export async function sniffAllowed(data: Buffer, purpose: UploadPurpose): Promise<string | null> {
-  // file-type is loaded with the first upload, not at start (issue 9, memory)
+  // file-type is loaded with the first upload, not at start: a server that takes no upload never holds it in memory
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data).catch(() => undefined);
   const allowed: readonly string[] = UPLOAD_PURPOSES[purpose].mimeTypes;
@@ -75,7 +75,7 @@ export interface ClaimedUpload {
 }
 
 /**
- * The generic chunked upload handler (spec 001 §7) and simple uploads. A session's chunks are
+ * The generic chunked upload handler (docs/product/uploads.md) and simple uploads. A session's chunks are
  * written at their offsets into one partial file under DATA_DIR/private/partial; the session row's
  * `received` ranges are merged under a row lock. A finished file moves to a random private name and
  * waits, complete, until a feature claims it (e.g. a video submission), which deletes the row and
@@ -128,7 +128,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
   return {
     chunkSize,
 
-    /** spec 001 §7 start phase */
+    /** the start phase */
     async start(user: AuthUser, input: { purpose: UploadPurpose; name: string; mime_type: string; size: number }) {
       const rules = checkPurpose(user, input.purpose);
       checkNameAndSize(input.purpose, input.name, input.size);
@@ -149,7 +149,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       return { session_id: id, end_offset: chunkSize };
     },
 
-    /** spec 001 §7 upload phase: one chunk at its offset */
+    /** the upload phase: one chunk at its offset */
     async chunk(user: AuthUser, input: { session_id: string; start_offset: number; data: Buffer }) {
       const session = await owned(db, user, input.session_id);
       if (session.status === 'complete') throw new AppError(409, UPLOAD_EXTRA_MESSAGES.alreadyFinished);
@@ -183,7 +183,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       return { received };
     },
 
-    /** spec 001 §7 finish phase: every byte there, the head sniffed again, the file moved to its final name */
+    /** the finish phase: every byte there, the head sniffed again, the file moved to its final name */
     async finish(user: AuthUser, sessionId: string): Promise<FinishResult> {
       return db.transaction(async (tx) => {
         const row = await owned(tx, user, sessionId, true);

@@ -18,7 +18,7 @@ function paramId(request: FastifyRequest): number {
 }
 
 /**
- * Practice video submissions (issue 8). The list and one submission are read at /api/... (their
+ * Practice video submissions (docs/product/mentorship.md). The list and one submission are read at /api/... (their
  * /mentorship/videos addresses are pages); the file streams from /mentorship/videos/{id}/file for
  * its student and admins only, never from the public /files.
  */

@@ -38,7 +38,7 @@ function toDto(row: Row, student: { id: number; name: string }, mentor: { id: nu
 }
 
 /**
- * Practice video submissions (issue 8): a student sends a completed upload to their mentor, who
+ * Practice video submissions (docs/product/mentorship.md): a student sends a completed upload to their mentor, who
  * answers with written feedback. The file is private: only the student and admins read it.
  */
 export function createVideoService(deps: { db: Database; storage: Storage; uploads: UploadService; notifications: Notifications }) {

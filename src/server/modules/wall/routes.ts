@@ -7,8 +7,8 @@ import { requireUser } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
 
 /**
- * Profile walls (spec 001 §7). The answers are bare lists of comments, as the spec says; whether an
- * older page exists is told by the `X-Has-More: 1|0` header (so the list shape stays the spec's).
+ * Profile walls (docs/product/profile-and-wall.md). The answers are bare lists of comments; whether an
+ * older page exists is told by the `X-Has-More: 1|0` header (so the list shape stays a bare list).
  * Visitors get 401 before anything else is looked at.
  */
 export const wallRoutes: FastifyPluginAsyncZod = async (app) => {

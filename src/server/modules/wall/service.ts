@@ -30,7 +30,7 @@ export interface WallPage {
 }
 
 /**
- * Profile walls (spec 001): any signed-in member writes on a member's wall and replies to a
+ * Profile walls (docs/product/profile-and-wall.md): any signed-in member writes on a member's wall and replies to a
  * top-level comment there. A page is always three queries (the owner, the page of top-level
  * comments with their authors, all their replies with their authors), whatever its size. Comments an
  * admin hid after a report (hidden_at) are left out, with their replies.

@@ -151,7 +151,7 @@ const Item = ({ term, children }: { term: string; children: ReactNode }) => (
   </div>
 );
 
-/** /admin/orders: every purchase, its detail and the refund (issue 10). */
+/** /admin/orders: every purchase, its detail and the refund. */
 export function OrdersPage() {
   const result = useAdminList<AdminOrderRow>('admin-orders', '/api/admin/orders', ['status', 'kind', 'provider']);
   const { list } = result;
@@ -197,7 +197,7 @@ export function OrdersPage() {
 
 // ---------------------------------------------------------------- subscriptions
 
-/** /admin/subscriptions: every membership subscription and its state (issue 10). */
+/** /admin/subscriptions: every membership subscription and its state. */
 export function SubscriptionsPage() {
   const result = useAdminList<AdminSubscriptionRow>('admin-subscriptions', '/api/admin/subscriptions', ['status', 'plan', 'provider']);
   const { list } = result;
@@ -325,7 +325,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
   );
 }
 
-/** /admin/plans: the membership plan object of spec 002 §3, per checkout slug (issue 10). */
+/** /admin/plans: the membership plan object, per checkout slug. */
 export function PlansPage() {
   const plans = useQuery({ queryKey: ['admin-plans'], queryFn: () => get<{ data: AdminPlan[] }>('/api/admin/plans') });
   const [slug, setSlug] = useState<string | null>(null);
@@ -410,7 +410,7 @@ function ProductFormBody({ product, courses, onDone }: { product: AdminProduct; 
   );
 }
 
-/** /admin/products: double-kick and course tiers with their spots (issue 10). */
+/** /admin/products: double-kick and course tiers with their spots. */
 export function ProductsPage() {
   const result = useAdminList<AdminProduct>('admin-products', '/api/admin/products', ['active']);
   const { list } = result;
@@ -544,7 +544,7 @@ const RETENTION_FIELDS: Array<[keyof RetentionOffers, string, 'percent' | 'count
   ['paypalPauseFeeCents', 'PayPal pause fee ($ a month)', 'money', 'PayPal suspensions; 0 for free.'],
 ];
 
-/** /admin/retention: the offers of the cancel flow (spec 002 §9; issue 10). */
+/** /admin/retention: the offers of the cancel flow (docs/product/retention.md). */
 export function RetentionPage() {
   const { query, form, save } = useSetting<RetentionOffers>('admin-retention', '/api/admin/retention');
   const [d, setD] = useState<Record<string, string> | null>(null);
@@ -600,7 +600,7 @@ const OUTCOME: Record<string, string> = {
   'lifetime-checkout': 'Bought lifetime (PayPal)',
 };
 
-/** /admin/cancellations: why members left, or what they chose instead (spec 002 cancel flows). */
+/** /admin/cancellations: why members left, or what they chose instead (the cancel flows). */
 export function CancellationsPage() {
   const result = useAdminList<CancellationRow>('admin-cancellations', '/api/admin/cancellations', ['reason', 'outcome']);
   const { list } = result;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy.ts';
 
-/** Admin console pages: commerce (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
+/** Admin console pages: commerce. Each page is loaded on first visit (see ../lazy.ts). */
 export const commerceRoutes: RouteObject[] = [
   { path: '/admin/orders', lazy: lazyPage(() => import('./pages.tsx'), 'OrdersPage') },
   { path: '/admin/subscriptions', lazy: lazyPage(() => import('./pages.tsx'), 'SubscriptionsPage') },

@@ -83,7 +83,7 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   );
 }
 
-/** Admin: the forum's categories — order, create, edit, delete when empty (issue 10). */
+/** Admin: the forum's categories — order, create, edit, delete when empty. */
 export function CategoriesPage() {
   const result = useAdminList<AdminCategory>('admin-categories', '/api/admin/categories');
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);

@@ -107,7 +107,7 @@ function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }
   );
 }
 
-/** Admin: live shows — schedule, edit, go live, chat open/closed, topic, delete (issue 10). */
+/** Admin: live shows — schedule, edit, go live, chat open/closed, topic, delete. */
 export function LiveShowsPage() {
   const result = useAdminList<AdminLiveShow>('admin-live-shows', '/api/admin/live-shows', ['status']);
   const [editing, setEditing] = useState<AdminLiveShow | 'new' | null>(null);

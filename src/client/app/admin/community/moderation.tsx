@@ -12,7 +12,7 @@ import { useConfirm } from '#client/components/ui/confirm.tsx';
 const SINGULAR = { post: 'post', topic: 'topic', chat: 'chat message', wall: 'wall comment' } as const;
 const DONE: Record<ModerationAction, string> = { hide: MODERATION_MESSAGES.hidden, restore: MODERATION_MESSAGES.restored, delete: MODERATION_MESSAGES.deleted };
 
-/** Admin: posts, topics, chat messages and wall comments — hide, restore, delete (issue 10). */
+/** Admin moderation (docs/product/reports-and-moderation.md): hide, restore or delete posts, topics, chat, wall. */
 export function ModerationPage() {
   const result = useAdminList<ModerationItem>('admin-moderation', '/api/admin/moderation', ['kind', 'state']);
   const { list } = result;

@@ -39,7 +39,7 @@ interface ReportsAnswer {
   total: number;
 }
 
-/** Admin: members' reports of posts, chat messages and wall comments (issue 5). */
+/** Admin: members' reports of posts, chat messages and wall comments (docs/product/reports-and-moderation.md). */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const status: Status = STATUSES.includes(params.get('status') as Status) ? (params.get('status') as Status) : 'open';

@@ -3,7 +3,7 @@ import { lazyPage } from '../lazy.ts';
 
 const pages = () => import('./pages.tsx');
 
-/** Admin console pages: community (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
+/** Admin console pages: community. Each page is loaded on first visit (see ../lazy.ts). */
 export const communityRoutes: RouteObject[] = [
   { path: '/admin/moderation', lazy: lazyPage(pages, 'ModerationPage') },
   { path: '/admin/reports', lazy: lazyPage(pages, 'ReportsPage') },

@@ -3,7 +3,7 @@ import { lazyPage } from '../lazy.ts';
 
 const load = () => import('./pages.tsx');
 
-/** Admin console pages: content (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
+/** Admin console pages: content. Each page is loaded on first visit (see ../lazy.ts). */
 export const contentRoutes: RouteObject[] = [
   { path: '/admin/courses', lazy: lazyPage(load, 'AdminCoursesPage') },
   { path: '/admin/courses/:id', lazy: lazyPage(load, 'AdminCourseEditPage') },

@@ -3,7 +3,7 @@ import { lazyPage } from '../lazy.ts';
 
 const pages = () => import('./pages.tsx');
 
-/** Admin console pages: people (issue 10). Each page is loaded on first visit (see ../lazy.ts). */
+/** Admin console pages: people. Each page is loaded on first visit (see ../lazy.ts). */
 export const peopleRoutes: RouteObject[] = [
   { path: '/admin/members', lazy: lazyPage(pages, 'MembersPage') },
   { path: '/admin/members/:id', lazy: lazyPage(pages, 'MemberPage') },

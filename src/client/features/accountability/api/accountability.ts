@@ -29,7 +29,7 @@ export function useDeleteLink(studentId: number) {
 const SAVE_URL = '/mentorship/accountability/save-label';
 
 /**
- * Label autosave (spec 002 §4, §8): every edit restarts one timer; ACCOUNTABILITY_DEBOUNCE_MS after
+ * Label autosave (docs/product/mentorship.md): every edit restarts one timer; ACCOUNTABILITY_DEBOUNCE_MS after
  * typing stops, all labels changed since the last save go in one POST save-label. Failures are
  * silent (the next edit sends the label again). Leaving the page sends what is still waiting with a
  * keepalive request, so a quick reload does not lose the last word typed.
@@ -55,7 +55,7 @@ export function useLabelAutosave(studentId: number, onSaved: (ids: number[]) => 
       qc.setQueryData<AccountabilityLink[]>(key(studentId), () => res.links);
       savedRef.current([...sent.keys()]);
     } catch {
-      // silent (spec 002 §8); put back what was not overwritten since, for the next save
+      // silent; put back what was not overwritten since, for the next save
       for (const [id, label] of sent) if (!pending.current.has(id)) pending.current.set(id, label);
     }
   }, [qc, studentId]);

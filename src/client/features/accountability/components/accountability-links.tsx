@@ -12,7 +12,7 @@ import { useAccountabilityLinks, useAddLink, useDeleteLink, useLabelAutosave } f
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * One student's accountability links (spec 002 §3–§5): labels autosave after typing stops, the
+ * One student's accountability links (docs/product/mentorship.md): labels autosave after typing stops, the
  * address shows truncated to 40 characters and opens in a new tab, add with field errors, delete
  * with confirmation. The student's own page and the mentor's student page both use it.
  */

@@ -13,7 +13,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 
-/** Points flash and achievement popup from the member's private channel (spec 001 §4). */
+/** Points flash and achievement popup from the member's private channel (docs/product/rewards.md). */
 export function RewardListener() {
   const id = pageConfig().authId;
   const channel = id ? userChannel(id) : null;

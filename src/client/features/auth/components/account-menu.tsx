@@ -4,7 +4,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Dropdown, DropdownItem, DropdownLabel, DropdownLink, DropdownSeparator } from '#client/components/ui/dropdown.tsx';
 import { navigate, useLogout } from '../api/auth.ts';
 
-/** The header account menu (spec 000 §2); the mentorship version links to the mentorship account page. */
+/** The header account menu; the mentorship version links to the mentorship account page. */
 export function AccountMenu({ mentorship = false }: { mentorship?: boolean }) {
   const config = pageConfig();
   const logout = useLogout();

@@ -48,7 +48,7 @@ it('shows the first server error among name, email and password', async () => {
   expect(JSON.parse(init.body)).toEqual({ name: 'Ann', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'secret-pass' });
 });
 
-it('falls back to the spec message without an errors object', async () => {
+it('falls back to the general message without an errors object', async () => {
   fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }));
   await openAndSubmit();
   expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.registrationFallback);

@@ -11,7 +11,7 @@ import { REGISTER_MODAL } from '../register.ts';
 export { REGISTER_MODAL };
 
 /**
- * "Create Your Account" (spec 000): no client checks; the first server error among name, email and
+ * "Create Your Account": no client checks; the first server error among name, email and
  * password is shown in red, else the fallback message; on success the browser goes to `redirectTo`.
  */
 export function RegisterModal({ redirectTo }: { redirectTo?: string }) {

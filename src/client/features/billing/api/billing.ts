@@ -15,7 +15,7 @@ export interface ReasonFields {
   reason_description: string;
 }
 
-/** spec 002 §7: POST /account/billing/stripe/{call} with reason, reason_description (discount=1 for the upgrades) */
+/** POST /account/billing/stripe/{call} with reason, reason_description (discount=1 for the upgrades) */
 export const cardCall = (call: CardCall, fields: ReasonFields, key: string) =>
   post<{ message: string }>(`/account/billing/stripe/${call}`, { ...fields, ...(call.startsWith('upgrade') ? { discount: 1 } : {}), idempotency_key: key });
 export const paypalCall = (call: PaypalCall, fields: ReasonFields, key: string) => post<{ message: string }>(`/account/billing/paypal/${call}`, { ...fields, idempotency_key: key });

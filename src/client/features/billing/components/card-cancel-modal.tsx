@@ -13,7 +13,7 @@ export const CARD_CANCEL_MODAL = 'card-cancel';
 type Choice = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'cancel';
 
 /**
- * Card-provider cancel modal, spec 002 §4: 0 stay/thanks, 1 loss warning, 2 reason, 3 alternatives
+ * Card-provider cancel modal (docs/product/retention.md): 0 stay/thanks, 1 loss warning, 2 reason, 3 alternatives
  * (discount, upgrade to yearly, lifetime, cancel), 4 pause offer, 5 final confirmation. From step 3
  * the offers submit at once; cancel goes to 5 when the cycle is yearly or skipPause, else to 4.
  * Opening the modal resets everything.
@@ -60,7 +60,7 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   }
 
   const endDate = longDate(sub.nextBillingDate);
-  // the offers as admins set them (GET /api/billing carries them; spec 002 §9 by default)
+  // the offers as admins set them (GET /api/billing carries them; commerce.ts's RETENTION by default)
   const offers = sub.offers;
   const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${formatMoney(offers.yearlyDiscountCents)} off your next year`;
 

@@ -11,7 +11,7 @@ import { formatMoney } from '#shared/money';
 export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
 
 /**
- * PayPal cancel modal, spec 002 §4: 1 loss warning, 2 reason, 3 a discounted lifetime (a tick box;
+ * PayPal cancel modal (docs/product/retention.md): 1 loss warning, 2 reason, 3 a discounted lifetime (a tick box;
  * its checkout is a form post to PayPal), 4 the free pause offer, 5 the pause or cancel confirmation
  * (with a link to switch to pause). The page reloads after suspend or cancel.
  */
@@ -49,7 +49,7 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
     <Modal name={PAYPAL_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
       <OpeningSteps flow={flow} endDate={endDate} done={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} />
       {step === 3 ? (
-        // spec 002 §7: a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
+        // a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
         <form
           data-testid="cancel-step-3"
           method="post"

@@ -10,7 +10,7 @@ import { newIdempotencyKey, type ReasonFields } from '../api/billing.ts';
 const EMPTY_REASON: ReasonFields = { reason: '', reason_description: '' };
 
 /**
- * What both cancel modals keep while they walk spec 002 §4's steps: the step, the reason, the error
+ * What both cancel modals keep while they walk the steps of docs/product/retention.md: the step, the reason, the error
  * shown, a call in flight and this opening's idempotency key. `reset` runs when the modal opens.
  */
 export function useCancelFlow() {
@@ -34,7 +34,7 @@ export function useCancelFlow() {
 }
 export type CancelFlow = ReturnType<typeof useCancelFlow>;
 
-/** Steps 0 to 2 of both cancel modals: thanks, the loss warning, and the reason checked with the §5 messages. */
+/** Steps 0 to 2 of both cancel modals: thanks, the loss warning, and the reason checked with the flow's messages. */
 export function OpeningSteps({ flow, endDate, done, onClose }: { flow: CancelFlow; endDate: string; done: string | null; onClose: () => void }) {
   const { step, go, fields, setFields, error, setError } = flow;
   if (step === 0) return <ThanksStep message={done} onClose={onClose} />;
@@ -55,7 +55,7 @@ export function OpeningSteps({ flow, endDate, done, onClose }: { flow: CancelFlo
   );
 }
 
-/** spec 002 §5 step 2: the first message, or null */
+/** step 2: the first message, or null */
 export function reasonMessage(f: ReasonFields): string | null {
   if (!CANCEL_REASONS.some((r) => r.value === f.reason)) return COMMERCE_MESSAGES.reasonRequired;
   if (reasonNeedsDescription(f.reason) && !f.reason_description.trim()) return COMMERCE_MESSAGES.reasonDescriptionRequired;

@@ -22,7 +22,7 @@ export function upgradeChoices(sub: BillingSubscription): UpgradeCall[] {
 }
 
 /**
- * The standalone Upgrade modal on /account/billing (issue 7): the yearly plan or lifetime at the
+ * The standalone Upgrade modal on /account/billing: the yearly plan or lifetime at the
  * checkout's full prices (the retention offers live in the cancel modal). The server decides the
  * price; one idempotency key per opening, so a double click is one charge.
  */

@@ -5,17 +5,17 @@ import { useLoad } from '#client/lib/use-load.ts';
 
 /**
  * GET /api/checkout/{slug}: the plan object, who is buying, and whether they already are a member.
- * A plain read (no query cache): /join is a public page that does not load TanStack Query (issue 9).
+ * A plain read (no query cache): /join is a public page that does not load TanStack Query (scripts/initial-js.ts).
  */
 export const useCheckout = (slug: string) => useLoad(`checkout/${slug}`, () => get<CheckoutAnswer>(`/api/checkout/${encodeURIComponent(slug)}`));
 
-/** spec 002 §7 POST /register, membership flavour: checkout_slug and dbo_academy_signup */
+/** POST /register, membership flavour: checkout_slug and dbo_academy_signup */
 export const registerGuest = (body: { name: string; email: string; email_confirmation: string; password: string; checkout_slug: string }) =>
   post<{ name: string; email: string; redirect: string }>('/register', { ...body, dbo_academy_signup: true });
 
 export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
 
-/** spec 002 §7 POST /order/stripe; the idempotency key of this checkout attempt rides along */
+/** POST /order/stripe; the idempotency key of this checkout attempt rides along */
 export const payByCard = (body: { checkout: string; stripeToken: string; plan: MembershipPlan; idempotency_key: string }) => post<OrderStripeAnswer>('/order/stripe', body);
 
 export const paypalApprovalUrl = (body: { plan: MembershipPlan; checkout: string; idempotency_key: string }) => post<{ url: string }>('/paypal/get-approval-url', body);

@@ -7,7 +7,7 @@ export type CardHandle = CardFormHandle;
 
 /**
  * The card element (the sandbox's fields or Stripe Elements) with the card error under it
- * (spec 002 §2: card errors are shown under the card element, in the provider's words).
+ * (card errors are shown under the card element, in the provider's words).
  */
 export const CardField = forwardRef<CardHandle, { error: string | null; disabled?: boolean }>(function CardField({ error, disabled }, ref) {
   return (

@@ -17,7 +17,7 @@ const registrationError = (err: unknown) => registrationErrorMessage(err, M.regi
 const PAYPAL_FLAGS: Record<string, string> = { cancelled: M.paymentCanceled, failed: M.paypalLinkFailed };
 
 /**
- * The membership checkout of spec 002 §2: plan, payment type, guest fields, card holder and card,
+ * The membership checkout (docs/product/membership-checkout.md): plan, payment type, guest fields, card holder, card,
  * terms. A guest registers first, then pays; `loadingPayment` blocks a second submit.
  */
 export function MembershipCheckout({ slug, search }: { slug: string; search: URLSearchParams }) {

@@ -12,7 +12,7 @@ import { formatWhen } from '#client/lib/dates.ts';
 const PLAN_NAMES: Record<string, string> = { monthly: 'Monthly membership', yearly: 'Yearly membership', lifetime: 'Lifetime membership' };
 const date = (iso: string) => formatWhen(iso, 'en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** /order: "You're in!", with what was bought (spec 002 §2: the destination after the membership checkout). */
+/** /order: "You're in!", with what was bought (the destination after the membership checkout). */
 export function OrderConfirmation({ orderId }: { orderId: string | null }) {
   const query = useOrder(orderId);
   if (query.isPending) return <Spinner label="Loading your order" className="py-24" />;

@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import type { CheckoutPlan, MembershipPlan } from '#shared/commerce';
 import { formatMoney } from '#shared/money';
 
-/** the checkout plan object's prices are dollars (spec 002 §3): cents, for formatMoney */
+/** the checkout plan object's prices are dollars: cents, for formatMoney */
 export const centsOf = (dollars: number) => Math.round(dollars * 100);
 
 export interface PlanView {
@@ -17,7 +17,7 @@ export interface PlanView {
   trial: string | null;
 }
 
-/** The three plans of a checkout, as the page shows them (spec 002 §2–§3). */
+/** The three plans of a checkout, as the page shows them (docs/product/membership-checkout.md). */
 export function planViews(p: CheckoutPlan): PlanView[] {
   const trial = (days: number) => (p.has_trial && days > 0 ? `${days}-day free trial` : null);
   const yearlyPerMonthCents = Math.floor(centsOf(p.yearly_price) / 12);

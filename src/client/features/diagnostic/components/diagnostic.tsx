@@ -16,7 +16,7 @@ interface Result {
   link: string;
 }
 
-/** The foot-speed diagnostic (spec 001): 9 steps, tempo at step 3, name and email last. */
+/** The foot-speed diagnostic (docs/product/diagnostic.md): 9 steps, tempo at step 3, name and email last. */
 export function FootSpeedDiagnostic() {
   const [state, setState] = useState(initialDiagnostic);
   const [answers, setAnswers] = useState<Array<number | string>>([]);

@@ -51,7 +51,7 @@ export const firstPosts = {
   inline: (type: PostType, id: number, sort: DiscussionSort) => firstAnswerPeek<InlineAnswer>(inlineUrl(type, id, sort, 1, null)),
 };
 
-/** Spec 001 §7, the discussion calls. */
+/** The discussion calls. */
 export const postCalls = {
   thread: (type: PostType, id: number, from: number | null) => get<ThreadAnswer>(threadUrl(type, id, from)),
   conversation: (type: PostType, id: number, postId: number) => get<{ posts: PostDto[] }>(`/posts/thread?${q({ id, type, post_id: postId })}`),

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * Spec 001 "Discussion thread": a reply box, parents newest first with their indented replies,
+ * The discussion thread (docs/product/discussion.md): a reply box, parents newest first with their indented replies,
  * "Load more...", and individual thread mode when the address hash holds a numeric post id.
  */
 export function Discussion({ type, resourceId, canReply = true, threadPostId = null }: Props) {
@@ -88,7 +88,7 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
       setMore(res.more);
       setFrom(res.from);
     } catch {
-      // spec 001 §8: thread failures are ignored; the link stays
+      // thread failures are ignored; the link stays
     } finally {
       setLoadingMore(false);
     }

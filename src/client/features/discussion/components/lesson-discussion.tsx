@@ -16,7 +16,7 @@ function initialTo(): number | null {
   return Number.isInteger(q) && q > 0 ? q : hashPostId(window.location.hash);
 }
 
-/** Spec 001 "Lesson discussion": sorted (upvoted by default, newest, oldest), paged, and the 'to' focus mode. */
+/** Lesson discussion (docs/product/discussion.md): sorted (upvoted by default, newest, oldest), paged, 'to' focus. */
 export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   const [sort, setSort] = useState<DiscussionSort>('upvoted');
   const [page, setPage] = useState(1);

@@ -148,7 +148,7 @@ interface PostItemProps {
   onDelete: (post: PostDto) => void;
 }
 
-/** One post (spec 001 "Discussion thread"): avatar, name, time, body, like, Reply, Share, Edit/Delete where permitted. */
+/** One post (docs/product/discussion.md): avatar, name, time, body, like, Reply, Share, Edit/Delete where permitted. */
 export function PostItem({ post, child = false, highlighted = false, editing, onEdit, onReply, onUpdated, onDelete }: PostItemProps) {
   const [liked, setLiked] = useState(post.authLiked);
   const [likes, setLikes] = useState(post.numLikes);

@@ -5,7 +5,7 @@ import { sameSitePath } from '#shared/discussion';
 
 export const POSTS_MODAL_EVENT = 'open-posts-modal';
 
-/** Opens the posts modal on a same-site address (a page-wide event, spec 001 "Posts modal"). */
+/** Opens the posts modal on a same-site address (a page-wide event). */
 export function openPostsModal(url: string) {
   window.dispatchEvent(new CustomEvent(POSTS_MODAL_EVENT, { detail: { url } }));
 }

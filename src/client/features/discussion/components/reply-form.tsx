@@ -30,7 +30,7 @@ function writeDraft(key: string, text: string) {
 /**
  * A textarea that grows with its content. An empty box keeps its `rows` height without being measured:
  * reading scrollHeight lays out the whole page there and then, which on a page's first render (every
- * discussion has an empty reply box) cost a lesson page about 25 ms of main thread (issue 9: Lighthouse).
+ * discussion has an empty reply box) would cost a lesson page main-thread time before it shows.
  */
 function useAutoGrow(ref: React.RefObject<HTMLTextAreaElement | null>, value: string) {
   useLayoutEffect(() => {
@@ -59,7 +59,7 @@ interface Props {
 }
 
 /**
- * Spec 001 "Reply form": textarea ('Type your reply...'), an image attach button, a Post button with a
+ * The reply form (docs/product/discussion.md): textarea ('Type your reply...'), attach button, a Post button with a
  * spinner that blocks double submits, a removable attachment preview. The unsent text is kept in
  * local storage per reply box, so it survives a reload.
  */

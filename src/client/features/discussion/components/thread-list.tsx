@@ -7,7 +7,7 @@ import { postCalls } from '../api/posts.ts';
 import { PostItem } from './post-item.tsx';
 import { ReplyForm } from './reply-form.tsx';
 
-/** After a reply: the page scrolls smoothly to the new post after 50 ms (spec 001 §4, §9). */
+/** After a reply: the page scrolls smoothly to the new post after 50 ms. */
 export function scrollToPost(id: number) {
   window.setTimeout(() => {
     const el = document.getElementById(String(id));
@@ -34,7 +34,7 @@ export function useFirstPage<A>(peek: () => { answer: A; take: () => void } | un
   return [first?.answer, firstShown] as const;
 }
 
-/** The list operations of spec 001 §4: a new parent to the top, a new child appended, an edit replaces the post. */
+/** The thread's list operations: a new parent to the top, a new child appended, an edit replaces the post. */
 export function usePostList(initial: PostDto[] = []) {
   const [posts, setPosts] = useState<PostDto[]>(initial);
   const addParent = useCallback((p: PostDto) => setPosts((list) => [p, ...list.filter((x) => x.id !== p.id)]), []);
@@ -89,7 +89,7 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
       await postCalls.remove(p.id);
       window.location.reload();
     } catch {
-      // spec 001 §8: a failed delete is ignored
+      // a failed delete is ignored
     }
   }
 

@@ -37,7 +37,7 @@ export const useTopic = (id: number | null) =>
   });
 
 export const forumCalls = {
-  /** spec 001 §7 */
+  /** the topic as GET /forums/api/topic/{id} answers it */
   toggleLike: (topicId: number) => post<{ likes: number; liked: boolean }>('/forums/api/likes/topics/toggle', { model_id: topicId }),
   watch: (topicId: number, watch: boolean) => post<{ watching: boolean }>(`/api/forums/topics/${topicId}/watch`, { watch }),
   pin: (topicId: number, pinned: boolean) => post<{ pinned: boolean }>(`/api/forums/topics/${topicId}/pin`, { pinned }),

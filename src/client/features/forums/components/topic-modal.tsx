@@ -5,7 +5,7 @@ import { TopicView, type TopicSlots } from './topic-view.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
 /**
- * The topic modal (spec 001): one topic, with its thread, over the topic list. Closes with Escape,
+ * The topic modal (docs/product/forums.md): one topic, with its thread, over the topic list. Closes with Escape,
  * the close icon or a click outside; focus returns to the topic's link.
  */
 export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicId: number | null; onClose: () => void }) {

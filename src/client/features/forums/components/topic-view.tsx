@@ -34,10 +34,10 @@ interface Props extends TopicSlots {
 /** Plain text with its line breaks (user text is never HTML). */
 const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>;
 
-/** The topic (spec 001 "Topic modal"): author, date, watch, title, first post, like, comment count, then the thread. */
+/** The topic (docs/product/forums.md): author, date, watch, title, first post, like, comment count, then the thread. */
 export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
   const q = useTopic(topicId);
-  // a ref, not state: a callback ref that sets state re-renders the whole topic synchronously inside its first commit (issue 9)
+  // a ref, not state: a callback ref that sets state re-renders the whole topic synchronously inside its first commit
   const discussionRef = useRef<HTMLDivElement>(null);
   useRefetchOnNewPost(discussionRef, q.isSuccess, topicId, q.data?.topic.numComments ?? 0);
   if (q.isPending) return <Spinner className="w-full py-16" label="Loading the topic" />;
@@ -167,7 +167,7 @@ function useRefetchOnNewPost(rootRef: React.RefObject<HTMLDivElement | null>, sh
 }
 
 /**
- * The topic like (spec 001 §4): the state flips and the count moves by one at once; then the count
+ * The topic like: the state flips and the count moves by one at once; then the count
  * is replaced by the server's answer and the topic is fetched again.
  */
 function LikeButton({ topic }: { topic: TopicDto }) {
@@ -191,7 +191,7 @@ function LikeButton({ topic }: { topic: TopicDto }) {
       setLikes(res.likes);
       setLiked(res.liked);
     } catch {
-      // spec 001 §8: like failures are not reported; the refetch below restores the truth
+      // like failures are not reported; the refetch below restores the truth
     } finally {
       busy.current = false;
       void qc.invalidateQueries({ queryKey: forumKeys.topic(topic.id) });

@@ -20,7 +20,7 @@ export const useJournal = () =>
 export const usePracticeSummary = () =>
   useQuery({ queryKey: ['practice-summary'], queryFn: async () => (await get<{ data: { today: number; week: number; days: Array<{ day: string; minutes: number }> } }>('/api/practice/summary')).data });
 
-/** The form posts itself: its hidden field `exercises` holds the rows as JSON (spec 000 §2). */
+/** The form posts itself: its hidden field `exercises` holds the rows as JSON. */
 export function useSaveJournal() {
   const qc = useQueryClient();
   return useMutation({

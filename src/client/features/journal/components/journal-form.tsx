@@ -10,7 +10,7 @@ import { useSaveJournal } from '../api/journal.ts';
 const empty = (): JournalExercise => ({ practicedToday: '', startingTempo: '', endingTempo: '' });
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 
-/** Journal exercise rows: add up to 10, remove while more than one remains (spec 000 §4, §5). */
+/** Journal exercise rows: add up to 10, remove while more than one remains (docs/product/journal.md). */
 export function JournalForm() {
   const [rows, setRows] = useState<JournalExercise[]>([empty()]);
   const [notes, setNotes] = useState('');

@@ -120,7 +120,7 @@ function GoalForm({ goal, onDone }: { goal: Stats['goal']; onDone: () => void })
   );
 }
 
-/** The member's practice at a glance (issue 4, "Beyond the spec"). */
+/** The member's practice at a glance (docs/product/journal.md, "Stats and weekly goal"). */
 export function PracticeStats() {
   const stats = useStats();
   const [editing, setEditing] = useState(false);

@@ -6,7 +6,7 @@ import { navigate } from '#client/lib/browser.ts';
 import { useLogTime } from '../api/journal.ts';
 
 /**
- * Practice timer (spec 000): play, pause, submit; HH:MM:SS. Submit is offered once it has been
+ * Practice timer (docs/product/journal.md): play, pause, submit; HH:MM:SS. Submit is offered once it has been
  * started and is stopped; it posts minutes rounded up (at least 1) and follows the answer's redirect.
  */
 export function PracticeTimer({ onRedirect = (url: string) => navigate.within(url, '/journal') }: { onRedirect?: (url: string) => void }) {

@@ -132,7 +132,7 @@ export function usePathCompletion(lessonId: number) {
   });
 }
 
-/** A path completed in another tab shows here too (spec 000 §4: private per-user channel). */
+/** A path completed in another tab shows here too (the private per-user channel). */
 export function useLivePathStatus(lessonId: number) {
   const patch = useLessonPatch();
   const id = pageConfig().authId;
@@ -147,7 +147,7 @@ export function useStageCheckmark(stageId: number) {
     mutationFn: ({ hash_id, completed }: { hash_id: string; completed: boolean }) => post('/stages/toggle-checkmark', { stage_id: stageId, hash_id, completed }),
     onMutate: ({ hash_id, completed }) =>
       qc.setQueryData<Stage>(keys.stage(stageId), (old) => (old ? { ...old, steps: old.steps.map((s) => (s.hash_id === hash_id ? { ...s, completed } : s)) } : old)),
-    // errors are ignored silently (spec 000 §8)
+    // errors are ignored silently
     onSettled: () => qc.invalidateQueries({ queryKey: keys.stages }),
   });
 }

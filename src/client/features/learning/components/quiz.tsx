@@ -20,7 +20,7 @@ interface Result {
 }
 
 /**
- * Lesson quiz (spec 001): one question at a time, a progress bar from 10 percent, then the result:
+ * Lesson quiz (docs/product/learning.md): one question at a time, a progress bar from 10 percent, then the result:
  * "Completed" under 70, "Congratulations!" from 70, and a continue button above 70. The server
  * decides what was correct. Not sent for mentorship lessons.
  */

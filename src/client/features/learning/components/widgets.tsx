@@ -5,7 +5,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { CompletionToggle, type CompletionLook } from '#client/components/ui/completion-toggle.tsx';
 import { useBookmark, useLessonCompletion, usePathCompletion } from '../api/learning.ts';
 
-/** "Save" / "Saved" with a star (spec 000 §2); saving adds the toast "Saved to My Practice!". */
+/** "Save" / "Saved" with a star; saving adds the toast "Saved to My Practice!". */
 export function BookmarkButton({ lessonId, bookmarked }: { lessonId: number; bookmarked: boolean }) {
   const bookmark = useBookmark(lessonId);
   return (

@@ -11,7 +11,7 @@ export const useShows = () => useQuery({ queryKey: showsKey, queryFn: () => get<
 export const useShow = (id: number) =>
   useQuery({ queryKey: showKey(id), queryFn: async () => (await get<{ data: LiveShowDto }>(`/api/live/shows/${id}`)).data, retry: false });
 
-/** spec 001 §7: the chat panel's calls */
+/** the chat panel's calls */
 export const chatCalls = {
   page: (showId: number, from?: number | null) => get<ChatPageDto>(`/live-chat/get?showId=${showId}${from ? `&from=${from}` : ''}`),
   send: (showId: number, body: string) => post<{ id: number }>('/live-chat/messages', { body, showId }),

@@ -14,7 +14,7 @@ import { UserText } from '#client/components/ui/user-text.tsx';
 const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour: 'numeric', minute: '2-digit' });
 
 /**
- * The live chat panel of spec 001: "Live" badge, pinned topic bar, message list with
+ * The live chat panel (docs/product/live.md): "Live" badge, pinned topic bar, message list with
  * "Load older...", and the input (enter sends; an empty message is not sent). Admins set the topic
  * with the star on a message and clear it from the bar.
  */

@@ -20,7 +20,7 @@ export function knownBuyer(): Buyer | null {
   return c.authId !== null ? { name: c.authName ?? '', email: c.authEmail ?? '' } : null;
 }
 
-/** Where "Log out" inside a checkout returns (spec 002 §2). */
+/** Where "Log out" inside a checkout returns. */
 export const LOGOUT_TO = '/login?to=/mentorship/account';
 
 const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
@@ -44,7 +44,7 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
 }
 
 /**
- * The account steps of a mentorship checkout (spec 002 §4): step 1 (sign in or create), the
+ * The account steps of a mentorship checkout (docs/product/mentorship.md): step 1 (sign in or create), the
  * 'create' step (registration with mentorship_signup), then step 2 (the caller's payment, with the
  * buyer). Starts at step 2 when the page already knows the buyer. `signInTo` is where /login
  * returns.
@@ -119,7 +119,7 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
   );
 }
 
-/** "Signed in as … · Log out": the log-out returns to /login?to=/mentorship/account (spec 002 §2) */
+/** "Signed in as … · Log out": the log-out returns to /login?to=/mentorship/account */
 export function SignedInAs({ buyer }: { buyer: Buyer }) {
   const [leaving, setLeaving] = useState(false);
   async function out() {

@@ -19,7 +19,7 @@ function describe(payment: MentorshipCardPayment) {
   return { title: p.label, dueToday: formatMoney(p.amountCents), detail: 'One payment. Yours for the whole programme.' };
 }
 
-/** The card error under the card element, in the provider's words (spec 002 §8). */
+/** The card error under the card element, in the provider's words. */
 export function CardError({ message }: { message: string | null }) {
   return message ? (
     <p role="alert" className="text-sm font-medium text-danger" data-testid="card-error">
@@ -29,7 +29,7 @@ export function CardError({ message }: { message: string | null }) {
 }
 
 /**
- * /mentorship/stripe/{payment} (spec 002 §2, §4): steps 1 / create / 2; step 2 shows the amount
+ * /mentorship/stripe/{payment} (docs/product/mentorship.md): steps 1 / create / 2; step 2 shows the amount
  * and the card form, confirms the card set-up and goes to the return address
  * /mentorship/stripe/charge?payment={payment} with the payment method. 'finance' links to
  * /mentorship/stripe/checkout instead.
@@ -108,7 +108,7 @@ function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<Mentor
         setCardError(confirmed.error);
         return;
       }
-      // the card provider's return address (spec 002 §2), with the confirmed payment method
+      // the card provider's return address, with the confirmed payment method
       leaving = true;
       navigate.to(`${mentorshipChargeUrl(payment)}&payment_method=${encodeURIComponent(confirmed.paymentMethod)}`);
     } finally {

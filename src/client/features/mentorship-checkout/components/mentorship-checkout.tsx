@@ -24,7 +24,7 @@ import { optionView, PaymentOptions } from './payment-options.tsx';
 const NOTICES: Record<string, string> = { cancelled: CM.checkoutCancelled, failed: CM.paymentFailed };
 
 /**
- * /mentorship/checkout (spec 002 §2, §4): step 1 (sign in or create), create, step 2 (the payment
+ * /mentorship/checkout (docs/product/mentorship.md): step 1 (sign in or create), create, step 2 (the payment
  * options of the query's flags). One-time options go to the card provider's hosted checkout;
  * '3'/'6' to a PayPal subscription, whose approval comes back here with `subscription_id`.
  */
@@ -72,7 +72,7 @@ function ChooseAndPay({ buyer, search, admin }: { buyer: Buyer; search: URLSearc
   const notice = NOTICES[search.get('checkout') ?? search.get('paypal') ?? ''] ?? null;
   const view = optionView(option);
 
-  // PayPal buttons are initialised PAYPAL_BUTTONS_DELAY_MS after step 2 displays (spec 002 §4)
+  // PayPal buttons are initialised PAYPAL_BUTTONS_DELAY_MS after step 2 displays (docs/product/mentorship.md)
   const [paypalReady, setPaypalReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setPaypalReady(true), PAYPAL_BUTTONS_DELAY_MS);

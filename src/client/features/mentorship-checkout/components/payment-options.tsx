@@ -16,7 +16,7 @@ export interface OptionView {
   method: 'card' | 'paypal';
 }
 
-/** How an option reads (spec 002 §9 prices): pay in full saves 700 against 3,900; 3 × 1,200; 6 × 650. */
+/** How an option reads (docs/product/mentorship.md): pay in full saves 700 against 3,900; 3 × 1,200; 6 × 650. */
 export function optionView(option: MentorshipCheckoutOption): OptionView {
   if (option === '3' || option === '6') {
     const p = MENTORSHIP_INSTALMENT_PLANS[option];

@@ -15,7 +15,7 @@ export const useOverview = () => useQuery({ queryKey: keys.overview, queryFn: ()
 export const useMentorshipCourses = () => useQuery({ queryKey: keys.courses, queryFn: async () => (await get<{ courses: MentorshipCourse[] }>('/api/mentorship/lessons')).courses });
 export const useMentorshipLesson = (id: number) => useQuery({ queryKey: keys.lesson(id), queryFn: async () => (await get<{ lesson: MentorshipLesson }>(`/api/mentorship/lessons/${id}`)).lesson });
 
-/** Completion, optimistic (spec 002 §7 POST /mentorship/lesson-completions): the toggle flips at once and flips back on failure. */
+/** Completion, optimistic (POST /mentorship/lesson-completions): the toggle flips at once and flips back on failure. */
 export function useMentorshipLessonCompletion(lessonId: number) {
   const qc = useQueryClient();
   const set = (complete: boolean) => {

@@ -49,7 +49,7 @@ export function MentorshipCourseList() {
   );
 }
 
-/** /mentorship/lessons/{id}: video, description, the complete toggle, previous and next. No quiz here (spec 001 §7). */
+/** /mentorship/lessons/{id}: video, description, the complete toggle, previous and next. No quiz here. */
 export function MentorshipLessonView({ id }: { id: number }) {
   const lesson = useMentorshipLesson(id);
   if (lesson.isPending) return <Loading />;

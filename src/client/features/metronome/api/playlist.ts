@@ -43,8 +43,8 @@ const store = {
 
 /*
  * The page's copy of the list: one small store instead of the query cache, so that the public
- * /metronome page does not load TanStack Query (issue 9: a public page's initial JavaScript ≤ 100 KB
- * gzip). Rename, favourite and delete show at once and roll back if the server says no.
+ * /metronome page does not load TanStack Query (a public page's initial JavaScript stays within its
+ * budget: scripts/initial-js.ts). Rename, favourite and delete show at once and roll back if the server says no.
  */
 let current: PlaylistEntry[] | undefined;
 let loading = false;

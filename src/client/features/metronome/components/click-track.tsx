@@ -19,7 +19,7 @@ export function ClickTrackButton({ settings: s }: { settings: MetronomeSettings 
   const render = async () => {
     setBusy(true);
     try {
-      // the audio engine is its own chunk, loaded on first use (issue 9)
+      // the audio engine is its own chunk, loaded on first use (not part of the page's initial JavaScript)
       const { encodeWav, renderClickTrack } = await import('../engine.ts');
       const buffer = await renderClickTrack(
         { bpm: s.bpm, accents: s.accents, subdivision: SUBDIVISIONS[s.subdiv] ?? [], speed: training ? s.speed : null, rhythm: s.rhythm, countIn: s.countIn, volume: s.volume, soundSet: s.soundSet },

@@ -29,7 +29,7 @@ import { Playlist } from './playlist.tsx';
 import { isolateText } from '#shared/display-text';
 
 // the audio engine loads on the first Start (or download), and the run log after a speed-training run
-// only: neither is part of the page's initial JavaScript (issue 9)
+// only: neither is part of the page's initial JavaScript (scripts/initial-js.ts)
 const engine = () => import('../engine.ts');
 const SpeedRunLog = lazy(() => import('./speed-run-log.tsx').then((m) => ({ default: m.SpeedRunLog })));
 
@@ -73,7 +73,7 @@ function BoundField({ label, bound, value, onChange }: { label: string; bound: B
 /**
  * One of the three settings panels: a heading with a disclosure button (aria-expanded, aria-controls)
  * and its region; one panel is open at a time (the page keeps which). A plain disclosure rather than
- * Radix Accordion keeps the page's initial JavaScript small (issue 9).
+ * Radix Accordion keeps the page's initial JavaScript small (scripts/initial-js.ts).
  */
 function Panel({ title, open, onToggle, children }: { title: string; open: boolean; onToggle: () => void; children: React.ReactNode }) {
   const id = useId();
@@ -157,7 +157,7 @@ export function Metronome() {
     return () => cancelAnimationFrame(frame);
   }, [playing]);
 
-  // changing beats, subdivision or bpm (when not training) restarts a playing metronome (spec 001 §4)
+  // changing beats, subdivision or bpm (when not training) restarts a playing metronome (docs/product/metronome.md)
   const restartKey = `${s.beats}|${s.subdiv}|${training ? '' : s.bpm}|${s.accents.join()}|${s.note}`;
   const lastKey = useRef(restartKey);
   useEffect(() => {
@@ -196,7 +196,7 @@ export function Metronome() {
   const setBpm = (bpm: number) => update({ bpm: Math.min(METRONOME.bpmMax, Math.max(1, bpm)) });
   const shownBpm = training && beat ? beat.bpm : s.bpm;
   const openPanel = (value: string) => {
-    // opening the speed or internal rhythm panel stops the metronome (spec 001 §4)
+    // opening the speed or internal rhythm panel stops the metronome (docs/product/metronome.md)
     if ((value === 'speed' || value === 'rhythm') && playing) stop();
     setPanel(value);
   };

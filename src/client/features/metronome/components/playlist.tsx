@@ -18,7 +18,7 @@ const describe = (e: PlaylistEntry) =>
 const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'That did not work. Please try again.');
 
 /**
- * The playlist of saved settings (spec 001 left it disabled): save under a name, favourite, load,
+ * The playlist of saved settings (docs/product/metronome.md): save under a name, favourite, load,
  * rename, delete. A signed-in member's list syncs through /api/metronome_settings/.
  */
 export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLoad: (entry: PlaylistEntry) => void }) {

@@ -10,7 +10,7 @@ import { notificationHref, useLiveNotifications, useRecentNotifications, type Ar
 /** Strip tags for a toast: notification bodies are server-sanitised HTML. */
 const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
-/** The header notification menu, normal or mentorship (spec 000 §2), live over the user channel. */
+/** The header notification menu, normal or mentorship (docs/product/notifications.md), live over the user channel. */
 export function NotificationMenu({ area = 'main' }: { area?: Area }) {
   const recent = useRecentNotifications(area);
   useLiveNotifications(area, (n) => toast(plain(n.body), 'success'));

@@ -12,7 +12,7 @@ import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 const WELCOME_COURSE = '/courses/welcome-to-backbeat';
 type AvatarState = 'initial' | 'saving' | 'success' | 'failed';
 
-/** Avatar upload on the result screen (spec 000 §4): initial, saving, success, failed with retry. */
+/** Avatar upload on the result screen: initial, saving, success, failed with retry. */
 function AvatarUpload() {
   const [state, setState] = useState<AvatarState>('initial');
   const [url, setUrl] = useState<string | null>(null);
@@ -55,7 +55,7 @@ function AvatarUpload() {
   );
 }
 
-/** The placement questionnaire (spec 000): 10 questions, a progress bar, one at a time, restart. */
+/** The placement questionnaire (docs/product/placement.md): 10 questions, a progress bar, one at a time, restart. */
 export function Questionnaire() {
   const questions = useQuery({ queryKey: ['placement-questions'], queryFn: async () => (await get<{ data: PlacementQuestion[] }>('/api/placement/questions')).data });
   const [answers, setAnswers] = useState<number[]>([]);

@@ -15,7 +15,7 @@ const TEMPO_COLUMNS = [
 
 const smallInput = 'min-h-11 rounded-lg border border-line bg-surface px-2 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
 
-/** A BPM or minutes field: digit keys only (spec 002 §5), 4 at most, the number keypad on phones. */
+/** A BPM or minutes field: digit keys only, 4 at most, the number keypad on phones. */
 export function DigitInput({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder?: string }) {
   return (
     <input
@@ -52,7 +52,7 @@ interface DayProps {
 }
 
 /**
- * One practice day (spec 002 §3, §4): title, complete box and the exercise table. A completed day
+ * One practice day: title, complete box and the exercise table. A completed day
  * shows the student a compact "Completed" row instead of its exercises; admins always see them.
  */
 export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExercise, onRemoveExercise, onRemoveDay }: DayProps) {

@@ -17,7 +17,7 @@ import { isolateText } from '#shared/display-text';
 const phaseName = (phase: PracticePlanPhase) => `Phase ${PRACTICE_PLAN_PHASES.indexOf(phase) + 1}`;
 
 /**
- * The practice plan (spec 002 §2–§4): `studentId` null is the signed-in student's own plan; a
+ * The practice plan (docs/product/mentorship.md): `studentId` null is the signed-in student's own plan; a
  * mentor (admin) passes the student's id and may edit everything.
  */
 export function PracticePlanView({ studentId, admin }: { studentId: number | null; admin: boolean }) {

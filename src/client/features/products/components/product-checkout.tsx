@@ -30,13 +30,13 @@ interface Props {
   affiliate: string | null;
   /** this checkout's own address (the sign-in link returns here) */
   checkoutUrl: string;
-  /** the registration flag of spec 002 §3 (double kick: dkm_signup) */
+  /** the registration flag (double kick: dkm_signup) */
   signupFlag: 'dkm_signup' | null;
   paypalOutcome: PaypalOutcome | null;
 }
 
 /**
- * The checkout of a double-kick or course tier (spec 002 §2): a visitor registers first (or signs
+ * The checkout of a double-kick or course tier (docs/product/course-products.md): a visitor registers first (or signs
  * in), then pays by card or PayPal. The server prices the order; the key makes a double submit one.
  */
 export function ProductCheckout(props: Props) {
@@ -116,7 +116,7 @@ function AccountStep({
       const res = await post<{ name: string; email: string }>('/register', { ...form, ...(signupFlag ? { [signupFlag]: true } : {}) });
       onRegistered({ name: res.name, email: res.email });
     } catch (err) {
-      // spec 002 §5: the first field error, or the general message
+      // the first field error, or the general message
       setError((err instanceof ApiError ? err.firstError(['name', 'email', 'email_confirmation', 'password']) : undefined) ?? COMMERCE_MESSAGES.registrationFailed);
     } finally {
       setLoading(false);

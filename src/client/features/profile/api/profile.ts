@@ -29,7 +29,7 @@ export const friendCalls = {
 export function useSaveStatus(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    // spec 000 §7: a form post with the status and the page's CSRF value
+    // a form post with the status and the page's CSRF value
     mutationFn: (form: HTMLFormElement) => api<{ status: string; status_updated_at: string }>('POST', '/status', new FormData(form)),
     onSuccess: (res) => qc.setQueryData<Profile>(profileKey(slug), (old) => (old ? { ...old, status: res.status || null, status_updated_at: res.status_updated_at } : old)),
   });

@@ -7,7 +7,7 @@ import { friendCalls, type FriendStatus } from '../api/profile.ts';
 const LABELS = { notfriends: 'Add Friend', pending: 'Request Pending', friends: 'Friends' } as const;
 
 /**
- * The friend button (spec 000 §4): the state changes at once, without waiting for the answer, and is
+ * The friend button (docs/product/friends.md): the state changes at once, without waiting for the answer, and is
  * not reverted when the call fails; an alert says so instead. A request someone sent you is answered
  * with Accept / Decline.
  */

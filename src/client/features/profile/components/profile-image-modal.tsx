@@ -9,7 +9,7 @@ import { FormError } from '#client/components/ui/field.tsx';
 export const PROFILE_IMAGE_MODAL = 'profile-image';
 
 /**
- * Profile image modal (spec 000): one file, checked here by extension and size, then by the server
+ * Profile image modal (docs/product/profile-and-wall.md): one file, checked here by extension and size, then the server
  * by content; a spinner while it uploads; "ok" reloads the page.
  */
 export function ProfileImageModal({ reload = () => window.location.reload() }: { reload?: () => void }) {

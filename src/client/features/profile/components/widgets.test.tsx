@@ -18,7 +18,7 @@ afterEach(() => {
 });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-it('friend button: changes at once, and on failure keeps the new state and alerts (spec 000 §4, §8)', async () => {
+it('friend button: changes at once, and on failure keeps the new state and alerts', async () => {
   const alert = vi.fn();
   vi.stubGlobal('alert', alert);
   let resolve!: (r: Response) => void;

@@ -15,7 +15,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-it('without a validation message, says the spec fallback', async () => {
+it('without a validation message, says the fallback', async () => {
   fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
   render(<ReviewModal />);
   act(() => openModal(REVIEW_MODAL));

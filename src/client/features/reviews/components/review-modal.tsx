@@ -9,7 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export const REVIEW_MODAL = 'student-review';
 
-/** Student review (spec 000): a subject-less body; open, loading, submitted. */
+/** Student review (docs/product/contact.md): a subject-less body; open, loading, submitted. */
 export function ReviewModal() {
   const [state, setState] = useState<'open' | 'loading' | 'submitted'>('open');
   const [body, setBody] = useState('');

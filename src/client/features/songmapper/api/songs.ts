@@ -14,7 +14,7 @@ export const useSong = (id: string | null) =>
     queryFn: async () => (await get<{ data: { id: string; song: Song; updated_at: string } }>(`/api/songmapper/${id}`)).data,
   });
 
-/** spec 002 §7: POST /songmapper {song, id} → id */
+/** POST /songmapper {song, id} → id */
 export const saveSong = (song: Song, id: string | null) => post<{ id: string }>('/songmapper', { song, id });
 
 export function useDeleteSong() {

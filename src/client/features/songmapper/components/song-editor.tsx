@@ -48,7 +48,7 @@ function writeDraft(id: string | null, song: Song | null) {
   }
 }
 
-/** What the indicator says (spec 002 §4: "Saving..." then "Saved!" for 1.5 s; failures say so). */
+/** What the indicator says ("Saving..." then "Saved!" for 1.5 s; failures say so). */
 function StatusText({ status, error }: { status: SaveStatus; error: SaveError | null }) {
   const content: Record<SaveStatus, [string, React.ReactNode, string]> = {
     idle: ['', null, ''],
@@ -303,7 +303,7 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
 }
 
 /**
- * One of the spec's options, or "Other..." with free text (spec 002 §5). A value that is not an
+ * One of the song mapper's options, or "Other..." with free text. A value that is not an
  * option (from an older song) stays selectable.
  */
 function ChoiceWithOther(props: {
@@ -335,7 +335,7 @@ function ChoiceWithOther(props: {
   );
 }
 
-/** Templates: the default one (with the spec's overwrite warning), the member's own, and "Save as template". */
+/** Templates: the default one (with its overwrite warning), the member's own, and "Save as template". */
 function TemplatesMenu({ song, onApply }: { song: Song; onApply: (template: Song, message: string) => void }) {
   const templates = useTemplates();
   const remove = useDeleteTemplate();

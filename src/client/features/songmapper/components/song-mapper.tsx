@@ -13,7 +13,7 @@ import { readDraft, SongEditor } from './song-editor.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
 /**
- * The song mapper page (spec 002): the editor for a new song at `base`, or a saved one at
+ * The song mapper page (docs/product/song-mapper.md): the editor for a new song at `base`, or a saved one at
  * `base/{id}`; after the first save the address becomes `base/{id}` without a reload (the editor
  * stays mounted). Beside it, the member's songs.
  */

@@ -10,7 +10,7 @@ import { useSubmitVideo } from '../api/videos.ts';
 
 const PURPOSE = UPLOAD_PURPOSES['practice-video'];
 
-/** Practice videos go through the chunked handler when over 1 MB (issue 8: chunking on). */
+/** Practice videos go through the chunked handler when over 1 MB (chunking on: docs/product/uploads.md). */
 export const VIDEO_UPLOAD_OPTIONS: UploaderOptions = {
   postAction: UPLOAD_TARGETS.simple,
   chunk: { enabled: true, action: UPLOAD_TARGETS.chunked },

@@ -12,7 +12,7 @@ type WallData = InfiniteData<WallPage, number>;
 export const wallKey = (slug: string) => ['wall', slug] as const;
 
 /**
- * GET /profile-comments/{slug}: the answer is a bare list (spec 001 §7); whether older comments
+ * GET /profile-comments/{slug}: the answer is a bare list; whether older comments
  * exist comes in the X-Has-More header, so this one call reads the response itself.
  */
 async function fetchPage(slug: string, page: number): Promise<WallPage> {

@@ -169,7 +169,7 @@ function Thread({ c, slug, ownerId, onDelete }: { c: WallCommentDto; slug: strin
   );
 }
 
-/** Profile wall comments (spec 001): composer, comments newest first, replies, delete, report, paging. */
+/** Wall comments (docs/product/profile-and-wall.md): composer, newest first, replies, delete, report, paging. */
 export function ProfileWall({ slug, ownerId }: { slug: string; ownerId: number }) {
   const wall = useWall(slug);
   const remove = useDeleteComment(slug);
