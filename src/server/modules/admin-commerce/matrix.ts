@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MENTORSHIP_PRICING, DEFAULT_RETENTION_OFFERS } from '#shared/admin-commerce';
+import { DEFAULT_RECEIPT_SELLER } from '#shared/receipts';
 import { orders, products } from '#server/db/schema/index';
 import type { MatrixContext, MatrixRow } from '#server/modules/admin/matrix';
 
@@ -46,5 +47,9 @@ export const rows: MatrixRow[] = [
   { method: 'PUT', route: '/api/admin/retention', call: () => ({ url: '/api/admin/retention', body: { ...DEFAULT_RETENTION_OFFERS } }) },
   { method: 'GET', route: '/api/admin/cancellations', call: () => ({ url: '/api/admin/cancellations?outcome=cancel&q=a' }) },
   { method: 'GET', route: '/api/admin/webhook-failures', call: () => ({ url: '/api/admin/webhook-failures?provider=stripe&kind=rejected&state=open&q=evt&sort=deliveries' }) },
+  { method: 'GET', route: '/api/admin/subscriptions/:id/payments', call: () => ({ url: '/api/admin/subscriptions/999999/payments' }), admin: 404 },
+  { method: 'POST', route: '/api/admin/invoices/:id/refund', call: () => ({ url: '/api/admin/invoices/999999/refund', body: { amount_cents: 100, idempotency_key: 'matrix-refund-key' } }), admin: 404 },
+  { method: 'GET', route: '/api/admin/receipt-seller', call: () => ({ url: '/api/admin/receipt-seller' }) },
+  { method: 'PUT', route: '/api/admin/receipt-seller', call: () => ({ url: '/api/admin/receipt-seller', body: { ...DEFAULT_RECEIPT_SELLER } }) },
   { method: 'POST', route: '/api/admin/webhook-failures/:id/retry', call: () => ({ url: '/api/admin/webhook-failures/999999/retry' }), admin: 404 },
 ];

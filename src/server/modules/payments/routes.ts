@@ -265,7 +265,11 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
       '/sandbox/test/paypal/:ref/funding',
       { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) } },
       async (request) => {
-        await sandbox.setPaypalFunding(request.params.ref, { fails: request.body.fails });
+        try {
+          await sandbox.setPaypalFunding(request.params.ref, { fails: request.body.fails });
+        } catch (err) {
+          throw asAppError(err);
+        }
         return { ok: true };
       },
     );
