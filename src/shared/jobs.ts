@@ -41,3 +41,20 @@ export const JOB_MESSAGES = {
   notFailed: 'There is no failed job with this id: it may have been retried already or cleared.',
   retried: 'The job is queued to run again.',
 } as const;
+
+/**
+ * A recurring job's cron rule in words, for the rules the app uses ("every minute", "every hour at
+ * minute 17"); any other rule is shown as written.
+ */
+export function describeSchedule(cron: string | null): string {
+  if (!cron) return 'When sent';
+  const parts = cron.trim().split(/\s+/);
+  if (parts.length === 5 && parts.slice(1).every((p) => p === '*')) {
+    if (parts[0] === '*') return 'Every minute';
+    if (/^\d+$/.test(parts[0]!)) return `Every hour at minute ${Number(parts[0])}`;
+  }
+  if (parts.length === 5 && /^\d+$/.test(parts[0]!) && /^\d+$/.test(parts[1]!) && parts.slice(2).every((p) => p === '*')) {
+    return `Every day at ${parts[1]!.padStart(2, '0')}:${parts[0]!.padStart(2, '0')} UTC`;
+  }
+  return `Cron ${cron} (UTC)`;
+}

@@ -271,8 +271,9 @@ export function createJobs(opts: JobsOptions): Jobs {
       const found = await sql!.executeSql(`select name from ${SCHEMA}.job where id = $1::uuid and state = 'failed'`, [id]);
       const name = found.rows[0]?.name;
       if (typeof name !== 'string') return false;
-      await b.retry(name, id);
-      return true;
+      // two admins (or two processes) retrying at once: the update of the one failed row goes through once
+      const result = (await b.retry(name, id)) as unknown as { affected?: number } | undefined;
+      return (result?.affected ?? 0) > 0;
     },
   };
 }
