@@ -71,6 +71,8 @@ export interface Jobs {
 const SCHEMA = 'pgboss';
 /** pg-boss's own queue for recurring jobs: not one of ours, never shown */
 const INTERNAL_PREFIX = '__pgboss__';
+/** a failed job stays listed for admins (and retryable) this long; completed ones move to the archive after pg-boss's 12 hours */
+export const FAILED_JOBS_KEPT_SECONDS = 7 * 24 * 60 * 60;
 /** how long stop() lets running jobs finish */
 const STOP_GRACE_MS = 5000;
 
@@ -136,7 +138,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       if (stopping) throw new Error('The background jobs have stopped.');
       sql = opts.database.embedded ? embeddedSql(opts.database.embedded) : await postgresSql(opts.database.url!);
       const { default: PgBossClass } = await import('pg-boss');
-      const b = new PgBossClass({ db: sql as PgBoss.Db, schema: SCHEMA, migrate: true, supervise: true, schedule: true, ...intervals });
+      const b = new PgBossClass({ db: sql as PgBoss.Db, schema: SCHEMA, migrate: true, supervise: true, schedule: true, archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS, ...intervals });
       b.on('error', (err) => opts.log.warn({ err }, 'background jobs: database error'));
       await b.start();
       for (const d of definitions.values()) {
