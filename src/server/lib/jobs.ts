@@ -137,18 +137,33 @@ export function createJobs(opts: JobsOptions): Jobs {
     (ready ??= (async () => {
       if (stopping) throw new Error('The background jobs have stopped.');
       sql = opts.database.embedded ? embeddedSql(opts.database.embedded) : await postgresSql(opts.database.url!);
-      const { default: PgBossClass } = await import('pg-boss');
-      const b = new PgBossClass({ db: sql as PgBoss.Db, schema: SCHEMA, migrate: true, supervise: true, schedule: true, archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS, ...intervals });
-      b.on('error', (err) => opts.log.warn({ err }, 'background jobs: database error'));
-      await b.start();
+      return await connect(sql).catch(async (err: unknown) => {
+        // the next call tries again (the database may be back by then)
+        await sql?.close().catch(() => undefined);
+        sql = null;
+        ready = null;
+        throw err;
+      });
+    })());
+
+  const connect = async (db: Sql) => {
+    const { default: PgBossClass } = await import('pg-boss');
+    const b = new PgBossClass({ db: db as PgBoss.Db, schema: SCHEMA, migrate: true, supervise: true, schedule: true, archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS, ...intervals });
+    b.on('error', (err) => opts.log.warn({ err }, 'background jobs: database error'));
+    await b.start();
+    try {
       for (const d of definitions.values()) {
         const queue = { name: d.name, retryLimit: d.options.retryLimit, retryDelay: d.options.retryDelay, retryBackoff: d.options.retryBackoff, expireInSeconds: d.options.expireInSeconds };
         await b.createQueue(d.name, queue);
         // a queue made by an earlier release keeps its first options unless told
         await b.updateQueue(d.name, queue);
       }
-      return b;
-    })());
+    } catch (err) {
+      await b.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw err;
+    }
+    return b;
+  };
 
   const definition = (name: string) => {
     const d = definitions.get(name);
@@ -208,7 +223,10 @@ export function createJobs(opts: JobsOptions): Jobs {
           });
         }
         for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: 'UTC' });
-      })());
+      })().catch((err: unknown) => {
+        working = null;
+        throw err;
+      }));
     },
 
     stop() {
