@@ -59,6 +59,16 @@ describe('background jobs in one process', () => {
   it('refuses data that does not fit the job, and a job nobody defined', async () => {
     await expect(t.app.deps.jobs.send('test.echo', { text: 42 } as never)).rejects.toThrow();
     await expect(t.app.deps.jobs.send('test.nobody', {})).rejects.toThrow(/No background job is defined/);
+    await expect(t.app.deps.jobs.send('test.echo', { text: 'x' }, { singletonKey: 'k' })).rejects.toThrow(/go together/);
+  });
+
+  it('keeps one job per singleton key and window: a second send in the window is dropped', async () => {
+    const first = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
+    const second = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBeNull();
+    await until('the singleton job', () => ran.find((r) => (r.data as { text: string }).text === 'once'));
+    expect(ran.filter((r) => (r.data as { text: string }).text === 'once')).toHaveLength(1);
   });
 
   it('retries a throwing job with backoff, lists it as failed with its error, and runs it again on an admin retry', async () => {

@@ -29,8 +29,9 @@ export interface SendOptions {
   /** not before this moment (a Date) or this many seconds from now */
   startAfter?: Date | number;
   /**
-   * With `singletonSeconds`: at most one job with this key per window of that many seconds (a second
-   * send in the same window is dropped and answers null).
+   * Together with `singletonSeconds`: at most one job with this key per window of that many seconds
+   * (windows start at multiples of it since the epoch; a second send in the same window is dropped
+   * and answers null). Either one alone is refused.
    */
   singletonKey?: string;
   singletonSeconds?: number;
@@ -190,6 +191,8 @@ export function createJobs(opts: JobsOptions): Jobs {
 
     async send(name, data, options = {}) {
       const d = definition(name);
+      // on a standard queue a key alone limits nothing: refuse it rather than let a caller believe it does
+      if ((options.singletonKey === undefined) !== (options.singletonSeconds === undefined)) throw new Error(`Background job "${name}": singletonKey and singletonSeconds go together (one job per key per window).`);
       const payload = d.schema.parse(data) as object;
       const b = await open();
       const send: PgBoss.SendOptions = {};
