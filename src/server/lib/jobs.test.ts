@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from '#shared/zod';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { openDatabase } from '#server/db/client';
+import { createJobs } from './jobs.ts';
 
 /**
  * The background jobs in one app process, on whichever database the suite runs (the embedded PGlite
@@ -109,4 +114,35 @@ describe('background jobs in one process', () => {
     expect(queues.find((q) => q.name === 'uploads.cleanup')?.schedule).toBe('41 * * * *');
     expect(queues.find((q) => q.name === 'mentorship.grace-sweep')?.schedule).toBe('17 * * * *');
   });
+});
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('background jobs on the embedded database in DATA_DIR', () => {
+  it('keeps a job sent for later across a restart of the process, and runs it after', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bb-jobs-'));
+    const log = { error: () => undefined, warn: () => undefined };
+    const seen: string[] = [];
+    const boot = async () => {
+      const database = await openDatabase({ databaseUrl: null, dataDir: dir });
+      const jobs = createJobs({ database, log, pollSeconds: 0.5 });
+      jobs.define('test.reminder', z.object({ text: z.string() }), async (data) => void seen.push(data.text));
+      return { database, jobs };
+    };
+    try {
+      const first = await boot();
+      await first.jobs.start();
+      await first.jobs.send('test.reminder', { text: 'renewal in 7 days' }, { startAfter: 5 });
+      await first.jobs.stop();
+      await first.database.close();
+      expect(seen).toEqual([]);
+
+      const second = await boot();
+      await second.jobs.start();
+      await until('the reminder after the restart', () => seen.length > 0);
+      expect(seen).toEqual(['renewal in 7 days']);
+      await second.jobs.stop();
+      await second.database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
