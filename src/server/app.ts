@@ -108,6 +108,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (config.serveClient) await registerClient(app, config);
 
   for (const mod of modules) await app.register(mod);
+  // background jobs are worked by a process that serves; one built only to answer injected requests
+  // (tests) queues them for whoever listens. Stopped in deps.close.
+  app.addHook('onListen', async () => {
+    await deps.jobs.start().catch((err: unknown) => app.log.error({ err }, 'background jobs did not start'));
+  });
 
   if (config.demo) await seedDemo(deps);
   return app;

@@ -42,6 +42,11 @@ export interface AppConfig {
    * to clients that ask for it (WebSocket upgrades included). Unset: plain HTTP/1.1, for a TLS front.
    */
   tls: { cert: Buffer; key: Buffer } | null;
+  /**
+   * JOBS_POLL_SECONDS: how often idle background-job workers and the recurring-job clock look for
+   * work (unset: pg-boss's defaults, a couple of seconds for work and half a minute for the clock)
+   */
+  jobsPollSeconds: number | null;
 }
 
 export interface PaymentsConfig {
@@ -93,6 +98,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     hotCache: env.HOT_CACHE !== '0',
     payments: loadPaymentsConfig(env, nodeEnv),
     tls,
+    jobsPollSeconds: env.JOBS_POLL_SECONDS && Number(env.JOBS_POLL_SECONDS) > 0 ? Number(env.JOBS_POLL_SECONDS) : null,
   };
 }
 

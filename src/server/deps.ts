@@ -6,6 +6,7 @@ import { HotCache } from './lib/hot-cache.ts';
 import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
+import { createJobs, type Jobs } from './lib/jobs.ts';
 import { createRealtime, type Realtime } from './modules/realtime/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -63,6 +64,8 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     from: config.mailFrom,
     dataDir: config.memoryDatabase ? null : config.dataDir,
   });
+  // durable background jobs: modules define theirs while the app is built; they run once it listens
+  const jobs: Jobs = createJobs({ database, log: opts.log, pollSeconds: config.jobsPollSeconds });
   const realtime: Realtime = createRealtime();
   const storage = createStorage(config.dataDir);
   const fileBaseUrl = '/files';
@@ -99,11 +102,13 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     hotCache,
     limiters,
     mailer,
+    jobs,
     realtime,
     fileBaseUrl,
     storage,
     services,
     async close() {
+      await jobs.stop();
       database.observers.delete(hotCache);
       await closeFeed();
       redisMonitor?.stop();

@@ -45,6 +45,9 @@ export const ADMIN_SECTIONS = [
   },
   {
     title: 'Site',
-    links: [{ href: '/admin/mail', label: 'Mail' }],
+    links: [
+      { href: '/admin/mail', label: 'Mail' },
+      { href: '/admin/jobs', label: 'Background jobs' },
+    ],
   },
 ] as const;

@@ -60,6 +60,21 @@ describe('admin console shell', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('shows an admin the background jobs: each recurring job with its schedule, and no failures', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'admin@demo.test', undefined, '/admin/jobs');
+    await p.getByRole('heading', { name: 'Background jobs', level: 1 }).waitFor();
+    const jobs = p.getByRole('table', { name: 'Background jobs and how many are in each state' });
+    const sweep = jobs.getByRole('row').filter({ hasText: 'Mentorship instalments: end plans past their grace period' });
+    await sweep.getByText('Every hour at minute 17').waitFor();
+    const cleanup = jobs.getByRole('row').filter({ hasText: 'Uploads: remove abandoned upload sessions' });
+    await cleanup.getByText('Every hour at minute 41').waitFor();
+    await p.getByText('No job has failed.').waitFor();
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(p.errors).toEqual([]);
+  });
+
   it('works on a phone: the menu drawer carries the console sections', async () => {
     const p = await newPage(browser, PHONE);
     await signIn(p, 'admin@demo.test', undefined, '/admin');

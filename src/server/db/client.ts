@@ -19,7 +19,18 @@ export interface DatabaseHandle {
   url: string | null;
   /** who is told about every statement (the hot-read cache, lib/hot-cache.ts) */
   observers: Set<StatementObserver>;
+  /**
+   * The embedded database's own calls, unseen by the observers (null on PostgreSQL): the background
+   * jobs keep their queue tables in it (lib/jobs.ts), which no cache reads.
+   */
+  embedded: EmbeddedSql | null;
   close(): Promise<void>;
+}
+
+/** PGlite's two ways in: one statement with parameters, or a script of several without. */
+export interface EmbeddedSql {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<Array<{ rows: unknown[] }>>;
 }
 
 /**
@@ -141,7 +152,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', url: opts.databaseUrl, observers, close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.databaseUrl, observers, embedded: null, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -158,6 +169,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   // one connection: statements on the database itself, and each transaction as its own `conn`
   const observers = new Set<StatementObserver>();
   const raw = client as unknown as Record<'query' | 'exec' | 'transaction', AnyFn>;
+  const embedded: EmbeddedSql = { query: client.query.bind(client) as EmbeddedSql['query'], exec: client.exec.bind(client) };
   raw.query = observed(observers, client, raw.query.bind(client));
   raw.exec = observed(observers, client, raw.exec.bind(client));
   const transaction = raw.transaction.bind(client);
@@ -176,7 +188,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     }
   };
   const db = drizzle({ client, schema, logger: drizzleLogger(observers) }) as unknown as Database;
-  return { db, kind: 'pglite', url: null, observers, close: () => client.close() };
+  return { db, kind: 'pglite', url: null, observers, embedded, close: () => client.close() };
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -240,6 +240,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/overview': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/mail': 'admin',
+  'GET /api/admin/jobs': 'admin',
+  'POST /api/admin/jobs/:id/retry': 'admin',
   'POST /api/admin/images': 'admin',
   // admin-content
   'GET /api/admin/courses': 'admin',

@@ -3,11 +3,13 @@ import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
 import type { AdminMailResponse } from '#shared/mail';
+import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
+import { z } from '#shared/zod';
 import { auditLog, diagnosticLeads, entitlements, orders, reports, subscriptions, users } from '#server/db/schema/index';
 import { adminOnly, requireAdmin } from '#server/lib/guards';
-import { ValidationError } from '#server/lib/errors';
+import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
-import { toAuditEntry, type Actor } from './audit.ts';
+import { recordAudit, toAuditEntry, type Actor } from './audit.ts';
 import { countAll as count } from './list.ts';
 
 /** The admin making a call, and the address they came from (for the audit log). */
@@ -55,6 +57,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     delivery: app.deps.config.smtpUrl ? 'smtp' : 'kept',
     messages: await app.deps.mailer.outbox(),
   }));
+
+  // Background jobs (docs/product/background-jobs.md): how many wait, run, finished and failed per
+  // job, the recent failures with their error, and a retry for one of them.
+  app.get('/api/admin/jobs', adminOnly, async (): Promise<AdminJobsResponse> => app.deps.jobs.overview());
+
+  app.post('/api/admin/jobs/:id/retry', { ...adminOnly, schema: { params: z.object({ id: z.uuid({ message: JOB_MESSAGES.notFailed }) }) } }, async (request) => {
+    const actor = adminActor(request);
+    if (!(await app.deps.jobs.retry(request.params.id))) throw notFound(JOB_MESSAGES.notFailed);
+    await recordAudit(app.deps.db, actor, { action: 'job.retry', targetType: 'job', targetId: request.params.id, summary: 'Queued a failed background job to run again' });
+    return { status: 'success', message: JOB_MESSAGES.retried };
+  });
 
   // An image for a course, stage, achievement or quiz option: checked by its content and re-encoded
   // exactly like members' uploads (lib/images), stored under a random name, answered as its address.

@@ -30,8 +30,9 @@ export function mentorshipCheckoutOf(deps: object): Built {
   return b;
 }
 
-/** how often the grace sweep runs (it is cheap: past-due plans only) */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** the grace sweep: a recurring background job, hourly (it is cheap: past-due plans only) */
+export const GRACE_SWEEP_JOB = 'mentorship.grace-sweep';
+export const GRACE_SWEEP_CRON = '17 * * * *';
 
 
 
@@ -55,13 +56,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     // one mentorship per member: a second purchase is refused before its card is charged
     hold: { scope: () => 'mentorship', owned: (tx, order) => enrolment.holdsMentorship(order.userId, tx), refusal: MENTORSHIP_MESSAGES.alreadyEnrolled },
   });
-  // the grace sweep: hourly, never keeping the process alive, stopped on close
-  const timer = setInterval(() => {
-    instalments.sweep().catch((err: unknown) => app.log.error({ err }, 'mentorship grace sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
+  // the grace sweep runs once an hour across all app processes (a failure is retried, then shown to admins)
+  app.deps.jobs.define(GRACE_SWEEP_JOB, z.object({}), () => instalments.sweep(), { label: 'Mentorship instalments: end plans past their grace period' });
+  app.deps.jobs.schedule(GRACE_SWEEP_JOB, GRACE_SWEEP_CRON);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     unregister();
   });
   built.set(app.deps, { checkout, enrolment, instalments });

@@ -36,7 +36,9 @@ const simpleBodySchema = z.object({
 /** the visitor hears "sign in" before anything about the body */
 const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
-const HOUR = 60 * 60 * 1000;
+/** abandoned upload sessions and their files: a recurring background job, hourly */
+export const UPLOAD_CLEANUP_JOB = 'uploads.cleanup';
+export const UPLOAD_CLEANUP_CRON = '41 * * * *';
 
 /**
  * The generic upload component's targets (docs/product/uploads.md): POST /uploads/chunked
@@ -60,21 +62,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  // abandoned sessions: once at start-up, then hourly
-  const sweep = () =>
-    uploads.cleanup().then(
-      (r) => (r.sessions || r.files ? app.log.info(r, 'upload cleanup') : undefined),
-      (err: unknown) => app.log.warn({ err }, 'upload cleanup failed'),
-    );
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), HOUR);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // abandoned sessions: once an hour across all app processes
+  app.deps.jobs.define(
+    UPLOAD_CLEANUP_JOB,
+    z.object({}),
+    async () => {
+      const r = await uploads.cleanup();
+      if (r.sessions || r.files) app.log.info(r, 'upload cleanup');
+      return r;
+    },
+    { label: 'Uploads: remove abandoned upload sessions' },
+  );
+  app.deps.jobs.schedule(UPLOAD_CLEANUP_JOB, UPLOAD_CLEANUP_CRON);
 
   app.post(UPLOAD_TARGETS.chunked, { ...signedInFirst, schema: { body: chunkedBodySchema } }, async (request, reply) => {
     const user = requireUser(request);

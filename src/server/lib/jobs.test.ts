@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { z } from '#shared/zod';
+import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
+import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { openDatabase } from '#server/db/client';
+import { createJobs } from './jobs.ts';
+
+/**
+ * The background jobs in one app process, on whichever database the suite runs (the embedded PGlite
+ * by default): a job sent runs, a job that throws is retried and then shown to admins as failed with
+ * its error, an admin's retry runs it again, and a job sent for later waits for its time.
+ */
+let t: TestApp;
+let admin: TestClient;
+const ran: Array<{ job: string; data: unknown; retryCount: number }> = [];
+
+/** waits for the event, polling; fails the test with what it saw when it never comes */
+async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; jobs ran: ${JSON.stringify(ran)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ jobsPollSeconds: 0.5 });
+  const jobs = t.app.deps.jobs;
+  jobs.define('test.echo', z.object({ text: z.string() }), async (data, job) => void ran.push({ job: 'test.echo', data, retryCount: job.retryCount }), { label: 'Test: echo' });
+  jobs.define(
+    'test.broken',
+    z.object({ n: z.number() }),
+    async (data, job) => {
+      ran.push({ job: 'test.broken', data, retryCount: job.retryCount });
+      throw new Error('The practice log could not be read: stick 2 is missing.');
+    },
+    { label: 'Test: always fails', retryLimit: 2, retryDelay: 1, retryBackoff: true },
+  );
+  admin = (await t.signedIn({ role: 'admin' })).client;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const overview = async () => (await admin.get('/api/admin/jobs')).json() as AdminJobsResponse;
+
+describe('background jobs in one process', () => {
+  it('runs a job once with its data, and counts it as completed', async () => {
+    const id = await t.app.deps.jobs.send('test.echo', { text: 'paradiddle' });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await until('the echo job', () => ran.find((r) => r.job === 'test.echo'));
+    const echo = await until('the completed count', async () => (await overview()).queues.find((q) => q.name === 'test.echo' && q.completed === 1));
+    expect(echo.label).toBe('Test: echo');
+    expect(ran.filter((r) => r.job === 'test.echo')).toEqual([{ job: 'test.echo', data: { text: 'paradiddle' }, retryCount: 0 }]);
+  });
+
+  it('refuses data that does not fit the job, and a job nobody defined', async () => {
+    await expect(t.app.deps.jobs.send('test.echo', { text: 42 } as never)).rejects.toThrow();
+    await expect(t.app.deps.jobs.send('test.nobody', {})).rejects.toThrow(/No background job is defined/);
+    await expect(t.app.deps.jobs.send('test.echo', { text: 'x' }, { singletonKey: 'k' })).rejects.toThrow(/go together/);
+  });
+
+  it('keeps one job per singleton key and window: a second send in the window is dropped', async () => {
+    const first = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
+    const second = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBeNull();
+    await until('the singleton job', () => ran.find((r) => (r.data as { text: string }).text === 'once'));
+    expect(ran.filter((r) => (r.data as { text: string }).text === 'once')).toHaveLength(1);
+  });
+
+  it('retries a throwing job with backoff, lists it as failed with its error, and runs it again on an admin retry', async () => {
+    const id = (await t.app.deps.jobs.send('test.broken', { n: 1 }))!;
+    const failed = await until('the failed job', async () => (await overview()).failed.find((f) => f.id === id));
+    expect(failed).toMatchObject({ name: 'test.broken', label: 'Test: always fails', error: 'The practice log could not be read: stick 2 is missing.', attempts: 3 });
+    expect(ran.filter((r) => r.job === 'test.broken').map((r) => r.retryCount)).toEqual([0, 1, 2]);
+    expect((await overview()).queues.find((q) => q.name === 'test.broken')).toMatchObject({ failed: 1, queued: 0, retrying: 0 });
+
+    // a member may not see or retry jobs
+    const member = (await t.signedIn()).client;
+    expect((await member.get('/api/admin/jobs')).statusCode).toBe(403);
+    expect((await member.post(`/api/admin/jobs/${id}/retry`)).statusCode).toBe(403);
+
+    const res = await admin.post(`/api/admin/jobs/${id}/retry`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: JOB_MESSAGES.retried });
+    await until('the retried run', () => ran.filter((r) => r.job === 'test.broken').length === 4);
+    // a job that is not failed (any more, or never) cannot be retried
+    const again = await until('the job failed again', async () => (await overview()).failed.find((f) => f.id === id && f.attempts === 4));
+    expect(again.error).toBe('The practice log could not be read: stick 2 is missing.');
+    const unknown = await admin.post('/api/admin/jobs/6f1c2a7e-2b1d-4c39-9f0e-2d7c5b1a9e44/retry');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(JOB_MESSAGES.notFailed);
+    expect((await admin.post('/api/admin/jobs/not-a-job/retry')).statusCode).toBe(422);
+  });
+
+  it('holds a job sent for later until its time', async () => {
+    const sentAt = Date.now();
+    await t.app.deps.jobs.send('test.echo', { text: 'later' }, { startAfter: 2 });
+    expect((await overview()).queues.find((q) => q.name === 'test.echo')?.queued).toBe(1);
+    await until('the later job', () => ran.find((r) => (r.data as { text: string }).text === 'later'));
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('lists the recurring jobs the app moved onto the queue, with their schedule', async () => {
+    const queues = (await overview()).queues;
+    expect(queues.find((q) => q.name === 'uploads.cleanup')?.schedule).toBe('41 * * * *');
+    expect(queues.find((q) => q.name === 'mentorship.grace-sweep')?.schedule).toBe('17 * * * *');
+  });
+});
+
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('background jobs on the embedded database in DATA_DIR', () => {
+  it('keeps a job sent for later across a restart of the process, and runs it after', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bb-jobs-'));
+    const log = { error: () => undefined, warn: () => undefined };
+    const seen: string[] = [];
+    const boot = async () => {
+      const database = await openDatabase({ databaseUrl: null, dataDir: dir });
+      const jobs = createJobs({ database, log, pollSeconds: 0.5 });
+      jobs.define('test.reminder', z.object({ text: z.string() }), async (data) => void seen.push(data.text));
+      return { database, jobs };
+    };
+    try {
+      const first = await boot();
+      await first.jobs.start();
+      await first.jobs.send('test.reminder', { text: 'renewal in 7 days' }, { startAfter: 5 });
+      await first.jobs.stop();
+      await first.database.close();
+      expect(seen).toEqual([]);
+
+      const second = await boot();
+      await second.jobs.start();
+      await until('the reminder after the restart', () => seen.length > 0);
+      expect(seen).toEqual(['renewal in 7 days']);
+      await second.jobs.stop();
+      await second.database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
