@@ -362,7 +362,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         if (!(await held())) {
           // the approved PayPal subscription would bill a second membership: it stops here
-          await paypal.cancel(order.providerRef, { atPeriodEnd: false }, `${order.idempotencyKey}_duplicate`).catch(() => undefined);
+          await payments.withdrawSubscription(paypal, order.providerRef, `${order.idempotencyKey}_duplicate`);
           return back;
         }
         await settleSubscription(user, order, order.productSlug, paypal.name, state);

@@ -396,7 +396,7 @@ describe('PayPal instalments', () => {
     expect((await ordersOf(user.id))[0]).toMatchObject({ status: 'paid', amountCents: 65000 });
   });
 
-  it('enrolled meanwhile: payment-plan answers 409 and cancels the PayPal subscription', async () => {
+  it('enrolled meanwhile: payment-plan answers 409, cancels the PayPal subscription and refunds its first payment', async () => {
     const { client } = await t.signedIn();
     const ref = (await client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: key() })).json().url.split('/').pop();
     await client.post(`/sandbox/paypal/approve/${ref}`, {}, { csrf: false });
@@ -408,6 +408,10 @@ describe('PayPal instalments', () => {
     expect(res.json().message).toBe(M.alreadyEnrolled);
     const [sub] = await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref));
     expect((sub!.data as { status: string }).status).toBe('canceled');
+    // the first instalment PayPal took on approval goes back: one payment for one mentorship
+    const firstCharge = (sub!.data as { firstCharge: string }).firstCharge;
+    const [charge] = await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, firstCharge));
+    expect(charge!.data).toMatchObject({ amountCents: 1200_00, refunded: true });
   });
 
   it('a PayPal double submit is one order with one approval address', async () => {

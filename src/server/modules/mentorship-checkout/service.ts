@@ -245,7 +245,7 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       } catch (err) {
         if (!(err instanceof AppError && err.statusCode === 409)) throw err;
         // enrolled meanwhile, or enrolling in another tab: this subscription must not charge again
-        await paypal.cancel(input.agreementId, { atPeriodEnd: false }, `mentorship-duplicate-${order.id}`).catch(() => undefined);
+        await payments.withdrawSubscription(paypal, input.agreementId, `mentorship-duplicate-${order.id}`);
         await payments.markOrderFailed(order.id, M.alreadyEnrolled);
         throw alreadyEnrolled();
       }

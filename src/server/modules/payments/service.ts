@@ -865,6 +865,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await resolveWebhookFailures(provider, event.id);
       return 'applied';
     },
+    /**
+     * A subscription approved at the provider that must not stand, because the member already has what
+     * it buys (docs/product/billing-once.md): cancelled at once, and the first payment it took on
+     * approval (PayPal without a trial) refunded, so nothing is charged twice. Best effort: the member's
+     * answer does not wait on the provider's refusal.
+     */
+    async withdrawSubscription(provider: PaymentProvider, ref: string, idempotencyKey: string): Promise<void> {
+      await provider.cancel(ref, { atPeriodEnd: false }, idempotencyKey).catch(() => undefined);
+      const charge = await provider.subscriptionPaymentCharge(ref, null).catch(() => null);
+      if (charge) await provider.refund(charge, `${idempotencyKey}:refund-first-payment`).catch(() => undefined);
+    },
     /** the provider whose webhooks `name` names, when this server takes payments through it */
     webhookProvider(name: ProviderName): PaymentProvider | null {
       if (name === 'sandbox') return deps.sandbox ?? null;
