@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -6,7 +6,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './admin/lazy.ts';
 import { NotFoundPage } from './pages/error.tsx';
 import { adminRoute } from './admin/routes.tsx';
-import { TestModeBanner } from '#client/components/payments/test-mode-banner.tsx';
+import { pageConfig } from '#client/lib/page-config.ts';
 import { RouteAnnouncer } from './route-announcer.tsx';
 
 /*
@@ -30,11 +30,18 @@ const mentorshipPlan = () => import('./pages/mentorship-plan.tsx');
 const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
 const songMapper = () => import('./pages/song-mapper.tsx');
 
-/** The checkout pages' frame: the test-mode banner above the page. */
+// only a production server on the payment sandbox shows it: its code is no part of a real academy's pages
+const TestModeBanner = lazy(() => import('#client/components/payments/test-mode-banner.tsx').then((m) => ({ default: m.TestModeBanner })));
+
+/** The checkout pages' frame: the test-mode banner above the page while payments are simulated. */
 function CheckoutFrame() {
   return (
     <>
-      <TestModeBanner />
+      {pageConfig().payments.testMode ? (
+        <Suspense fallback={null}>
+          <TestModeBanner />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );
