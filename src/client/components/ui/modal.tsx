@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
+import { ModalLoading } from './modal-loading.tsx';
 
 export { openModal, closeModal } from './modal-events.ts';
 
@@ -12,7 +14,10 @@ interface ModalProps {
 }
 
 // Radix Dialog is no part of a page's initial JavaScript: it loads when a modal first opens (issue 9)
-const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
+const ModalDialog = preloadableLazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
+
+/** Ask for the dialog's code ahead of a modal's first "open" (a visitor pointing at a button that opens one). */
+export const preloadModalDialog = () => ModalDialog.preload();
 
 /**
  * The generic modal: opened and closed by name through window events, closed by Escape, a click on
@@ -38,7 +43,7 @@ export function Modal({ name, onOpenChange, ...dialog }: ModalProps) {
 
   if (!used) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={open ? <ModalLoading title={dialog.title} /> : null}>
       <ModalDialog name={name} {...dialog} open={open} setOpen={setOpen} />
     </Suspense>
   );
