@@ -12,6 +12,7 @@ import { ModalLoading } from '#client/components/ui/modal-loading.tsx';
 import { preloadModalDialog } from '#client/components/ui/modal.tsx';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
+import { POSTS_MODAL_EVENT } from '#client/features/discussion/posts-modal-event.ts';
 import { ErrorPage } from '../pages/error.tsx';
 
 /*
@@ -67,6 +68,28 @@ function OpenOnMount() {
     openModal(REGISTER_MODAL);
   }, []);
   return null;
+}
+
+const PostsModal = preloadableLazy(() => import('#client/features/discussion/components/posts-modal.tsx').then((m) => ({ default: m.PostsModal })));
+
+/**
+ * The posts modal, for every page: the page-wide event that opens it may come from any of them. Its
+ * code loads on the first such event, whose address it opens with; once mounted it listens itself.
+ */
+function DeferredPostsModal() {
+  const [first, setFirst] = useState<string | null>(null);
+  useEffect(() => {
+    if (first !== null) return;
+    const ask = (e: Event) => setFirst(String((e as CustomEvent<{ url?: unknown }>).detail?.url ?? ''));
+    window.addEventListener(POSTS_MODAL_EVENT, ask);
+    return () => window.removeEventListener(POSTS_MODAL_EVENT, ask);
+  }, [first]);
+  if (first === null) return null;
+  return (
+    <Suspense fallback={<ModalLoading title="Discussion" />}>
+      <PostsModal initialUrl={first} />
+    </Suspense>
+  );
 }
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
@@ -141,6 +164,7 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           {content}
         </main>
       </div>
+      <DeferredPostsModal />
       {!signedIn ? (
         <DeferredRegisterModal />
       ) : (
