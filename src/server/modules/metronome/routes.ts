@@ -21,8 +21,10 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/metronome_settings', async (request) => {
     const user = requireUser(request);
-    // the first read of a member's list: an empty one starts with the default entry (spec 001 §3), once
-    await db.transaction(async (tx) => {
+    // the first read of a member's list: an empty one starts with the default entry (spec 001 §3), once;
+    // every later read only reads
+    const [started] = await db.select({ userId: metronomeLists.userId }).from(metronomeLists).where(eq(metronomeLists.userId, user.id)).limit(1);
+    if (!started) await db.transaction(async (tx) => {
       const started = await tx.insert(metronomeLists).values({ userId: user.id }).onConflictDoNothing().returning({ userId: metronomeLists.userId });
       if (!started.length) return;
       const [{ n }] = (await tx.select({ n: count() }).from(metronomeSettings).where(eq(metronomeSettings.userId, user.id))) as [{ n: number }];
