@@ -156,3 +156,30 @@ describe('metronome', () => {
     }
   });
 });
+
+describe('the posts modal', () => {
+  it('opens from the page-wide event on a page that is not a lesson, and Escape closes it once its thread has focus', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage(browser, viewport);
+      await signIn(page, 'member@demo.test', undefined, '/dashboard');
+      const categories = await call<{ data: Array<{ slug: string }> }>(page, 'GET', '/api/forums');
+      const created = await call<{ topic: { id: number } }>(page, 'POST', `/api/forums/${categories.json.data[0]!.slug}/topics`, {
+        title: 'Which practice pad feels closest to a real snare under brushes?',
+        body: 'Looking for something quiet enough for an apartment that still answers a sweep.',
+      });
+      const post = await call<{ post: { id: number } }>(page, 'POST', '/posts', { type: 'forumtopic', resource_id: created.json.topic.id, body: 'A mesh pad with the tension right down.' });
+      expect(post.status).toBe(201);
+      await page.evaluate((url) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url } })), `/posts/${post.json.post.id}?embed=1`);
+      const dialog = page.getByRole('dialog', { name: 'Discussion' });
+      await dialog.waitFor();
+      const thread = page.frameLocator('[data-testid="posts-modal-frame"]');
+      await thread.getByText('A mesh pad with the tension right down.').click();
+      await page.screenshot({ path: `${shots}/posts-modal-${size(viewport)}.png` });
+      // the key goes to the thread's document, where the focus is
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.context().close();
+    }
+  });
+});
