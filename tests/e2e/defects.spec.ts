@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
+import { UPLOAD_MESSAGES } from '#shared/upload';
 import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
 
 let browser: Browser;
@@ -181,5 +182,42 @@ describe('the posts modal', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.context().close();
     }
+  });
+});
+
+describe('uploads', () => {
+  it('a picture named .mp4 says it is not a video we can play, even when later chunks hear first that its session closed, and offers no Try again', async () => {
+    const page = await newPage(browser, PHONE);
+    await signIn(page, 'student@demo.test', undefined, '/mentorship/videos');
+    await page.getByRole('heading', { name: 'Send a practice video' }).waitFor();
+    const offsetOf = (body: Buffer | null) => (body ? (/name="start_offset"\r\n\r\n(\d+)/.exec(body.toString('latin1'))?.[1] ?? null) : null);
+    // the server refuses the first chunk (it reads its first bytes) before the others arrive, and its
+    // answer reaches the page last
+    let firstSeen!: () => void;
+    const firstRefused = new Promise<void>((r) => (firstSeen = r));
+    let laterSeen!: () => void;
+    const laterAnswered = new Promise<void>((r) => (laterSeen = r));
+    await page.route('**/uploads/chunked', async (route) => {
+      const offset = route.request().method() === 'POST' ? offsetOf(route.request().postDataBuffer()) : null;
+      if (offset === '0') {
+        const response = await route.fetch();
+        firstSeen();
+        await laterAnswered;
+        await route.fulfill({ response });
+      } else if (offset !== null) {
+        await firstRefused;
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        laterSeen();
+      } else await route.continue();
+    });
+    const png = Buffer.alloc(3 * 1024 * 1024 + 100, 0);
+    Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').copy(png);
+    await page.getByLabel('Title').fill('Holiday snap');
+    await page.getByLabel('Your practice video').setInputFiles({ name: 'Holiday.mp4', mimeType: 'video/mp4', buffer: png });
+    await page.getByText(UPLOAD_MESSAGES.wrongType).waitFor();
+    expect(await page.getByText(UPLOAD_MESSAGES.sessionNotFound).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.screenshot({ path: `${shots}/upload-not-a-video-390.png` });
   });
 });
