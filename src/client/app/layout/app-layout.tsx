@@ -74,20 +74,21 @@ const PostsModal = preloadableLazy(() => import('#client/features/discussion/com
 
 /**
  * The posts modal, for every page: the page-wide event that opens it may come from any of them. Its
- * code loads on the first such event, whose address it opens with; once mounted it listens itself.
+ * code loads on the first such event; it opens with the latest address asked for, and once mounted
+ * it listens itself.
  */
 function DeferredPostsModal() {
-  const [first, setFirst] = useState<string | null>(null);
+  // the latest address asked for: an event that comes while the code is still on the way is not lost
+  const [latest, setLatest] = useState<string | null>(null);
   useEffect(() => {
-    if (first !== null) return;
-    const ask = (e: Event) => setFirst(String((e as CustomEvent<{ url?: unknown }>).detail?.url ?? ''));
+    const ask = (e: Event) => setLatest(String((e as CustomEvent<{ url?: unknown }>).detail?.url ?? ''));
     window.addEventListener(POSTS_MODAL_EVENT, ask);
     return () => window.removeEventListener(POSTS_MODAL_EVENT, ask);
-  }, [first]);
-  if (first === null) return null;
+  }, []);
+  if (latest === null) return null;
   return (
-    <Suspense fallback={<ModalLoading title="Discussion" />}>
-      <PostsModal initialUrl={first} />
+    <Suspense fallback={null}>
+      <PostsModal initialUrl={latest} />
     </Suspense>
   );
 }
