@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { pageConfig, setPageConfig } from '#client/lib/page-config.ts';
 import { registerGuest } from '#client/features/checkout/api/checkout.ts';
-import { openPostsModal } from '#client/features/discussion/components/posts-modal.tsx';
 import { AppLayout } from './app-layout.tsx';
 
 afterEach(() => setPageConfig(null));
@@ -73,19 +72,3 @@ describe('a guest who registers inside a checkout', () => {
   });
 });
 
-describe('the posts modal', () => {
-  it('opens on any page from the page-wide event, and Escape inside its thread closes it', async () => {
-    setPageConfig({ authId: 3, authName: 'Ann' });
-    frame();
-    act(() => openPostsModal('/posts/5?embed=1'));
-    const dialog = await screen.findByRole('dialog', { name: 'Discussion' });
-    const thread = await within(dialog).findByTitle('Discussion');
-    expect(thread).toHaveAttribute('src', '/posts/5?embed=1');
-    // the thread has focus: its keys are its own document's
-    const inner = (thread as HTMLIFrameElement).contentWindow! as Window & typeof globalThis;
-    act(() => {
-      inner.document.dispatchEvent(new inner.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discussion' })).toBeNull());
-  });
-});

@@ -9,10 +9,8 @@ import { useWhenIdle, whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
 import { ModalLoading } from '#client/components/ui/modal-loading.tsx';
-import { preloadModalDialog } from '#client/components/ui/modal.tsx';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
-import { POSTS_MODAL_EVENT } from '#client/features/discussion/posts-modal-event.ts';
 import { ErrorPage } from '../pages/error.tsx';
 
 /*
@@ -34,10 +32,9 @@ export async function preloadFrame(): Promise<void> {
 const MENUS_PLACEHOLDER = <span aria-hidden className="h-11 w-24" />;
 const RegisterModal = preloadableLazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
 
-/** The register modal's code and its dialog's, asked for as a visitor points at or focuses "Join" (and on the click). */
+/** The register modal's code, asked for as a visitor points at or focuses "Join". */
 export function preloadRegisterModal() {
   void RegisterModal.preload().catch(() => undefined);
-  void preloadModalDialog().catch(() => undefined);
 }
 
 /**
@@ -68,29 +65,6 @@ function OpenOnMount() {
     openModal(REGISTER_MODAL);
   }, []);
   return null;
-}
-
-const PostsModal = preloadableLazy(() => import('#client/features/discussion/components/posts-modal.tsx').then((m) => ({ default: m.PostsModal })));
-
-/**
- * The posts modal, for every page: the page-wide event that opens it may come from any of them. Its
- * code loads on the first such event; it opens with the latest address asked for, and once mounted
- * it listens itself.
- */
-function DeferredPostsModal() {
-  // the latest address asked for: an event that comes while the code is still on the way is not lost
-  const [latest, setLatest] = useState<string | null>(null);
-  useEffect(() => {
-    const ask = (e: Event) => setLatest(String((e as CustomEvent<{ url?: unknown }>).detail?.url ?? ''));
-    window.addEventListener(POSTS_MODAL_EVENT, ask);
-    return () => window.removeEventListener(POSTS_MODAL_EVENT, ask);
-  }, []);
-  if (latest === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <PostsModal initialUrl={latest} />
-    </Suspense>
-  );
 }
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
@@ -165,7 +139,6 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           {content}
         </main>
       </div>
-      <DeferredPostsModal />
       {!signedIn ? (
         <DeferredRegisterModal />
       ) : (

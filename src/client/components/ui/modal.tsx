@@ -1,6 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
-import { ModalLoading } from './modal-loading.tsx';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 export { openModal, closeModal } from './modal-events.ts';
 
@@ -14,10 +12,7 @@ interface ModalProps {
 }
 
 // Radix Dialog is no part of a page's initial JavaScript: it loads when a modal first opens (issue 9)
-const ModalDialog = preloadableLazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
-
-/** Ask for the dialog's code ahead of a modal's first "open" (a visitor pointing at a button that opens one). */
-export const preloadModalDialog = () => ModalDialog.preload();
+const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((m) => ({ default: m.ModalDialog })));
 
 /**
  * The generic modal: opened and closed by name through window events, closed by Escape, a click on
@@ -43,7 +38,7 @@ export function Modal({ name, onOpenChange, ...dialog }: ModalProps) {
 
   if (!used) return null;
   return (
-    <Suspense fallback={open ? <ModalLoading title={dialog.title} /> : null}>
+    <Suspense fallback={null}>
       <ModalDialog name={name} {...dialog} open={open} setOpen={setOpen} />
     </Suspense>
   );
