@@ -35,6 +35,8 @@ export const registerBodySchema = z
   })
   .superRefine((v, ctx) => {
     if ((v.email_confirmation ?? '').toLowerCase() !== v.email.toLowerCase()) {
+      // the registration screens read errors.email[0] (docs/product/accounts.md); the field itself keeps it too
+      ctx.addIssue({ code: 'custom', path: ['email'], message: M.emailConfirmationMismatch });
       ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: M.emailConfirmationMismatch });
     }
   });

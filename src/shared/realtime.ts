@@ -15,6 +15,8 @@ export interface UserChannelEvents {
   PointsAdded: (payload: { point: { points: number; description: string }; message: string }) => void;
   UnlockedAchievement: (payload: { imageUrl: string; progress: { details: { name: string } } }) => void;
   SoundslicePathStatus: (payload: { soundslice_path_id: number; complete: boolean }) => void;
+  /** a lesson marked complete or not in one tab: the member's other tabs follow, with the course's progress */
+  LessonStatus: (payload: { lesson_id: number; complete: boolean; progress: { completed: number; total: number; percent: number } }) => void;
 }
 
 export interface ShowChannelEvents {

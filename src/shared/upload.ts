@@ -132,7 +132,8 @@ export const chunkAbortBodySchema = z.object({ phase: z.literal('abort'), sessio
 
 /** [start, end) byte ranges, sorted and merged */
 export type ByteRange = [number, number];
-export type UploadSessionState = 'open' | 'complete' | 'aborted';
+/** 'rejected': its first bytes are not a video we can play (every later call on it says so) */
+export type UploadSessionState = 'open' | 'complete' | 'aborted' | 'rejected';
 export interface UploadSessionStatus {
   received: ByteRange[];
   size: number;

@@ -58,6 +58,23 @@ export function pageConfig(): PageConfig {
   return cached;
 }
 
+const listeners = new Set<() => void>();
+
+/**
+ * Who is here changed without a page load (a registration inside a checkout signs the new member in):
+ * the frame's header and menus re-render for the new member at once.
+ */
+export function updatePageConfig(change: Partial<PageConfig>) {
+  cached = { ...pageConfig(), ...change };
+  for (const l of listeners) l();
+}
+
+/** Listen for `updatePageConfig` (useSyncExternalStore's subscribe). */
+export function subscribePageConfig(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** tests only */
 export function setPageConfig(config: Partial<PageConfig> | null) {
   cached = config ? { ...VISITOR, ...config } : null;

@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { usePageConfig } from '#client/lib/use-page-config.ts';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
+import { ModalLoading } from '#client/components/ui/modal-loading.tsx';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { ErrorPage } from '../pages/error.tsx';
@@ -40,11 +42,17 @@ function MemberHeaderRow({ drawer, logo, menus }: { drawer: ReactNode; logo: Rea
     </>
   );
 }
-const RegisterModal = lazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
+const RegisterModal = preloadableLazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
+
+/** The register modal's code, asked for as a visitor points at or focuses "Join". */
+export function preloadRegisterModal() {
+  void RegisterModal.preload().catch(() => undefined);
+}
 
 /**
  * The register modal's code loads on the first "open" (a "Join" click): it is no part of a visitor's
- * initial JavaScript. Once mounted (and listening) it is sent that first "open" again.
+ * initial JavaScript. Until it arrives the click is answered at once with the modal's frame and a
+ * spinner; once mounted (and listening) the modal is sent that first "open" again.
  */
 function DeferredRegisterModal() {
   const [asked, setAsked] = useState(false);
@@ -56,7 +64,7 @@ function DeferredRegisterModal() {
   }, [asked]);
   if (!asked) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ModalLoading title="Create Your Account" />}>
       <RegisterModal />
       <OpenOnMount />
     </Suspense>
@@ -72,8 +80,9 @@ function OpenOnMount() {
 }
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
+  const { authId } = usePageConfig();
   return (
-    <a href={mentorship ? '/mentorship' : pageConfig().authId ? '/dashboard' : '/'} className="flex min-h-11 items-center gap-2 text-xl font-extrabold tracking-tight">
+    <a href={mentorship ? '/mentorship' : authId ? '/dashboard' : '/'} className="flex min-h-11 items-center gap-2 text-xl font-extrabold tracking-tight">
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
       <span>
         Backbeat{mentorship ? <span className="ml-1.5 hidden text-sm font-semibold uppercase tracking-widest text-accent sm:inline">Mentorship</span> : null}
@@ -84,7 +93,8 @@ export function Logo({ mentorship = false }: { mentorship?: boolean }) {
 
 /** Page frame: header with menus, side menu (a drawer on phones), content. */
 export function AppLayout({ mentorship = false, admin = false }: { mentorship?: boolean; admin?: boolean }) {
-  const config = pageConfig();
+  // a registration inside a checkout signs the member in without a page load: the header follows
+  const config = usePageConfig();
   const signedIn = config.authId !== null;
   // answered 503, the page cannot tell who is here (the session could not be read): it offers no sign-in
   const unknownVisitor = config.error?.status === 503;
@@ -123,7 +133,9 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
                     <a href="/login" className={buttonClass('ghost')}>
                       Sign in
                     </a>
-                    <Button onClick={() => openModal(REGISTER_MODAL)}>Join</Button>
+                    <Button onPointerEnter={preloadRegisterModal} onFocus={preloadRegisterModal} onClick={() => openModal(REGISTER_MODAL)}>
+                      Join
+                    </Button>
                   </>
                 )}
               </div>

@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { NotificationMenu } from '#client/features/notifications/components/notification-menu.tsx';
 import { RewardListener } from '#client/features/achievements/components/rewards.tsx';
+import { PostsModal } from '#client/features/discussion/components/posts-modal.tsx';
 import { WithQuery } from '../query.tsx';
 import { LG_QUERY, useMediaQuery } from '#client/lib/use-media-query.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -71,8 +72,13 @@ export function MemberAside({ mentorship, admin, pathname }: Props) {
   );
 }
 
+/**
+ * Listeners of every signed-in page: rewards, and the posts modal (its page-wide event may come from
+ * any page a member is on).
+ */
 export const MemberRewards = () => (
   <WithQuery>
     <RewardListener />
+    <PostsModal />
   </WithQuery>
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NO_ACTION_CONFIGURED, UPLOAD_ERROR_MESSAGES } from '#shared/upload';
+import { NO_ACTION_CONFIGURED, UPLOAD_ERROR_MESSAGES, UPLOAD_MESSAGES } from '#shared/upload';
 import {
   chunkPlan,
   errorFor,
@@ -349,5 +349,30 @@ describe('Uploader', () => {
     const v = new Uploader(video(100), { ...base, transport: slow });
     await v.start();
     expect(v.state.file.error).toBe('timeout');
+  });
+});
+
+describe('a file named .mp4 that is not a video', () => {
+  it('says so (not "expired") even when a later chunk hears first that the session is gone, and offers no Try again', async () => {
+    const wrongType = { status: 422, body: { status: 'error', message: UPLOAD_MESSAGES.wrongType } };
+    const expired = { status: 404, body: { status: 'error', message: UPLOAD_MESSAGES.sessionNotFound } };
+    let goneSent!: () => void;
+    const goneAnswered = new Promise<void>((r) => (goneSent = r));
+    const server = fakeServer({ fail: (req) => (req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') !== '0' ? expired : null) });
+    // the first chunk (which the server sniffs and refuses) answers after the others heard "gone"
+    const transport = (async (req: HttpRequest) => {
+      const first = req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') === '0';
+      if (!first) {
+        const res = await server(req);
+        if (res.status === 404) goneSent();
+        return res;
+      }
+      await goneAnswered;
+      return wrongType;
+    }) as Transport;
+    const u = new Uploader(video(3 * MB), { ...base, transport });
+    await u.start();
+    expect(u.state.message).toBe(UPLOAD_MESSAGES.wrongType);
+    expect(u.state.file.error).toBe('extension');
   });
 });

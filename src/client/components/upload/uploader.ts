@@ -5,6 +5,7 @@ import {
   receivedBytes,
   UPLOAD_DEFAULTS,
   UPLOAD_ERROR_MESSAGES,
+  UPLOAD_MESSAGES,
   type ByteRange,
   type UploadErrorCode,
   type UploadFileObject,
@@ -150,7 +151,10 @@ export function errorFor(outcome: HttpResponse | TransportError | unknown): Uplo
   if (outcome && typeof outcome === 'object' && 'status' in outcome && typeof (outcome as HttpResponse).status === 'number') {
     const res = outcome as HttpResponse;
     if (res.status === 0) return { code: 'network', message: UPLOAD_ERROR_MESSAGES.network };
-    if (res.status >= 400 && res.status < 500) return { code: 'denied', message: serverMessage(res.body) ?? UPLOAD_ERROR_MESSAGES.denied };
+    const words = serverMessage(res.body);
+    // a file whose content is not a video we can play: sending it again cannot work (no Try again)
+    if (res.status === 422 && words === UPLOAD_MESSAGES.wrongType) return { code: 'extension', message: words };
+    if (res.status >= 400 && res.status < 500) return { code: 'denied', message: words ?? UPLOAD_ERROR_MESSAGES.denied };
     return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
   }
   return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
@@ -484,6 +488,10 @@ export class Uploader {
     // already-held bytes inside a chunk we send again are counted by the chunk itself
     for (const part of plan) for (const [s, e] of received) this.confirmed -= Math.max(0, Math.min(e, part.end) - Math.max(s, part.start));
 
+    // The refusals of this run's chunks: when the server refuses the file's first bytes it closes the
+    // session, and chunks still in flight may hear that the session is gone; the refusal says why.
+    const refusals: HttpResponse[] = [];
+    const gone = (r: HttpResponse) => r.status === 404;
     await runLimited(plan, c.maxActive, async (part) => {
       try {
         await withRetries(
@@ -519,11 +527,16 @@ export class Uploader {
         // a chunk that failed after its retries is 'upload'; a refusal (4xx) keeps its words
         if (err instanceof TransportError && err.kind === 'abort') throw err;
         const status = (err as HttpResponse | null)?.status;
-        if (typeof status === 'number' && status >= 400 && status < 500 && !isRetryable(err)) throw err;
+        if (typeof status === 'number' && status >= 400 && status < 500 && !isRetryable(err)) {
+          refusals.push(err as HttpResponse);
+          throw err;
+        }
         throw new ChunkFailed();
       }
       this.confirmed += part.end - part.start;
       this.report();
+    }).catch((err: unknown) => {
+      throw refusals.find((r) => !gone(r)) ?? err;
     });
     return this.finish(signal);
   }

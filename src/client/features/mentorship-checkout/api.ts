@@ -2,6 +2,7 @@ import type { MentorshipCheckoutAnswer, MentorshipPayAnswer } from '#shared/ment
 import type { MentorshipCardPayment, MentorshipInstalmentOption, MentorshipOneTimePrice } from '#shared/mentorship-checkout';
 import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import { get, post } from '#client/lib/api.ts';
+import { registerAndSignIn } from '#client/lib/register.ts';
 import { useLoad } from '#client/lib/use-load.ts';
 
 // plain reads (no query cache): the checkout pages are public and do not load TanStack Query (scripts/initial-js.ts)
@@ -14,7 +15,7 @@ export const useMentorshipCheckoutOptions = () => useLoad('mentorship-checkout-o
 
 /** POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>
-  post<{ name: string; email: string; redirect: string }>('/register', { ...body, mentorship_signup: 1 });
+  registerAndSignIn<{ name: string; email: string; redirect: string }>({ ...body, mentorship_signup: 1 });
 
 /** POST /logout (the checkout's "Log out" goes to /login?to=/mentorship/account afterwards) */
 export const logout = () => post<{ redirect: string }>('/logout');

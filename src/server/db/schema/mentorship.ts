@@ -131,7 +131,7 @@ export const uploadSessions = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     received: jsonb('received').$type<Array<[number, number]>>().notNull().default([]),
-    status: text('status', { enum: ['open', 'complete', 'aborted'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'complete', 'aborted', 'rejected'] }).notNull().default('open'),
     /** the finished file, relative to the storage root */
     path: text('path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

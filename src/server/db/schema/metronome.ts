@@ -18,3 +18,14 @@ export const metronomeSettings = pgTable(
   },
   (t) => [index('metronome_settings_user_idx').on(t.userId)],
 );
+
+/**
+ * Members whose saved list has been started: the first read of a list that is still empty puts the
+ * default entry in it (docs/product/metronome.md), once; a member who deletes it does not get it back.
+ */
+export const metronomeLists = pgTable('metronome_lists', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});

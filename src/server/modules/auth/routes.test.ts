@@ -33,10 +33,11 @@ describe('POST /register', () => {
     expect(body.errors.password[0]).toBe(FIELD_MESSAGES.passwordRequired);
   });
 
-  it('requires the email confirmation to match', async () => {
+  it('requires the email confirmation to match, saying so where the page reads it (errors.email[0])', async () => {
     const c = await t.client();
     const res = await c.post('/register', { name: 'Ann', email: 'ann@x.test', email_confirmation: 'other@x.test', password: 'longenough' });
     expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email[0]).toBe(FIELD_MESSAGES.emailConfirmationMismatch);
     expect(res.json().errors.email_confirmation[0]).toBe(FIELD_MESSAGES.emailConfirmationMismatch);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES as M, DEFAULT_CHECKOUT, type CheckoutPlan, type MembershipPlan } from '#shared/commerce';
 import { joinUrl, orderUrl, type CheckoutAnswer, type OrderStripeAnswer, type OrderSummary } from '#shared/checkout';
 import type { Database } from '#server/db/client';
@@ -376,7 +376,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
     },
 
-    /** GET /api/order: one of the member's own orders, or their latest paid one / active subscription */
+    /**
+     * GET /api/order: one of the member's own orders, or their latest paid one of any kind (a
+     * membership, a course) / active subscription
+     */
     async order(user: AuthUser, orderId: number | null): Promise<OrderSummary | null> {
       let row: OrderRow | null = null;
       if (orderId !== null) {
@@ -386,7 +389,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const [paid] = await db
           .select()
           .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.kind, 'membership'), eq(orders.status, 'paid')))
+          .where(and(eq(orders.userId, user.id), inArray(orders.kind, ['membership', 'course']), eq(orders.status, 'paid')))
           .orderBy(desc(orders.id))
           .limit(1);
         row = paid ?? null;

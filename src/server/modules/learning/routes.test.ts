@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { LEARNING } from '#shared/learning';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;
@@ -71,6 +71,16 @@ describe('POST /lesson-completions', () => {
     expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: false })).json().progress.completed).toBe(0);
   });
 
+  it("tells the member's other open tabs, with the course's progress", async () => {
+    const { user, client } = await subscriber();
+    const otherTab = await t.socket(client);
+    expect(await subscribe(otherTab, `user.${user.id}`)).toEqual({ ok: true });
+    const got = new Promise<{ event: string; payload: unknown }>((r) => otherTab.on('event', (m: { event: string; payload: unknown }) => m.event === 'LessonStatus' && r(m)));
+    expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: true })).statusCode).toBe(200);
+    expect((await got).payload).toEqual({ lesson_id: memberLessonId, complete: true, progress: { completed: 1, total: 4, percent: 25 } });
+    otherTab.disconnect();
+  });
+
   it('validates its body', async () => {
     const { client } = await subscriber();
     const res = await client.post('/lesson-completions', { lesson_id: 'abc', complete: true });
@@ -82,7 +92,7 @@ describe('POST /lesson-completions', () => {
 describe('POST /soundslice-path-completions', () => {
   it("stores the path's completion and tells the member's other tabs, not the sender's", async () => {
     const { user, client } = await subscriber();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const open = async () => {

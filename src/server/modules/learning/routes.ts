@@ -50,6 +50,8 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     const { complete, newly, progress } = await learning.setLessonComplete(user, request.body.lesson_id, request.body.complete);
     if (newly) await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
+    // the member's other open tabs follow, as for a path; the sender's own tab already changed
+    app.deps.realtime.publish(userChannel(user.id), 'LessonStatus', { lesson_id: request.body.lesson_id, complete, progress }, { exceptSocketId: socketId(request.headers) });
     return { complete, progress };
   });
 

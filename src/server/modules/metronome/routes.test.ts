@@ -31,7 +31,7 @@ it("another member's entries cannot be read, changed or deleted; visitors are as
   const me = await t.signedIn();
   const other = await t.signedIn();
   const { id } = (await me.client.post('/api/metronome_settings/', { name: 'Mine', settings })).json().data;
-  expect((await other.client.get('/api/metronome_settings/')).json().data).toEqual([]);
+  expect((await other.client.get('/api/metronome_settings/')).json().data.map((e: { name: string }) => e.name)).toEqual([START_UP.name]);
   expect((await other.client.request('PATCH', `/api/metronome_settings/${id}`, { name: 'Taken' })).statusCode).toBe(404);
   expect((await other.client.request('DELETE', `/api/metronome_settings/${id}`)).statusCode).toBe(404);
   expect((await me.client.get('/api/metronome_settings/')).json().data[0].name).toBe('Mine');
@@ -47,5 +47,16 @@ it('refuses bad settings with the field at fault and stores nothing', async () =
   expect((await bad({ name: 'x', settings: { ...settings, note: 3 } })).errors['settings.note'][0]).toBe('The note value must be 2, 4 or 8.');
   expect((await bad({ name: 'x', settings: { ...settings, beats: 5 } })).errors['settings.accents'][0]).toBe('There must be one accent per beat.');
   expect((await bad({ name: 'x', settings: { ...settings, speed: { ...settings.speed, step: 100 } } })).errors['settings.speed.step'][0]).toBe('The step may not be greater than 99.');
+  expect((await me.client.get('/api/metronome_settings/')).json().data.map((e: { name: string }) => e.name)).toEqual([START_UP.name]);
+});
+
+it("a new member's list starts with the default 'Start Up' entry, once: deleted, it stays deleted", async () => {
+  const me = await t.signedIn();
+  const first = (await me.client.get('/api/metronome_settings/')).json().data;
+  expect(first).toHaveLength(1);
+  expect(first[0]).toMatchObject({ name: 'Start Up', fav: false, bpm: 120, beats: 4, note: 4, subdiv: 0 });
+  // read again (another tab): still one
+  expect((await me.client.get('/api/metronome_settings/')).json().data).toHaveLength(1);
+  expect((await me.client.request('DELETE', `/api/metronome_settings/${first[0].id}`)).statusCode).toBe(200);
   expect((await me.client.get('/api/metronome_settings/')).json().data).toEqual([]);
 });

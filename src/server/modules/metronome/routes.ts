@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
-import { PLAYLIST, playlistCreateSchema, playlistUpdateSchema, type PlaylistEntry } from '#shared/metronome';
-import { metronomeSettings } from '#server/db/schema/index';
+import { PLAYLIST, playlistCreateSchema, playlistUpdateSchema, settingsPart, START_UP, type PlaylistEntry } from '#shared/metronome';
+import { metronomeLists, metronomeSettings } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 
@@ -21,6 +21,15 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/metronome_settings', async (request) => {
     const user = requireUser(request);
+    // the first read of a member's list: an empty one starts with the default entry (docs/product/metronome.md), once;
+    // every later read only reads
+    const [started] = await db.select({ userId: metronomeLists.userId }).from(metronomeLists).where(eq(metronomeLists.userId, user.id)).limit(1);
+    if (!started) await db.transaction(async (tx) => {
+      const started = await tx.insert(metronomeLists).values({ userId: user.id }).onConflictDoNothing().returning({ userId: metronomeLists.userId });
+      if (!started.length) return;
+      const [{ n }] = (await tx.select({ n: count() }).from(metronomeSettings).where(eq(metronomeSettings.userId, user.id))) as [{ n: number }];
+      if (Number(n) === 0) await tx.insert(metronomeSettings).values({ userId: user.id, name: START_UP.name, fav: START_UP.fav, settings: settingsPart(START_UP) });
+    });
     const rows = await db.select().from(metronomeSettings).where(eq(metronomeSettings.userId, user.id)).orderBy(desc(metronomeSettings.fav), asc(metronomeSettings.name), asc(metronomeSettings.id));
     return { data: rows.map(entry) };
   });

@@ -249,3 +249,26 @@ describe('PayPal', () => {
     expect((await client.get(`/api/lessons/${grooveLesson}`)).json().data.locked).toBe(true);
   });
 });
+
+describe('the order page of a course buyer (GET /api/order)', () => {
+  it('answers their latest order without a number, with how it was paid (card and PayPal)', async () => {
+    const { client } = await t.signedIn();
+    const stripeToken = await cardToken(client, 'doublekick_159');
+    const card = await client.post('/api/products/doublekick_159/card', { stripeToken, idempotency_key: 'order-page-1' });
+    expect(card.statusCode).toBe(200);
+    const cardOrder = Number(new URL(card.json().url, 'http://x').searchParams.get('order'));
+
+    const latest = (await client.get('/api/order')).json().order;
+    expect(latest).toMatchObject({ id: cardOrder, kind: 'course', status: 'paid', course: { title: expect.any(String) } });
+    expect(latest.payment_method).toMatch(/\S/);
+    expect((await client.get(`/api/order?order=${cardOrder}`)).json().order.payment_method).toBe(latest.payment_method);
+
+    const paypal = await client.post(`/api/products/course_${grooveCourse}_basic/paypal`, { idempotency_key: 'order-page-2' });
+    const back = new URL(await sandbox().approvePaypal(paypal.json().url.split('/').pop()!));
+    expect((await client.get(back.pathname + back.search)).statusCode).toBe(303);
+    const second = (await client.get('/api/order')).json().order;
+    expect(second).toMatchObject({ kind: 'course', status: 'paid' });
+    expect(second.id).toBeGreaterThan(cardOrder);
+    expect(second.payment_method).toMatch(/PayPal/);
+  });
+});

@@ -150,12 +150,22 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
 
   /** the charge went through: record it (the ledger refunds and refuses a spot lost on the way) */
   async function settle(order: OrderRow, charge: { ref: string; paymentMethodLabel: string }) {
+    let paid: OrderRow;
     try {
-      return await payments.markOrderPaid(order.id, charge);
+      paid = await payments.markOrderPaid(order.id, charge);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 409) throw soldOut();
       throw err;
     }
+    // the order page and the receipt say how it was paid; the provider's own notice of the charge
+    // may have settled the order first, without the card's or the PayPal account's label
+    if (charge.paymentMethodLabel && !paid.metadata.paymentMethod) {
+      await db
+        .update(orders)
+        .set({ metadata: sql`${orders.metadata} || ${JSON.stringify({ paymentMethod: charge.paymentMethodLabel })}::jsonb` })
+        .where(eq(orders.id, order.id));
+    }
+    return paid;
   }
 
 

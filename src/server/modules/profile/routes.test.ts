@@ -106,6 +106,16 @@ describe('GET /dashboard/clear-image', () => {
     expect(res.headers.location).toBe('/account/profile');
     expect((await t.app.deps.services.users.findById(user.id))!.avatarPath).toBeNull();
   });
+
+  it('brings the member back to the page they were on (never off the site)', async () => {
+    const { client } = await t.signedIn();
+    await client.upload('/dashboard/upload-image', 'file', 'me.png', png);
+    const res = await client.get(`/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('/profile/ann-drummer?tab=wall')}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/profile/ann-drummer?tab=wall');
+    const away = await client.get(`/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('https://evil.example/')}`);
+    expect(away.headers.location).toBe('/account/profile');
+  });
 });
 
 describe('friends', () => {

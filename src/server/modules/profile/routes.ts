@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { MESSAGES } from '#shared/constants';
 import { idSchema } from '#shared/http';
+import { REDIRECT_MAX, safeRedirect } from '#shared/redirect';
 import { UPLOADS } from '#shared/learning';
 import { AppError, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
@@ -54,13 +55,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // a page link. A GET that changes state, so it must carry the page's token: a link
   // on another site cannot know it.
-  app.get('/dashboard/clear-image', { schema: { querystring: z.object({ _token: z.string().max(200).optional() }) } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (!request.query._token || !safeEqual(request.query._token, request.csrfToken)) throw new AppError(419, MESSAGES.csrfMismatch);
-    const old = await profile.setAvatar(user.id, null);
-    if (old) await storage.remove(old);
-    return reply.redirect('/account/profile', 303);
-  });
+  // `to`: the page the link was on, where the member stays (only ever an address on this site).
+  app.get(
+    '/dashboard/clear-image',
+    { schema: { querystring: z.object({ _token: z.string().max(200).optional(), to: z.string().max(REDIRECT_MAX).optional().catch(undefined) }) } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.query._token || !safeEqual(request.query._token, request.csrfToken)) throw new AppError(419, MESSAGES.csrfMismatch);
+      const old = await profile.setAvatar(user.id, null);
+      if (old) await storage.remove(old);
+      return reply.redirect(safeRedirect(request.query.to, '/account/profile'), 303);
+    },
+  );
 
   // the friend button (docs/product/friends.md)
   overridableRoute(app, '/friends', {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '#server/test/harness';
@@ -78,5 +78,22 @@ describe('points and achievements', () => {
     // a second session the same day pays nothing more
     await client.post('/journal/log-time-practiced', { minutes_practiced: 10 });
     expect(await points(client)).toBe(5);
+  });
+});
+
+describe('the popup after a quiz', () => {
+  it("announces the quiz's own achievement first, before one reached earlier that had not been announced", async () => {
+    const { lessonCompletions } = await import('#server/db/schema/index');
+    const { user, client } = await t.signedIn({ entitlements: ['membership'] });
+    // a lesson completed without an award to unlock its achievement (First Steps is reached, not yet announced)
+    await t.app.deps.db.insert(lessonCompletions).values({ userId: user.id, lessonId: freeQuizLessonId });
+    const publish = vi.spyOn(t.app.deps.realtime, 'publish');
+    try {
+      expect((await client.post('/lessons/quiz', { id: quizLessonId, answers: [1, 0, 1] })).json().passed).toBe(true);
+      const unlocked = publish.mock.calls.filter(([channel, event]) => channel === `user.${user.id}` && event === 'UnlockedAchievement').map(([, , payload]) => (payload as { progress: { details: { name: string } } }).progress.details.name);
+      expect(unlocked).toEqual(['Quiz Whiz', 'First Steps']);
+    } finally {
+      publish.mockRestore();
+    }
   });
 });

@@ -40,9 +40,18 @@ export function createRewardsService(deps: { db: Database; realtime: Realtime })
     };
   }
 
-  async function unlock(userId: number) {
+  /** the achievement rule an awarded action counts towards (the reason's prefix: `quiz:12` -> quizzes) */
+  const RULE_OF_ACTION: Record<string, string> = { quiz: 'quizzes', lesson: 'lessons', practice: 'practice_minutes', journal: 'journal_entries' };
+
+  /**
+   * Unlocks every achievement the totals reach. The action's own achievement is announced first: an
+   * achievement reached earlier without an award to unlock it (practice time logged elsewhere) comes
+   * after it, so the popup names what the member just did.
+   */
+  async function unlock(userId: number, reason: string) {
     const m = await metrics(userId);
-    const all = await db.select().from(achievements).orderBy(asc(achievements.position));
+    const own = RULE_OF_ACTION[reason.split(':')[0] ?? ''];
+    const all = (await db.select().from(achievements).orderBy(asc(achievements.position))).sort((a, b) => Number(b.rule === own) - Number(a.rule === own));
     const have = new Set((await db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId))).map((r) => r.id));
     for (const a of all) {
       if (have.has(a.id) || (m[a.rule] ?? 0) < a.threshold) continue;
@@ -67,7 +76,7 @@ export function createRewardsService(deps: { db: Database; realtime: Realtime })
       if (row) {
         deps.realtime.publish(userChannel(userId), 'PointsAdded', { point: { points: award.points, description: award.description }, message: pointsMessage(award.points, award.description) });
       }
-      await unlock(userId);
+      await unlock(userId, reason);
       return !!row;
     },
 

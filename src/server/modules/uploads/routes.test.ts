@@ -133,13 +133,24 @@ describe('chunks, status, finish', () => {
     const png = pngBytes(5000);
     const id = await started(client, png.length, 'holiday.mp4');
     expectError(await sendChunk(client, id, 0, png), 422, UPLOAD_MESSAGES.wrongType);
-    expect((await row(id))!.status).toBe('aborted');
+    expect((await row(id))!.status).toBe('rejected');
     expect(existsSync(partial(id))).toBe(false);
-    expectError(await sendChunk(client, id, 0, png), 404, UPLOAD_MESSAGES.sessionNotFound);
+    // the real reason, not "expired", for whatever else arrives on that session
+    expectError(await sendChunk(client, id, 0, png), 422, UPLOAD_MESSAGES.wrongType);
+    expectError(await finishUpload(client, id), 422, UPLOAD_MESSAGES.wrongType);
     const text = Buffer.from('just some text pretending to be a video\n'.repeat(50));
     const id2 = await started(client, text.length, 'x.mp4');
     expectError(await sendChunk(client, id2, 0, text), 422, UPLOAD_MESSAGES.wrongType);
-    expectError(await finishUpload(client, id2), 404);
+    expectError(await finishUpload(client, id2), 422, UPLOAD_MESSAGES.wrongType);
+  });
+
+  it('answers every chunk still in flight for a refused file with the real reason', async () => {
+    const { client } = await student();
+    const fake = Buffer.concat([pngBytes(MB), Buffer.alloc(MB + 10, 1)]);
+    const id = await started(client, fake.length, 'holiday.mp4');
+    expectError(await sendChunk(client, id, 0, fake.subarray(0, MB)), 422, UPLOAD_MESSAGES.wrongType);
+    expectError(await sendChunk(client, id, MB, fake.subarray(MB, 2 * MB)), 422, UPLOAD_MESSAGES.wrongType);
+    expect((await client.get(`${UPLOAD_TARGETS.chunked}/${id}`)).json()).toMatchObject({ status: 'success', data: { state: 'rejected' } });
   });
 
   it('refuses misaligned, out-of-range and wrongly sized chunks', async () => {

@@ -37,6 +37,11 @@ type SessionRow = typeof uploadSessions.$inferSelect;
 
 const sessionGone = () => notFound(UPLOAD_MESSAGES.sessionNotFound);
 const wrongType = () => new AppError(422, UPLOAD_MESSAGES.wrongType);
+/**
+ * A session that cannot take more bytes: one refused for its content keeps saying why (the chunks
+ * still in flight, a finish or a resume hear "not a video we can play", not "expired").
+ */
+const closed = (status: string) => (status === 'rejected' ? wrongType() : sessionGone());
 const badChunk = () => new AppError(422, UPLOAD_MESSAGES.badChunk);
 
 /** The lower-case extension of a file name ('' when none). */
@@ -109,8 +114,8 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
     return row;
   }
 
-  async function abortRow(sessionId: string) {
-    await db.update(uploadSessions).set({ status: 'aborted', updatedAt: new Date() }).where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, 'open')));
+  async function rejectRow(sessionId: string) {
+    await db.update(uploadSessions).set({ status: 'rejected', updatedAt: new Date() }).where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, 'open')));
     await storage.removePartial(sessionId);
   }
 
@@ -153,20 +158,21 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
     async chunk(user: AuthUser, input: { session_id: string; start_offset: number; data: Buffer }) {
       const session = await owned(db, user, input.session_id);
       if (session.status === 'complete') throw new AppError(409, UPLOAD_EXTRA_MESSAGES.alreadyFinished);
-      if (session.status !== 'open') throw sessionGone();
+      if (session.status !== 'open') throw closed(session.status);
       const offset = input.start_offset;
       if (offset % chunkSize !== 0 || offset >= session.size) throw badChunk();
       if (input.data.length === 0) throw new AppError(422, UPLOAD_EXTRA_MESSAGES.emptyChunk);
       if (input.data.length !== Math.min(chunkSize, session.size - offset)) throw badChunk();
       if (offset === 0 && !(await sniffAllowed(input.data, session.purpose as UploadPurpose))) {
-        await abortRow(session.id);
+        await rejectRow(session.id);
         throw wrongType();
       }
       let handle;
       try {
         handle = await open(storage.partialPath(session.id), 'r+');
       } catch {
-        throw sessionGone();
+        // its partial file went with the session (refused or cancelled meanwhile)
+        throw closed((await owned(db, user, session.id)).status);
       }
       try {
         await handle.write(input.data, 0, input.data.length, offset);
@@ -175,7 +181,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       }
       const received = await db.transaction(async (tx) => {
         const row = await owned(tx, user, session.id, true);
-        if (row.status !== 'open') throw sessionGone();
+        if (row.status !== 'open') throw closed(row.status);
         const merged = mergeRanges(row.received, [offset, offset + input.data.length]);
         await tx.update(uploadSessions).set({ received: merged, updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
         return merged;
@@ -188,7 +194,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       return db.transaction(async (tx) => {
         const row = await owned(tx, user, sessionId, true);
         if (row.status === 'complete') return { ok: true, sessionId: row.id };
-        if (row.status !== 'open') throw sessionGone();
+        if (row.status !== 'open') throw closed(row.status);
         const missing = missingRanges(row.received, row.size);
         if (missing.length) return { ok: false, missing };
         let head: Buffer;
@@ -199,7 +205,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
         }
         const mime = await sniffAllowed(head, row.purpose as UploadPurpose);
         if (!mime) {
-          await tx.update(uploadSessions).set({ status: 'aborted', updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
+          await tx.update(uploadSessions).set({ status: 'rejected', updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
           await storage.removePartial(row.id);
           throw wrongType();
         }
@@ -272,7 +278,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       const cutoff = new Date(now.getTime() - UPLOAD_SESSION_TTL_MS);
       const stale = await db
         .delete(uploadSessions)
-        .where(and(inArray(uploadSessions.status, ['open', 'complete', 'aborted']), lt(uploadSessions.updatedAt, cutoff)))
+        .where(and(inArray(uploadSessions.status, ['open', 'complete', 'aborted', 'rejected']), lt(uploadSessions.updatedAt, cutoff)))
         .returning({ id: uploadSessions.id, status: uploadSessions.status, path: uploadSessions.path });
       let files = 0;
       for (const row of stale) {

@@ -17,11 +17,16 @@ import { toast } from '#client/components/ui/toast.tsx';
 export function RewardListener() {
   const id = pageConfig().authId;
   const channel = id ? userChannel(id) : null;
-  const [unlocked, setUnlocked] = useState<{ imageUrl: string; name: string } | null>(null);
+  // one action may unlock more than one achievement: each is shown in turn, in the order announced
+  // (the action's own first), none replaces another
+  const [queue, setQueue] = useState<Array<{ imageUrl: string; name: string }>>([]);
+  const unlocked = queue[0] ?? null;
   useChannelEvent<{ point: { points: number; description: string } }>(channel, 'PointsAdded', ({ point }) => toast(pointsMessage(point.points, point.description), 'success'));
-  useChannelEvent<{ imageUrl: string; progress: { details: { name: string } } }>(channel, 'UnlockedAchievement', (p) => setUnlocked({ imageUrl: p.imageUrl, name: p.progress.details.name }));
+  useChannelEvent<{ imageUrl: string; progress: { details: { name: string } } }>(channel, 'UnlockedAchievement', (p) =>
+    setQueue((q) => [...q, { imageUrl: p.imageUrl, name: p.progress.details.name }]),
+  );
   return (
-    <Dialog.Root open={!!unlocked} onOpenChange={(open) => !open && setUnlocked(null)}>
+    <Dialog.Root open={!!unlocked} onOpenChange={(open) => !open && setQueue((q) => q.slice(1))}>
       {unlocked ? (
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[1200] bg-black/55" />

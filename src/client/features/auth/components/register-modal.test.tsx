@@ -74,3 +74,17 @@ it.each([
   await vi.waitFor(() => expect(navigate.to).toHaveBeenCalled());
   expect(navigate.to).toHaveBeenCalledWith('/dashboard');
 });
+
+it.each([
+  ['the address it was given', '/mentorship/checkout', '/login?to=%2Fmentorship%2Fcheckout'],
+  ['/order when it was given none', undefined, '/login?to=%2Forder'],
+])('its "Sign in" link returns to %s', async (_label, redirectTo, href) => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RegisterModal {...(redirectTo ? { redirectTo } : {})} />
+    </QueryClientProvider>,
+  );
+  act(() => openModal('register'));
+  await screen.findByRole('dialog', { name: 'Create Your Account' });
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', href);
+});

@@ -10,6 +10,9 @@ import { REGISTER_MODAL } from '../register.ts';
 
 export { REGISTER_MODAL };
 
+/** where "Sign in" returns to when the screen was given no address (/login?to=, default /order: docs/product/accounts.md) */
+const DEFAULT_SIGN_IN_TARGET = '/order';
+
 /**
  * "Create Your Account": no client checks; the first server error among name, email and
  * password is shown in red, else the fallback message; on success the browser goes to `redirectTo`.
@@ -52,7 +55,7 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
         )}
         <p className="text-center text-sm text-muted">
           Already a member?{' '}
-          <a className="font-semibold text-accent-strong underline-offset-2 hover:underline" href="/login">
+          <a className="font-semibold text-accent-strong underline-offset-2 hover:underline" href={`/login?to=${encodeURIComponent(redirectTo ?? DEFAULT_SIGN_IN_TARGET)}`}>
             Sign in
           </a>
         </p>

@@ -1,6 +1,7 @@
 import type { CheckoutAnswer, OrderStripeAnswer } from '#shared/checkout';
 import type { MembershipPlan } from '#shared/commerce';
 import { get, post } from '#client/lib/api.ts';
+import { registerAndSignIn } from '#client/lib/register.ts';
 import { useLoad } from '#client/lib/use-load.ts';
 
 /**
@@ -11,7 +12,7 @@ export const useCheckout = (slug: string) => useLoad(`checkout/${slug}`, () => g
 
 /** POST /register, membership flavour: checkout_slug and dbo_academy_signup */
 export const registerGuest = (body: { name: string; email: string; email_confirmation: string; password: string; checkout_slug: string }) =>
-  post<{ name: string; email: string; redirect: string }>('/register', { ...body, dbo_academy_signup: true });
+  registerAndSignIn<{ name: string; email: string; redirect: string }>({ ...body, dbo_academy_signup: true });
 
 export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
 

@@ -4,6 +4,7 @@ import { COMMUNITY_MESSAGES, DISCUSSION_SORTS, type DiscussionSort } from '#shar
 import { DISCUSSION_WORDING, hashPostId } from '#shared/discussion';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { firstPosts, postCalls } from '../api/posts.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
 import { openPostsModal, PostsModal } from './posts-modal.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { scrollToPost, ThreadList, useFirstPage, usePostList } from './thread-list.tsx';
@@ -79,7 +80,8 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
 
   return (
     <section ref={topRef} aria-labelledby={`${sortId}-title`} className="flex scroll-mt-24 flex-col gap-4" data-testid="lesson-discussion">
-      <PostsModal />
+      {/* a member's page frame holds the posts modal on every page; a visitor's has none */}
+      {pageConfig().authId === null ? <PostsModal /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${sortId}-title`} className="text-xl font-bold">
           Discussion

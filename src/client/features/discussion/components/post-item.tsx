@@ -287,7 +287,7 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
           <PostBody post={post} className="mt-1" />
         )}
         {!gone && !editing ? (
-          <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-1">
+          <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-1" data-post-actions>
             <button type="button" onClick={toggleLike} aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} (${likes})`} className={clsx(action, liked && 'text-accent')}>
               <Heart aria-hidden className={clsx('size-4', liked && 'fill-current')} />
               <span data-testid="like-count">{likes}</span>

@@ -1,18 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { sameSitePath } from '#shared/discussion';
 
-export const POSTS_MODAL_EVENT = 'open-posts-modal';
+import { POSTS_MODAL_EVENT } from '../posts-modal-event.ts';
 
-/** Opens the posts modal on a same-site address (a page-wide event). */
-export function openPostsModal(url: string) {
-  window.dispatchEvent(new CustomEvent(POSTS_MODAL_EVENT, { detail: { url } }));
-}
+export { openPostsModal, POSTS_MODAL_EVENT } from '../posts-modal-event.ts';
 
-/** An iframe modal whose address is set by the page-wide `open-posts-modal` event; other sites' addresses are refused. */
-export function PostsModal() {
-  const [url, setUrl] = useState<string | null>(null);
+/**
+ * An iframe modal whose address is set by the page-wide `open-posts-modal` event; other sites' addresses
+ * are refused. `initialUrl`: the address of the event that had it mounted (the page frame loads it then).
+ */
+export function PostsModal({ initialUrl = null }: { initialUrl?: string | null }) {
+  const [url, setUrl] = useState<string | null>(() => (initialUrl ? sameSitePath(initialUrl) : null));
+  // Keys pressed inside the frame are the frame's document's, not this page's: Radix never hears its
+  // Escape. The frame is same-site, so its window is listened to as well (again after each load).
+  const close = useCallback(() => setUrl(null), []);
+  const frameRef = useCallback(
+    (frame: HTMLIFrameElement | null) => {
+      if (!frame) return;
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) close();
+      };
+      const listen = () => {
+        try {
+          frame.contentWindow?.addEventListener('keydown', onKey);
+        } catch {
+          // a frame that is not same-site after all: its keys stay its own
+        }
+      };
+      listen();
+      frame.addEventListener('load', listen);
+    },
+    [close],
+  );
   useEffect(() => {
     const onOpen = (e: Event) => {
       const path = sameSitePath(String((e as CustomEvent<{ url?: unknown }>).detail?.url ?? ''));
@@ -34,7 +55,7 @@ export function PostsModal() {
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
-            {url ? <iframe src={url} title="Discussion" className="w-full flex-1 border-0 bg-bg" data-testid="posts-modal-frame" /> : null}
+            {url ? <iframe ref={frameRef} src={url} title="Discussion" className="w-full flex-1 border-0 bg-bg" data-testid="posts-modal-frame" /> : null}
           </Dialog.Content>
         </Dialog.Portal>
       ) : null}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from '#client/components/ui/link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Bell, BellOff, Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
+import { hashPostId } from '#shared/discussion';
 import { FORUM_MESSAGES, type TopicDto } from '#shared/forums';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -34,12 +35,20 @@ interface Props extends TopicSlots {
 /** Plain text with its line breaks (user text is never HTML). */
 const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>;
 
+const onHashChange = (listener: () => void) => {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+};
+/** the thread shows one conversation (a post id in the address hash): there is no "latest" to jump to */
+const useThreadMode = () => useSyncExternalStore(onHashChange, () => hashPostId(window.location.hash) !== null, () => false);
+
 /** The topic (docs/product/forums.md): author, date, watch, title, first post, like, comment count, then the thread. */
 export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
   const q = useTopic(topicId);
   // a ref, not state: a callback ref that sets state re-renders the whole topic synchronously inside its first commit
   const discussionRef = useRef<HTMLDivElement>(null);
   useRefetchOnNewPost(discussionRef, q.isSuccess, topicId, q.data?.topic.numComments ?? 0);
+  const threadMode = useThreadMode();
   if (q.isPending) return <Spinner className="w-full py-16" label="Loading the topic" />;
   if (q.isError) return <ForumError error={q.error} />;
   const { topic, user, posts } = q.data;
@@ -125,13 +134,19 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
           <Lock aria-hidden className="size-5 shrink-0" /> {COMMUNITY_MESSAGES.topicLocked}
         </p>
       ) : null}
-      <div ref={discussionRef} data-testid="topic-discussion">
+      {/* on phones the jump button floats at the right edge: post actions keep clear of that column */}
+      <div ref={discussionRef} data-testid="topic-discussion" className="max-sm:[&_[data-post-actions]]:pr-14">
         {renderDiscussion ? renderDiscussion(topic, { canReply }) : null}
       </div>
-      {topic.numComments > 0 ? (
-        <div className={clsx('pointer-events-none sticky bottom-3 flex justify-center', variant === 'page' && 'bottom-4')}>
-          <button type="button" onClick={jumpToLatest} className={clsx(buttonClass('primary'), 'pointer-events-auto rounded-full shadow-lg')}>
-            <ArrowDown aria-hidden className="size-5" /> {COMMUNITY_MESSAGES.jumpToLatest}
+      {topic.numComments > 0 && !threadMode ? (
+        <div className={clsx('pointer-events-none sticky bottom-3 flex justify-end sm:justify-center', variant === 'page' && 'bottom-4')}>
+          <button
+            type="button"
+            onClick={jumpToLatest}
+            aria-label={COMMUNITY_MESSAGES.jumpToLatest}
+            className={clsx(buttonClass('primary'), 'pointer-events-auto rounded-full shadow-lg max-sm:size-12 max-sm:px-0')}
+          >
+            <ArrowDown aria-hidden className="size-5" /> <span className="max-sm:sr-only">{COMMUNITY_MESSAGES.jumpToLatest}</span>
           </button>
         </div>
       ) : null}

@@ -141,6 +141,21 @@ export function useLivePathStatus(lessonId: number) {
   );
 }
 
+/**
+ * A lesson completed (or not) in another tab shows here too, as a path does: the lesson's toggle and
+ * progress when it is in this page's cache, and the course lists and "continue" card read again.
+ */
+export function useLiveLessonStatus() {
+  const qc = useQueryClient();
+  const patch = useLessonPatch();
+  const id = pageConfig().authId;
+  useChannelEvent<{ lesson_id: number; complete: boolean; progress: Progress }>(id ? userChannel(id) : null, 'LessonStatus', ({ lesson_id, complete, progress }) => {
+    patch(lesson_id, (l) => ({ ...l, complete, progress }));
+    void qc.invalidateQueries({ queryKey: keys.courses });
+    void qc.invalidateQueries({ queryKey: keys.continue });
+  });
+}
+
 export function useStageCheckmark(stageId: number) {
   const qc = useQueryClient();
   return useMutation({

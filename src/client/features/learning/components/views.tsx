@@ -6,7 +6,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { useContinueLesson, useCourse, useCourses, useLesson, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
+import { useContinueLesson, useCourse, useCourses, useLesson, useLiveLessonStatus, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
@@ -64,6 +64,7 @@ export function CourseList() {
 
 export function CourseView({ slug }: { slug: string }) {
   const course = useCourse(slug);
+  useLiveLessonStatus();
   if (course.isPending) return <Loading />;
   if (course.isError) return <Failed what="this course" />;
   const c = course.data;
@@ -108,6 +109,7 @@ export function CourseView({ slug }: { slug: string }) {
 export function LessonView({ id }: { id: number }) {
   const lesson = useLesson(id);
   useLivePathStatus(id);
+  useLiveLessonStatus();
   if (lesson.isPending) return <Loading />;
   if (lesson.isError) return <Failed what="this lesson" />;
   const l = lesson.data;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { PLAYLIST, type PlaylistEntry, type SavedSettings } from '#shared/metronome';
+import { PLAYLIST, START_UP, type PlaylistEntry, type SavedSettings } from '#shared/metronome';
 import { api, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 
@@ -10,7 +10,9 @@ const order = (list: PlaylistEntry[]) => [...list].sort((a, b) => Number(b.fav) 
 const local = {
   read(): PlaylistEntry[] {
     try {
-      return JSON.parse(localStorage.getItem(PLAYLIST.storageKey) ?? '[]') as PlaylistEntry[];
+      const kept = localStorage.getItem(PLAYLIST.storageKey);
+      // a browser that has never kept a list starts with the default entry (docs/product/metronome.md)
+      return kept === null ? [{ ...START_UP }] : (JSON.parse(kept) as PlaylistEntry[]);
     } catch {
       return [];
     }

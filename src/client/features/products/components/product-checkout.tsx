@@ -3,8 +3,9 @@ import clsx from 'clsx';
 import { CircleCheckBig, CreditCard, Lock } from 'lucide-react';
 import { COMMERCE_MESSAGES, type PaymentType } from '#shared/commerce';
 import { LEVEL_FEATURES, LEVEL_TITLES, PRODUCT_MESSAGES, type PaypalOutcome, type Tier } from '#shared/products';
-import { ApiError, post } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { registerAndSignIn } from '#client/lib/register.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
@@ -113,7 +114,7 @@ function AccountStep({
     setError(null);
     setLoading(true);
     try {
-      const res = await post<{ name: string; email: string }>('/register', { ...form, ...(signupFlag ? { [signupFlag]: true } : {}) });
+      const res = await registerAndSignIn<{ name: string; email: string }>({ ...form, ...(signupFlag ? { [signupFlag]: true } : {}) });
       onRegistered({ name: res.name, email: res.email });
     } catch (err) {
       // the first field error, or the general message

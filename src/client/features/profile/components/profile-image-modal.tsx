@@ -1,10 +1,12 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type MouseEvent } from 'react';
 import { checkImageFile, UPLOADS } from '#shared/learning';
 import { api, ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
+import { useConfirm } from '#client/components/ui/confirm.tsx';
+import { navigate } from '#client/lib/browser.ts';
 
 export const PROFILE_IMAGE_MODAL = 'profile-image';
 
@@ -37,7 +39,15 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
     setState('idle');
   }
 
-  const token = encodeURIComponent(pageConfig().csrfToken);
+  const [confirm, confirmDialog] = useConfirm();
+  // the member stays on the page they opened the modal from
+  const here = window.location.pathname + window.location.search;
+  const clearHref = `/dashboard/clear-image?_token=${encodeURIComponent(pageConfig().csrfToken)}&to=${encodeURIComponent(here)}`;
+  async function clear(e: MouseEvent<HTMLAnchorElement>) {
+    e.preventDefault();
+    if (await confirm('Delete your profile image? Your initials show in its place.', { confirmLabel: 'Delete image', danger: true })) navigate.to(clearHref);
+  }
+
   return (
     <Modal name={PROFILE_IMAGE_MODAL} title="Profile image" size="sm">
       <div className="flex flex-col gap-4">
@@ -53,9 +63,10 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
           </label>
         )}
         <FormError message={error} inline />
-        <a href={`/dashboard/clear-image?_token=${token}`} className="self-start font-semibold text-danger underline-offset-2 hover:underline">
+        <a href={clearHref} onClick={(e) => void clear(e)} className="self-start font-semibold text-danger underline-offset-2 hover:underline">
           Delete Current Image
         </a>
+        {confirmDialog}
       </div>
     </Modal>
   );

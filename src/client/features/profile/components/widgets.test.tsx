@@ -1,10 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { FriendButton } from './friend-button.tsx';
 import { ProfileImageModal } from './profile-image-modal.tsx';
+import { navigate } from '#client/lib/browser.ts';
 
 // only the network is faked
 const fetchMock = vi.fn();
@@ -70,4 +71,29 @@ it('profile image modal: the wrong extension or over 3,000,000 bytes never reach
   await user.upload(input, new File([new Uint8Array(3_000_001)], 'big.JPG', { type: 'image/jpeg' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('The file may not be greater than 3 MB.');
   expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('profile image modal: "Delete Current Image" asks first, and then clears and comes back to this page', async () => {
+  const go = vi.spyOn(navigate, 'to').mockImplementation(() => undefined);
+  window.history.replaceState(null, '', '/profile/ann-drummer?tab=wall');
+  try {
+    render(<ProfileImageModal reload={() => undefined} />);
+    act(() => openModal('profile-image'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Delete Current Image' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(go).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(go).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('link', { name: 'Delete Current Image' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete image' }));
+    expect(go).toHaveBeenCalledTimes(1);
+    const target = new URL(go.mock.calls[0]![0], 'http://x');
+    expect(target.pathname).toBe('/dashboard/clear-image');
+    expect(target.searchParams.get('to')).toBe('/profile/ann-drummer?tab=wall');
+  } finally {
+    go.mockRestore();
+    window.history.replaceState(null, '', '/');
+  }
 });
