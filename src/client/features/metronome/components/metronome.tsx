@@ -79,12 +79,12 @@ function Panel({ title, open, onToggle, children }: { title: string; open: boole
   const id = useId();
   return (
     <div className="rounded-2xl border border-line bg-surface">
-      <h3>
+      <h2>
         <button type="button" id={`${id}-trigger`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold">
           {title}
           <ChevronDown aria-hidden className={clsx('size-5 transition-transform duration-150', open && 'rotate-180')} />
         </button>
-      </h3>
+      </h2>
       {open ? (
         <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-trigger`} className="px-5 pb-5">
           {children}
