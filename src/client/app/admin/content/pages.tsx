@@ -50,6 +50,8 @@ function useSubmit() {
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent | null, schema: z.ZodType, values: unknown, send: (body: unknown) => Promise<void>) {
     e?.preventDefault();
+    // a second submit while the first is on its way (the Save button stays focusable while busy)
+    if (busy) return;
     const body: unknown = form.check(schema, values);
     if (body === null) return;
     setBusy(true);
@@ -335,7 +337,7 @@ export function AdminLessonEditPage() {
             }
           />
           <div className="flex flex-col gap-6">
-            <LessonDetails key={`d${query.dataUpdatedAt}`} lesson={lesson} />
+            <LessonDetails key={`d${lesson.id}`} lesson={lesson} />
             <LessonPaths key={`p${lesson.id}`} lesson={lesson} />
             <LessonQuiz key={`q${lesson.id}`} lesson={lesson} />
           </div>
@@ -354,25 +356,30 @@ function useLessonSaved(lesson: AdminLesson) {
   };
 }
 
+const lessonValues = (lesson: AdminLesson) => ({
+  title: lesson.title,
+  slug: lesson.slug,
+  description: lesson.description,
+  video_url: lesson.video_url ?? '',
+  members_only: lesson.members_only,
+  position: String(lesson.position),
+  next_lesson_id: lesson.next_lesson_id === null ? '' : String(lesson.next_lesson_id),
+});
+
 function LessonDetails({ lesson }: { lesson: AdminLesson }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const saved = useLessonSaved(lesson);
   const [confirm, dialog] = useConfirm();
-  const [values, setValues] = useState({
-    title: lesson.title,
-    slug: lesson.slug,
-    description: lesson.description,
-    video_url: lesson.video_url ?? '',
-    members_only: lesson.members_only,
-    position: String(lesson.position),
-    next_lesson_id: lesson.next_lesson_id === null ? '' : String(lesson.next_lesson_id),
-  });
+  const [values, setValues] = useState(() => lessonValues(lesson));
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   const { form, busy, submit } = useSubmit();
   async function save(e: FormEvent) {
     await submit(e, lessonBodySchema, { ...values, position: num(values.position), next_lesson_id: values.next_lesson_id === '' ? null : Number(values.next_lesson_id) }, async (body) => {
-      await saved((await put<{ data: AdminLesson }>(`/api/admin/lessons/${lesson.id}`, body)).data, 'Lesson saved.');
+      const stored = (await put<{ data: AdminLesson }>(`/api/admin/lessons/${lesson.id}`, body)).data;
+      // the form shows what was stored (trimmed, the slug as kept) and stays where it is: focus stays on Save
+      setValues(lessonValues(stored));
+      await saved(stored, 'Lesson saved.');
     });
   }
   async function remove() {
