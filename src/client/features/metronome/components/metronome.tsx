@@ -34,6 +34,8 @@ const engine = () => import('../engine.ts');
 const SpeedRunLog = lazy(() => import('./speed-run-log.tsx').then((m) => ({ default: m.SpeedRunLog })));
 
 const STORAGE_KEY = 'bb.metronome.settings';
+/** keys that change the tempo by a step, as a slider or spinbutton does (docs/product/accessibility.md) */
+const TEMPO_KEYS: Record<string, number> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
 
 function loadSettings(): MetronomeSettings {
   try {
@@ -210,18 +212,30 @@ export function Metronome() {
           </button>
           <label className="flex flex-col items-center">
             <span className="sr-only">BPM</span>
+            {/* a spinbutton that also takes typing: arrows ±1, Page Up/Down ±10; its value text says the tempo and its name */}
             <input
               aria-label="BPM"
+              role="spinbutton"
+              aria-valuemin={1}
+              aria-valuemax={METRONOME.bpmMax}
+              aria-valuenow={shownBpm}
+              aria-valuetext={`${shownBpm} BPM, ${tempoName(shownBpm)}`}
               inputMode="numeric"
               value={training && beat ? String(beat.bpm) : bpmText}
               onChange={(e) => setBpmText(digitsOnly(e.target.value))}
-              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+              onKeyDown={(e) => {
+                if (e.key === ' ') e.preventDefault();
+                const step = TEMPO_KEYS[e.key];
+                if (step === undefined || training) return;
+                e.preventDefault();
+                setBpm((startableBpm(bpmText) ?? s.bpm) + step);
+              }}
               onBlur={() => {
                 const bpm = startableBpm(bpmText);
                 if (bpm !== null) setBpm(bpm);
                 else setBpmText(String(s.bpm));
               }}
-              className="w-48 bg-transparent text-center text-8xl font-black tracking-tight text-fg tabular focus:outline-none"
+              className="w-48 rounded-xl bg-transparent text-center text-8xl font-black tracking-tight text-fg tabular"
             />
             <span className="text-lg font-semibold text-accent-strong" data-testid="tempo-name">
               {tempoName(shownBpm)}
