@@ -62,6 +62,31 @@ describe('focus returns to what opened a dialog', () => {
   });
 });
 
+describe('the registration form', () => {
+  it('marks each wrong field next to it, announces the first error and moves focus to the first wrong field', async () => {
+    const p = await newPage(browser, PHONE);
+    await p.goto('/');
+    await p.getByRole('button', { name: 'Start learning free' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Create Your Account' });
+    // no name and a short password: two wrong fields, the name first
+    await dialog.getByLabel('Email', { exact: true }).fill('keyboard-drummer@example.com');
+    await dialog.getByLabel('Confirm Email').fill('keyboard-drummer@example.com');
+    await dialog.getByLabel('Password').fill('short');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await dialog.getByRole('alert').waitFor();
+    const name = dialog.getByLabel('Name');
+    await expect.poll(() => hasFocus(name)).toBe(true);
+    for (const field of [name, dialog.getByLabel('Password')]) {
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const described = await field.getAttribute('aria-describedby');
+      expect(((await p.locator(`[id="${described}"]`).textContent()) ?? '').length).toBeGreaterThan(0);
+    }
+    expect(await dialog.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+});
+
 describe('after a save in the admin console', () => {
   it('"Save lesson" keeps focus on itself and the result is announced', async () => {
     const p = await newPage(browser, DESKTOP);

@@ -74,3 +74,31 @@ it.each([
   await vi.waitFor(() => expect(navigate.to).toHaveBeenCalled());
   expect(navigate.to).toHaveBeenCalledWith('/dashboard');
 });
+
+it('marks each wrong field with its own message next to it and moves focus to the first one', async () => {
+  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
+  await openAndSubmit();
+  await screen.findByRole('alert');
+  const email = screen.getByLabelText('Email');
+  const password = screen.getByLabelText('Password');
+  for (const [field, message] of [
+    [email, FIELD_MESSAGES.emailTaken],
+    [password, FIELD_MESSAGES.passwordMin],
+  ] as const) {
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)).toHaveTextContent(message);
+  }
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+  await vi.waitFor(() => expect(document.activeElement).toBe(email));
+  // an edited field is no longer marked wrong
+  await userEvent.setup().type(email, 'x');
+  expect(email).not.toHaveAttribute('aria-invalid');
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+});
+
+it('without field errors, focus goes back to "Create Account"', async () => {
+  fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }));
+  await openAndSubmit();
+  await screen.findByRole('alert');
+  await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create Account' })));
+});
