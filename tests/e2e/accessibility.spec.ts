@@ -50,17 +50,22 @@ const headingProblems = (p: Page) =>
     return before.map((h) => `heading before the <h1>: <${h.tagName.toLowerCase()}> ${text(h)}`);
   });
 
-/** Report a forum post from `p`'s browser; the answer's status. */
-const reportPost = (p: Page, id: number) =>
-  p.evaluate(async (postId) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch('/api/reports', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify({ kind: 'post', id: postId, reason: 'Checking how the queue reads' }),
-    });
-    return res.status;
-  }, id);
+/**
+ * A link inside a line of text is told apart by more than colour (WCAG 1.4.1): underlined, or bolder than the line.
+ * axe leaves most of these for a person to review; this names the ones that are neither.
+ */
+const colourOnlyLinks = (p: Page) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('#main p a, #main li > span a, #main span a')]
+      .filter((a) => {
+        const parent = a.parentElement!;
+        const hasText = [...parent.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim().length > 1);
+        if (!hasText || !a.checkVisibility()) return false;
+        const style = getComputedStyle(a);
+        return !style.textDecorationLine.includes('underline') && Number(style.fontWeight) <= Number(getComputedStyle(parent).fontWeight);
+      })
+      .map((a) => `link told apart by colour only: "${(a.textContent ?? '').trim().slice(0, 40)}"`),
+  );
 
 /** One line per violation and element: rule, impact, where, and axe's summary of what fails. */
 const describeViolations = (url: string, width: number, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
@@ -71,8 +76,6 @@ describe('axe: no WCAG 2.2 A/AA violation', () => {
     const first = await newPage(browser, DESKTOP);
     const context: BrowserContext = first.context();
     if (email) await signIn(first, email);
-    // the reports queue shows a report (its author link sits in a line of text)
-    if (email === 'admin@demo.test') expect(await reportPost(first, 4)).toBeLessThan(300);
     const phone = await context.newPage();
     await phone.setViewportSize(PHONE);
     const found: string[] = [];
@@ -84,7 +87,7 @@ describe('axe: no WCAG 2.2 A/AA violation', () => {
         await open(p, url);
         const { violations } = await new AxeBuilder({ page: p }).withTags([...TAGS, 'best-practice']).analyze();
         const kept = violations.filter((v) => v.tags.some((t) => TAGS.includes(t)) || STRUCTURE_RULES.has(v.id));
-        found.push(...describeViolations(url, width, kept), ...(await headingProblems(p)).map((h) => `${url} @${width}: ${h}`));
+        found.push(...describeViolations(url, width, kept), ...[...(await headingProblems(p)), ...(await colourOnlyLinks(p))].map((h) => `${url} @${width}: ${h}`));
       }
     }
     expect(found).toEqual([]);
