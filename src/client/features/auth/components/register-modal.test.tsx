@@ -39,10 +39,11 @@ async function openAndSubmit(redirectTo?: string) {
   return dialog;
 }
 
-it('shows the first server error among name, email and password', async () => {
+it('shows each server error in red under its field and announces which fields to correct', async () => {
   fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
   await openAndSubmit();
-  expect(await screen.findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.emailTaken);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please correct these 2 fields: Email, Password.');
+  expect(screen.getByText(FIELD_MESSAGES.emailTaken)).toHaveClass('text-danger');
   const [, init] = fetchMock.mock.calls[0]!;
   expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
   expect(JSON.parse(init.body)).toEqual({ name: 'Ann', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'secret-pass' });

@@ -13,12 +13,15 @@ export { REGISTER_MODAL };
 /** the form's fields in the order they are shown: the first wrong one gets focus */
 const FIELDS = ['name', 'email', 'email_confirmation', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
+const LABELS: Record<FieldName, string> = { name: 'Name', email: 'Email', email_confirmation: 'Confirm Email', password: 'Password' };
+/** the announced summary: which fields to correct (each one's own message is under it) */
+const correctThese = (fields: FieldName[]) => `Please correct ${fields.length === 1 ? 'this field' : `these ${fields.length} fields`}: ${fields.map((f) => LABELS[f]).join(', ')}.`;
 
 /**
- * "Create Your Account" (spec 000): no client checks; the first server error among name, email and
- * password is shown in red, else the fallback message; on success the browser goes to `redirectTo`.
- * The form follows the accessible form pattern (docs/product/accessibility.md): each field's own error
- * under it (aria-invalid, aria-describedby), the first error announced, focus on the first wrong field.
+ * "Create Your Account" (spec 000): no client checks; the server's errors are shown in red, each under
+ * its own field (aria-invalid, aria-describedby), else the fallback message; on success the browser
+ * goes to `redirectTo`. As every form (docs/product/accessibility.md): a summary of the fields to
+ * correct is announced and focus moves to the first wrong field.
  */
 export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
   const register = useRegister();
@@ -53,9 +56,9 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
         const message = err instanceof ApiError ? err.errors?.[f]?.[0] : undefined;
         if (message) found[f] = message;
       }
-      const first = err instanceof ApiError ? err.firstError(['name', 'email', 'password', 'email_confirmation']) : undefined;
+      const wrong = FIELDS.filter((f) => found[f]);
       setFieldErrors(found);
-      setError(first ?? MESSAGES.registrationFallback);
+      setError(wrong.length ? correctThese(wrong) : MESSAGES.registrationFallback);
       focusNext.current = FIELDS.find((f) => found[f]) ?? 'submit';
     }
   }

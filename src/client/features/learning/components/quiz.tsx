@@ -48,7 +48,7 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
   // what a screen reader hears after each answer (the region is always there, so changes are spoken):
   // the server judges the answers together, so each one is acknowledged and the last brings the verdict
   const said = result
-    ? `${/[.!?]$/.test(message!) ? message : `${message}.`} You answered ${result.correct} of ${result.total} correctly (${result.score}%).`
+    ? `Quiz result: ${result.correct} of ${result.total} right (${result.score}%). ${result.score >= QUIZ.passScore ? 'Passed.' : `Not passed: ${QUIZ.passScore}% passes.`}`
     : failed
       ? QUIZ_CHECK_FAILED
       : done
