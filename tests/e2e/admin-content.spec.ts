@@ -38,6 +38,8 @@ describe('admin content: courses and lessons', () => {
     await video.fill('http://videos.example.test/embed/1');
     await p.getByRole('button', { name: 'Save lesson' }).click();
     await expect.poll(() => video.getAttribute('aria-invalid')).toBe('true');
+    // focus moves to the first wrong field
+    await expect.poll(() => video.evaluate((el) => el === document.activeElement)).toBe(true);
     const errorId = await video.getAttribute('aria-describedby');
     expect(await p.locator(`[id="${errorId}"]`).textContent()).toBe('The video embed address must be an https:// address or a path on this site.');
     await video.fill('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');

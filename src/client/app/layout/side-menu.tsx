@@ -60,12 +60,15 @@ export function SideMenu({ mentorship = false, admin = false, pathname }: { ment
       <Accordion.Root type="multiple" defaultValue={current.length ? current : [sections[0]!.id]} className="flex flex-col gap-1">
         {sections.map((s) => (
           <Accordion.Item key={s.id} value={s.id}>
-            <Accordion.Header>
-              <Accordion.Trigger className="group flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold hover:bg-surface-2">
-                <s.icon aria-hidden className="size-5 text-accent" />
-                <span className="flex-1">{s.title}</span>
-                <ChevronDown aria-hidden className="size-4 text-muted transition-transform duration-150 group-data-[state=open]:rotate-180" />
-              </Accordion.Trigger>
+            {/* a group label, not a heading: the menu comes before the page, whose <h1> starts the headings */}
+            <Accordion.Header asChild>
+              <div>
+                <Accordion.Trigger className="group flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold hover:bg-surface-2">
+                  <s.icon aria-hidden className="size-5 text-accent" />
+                  <span className="flex-1">{s.title}</span>
+                  <ChevronDown aria-hidden className="size-4 text-muted transition-transform duration-150 group-data-[state=open]:rotate-180" />
+                </Accordion.Trigger>
+              </div>
             </Accordion.Header>
             <Accordion.Content className="overflow-hidden">
               <ul className="mb-2 ml-5 flex flex-col border-l border-line pl-3">

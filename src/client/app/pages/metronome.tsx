@@ -1,4 +1,10 @@
 import { Metronome } from '#client/features/metronome/components/metronome.tsx';
+import { PageTitle } from './common.tsx';
 
-/** /metronome: a public page, its own chunk (scripts/initial-js.ts). */
-export const MetronomePage = () => <Metronome />;
+/** /metronome: a public page, its own chunk. */
+export const MetronomePage = () => (
+  <div className="mx-auto max-w-2xl">
+    <PageTitle title="Metronome" />
+    <Metronome />
+  </div>
+);

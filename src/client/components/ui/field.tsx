@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes } from 'react';
 import clsx from 'clsx';
 
 export const inputClass =
-  'min-h-12 w-full rounded-xl border border-line bg-surface px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
+  'min-h-12 w-full rounded-xl border border-line bg-surface px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger';
 
 /** A labelled input with its error in red under it. */
 export function Field({ label, error, hint, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string }) {

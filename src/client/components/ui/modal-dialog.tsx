@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
+import { keepOpener, returnFocus } from './return-focus.ts';
 
 export interface ModalDialogProps {
   name: string;
@@ -11,16 +12,20 @@ export interface ModalDialogProps {
   size?: 'sm' | 'md' | 'lg';
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** the element focus returns to when the dialog closes */
+  opener: { current: HTMLElement | null };
 }
 
 /** The dialog of a Modal (modal.tsx), its own chunk: Radix Dialog loads when a modal first opens. */
-export function ModalDialog({ name, title, description, children, size = 'md', open, setOpen }: ModalDialogProps) {
+export function ModalDialog({ name, title, description, children, size = 'md', open, setOpen, opener }: ModalDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       {open ? (
         <Dialog.Portal>
           <Dialog.Overlay data-testid={`modal-overlay-${name}`} className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
           <Dialog.Content
+            onOpenAutoFocus={() => keepOpener(opener)}
+            onCloseAutoFocus={(event) => returnFocus(event, opener.current)}
             className={clsx(
               'fixed left-1/2 top-1/2 z-[901] max-h-[92vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
               'rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8',

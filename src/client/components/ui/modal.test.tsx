@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import { closeModal, Modal, openModal } from './modal.tsx';
@@ -50,4 +50,24 @@ it('closes on a click on the overlay', async () => {
   await screen.findByRole('dialog');
   await user.click(screen.getByTestId('modal-overlay-demo'));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('gives focus back to the button that asked for it when it closes (it has no Radix trigger)', async () => {
+  const user = userEvent.setup();
+  render(
+    <>
+      <button type="button" onClick={() => openModal('demo')}>
+        Open demo
+      </button>
+      <Modal name="demo" title="Demo modal">
+        <input aria-label="First" />
+      </Modal>
+    </>,
+  );
+  const opener = screen.getByRole('button', { name: 'Open demo' });
+  await user.click(opener);
+  await screen.findByRole('dialog');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+  await waitFor(() => expect(document.activeElement).toBe(opener));
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { focusedElement } from './return-focus.ts';
 
 export { openModal, closeModal } from './modal-events.ts';
 
@@ -21,11 +22,16 @@ const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((m) => ({ defau
  */
 export function Modal({ name, onOpenChange, ...dialog }: ModalProps) {
   const [open, setOpen] = useState(false);
-  // once opened, the dialog stays mounted: closing it is Radix's (focus returns to where it was)
+  // once opened, the dialog stays mounted
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
+  // what had focus when the modal was asked for: it has no Radix trigger to return focus to
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const show = () => setOpen(true);
+    const show = () => {
+      opener.current = focusedElement();
+      setOpen(true);
+    };
     const hide = () => setOpen(false);
     window.addEventListener(`open-${name}`, show);
     window.addEventListener(`close-${name}`, hide);
@@ -39,7 +45,7 @@ export function Modal({ name, onOpenChange, ...dialog }: ModalProps) {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <ModalDialog name={name} {...dialog} open={open} setOpen={setOpen} />
+      <ModalDialog name={name} {...dialog} open={open} setOpen={setOpen} opener={opener} />
     </Suspense>
   );
 }

@@ -108,7 +108,7 @@ export function ReportsPage() {
                   <>
                     {' '}
                     by{' '}
-                    <a href={r.target.author.url} className="text-fg hover:underline">
+                    <a href={r.target.author.url} className="text-fg underline underline-offset-2">
                       <UserText>{r.target.author.name}</UserText>
                     </a>
                   </>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from '#shared/zod';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '#client/components/ui/link.tsx';
@@ -48,14 +48,28 @@ const twoCols = 'grid gap-4 sm:grid-cols-2';
 function useSubmit() {
   const form = useFormErrors();
   const [busy, setBusy] = useState(false);
+  // the form whose errors were just shown: focus goes to its first wrong field (docs/product/accessibility.md)
+  const focusIn = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const el = focusIn.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    focusIn.current = null;
+    el?.focus();
+  }, [form.errors]);
   async function submit(e: FormEvent | null, schema: z.ZodType, values: unknown, send: (body: unknown) => Promise<void>) {
     e?.preventDefault();
+    // a second submit while the first is on its way (the Save button stays focusable while busy)
+    if (busy) return;
+    const formEl = e?.currentTarget instanceof HTMLFormElement ? e.currentTarget : null;
     const body: unknown = form.check(schema, values);
-    if (body === null) return;
+    if (body === null) {
+      focusIn.current = formEl;
+      return;
+    }
     setBusy(true);
     try {
       await send(body);
     } catch (err) {
+      focusIn.current = formEl;
       form.fromServer(err);
     } finally {
       setBusy(false);
@@ -335,7 +349,7 @@ export function AdminLessonEditPage() {
             }
           />
           <div className="flex flex-col gap-6">
-            <LessonDetails key={`d${query.dataUpdatedAt}`} lesson={lesson} />
+            <LessonDetails key={`d${lesson.id}`} lesson={lesson} />
             <LessonPaths key={`p${lesson.id}`} lesson={lesson} />
             <LessonQuiz key={`q${lesson.id}`} lesson={lesson} />
           </div>
@@ -354,25 +368,30 @@ function useLessonSaved(lesson: AdminLesson) {
   };
 }
 
+const lessonValues = (lesson: AdminLesson) => ({
+  title: lesson.title,
+  slug: lesson.slug,
+  description: lesson.description,
+  video_url: lesson.video_url ?? '',
+  members_only: lesson.members_only,
+  position: String(lesson.position),
+  next_lesson_id: lesson.next_lesson_id === null ? '' : String(lesson.next_lesson_id),
+});
+
 function LessonDetails({ lesson }: { lesson: AdminLesson }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const saved = useLessonSaved(lesson);
   const [confirm, dialog] = useConfirm();
-  const [values, setValues] = useState({
-    title: lesson.title,
-    slug: lesson.slug,
-    description: lesson.description,
-    video_url: lesson.video_url ?? '',
-    members_only: lesson.members_only,
-    position: String(lesson.position),
-    next_lesson_id: lesson.next_lesson_id === null ? '' : String(lesson.next_lesson_id),
-  });
+  const [values, setValues] = useState(() => lessonValues(lesson));
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   const { form, busy, submit } = useSubmit();
   async function save(e: FormEvent) {
     await submit(e, lessonBodySchema, { ...values, position: num(values.position), next_lesson_id: values.next_lesson_id === '' ? null : Number(values.next_lesson_id) }, async (body) => {
-      await saved((await put<{ data: AdminLesson }>(`/api/admin/lessons/${lesson.id}`, body)).data, 'Lesson saved.');
+      const stored = (await put<{ data: AdminLesson }>(`/api/admin/lessons/${lesson.id}`, body)).data;
+      // the form shows what was stored (trimmed, the slug as kept) and stays where it is: focus stays on Save
+      setValues(lessonValues(stored));
+      await saved(stored, 'Lesson saved.');
     });
   }
   async function remove() {

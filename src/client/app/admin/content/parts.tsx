@@ -85,7 +85,9 @@ export function SaveRow({ error, busy, label = 'Save', extra }: { error: string 
     <div className="flex flex-col gap-3 border-t border-line pt-4">
       <FormError message={error} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={busy}>
+        {/* busy is aria-disabled, not disabled: a disabled button loses focus, and focus stays on Save
+            through the save (the toast announces the result) */}
+        <Button type="submit" aria-disabled={busy} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
           {busy ? <Spinner /> : null}
           {label}
         </Button>

@@ -39,10 +39,11 @@ async function openAndSubmit(redirectTo?: string) {
   return dialog;
 }
 
-it('shows the first server error among name, email and password', async () => {
+it('shows each server error in red under its field and announces which fields to correct', async () => {
   fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
   await openAndSubmit();
-  expect(await screen.findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.emailTaken);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please correct these 2 fields: Email, Password.');
+  expect(screen.getByText(FIELD_MESSAGES.emailTaken)).toHaveClass('text-danger');
   const [, init] = fetchMock.mock.calls[0]!;
   expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
   expect(JSON.parse(init.body)).toEqual({ name: 'Ann', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'secret-pass' });
@@ -87,4 +88,32 @@ it.each([
   act(() => openModal('register'));
   await screen.findByRole('dialog', { name: 'Create Your Account' });
   expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', href);
+});
+
+it('marks each wrong field with its own message next to it and moves focus to the first one', async () => {
+  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
+  await openAndSubmit();
+  await screen.findByRole('alert');
+  const email = screen.getByLabelText('Email');
+  const password = screen.getByLabelText('Password');
+  for (const [field, message] of [
+    [email, FIELD_MESSAGES.emailTaken],
+    [password, FIELD_MESSAGES.passwordMin],
+  ] as const) {
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)).toHaveTextContent(message);
+  }
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+  await vi.waitFor(() => expect(document.activeElement).toBe(email));
+  // an edited field is no longer marked wrong
+  await userEvent.setup().type(email, 'x');
+  expect(email).not.toHaveAttribute('aria-invalid');
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+});
+
+it('without field errors, focus goes back to "Create Account"', async () => {
+  fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }));
+  await openAndSubmit();
+  await screen.findByRole('alert');
+  await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create Account' })));
 });

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useTopic } from '../api/forums.ts';
 import { TopicView, type TopicSlots } from './topic-view.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
+import { useReturnFocus } from '#client/components/ui/return-focus.ts';
 
 /**
  * The topic modal (docs/product/forums.md): one topic, with its thread, over the topic list. Closes with Escape,
@@ -10,6 +11,7 @@ import { UserText } from '#client/components/ui/user-text.tsx';
  */
 export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicId: number | null; onClose: () => void }) {
   const q = useTopic(topicId);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={topicId !== null} onOpenChange={(open) => !open && onClose()}>
       {topicId !== null ? (
@@ -17,6 +19,7 @@ export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicI
           <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
           <Dialog.Content
             data-testid="topic-modal"
+            {...returnFocus}
             className="fixed inset-x-0 bottom-0 top-3 z-[901] mx-auto flex w-full max-w-3xl flex-col overflow-y-auto overscroll-contain rounded-t-2xl border border-line bg-surface text-fg shadow-2xl sm:inset-x-3 sm:bottom-6 sm:top-6 sm:rounded-2xl"
           >
             <div className="sticky top-0 z-10 flex justify-end bg-surface/95 px-2 pt-2 backdrop-blur">

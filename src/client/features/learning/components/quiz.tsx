@@ -6,6 +6,8 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
+const QUIZ_CHECK_FAILED = 'We could not check your answers. Please try again.';
+
 interface Question {
   title: string;
   imageUrl: string | null;
@@ -42,17 +44,32 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
   }
 
   const percent = quizProgress(answers.length, questions.length);
+  const message = result ? (result.score >= QUIZ.passScore ? QUIZ.passed : QUIZ.completed) : null;
+  // what a screen reader hears after each answer (the region is always there, so changes are spoken):
+  // the server judges the answers together, so each one is acknowledged and the last brings the verdict
+  const said = result
+    ? `Quiz result: ${result.correct} of ${result.total} right (${result.score}%). ${result.score >= QUIZ.passScore ? 'Passed.' : `Not passed: ${QUIZ.passScore}% passes.`}`
+    : failed
+      ? QUIZ_CHECK_FAILED
+      : done
+        ? 'Checking your answers.'
+        : answers.length > 0
+          ? `Answer ${answers.length} recorded. Question ${answers.length + 1} of ${questions.length}.`
+          : '';
   return (
     <section aria-labelledby="quiz" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id="quiz" className="text-xl font-bold">
         Lesson quiz
       </h2>
       <StepProgress name="Quiz progress" percent={percent} />
+      <p role="status" className="sr-only" data-testid="quiz-announcement">
+        {said}
+      </p>
       {!done ? (
         <QuestionView question={questions[answers.length]!} number={answers.length + 1} total={questions.length} onChoose={(i) => void choose(i)} />
       ) : result ? (
         <div className="flex flex-col items-start gap-3">
-          <p className={clsx('text-2xl font-extrabold', result.passed ? 'text-success' : '')}>{result.score >= QUIZ.passScore ? QUIZ.passed : QUIZ.completed}</p>
+          <p className={clsx('text-2xl font-extrabold', result.passed ? 'text-success' : '')}>{message}</p>
           <p className="text-muted">
             You answered {result.correct} of {result.total} correctly ({result.score}%).
           </p>
@@ -68,7 +85,7 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
           </div>
         </div>
       ) : failed ? (
-        <p className="text-muted">We could not check your answers. Please try again.</p>
+        <p className="text-muted">{QUIZ_CHECK_FAILED}</p>
       ) : (
         <Spinner label="Checking your answers" />
       )}

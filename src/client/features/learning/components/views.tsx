@@ -236,7 +236,7 @@ export function ContinueCard() {
   return (
     <a href={`/lessons/${next.data.id}`} className="flex items-center gap-4 rounded-2xl bg-accent p-5 text-accent-fg hover:bg-accent-strong">
       <div className="flex-1">
-        <p className="text-sm font-semibold uppercase tracking-wider opacity-80">Continue · {next.data.course_title}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider">Continue · {next.data.course_title}</p>
         <p className="text-xl font-bold">{next.data.title}</p>
       </div>
       <ChevronRight aria-hidden className="size-7" />

@@ -33,7 +33,9 @@ export function ShowView({ id }: { id: number }) {
   const s = show.data;
   return (
     <div className="-mt-3 flex flex-col gap-3 sm:mt-0 lg:grid lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-6" style={phoneChat}>
-      <div className="flex min-w-0 flex-col gap-4">
+      {/* one copy of the details (and so one <h1>): below the video on a wide screen; on a phone this
+          column dissolves into the page's column and the details move under the chat */}
+      <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
         <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">
           {s.videoUrl ? (
             <iframe
@@ -48,10 +50,9 @@ export function ShowView({ id }: { id: number }) {
             <p className="grid size-full place-items-center p-6 text-center text-white/80">{LIVE_MESSAGES.noVideo}</p>
           )}
         </div>
-        <ShowDetails show={s} className="hidden lg:flex" />
+        <ShowDetails show={s} className="order-last flex lg:order-none" />
       </div>
       <ChatPanel showId={s.id} live={s.status === 'live'} chatOpen={s.chatOpen} className="h-(--chat-h) min-h-80 lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]" />
-      <ShowDetails show={s} className="flex lg:hidden" />
     </div>
   );
 }

@@ -34,6 +34,8 @@ const engine = () => import('../engine.ts');
 const SpeedRunLog = lazy(() => import('./speed-run-log.tsx').then((m) => ({ default: m.SpeedRunLog })));
 
 const STORAGE_KEY = 'bb.metronome.settings';
+/** keys that change the tempo by a step, as a slider or spinbutton does (docs/product/accessibility.md) */
+const TEMPO_KEYS: Record<string, number> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
 
 function loadSettings(): MetronomeSettings {
   try {
@@ -79,12 +81,12 @@ function Panel({ title, open, onToggle, children }: { title: string; open: boole
   const id = useId();
   return (
     <div className="rounded-2xl border border-line bg-surface">
-      <h3>
+      <h2>
         <button type="button" id={`${id}-trigger`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold">
           {title}
           <ChevronDown aria-hidden className={clsx('size-5 transition-transform duration-150', open && 'rotate-180')} />
         </button>
-      </h3>
+      </h2>
       {open ? (
         <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-trigger`} className="px-5 pb-5">
           {children}
@@ -210,18 +212,30 @@ export function Metronome() {
           </button>
           <label className="flex flex-col items-center">
             <span className="sr-only">BPM</span>
+            {/* a spinbutton that also takes typing: arrows ±1, Page Up/Down ±10; its value text says the tempo and its name */}
             <input
               aria-label="BPM"
+              role="spinbutton"
+              aria-valuemin={1}
+              aria-valuemax={METRONOME.bpmMax}
+              aria-valuenow={shownBpm}
+              aria-valuetext={`${shownBpm} BPM, ${tempoName(shownBpm)}`}
               inputMode="numeric"
               value={training && beat ? String(beat.bpm) : bpmText}
               onChange={(e) => setBpmText(digitsOnly(e.target.value))}
-              onKeyDown={(e) => e.key === ' ' && e.preventDefault()}
+              onKeyDown={(e) => {
+                if (e.key === ' ') e.preventDefault();
+                const step = TEMPO_KEYS[e.key];
+                if (step === undefined || training) return;
+                e.preventDefault();
+                setBpm((startableBpm(bpmText) ?? s.bpm) + step);
+              }}
               onBlur={() => {
                 const bpm = startableBpm(bpmText);
                 if (bpm !== null) setBpm(bpm);
                 else setBpmText(String(s.bpm));
               }}
-              className="w-48 bg-transparent text-center text-8xl font-black tracking-tight text-fg tabular focus:outline-none"
+              className="w-48 rounded-xl bg-transparent text-center text-8xl font-black tracking-tight text-fg tabular"
             />
             <span className="text-lg font-semibold text-accent-strong" data-testid="tempo-name">
               {tempoName(shownBpm)}

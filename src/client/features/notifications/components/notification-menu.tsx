@@ -19,13 +19,13 @@ export function NotificationMenu({ area = 'main' }: { area?: Area }) {
   const all = area === 'mentorship' ? '/mentorship/notifications' : '/notifications';
   return (
     <Dropdown
-      label={unread ? `Notifications (${unread} unread)` : 'Notifications'}
+      label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
       className="w-[min(24rem,calc(100vw-1rem))]"
       trigger={
         <span className="relative">
           <Bell aria-hidden className="size-6" />
           {unread > 0 ? (
-            <span data-testid="unread-badge" className="absolute -right-2 -top-2 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-bold text-accent-fg tabular">
+            <span data-testid="unread-badge" aria-hidden className="absolute -right-2 -top-2 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-bold text-accent-fg tabular">
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}

@@ -90,7 +90,7 @@ export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExerci
             onChange={(e) => onDay({ title: e.target.value })}
           />
         ) : (
-          <h4 className="text-lg font-bold">{title}</h4>
+          <h3 className="text-lg font-bold">{title}</h3>
         )}
         <div className="flex items-center gap-2">
           {day.complete && admin ? (

@@ -80,9 +80,9 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
     return (
       <section key={`${phase}-${wi}`} aria-labelledby={`${phase}-w${wi}`} data-testid="practice-week" className="rounded-2xl border border-line bg-surface p-3 sm:p-5">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h3 id={`${phase}-w${wi}`} className="text-xl font-extrabold tracking-tight">
+          <h2 id={`${phase}-w${wi}`} className="text-xl font-extrabold tracking-tight">
             {label}
-          </h3>
+          </h2>
           {admin ? (
             <div className="flex flex-wrap items-center gap-1">
               <Button variant="ghost" className="px-3" disabled={week.length >= PRACTICE_PLAN_LIMITS.daysPerWeek} onClick={() => update((p) => edit.addDay(p, phase, wi))}>
