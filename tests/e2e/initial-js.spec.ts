@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { formatTable, initialJs, INITIAL_JS_BUDGET, packagesIn, PUBLIC_PAGES, READING_PAGES } from '../../scripts/initial-js.ts';
+import { formatTable, initialJs, packagesIn, PUBLIC_PAGES, READING_PAGES } from '../../scripts/initial-js.ts';
 import { DESKTOP, launchBrowser, newPage } from './fixtures.ts';
 
 /*
- * The initial JavaScript of a public page stays within INITIAL_JS_BUDGET, gzip (scripts/initial-js.ts,
- * run on the build this suite serves). Each page's figure: docs/benchmarks.md.
+ * What each public page loads on a fresh visit: the entry and its own route chunk, never another page's
+ * code or a parser it does not use. How much that weighs against its target (INITIAL_JS_BUDGET, gzip) is
+ * a speed goal, so `npm run bench` reports it (bench/web.ts); each page's figure: docs/benchmarks.md.
  */
 
 describe('initial JavaScript of the public pages', () => {
@@ -18,11 +19,6 @@ describe('initial JavaScript of the public pages', () => {
       expect(r.files).toContain(r.routeFile);
       for (const other of rows) if (other !== r) expect(r.files).not.toContain(other.routeFile);
     }
-  });
-
-  it.each(PUBLIC_PAGES.map((p) => p.page))('%s stays within the budget', (page) => {
-    const row = rows.find((r) => r.page === page)!;
-    expect(row.gzip).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
   });
 });
 

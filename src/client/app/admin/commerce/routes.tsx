@@ -1,15 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy.ts';
 
+// one loader per module: the built page keeps one copy of each module's preload list
+const pagesModule = () => import('./pages.tsx');
+const receiptSellerModule = () => import('./receipt-seller.tsx');
+const webhooksModule = () => import('./webhooks.tsx');
+
 /** Admin console pages: commerce. Each page is loaded on first visit (see ../lazy.ts). */
 export const commerceRoutes: RouteObject[] = [
-  { path: '/admin/orders', lazy: lazyPage(() => import('./pages.tsx'), 'OrdersPage') },
-  { path: '/admin/subscriptions', lazy: lazyPage(() => import('./pages.tsx'), 'SubscriptionsPage') },
-  { path: '/admin/plans', lazy: lazyPage(() => import('./pages.tsx'), 'PlansPage') },
-  { path: '/admin/products', lazy: lazyPage(() => import('./pages.tsx'), 'ProductsPage') },
-  { path: '/admin/mentorship-pricing', lazy: lazyPage(() => import('./pages.tsx'), 'MentorshipPricingPage') },
-  { path: '/admin/retention', lazy: lazyPage(() => import('./pages.tsx'), 'RetentionPage') },
-  { path: '/admin/cancellations', lazy: lazyPage(() => import('./pages.tsx'), 'CancellationsPage') },
-  { path: '/admin/receipts', lazy: lazyPage(() => import('./receipt-seller.tsx'), 'ReceiptSellerPage') },
-  { path: '/admin/webhook-failures', lazy: lazyPage(() => import('./webhooks.tsx'), 'WebhookFailuresPage') },
+  { path: '/admin/orders', lazy: lazyPage(pagesModule, 'OrdersPage') },
+  { path: '/admin/subscriptions', lazy: lazyPage(pagesModule, 'SubscriptionsPage') },
+  { path: '/admin/plans', lazy: lazyPage(pagesModule, 'PlansPage') },
+  { path: '/admin/products', lazy: lazyPage(pagesModule, 'ProductsPage') },
+  { path: '/admin/mentorship-pricing', lazy: lazyPage(pagesModule, 'MentorshipPricingPage') },
+  { path: '/admin/retention', lazy: lazyPage(pagesModule, 'RetentionPage') },
+  { path: '/admin/cancellations', lazy: lazyPage(pagesModule, 'CancellationsPage') },
+  { path: '/admin/receipts', lazy: lazyPage(receiptSellerModule, 'ReceiptSellerPage') },
+  { path: '/admin/webhook-failures', lazy: lazyPage(webhooksModule, 'WebhookFailuresPage') },
 ];

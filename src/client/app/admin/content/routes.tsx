@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy.ts';
 
-const load = () => import('./pages.tsx');
+// one loader per module: the built page keeps one copy of each module's preload list
+const pagesModule = () => import('./pages.tsx');
+
+const load = pagesModule;
 
 /** Admin console pages: content. Each page is loaded on first visit (see ../lazy.ts). */
 export const contentRoutes: RouteObject[] = [
