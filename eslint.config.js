@@ -9,11 +9,16 @@ import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'src/client/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 // zod is used through src/shared/zod.ts, which words its refusals for people (docs/product/bad-input.md)
-const zodImport = { name: 'zod', message: "Import { z } from '#shared/zod' (or './zod.ts' in src/shared): it words validation errors as sentences." };
+const zodImport = {
+  name: 'zod',
+  message: "Import { z } from '#shared/zod' (or './zod.ts' in src/shared): it words validation errors as sentences.",
+};
 
 // regex patterns: in the gitignore-style `group` syntax a leading "#" would be a comment
 const serverImports = {

@@ -46,7 +46,10 @@ function pureSharedSchemas(): Rolldown.Plugin {
         // each chain that starts a schema (`z.string(`, `z.coerce.number(`, `idSchema.extend(`), nested ones
         // included: a dropped object schema's property chains would otherwise stay as statements. Not
         // `z.config(…)`, the one zod call made for its effect (its result is never used, so it would go).
-        const out = code.replace(/(?<![\w$.])(?:z\s*\.(?!config\b)[\w$.]+|[A-Za-z_$][\w$]*Schema\s*\.[\w$]+)\(/g, '/* @__PURE__ */ $&');
+        const out = code.replace(
+          /(?<![\w$.])(?:z\s*\.(?!config\b)[\w$.]+|[A-Za-z_$][\w$]*Schema\s*\.[\w$]+)\(/g,
+          '/* @__PURE__ */ $&',
+        );
         return out === code ? null : { code: out, map: null };
       },
     },
@@ -74,7 +77,10 @@ export default defineConfig(({ command }) => ({
     // @fastify/static (`preCompressed`, src/server/app.ts) to browsers that accept them
     // (brotli quality 10: within 2 % of 11's size at half its time, so `npm start`'s build stays short)
     compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }), 'gzip'],
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+        'gzip',
+      ],
       include: /\.(js|css|svg)$/,
       threshold: 1024,
     }),

@@ -44,8 +44,12 @@ export async function seedBase(db: pg.Client) {
   );
   await db.query(`insert into entitlements (user_id, kind, source) select id, 'membership', 'bench' from users`);
   await db.query(`insert into forum_categories (slug, title) values ('bench', 'Bench')`);
-  await db.query(`insert into forum_topics (category_id, user_id, title) select 1, 1 + (g % 1000), 'Topic ' || g from generate_series(1, 1000) g`);
-  await db.query(`insert into live_shows (title, starts_at, status, chat_open) values ('Bench show', now(), 'live', true)`);
+  await db.query(
+    `insert into forum_topics (category_id, user_id, title) select 1, 1 + (g % 1000), 'Topic ' || g from generate_series(1, 1000) g`,
+  );
+  await db.query(
+    `insert into live_shows (title, starts_at, status, chat_open) values ('Bench show', now(), 'live', true)`,
+  );
   // a course with one lesson and its discussion: 200 questions, each with two answers
   await db.query(`insert into courses (slug, title) values ('bench-course', 'Bench course')`);
   await db.query(`insert into lessons (course_id, slug, title) values (1, 'bench-lesson', 'Bench lesson')`);
@@ -116,7 +120,10 @@ export async function createBenchDatabase() {
   await withClient(ADMIN_URL, (c) => c.query(`create database "${name}"`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withClient(ADMIN_URL, (c) => c.query(`drop database if exists "${name}" with (force)`)) };
+  return {
+    url: url.toString(),
+    drop: () => withClient(ADMIN_URL, (c) => c.query(`drop database if exists "${name}" with (force)`)),
+  };
 }
 
 export interface Session {
@@ -140,20 +147,39 @@ export interface Rate {
 }
 
 /** autocannon against one URL: a short warm-up (JIT, pools, PostgreSQL's caches), then the measured run. */
-export async function rate(url: string, headers: Record<string, string>, opts: { connections: number; seconds: number; warmup: number }): Promise<Rate> {
+export async function rate(
+  url: string,
+  headers: Record<string, string>,
+  opts: { connections: number; seconds: number; warmup: number },
+): Promise<Rate> {
   await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers });
   const result = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, latency: result.latency.average, bytes: result.throughput.average / Math.max(1, result.requests.average) };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    latency: result.latency.average,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+  };
 }
 
 /** The bare reference in its own process (like the app): serves each file's bytes at /bare/<i>. */
 export async function startBareServer(files: string[]): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), [path.join(import.meta.dirname, 'bare-server.ts'), String(port), ...files], { stdio: 'ignore', detached: true });
+  const child: ChildProcess = spawn(
+    path.join(import.meta.dirname, '../node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'bare-server.ts'), String(port), ...files],
+    { stdio: 'ignore', detached: true },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 300) throw new Error('the bare server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }

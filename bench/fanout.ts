@@ -40,13 +40,20 @@ function percentile(sorted: number[], p: number) {
 
 function summarise(samples: number[], expected: number): Omit<Latency, 'cpuPerMessage' | 'slowestPerMessage'> {
   const sorted = samples.sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN, delivered: sorted.length, expected };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    delivered: sorted.length,
+    expected,
+  };
 }
 
 /** Open `count` connections, `batch` at a time. */
 async function openAll<T>(count: number, open: (i: number) => Promise<T>, batch = 50): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += batch) out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, j) => open(i + j)))));
+  for (let i = 0; i < count; i += batch)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, j) => open(i + j)))));
   return out;
 }
 
@@ -65,7 +72,14 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
  * `messages`. Before those: a full garbage collection here and cores at least 80 % idle over a second
  * (10 s at most), for the app and the reference alike.
  */
-async function drive(clients: number, messages: number, send: (seq: number) => Promise<void>, received: Map<number, number[]>, sentAt: Map<number, number>, pids: number[]): Promise<Latency> {
+async function drive(
+  clients: number,
+  messages: number,
+  send: (seq: number) => Promise<void>,
+  received: Map<number, number[]>,
+  sentAt: Map<number, number>,
+  pids: number[],
+): Promise<Latency> {
   const samples: number[] = [];
   const slowest: number[] = [];
   let cpu0: number[] = [];
@@ -88,7 +102,11 @@ async function drive(clients: number, messages: number, send: (seq: number) => P
     const left = SPACING_MS - (performance.now() - started);
     if (left > 0) await sleep(left);
   }
-  return { ...summarise(samples, clients * messages), cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages), slowestPerMessage: slowest };
+  return {
+    ...summarise(samples, clients * messages),
+    cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages),
+    slowestPerMessage: slowest,
+  };
 }
 
 export interface AppTarget {
@@ -109,7 +127,12 @@ export async function connectApp(target: AppTarget, clients: number) {
   const received = new Map<number, number[]>();
   const sentAt = new Map<number, number>();
   const sockets: Socket[] = await openAll(clients, async (i) => {
-    const s = connect(target.urls[i % target.urls.length]!, { transports: ['websocket'], extraHeaders: { cookie: target.reader.cookie }, forceNew: true, reconnection: false });
+    const s = connect(target.urls[i % target.urls.length]!, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: target.reader.cookie },
+      forceNew: true,
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
       s.once('connect_error', reject);
@@ -131,17 +154,29 @@ export async function connectApp(target: AppTarget, clients: number) {
     },
     async run(messages: number): Promise<Latency> {
       try {
-        return await drive(clients, messages, async (seq) => {
-          // in turn: each member posts every fifth message, within the chat's per-member limit
-          const sender = target.senders[seq % target.senders.length]!;
-          const res = await fetch(`${target.postUrl}/live-chat/messages`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json', cookie: sender.cookie, 'x-csrf-token': sender.token },
-            body: JSON.stringify({ body: `bench-${seq} What sticks are you using tonight?`, showId: target.showId }),
-          });
-          if (!res.ok) throw new Error(`posting a chat message: ${res.status} ${await res.text()}`);
-          await res.arrayBuffer();
-        }, received, sentAt, target.pids);
+        return await drive(
+          clients,
+          messages,
+          async (seq) => {
+            // in turn: each member posts every fifth message, within the chat's per-member limit
+            const sender = target.senders[seq % target.senders.length]!;
+            const res = await fetch(`${target.postUrl}/live-chat/messages`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                accept: 'application/json',
+                cookie: sender.cookie,
+                'x-csrf-token': sender.token,
+              },
+              body: JSON.stringify({ body: `bench-${seq} What sticks are you using tonight?`, showId: target.showId }),
+            });
+            if (!res.ok) throw new Error(`posting a chat message: ${res.status} ${await res.text()}`);
+            await res.arrayBuffer();
+          },
+          received,
+          sentAt,
+          target.pids,
+        );
       } finally {
         for (const s of sockets) s.disconnect();
       }
@@ -152,10 +187,21 @@ export async function connectApp(target: AppTarget, clients: number) {
 /** The same with a bare `ws` server: clients, then `messages` frames like the app's NewMessage event. */
 export async function bareWs(clients: number, messages: number): Promise<Latency> {
   const port = await freePort();
-  const child = spawn(new URL('../node_modules/.bin/tsx', import.meta.url).pathname, [new URL('./bare-ws.ts', import.meta.url).pathname, String(port)], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    new URL('../node_modules/.bin/tsx', import.meta.url).pathname,
+    [new URL('./bare-ws.ts', import.meta.url).pathname, String(port)],
+    { stdio: 'ignore', detached: true },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; !(await fetch(url).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 300) throw new Error('the bare ws server did not start');
       await sleep(100);
     }
@@ -170,19 +216,39 @@ export async function bareWs(clients: number, messages: number): Promise<Latency
       ws.on('message', (data: Buffer) => {
         const at = performance.now();
         // a Socket.IO event frame: `42[...]`, parsed like the client library does
-        const [, m] = JSON.parse(data.toString('utf8').slice(2)) as [string, { payload: { message: { body: string } } }];
+        const [, m] = JSON.parse(data.toString('utf8').slice(2)) as [
+          string,
+          { payload: { message: { body: string } } },
+        ];
         const seq = Number(/bench-(\d+)/.exec(m.payload.message.body)?.[1]);
         received.get(seq)?.push(at - sentAt.get(seq)!);
       });
       return ws;
     });
     try {
-      return await drive(clients, messages, async (seq) => {
-        const message = { id: 100_000 + seq, name: 'Drummer 50', admin: false, avatar_url: null, profile_url: '/profile/drummer-50', body: `bench-${seq} What sticks are you using tonight?`, hearts: 0, hearted: false, created_at: new Date().toISOString() };
-        const frame = `42${JSON.stringify(['event', { channel: 'show.1', event: 'NewMessage', payload: { message } }])}`;
-        const res = await fetch(`${url}/send`, { method: 'POST', body: frame });
-        await res.arrayBuffer();
-      }, received, sentAt, [descendant(child.pid!, 'bare-ws.ts')]);
+      return await drive(
+        clients,
+        messages,
+        async (seq) => {
+          const message = {
+            id: 100_000 + seq,
+            name: 'Drummer 50',
+            admin: false,
+            avatar_url: null,
+            profile_url: '/profile/drummer-50',
+            body: `bench-${seq} What sticks are you using tonight?`,
+            hearts: 0,
+            hearted: false,
+            created_at: new Date().toISOString(),
+          };
+          const frame = `42${JSON.stringify(['event', { channel: 'show.1', event: 'NewMessage', payload: { message } }])}`;
+          const res = await fetch(`${url}/send`, { method: 'POST', body: frame });
+          await res.arrayBuffer();
+        },
+        received,
+        sentAt,
+        [descendant(child.pid!, 'bare-ws.ts')],
+      );
     } finally {
       for (const ws of sockets) ws.terminate();
     }

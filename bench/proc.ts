@@ -14,7 +14,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * scripts/build-server.ts), as [node, args], the bundle's path made absolute. run.ts builds it first.
  */
 export function appCommand(): [file: string, args: string[]] {
-  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const start = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts.start!;
   const run = /(?:^|&&)\s*(?:\w+=\S*\s+)*node\s+([^&]+)$/.exec(start);
   if (!run) throw new Error(`package.json's start script does not end in \`node … <bundle>\`: ${start}`);
   const args = run[1]!.trim().split(/\s+/);
@@ -28,7 +30,11 @@ export function descendant(root: number, marker: string): number {
   for (;;) {
     let children: number[] = [];
     try {
-      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return pid;
     }
@@ -44,13 +50,17 @@ export function descendant(root: number, marker: string): number {
   }
 }
 
-const statusKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+const statusKb = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
 /** Resident memory (VmRSS), MB. */
 export const rssMb = (pid: number) => statusKb(pid, 'VmRSS') / 1024;
 
 /** Resident memory split: anonymous (heaps, malloc) and file-backed (the node binary, shared libraries), MB. */
-export const rssSplitMb = (pid: number) => ({ anon: statusKb(pid, 'RssAnon') / 1024, file: statusKb(pid, 'RssFile') / 1024 });
+export const rssSplitMb = (pid: number) => ({
+  anon: statusKb(pid, 'RssAnon') / 1024,
+  file: statusKb(pid, 'RssFile') / 1024,
+});
 
 /** User + system CPU time of a process, ms (clock ticks of 10 ms). */
 export function cpuMs(pid: number): number {

@@ -43,10 +43,11 @@ function cpuTimes(appPid: number) {
   const total = cpu.reduce((a, b) => a + b, 0);
   const busy = total - cpu[3]! - cpu[4]!;
   let postgres = 0;
-  for (const d of readdirSync('/proc')) if (/^\d+$/.test(d)) {
-    const x = ticks(d);
-    if (x.comm === 'postgres') postgres += x.t;
-  }
+  for (const d of readdirSync('/proc'))
+    if (/^\d+$/.test(d)) {
+      const x = ticks(d);
+      if (x.comm === 'postgres') postgres += x.t;
+    }
   return { total, busy, app: ticks(appPid).t, postgres, self: ticks(process.pid).t };
 }
 
@@ -57,16 +58,36 @@ const db = new pg.Client({ connectionString: database.url });
 try {
   // node itself (not the tsx launcher), so that --cpu-prof applies to the app
   const port = await freePort();
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir,
-      DATABASE_URL: database.url, REDIS_URL: '', SESSION_SECRET: randomBytes(16).toString('hex'), LOG_LEVEL: 'error',
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SERVE_CLIENT: '0',
+        DEMO: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL: '',
+        SESSION_SECRET: randomBytes(16).toString('hex'),
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const app = { url: `http://127.0.0.1:${port}` };
-  for (let i = 0; !(await fetch(`${app.url}/healthz`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${app.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 600 || child.exitCode !== null) throw new Error('the app did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -80,7 +101,10 @@ try {
   const commits = async () => {
     await new Promise((r) => setTimeout(r, 11_000)); // an idle backend flushes its statistics within 10 s
     await db.query('select pg_stat_clear_snapshot()');
-    return Number((await db.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = $1', [dbName])).rows[0]!.n);
+    return Number(
+      (await db.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = $1', [dbName]))
+        .rows[0]!.n,
+    );
   };
   const c0 = await commits();
   for (let i = 0; i < 200; i++) await (await fetch(app.url + route, { headers })).arrayBuffer();
@@ -90,15 +114,24 @@ try {
   const cpu0 = cpuTimes(child.pid!);
   const r = await autocannon({ url: app.url + route, connections: 10, duration: seconds, headers });
   const cpu1 = cpuTimes(child.pid!);
-  const share = (k: 'app' | 'postgres' | 'self') => `${(((cpu1[k] - cpu0[k]) / (cpu1.busy - cpu0.busy)) * 100).toFixed(0)} %`;
-  console.log(`machine busy ${(((cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total)) * 100).toFixed(0)} % of ${nproc} cores during the run; of the busy time: app process ${share('app')}, PostgreSQL backends ${share('postgres')}, this process (autocannon) ${share('self')}, other processes the rest`);
-  console.log(`app CPU per request: ${(((cpu1.app - cpu0.app) * 10) / (r.requests.total)).toFixed(2)} ms; PostgreSQL CPU per request: ${(((cpu1.postgres - cpu0.postgres) * 10) / r.requests.total).toFixed(2)} ms`);
+  const share = (k: 'app' | 'postgres' | 'self') =>
+    `${(((cpu1[k] - cpu0[k]) / (cpu1.busy - cpu0.busy)) * 100).toFixed(0)} %`;
+  console.log(
+    `machine busy ${(((cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total)) * 100).toFixed(0)} % of ${nproc} cores during the run; of the busy time: app process ${share('app')}, PostgreSQL backends ${share('postgres')}, this process (autocannon) ${share('self')}, other processes the rest`,
+  );
+  console.log(
+    `app CPU per request: ${(((cpu1.app - cpu0.app) * 10) / r.requests.total).toFixed(2)} ms; PostgreSQL CPU per request: ${(((cpu1.postgres - cpu0.postgres) * 10) / r.requests.total).toFixed(2)} ms`,
+  );
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-  console.log(`${route}: ${r.requests.average.toFixed(0)} req/s, mean latency ${r.latency.average.toFixed(1)} ms, 10 connections, ${seconds} s (profiled, so slower than the benchmark)`);
+  console.log(
+    `${route}: ${r.requests.average.toFixed(0)} req/s, mean latency ${r.latency.average.toFixed(1)} ms, 10 connections, ${seconds} s (profiled, so slower than the benchmark)`,
+  );
   // the app's profile is the largest one (the tsx launcher's is tiny)
-  const file = readdirSync(profDir).map((f) => path.join(profDir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const file = readdirSync(profDir)
+    .map((f) => path.join(profDir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   if (!file) throw new Error('no CPU profile was written');
   const prof = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
@@ -117,7 +150,12 @@ try {
   const fns = new Map<string, number>();
   for (const [id, us] of self) {
     const n = byId.get(id)!;
-    const g = n.callFrame.functionName === '(idle)' ? '(idle)' : n.callFrame.functionName === '(garbage collector)' ? '(garbage collector)' : where(n.callFrame.url);
+    const g =
+      n.callFrame.functionName === '(idle)'
+        ? '(idle)'
+        : n.callFrame.functionName === '(garbage collector)'
+          ? '(garbage collector)'
+          : where(n.callFrame.url);
     groups.set(g, (groups.get(g) ?? 0) + us);
     const key = `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
     fns.set(key, (fns.get(key) ?? 0) + us);
@@ -130,13 +168,18 @@ try {
   // who calls the top three functions: their most common caller chains
   const parent = new Map<number, number>();
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-  for (const [f] of [...fns].sort((a, b) => b[1] - a[1]).filter(([k]) => !k.startsWith('(')).slice(0, 3)) {
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  for (const [f] of [...fns]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([k]) => !k.startsWith('('))
+    .slice(0, 3)) {
     const chains = new Map<string, number>();
     for (const [id, us] of self) {
       if (label(byId.get(id)!) !== f) continue;
       const chain: string[] = [];
-      for (let p = parent.get(id); p !== undefined && chain.length < 8; p = parent.get(p)) chain.push(label(byId.get(p)!));
+      for (let p = parent.get(id); p !== undefined && chain.length < 8; p = parent.get(p))
+        chain.push(label(byId.get(p)!));
       const key = chain.join('\n      <- ');
       chains.set(key, (chains.get(key) ?? 0) + us);
     }

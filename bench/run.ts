@@ -30,7 +30,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { startServer, type ServerProcess } from '../tests/support/server.ts';
-import { captureBody, createBenchDatabase, growTo, LESSON_ID, rate, seedBase, signIn, startBareServer, type Rate } from './community.ts';
+import {
+  captureBody,
+  createBenchDatabase,
+  growTo,
+  LESSON_ID,
+  rate,
+  seedBase,
+  signIn,
+  startBareServer,
+  type Rate,
+} from './community.ts';
 import { bareWs, connectApp, type Latency } from './fanout.ts';
 import { metronomeWorst } from './metronome.ts';
 import { buildServer } from '../scripts/build-server.ts';
@@ -55,7 +65,8 @@ const LARGE = QUICK ? 10_000 : 100_000;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const T0 = Date.now();
-const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
+const log = (s: string) =>
+  process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 
 interface Row {
   measure: string;
@@ -78,7 +89,16 @@ async function postgresPart() {
   const database = await createBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-'));
   const secret = randomBytes(16).toString('hex');
-  const env = { NODE_ENV: 'production', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: '', SESSION_SECRET: secret, LOG_LEVEL: 'error' };
+  const env = {
+    NODE_ENV: 'production',
+    SERVE_CLIENT: '0',
+    DEMO: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: '',
+    SESSION_SECRET: secret,
+    LOG_LEVEL: 'error',
+  };
   const servers: ServerProcess[] = [];
   const db = new pg.Client({ connectionString: database.url });
   const bares: { stop(): void }[] = [];
@@ -96,11 +116,16 @@ async function postgresPart() {
     // 1. hot reads at 1,000 posts, each ÷ the bare route with the same bytes
     const reads = [
       { name: 'thread page (GET /posts)', path: '/posts?type=forumtopic&id=1' },
-      { name: 'lesson discussion (GET /inline-posts)', path: `/inline-posts?type=lesson&id=${LESSON_ID}&sort=upvoted&page=1` },
+      {
+        name: 'lesson discussion (GET /inline-posts)',
+        path: `/inline-posts?type=lesson&id=${LESSON_ID}&sort=upvoted&page=1`,
+      },
       { name: 'chat history (GET /live-chat/get)', path: '/live-chat/get?showId=1' },
       { name: 'notifications (GET /notifications/recent)', path: '/notifications/recent' },
     ];
-    const sizes = await Promise.all(reads.map((r, i) => captureBody(app.url + r.path, headers, path.join(dataDir, `bare-${i}.json`))));
+    const sizes = await Promise.all(
+      reads.map((r, i) => captureBody(app.url + r.path, headers, path.join(dataDir, `bare-${i}.json`))),
+    );
     const bare = MEMORY_ONLY ? null : await startBareServer(reads.map((_, i) => path.join(dataDir, `bare-${i}.json`)));
     if (bare) bares.push(bare);
     let threadSmall: Rate | null = null;
@@ -115,14 +140,26 @@ async function postgresPart() {
       const rounds: { real: Rate; ref: Rate }[] = [];
       for (let k = 0; k < READ_ROUNDS; k++) {
         const round = { ...READ, seconds: READ.seconds / READ_ROUNDS };
-        rounds.push({ real: await rate(app.url + r.path, headers, round), ref: await rate(`${bare.url}/bare/${i}`, headers, round) });
+        rounds.push({
+          real: await rate(app.url + r.path, headers, round),
+          ref: await rate(`${bare.url}/bare/${i}`, headers, round),
+        });
       }
       const real = median(rounds.map((x) => x.real.rps));
       const ref = median(rounds.map((x) => x.ref.rps));
       if (i === 0) threadSmall = rounds.map((x) => x.real).find((x) => x.rps === real)!;
       const ratio = median(rounds.map((x) => x.real.rps / x.ref.rps));
-      rows.push({ measure: `${r.name} reads/s, ${SMALL} posts (${(sizes[i]! / 1024).toFixed(1)} KB)`, value: fmt(real), reference: `${fmt(ref)} bare`, ratio: fmt(ratio, 2), target: '≥ 0.5', pass: ratio >= 0.5 });
-      notes.push(`${r.name}: ${rounds.map((x) => `${fmt(x.real.rps)} ÷ ${fmt(x.ref.rps)} = ${fmt(x.real.rps / x.ref.rps, 2)}`).join('; ')} (rounds of ${fmt(READ.seconds / READ_ROUNDS, 1)} s).`);
+      rows.push({
+        measure: `${r.name} reads/s, ${SMALL} posts (${(sizes[i]! / 1024).toFixed(1)} KB)`,
+        value: fmt(real),
+        reference: `${fmt(ref)} bare`,
+        ratio: fmt(ratio, 2),
+        target: '≥ 0.5',
+        pass: ratio >= 0.5,
+      });
+      notes.push(
+        `${r.name}: ${rounds.map((x) => `${fmt(x.real.rps)} ÷ ${fmt(x.ref.rps)} = ${fmt(x.real.rps / x.ref.rps, 2)}`).join('; ')} (rounds of ${fmt(READ.seconds / READ_ROUNDS, 1)} s).`,
+      );
     }
     // The same thread page on a second process with the hot-read cache off (HOT_CACHE=0): what a read
     // costs when it goes to PostgreSQL (a first read, or one after a change). The growth row below is
@@ -146,14 +183,24 @@ async function postgresPart() {
     const rssBefore = rssMb(pid);
     const senders = await Promise.all([101, 102, 103, 104, 105].map((m) => signIn(app.url, m)));
     log(`fan-out, one process: connecting ${CLIENTS} Socket.IO clients`);
-    const one = await connectApp({ urls: [app.url], reader, postUrl: app.url, senders, showId: 1, pids: [pid] }, CLIENTS);
+    const one = await connectApp(
+      { urls: [app.url], reader, postUrl: app.url, senders, showId: 1, pids: [pid] },
+      CLIENTS,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssMb(pid);
     const split = rssSplitMb(pid);
     notes.push(
       `App process resident memory (${APP_COMMAND ? 'node dist/server/main.js' : 'tsx src/server/main.ts'}): ${fmt(rssStart)} MB when healthy, ${fmt(rssBefore)} MB after the read runs, ${fmt(rss)} MB with ${CLIENTS} sockets connected (${fmt(split.anon)} MB anonymous: heaps and buffers; ${fmt(split.file)} MB mapped files: node and native libraries).`,
     );
-    rows.push({ measure: `server resident memory, ${CLIENTS} sockets connected (MB)`, value: fmt(rss), reference: `${fmt(rssBefore)} before`, ratio: '—', target: '≤ 250', pass: rss <= 250 });
+    rows.push({
+      measure: `server resident memory, ${CLIENTS} sockets connected (MB)`,
+      value: fmt(rss),
+      reference: `${fmt(rssBefore)} before`,
+      ratio: '—',
+      target: '≤ 250',
+      pass: rss <= 250,
+    });
     if (MEMORY_ONLY) {
       one.close();
       return;
@@ -164,7 +211,10 @@ async function postgresPart() {
     const ref = await bareWs(CLIENTS, MESSAGES);
     /** a message's slowest deliveries summed up: their median and the five largest, with the message's place */
     const spread = (slowest: number[]) => {
-      const top = slowest.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+      const top = slowest
+        .map((ms, i) => ({ ms, i }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5);
       return `median ${fmt(median(slowest))} ms, largest ${top.map((t) => `${fmt(t.ms)} (message ${t.i + 1})`).join(', ')}`;
     };
     const latRow = (label: string, l: Latency, target: number) => {
@@ -180,7 +230,8 @@ async function postgresPart() {
       notes.push(
         `Fan-out ${label}: ${l.cpuPerMessage.map((c) => fmt(c, 1)).join(' + ')} ms of server CPU per message (bare ws: ${fmt(ref.cpuPerMessage[0]!, 1)} ms); slowest delivery ${fmt(l.max, 1)} ms. Each message's slowest delivery: ${spread(l.slowestPerMessage)} (bare ws: ${spread(ref.slowestPerMessage)}).`,
       );
-      if (l.delivered !== l.expected) notes.push(`${label}: ${l.delivered} of ${l.expected} deliveries arrived within 5 s.`);
+      if (l.delivered !== l.expected)
+        notes.push(`${label}: ${l.delivered} of ${l.expected} deliveries arrived within 5 s.`);
     };
     latRow('one process', oneLat, 1.5);
     if (ref.delivered !== ref.expected) notes.push(`bare ws: ${ref.delivered} of ${ref.expected} deliveries arrived.`);
@@ -188,33 +239,51 @@ async function postgresPart() {
     // 3b. two processes with Redis: clients split, messages posted on the first
     log('fan-out, two processes with Redis');
     const redisEnv = { ...env, REDIS_URL, KEY_NAMESPACE: `bbbench${randomBytes(3).toString('hex')}` };
-    const [b1, b2] = await Promise.all([startServer(redisEnv, undefined, APP_COMMAND), startServer(redisEnv, undefined, APP_COMMAND)]);
+    const [b1, b2] = await Promise.all([
+      startServer(redisEnv, undefined, APP_COMMAND),
+      startServer(redisEnv, undefined, APP_COMMAND),
+    ]);
     servers.push(b1!, b2!);
     const readerR = await signIn(b1!.url);
     const sendersR = await Promise.all([111, 112, 113, 114, 115].map((m) => signIn(b1!.url, m)));
-    const two = await connectApp({ urls: [b1!.url, b2!.url], reader: readerR, postUrl: b1!.url, senders: sendersR, showId: 1, pids: [appPid(b1!.child.pid!), appPid(b2!.child.pid!)] }, CLIENTS);
+    const two = await connectApp(
+      {
+        urls: [b1!.url, b2!.url],
+        reader: readerR,
+        postUrl: b1!.url,
+        senders: sendersR,
+        showId: 1,
+        pids: [appPid(b1!.child.pid!), appPid(b2!.child.pid!)],
+      },
+      CLIENTS,
+    );
     latRow('two processes + Redis', await two.run(MESSAGES), 2.0);
     await Promise.all([b1!.stop(), b2!.stop()]);
     // leave nothing in Redis: the sessions, limits and adapter keys under this run's namespace
     const redis = createClient({ url: REDIS_URL });
     await redis.connect();
-    for await (const keys of redis.scanIterator({ MATCH: `${redisEnv.KEY_NAMESPACE}:*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+    for await (const keys of redis.scanIterator({ MATCH: `${redisEnv.KEY_NAMESPACE}:*`, COUNT: 500 }))
+      if (keys.length) await redis.del(keys);
     await redis.close();
 
     // 2. the thread page at LARGE posts ÷ at SMALL posts (time per request)
     log(`growing the forum and the chat to ${LARGE} rows`);
     const seedStarted = performance.now();
     await growTo(db, LARGE);
-    notes.push(`Seeding ${LARGE} posts and ${LARGE} chat messages with generate_series took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
+    notes.push(
+      `Seeding ${LARGE} posts and ${LARGE} chat messages with generate_series took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`,
+    );
     log('reads: thread page at the large size (cache off, and from memory)');
     const threadLarge = await rate(`${cold!.url}/posts?type=forumtopic&id=1`, headers, READ);
     const hotLarge = await rate(`${app.url}/posts?type=forumtopic&id=1`, headers, READ);
-    notes.push(`Thread page from memory at ${LARGE} posts: ${fmt(hotLarge.rps)} reads/s (${fmt(threadSmall!.rps)} at ${SMALL}).`);
+    notes.push(
+      `Thread page from memory at ${LARGE} posts: ${fmt(hotLarge.rps)} reads/s (${fmt(threadSmall!.rps)} at ${SMALL}).`,
+    );
     const growth = coldSmall!.rps / threadLarge.rps;
     rows.push({
       measure: `thread page time per request, cache off, ${LARGE} ÷ ${SMALL} posts (ms)`,
-      value: fmt(1000 * READ.connections / threadLarge.rps, 2),
-      reference: `${fmt(1000 * READ.connections / coldSmall!.rps, 2)} at ${SMALL}`,
+      value: fmt((1000 * READ.connections) / threadLarge.rps, 2),
+      reference: `${fmt((1000 * READ.connections) / coldSmall!.rps, 2)} at ${SMALL}`,
       ratio: fmt(growth, 2),
       target: '≤ 1.2',
       pass: growth <= 1.2,
@@ -233,26 +302,58 @@ function webPart() {
   log('build, initial JS, fresh start and Lighthouse (waiting for /tmp/bb-e2e.lock)');
   const asked = Date.now();
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bb-bench-web-')), 'web.json');
-  const r = spawnSync('flock', ['/tmp/bb-e2e.lock', path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'bench/web.ts'), file], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_T0: String(T0) } });
+  const r = spawnSync(
+    'flock',
+    ['/tmp/bb-e2e.lock', path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'bench/web.ts'), file],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BENCH_T0: String(T0) } },
+  );
   if (r.status !== 0) throw new Error('bench/web.ts failed');
   const web = JSON.parse(readFileSync(file, 'utf8')) as WebResults;
   rmSync(path.dirname(file), { recursive: true, force: true });
   const waited = (web.lockedAt - asked) / 1000;
-  if (waited >= 1) notes.push(`Waited ${waited.toFixed(0)} s for the browser suite's lock (another run was using dist/); not counted below.`);
+  if (waited >= 1)
+    notes.push(
+      `Waited ${waited.toFixed(0)} s for the browser suite's lock (another run was using dist/); not counted below.`,
+    );
   if ('error' in web.rendered) notes.push(`Metronome rendered audio not measured: ${web.rendered.error}`);
-  else notes.push(`Metronome rendered audio (the page's WAV, 5 minutes, onsets read back, 44.1 kHz, worst distance to the exact fractional grid): ${web.rendered.map((r) => `${r.bpm} bpm ${r.found}/${r.expected} clicks, ${Number.isFinite(r.worst) ? r.worst.toFixed(3) : 'count differs'} frames`).join('; ')}.`);
-  for (const p of web.initialJsFiles) notes.push(`Initial JS ${p.page}, largest files (gzip): ${p.files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(', ')}.`);
+  else
+    notes.push(
+      `Metronome rendered audio (the page's WAV, 5 minutes, onsets read back, 44.1 kHz, worst distance to the exact fractional grid): ${web.rendered.map((r) => `${r.bpm} bpm ${r.found}/${r.expected} clicks, ${Number.isFinite(r.worst) ? r.worst.toFixed(3) : 'count differs'} frames`).join('; ')}.`,
+    );
+  for (const p of web.initialJsFiles)
+    notes.push(
+      `Initial JS ${p.page}, largest files (gzip): ${p.files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(', ')}.`,
+    );
   for (const p of web.initialJs) {
     const kb = p.gzip / 1024;
-    rows.push({ measure: `initial JS gzip, ${p.page} (KB)`, value: fmt(kb, 1), reference: '—', ratio: '—', target: '≤ 100', pass: kb <= 100 });
+    rows.push({
+      measure: `initial JS gzip, ${p.page} (KB)`,
+      value: fmt(kb, 1),
+      reference: '—',
+      ratio: '—',
+      target: '≤ 100',
+      pass: kb <= 100,
+    });
   }
   if ('error' in web.lighthouse) {
-    rows.push({ measure: 'Lighthouse performance / accessibility / best practices', value: 'not measured', reference: '—', ratio: '—', target: '95 / 100 / 100', pass: null });
+    rows.push({
+      measure: 'Lighthouse performance / accessibility / best practices',
+      value: 'not measured',
+      reference: '—',
+      ratio: '—',
+      target: '95 / 100 / 100',
+      pass: null,
+    });
     notes.push(`Lighthouse not measured: ${web.lighthouse.error}`);
   } else {
-    if (web.quietWait) notes.push(`Before each Lighthouse page the benchmark waited for the cores to be at least 90 % idle over a second (bench/web.ts quiet()): ${web.quietWait.total.toFixed(0)} s in all, ${web.quietWait.longest.toFixed(0)} s at most${web.quietWait.timedOut ? `; ${web.quietWait.timedOut} waits gave up after 60 s` : ''}.`);
+    if (web.quietWait)
+      notes.push(
+        `Before each Lighthouse page the benchmark waited for the cores to be at least 90 % idle over a second (bench/web.ts quiet()): ${web.quietWait.total.toFixed(0)} s in all, ${web.quietWait.longest.toFixed(0)} s at most${web.quietWait.timedOut ? `; ${web.quietWait.timedOut} waits gave up after 60 s` : ''}.`,
+      );
     for (const l of web.lighthouse) {
-      notes.push(`Lighthouse ${l.page}${l.runs ? ` (median of ${l.runs.length} runs, performance ${l.runs.map((r) => r ?? '?').join(', ')})` : ''}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`);
+      notes.push(
+        `Lighthouse ${l.page}${l.runs ? ` (median of ${l.runs.length} runs, performance ${l.runs.map((r) => r ?? '?').join(', ')})` : ''}: ${l.metrics}${l.failing.length ? `; failing: ${l.failing.join(', ')}` : ''}.`,
+      );
       rows.push({
         measure: `Lighthouse ${l.page}: perf / a11y / best practices`,
         value: `${l.performance ?? '?'} / ${l.accessibility ?? '?'} / ${l.bestPractices ?? '?'}`,
@@ -265,23 +366,53 @@ function webPart() {
   }
   // Core Web Vitals from the page (web-vitals), "good" thresholds: LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms
   if ('error' in web.vitals) {
-    rows.push({ measure: 'Core Web Vitals (web-vitals): LCP / CLS / INP', value: 'not measured', reference: '—', ratio: '—', target: '2.5 s / 0.1 / 200 ms', pass: null });
+    rows.push({
+      measure: 'Core Web Vitals (web-vitals): LCP / CLS / INP',
+      value: 'not measured',
+      reference: '—',
+      ratio: '—',
+      target: '2.5 s / 0.1 / 200 ms',
+      pass: null,
+    });
     notes.push(`Core Web Vitals not measured: ${web.vitals.error}`);
   } else {
     const s = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
     const c = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
     const i = (ms: number | null) => (ms === null ? '< 16 ms' : `${fmt(ms)} ms`);
-    const good = (v: { lcp: number | null; cls: number | null; inp: number | null }, inp: boolean) => v.lcp !== null && v.lcp <= 2500 && v.cls !== null && v.cls <= 0.1 && (!inp || (v.inp ?? 0) <= 200);
+    const good = (v: { lcp: number | null; cls: number | null; inp: number | null }, inp: boolean) =>
+      v.lcp !== null && v.lcp <= 2500 && v.cls !== null && v.cls <= 0.1 && (!inp || (v.inp ?? 0) <= 200);
     for (const v of web.vitals) {
-      rows.push({ measure: `Web Vitals ${v.page}, plain Chromium, no DevTools, 1× CPU: LCP / CLS`, value: `${s(v.plain.lcp)} / ${c(v.plain.cls)}`, reference: `FCP ${s(v.plain.fcp)}`, ratio: '—', target: '≤ 2.5 s / ≤ 0.1', pass: good(v.plain, false) });
-      rows.push({ measure: `Web Vitals ${v.page}, 4× CPU (DevTools protocol), first click: LCP / CLS / INP`, value: `${s(v.throttled.lcp)} / ${c(v.throttled.cls)} / ${i(v.throttled.inp)}`, reference: `FCP ${s(v.throttled.fcp)}`, ratio: '—', target: '≤ 2.5 s / ≤ 0.1 / ≤ 200 ms', pass: good(v.throttled, true) });
+      rows.push({
+        measure: `Web Vitals ${v.page}, plain Chromium, no DevTools, 1× CPU: LCP / CLS`,
+        value: `${s(v.plain.lcp)} / ${c(v.plain.cls)}`,
+        reference: `FCP ${s(v.plain.fcp)}`,
+        ratio: '—',
+        target: '≤ 2.5 s / ≤ 0.1',
+        pass: good(v.plain, false),
+      });
+      rows.push({
+        measure: `Web Vitals ${v.page}, 4× CPU (DevTools protocol), first click: LCP / CLS / INP`,
+        value: `${s(v.throttled.lcp)} / ${c(v.throttled.cls)} / ${i(v.throttled.inp)}`,
+        reference: `FCP ${s(v.throttled.fcp)}`,
+        ratio: '—',
+        target: '≤ 2.5 s / ≤ 0.1 / ≤ 200 ms',
+        pass: good(v.throttled, true),
+      });
     }
     notes.push(
       `Core Web Vitals (bench/vitals.ts): medians of ${web.vitals[0]?.runs ?? 0} loads per page. "Plain": Chromium started as a plain headless process with no DevTools client, at this machine's CPU speed (CPU throttling and synthetic input exist only through the DevTools protocol, so no INP there). "4× CPU": Playwright with Emulation.setCPUThrottlingRate 4 and a 412 × 823 viewport; INP is one click on the header's first control (the avatar signed in, "Join" signed out) made the moment it is painted.`,
     );
   }
-  rows.push({ measure: 'fresh start (PGlite, new DATA_DIR) to the first page (s)', value: fmt(web.startSeconds, 1), reference: '—', ratio: '—', target: '≤ 15', pass: web.startSeconds <= 15 });
-  if (web.buildSeconds !== null) notes.push(`The client build before it took ${web.buildSeconds.toFixed(1)} s (not counted in the start time).`);
+  rows.push({
+    measure: 'fresh start (PGlite, new DATA_DIR) to the first page (s)',
+    value: fmt(web.startSeconds, 1),
+    reference: '—',
+    ratio: '—',
+    target: '≤ 15',
+    pass: web.startSeconds <= 15,
+  });
+  if (web.buildSeconds !== null)
+    notes.push(`The client build before it took ${web.buildSeconds.toFixed(1)} s (not counted in the start time).`);
 }
 
 // ---------------------------------------------------------------- the run
@@ -290,28 +421,43 @@ const loadBefore = loadavg();
 if (APP_COMMAND && process.env.BENCH_SKIP_BUILD !== '1') {
   log('building the server bundle (npm run build:server)');
   const b = await buildServer();
-  notes.push(`The server bundle (dist/server/main.js, ${(b.bytes / 1024).toFixed(0)} KB) built in ${b.seconds.toFixed(1)} s (not counted in the start time).`);
+  notes.push(
+    `The server bundle (dist/server/main.js, ${(b.bytes / 1024).toFixed(0)} KB) built in ${b.seconds.toFixed(1)} s (not counted in the start time).`,
+  );
 }
 const m = MEMORY_ONLY ? null : metronomeWorst(QUICK);
 await postgresPart();
-if (m) rows.push({
-  measure: `metronome worst onset error, ${m.tempos} tempos 40–400 bpm + speed training (frames @ 48 kHz)`,
-  value: String(m.worst),
-  reference: `${m.clicks} clicks`,
-  ratio: '—',
-  target: '0',
-  pass: m.worst === 0,
-});
+if (m)
+  rows.push({
+    measure: `metronome worst onset error, ${m.tempos} tempos 40–400 bpm + speed training (frames @ 48 kHz)`,
+    value: String(m.worst),
+    reference: `${m.clicks} clicks`,
+    ratio: '—',
+    target: '0',
+    pass: m.worst === 0,
+  });
 if (!MEMORY_ONLY) webPart();
 
 // the report's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
-const order = ['reads/s', 'thread page time', 'chat fan-out', 'metronome', 'initial JS', 'Lighthouse', 'fresh start', 'server resident'];
+const order = [
+  'reads/s',
+  'thread page time',
+  'chat fan-out',
+  'metronome',
+  'initial JS',
+  'Lighthouse',
+  'fresh start',
+  'server resident',
+];
 const group = (r: Row) => order.findIndex((k) => r.measure.startsWith(k) || r.measure.includes(` ${k}`));
 rows.sort((a, b) => group(a) - group(b));
 const table = [
   '| measure | value | reference | ratio | target | pass |',
   '|---|---:|---:|---:|---|---|',
-  ...rows.map((r) => `| ${r.measure} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.measure} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} | ${r.pass === null ? '—' : r.pass ? 'yes' : 'NO'} |`,
+  ),
 ].join('\n');
 const seconds = (Date.now() - T0) / 1000;
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');

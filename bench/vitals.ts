@@ -42,7 +42,8 @@ const REPORTER = `(() => {
   // the page has loaded and the browser has been idle after it: its LCP and layout shifts so far are in
   addEventListener('load', () => requestIdleCallback(() => requestIdleCallback(() => send({ name: 'settled', value: 0 })), { timeout: 5000 }));
 })();`;
-const SNIPPET = '<script defer src="/__vitals/web-vitals.js"></script><script defer src="/__vitals/report.js"></script>';
+const SNIPPET =
+  '<script defer src="/__vitals/web-vitals.js"></script><script defer src="/__vitals/report.js"></script>';
 
 export interface Vitals {
   lcp: number | null;
@@ -88,7 +89,8 @@ async function startProxy(appBase: string, cookie: () => string | null) {
     // a page comes uncompressed, to add the scripts to it
     if (page) delete headers['accept-encoding'];
     const session = cookie();
-    if (session && !/(?:^|;\s*)bb_session=/.test(headers.cookie ?? '')) headers.cookie = headers.cookie ? `${headers.cookie}; ${session}` : session;
+    if (session && !/(?:^|;\s*)bb_session=/.test(headers.cookie ?? ''))
+      headers.cookie = headers.cookie ? `${headers.cookie}; ${session}` : session;
     const up = http.request(new URL(req.url!, appBase), { method: req.method, headers }, (answer) => {
       const type = String(answer.headers['content-type'] ?? '');
       if (!page || !type.startsWith('text/html')) {
@@ -128,7 +130,12 @@ async function startProxy(appBase: string, cookie: () => string | null) {
       };
       waiting.add(check);
     });
-  return { base: `http://127.0.0.1:${port}`, beacons, next, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    beacons,
+    next,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The last value of each metric one visit reported. */
@@ -154,9 +161,24 @@ async function plainVisit(proxy: Awaited<ReturnType<typeof startProxy>>, page: s
   const info = await findChromium();
   const profile = mkdtempSync(path.join(tmpdir(), 'bb-vitals-'));
   const since = proxy.beacons.length;
-  const child = spawn(info.path, [...info.args, '--headless=new', '--no-first-run', '--no-default-browser-check', '--window-size=412,823', `--user-data-dir=${profile}`, `${proxy.base}${page}`], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    info.path,
+    [
+      ...info.args,
+      '--headless=new',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--window-size=412,823',
+      `--user-data-dir=${profile}`,
+      `${proxy.base}${page}`,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
   try {
-    const settled = await proxy.next((b) => b.page === page && b.name === 'settled' && proxy.beacons.indexOf(b) >= since, 60_000);
+    const settled = await proxy.next(
+      (b) => b.page === page && b.name === 'settled' && proxy.beacons.indexOf(b) >= since,
+      60_000,
+    );
     return settled ? visitVitals(proxy.beacons, settled.visit) : null;
   } finally {
     if (child.exitCode === null) {
@@ -168,8 +190,19 @@ async function plainVisit(proxy: Awaited<ReturnType<typeof startProxy>>, page: s
 }
 
 /** One load in Playwright at 4× CPU, phone viewport, one click on the header's first control as soon as it is painted. */
-async function throttledVisit(proxy: Awaited<ReturnType<typeof startProxy>>, browser: Browser, page: string, signedIn: boolean): Promise<Vitals | null> {
-  const context = await browser.newContext({ baseURL: proxy.base, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: false });
+async function throttledVisit(
+  proxy: Awaited<ReturnType<typeof startProxy>>,
+  browser: Browser,
+  page: string,
+  signedIn: boolean,
+): Promise<Vitals | null> {
+  const context = await browser.newContext({
+    baseURL: proxy.base,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: false,
+  });
   try {
     const p = await context.newPage();
     const cdp = await context.newCDPSession(p);
@@ -193,7 +226,13 @@ async function throttledVisit(proxy: Awaited<ReturnType<typeof startProxy>>, bro
 }
 
 /** Both runs on each page, `runs` times, the median of each figure. */
-export async function measureVitals(appBase: string, cookie: string, targets: { page: string; signedIn: boolean }[], runs: number, log: (s: string) => void): Promise<VitalsRow[]> {
+export async function measureVitals(
+  appBase: string,
+  cookie: string,
+  targets: { page: string; signedIn: boolean }[],
+  runs: number,
+  log: (s: string) => void,
+): Promise<VitalsRow[]> {
   let current: string | null = null;
   const proxy = await startProxy(appBase, () => current);
   const info = await findChromium();

@@ -40,7 +40,8 @@ const opt = (name: string) => {
 };
 const T0 = Number(process.env.BENCH_T0 ?? Date.now());
 const lockedAt = Date.now();
-const log = (s: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
+const log = (s: string) =>
+  process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${s}\n`);
 
 export interface WebResults {
   /** when the lock was had (epoch ms) */
@@ -49,7 +50,17 @@ export interface WebResults {
   initialJs: { page: string; gzip: number }[];
   startSeconds: number;
   /** per page, its median run by performance score (of LIGHTHOUSE_RUNS), with every run's score in `runs` */
-  lighthouse: { page: string; performance: number | null; accessibility: number | null; bestPractices: number | null; metrics: string; failing: string[]; runs?: (number | null)[] }[] | { error: string };
+  lighthouse:
+    | {
+        page: string;
+        performance: number | null;
+        accessibility: number | null;
+        bestPractices: number | null;
+        metrics: string;
+        failing: string[];
+        runs?: (number | null)[];
+      }[]
+    | { error: string };
   /** the largest files of each page's initial JS */
   initialJsFiles: { page: string; files: { file: string; gzip: number }[] }[];
   /** the metronome page's rendered WAVs: worst onset error per bpm (frames at 44.1 kHz, against the exact fractional grid) */
@@ -112,20 +123,28 @@ async function vitals(targets: typeof LIGHTHOUSE_PAGES, runs: number): Promise<W
 
 async function vitalsOnly() {
   const wanted = opt('--pages')?.split(',');
-  const targets = wanted ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true }) : LIGHTHOUSE_PAGES;
+  const targets = wanted
+    ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true })
+    : LIGHTHOUSE_PAGES;
   const rows = await vitals(targets, Number(opt('--runs') ?? 1));
   console.log(JSON.stringify(rows, null, 2));
 }
 
 async function fullRun() {
   const out = ARGS.find((a) => !a.startsWith('--'));
-  if (!out) throw new Error('usage: tsx bench/web.ts <results.json> | --lighthouse-only [--runs N] [--pages /,/join] [--base URL] [--save DIR]');
+  if (!out)
+    throw new Error(
+      'usage: tsx bench/web.ts <results.json> | --lighthouse-only [--runs N] [--pages /,/join] [--base URL] [--save DIR]',
+    );
   // 1. the build
   let buildSeconds: number | null = null;
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('building the client (vite build)');
     const started = performance.now();
-    const b = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const b = spawnSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (b.status !== 0) throw new Error('vite build failed');
     buildSeconds = (performance.now() - started) / 1000;
   }
@@ -135,7 +154,10 @@ async function fullRun() {
   const js = jsRows.map((r) => ({ page: r.page, gzip: r.gzip }));
   const initialJsFiles = jsRows.map((r) => ({
     page: r.page,
-    files: r.files.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(DEFAULT_DIST, file)), { level: 9 }).length })).sort((a, b) => b.gzip - a.gzip).slice(0, 4),
+    files: r.files
+      .map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(DEFAULT_DIST, file)), { level: 9 }).length }))
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 4),
   }));
 
   // 3. a fresh start: embedded PGlite, new DATA_DIR, production, to the first page served
@@ -159,7 +181,8 @@ async function fullRun() {
       // Lighthouse's own advice on variance: several runs, the median. Total blocking time, and with it
       // the score, moves a lot across runs of one page on one build (docs/benchmarks.md).
       const runs: LighthouseRow[][] = [];
-      for (let i = 0; i < (QUICK ? 1 : LIGHTHOUSE_RUNS); i++) runs.push(await runLighthouse(secure.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES));
+      for (let i = 0; i < (QUICK ? 1 : LIGHTHOUSE_RUNS); i++)
+        runs.push(await runLighthouse(secure.base, QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES));
       lighthouse = medianRuns(runs);
     } finally {
       await secure.stop();
@@ -170,24 +193,42 @@ async function fullRun() {
     cert.remove();
   }
   const vitalsRows = await vitals(QUICK ? LIGHTHOUSE_PAGES.slice(0, 2) : LIGHTHOUSE_PAGES, QUICK ? 1 : VITALS_RUNS);
-  writeFileSync(out, JSON.stringify({ lockedAt, buildSeconds, initialJs: js, initialJsFiles, rendered, startSeconds: server.startSeconds, lighthouse, quietWait: quietWaits, vitals: vitalsRows } satisfies WebResults));
+  writeFileSync(
+    out,
+    JSON.stringify({
+      lockedAt,
+      buildSeconds,
+      initialJs: js,
+      initialJsFiles,
+      rendered,
+      startSeconds: server.startSeconds,
+      lighthouse,
+      quietWait: quietWaits,
+      vitals: vitalsRows,
+    } satisfies WebResults),
+  );
 }
 
 /** `--lighthouse-only`: Lighthouse alone, `--runs` times per page, each run and the median printed. */
 async function lighthouseOnly() {
   const runs = Number(opt('--runs') ?? 1);
   const wanted = opt('--pages')?.split(',');
-  const targets = wanted ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true }) : LIGHTHOUSE_PAGES;
+  const targets = wanted
+    ? wanted.map((page) => LIGHTHOUSE_PAGES.find((t) => t.page === page) ?? { page, signedIn: true })
+    : LIGHTHOUSE_PAGES;
   const save = opt('--save');
   if (save) mkdirSync(save, { recursive: true });
   const given = opt('--base');
   // --http: plain HTTP/1.1, as `npm start` serves without TLS files
   const cert = given || ARGS.includes('--http') ? null : makeCertificate();
-  const server = given ? { base: given, startSeconds: NaN, stop: async () => {} } : await freshServer(cert ?? undefined);
+  const server = given
+    ? { base: given, startSeconds: NaN, stop: async () => {} }
+    : await freshServer(cert ?? undefined);
   try {
     const all = new Map<string, LighthouseRow[]>();
     for (let run = 1; run <= runs; run++) {
-      const file = (page: string, suffix: string) => path.join(save!, `${page.replace(/\W+/g, '_') || 'root'}-${run}${suffix}`);
+      const file = (page: string, suffix: string) =>
+        path.join(save!, `${page.replace(/\W+/g, '_') || 'root'}-${run}${suffix}`);
       const rows = await runLighthouse(
         server.base,
         targets,
@@ -196,7 +237,9 @@ async function lighthouseOnly() {
       );
       for (const r of rows) {
         all.set(r.page, [...(all.get(r.page) ?? []), r]);
-        console.log(`run ${run} ${r.page}: ${r.performance} / ${r.accessibility} / ${r.bestPractices}; ${r.metrics}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`);
+        console.log(
+          `run ${run} ${r.page}: ${r.performance} / ${r.accessibility} / ${r.bestPractices}; ${r.metrics}${r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''}`,
+        );
       }
     }
     const median = (xs: (number | null)[]) => {
@@ -205,7 +248,9 @@ async function lighthouseOnly() {
     };
     console.log(`\nmedian of ${runs} run(s): performance / accessibility / best practices`);
     for (const [page, rows] of all) {
-      console.log(`${page}: ${median(rows.map((r) => r.performance))} / ${median(rows.map((r) => r.accessibility))} / ${median(rows.map((r) => r.bestPractices))} (performance ${rows.map((r) => r.performance).join(', ')})`);
+      console.log(
+        `${page}: ${median(rows.map((r) => r.performance))} / ${median(rows.map((r) => r.accessibility))} / ${median(rows.map((r) => r.bestPractices))} (performance ${rows.map((r) => r.performance).join(', ')})`,
+      );
     }
   } finally {
     await server.stop();
@@ -217,7 +262,9 @@ async function lighthouseOnly() {
  * The app on a new DATA_DIR (embedded PGlite, demo content seeded on first start), production mode, timed
  * to the first page served; with `cert`, serving HTTPS (HTTP/2) at https://localhost.
  */
-async function freshServer(cert?: TestCertificate): Promise<{ base: string; startSeconds: number; stop(): Promise<void> }> {
+async function freshServer(
+  cert?: TestCertificate,
+): Promise<{ base: string; startSeconds: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-fresh-'));
   const port = await freePort();
   const base = cert ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
@@ -253,7 +300,10 @@ async function freshServer(cert?: TestCertificate): Promise<{ base: string; star
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (;;) {
-    const ok = await client.get(`${base}/`, { headers: { accept: 'text/html' } }).then(async (r) => r.ok() && (await r.text()).includes('<div id="root"'), () => false);
+    const ok = await client.get(`${base}/`, { headers: { accept: 'text/html' } }).then(
+      async (r) => r.ok() && (await r.text()).includes('<div id="root"'),
+      () => false,
+    );
     if (ok) return { base, startSeconds: (performance.now() - started) / 1000, stop };
     if (child.exitCode !== null) throw new Error('the fresh server exited');
     if (performance.now() - started > 120_000) {
@@ -271,7 +321,10 @@ async function signInDemo(base: string): Promise<string> {
     const page = await (await client.get('/', { headers: { accept: 'text/html' } })).text();
     const token = /<meta name="csrf-token" content="([^"]+)">/.exec(page)?.[1];
     if (!token) throw new Error('demo sign-in: the landing page has no CSRF token');
-    const res = await client.post('/login', { data: { email: 'member@demo.test', password: 'drumsdemo1' }, headers: { accept: 'application/json', 'x-csrf-token': token } });
+    const res = await client.post('/login', {
+      data: { email: 'member@demo.test', password: 'drumsdemo1' },
+      headers: { accept: 'application/json', 'x-csrf-token': token },
+    });
     if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()}`);
     const topic = await client.get('/forums/api/topic/1', { headers: { accept: 'application/json' } });
     if (!topic.ok()) throw new Error(`demo topic 1: ${topic.status()}`);
@@ -315,7 +368,14 @@ async function runLighthouse(
   const [cookieName, cookieValue] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
   const info = await findChromium();
   const debugPort = await freePort();
-  const browser = await chromium.launch({ executablePath: info.path, args: [...info.args, `--remote-debugging-port=${debugPort}`, ...(base.startsWith('https:') ? ['--ignore-certificate-errors'] : [])] });
+  const browser = await chromium.launch({
+    executablePath: info.path,
+    args: [
+      ...info.args,
+      `--remote-debugging-port=${debugPort}`,
+      ...(base.startsWith('https:') ? ['--ignore-certificate-errors'] : []),
+    ],
+  });
   try {
     const cdp = await browser.newBrowserCDPSession();
     const results: LighthouseRow[] = [];
@@ -325,7 +385,19 @@ async function runLighthouse(
         await quiet();
         log(`lighthouse ${t.page}${attempt > 1 ? ` (again: ${row?.failing[0] ?? 'no score'})` : ''}`);
         await cdp.send('Storage.clearCookies', {});
-        if (t.signedIn) await cdp.send('Storage.setCookies', { cookies: [{ name: cookieName, value: cookieValue, url: base, httpOnly: true, secure: base.startsWith('https:'), sameSite: 'Lax' }] });
+        if (t.signedIn)
+          await cdp.send('Storage.setCookies', {
+            cookies: [
+              {
+                name: cookieName,
+                value: cookieValue,
+                url: base,
+                httpOnly: true,
+                secure: base.startsWith('https:'),
+                sameSite: 'Lax',
+              },
+            ],
+          });
         const r = await lh(`${base}${t.page}`, {
           port: debugPort,
           output: 'json',
@@ -337,18 +409,39 @@ async function runLighthouse(
         const c = r?.lhr.categories;
         const audits = r?.lhr.audits ?? {};
         const score = (k: string) => (c?.[k]?.score == null ? null : Math.round(c[k]!.score! * 100));
-        const metric = (id: string) => `${id.replace(/-/g, ' ').replace('largest contentful paint', 'LCP').replace('first contentful paint', 'FCP').replace('total blocking time', 'TBT').replace('cumulative layout shift', 'CLS').replace('speed index', 'SI')} ${audits[id]?.displayValue ?? '?'}`;
-        const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(metric).join(', ');
+        const metric = (id: string) =>
+          `${id.replace(/-/g, ' ').replace('largest contentful paint', 'LCP').replace('first contentful paint', 'FCP').replace('total blocking time', 'TBT').replace('cumulative layout shift', 'CLS').replace('speed index', 'SI')} ${audits[id]?.displayValue ?? '?'}`;
+        const metrics = [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ]
+          .map(metric)
+          .join(', ');
         // accessibility and best-practices audits that failed (weighted ones only)
         const failing = (['accessibility', 'best-practices'] as const).flatMap((cat) =>
-          (c?.[cat]?.auditRefs ?? []).filter((a) => a.weight > 0 && audits[a.id]?.score !== null && (audits[a.id]?.score ?? 1) < 1).map((a) => `${cat}: ${a.id}`),
+          (c?.[cat]?.auditRefs ?? [])
+            .filter((a) => a.weight > 0 && audits[a.id]?.score !== null && (audits[a.id]?.score ?? 1) < 1)
+            .map((a) => `${cat}: ${a.id}`),
         );
         const runtime = r?.lhr.runtimeError ?? audits['first-contentful-paint']?.errorMessage;
-        if (runtime) failing.unshift(`error: ${typeof runtime === 'string' ? runtime : `${runtime.code} ${runtime.message}`}`.slice(0, 200));
+        if (runtime)
+          failing.unshift(
+            `error: ${typeof runtime === 'string' ? runtime : `${runtime.code} ${runtime.message}`}`.slice(0, 200),
+          );
         // the page Lighthouse ended on: a signed-in page that redirected to /login measured the wrong page
         const landed = r ? new URL(r.lhr.finalDisplayedUrl).pathname : t.page;
         if (landed !== t.page) failing.unshift(`error: ended on ${landed}`);
-        row = { page: t.page, performance: landed === t.page ? score('performance') : null, accessibility: score('accessibility'), bestPractices: score('best-practices'), metrics, failing };
+        row = {
+          page: t.page,
+          performance: landed === t.page ? score('performance') : null,
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          metrics,
+          failing,
+        };
       }
       results.push(row!);
     }
@@ -375,7 +468,10 @@ async function renderedAudio(base: string): Promise<Exclude<WebResults['rendered
       await field.fill(String(bpm));
       await field.press('Tab');
       // 5 minutes of audio: 240 bpm took 17–22 s to render and download here, 400 bpm went past Playwright's 30 s default in two of four runs
-      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Download WAV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 120_000 }),
+        page.getByRole('button', { name: 'Download WAV' }).click(),
+      ]);
       const frames = before(onsets(readFileSync((await download.path())!)).frames, SECONDS);
       const ideal = idealFrames(SECONDS, () => bpm);
       out.push({ bpm, found: frames.length, expected: ideal.length, worst: worstError(frames, ideal) });

@@ -38,7 +38,8 @@ function sourceLocation(outfile: string): Plugin {
             .replaceAll('import.meta.url', `(${url})`)
             .replaceAll('import.meta.filename', `__bbFileURLToPath(${url})`)
             .replaceAll('import.meta.dirname', `__bbDirname(__bbFileURLToPath(${url}))`);
-          if (paths) contents = `import { fileURLToPath as __bbFileURLToPath } from 'node:url';\nimport { dirname as __bbDirname } from 'node:path';\n${contents}`;
+          if (paths)
+            contents = `import { fileURLToPath as __bbFileURLToPath } from 'node:url';\nimport { dirname as __bbDirname } from 'node:path';\n${contents}`;
         }
         return { contents, loader: 'ts' };
       });

@@ -7,7 +7,9 @@ it('prefers CHROMIUM_PATH, then a system browser', async () => {
 });
 
 it('a CHROMIUM_PATH that does not exist is an error, not a silent fallback', async () => {
-  await expect(findChromium({ CHROMIUM_PATH: '/nope/chromium' })).rejects.toThrow('CHROMIUM_PATH is set to /nope/chromium');
+  await expect(findChromium({ CHROMIUM_PATH: '/nope/chromium' })).rejects.toThrow(
+    'CHROMIUM_PATH is set to /nope/chromium',
+  );
 });
 
 it('with no browser anywhere, fails with one line that says how to get one', async () => {

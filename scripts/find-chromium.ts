@@ -18,7 +18,12 @@ const BASE_ARGS = [
   // the metronome's audio starts from a key press; headless runs have no real output device
   '--autoplay-policy=no-user-gesture-required',
 ];
-const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 export const NO_CHROMIUM_MESSAGE =
   "No Chromium found: install Debian's chromium (apt-get install -y chromium), set CHROMIUM_PATH, or run npm install on Linux x64 for the @sparticuz/chromium fallback.";
 
@@ -28,7 +33,8 @@ export async function findChromium(
   opts: { systemPaths?: string[]; sparticuz?: boolean } = {},
 ): Promise<ChromiumInfo> {
   if (env.CHROMIUM_PATH) {
-    if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist.`);
+    if (!existsSync(env.CHROMIUM_PATH))
+      throw new Error(`CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist.`);
     return { path: env.CHROMIUM_PATH, args: BASE_ARGS, source: 'CHROMIUM_PATH' };
   }
   const system = (opts.systemPaths ?? SYSTEM).find((p) => existsSync(p));
@@ -39,7 +45,8 @@ export async function findChromium(
       const path = await Chromium.executablePath();
       // --single-process (meant for serverless) makes every browser context share one cookie jar for fetch()
       const args = Chromium.args.filter((a) => a !== '--single-process');
-      if (path && existsSync(path)) return { path, args: [...new Set([...args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
+      if (path && existsSync(path))
+        return { path, args: [...new Set([...args, ...BASE_ARGS])], source: '@sparticuz/chromium' };
     } catch {
       // not installed, or not Linux x64
     }

@@ -73,7 +73,8 @@ function entryKey(manifest: Manifest): string {
 /** A chunk and everything it imports statically (what the browser fetches before running it). */
 function staticClosure(manifest: Manifest, key: string, into: Set<string>) {
   const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build's manifest: is it still a lazy route (src/client/app/router.tsx)?`);
+  if (!chunk)
+    throw new Error(`${key} is not in the build's manifest: is it still a lazy route (src/client/app/router.tsx)?`);
   if (into.has(chunk.file)) return;
   into.add(chunk.file);
   for (const dep of chunk.imports ?? []) staticClosure(manifest, dep, into);
@@ -96,7 +97,8 @@ export function initialJs(distDir = DEFAULT_DIST, pages = PUBLIC_PAGES, budget =
   return pages.map(({ page, route, with: extra = [] }) => {
     const files = new Set<string>();
     staticClosure(manifest, entry, files);
-    if (!manifest[route]?.isDynamicEntry) throw new Error(`${route} (${page}) is not a lazily loaded route chunk in this build.`);
+    if (!manifest[route]?.isDynamicEntry)
+      throw new Error(`${route} (${page}) is not a lazily loaded route chunk in this build.`);
     staticClosure(manifest, route, files);
     for (const key of extra) staticClosure(manifest, key, files);
     const list = [...files].filter((f) => f.endsWith('.js'));
@@ -131,7 +133,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function formatTable(rows: PageJs[], budget = INITIAL_JS_BUDGET): string {
   const lines = [`| page | files | minified | gzip | budget ${kb(budget)} |`, '|---|---:|---:|---:|---|'];
-  for (const r of rows) lines.push(`| ${r.page} | ${r.files.length} | ${kb(r.raw)} | ${kb(r.gzip)} | ${r.ok ? 'ok' : 'OVER'} |`);
+  for (const r of rows)
+    lines.push(`| ${r.page} | ${r.files.length} | ${kb(r.raw)} | ${kb(r.gzip)} | ${r.ok ? 'ok' : 'OVER'} |`);
   return lines.join('\n');
 }
 

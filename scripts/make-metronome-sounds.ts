@@ -56,13 +56,19 @@ const SETS: Array<(level: number) => Float32Array> = [
     const n = noise(level * 7 + 1);
     const f = [0, 900, 1_250, 1_700][level]!;
     const amp = [0, 0.4, 0.65, 0.9][level]!;
-    return render(0.06, (t) => amp * (0.75 * Math.cos(2 * Math.PI * f * t) * Math.exp(-t * 70) + 0.25 * n() * Math.exp(-t * 400)));
+    return render(
+      0.06,
+      (t) => amp * (0.75 * Math.cos(2 * Math.PI * f * t) * Math.exp(-t * 70) + 0.25 * n() * Math.exp(-t * 400)),
+    );
   },
   // 2: a bright beep (two detuned partials)
   (level) => {
     const f = [0, 1_000, 1_500, 2_000][level]!;
     const amp = [0, 0.35, 0.55, 0.8][level]!;
-    return render(0.07, (t) => amp * 0.5 * (Math.cos(2 * Math.PI * f * t) + Math.cos(2 * Math.PI * f * 1.5 * t)) * Math.exp(-t * 55));
+    return render(
+      0.07,
+      (t) => amp * 0.5 * (Math.cos(2 * Math.PI * f * t) + Math.cos(2 * Math.PI * f * 1.5 * t)) * Math.exp(-t * 55),
+    );
   },
 ];
 

@@ -9,7 +9,9 @@ import { findChromium } from './find-chromium.ts';
 
 const [url, prefix, ...rest] = process.argv.slice(2);
 if (!url || !prefix) {
-  console.error('usage: tsx scripts/screenshot.ts <url> <out-prefix> [--as email] [--password pw] [--click "button name"]');
+  console.error(
+    'usage: tsx scripts/screenshot.ts <url> <out-prefix> [--as email] [--password pw] [--click "button name"]',
+  );
   process.exit(2);
 }
 const opt = (name: string) => {
@@ -23,7 +25,10 @@ const click = opt('--click');
 const info = await findChromium();
 const browser = await chromium.launch({ executablePath: info.path, args: info.args, headless: true });
 mkdirSync(path.dirname(prefix), { recursive: true });
-for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+for (const [name, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const) {
   const page = await browser.newPage({ viewport });
   if (email) {
     const origin = new URL(url).origin;

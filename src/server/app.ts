@@ -48,16 +48,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // (allowHTTP1: WebSocket upgrades, clients without HTTP/2). Fastify's request and reply are the same API
   // over both, and nothing in the app reaches the raw server's HTTP/1-only calls (main.ts checks), so the
   // instance keeps the HTTP/1 server's types: the options go in as a plain object.
-  const transport: object = config.tls ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } : {};
+  const transport: object = config.tls
+    ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } }
+    : {};
   const app = Fastify({
     ...transport,
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], serializers: { req: requestSerializer } },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+      serializers: { req: requestSerializer },
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     genReqId: () => `${reqPrefix}${(++reqCount).toString(36)}`,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
-  const deps: AppDeps = await createDeps(config, { log: app.log, ...(opts.database ? { database: opts.database } : {}) });
+  const deps: AppDeps = await createDeps(config, {
+    log: app.log,
+    ...(opts.database ? { database: opts.database } : {}),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -65,7 +74,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const routes: Array<{ method: string; url: string; csrf: boolean; schema: RouteSchemas }> = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false, schema: (route.schema ?? {}) as RouteSchemas });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        routes.push({
+          method,
+          url: route.url,
+          csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false,
+          schema: (route.schema ?? {}) as RouteSchemas,
+        });
   });
   app.addHook('onClose', async () => deps.close());
 

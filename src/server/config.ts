@@ -52,7 +52,12 @@ export interface AppConfig {
 export interface PaymentsConfig {
   card: 'sandbox' | 'stripe';
   paypal: 'sandbox' | 'paypal';
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    apiBase: string | null;
+  };
   paypalApi: { clientId: string | null; clientSecret: string | null; webhookId: string | null; apiBase: string };
   /** signs the sandbox provider's webhooks (random per process unless set) */
   sandboxWebhookSecret: string;
@@ -111,7 +116,9 @@ function loadTls(env: Env): AppConfig['tls'] {
     try {
       return readFileSync(file);
     } catch (err) {
-      throw new Error(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+      throw new Error(
+        `${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+      );
     }
   };
   return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
@@ -127,7 +134,9 @@ function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig
     apiBase: env.STRIPE_API_BASE || null,
   };
   if (card === 'stripe' && (!stripe.secretKey || !stripe.publishableKey || !stripe.webhookSecret)) {
-    throw new Error('PAYMENTS_CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+    throw new Error(
+      'PAYMENTS_CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.',
+    );
   }
   const paypalApi = {
     clientId: env.PAYPAL_CLIENT_ID || null,
@@ -136,14 +145,17 @@ function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig
     apiBase: (env.PAYPAL_API_BASE || 'https://api-m.sandbox.paypal.com').replace(/\/$/, ''),
   };
   if (paypal === 'paypal' && (!paypalApi.clientId || !paypalApi.clientSecret || !paypalApi.webhookId)) {
-    throw new Error('PAYMENTS_PAYPAL_PROVIDER=paypal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID.');
+    throw new Error(
+      'PAYMENTS_PAYPAL_PROVIDER=paypal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID.',
+    );
   }
   return {
     card,
     paypal,
     stripe,
     paypalApi,
-    sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || (nodeEnv === 'test' ? 'whsec_sandbox_test' : randomBytes(24).toString('hex')),
+    sandboxWebhookSecret:
+      env.SANDBOX_WEBHOOK_SECRET || (nodeEnv === 'test' ? 'whsec_sandbox_test' : randomBytes(24).toString('hex')),
     sandboxAllowInProduction: env.SANDBOX_ALLOW_IN_PRODUCTION === '1',
   };
 }
@@ -153,7 +165,8 @@ function loadPaymentsConfig(env: Env, nodeEnv: AppConfig['env']): PaymentsConfig
  * or useful (docs/security.md): each line is logged at warn level by main.ts.
  */
 /** a production server whose card or PayPal payments go to the sandbox: no real money moves (docs/product/test-mode.md) */
-export const paymentsInTestMode = (config: AppConfig) => config.env === 'production' && (config.payments.card === 'sandbox' || config.payments.paypal === 'sandbox');
+export const paymentsInTestMode = (config: AppConfig) =>
+  config.env === 'production' && (config.payments.card === 'sandbox' || config.payments.paypal === 'sandbox');
 
 export function productionWarnings(config: AppConfig): string[] {
   if (config.env !== 'production') return [];
@@ -169,13 +182,20 @@ export function productionWarnings(config: AppConfig): string[] {
     );
   }
   if (paymentsInTestMode(config)) {
-    const providers = [config.payments.card === 'sandbox' ? 'card' : null, config.payments.paypal === 'sandbox' ? 'PayPal' : null].filter(Boolean).join(' and ');
+    const providers = [
+      config.payments.card === 'sandbox' ? 'card' : null,
+      config.payments.paypal === 'sandbox' ? 'PayPal' : null,
+    ]
+      .filter(Boolean)
+      .join(' and ');
     warnings.push(
       `Payments are in test mode: ${providers} payments go to the sandbox, so no real money is taken and checkout pages say so. Set PAYMENTS_CARD_PROVIDER=stripe and PAYMENTS_PAYPAL_PROVIDER=paypal (with their keys) to take real payments.`,
     );
   }
   if (config.payments.sandboxAllowInProduction) {
-    warnings.push('SANDBOX_ALLOW_IN_PRODUCTION=1: anyone can move the payment sandbox clock and use its test tools. Use it for tests only.');
+    warnings.push(
+      'SANDBOX_ALLOW_IN_PRODUCTION=1: anyone can move the payment sandbox clock and use its test tools. Use it for tests only.',
+    );
   }
   return warnings;
 }

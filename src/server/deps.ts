@@ -38,11 +38,14 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   // Redis connects while the database opens
   const redisDeadline = Date.now() + REDIS_START_WAIT_MS;
   const redis: RedisClient | null = config.redisUrl ? openRedis(config.redisUrl) : null;
-  const redisMonitor = redis && config.redisUrl ? new RedisMonitor(redis, { url: config.redisUrl, log: opts.log }) : null;
+  const redisMonitor =
+    redis && config.redisUrl ? new RedisMonitor(redis, { url: config.redisUrl, log: opts.log }) : null;
   let database: DatabaseHandle;
   let started: Awaited<ReturnType<typeof startHotCache>>;
   try {
-    database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
+    database =
+      opts.database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memoryDatabase ? null : config.dataDir }));
     started = await startHotCache(config, database);
   } catch (err) {
     if (redis) await closeRedis(redis); // a failed start must not leave a connection retrying
@@ -53,7 +56,12 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   await redisMonitor?.start(Math.max(200, redisDeadline - Date.now()));
   const sessions: SessionStore =
     redis && redisMonitor
-      ? redisSessionStore(redis, config.keyNamespace, () => hotCache.changed(['sessions']), () => redisMonitor.up)
+      ? redisSessionStore(
+          redis,
+          config.keyNamespace,
+          () => hotCache.changed(['sessions']),
+          () => redisMonitor.up,
+        )
       : databaseSessionStore(db);
   // sessions kept in memory follow Redis: while it is away no member is served from memory (their
   // requests answer 503 like the store), and when it is back it may have lost them

@@ -38,7 +38,12 @@ process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})`, redis: app.deps.redisMonitor ? (app.deps.redisMonitor.up ? 'up' : 'down') : 'off', demo: config.demo },
+  {
+    url: config.appUrl,
+    database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})`,
+    redis: app.deps.redisMonitor ? (app.deps.redisMonitor.up ? 'up' : 'down') : 'off',
+    demo: config.demo,
+  },
   'Backbeat is ready',
 );
 for (const warning of productionWarnings(config)) app.log.warn(warning);

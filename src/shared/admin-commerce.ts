@@ -12,7 +12,8 @@ export const ORDER_STATUSES = ['pending', 'requires_action', 'paid', 'failed', '
 export const ORDER_KINDS = ['membership', 'course', 'mentorship'] as const;
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'canceled'] as const;
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
 
 /** GET /api/admin/orders: search buyer name/email, product, provider ref; filter status, kind, provider; sort created_at | amount */
 export const adminOrdersQuerySchema = adminListQuerySchema.extend({
@@ -98,7 +99,12 @@ const cents = (label: string) =>
     .int(`The ${label} must be a whole number of cents.`)
     .min(0, `The ${label} may not be negative.`)
     .max(MAX_CENTS, `The ${label} may not be greater than ${formatMoney(10_000_000)}.`);
-const days = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(0, `The ${label} may not be negative.`).max(365, `The ${label} may not be greater than 365.`);
+const days = (label: string) =>
+  z
+    .number({ error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(0, `The ${label} may not be negative.`)
+    .max(365, `The ${label} may not be greater than 365.`);
 const tag = (label: string) =>
   z
     .string()
@@ -112,10 +118,19 @@ export const PLAN_CYCLES = ['monthly', 'yearly', 'lifetime'] as const;
 /** PUT /api/admin/plans/:slug: the whole plan object. A crossed-out price must be above its price. */
 export const adminPlanSchema = z
   .object({
-    heading: z.string().trim().min(1, 'The heading is required.').max(200, 'The heading may not be greater than 200 characters.'),
+    heading: z
+      .string()
+      .trim()
+      .min(1, 'The heading is required.')
+      .max(200, 'The heading may not be greater than 200 characters.'),
     subheading: z.string().trim().max(500, 'The subheading may not be greater than 500 characters.'),
     has_trial: z.boolean(),
-    monthly_title: z.string().overwrite(cleanDisplayText).trim().min(1, 'The monthly title is required.').max(60, 'The monthly title may not be greater than 60 characters.'),
+    monthly_title: z
+      .string()
+      .overwrite(cleanDisplayText)
+      .trim()
+      .min(1, 'The monthly title is required.')
+      .max(60, 'The monthly title may not be greater than 60 characters.'),
     monthly_price_cents: cents('monthly price'),
     yearly_price_cents: cents('yearly price'),
     lifetime_price_cents: cents('lifetime price'),
@@ -133,7 +148,11 @@ export const adminPlanSchema = z
     for (const c of PLAN_CYCLES) {
       const crossed = v[`${c}_crossed_out_cents`];
       if (crossed !== null && crossed <= v[`${c}_price_cents`]) {
-        ctx.addIssue({ code: 'custom', path: [`${c}_crossed_out_cents`], message: `The ${c} crossed-out price must be above the ${c} price.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${c}_crossed_out_cents`],
+          message: `The ${c} crossed-out price must be above the ${c} price.`,
+        });
       }
     }
   });
@@ -152,16 +171,27 @@ export const adminProductsQuerySchema = adminListQuerySchema.extend({
 /** PUT /api/admin/products/:slug. Spots: null = unlimited; never below the sold count (checked by the server). */
 export const adminProductSchema = z
   .object({
-    title: z.string().overwrite(cleanDisplayText).trim().min(1, 'The title is required.').max(200, 'The title may not be greater than 200 characters.'),
+    title: z
+      .string()
+      .overwrite(cleanDisplayText)
+      .trim()
+      .min(1, 'The title is required.')
+      .max(200, 'The title may not be greater than 200 characters.'),
     course_id: z.number({ error: 'The course must be chosen from the list.' }).int().positive().nullable(),
     level: z.enum(COURSE_LEVELS, { error: 'The level must be basic or pro.' }).nullable(),
     price_cents: cents('price'),
     list_price_cents: cents('list price').nullable(),
-    spots: z.number({ error: 'The spots must be a number.' }).int('The spots must be a whole number.').min(0, 'The spots may not be negative.').max(1_000_000, 'The spots may not be greater than 1,000,000.').nullable(),
+    spots: z
+      .number({ error: 'The spots must be a number.' })
+      .int('The spots must be a whole number.')
+      .min(0, 'The spots may not be negative.')
+      .max(1_000_000, 'The spots may not be greater than 1,000,000.')
+      .nullable(),
     active: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    if (v.list_price_cents !== null && v.list_price_cents <= v.price_cents) ctx.addIssue({ code: 'custom', path: ['list_price_cents'], message: 'The list price must be above the price.' });
+    if (v.list_price_cents !== null && v.list_price_cents <= v.price_cents)
+      ctx.addIssue({ code: 'custom', path: ['list_price_cents'], message: 'The list price must be above the price.' });
   });
 export type AdminProductInput = z.infer<typeof adminProductSchema>;
 export interface AdminProduct extends AdminProductInput {
@@ -184,16 +214,23 @@ export { retentionOffersSchema } from './retention.ts';
 
 export const MENTORSHIP_PRICING_SETTING = 'mentorship_pricing';
 /** The checkout's default flags, and whether a link's ?price2600=1 / ?downsell=1 may offer those lower prices. */
-export const mentorshipPricingSchema = z.object({
-  price2600: z.boolean(),
-  price3900: z.boolean(),
-  downsell: z.boolean(),
-  showsix: z.boolean(),
-  price2600ByLink: z.boolean().default(false),
-  downsellByLink: z.boolean().default(false),
-}).superRefine((v, ctx) => {
-  if (v.price2600 && v.price3900) ctx.addIssue({ code: 'custom', path: ['price3900'], message: `Choose either the ${formatMoney(2600_00)} or the ${formatMoney(3900_00)} full price, not both.` });
-});
+export const mentorshipPricingSchema = z
+  .object({
+    price2600: z.boolean(),
+    price3900: z.boolean(),
+    downsell: z.boolean(),
+    showsix: z.boolean(),
+    price2600ByLink: z.boolean().default(false),
+    downsellByLink: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price2600 && v.price3900)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price3900'],
+        message: `Choose either the ${formatMoney(2600_00)} or the ${formatMoney(3900_00)} full price, not both.`,
+      });
+  });
 export type MentorshipPricing = z.infer<typeof mentorshipPricingSchema>;
 export { DEFAULT_MENTORSHIP_PRICING } from './mentorship-checkout.ts';
 /** GET /api/mentorship/checkout/options (public): the checkout's default flags and what links may offer */
@@ -203,7 +240,14 @@ export interface MentorshipCheckoutOptions {
 
 // ---- cancellations
 
-export const CANCEL_OUTCOME_VALUES = ['cancel', 'pause', 'discount', 'upgrade-yearly', 'upgrade-lifetime', 'lifetime-checkout'] as const;
+export const CANCEL_OUTCOME_VALUES = [
+  'cancel',
+  'pause',
+  'discount',
+  'upgrade-yearly',
+  'upgrade-lifetime',
+  'lifetime-checkout',
+] as const;
 export const adminCancellationsQuerySchema = adminListQuerySchema.extend({
   reason: z.string().trim().max(200).optional(),
   outcome: optionalEnum(CANCEL_OUTCOME_VALUES),
@@ -229,7 +273,8 @@ export const WEBHOOK_RETRY_MESSAGES = {
   notFound: 'This webhook failure does not exist.',
   resolved: 'This event has been applied already.',
   noEventId: 'This delivery had no event id, so the event cannot be read again from the provider.',
-  providerNotInUse: (provider: string) => `This server no longer takes payments through ${provider}, so the event cannot be read again.`,
+  providerNotInUse: (provider: string) =>
+    `This server no longer takes payments through ${provider}, so the event cannot be read again.`,
   unknownToProvider: (provider: string) => `${provider} no longer has this event, so it cannot be applied from here.`,
   providerUnreachable: (provider: string) => `${provider} could not be reached. Please try again in a moment.`,
   stillFailing: (reason: string) => `The event still could not be applied: ${reason}`,

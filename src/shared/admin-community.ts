@@ -10,7 +10,12 @@ import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, typ
 
 export const MODERATION_KINDS = ['post', 'topic', 'chat', 'wall'] as const;
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
-export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = { post: 'Posts', topic: 'Topics', chat: 'Chat messages', wall: 'Wall comments' };
+export const MODERATION_KIND_LABELS: Record<ModerationKind, string> = {
+  post: 'Posts',
+  topic: 'Topics',
+  chat: 'Chat messages',
+  wall: 'Wall comments',
+};
 export const MODERATION_STATES = ['visible', 'hidden'] as const;
 export type ModerationState = (typeof MODERATION_STATES)[number];
 export const MODERATION_ACTIONS = ['hide', 'restore', 'delete'] as const;
@@ -22,8 +27,13 @@ export const moderationQuerySchema = adminListQuerySchema.extend({
 });
 export type ModerationQuery = z.infer<typeof moderationQuerySchema>;
 
-export const moderationParamsSchema = z.object({ kind: z.enum(MODERATION_KINDS), id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const moderationActionSchema = z.object({ action: z.enum(MODERATION_ACTIONS, { error: 'Choose hide, restore or delete.' }) });
+export const moderationParamsSchema = z.object({
+  kind: z.enum(MODERATION_KINDS),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const moderationActionSchema = z.object({
+  action: z.enum(MODERATION_ACTIONS, { error: 'Choose hide, restore or delete.' }),
+});
 
 export interface ModerationItem {
   kind: ModerationKind;
@@ -62,7 +72,12 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 export const categorySchema = z.object({
-  title: z.string({ error: CATEGORY_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, CATEGORY_MESSAGES.titleRequired).max(CATEGORY.titleMax, CATEGORY_MESSAGES.titleTooLong),
+  title: z
+    .string({ error: CATEGORY_MESSAGES.titleRequired })
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, CATEGORY_MESSAGES.titleRequired)
+    .max(CATEGORY.titleMax, CATEGORY_MESSAGES.titleTooLong),
   slug: z
     .string({ error: CATEGORY_MESSAGES.slugRequired })
     .trim()
@@ -71,7 +86,12 @@ export const categorySchema = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CATEGORY_MESSAGES.slugFormat),
   description: z.string().trim().max(CATEGORY.descriptionMax, CATEGORY_MESSAGES.descriptionTooLong).default(''),
   /** no position: after the last category */
-  position: z.coerce.number({ error: CATEGORY_MESSAGES.positionInvalid }).int(CATEGORY_MESSAGES.positionInvalid).min(0, CATEGORY_MESSAGES.positionInvalid).max(CATEGORY.positionMax, CATEGORY_MESSAGES.positionInvalid).optional(),
+  position: z.coerce
+    .number({ error: CATEGORY_MESSAGES.positionInvalid })
+    .int(CATEGORY_MESSAGES.positionInvalid)
+    .min(0, CATEGORY_MESSAGES.positionInvalid)
+    .max(CATEGORY.positionMax, CATEGORY_MESSAGES.positionInvalid)
+    .optional(),
 });
 export type CategoryInput = z.input<typeof categorySchema>;
 export const categoryMoveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'Choose up or down.' }) });
@@ -102,11 +122,17 @@ export const liveShowSchema = scheduleShowSchema.extend({
     .default(''),
 });
 export type LiveShowInput = z.input<typeof liveShowSchema>;
-export const liveShowStatusSchema = z.object({ status: z.enum(LIVE_STATUSES, { error: 'Choose upcoming, live or ended.' }) });
+export const liveShowStatusSchema = z.object({
+  status: z.enum(LIVE_STATUSES, { error: 'Choose upcoming, live or ended.' }),
+});
 export const liveShowChatSchema = z.object({ open: z.boolean({ error: 'Choose open or closed.' }) });
 export const LIVE_TOPIC_MAX = 500;
 export const liveShowTopicSchema = z.object({
-  topic: z.string().trim().max(LIVE_TOPIC_MAX, `The topic may not be greater than ${LIVE_TOPIC_MAX} characters.`).default(''),
+  topic: z
+    .string()
+    .trim()
+    .max(LIVE_TOPIC_MAX, `The topic may not be greater than ${LIVE_TOPIC_MAX} characters.`)
+    .default(''),
 });
 
 export interface AdminLiveShow {
@@ -130,5 +156,12 @@ export interface MemberCommunity {
   topics: ModerationItem[];
   chat: ModerationItem[];
   wall: ModerationItem[];
-  reports_against: Array<{ id: number; kind: 'post' | 'chat' | 'wall'; target_id: number; reason: string; status: string; created_at: string }>;
+  reports_against: Array<{
+    id: number;
+    kind: 'post' | 'chat' | 'wall';
+    target_id: number;
+    reason: string;
+    status: string;
+    created_at: string;
+  }>;
 }

@@ -13,12 +13,25 @@ import { isImageOption, LEARNING } from './learning.ts';
  * questions and must not build (or load zod for) the admin's schemas.
  */
 export const placementQuestionSchema = z.object({
-  title: z.string({ error: 'The question field is required.' }).overwrite(cleanDisplayText).trim().min(1, 'The question field is required.').max(300, 'A question may not be greater than 300 characters.'),
+  title: z
+    .string({ error: 'The question field is required.' })
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, 'The question field is required.')
+    .max(300, 'A question may not be greater than 300 characters.'),
   options: z
     .array(
       z.object({
-        text: z.string({ error: 'The option field is required.' }).trim().min(1, 'The option field is required.').max(200, 'An option may not be greater than 200 characters.'),
-        points: z.coerce.number({ error: 'The points must be a number.' }).int('The points must be a whole number.').min(0, 'The points must be at least 0.').max(10, 'The points may not be greater than 10.'),
+        text: z
+          .string({ error: 'The option field is required.' })
+          .trim()
+          .min(1, 'The option field is required.')
+          .max(200, 'An option may not be greater than 200 characters.'),
+        points: z.coerce
+          .number({ error: 'The points must be a number.' })
+          .int('The points must be a whole number.')
+          .min(0, 'The points must be at least 0.')
+          .max(10, 'The points may not be greater than 10.'),
       }),
     )
     .min(2, 'A question needs at least 2 options.')
@@ -38,7 +51,7 @@ export const CONTENT = {
   slugTaken: 'The slug has already been taken.',
   nextLessonOther: 'The next lesson must be another lesson.',
   nextLessonUnknown: 'The next lesson does not exist.',
-  stepHashHint: 'Members tick steps by their text: changing a step\'s words clears the ticks members made on it.',
+  stepHashHint: "Members tick steps by their text: changing a step's words clears the ticks members made on it.",
 } as const;
 
 const title = (field = 'title') =>
@@ -48,7 +61,11 @@ const title = (field = 'title') =>
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(CONTENT.titleMax, `The ${field} may not be greater than ${CONTENT.titleMax} characters.`);
-const description = z.string().trim().max(CONTENT.descriptionMax, `The description may not be greater than ${CONTENT.descriptionMax} characters.`).default('');
+const description = z
+  .string()
+  .trim()
+  .max(CONTENT.descriptionMax, `The description may not be greater than ${CONTENT.descriptionMax} characters.`)
+  .default('');
 const slug = z
   .string({ error: 'The slug field is required.' })
   .trim()
@@ -83,7 +100,12 @@ export const slugify = (text: string) =>
 export const COURSE_AREAS = ['main', 'mentorship'] as const;
 export type CourseArea = (typeof COURSE_AREAS)[number];
 
-export const courseListQuerySchema = adminListQuerySchema.extend({ area: z.enum(COURSE_AREAS).optional().or(z.literal('').transform(() => undefined)) });
+export const courseListQuerySchema = adminListQuerySchema.extend({
+  area: z
+    .enum(COURSE_AREAS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
 export const COURSE_SORTS = ['position', 'title', 'created_at'] as const;
 
 export const courseBodySchema = z.object({
@@ -139,17 +161,27 @@ export const lessonBodySchema = z.object({
     .transform((v) => (v ? v : null)),
   members_only: z.boolean().default(true),
   position,
-  next_lesson_id: z.coerce.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  next_lesson_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type LessonBody = z.input<typeof lessonBodySchema>;
 
-export const lessonMoveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'The direction must be up or down.' }) });
+export const lessonMoveSchema = z.object({
+  direction: z.enum(['up', 'down'], { error: 'The direction must be up or down.' }),
+});
 
 export const pathSchema = z.object({
   title: title(),
   url: adminUrlSchema('address').refine((v) => v !== '', 'The address field is required.'),
 });
-export const pathsBodySchema = z.object({ paths: z.array(pathSchema).max(CONTENT.pathsMax, `A lesson has at most ${CONTENT.pathsMax} notation paths.`) });
+export const pathsBodySchema = z.object({
+  paths: z.array(pathSchema).max(CONTENT.pathsMax, `A lesson has at most ${CONTENT.pathsMax} notation paths.`),
+});
 export type PathsBody = z.input<typeof pathsBodySchema>;
 
 export const quizQuestionSchema = z
@@ -163,14 +195,21 @@ export const quizQuestionSchema = z
           .trim()
           .min(1, 'The option field is required.')
           .max(500, 'An option may not be greater than 500 characters.')
-          .refine((v) => !/^(https?:)?\/\//i.test(v) || isImageOption(v), 'An image option must be an address ending in gif, jpg, jpeg or png.'),
+          .refine(
+            (v) => !/^(https?:)?\/\//i.test(v) || isImageOption(v),
+            'An image option must be an address ending in gif, jpg, jpeg or png.',
+          ),
       )
       .min(2, 'A question needs at least 2 options.')
       .max(CONTENT.optionsMax, `A question has at most ${CONTENT.optionsMax} options.`),
     correct: z.coerce.number({ error: 'Choose the correct answer.' }).int().min(0, 'Choose the correct answer.'),
   })
   .refine((q) => q.correct < q.options.length, { message: 'Choose the correct answer.', path: ['correct'] });
-export const quizBodySchema = z.object({ questions: z.array(quizQuestionSchema).max(CONTENT.questionsMax, `A quiz has at most ${CONTENT.questionsMax} questions.`) });
+export const quizBodySchema = z.object({
+  questions: z
+    .array(quizQuestionSchema)
+    .max(CONTENT.questionsMax, `A quiz has at most ${CONTENT.questionsMax} questions.`),
+});
 export type QuizBody = z.input<typeof quizBodySchema>;
 export type AdminQuizQuestion = z.output<typeof quizQuestionSchema>;
 
@@ -198,7 +237,13 @@ export const stageBodySchema = z.object({
   description,
   image_url: optionalImage('image'),
   steps: z
-    .array(z.string().trim().min(1, 'A step may not be empty.').max(CONTENT.stepMax, `A step may not be greater than ${CONTENT.stepMax} characters.`))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A step may not be empty.')
+        .max(CONTENT.stepMax, `A step may not be greater than ${CONTENT.stepMax} characters.`),
+    )
     .max(CONTENT.stepsMax, `A stage has at most ${CONTENT.stepsMax} steps.`)
     .default([]),
 });
@@ -262,13 +307,23 @@ export const achievementListQuerySchema = adminListQuerySchema;
 
 export const PLACEMENT_SETTING = 'placement_questions';
 export const placementBodySchema = z.object({
-  questions: placementQuestionsSchema.refine((qs) => qs.length === LEARNING.placementQuestions, `The placement quiz has exactly ${LEARNING.placementQuestions} questions.`),
+  questions: placementQuestionsSchema.refine(
+    (qs) => qs.length === LEARNING.placementQuestions,
+    `The placement quiz has exactly ${LEARNING.placementQuestions} questions.`,
+  ),
 });
 export type PlacementBody = z.input<typeof placementBodySchema>;
 
 export const PLAN_LINKS_SETTING = 'diagnostic_plan_links';
 /** the six plan keys in the form's order ("Beginner|Single Pedal"...) */
 export const PLAN_KEYS = SKILLS.flatMap((s) => PEDALS.map((p) => ({ key: planKey(s, p), skill: s, pedal: p })));
-export const planLinksSchema = z.object(Object.fromEntries(PLAN_KEYS.map(({ key }) => [key, adminUrlSchema('plan address').refine((v) => v !== '', 'The plan address is required.')])) as Record<string, ReturnType<typeof adminUrlSchema>>);
+export const planLinksSchema = z.object(
+  Object.fromEntries(
+    PLAN_KEYS.map(({ key }) => [
+      key,
+      adminUrlSchema('plan address').refine((v) => v !== '', 'The plan address is required.'),
+    ]),
+  ) as Record<string, ReturnType<typeof adminUrlSchema>>,
+);
 export const planLinksBodySchema = z.object({ links: planLinksSchema });
 export type PlanLinks = Record<string, string>;

@@ -106,7 +106,14 @@ export const grantEntitlementSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T23:59:59Z`)) && Date.parse(`${v}T23:59:59Z`) > Date.now()), MEMBER_TEXT.endsInvalid),
+    .refine(
+      (v) =>
+        v === undefined ||
+        (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T23:59:59Z`)) &&
+          Date.parse(`${v}T23:59:59Z`) > Date.now()),
+      MEMBER_TEXT.endsInvalid,
+    ),
 });
 export type GrantEntitlementInput = z.input<typeof grantEntitlementSchema>;
 
@@ -118,12 +125,20 @@ export const memberRoleSchema = z.object({
 
 /** POST /api/admin/members/:id/suspend */
 export const suspendSchema = z.object({
-  reason: z.string({ error: MEMBER_TEXT.reasonRequired }).trim().min(1, MEMBER_TEXT.reasonRequired).max(500, MEMBER_TEXT.reasonMax),
+  reason: z
+    .string({ error: MEMBER_TEXT.reasonRequired })
+    .trim()
+    .min(1, MEMBER_TEXT.reasonRequired)
+    .max(500, MEMBER_TEXT.reasonMax),
 });
 
 /** POST /api/admin/notifications (existing route; the member page's "send a notification") */
 export const adminNotificationSchema = z.object({
-  body: z.string({ error: 'The body field is required.' }).trim().min(1, 'The body field is required.').max(1000, 'The body may not be greater than 1000 characters.'),
+  body: z
+    .string({ error: 'The body field is required.' })
+    .trim()
+    .min(1, 'The body field is required.')
+    .max(1000, 'The body may not be greater than 1000 characters.'),
   url: siteLinkSchema('link')
     .optional()
     .transform((v) => (v ? v : undefined)),

@@ -16,7 +16,11 @@ export const adminListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(ADMIN_LIST.maxPerPage).default(ADMIN_LIST.perPage),
   sort: z.string().trim().max(40).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
-  q: z.string().trim().max(ADMIN_LIST.searchMax, `The search may not be greater than ${ADMIN_LIST.searchMax} characters.`).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_LIST.searchMax, `The search may not be greater than ${ADMIN_LIST.searchMax} characters.`)
+    .optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
@@ -85,7 +89,10 @@ export const adminUrlSchema = (field: string, max = 2000) =>
     .trim()
     .max(max, `The ${field} may not be greater than ${max} characters.`)
     .overwrite(asSitePath)
-    .refine((v) => v === '' || isHttpsAddress(v) || siteAddress(v) === v, `The ${field} must be an https:// address or a path on this site.`);
+    .refine(
+      (v) => v === '' || isHttpsAddress(v) || siteAddress(v) === v,
+      `The ${field} must be an https:// address or a path on this site.`,
+    );
 
 // (in their own module: the signed-in frame's side menu shows them and must not load this module's schemas)
 export { ADMIN_SECTIONS } from './admin-sections.ts';

@@ -4,8 +4,7 @@ import { cleanDisplayText } from './display-text.ts';
 import { flag } from './http.ts';
 import { REDIRECT_MAX } from './redirect.ts';
 
-const requiredString = (required: string) =>
-  z.string({ error: required }).trim().min(1, required);
+const requiredString = (required: string) => z.string({ error: required }).trim().min(1, required);
 
 /**
  * Where the browser goes next (`redirect`, `to`): only ever a hint. The route passes it to
@@ -19,7 +18,12 @@ const email = requiredString(M.emailRequired).max(LIMITS.emailMax, M.emailInvali
 /** POST /register: the optional flags say which checkout it came from. */
 export const registerBodySchema = z
   .object({
-    name: z.string({ error: M.nameRequired }).overwrite(cleanDisplayText).trim().min(1, M.nameRequired).max(LIMITS.nameMax, M.nameTooLong),
+    name: z
+      .string({ error: M.nameRequired })
+      .overwrite(cleanDisplayText)
+      .trim()
+      .min(1, M.nameRequired)
+      .max(LIMITS.nameMax, M.nameTooLong),
     email,
     email_confirmation: z.string().trim().optional(),
     password: z

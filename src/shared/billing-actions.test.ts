@@ -3,12 +3,24 @@ import { subscriptionActions } from './billing.ts';
 
 // What a subscription offers now (docs/product/billing-page.md).
 
-const sub = (over: Partial<Parameters<typeof subscriptionActions>[0]> = {}) => ({ status: 'active' as const, cancelAtPeriodEnd: false, pauseUsed: false, provider: 'card' as const, plan: 'monthly' as const, ...over });
+const sub = (over: Partial<Parameters<typeof subscriptionActions>[0]> = {}) => ({
+  status: 'active' as const,
+  cancelAtPeriodEnd: false,
+  pauseUsed: false,
+  provider: 'card' as const,
+  plan: 'monthly' as const,
+  ...over,
+});
 
 describe('subscriptionActions', () => {
   it('a running card subscription: upgrade, pause once, cancel, change the card', () => {
     expect(subscriptionActions(sub(), false)).toEqual(['upgrade', 'pause', 'cancel', 'change-card']);
-    expect(subscriptionActions(sub({ status: 'trialing' }), false)).toEqual(['upgrade', 'pause', 'cancel', 'change-card']);
+    expect(subscriptionActions(sub({ status: 'trialing' }), false)).toEqual([
+      'upgrade',
+      'pause',
+      'cancel',
+      'change-card',
+    ]);
   });
 
   it('no second pause, no upgrade beside a lifetime membership, no card upgrade through PayPal', () => {

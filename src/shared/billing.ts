@@ -178,7 +178,11 @@ export const REASON_DESCRIPTION_MAX = 2000;
 /** The retention calls' body (forms with `_token`, or JSON with the CSRF header). */
 export const retentionBodySchema = z.object({
   reason: z.string().max(200).optional().nullable(),
-  reason_description: z.string().max(REASON_DESCRIPTION_MAX, `The description may not be greater than ${REASON_DESCRIPTION_MAX} characters.`).optional().nullable(),
+  reason_description: z
+    .string()
+    .max(REASON_DESCRIPTION_MAX, `The description may not be greater than ${REASON_DESCRIPTION_MAX} characters.`)
+    .optional()
+    .nullable(),
   discount: z.union([z.string(), z.number(), z.boolean()]).optional(),
   /** a client key (also accepted as the Idempotency-Key header): a double submit is one change */
   idempotency_key: z.string().max(100).optional(),
@@ -186,23 +190,40 @@ export const retentionBodySchema = z.object({
 export type RetentionBody = z.infer<typeof retentionBodySchema>;
 
 /** `discount=1` (the cancel flow's offers): 1, "1", true, "true" or "on"; anything else is a plain call */
-export const discountFlag = (value: RetentionBody['discount']) => value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase()));
+export const discountFlag = (value: RetentionBody['discount']) =>
+  value === true ||
+  value === 1 ||
+  (typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase()));
 
 /** cancel flow step 2: the reason's messages (first one only), or null when valid (docs/product/retention.md). */
-export function reasonErrors(reason: string | null | undefined, description: string | null | undefined): Record<string, string[]> | null {
+export function reasonErrors(
+  reason: string | null | undefined,
+  description: string | null | undefined,
+): Record<string, string[]> | null {
   const r = (reason ?? '').trim();
   const known = CANCEL_REASONS.find((c) => c.value === r);
   if (!known) return { reason: [COMMERCE_MESSAGES.reasonRequired] };
-  if (known.needsDescription && !(description ?? '').trim()) return { reason_description: [COMMERCE_MESSAGES.reasonDescriptionRequired] };
+  if (known.needsDescription && !(description ?? '').trim())
+    return { reason_description: [COMMERCE_MESSAGES.reasonDescriptionRequired] };
   return null;
 }
 
-export const reasonNeedsDescription = (reason: string) => CANCEL_REASONS.some((c) => c.value === reason && c.needsDescription);
+export const reasonNeedsDescription = (reason: string) =>
+  CANCEL_REASONS.some((c) => c.value === reason && c.needsDescription);
 
-type Offers = Pick<RetentionOffers, 'lifetimeDiscountPercent' | 'yearlyUpgradeDiscountCents' | 'monthlyDiscountPercent' | 'monthlyDiscountCycles' | 'yearlyDiscountCents'>;
+type Offers = Pick<
+  RetentionOffers,
+  | 'lifetimeDiscountPercent'
+  | 'yearlyUpgradeDiscountCents'
+  | 'monthlyDiscountPercent'
+  | 'monthlyDiscountCycles'
+  | 'yearlyDiscountCents'
+>;
 
-export const lifetimeOfferCents = (lifetimeCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.round((lifetimeCents * (100 - offers.lifetimeDiscountPercent)) / 100);
-export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) => Math.max(0, yearlyCents - offers.yearlyUpgradeDiscountCents);
+export const lifetimeOfferCents = (lifetimeCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
+  Math.round((lifetimeCents * (100 - offers.lifetimeDiscountPercent)) / 100);
+export const yearlyOfferCents = (yearlyCents: number, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
+  Math.max(0, yearlyCents - offers.yearlyUpgradeDiscountCents);
 
 /** The retention discount for a cycle, in words (the offers admins set; docs/product/retention.md). */
 export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
@@ -212,10 +233,12 @@ export const discountOfferText = (cycle: Cycle, offers: Offers = DEFAULT_RETENTI
 
 /** What each call answers (and the modal shows) once it is done. */
 export const BILLING_MESSAGES = {
-  discount: (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) => `Thanks for staying! ${discountOfferText(cycle, offers)[0]!.toUpperCase()}${discountOfferText(cycle, offers).slice(1)} is now on your membership.`,
+  discount: (cycle: Cycle, offers: Offers = DEFAULT_RETENTION_OFFERS) =>
+    `Thanks for staying! ${discountOfferText(cycle, offers)[0]!.toUpperCase()}${discountOfferText(cycle, offers).slice(1)} is now on your membership.`,
   upgradeYearly: `You are now on the yearly plan, with ${formatMoney(DEFAULT_RETENTION_OFFERS.yearlyUpgradeDiscountCents)} off your first year. Thanks for staying!`,
   /** the upgrade offer with the amount admins set (the default's are the words of upgradeYearly) */
-  upgradeYearlyOff: (offCents: number) => `You are now on the yearly plan, with ${formatMoney(offCents)} off your first year. Thanks for staying!`,
+  upgradeYearlyOff: (offCents: number) =>
+    `You are now on the yearly plan, with ${formatMoney(offCents)} off your first year. Thanks for staying!`,
   upgradeYearlyFull: 'You are now on the yearly plan. Thanks for upgrading!',
   upgradeLifetime: 'Welcome to lifetime membership! You will never be billed again.',
   pause: 'Your membership is paused. Resume it here whenever you are ready.',

@@ -1,5 +1,12 @@
 import { z } from './zod.ts';
-import { COMMERCE_MESSAGES as M, MEMBERSHIP_PLANS, PAYMENT_TYPES, type CheckoutPlan, type MembershipPlan, type PaymentType } from './commerce.ts';
+import {
+  COMMERCE_MESSAGES as M,
+  MEMBERSHIP_PLANS,
+  PAYMENT_TYPES,
+  type CheckoutPlan,
+  type MembershipPlan,
+  type PaymentType,
+} from './commerce.ts';
 import { LIMITS } from './constants.ts';
 
 // Membership checkout (docs/product/membership-checkout.md): the calls' bodies and answers, and the
@@ -17,7 +24,8 @@ export const checkoutSlugSchema = /* @__PURE__ */ (() =>
     .regex(/^[a-z0-9][a-z0-9-]*$/i))();
 
 /** The address of a checkout, and of its PayPal cancel return. */
-export const joinUrl = (slug: string) => (slug === DEFAULT_CHECKOUT_SLUG ? '/join' : `/join/${encodeURIComponent(slug)}`);
+export const joinUrl = (slug: string) =>
+  slug === DEFAULT_CHECKOUT_SLUG ? '/join' : `/join/${encodeURIComponent(slug)}`;
 export const orderUrl = (orderId: number) => `/order?order=${orderId}`;
 /** the header (or hidden field `idempotency_key`) one checkout attempt sends with every paying call */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -30,14 +38,20 @@ const keyField = /* @__PURE__ */ (() => z.string().trim().min(8).max(200).option
 export const orderStripeBodySchema = /* @__PURE__ */ (() =>
   z.object({
     checkout: checkoutField,
-    stripeToken: z.string({ error: 'Please enter your card details.' }).trim().min(1, 'Please enter your card details.').max(255),
+    stripeToken: z
+      .string({ error: 'Please enter your card details.' })
+      .trim()
+      .min(1, 'Please enter your card details.')
+      .max(255),
     plan: planField,
     idempotency_key: keyField,
   }))();
 /** POST /paypal/get-approval-url */
-export const paypalApprovalBodySchema = /* @__PURE__ */ (() => z.object({ plan: planField, checkout: checkoutField, idempotency_key: keyField }))();
+export const paypalApprovalBodySchema = /* @__PURE__ */ (() =>
+  z.object({ plan: planField, checkout: checkoutField, idempotency_key: keyField }))();
 /** POST /paypal/lifetime-checkout */
-export const paypalLifetimeBodySchema = /* @__PURE__ */ (() => z.object({ checkout: checkoutField, idempotency_key: keyField }))();
+export const paypalLifetimeBodySchema = /* @__PURE__ */ (() =>
+  z.object({ checkout: checkoutField, idempotency_key: keyField }))();
 
 export interface CheckoutAnswer {
   plan: CheckoutPlan;
@@ -101,11 +115,13 @@ export function checkoutErrors(form: CheckoutForm, guest: boolean): { field: str
   if (guest) {
     if (!form.name.trim()) out.push({ field: 'name', message: M.nameRequired });
     if (!form.email.trim()) out.push({ field: 'email', message: M.emailRequired });
-    if (form.email.trim().toLowerCase() !== form.emailConfirmation.trim().toLowerCase()) out.push({ field: 'email_confirmation', message: M.emailsMustMatch });
+    if (form.email.trim().toLowerCase() !== form.emailConfirmation.trim().toLowerCase())
+      out.push({ field: 'email_confirmation', message: M.emailsMustMatch });
     if (!form.password) out.push({ field: 'password', message: M.passwordRequired });
     else if (form.password.length < LIMITS.passwordMin) out.push({ field: 'password', message: M.passwordMin });
   }
-  if (form.paymentType === 'card' && !form.cardHolder.trim()) out.push({ field: 'card_holder', message: M.cardHolderRequired });
+  if (form.paymentType === 'card' && !form.cardHolder.trim())
+    out.push({ field: 'card_holder', message: M.cardHolderRequired });
   if (!form.terms) out.push({ field: 'terms', message: M.termsRequired });
   return out;
 }

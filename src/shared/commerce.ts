@@ -55,8 +55,22 @@ export const DEFAULT_CHECKOUT = {
 
 /** Double kick (docs/product/course-products.md): Basic 159 (99 discounted, 150 spots), Pro 265 (165, 60 spots). */
 export const DOUBLE_KICK_TIERS = [
-  { slug: 'doublekick_159', level: 'basic', title: 'Double Kick Mastery: Basic', listPriceCents: 159_00, priceCents: 99_00, spots: 150 },
-  { slug: 'doublekick_265', level: 'pro', title: 'Double Kick Mastery: Pro', listPriceCents: 265_00, priceCents: 165_00, spots: 60 },
+  {
+    slug: 'doublekick_159',
+    level: 'basic',
+    title: 'Double Kick Mastery: Basic',
+    listPriceCents: 159_00,
+    priceCents: 99_00,
+    spots: 150,
+  },
+  {
+    slug: 'doublekick_265',
+    level: 'pro',
+    title: 'Double Kick Mastery: Pro',
+    listPriceCents: 265_00,
+    priceCents: 165_00,
+    spots: 60,
+  },
 ] as const;
 export const COURSE_LEVELS = ['basic', 'pro'] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
@@ -97,7 +111,14 @@ export const CANCEL_REASONS = [
   { value: 'Switching to other website or lessons', needsDescription: true },
   { value: 'Other', needsDescription: true },
 ] as const;
-export const CANCEL_OUTCOMES = ['cancel', 'pause', 'discount', 'upgrade-yearly', 'upgrade-lifetime', 'lifetime-checkout'] as const;
+export const CANCEL_OUTCOMES = [
+  'cancel',
+  'pause',
+  'discount',
+  'upgrade-yearly',
+  'upgrade-lifetime',
+  'lifetime-checkout',
+] as const;
 export type CancelOutcome = (typeof CANCEL_OUTCOMES)[number];
 
 /** Test cards of the sandbox provider (the same numbers Stripe's test mode uses). */

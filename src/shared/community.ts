@@ -48,8 +48,10 @@ export const COMMUNITY_MESSAGES = {
   chatLoadFailed: 'Chat closed or error connecting.',
   chatPlaceholder: 'Type your message and press enter...',
   lessonDiscussionFailed: "We couldn't fetch the lesson discussion or post on this page (it may have been deleted).",
-  wallLoadFailed: "We couldn't fetch the profile comments for this user. Please check your internet connection and refresh the page to try again.",
-  wallPostFailed: 'There was an error contacting the server or you have submitted too many comments. Please wait before submitting more.',
+  wallLoadFailed:
+    "We couldn't fetch the profile comments for this user. Please check your internet connection and refresh the page to try again.",
+  wallPostFailed:
+    'There was an error contacting the server or you have submitted too many comments. Please wait before submitting more.',
   wallDeleteFailed: 'There was an error with your request. Please refresh the page and try again.',
   wallDeleteConfirm: 'Are you sure? This comment will be permanently deleted.',
   wallEmpty: "Nobody has posted on this user's wall yet. Be the first!",

@@ -3,8 +3,7 @@
 
 export const MESSAGES = {
   /** registration failed without an errors object. */
-  registrationFallback:
-    'There was an error processing your registration. Please refresh this page and try again.',
+  registrationFallback: 'There was an error processing your registration. Please refresh this page and try again.',
   /** empty notification menu. */
   notificationsEmpty: 'Nothing here yet',
   /** friend action failure. */
@@ -23,7 +22,8 @@ export const MESSAGES = {
   /** the reset page, as it opens a link that was used, has expired, or was ended by a later password change */
   passwordResetExpired: 'This password reset link has expired or has already been used.',
   /** the reset page, as it opens a link that was never sent (often a link cut short when copied) */
-  passwordResetUnknown: 'This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
+  passwordResetUnknown:
+    'This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
   passwordChanged: 'Your password has been changed.',
   /** an upload that looks like an accepted image but whose image data cannot be decoded */
   imageUnreadable: 'This image could not be read. Please choose another file.',

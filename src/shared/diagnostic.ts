@@ -17,7 +17,12 @@ export type Pedal = (typeof PEDALS)[number];
 /** Tie order for the primary progress killer. */
 export const AREAS = ['technique', 'control', 'coordination', 'independence'] as const;
 export type Area = (typeof AREAS)[number];
-export const AREA_LABELS: Record<Area, string> = { technique: 'Technique', control: 'Control', coordination: 'Coordination', independence: 'Limb Independence' };
+export const AREA_LABELS: Record<Area, string> = {
+  technique: 'Technique',
+  control: 'Control',
+  coordination: 'Coordination',
+  independence: 'Limb Independence',
+};
 export type Scores = Record<Area, number>;
 
 export interface Effect {
@@ -56,7 +61,10 @@ export const DIAGNOSTIC_STEPS: Step[] = [
       { text: DONT_KNOW_16THS, effect: { backToBeginner: true, skipTo: PEDAL_STEP } },
     ],
   },
-  { kind: 'tempo', title: 'What is the fastest tempo (bpm) at which you can play 16th notes with one foot for 30 seconds?' },
+  {
+    kind: 'tempo',
+    title: 'What is the fastest tempo (bpm) at which you can play 16th notes with one foot for 30 seconds?',
+  },
   {
     kind: 'choice',
     title: 'When you push the tempo, what goes first?',
@@ -166,20 +174,39 @@ export function primaryKiller(scores: Scores): Area {
 }
 
 /** Bar width in percent: each score over 6. */
-export const barPercent = (score: number) => Math.round((Math.min(Math.max(score, 0), DIAGNOSTIC.scoreScale) / DIAGNOSTIC.scoreScale) * 100);
+export const barPercent = (score: number) =>
+  Math.round((Math.min(Math.max(score, 0), DIAGNOSTIC.scoreScale) / DIAGNOSTIC.scoreScale) * 100);
 
 export const planKey = (skill: Skill, pedal: Pedal) => `${skill}|${pedal}`;
 /** The six practice-plan links by skill level and pedal setup (configurable on the server). */
 export const DEFAULT_PLAN_LINKS: Record<string, string> = Object.fromEntries(
-  SKILLS.flatMap((s) => PEDALS.map((p) => [planKey(s, p), `/courses/double-kick-basics?plan=${s.toLowerCase()}-${p.startsWith('Single') ? 'single' : 'double'}`])),
+  SKILLS.flatMap((s) =>
+    PEDALS.map((p) => [
+      planKey(s, p),
+      `/courses/double-kick-basics?plan=${s.toLowerCase()}-${p.startsWith('Single') ? 'single' : 'double'}`,
+    ]),
+  ),
 );
 
 // built in a pure function: the /diagnostic page reads this module's steps, not the server's schema,
 // and so loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
 export const footSpeedSaveSchema = /* @__PURE__ */ (() =>
   z.object({
-    name: z.string({ error: DIAGNOSTIC.nameEmailRequired }).overwrite(cleanDisplayText).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(100),
-    email: z.string({ error: DIAGNOSTIC.nameEmailRequired }).trim().min(1, DIAGNOSTIC.nameEmailRequired).max(254).pipe(z.email('The email must be a valid email address.')),
+    name: z
+      .string({ error: DIAGNOSTIC.nameEmailRequired })
+      .overwrite(cleanDisplayText)
+      .trim()
+      .min(1, DIAGNOSTIC.nameEmailRequired)
+      .max(100),
+    email: z
+      .string({ error: DIAGNOSTIC.nameEmailRequired })
+      .trim()
+      .min(1, DIAGNOSTIC.nameEmailRequired)
+      .max(254)
+      .pipe(z.email('The email must be a valid email address.')),
     /** the answers in order: option indexes, and the tempo text at the tempo step */
-    answers: z.array(z.union([z.number().int().min(0).max(20), z.string().max(10)])).min(1).max(DIAGNOSTIC.steps),
+    answers: z
+      .array(z.union([z.number().int().min(0).max(20), z.string().max(10)]))
+      .min(1)
+      .max(DIAGNOSTIC.steps),
   }))();

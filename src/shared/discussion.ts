@@ -22,7 +22,8 @@ export const DISCUSSION_WORDING = {
 export function permalinkFor(type: string, resourceId: number): string {
   return type === 'lesson' ? `/lessons/${resourceId}` : `/forums/topic/${resourceId}`;
 }
-export const mentorshipPermalinkFor = (type: string, resourceId: number) => `/mentorship${permalinkFor(type, resourceId)}`;
+export const mentorshipPermalinkFor = (type: string, resourceId: number) =>
+  `/mentorship${permalinkFor(type, resourceId)}`;
 
 const YOUTUBE_ID = '([A-Za-z0-9_-]{11})';
 const VIDEO_PATTERNS = [

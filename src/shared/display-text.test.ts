@@ -33,7 +33,11 @@ const CASES: Array<[string, string, string]> = [
   ['family emoji', '👨\u200D👩\u200D👧', '👨\u200D👩\u200D👧'],
   ['rainbow flag (variation selector before the joiner)', '🏳\uFE0F\u200D🌈', '🏳\uFE0F\u200D🌈'],
   ['skin tone before the joiner', '🧑🏽\u200D🤝\u200D🧑🏻', '🧑🏽\u200D🤝\u200D🧑🏻'],
-  ['subdivision flag', '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'],
+  [
+    'subdivision flag',
+    '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+  ],
   ['Persian non-joiner', 'می\u200Cخواهم', 'می\u200Cخواهم'],
   ['Devanagari joiner', 'क्\u200Dष', 'क्\u200Dष'],
   ['Arabic next to Latin keeps no joiner', 'a\u200Cب', 'aب'],
@@ -66,6 +70,8 @@ describe('the shared schemas clean names and titles', () => {
   });
   it('a topic title is cleaned the same way', () => {
     expect(newTopicSchema.parse({ title: '\u202EBest grooves\u202C', body: 'x' }).title).toBe('Best grooves');
-    expect(newTopicSchema.safeParse({ title: '\u200B', body: 'x' }).error!.issues[0]!.message).toBe(FORUM_MESSAGES.titleRequired);
+    expect(newTopicSchema.safeParse({ title: '\u200B', body: 'x' }).error!.issues[0]!.message).toBe(
+      FORUM_MESSAGES.titleRequired,
+    );
   });
 });

@@ -35,7 +35,10 @@ const JOINING_SCRIPT =
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 
 const joinsLetters = (before: string, after: string) =>
-  LETTER_OR_MARK.test(before) && LETTER_OR_MARK.test(after) && JOINING_SCRIPT.test(before) && JOINING_SCRIPT.test(after);
+  LETTER_OR_MARK.test(before) &&
+  LETTER_OR_MARK.test(after) &&
+  JOINING_SCRIPT.test(before) &&
+  JOINING_SCRIPT.test(after);
 
 function keepJoiner(joiner: string, before: string | undefined, after: string | undefined): boolean {
   if (before === undefined || after === undefined) return false;
@@ -45,7 +48,11 @@ function keepJoiner(joiner: string, before: string | undefined, after: string | 
 
 /** The name or title as it may be shown: see the module comment. Not trimmed. */
 export function cleanDisplayText(text: string): string {
-  const plain = text.replace(LINE_BREAKING, ' ').replace(BIDI_CONTROLS, '').replace(INVISIBLE, '').replace(TAGS, (_m, flag: string | undefined) => flag ?? '');
+  const plain = text
+    .replace(LINE_BREAKING, ' ')
+    .replace(BIDI_CONTROLS, '')
+    .replace(INVISIBLE, '')
+    .replace(TAGS, (_m, flag: string | undefined) => flag ?? '');
   if (!JOINERS.test(plain)) return plain;
   // by code point, so an emoji (two UTF-16 units) is one neighbour; a run of joiners keeps none
   const chars = Array.from(plain);

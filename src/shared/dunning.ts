@@ -69,7 +69,8 @@ export const updateCardBodySchema = z.object({
 /** POST /account/billing/pay-now */
 export const payNowBodySchema = z.object({ idempotency_key: z.string().max(100).optional() });
 
-const when = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const when = (iso: string | Date) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export const DUNNING_MESSAGES = {
   heading: 'Your last payment did not go through',
@@ -84,7 +85,8 @@ export const DUNNING_MESSAGES = {
     `Your lessons stay open until ${when(p.graceEndsAt)}. If the payment is still missing after the last retry, your membership ends then.`,
   schedule: `Automatic retries happen ${DUNNING_RETRY_DAYS.slice(0, -1).join(', ')} and ${DUNNING_GRACE_DAYS} days after a failed payment.`,
   cardHint: 'Update your card and pay now to keep your membership without a break.',
-  paypalHint: 'Your PayPal payment was declined. Fix how you pay at PayPal (add money or choose another card or bank there); we then collect the payment.',
+  paypalHint:
+    'Your PayPal payment was declined. Fix how you pay at PayPal (add money or choose another card or bank there); we then collect the payment.',
   paid: 'Thank you! Your payment went through and your membership is active.',
   cardUpdated: 'Your card was updated. Future payments use it.',
   notPastDue: 'Your membership has no payment due.',

@@ -90,8 +90,17 @@ export const categoryUrl = (slug: string) => `/forums/${slug}`;
 
 /** POST /api/forums/{slug}/topics */
 export const newTopicSchema = z.object({
-  title: z.string({ error: FORUM_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, FORUM_MESSAGES.titleRequired).max(COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
-  body: z.string({ error: FORUM_MESSAGES.bodyRequired }).trim().min(1, FORUM_MESSAGES.bodyRequired).max(COMMUNITY.postBodyMax, FORUM_MESSAGES.bodyTooLong),
+  title: z
+    .string({ error: FORUM_MESSAGES.titleRequired })
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, FORUM_MESSAGES.titleRequired)
+    .max(COMMUNITY.topicTitleMax, FORUM_MESSAGES.titleTooLong),
+  body: z
+    .string({ error: FORUM_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.bodyRequired)
+    .max(COMMUNITY.postBodyMax, FORUM_MESSAGES.bodyTooLong),
 });
 export type NewTopic = z.infer<typeof newTopicSchema>;
 
@@ -99,6 +108,10 @@ export const watchSchema = z.object({ watch: flag });
 export const pinSchema = z.object({ pinned: flag });
 export const lockSchema = z.object({ locked: flag });
 export const moveSchema = z.object({
-  category_id: z.coerce.number({ error: FORUM_MESSAGES.categoryRequired }).int(FORUM_MESSAGES.categoryInvalid).positive(FORUM_MESSAGES.categoryRequired).max(2_147_483_647, FORUM_MESSAGES.categoryInvalid),
+  category_id: z.coerce
+    .number({ error: FORUM_MESSAGES.categoryRequired })
+    .int(FORUM_MESSAGES.categoryInvalid)
+    .positive(FORUM_MESSAGES.categoryRequired)
+    .max(2_147_483_647, FORUM_MESSAGES.categoryInvalid),
 });
 export const topicLikeSchema = z.object({ model_id: idSchema });

@@ -45,4 +45,7 @@ export const siteLinkSchema = (field: string, max = 500) =>
     .trim()
     .max(max, `The ${field} may not be greater than ${max} characters.`)
     .overwrite(asSitePath)
-    .refine((v) => v === '' || siteAddress(v) === v, `The ${field} must be an address on this site, starting with a single "/" (for example /lessons/12).`);
+    .refine(
+      (v) => v === '' || siteAddress(v) === v,
+      `The ${field} must be an address on this site, starting with a single "/" (for example /lessons/12).`,
+    );

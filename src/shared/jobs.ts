@@ -53,7 +53,12 @@ export function describeSchedule(cron: string | null): string {
     if (parts[0] === '*') return 'Every minute';
     if (/^\d+$/.test(parts[0]!)) return `Every hour at minute ${Number(parts[0])}`;
   }
-  if (parts.length === 5 && /^\d+$/.test(parts[0]!) && /^\d+$/.test(parts[1]!) && parts.slice(2).every((p) => p === '*')) {
+  if (
+    parts.length === 5 &&
+    /^\d+$/.test(parts[0]!) &&
+    /^\d+$/.test(parts[1]!) &&
+    parts.slice(2).every((p) => p === '*')
+  ) {
     return `Every day at ${parts[1]!.padStart(2, '0')}:${parts[0]!.padStart(2, '0')} UTC`;
   }
   return `Cron ${cron} (UTC)`;

@@ -55,25 +55,39 @@ export const stageCheckmarkBodySchema = z.object({
   completed: flag,
 });
 export const setStageBodySchema = z.object({
-  stage: z.coerce.number({ error: 'The stage must be between 1 and 5.' }).int().min(1, 'The stage must be between 1 and 5.').max(5, 'The stage must be between 1 and 5.'),
+  stage: z.coerce
+    .number({ error: 'The stage must be between 1 and 5.' })
+    .int()
+    .min(1, 'The stage must be between 1 and 5.')
+    .max(5, 'The stage must be between 1 and 5.'),
 });
 export const statusBodySchema = z.object({
-  status: z.string({ error: 'The status field is required.' }).trim().max(280, 'The status may not be greater than 280 characters.'),
+  status: z
+    .string({ error: 'The status field is required.' })
+    .trim()
+    .max(280, 'The status may not be greater than 280 characters.'),
 });
 export const timezoneBodySchema = z.object({
-  timezone: z.string().max(64).refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'The timezone is invalid.'),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'The timezone is invalid.'),
 });
 
 const tempo = z.string().trim().max(4, 'Tempos have at most 4 digits.').regex(/^\d*$/, 'Tempos are numbers (bpm).');
 export const journalExerciseSchema = z.object({
-  practicedToday: z.string().overwrite(cleanDisplayText).trim().max(200, 'An exercise name may not be greater than 200 characters.'),
+  practicedToday: z
+    .string()
+    .overwrite(cleanDisplayText)
+    .trim()
+    .max(200, 'An exercise name may not be greater than 200 characters.'),
   startingTempo: tempo,
   endingTempo: tempo,
 });
@@ -124,7 +138,8 @@ export const UPLOADS = {
 /** The client-side check of the profile image modal: extension (case-insensitive) and size. */
 export function checkImageFile(name: string, size: number): string | null {
   const ext = name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(UPLOADS.imageExtensions as readonly string[]).includes(ext) || !name.includes('.')) return UPLOADS.imageWrongType;
+  if (!(UPLOADS.imageExtensions as readonly string[]).includes(ext) || !name.includes('.'))
+    return UPLOADS.imageWrongType;
   if (size > UPLOADS.imageMaxBytes) return UPLOADS.imageTooBig;
   return null;
 }
@@ -132,8 +147,14 @@ export function checkImageFile(name: string, size: number): string | null {
 /** POST /contact/send: a student review is marked studentReview "1". */
 export const contactBodySchema = z.object({
   subject: z.string().trim().max(200, 'The subject may not be greater than 200 characters.').optional().default(''),
-  body: z.string({ error: LEARNING.reviewBodyRequired }).trim().min(1, LEARNING.reviewBodyRequired).max(5000, 'The body may not be greater than 5000 characters.'),
-  studentReview: z.union([z.literal('1'), z.literal(1), z.literal(true), z.literal('0'), z.literal(0), z.literal(false)]).optional(),
+  body: z
+    .string({ error: LEARNING.reviewBodyRequired })
+    .trim()
+    .min(1, LEARNING.reviewBodyRequired)
+    .max(5000, 'The body may not be greater than 5000 characters.'),
+  studentReview: z
+    .union([z.literal('1'), z.literal(1), z.literal(true), z.literal('0'), z.literal(0), z.literal(false)])
+    .optional(),
 });
 
 /** the quiz (docs/product/learning.md) */

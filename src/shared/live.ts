@@ -25,7 +25,8 @@ export const LIVE_MESSAGES = {
   titleTooLong: `The title may not be greater than ${LIVE.titleMax} characters.`,
   descriptionTooLong: `The description may not be greater than ${LIVE.descriptionMax} characters.`,
   startsAtInvalid: 'The start time must be a valid date and time.',
-  videoUrlInvalid: 'The video must be an https embed address from YouTube or Vimeo (for example https://www.youtube-nocookie.com/embed/VIDEO_ID).',
+  videoUrlInvalid:
+    'The video must be an https embed address from YouTube or Vimeo (for example https://www.youtube-nocookie.com/embed/VIDEO_ID).',
   chatTooFast: 'You are sending messages too quickly. Please wait a few seconds and try again.',
   heartsTooFast: 'Too many hearts at once. Please wait a moment.',
   noVideo: 'The video for this show will appear here.',
@@ -106,7 +107,12 @@ export function toEmbedUrl(input: string): string | null {
 
 /** POST /api/live/shows (admins) */
 export const scheduleShowSchema = z.object({
-  title: z.string({ error: LIVE_MESSAGES.titleRequired }).overwrite(cleanDisplayText).trim().min(1, LIVE_MESSAGES.titleRequired).max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
+  title: z
+    .string({ error: LIVE_MESSAGES.titleRequired })
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, LIVE_MESSAGES.titleRequired)
+    .max(LIVE.titleMax, LIVE_MESSAGES.titleTooLong),
   description: z.string().trim().max(LIVE.descriptionMax, LIVE_MESSAGES.descriptionTooLong).default(''),
   starts_at: z
     .string({ error: LIVE_MESSAGES.startsAtInvalid })

@@ -29,7 +29,12 @@ export const onetimeOptionPrice: Record<Exclude<MentorshipCheckoutOption, '3' | 
   onetime3900: 3900,
 };
 
-export type MentorshipCheckoutFlags = { price2600?: boolean; price3900?: boolean; downsell?: boolean; showsix?: boolean };
+export type MentorshipCheckoutFlags = {
+  price2600?: boolean;
+  price3900?: boolean;
+  downsell?: boolean;
+  showsix?: boolean;
+};
 
 const FLAG_NAMES = ['price2600', 'price3900', 'downsell', 'showsix'] as const;
 /** a flag's words in an address, as http.ts's `flag` reads a form's "1"/"0", "true"/"false", "on"/"off" or empty */
@@ -64,9 +69,19 @@ export function checkoutFlagsOf(search: URLSearchParams): MentorshipCheckoutFlag
  * What an admin set for the checkout: the default flags, and whether a link may offer the two lower
  * prices (?price2600=1, ?downsell=1). See docs/product/mentorship-pricing.md.
  */
-export type MentorshipPricingSwitches = Required<MentorshipCheckoutFlags> & { price2600ByLink: boolean; downsellByLink: boolean };
+export type MentorshipPricingSwitches = Required<MentorshipCheckoutFlags> & {
+  price2600ByLink: boolean;
+  downsellByLink: boolean;
+};
 /** a new academy's: the $3,200 full price and the 3-payment plan, and no lower price by link */
-export const DEFAULT_MENTORSHIP_PRICING: MentorshipPricingSwitches = { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: false, downsellByLink: false };
+export const DEFAULT_MENTORSHIP_PRICING: MentorshipPricingSwitches = {
+  price2600: false,
+  price3900: false,
+  downsell: false,
+  showsix: false,
+  price2600ByLink: false,
+  downsellByLink: false,
+};
 
 /**
  * The flags the checkout applies: the admin's defaults, with the address's own flags on top (a flag
@@ -97,9 +112,16 @@ export function onetimePriceOnOffer(price: MentorshipOneTimePrice, admin: Mentor
  * 3-payment plan; showsix adds the 6-payment plan and keeps the 3-payment plan as a hidden option.
  * `hidden` options are valid when chosen (e.g. by a link) but not listed.
  */
-export function mentorshipOptions(flags: MentorshipCheckoutFlags): { shown: MentorshipCheckoutOption[]; hidden: MentorshipCheckoutOption[] } {
+export function mentorshipOptions(flags: MentorshipCheckoutFlags): {
+  shown: MentorshipCheckoutOption[];
+  hidden: MentorshipCheckoutOption[];
+} {
   if (flags.downsell) return { shown: ['onetime1600'], hidden: [] };
-  const onetime: MentorshipCheckoutOption = flags.price2600 ? 'onetime2600' : flags.price3900 ? 'onetime3900' : 'onetime';
+  const onetime: MentorshipCheckoutOption = flags.price2600
+    ? 'onetime2600'
+    : flags.price3900
+      ? 'onetime3900'
+      : 'onetime';
   if (flags.showsix) return { shown: [onetime, '6'], hidden: ['3'] };
   return { shown: [onetime, '3'], hidden: [] };
 }

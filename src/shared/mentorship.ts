@@ -36,17 +36,42 @@ export type PracticePlanPhase = (typeof PRACTICE_PLAN_PHASES)[number];
 export const DAY_TITLES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const defaultDayTitle = (index: number) => DAY_TITLES[((index % 7) + 7) % 7]!;
 export const PRACTICE_PLAN_AUTOSAVE_MS = 200;
-export const PRACTICE_PLAN_LIMITS = { weeksPerPhase: 52, daysPerWeek: 7, exercisesPerDay: 30, title: 200, link: 2000, notes: 5000, digits: 4 } as const;
-export const PRACTICE_PLAN_COLUMNS = ['Exercise', 'Goal', 'Ending Tempo 1', 'Ending Tempo 2', 'Ending Tempo 3', 'Ending Tempo 4', 'Time Played w/o Mistakes'] as const;
-export const EMPTY_WEEK_MESSAGE = "There isn't anything here yet. Your mentor is building your Practice Plan right now.";
+export const PRACTICE_PLAN_LIMITS = {
+  weeksPerPhase: 52,
+  daysPerWeek: 7,
+  exercisesPerDay: 30,
+  title: 200,
+  link: 2000,
+  notes: 5000,
+  digits: 4,
+} as const;
+export const PRACTICE_PLAN_COLUMNS = [
+  'Exercise',
+  'Goal',
+  'Ending Tempo 1',
+  'Ending Tempo 2',
+  'Ending Tempo 3',
+  'Ending Tempo 4',
+  'Time Played w/o Mistakes',
+] as const;
+export const EMPTY_WEEK_MESSAGE =
+  "There isn't anything here yet. Your mentor is building your Practice Plan right now.";
 
 /** Fields a student's save may change; everything else belongs to the mentor (admin). */
-export const STUDENT_EXERCISE_FIELDS = ['endingTempo1', 'endingTempo2', 'endingTempo3', 'endingTempo4', 'timeWithoutMistakes'] as const;
+export const STUDENT_EXERCISE_FIELDS = [
+  'endingTempo1',
+  'endingTempo2',
+  'endingTempo3',
+  'endingTempo4',
+  'timeWithoutMistakes',
+] as const;
 export const STUDENT_DAY_FIELDS = ['complete'] as const;
 
 export const PRACTICE_PLAN_MESSAGES = {
-  conflict: 'Another mentor changed this practice plan while you were editing. Your last change was not saved; the plan now shows their version.',
-  studentConflict: 'This practice plan was saved in another window while you were editing. Your last change was not saved; the plan now shows the saved version.',
+  conflict:
+    'Another mentor changed this practice plan while you were editing. Your last change was not saved; the plan now shows their version.',
+  studentConflict:
+    'This practice plan was saved in another window while you were editing. Your last change was not saved; the plan now shows the saved version.',
   digitsOnly: 'Numbers only, up to 4 digits.',
   notFound: 'This practice plan does not exist.',
 } as const;
@@ -57,7 +82,11 @@ const digits = z
   .max(PRACTICE_PLAN_LIMITS.digits, PRACTICE_PLAN_MESSAGES.digitsOnly)
   .regex(/^\d*$/, PRACTICE_PLAN_MESSAGES.digitsOnly);
 /** ids are made by the client (crypto.randomUUID or similar) so both sides can merge by id */
-const itemId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const itemId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const httpLink = z
   .string()
   .max(PRACTICE_PLAN_LIMITS.link)
@@ -143,7 +172,8 @@ export const LINK_DISPLAY_LIMIT = 40;
 export const ACCOUNTABILITY_LIMITS = { linksPerStudent: 200, label: 200, url: 2000 } as const;
 
 /** "https://www.youtube.com/watch?v=abcdef..." → first 40 characters and an ellipsis */
-export const truncateLink = (text: string, limit: number = LINK_DISPLAY_LIMIT) => (text.length > limit ? `${text.slice(0, limit)}...` : text);
+export const truncateLink = (text: string, limit: number = LINK_DISPLAY_LIMIT) =>
+  text.length > limit ? `${text.slice(0, limit)}...` : text;
 
 export const accountabilityLinkSchema = z.object({
   id: z.number(),
@@ -170,7 +200,8 @@ export const MENTORSHIP_STUDENTS_PER_PAGE = 20;
 export const MENTORSHIP_RECENT_VIDEOS = 5;
 
 export const MENTORSHIP_AREA_TEXT = {
-  pastDue: 'Your last instalment did not go through. Please check your payment details on your account page to keep your mentorship going.',
+  pastDue:
+    'Your last instalment did not go through. Please check your payment details on your account page to keep your mentorship going.',
   noMentor: 'Your mentor is being assigned. You will get a notification as soon as they are ready for you.',
   notAStudent: 'This member is not a mentorship student.',
   mentorMustBeAdmin: 'Choose a mentor from the list: mentors are admins.',
@@ -208,14 +239,27 @@ export const addAccountabilityLinkBodySchema = z.object({
     .min(1, ACCOUNTABILITY_MESSAGES.urlRequired)
     .max(ACCOUNTABILITY_LIMITS.url, ACCOUNTABILITY_MESSAGES.urlTooLong)
     .refine(isHttpUrl, ACCOUNTABILITY_MESSAGES.urlInvalid),
-  label: z.string().overwrite(cleanDisplayText).trim().max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong).default(''),
+  label: z
+    .string()
+    .overwrite(cleanDisplayText)
+    .trim()
+    .max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong)
+    .default(''),
 });
 
 /** POST /mentorship/accountability/save-label: labels only, of that student's links */
 export const saveAccountabilityLabelsBodySchema = z.object({
   student_id: idSchema,
   links: z
-    .array(z.object({ id: idSchema, label: z.string().overwrite(cleanDisplayText).max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong) }))
+    .array(
+      z.object({
+        id: idSchema,
+        label: z
+          .string()
+          .overwrite(cleanDisplayText)
+          .max(ACCOUNTABILITY_LIMITS.label, ACCOUNTABILITY_MESSAGES.labelTooLong),
+      }),
+    )
     .max(ACCOUNTABILITY_LIMITS.linksPerStudent),
 });
 
@@ -229,7 +273,9 @@ export type MentorshipPerson = z.infer<typeof personSchema>;
 export const planProgressSchema = z.object({
   daysComplete: z.number(),
   daysTotal: z.number(),
-  currentWeek: z.object({ phase: z.number(), week: z.number(), daysComplete: z.number(), daysTotal: z.number() }).nullable(),
+  currentWeek: z
+    .object({ phase: z.number(), week: z.number(), daysComplete: z.number(), daysTotal: z.number() })
+    .nullable(),
 });
 export type PlanProgress = z.infer<typeof planProgressSchema>;
 
@@ -242,7 +288,8 @@ export function planProgress(phases: PracticePlanPhases | null | undefined): Pla
       const done = week.filter((d) => d.complete).length;
       daysComplete += done;
       daysTotal += week.length;
-      if (!currentWeek && done < week.length) currentWeek = { phase: p + 1, week: w + 1, daysComplete: done, daysTotal: week.length };
+      if (!currentWeek && done < week.length)
+        currentWeek = { phase: p + 1, week: w + 1, daysComplete: done, daysTotal: week.length };
     });
   });
   return { daysComplete, daysTotal, currentWeek };
@@ -337,12 +384,23 @@ export const mentorshipStudentSummarySchema = z.object({
   lastActivity: z.string().nullable(),
   videosAwaitingFeedback: z.number(),
 });
-export const mentorshipStudentsAnswerSchema = z.object({ students: z.array(mentorshipStudentSummarySchema), more: z.boolean() });
+export const mentorshipStudentsAnswerSchema = z.object({
+  students: z.array(mentorshipStudentSummarySchema),
+  more: z.boolean(),
+});
 export type MentorshipStudentSummary = z.infer<typeof mentorshipStudentSummarySchema>;
 
 /** GET /api/mentorship/students/{id} (admins) */
 export const mentorshipStudentDetailSchema = z.object({
-  student: z.object({ id: z.number(), name: z.string(), slug: z.string(), email: z.string(), avatarUrl: z.string(), profileUrl: z.string(), joinedAt: z.string() }),
+  student: z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    email: z.string(),
+    avatarUrl: z.string(),
+    profileUrl: z.string(),
+    joinedAt: z.string(),
+  }),
   mentor: personSchema.nullable(),
   status: z.enum(MENTORSHIP_STATUSES).nullable(),
   option: z.string().nullable(),
@@ -351,7 +409,9 @@ export const mentorshipStudentDetailSchema = z.object({
   plan: planProgressSchema,
   lessons: lessonCountsSchema,
   videos: countsSchema,
-  recentVideos: z.array(z.object({ id: z.number(), title: z.string(), created_at: z.string(), hasFeedback: z.boolean() })),
+  recentVideos: z.array(
+    z.object({ id: z.number(), title: z.string(), created_at: z.string(), hasFeedback: z.boolean() }),
+  ),
   links: z.array(accountabilityLinkSchema),
   lastActivity: z.string().nullable(),
 });
@@ -371,7 +431,6 @@ export type MentorOption = z.infer<typeof mentorsAnswerSchema>['mentors'][number
 // ---------------------------------------------------------------------------------------------
 // Mentorship checkout calls (docs/product/mentorship.md).
 
-
 /** the browser's key of one payment attempt (a double submit or a retry is one order) */
 const attemptKey = z.string().trim().max(200).optional();
 
@@ -380,7 +439,10 @@ export const createMentorshipCheckoutBodySchema = z.object({
   price: z.coerce
     .number()
     .int()
-    .refine((v): v is MentorshipOneTimePrice => (MENTORSHIP_ONE_TIME_PRICES as readonly number[]).includes(v), 'Choose one of the mentorship prices: 3200, 1600, 2600 or 3900.')
+    .refine(
+      (v): v is MentorshipOneTimePrice => (MENTORSHIP_ONE_TIME_PRICES as readonly number[]).includes(v),
+      'Choose one of the mentorship prices: 3200, 1600, 2600 or 3900.',
+    )
     .default(DEFAULT_MENTORSHIP_PRICE),
   idempotency_key: attemptKey,
 });
@@ -420,7 +482,8 @@ export interface MentorshipCheckoutAnswer {
 }
 
 /** the `option` of a mentorship bought at /mentorship/stripe/{payment} */
-export const cardPaymentOption = (payment: MentorshipCardPayment) => (payment === 'finance' ? 'finance' : `card${payment}`);
+export const cardPaymentOption = (payment: MentorshipCardPayment) =>
+  payment === 'finance' ? 'finance' : `card${payment}`;
 
 /** what each bought option is called (notifications, the admin's lists) */
 export const MENTORSHIP_OPTION_LABELS: Record<string, string> = {

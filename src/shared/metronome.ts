@@ -230,14 +230,16 @@ export function* clickTimeline(start: number, o: TimelineOptions): Generator<Tim
   if (o.countIn) {
     const countAccents = o.accents.map((_, i) => (i === 0 ? 3 : 2));
     const bpm = o.speed ? o.speed.initialBpm : o.bpm;
-    for (const c of barClicks(bpm, countAccents, [])) yield { time: barStart + c.offset, level: c.level, bar: -1, beat: c.beat, sub: 0, bpm, countIn: true };
+    for (const c of barClicks(bpm, countAccents, []))
+      yield { time: barStart + c.offset, level: c.level, bar: -1, beat: c.beat, sub: 0, bpm, countIn: true };
     barStart += barSeconds(bpm, o.accents.length);
   }
   for (let bar = 0; ; bar++) {
     const bpm = o.speed ? speedBpm(o.speed, bar) : o.bpm;
     if (barSounds(o.rhythm ?? RHYTHM_DEFAULTS, bar, o.random)) {
       for (const c of barClicks(bpm, o.accents, o.subdivision)) {
-        if (c.level > 0) yield { time: barStart + c.offset, level: c.level, bar, beat: c.beat, sub: c.sub, bpm, countIn: false };
+        if (c.level > 0)
+          yield { time: barStart + c.offset, level: c.level, bar, beat: c.beat, sub: c.sub, bpm, countIn: false };
       }
     }
     barStart += barSeconds(bpm, o.accents.length);
@@ -269,35 +271,52 @@ const boundInt = (label: string, bound: Bound) => int(label, BOUNDS[bound][0], B
 // server's schemas, and so loads no zod (a public page's initial JavaScript keeps to its budget: scripts/initial-js.ts)
 
 /** Everything a saved entry holds besides its id, name and favourite flag. */
-export const savedSettingsSchema = /* @__PURE__ */ (() => z.object({
-  bpm: boundInt('bpm', 'bpm'),
-  beats: boundInt('beats', 'beats'),
-  note: z.union([z.literal(2), z.literal(4), z.literal(8)], { error: 'The note value must be 2, 4 or 8.' }),
-  subdiv: int('subdivision', 0, SUBDIVISIONS.length - 1),
-  volume: boundInt('volume', 'volume'),
-  accents: z.array(int('accent', 0, METRONOME.accentLevels - 1)).min(1).max(BOUNDS.beats[1]),
-  soundSet: int('sound set', 0, METRONOME.soundSets - 1),
-  speed: z.object({
-    initialBpm: boundInt('initial bpm', 'initialBpm'),
-    finalBpm: boundInt('final bpm', 'finalBpm'),
-    step: boundInt('step', 'step'),
-    barsPerStep: boundInt('bars per step', 'barsPerStep'),
-  }),
-  rhythm: z.object({ enabled: z.boolean(), on: boundInt('on bars', 'rhythmOn'), off: boundInt('off bars', 'rhythmOff'), random: z.boolean() }),
-  countIn: z.boolean(),
-}).refine((s) => s.accents.length === s.beats, { message: 'There must be one accent per beat.', path: ['accents'] }))();
+export const savedSettingsSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      bpm: boundInt('bpm', 'bpm'),
+      beats: boundInt('beats', 'beats'),
+      note: z.union([z.literal(2), z.literal(4), z.literal(8)], { error: 'The note value must be 2, 4 or 8.' }),
+      subdiv: int('subdivision', 0, SUBDIVISIONS.length - 1),
+      volume: boundInt('volume', 'volume'),
+      accents: z
+        .array(int('accent', 0, METRONOME.accentLevels - 1))
+        .min(1)
+        .max(BOUNDS.beats[1]),
+      soundSet: int('sound set', 0, METRONOME.soundSets - 1),
+      speed: z.object({
+        initialBpm: boundInt('initial bpm', 'initialBpm'),
+        finalBpm: boundInt('final bpm', 'finalBpm'),
+        step: boundInt('step', 'step'),
+        barsPerStep: boundInt('bars per step', 'barsPerStep'),
+      }),
+      rhythm: z.object({
+        enabled: z.boolean(),
+        on: boundInt('on bars', 'rhythmOn'),
+        off: boundInt('off bars', 'rhythmOff'),
+        random: z.boolean(),
+      }),
+      countIn: z.boolean(),
+    })
+    .refine((s) => s.accents.length === s.beats, {
+      message: 'There must be one accent per beat.',
+      path: ['accents'],
+    }))();
 export type SavedSettings = z.infer<typeof savedSettingsSchema>;
 
-const entryName = /* @__PURE__ */ (() => z
-  .string({ error: PLAYLIST.nameRequired })
-  .overwrite(cleanDisplayText)
-  .trim()
-  .min(1, PLAYLIST.nameRequired)
-  .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`))();
-export const playlistCreateSchema = /* @__PURE__ */ (() => z.object({ name: entryName, fav: z.boolean().default(false), settings: savedSettingsSchema }))();
-export const playlistUpdateSchema = /* @__PURE__ */ (() => z
-  .object({ name: entryName.optional(), fav: z.boolean().optional(), settings: savedSettingsSchema.optional() })
-  .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.'))();
+const entryName = /* @__PURE__ */ (() =>
+  z
+    .string({ error: PLAYLIST.nameRequired })
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, PLAYLIST.nameRequired)
+    .max(PLAYLIST.nameMax, `The name may not be greater than ${PLAYLIST.nameMax} characters.`))();
+export const playlistCreateSchema = /* @__PURE__ */ (() =>
+  z.object({ name: entryName, fav: z.boolean().default(false), settings: savedSettingsSchema }))();
+export const playlistUpdateSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ name: entryName.optional(), fav: z.boolean().optional(), settings: savedSettingsSchema.optional() })
+    .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.'))();
 
 /** A saved entry as the API answers it; `id` is the server's (members) or a local number (visitors). */
 export type PlaylistEntry = MetronomeSettings;

@@ -8,7 +8,12 @@ function formatterFor(currency: string): Intl.NumberFormat {
   const code = currency.toUpperCase();
   let f = formatters.get(code);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formatters.set(code, f);
   }
   return f;

@@ -23,7 +23,12 @@ export const pageConfigSchema = z.object({
    * the payment providers in use: the card form renders the sandbox's fields or Stripe Elements;
    * `testMode` is a production server taking payments on the sandbox, which checkout pages say
    */
-  payments: z.object({ card: z.enum(['sandbox', 'stripe']), paypal: z.enum(['sandbox', 'paypal']), stripePublishableKey: z.string().nullable(), testMode: z.boolean() }),
+  payments: z.object({
+    card: z.enum(['sandbox', 'stripe']),
+    paypal: z.enum(['sandbox', 'paypal']),
+    stripePublishableKey: z.string().nullable(),
+    testMode: z.boolean(),
+  }),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 export const PAGE_CONFIG_ELEMENT_ID = 'page-config';

@@ -9,7 +9,10 @@ it('has exactly 10 questions, each with options carrying points', () => {
 
 it('scores the sum of the chosen points, and every stage is reachable', () => {
   expect(placementScore(PLACEMENT_QUESTIONS, Array(10).fill(0))).toBe(0);
-  const max = placementScore(PLACEMENT_QUESTIONS, PLACEMENT_QUESTIONS.map((q) => q.options.length - 1));
+  const max = placementScore(
+    PLACEMENT_QUESTIONS,
+    PLACEMENT_QUESTIONS.map((q) => q.options.length - 1),
+  );
   expect(max).toBe(40);
   expect(stageFromScore(max)).toBe(5);
   expect(placementScore(PLACEMENT_QUESTIONS, [1, 1, 1, 1, 1])).toBe(1 + 1 + 1 + 1 + 1);

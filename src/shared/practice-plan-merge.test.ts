@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Exercise, PracticeDay, PracticePlan } from './mentorship.ts';
-import { applyStudentSave, duplicateIds, indexPlan, keepStoredStudentFields, mergeTheirs, samePlan } from './practice-plan-merge.ts';
+import {
+  applyStudentSave,
+  duplicateIds,
+  indexPlan,
+  keepStoredStudentFields,
+  mergeTheirs,
+  samePlan,
+} from './practice-plan-merge.ts';
 
 const ex = (id: string, over: Partial<Exercise> = {}): Exercise => ({
   id,
@@ -15,7 +22,13 @@ const ex = (id: string, over: Partial<Exercise> = {}): Exercise => ({
   timeWithoutMistakes: '',
   ...over,
 });
-const day = (id: string, exercises: Exercise[], over: Partial<PracticeDay> = {}): PracticeDay => ({ id, title: 'Monday', complete: false, exercises, ...over });
+const day = (id: string, exercises: Exercise[], over: Partial<PracticeDay> = {}): PracticeDay => ({
+  id,
+  title: 'Monday',
+  complete: false,
+  exercises,
+  ...over,
+});
 const base = (): PracticePlan => ({
   phase1: [[day('d1', [ex('e1'), ex('e2')]), day('d2', [ex('e3')])]],
   phase2: [[day('d3', [ex('e4')])]],
@@ -34,13 +47,25 @@ describe('applyStudentSave', () => {
     incoming.phase1[0]!.reverse();
     incoming.phase1[0]![1]!.title = 'Nope';
     incoming.phase1[0]![1]!.complete = true; // d1
-    Object.assign(incoming.phase1[0]![1]!.exercises[0]!, { endingTempo1: '90', endingTempo4: '99', timeWithoutMistakes: '5', goal: '1', title: 'x', link: 'https://x.test', notes: 'n' });
+    Object.assign(incoming.phase1[0]![1]!.exercises[0]!, {
+      endingTempo1: '90',
+      endingTempo4: '99',
+      timeWithoutMistakes: '5',
+      goal: '1',
+      title: 'x',
+      link: 'https://x.test',
+      notes: 'n',
+    });
     incoming.phase3.push([day('new', [ex('e9', { endingTempo1: '1' })])]);
     incoming.onlyShowLatest = true;
     const out = applyStudentSave(stored, incoming);
     const want = base();
     want.phase1[0]![0]!.complete = true;
-    Object.assign(want.phase1[0]![0]!.exercises[0]!, { endingTempo1: '90', endingTempo4: '99', timeWithoutMistakes: '5' });
+    Object.assign(want.phase1[0]![0]!.exercises[0]!, {
+      endingTempo1: '90',
+      endingTempo4: '99',
+      timeWithoutMistakes: '5',
+    });
     expect(out).toEqual(want);
   });
 

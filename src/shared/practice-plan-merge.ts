@@ -1,4 +1,10 @@
-import { PRACTICE_PLAN_PHASES, STUDENT_EXERCISE_FIELDS, type Exercise, type PracticeDay, type PracticePlan } from './mentorship.ts';
+import {
+  PRACTICE_PLAN_PHASES,
+  STUDENT_EXERCISE_FIELDS,
+  type Exercise,
+  type PracticeDay,
+  type PracticePlan,
+} from './mentorship.ts';
 
 // Merge rules of the practice plan, shared by the server's save and the editors' live
 // updates. Two people edit one plan: the mentor (admin) owns the structure and every field; the
@@ -112,7 +118,12 @@ export function keepStoredStudentFields(adminPlan: PracticePlan, stored: Practic
  *   remote plan has, keeps its own value where it differs from base, else takes the remote one.
  * (A mentor editor that hears another mentor's save reloads instead: see the editor hook.)
  */
-export function mergeTheirs(local: PracticePlan, base: PracticePlan, remote: PracticePlan, me: 'admin' | 'student'): PracticePlan {
+export function mergeTheirs(
+  local: PracticePlan,
+  base: PracticePlan,
+  remote: PracticePlan,
+  me: 'admin' | 'student',
+): PracticePlan {
   const l = indexPlan(local);
   const b = indexPlan(base);
   const r = indexPlan(remote);
@@ -153,5 +164,11 @@ export function mergeTheirs(local: PracticePlan, base: PracticePlan, remote: Pra
 }
 
 /** true when the two plans are the same (structure and every field) */
-export const samePlan = (a: PracticePlan, b: PracticePlan) => JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
-const normalise = (p: PracticePlan) => ({ phase1: p.phase1, phase2: p.phase2, phase3: p.phase3, onlyShowLatest: p.onlyShowLatest ?? false });
+export const samePlan = (a: PracticePlan, b: PracticePlan) =>
+  JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+const normalise = (p: PracticePlan) => ({
+  phase1: p.phase1,
+  phase2: p.phase2,
+  phase3: p.phase3,
+  onlyShowLatest: p.onlyShowLatest ?? false,
+});

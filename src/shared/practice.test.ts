@@ -9,7 +9,9 @@ describe('streaks', () => {
     expect(streaks(['2026-11-19', '2026-11-20'], today)).toEqual({ current: 0, longest: 2 });
   });
   it('keeps the longest run, across month ends', () => {
-    expect(streaks(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-21', '2026-11-22'], today)).toEqual({ current: 2, longest: 4 });
+    expect(
+      streaks(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-21', '2026-11-22'], today),
+    ).toEqual({ current: 2, longest: 4 });
     expect(streaks([], today)).toEqual({ current: 0, longest: 0 });
   });
 });

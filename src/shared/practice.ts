@@ -27,7 +27,11 @@ export function streaks(practiceDays: Iterable<string>, today: string): { curren
 }
 
 /** The last `n` days up to today, oldest first, with zero for days without practice. */
-export function lastDays(minutesByDay: Map<string, number>, today: string, n: number): Array<{ day: string; minutes: number }> {
+export function lastDays(
+  minutesByDay: Map<string, number>,
+  today: string,
+  n: number,
+): Array<{ day: string; minutes: number }> {
   return Array.from({ length: n }, (_, i) => {
     const day = addDays(today, i - n + 1);
     return { day, minutes: minutesByDay.get(day) ?? 0 };
@@ -42,7 +46,11 @@ export function weekStart(day: string): string {
 
 export const GOAL_LIMITS = { daysMin: 1, daysMax: 7, minutesMin: 5, minutesMax: 600 } as const;
 export const goalBodySchema = z.object({
-  days_per_week: z.coerce.number({ error: 'Choose 1 to 7 days a week.' }).int().min(1, 'Choose 1 to 7 days a week.').max(7, 'Choose 1 to 7 days a week.'),
+  days_per_week: z.coerce
+    .number({ error: 'Choose 1 to 7 days a week.' })
+    .int()
+    .min(1, 'Choose 1 to 7 days a week.')
+    .max(7, 'Choose 1 to 7 days a week.'),
   minutes_per_day: z.coerce
     .number({ error: 'Choose 5 to 600 minutes a day.' })
     .int()

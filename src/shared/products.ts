@@ -104,7 +104,11 @@ export const productPaymentBodySchema = z.object({
   idempotency_key: z.string().trim().max(100).optional(),
 });
 export const productCardBodySchema = productPaymentBodySchema.extend({
-  stripeToken: z.string({ error: 'Your card details are required.' }).trim().min(1, 'Your card details are required.').max(255),
+  stripeToken: z
+    .string({ error: 'Your card details are required.' })
+    .trim()
+    .min(1, 'Your card details are required.')
+    .max(255),
 });
 
 /** where the checkout pages live, for the login link and PayPal's return */

@@ -11,12 +11,20 @@ export const showChannel = (showId: number) => `show.${showId}`;
 export const practicePlanChannel = (planId: number) => `practice-plan.${planId}`;
 
 export interface UserChannelEvents {
-  NotificationCreated: (payload: { notification: Notification; area: 'main' | 'mentorship'; unread_count: number }) => void;
+  NotificationCreated: (payload: {
+    notification: Notification;
+    area: 'main' | 'mentorship';
+    unread_count: number;
+  }) => void;
   PointsAdded: (payload: { point: { points: number; description: string }; message: string }) => void;
   UnlockedAchievement: (payload: { imageUrl: string; progress: { details: { name: string } } }) => void;
   SoundslicePathStatus: (payload: { soundslice_path_id: number; complete: boolean }) => void;
   /** a lesson marked complete or not in one tab: the member's other tabs follow, with the course's progress */
-  LessonStatus: (payload: { lesson_id: number; complete: boolean; progress: { completed: number; total: number; percent: number } }) => void;
+  LessonStatus: (payload: {
+    lesson_id: number;
+    complete: boolean;
+    progress: { completed: number; total: number; percent: number };
+  }) => void;
 }
 
 export interface ShowChannelEvents {
@@ -33,7 +41,13 @@ export interface ShowChannelEvents {
 
 export interface PracticePlanChannelEvents {
   /** a save landed: editors refetch and merge the other side's fields */
-  PracticePlanUpdated: (payload: { id: number; admin_version: number; student_version: number; by: 'admin' | 'student'; socket_id?: string | null }) => void;
+  PracticePlanUpdated: (payload: {
+    id: number;
+    admin_version: number;
+    student_version: number;
+    by: 'admin' | 'student';
+    socket_id?: string | null;
+  }) => void;
 }
 
 /** Every event the server sends: `(channel, payload)` arrives as event name + `{channel, payload}`. */

@@ -27,19 +27,22 @@ export function parseReceiptNumber(text: string): { kind: ReceiptKind; number: n
 // ---- the seller: the site setting `receipt_seller`
 
 export const RECEIPT_SELLER_SETTING = 'receipt_seller';
-export const TAX_PERCENT_MESSAGE = 'Enter the tax included in prices as a percent from 0 to 50 (0 when no tax is charged).';
+export const TAX_PERCENT_MESSAGE =
+  'Enter the tax included in prices as a percent from 0 to 50 (0 when no tax is charged).';
 export const receiptSellerSchema = z.object({
   name: z.string().trim().min(1, 'Enter the name receipts are issued in.').max(200),
   address: z.string().trim().max(500),
   tax_label: z.string().trim().min(1, 'Enter the tax line’s label, for example “Tax” or “VAT”.').max(40),
   /** the tax included in every price, in percent (0: no tax is charged) */
-  tax_percent: z.coerce
-    .number({ error: TAX_PERCENT_MESSAGE })
-    .min(0, TAX_PERCENT_MESSAGE)
-    .max(50, TAX_PERCENT_MESSAGE),
+  tax_percent: z.coerce.number({ error: TAX_PERCENT_MESSAGE }).min(0, TAX_PERCENT_MESSAGE).max(50, TAX_PERCENT_MESSAGE),
 });
 export type ReceiptSeller = z.infer<typeof receiptSellerSchema>;
-export const DEFAULT_RECEIPT_SELLER: ReceiptSeller = { name: 'Backbeat Drum Academy', address: '', tax_label: 'Tax', tax_percent: 0 };
+export const DEFAULT_RECEIPT_SELLER: ReceiptSeller = {
+  name: 'Backbeat Drum Academy',
+  address: '',
+  tax_label: 'Tax',
+  tax_percent: 0,
+};
 
 /** the tax a tax-inclusive amount holds at `percent` (rounded to the cent; negative for a credit) */
 export function includedTax(amountCents: number, percent: number): number {
@@ -114,7 +117,8 @@ export const subscriptionRefundSchema = z.object({
 export type SubscriptionRefundInput = z.infer<typeof subscriptionRefundSchema>;
 
 export const REFUND_MESSAGES = {
-  tooMuch: (left: number, currency: string) => `At most ${formatMoney(left, currency)} of this payment can still be refunded.`,
+  tooMuch: (left: number, currency: string) =>
+    `At most ${formatMoney(left, currency)} of this payment can still be refunded.`,
   nothingLeft: 'This payment has been refunded in full already.',
   notPaid: 'Only a payment that went through can be refunded.',
   refused: (reason: string) => `The provider refused the refund: ${reason}`,
@@ -125,16 +129,27 @@ export const REFUND_MESSAGES = {
  * a full refund of the subscription's latest payment ends the membership now (the member gets back
  * what they paid for the period they are in); any other refund leaves access as it is.
  */
-export function refundEffect(input: { member: string; amountCents: number; paidCents: number; refundedCents: number; latest: boolean; currency: string; accessEndsAt: string | null; live: boolean }): string {
+export function refundEffect(input: {
+  member: string;
+  amountCents: number;
+  paidCents: number;
+  refundedCents: number;
+  latest: boolean;
+  currency: string;
+  accessEndsAt: string | null;
+  live: boolean;
+}): string {
   const name = input.member.trim() || 'The member';
   const possessive = /s$/i.test(name) ? `${name}’` : `${name}’s`;
   const money = formatMoney(input.amountCents, input.currency);
   const full = input.refundedCents + input.amountCents >= input.paidCents;
   const until = input.accessEndsAt ? ` until ${longDay(input.accessEndsAt)}` : '';
   if (!input.live) return `Refunding ${money} does not change access: ${possessive} membership has ended already.`;
-  if (full && input.latest) return `A full refund of the latest payment ends ${possessive} membership now and stops its renewals.`;
+  if (full && input.latest)
+    return `A full refund of the latest payment ends ${possessive} membership now and stops its renewals.`;
   if (full) return `A full refund of this earlier payment keeps ${possessive} access${until}.`;
   return `A partial refund of ${money} keeps ${possessive} access${until}.`;
 }
 
-const longDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -77,7 +77,11 @@ const ACCEPTED: Array<[string, string, string]> = [
   ['dashboard', '/dashboard', '/dashboard'],
   ['query and hash', '/lessons/1?x=1#c', '/lessons/1?x=1#c'],
   ['forum page', '/forums/topic/3?page=2', '/forums/topic/3?page=2'],
-  ['checkout with flags', '/checkout/course/register?course=3&affiliate=x#top', '/checkout/course/register?course=3&affiliate=x#top'],
+  [
+    'checkout with flags',
+    '/checkout/course/register?course=3&affiliate=x#top',
+    '/checkout/course/register?course=3&affiliate=x#top',
+  ],
   ['root', '/', '/'],
   ['a nested sign-in target', '/login?to=%2Flessons%2F3', '/login?to=%2Flessons%2F3'],
   ['encoded slash in the query only', '/forums?q=a%2Fb', '/forums?q=a%2Fb'],
@@ -131,14 +135,23 @@ describe('siteAddress with the site origin', () => {
     expect(siteAddress('HTTPS://BACKBEAT.EXAMPLE/x', SITE)).toBe('/x');
   });
   it('refuses another origin, another scheme or port, and user info', () => {
-    for (const t of ['https://backbeat.example.evil.example/x', 'http://backbeat.example/x', 'https://backbeat.example:444/x', 'https://user@backbeat.example/x', `${SITE}//evil.example`, `${SITE}/.//evil.example`]) {
+    for (const t of [
+      'https://backbeat.example.evil.example/x',
+      'http://backbeat.example/x',
+      'https://backbeat.example:444/x',
+      'https://user@backbeat.example/x',
+      `${SITE}//evil.example`,
+      `${SITE}/.//evil.example`,
+    ]) {
       expect(siteAddress(t, SITE), t).toBeNull();
     }
   });
-  it('without the origin, absolute addresses are refused even on the site', () => expect(siteAddress(`${SITE}/x`)).toBeNull());
+  it('without the origin, absolute addresses are refused even on the site', () =>
+    expect(siteAddress(`${SITE}/x`)).toBeNull());
 });
 
 describe('safeRedirect', () => {
   it('uses the given fallback', () => expect(safeRedirect('http://x', '/order')).toBe('/order'));
-  it('builds the login address with an encoded target', () => expect(loginUrl('/a?b=1&c=2')).toBe('/login?to=%2Fa%3Fb%3D1%26c%3D2'));
+  it('builds the login address with an encoded target', () =>
+    expect(loginUrl('/a?b=1&c=2')).toBe('/login?to=%2Fa%3Fb%3D1%26c%3D2'));
 });

@@ -10,12 +10,21 @@ const retentionCents = (label: string) =>
     .int(`The ${label} must be a whole number of cents.`)
     .min(0, `The ${label} may not be negative.`)
     .max(10_000_000, `The ${label} may not be greater than ${formatMoney(10_000_000)}.`);
-const pct = (label: string) => z.number({ error: `The ${label} must be a number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(100, `The ${label} may not be greater than 100.`);
+const pct = (label: string) =>
+  z
+    .number({ error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(1, `The ${label} must be at least 1.`)
+    .max(100, `The ${label} may not be greater than 100.`);
 
 /** PUT /api/admin/retention (and the stored value): the offers the cancel flow makes */
 export const retentionOffersSchema = z.object({
   monthlyDiscountPercent: pct('monthly discount'),
-  monthlyDiscountCycles: z.number({ error: 'The number of discounted months must be a number.' }).int('The number of discounted months must be a whole number.').min(1, 'The number of discounted months must be at least 1.').max(24, 'The number of discounted months may not be greater than 24.'),
+  monthlyDiscountCycles: z
+    .number({ error: 'The number of discounted months must be a number.' })
+    .int('The number of discounted months must be a whole number.')
+    .min(1, 'The number of discounted months must be at least 1.')
+    .max(24, 'The number of discounted months may not be greater than 24.'),
   yearlyDiscountCents: retentionCents('yearly discount'),
   yearlyUpgradeDiscountCents: retentionCents('yearly upgrade discount'),
   lifetimeDiscountPercent: pct('lifetime discount'),

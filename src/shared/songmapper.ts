@@ -17,7 +17,8 @@ export const SONG = {
   songsPerPage: 50,
   confirmDefaultTemplate:
     'Are you sure you want to use the default song template? Any existing information inputted will be overwritten and lost.',
-  confirmTemplate: 'Are you sure you want to use this template? Any existing information inputted will be overwritten and lost.',
+  confirmTemplate:
+    'Are you sure you want to use this template? Any existing information inputted will be overwritten and lost.',
   confirmDelete: 'Are you sure you wish to delete this song?',
   templateTitleRequired: 'Please give the template a title.',
   saving: 'Saving...',
@@ -27,7 +28,17 @@ export const SONG = {
   untitled: 'Untitled song',
 } as const;
 
-export const SECTION_TITLES = ['Intro', 'Verse', 'Pre-Chorus', 'Chorus', 'Bridge', 'Outro', 'Solo', 'Instrumental', 'No Drums'] as const;
+export const SECTION_TITLES = [
+  'Intro',
+  'Verse',
+  'Pre-Chorus',
+  'Chorus',
+  'Bridge',
+  'Outro',
+  'Solo',
+  'Instrumental',
+  'No Drums',
+] as const;
 export const DIVISIONS = ['Quarter', '8th', '16th', '32nd', '8th Trip.', '16th Trip.'] as const;
 export const OTHER_OPTION = 'Other...';
 
@@ -93,7 +104,15 @@ export interface SongTemplate {
 }
 
 export function emptySection(): Section {
-  return { title: 'Intro', otherTitle: false, measures: '', division: 'Quarter', otherDivision: false, surface: '', snare: '' };
+  return {
+    title: 'Intro',
+    otherTitle: false,
+    measures: '',
+    division: 'Quarter',
+    otherDivision: false,
+    surface: '',
+    snare: '',
+  };
 }
 export function emptySong(): Song {
   return { title: '', bpm: '', expandFields: false, sections: [emptySection()] };
@@ -135,4 +154,4 @@ export function songLength(song: Song): { measures: number; seconds: number | nu
 }
 
 /** A section's shown title: "Other..." free text or one of the options. */
-export const sectionTitle = (s: Section) => (s.title.trim() || (s.otherTitle ? 'Other' : ''));
+export const sectionTitle = (s: Section) => s.title.trim() || (s.otherTitle ? 'Other' : '');

@@ -30,7 +30,18 @@ export const UPLOAD_DEFAULTS = {
 export const UPLOAD_CHUNK_SIZE = 1_048_576;
 
 /** error codes (docs/product/uploads.md) */
-export const UPLOAD_ERROR_CODES = ['server', 'denied', 'network', 'timeout', 'abort', 'extension', 'size', 'not_exists', 'file_object', 'upload'] as const;
+export const UPLOAD_ERROR_CODES = [
+  'server',
+  'denied',
+  'network',
+  'timeout',
+  'abort',
+  'extension',
+  'size',
+  'not_exists',
+  'file_object',
+  'upload',
+] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export const NO_ACTION_CONFIGURED = 'No action configured';
 
@@ -187,15 +198,28 @@ export const VIDEO_MESSAGES = {
 
 export const videoSubmissionBodySchema = z.object({
   upload_id: uploadSessionIdSchema,
-  title: z.string().overwrite(cleanDisplayText).trim().min(1, VIDEO_MESSAGES.titleRequired).max(VIDEO_LIMITS.title, `Titles can be up to ${VIDEO_LIMITS.title} characters.`),
+  title: z
+    .string()
+    .overwrite(cleanDisplayText)
+    .trim()
+    .min(1, VIDEO_MESSAGES.titleRequired)
+    .max(VIDEO_LIMITS.title, `Titles can be up to ${VIDEO_LIMITS.title} characters.`),
   note: z.string().trim().max(VIDEO_LIMITS.note, `Notes can be up to ${VIDEO_LIMITS.note} characters.`).default(''),
 });
 export const videoFeedbackBodySchema = z.object({
-  feedback: z.string().trim().min(1, VIDEO_MESSAGES.feedbackRequired).max(VIDEO_LIMITS.feedback, `Feedback can be up to ${VIDEO_LIMITS.feedback} characters.`),
+  feedback: z
+    .string()
+    .trim()
+    .min(1, VIDEO_MESSAGES.feedbackRequired)
+    .max(VIDEO_LIMITS.feedback, `Feedback can be up to ${VIDEO_LIMITS.feedback} characters.`),
 });
 export const videoListQuerySchema = z.object({
   student_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  awaiting: z.enum(['1', '0', 'true', 'false']).optional().catch(undefined).transform((v) => v === '1' || v === 'true'),
+  awaiting: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === '1' || v === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 

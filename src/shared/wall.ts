@@ -54,6 +54,10 @@ export const wallCommentSchema = z.object({
     .min(1, COMMUNITY_MESSAGES.bodyRequired)
     .max(COMMUNITY.wallBodyMax, COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.wallBodyMax)),
   parent_id: nullableId.default(null),
-  to_id: z.coerce.number({ error: WALL_TEXT.toIdInvalid }).int(WALL_TEXT.toIdInvalid).positive(WALL_TEXT.toIdInvalid).max(2_147_483_647, WALL_TEXT.toIdInvalid),
+  to_id: z.coerce
+    .number({ error: WALL_TEXT.toIdInvalid })
+    .int(WALL_TEXT.toIdInvalid)
+    .positive(WALL_TEXT.toIdInvalid)
+    .max(2_147_483_647, WALL_TEXT.toIdInvalid),
 });
 export type WallCommentInput = z.infer<typeof wallCommentSchema>;

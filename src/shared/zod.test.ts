@@ -3,7 +3,8 @@ import { fieldWords, humanMessage, z } from './zod.ts';
 
 // Every validation refusal a member can meet is a sentence about the field: zod's own developer
 // wording never reaches a page or an API answer (docs/product/bad-input.md).
-const ZOD_WORDING = /^(Invalid (input|option|string|element|key|value|email|url|uuid|date|ISO|discriminator)|Too (small|big)|Unrecognized key|Expected )|expected \w+, received|must match pattern/i;
+const ZOD_WORDING =
+  /^(Invalid (input|option|string|element|key|value|email|url|uuid|date|ISO|discriminator)|Too (small|big)|Unrecognized key|Expected )|expected \w+, received|must match pattern/i;
 
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
 
@@ -11,12 +12,33 @@ const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.
 function exportedSchemas(): Array<[string, z.ZodType]> {
   const found: Array<[string, z.ZodType]> = [];
   for (const [file, exports] of Object.entries(modules)) {
-    for (const [name, value] of Object.entries(exports)) if (value instanceof z.ZodType) found.push([`${file}:${name}`, value]);
+    for (const [name, value] of Object.entries(exports))
+      if (value instanceof z.ZodType) found.push([`${file}:${name}`, value]);
   }
   return found;
 }
 
-const HOSTILE: unknown[] = [undefined, null, '', 'x', ' ', -1, 0, 1.5, Number.NaN, true, [], {}, 'w'.repeat(100_000), ['x'], { a: 1 }, '2026-13-45', 'not an email', '<b>', 9e15];
+const HOSTILE: unknown[] = [
+  undefined,
+  null,
+  '',
+  'x',
+  ' ',
+  -1,
+  0,
+  1.5,
+  Number.NaN,
+  true,
+  [],
+  {},
+  'w'.repeat(100_000),
+  ['x'],
+  { a: 1 },
+  '2026-13-45',
+  'not an email',
+  '<b>',
+  9e15,
+];
 
 /** bad values for the whole schema and, for an object, each field in turn (the rest left out or wrong) */
 function* badInputs(schema: z.ZodType): Generator<unknown> {
@@ -42,7 +64,8 @@ describe('validation messages', () => {
         const result = schema.safeParse(input);
         if (result.success) continue;
         for (const issue of result.error.issues) {
-          if (ZOD_WORDING.test(issue.message)) zodWorded.push(`${name} ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+          if (ZOD_WORDING.test(issue.message))
+            zodWorded.push(`${name} ${issue.path.join('.') || '(root)'}: ${issue.message}`);
         }
       }
     }
@@ -67,7 +90,9 @@ describe('validation messages', () => {
   });
 
   it('keeps a schema’s own message', () => {
-    expect(z.string().min(1, 'Please write something.').safeParse('').error!.issues[0]!.message).toBe('Please write something.');
+    expect(z.string().min(1, 'Please write something.').safeParse('').error!.issues[0]!.message).toBe(
+      'Please write something.',
+    );
   });
 
   it('names fields in words', () => {
@@ -76,6 +101,8 @@ describe('validation messages', () => {
     expect(fieldWords(['sections', 2, 'bars'])).toBe('bars');
     expect(fieldWords(['avatar_url'])).toBe('avatar address');
     expect(fieldWords([])).toBe('value');
-    expect(humanMessage({ code: 'invalid_type', expected: 'string', input: 3, path: ['note'] } as never)).toBe('Note must be text.');
+    expect(humanMessage({ code: 'invalid_type', expected: 'string', input: 3, path: ['note'] } as never)).toBe(
+      'Note must be text.',
+    );
   });
 });

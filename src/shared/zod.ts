@@ -24,7 +24,8 @@ export function fieldWords(path: readonly PropertyKey[] | undefined): string {
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const missing = (input: unknown) => input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
+const missing = (input: unknown) =>
+  input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
 
 const KINDS: Record<string, string> = {
   number: 'a number',
@@ -49,7 +50,8 @@ const FORMATS: Record<string, string> = {
   base64: 'valid encoded data',
 };
 
-const list = (values: readonly unknown[]) => values.map((v) => (typeof v === 'string' ? `“${v}”` : String(v))).join(', ');
+const list = (values: readonly unknown[]) =>
+  values.map((v) => (typeof v === 'string' ? `“${v}”` : String(v))).join(', ');
 
 /** the sentence for an issue zod would otherwise word itself; undefined leaves zod's own (never reached in practice) */
 export function humanMessage(issue: RawIssue): string | undefined {
@@ -62,8 +64,10 @@ export function humanMessage(issue: RawIssue): string | undefined {
     }
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? `${The} is required.` : `${The} must be at least ${min} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? `${The}: choose at least one.` : `${The}: choose at least ${min}.`;
+      if (issue.origin === 'string')
+        return min <= 1 ? `${The} is required.` : `${The} must be at least ${min} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return min <= 1 ? `${The}: choose at least one.` : `${The}: choose at least ${min}.`;
       if (issue.origin === 'date') return `${The} is too early.`;
       return issue.inclusive === false ? `${The} must be more than ${min}.` : `${The} must be at least ${min}.`;
     }
@@ -80,9 +84,15 @@ export function humanMessage(issue: RawIssue): string | undefined {
     case 'not_multiple_of':
       return `${The} must be a multiple of ${issue.divisor}.`;
     case 'invalid_value':
-      return missing(issue.input) ? `${The} is required.` : issue.values.length <= 6 ? `${The} must be one of ${list(issue.values)}.` : `${The} is not one of the choices.`;
+      return missing(issue.input)
+        ? `${The} is required.`
+        : issue.values.length <= 6
+          ? `${The} must be one of ${list(issue.values)}.`
+          : `${The} is not one of the choices.`;
     case 'unrecognized_keys':
-      return issue.keys.length === 1 ? `“${issue.keys[0]}” is not a field this accepts.` : `These are not fields this accepts: ${list(issue.keys)}.`;
+      return issue.keys.length === 1
+        ? `“${issue.keys[0]}” is not a field this accepts.`
+        : `These are not fields this accepts: ${list(issue.keys)}.`;
     case 'invalid_union':
     case 'invalid_key':
     case 'invalid_element':

@@ -44,7 +44,9 @@ describe('membership plans', () => {
       await heading.fill(`Spring sale ${stamp}`);
       await crossed.fill('1');
       await p.getByRole('button', { name: 'Save plan' }).click();
-      expect(await fieldError(p, 'Monthly crossed-out price ($)')).toBe('The monthly crossed-out price must be above the monthly price.');
+      expect(await fieldError(p, 'Monthly crossed-out price ($)')).toBe(
+        'The monthly crossed-out price must be above the monthly price.',
+      );
       await shot(p, 'admin-plans-error');
 
       await crossed.fill(crossedBefore);
@@ -202,18 +204,28 @@ describe('webhook failures', () => {
     // a signed delivery the server could not read: listed, with a Retry that asks the sandbox again
     const eventId = `evt_e2e_retry_${Date.now()}`;
     const body = JSON.stringify({ id: eventId, type: 'invoice.paid', created: Math.floor(Date.now() / 1000) });
-    const res = await fetch(new URL('/webhooks/sandbox', baseURL()), { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signSandboxPayload('whsec_sandbox_e2e', body) }, body });
+    const res = await fetch(new URL('/webhooks/sandbox', baseURL()), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-signature': signSandboxPayload('whsec_sandbox_e2e', body),
+      },
+      body,
+    });
     expect(res.status).toBe(400);
     const p = await newPage(browser, PHONE);
     await signIn(p, 'admin@demo.test', undefined, '/admin/webhook-failures');
     await p.getByLabel('Search event id, type or problem').fill(eventId);
     const retry = p.getByRole('button', { name: `Retry invoice.paid ${eventId}` });
     await retry.click();
-    await p.getByRole('status').filter({ hasText: WEBHOOK_RETRY_MESSAGES.unknownToProvider('Sandbox') }).first().waitFor();
+    await p
+      .getByRole('status')
+      .filter({ hasText: WEBHOOK_RETRY_MESSAGES.unknownToProvider('Sandbox') })
+      .first()
+      .waitFor();
     // still open, and still offered
     await retry.waitFor();
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(p.errors).toEqual([]);
   });
 });
-

@@ -30,7 +30,8 @@ const categoryTitle = `E2E Corner ${tag}`;
 const slug = `e2e-corner-${tag}`;
 const topicTitle = `Moderate me ${tag}`;
 const showTitle = `E2E Groove Show ${tag}`;
-const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 /** the message shown right under a field (its aria-describedby) */
 async function fieldError(input: Locator, message: string) {
   await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
@@ -95,7 +96,12 @@ describe('admin console: community', () => {
 
   it('the moderation page works at phone width', async () => {
     const phone = await open(PHONE);
-    await signIn(phone, 'admin@demo.test', undefined, `/admin/moderation?kind=topic&q=${encodeURIComponent(topicTitle)}`);
+    await signIn(
+      phone,
+      'admin@demo.test',
+      undefined,
+      `/admin/moderation?kind=topic&q=${encodeURIComponent(topicTitle)}`,
+    );
     await phone.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
     await phone.getByText(topicTitle).waitFor();
     await phone.getByRole('button', { name: /^Hide topic/ }).waitFor();
@@ -112,7 +118,10 @@ describe('admin console: community', () => {
     await admin.getByRole('tab', { name: 'resolved' }).click();
     await admin.waitForURL(/status=resolved/);
     await expect.poll(() => admin.getByRole('tab', { name: 'resolved' }).getAttribute('aria-selected')).toBe('true');
-    await admin.getByText(/No resolved reports|Reported by/).first().waitFor();
+    await admin
+      .getByText(/No resolved reports|Reported by/)
+      .first()
+      .waitFor();
   });
 
   it('schedules a live show (bad video address first), opens its chat and sets a topic', async () => {
@@ -148,25 +157,39 @@ describe('admin console: community', () => {
   });
 
   it('cleans up: deletes the show, the topic (for good) and the category', async () => {
-    const [confirmDelete] = [() => admin.getByRole('alertdialog').getByRole('button', { name: /^Delete/ }).click()];
+    const [confirmDelete] = [
+      () =>
+        admin
+          .getByRole('alertdialog')
+          .getByRole('button', { name: /^Delete/ })
+          .click(),
+    ];
     await admin.goto(`/admin/live?q=${encodeURIComponent(showTitle)}`);
-    await row(admin, showTitle).getByRole('button', { name: `Delete ${showTitle}` }).click();
+    await row(admin, showTitle)
+      .getByRole('button', { name: `Delete ${showTitle}` })
+      .click();
     await confirmDelete();
     await admin.getByText('No shows match.').waitFor();
 
     // a category holding a topic cannot be deleted
     await admin.goto(`/admin/categories?q=${encodeURIComponent(categoryTitle)}`);
-    await row(admin, categoryTitle).getByRole('button', { name: `Delete ${categoryTitle}` }).click();
+    await row(admin, categoryTitle)
+      .getByRole('button', { name: `Delete ${categoryTitle}` })
+      .click();
     await confirmDelete();
     await admin.getByText(CATEGORY_MESSAGES.notEmpty(1)).waitFor();
 
     await admin.goto(`/admin/moderation?kind=topic&q=${encodeURIComponent(topicTitle)}`);
-    await row(admin, topicTitle).getByRole('button', { name: /^Delete topic/ }).click();
+    await row(admin, topicTitle)
+      .getByRole('button', { name: /^Delete topic/ })
+      .click();
     await confirmDelete();
     await admin.getByText('Nothing matches.').waitFor();
 
     await admin.goto(`/admin/categories?q=${encodeURIComponent(categoryTitle)}`);
-    await row(admin, categoryTitle).getByRole('button', { name: `Delete ${categoryTitle}` }).click();
+    await row(admin, categoryTitle)
+      .getByRole('button', { name: `Delete ${categoryTitle}` })
+      .click();
     await confirmDelete();
     await admin.getByText('No categories yet.').waitFor();
     expect(admin.errors).toEqual([]);

@@ -55,7 +55,9 @@ describe('admin console shell', () => {
     await p.getByText(/No SMTP server is set/).waitFor();
     const mail = p.getByRole('listitem').filter({ hasText: 'To free@demo.test' }).first();
     await mail.getByRole('link', { name: /\/password\/reset\// }).waitFor();
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(p.errors).toEqual([]);
   });
@@ -65,12 +67,16 @@ describe('admin console shell', () => {
     await signIn(p, 'admin@demo.test', undefined, '/admin/jobs');
     await p.getByRole('heading', { name: 'Background jobs', level: 1 }).waitFor();
     const jobs = p.getByRole('table', { name: 'Background jobs and how many are in each state' });
-    const sweep = jobs.getByRole('row').filter({ hasText: 'Mentorship instalments: end plans past their grace period' });
+    const sweep = jobs
+      .getByRole('row')
+      .filter({ hasText: 'Mentorship instalments: end plans past their grace period' });
     await sweep.getByText('Every hour at minute 17').waitFor();
     const cleanup = jobs.getByRole('row').filter({ hasText: 'Uploads: remove abandoned upload sessions' });
     await cleanup.getByText('Every hour at minute 41').waitFor();
     await p.getByText('No job has failed.').waitFor();
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(p.errors).toEqual([]);
   });
@@ -83,7 +89,9 @@ describe('admin console shell', () => {
     const drawer = p.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('button', { name: 'Commerce' }).click();
     await drawer.getByRole('link', { name: 'Orders' }).waitFor();
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await p.screenshot({ path: '/tmp/admin-overview-phone.png', fullPage: true });
   });

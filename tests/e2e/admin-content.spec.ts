@@ -10,7 +10,8 @@ afterAll(async () => browser.close());
 
 const stamp = Date.now().toString(36);
 const toast = (p: Page, text: string) => p.getByRole('status').filter({ hasText: text }).first().waitFor();
-const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const noSidewaysScroll = (p: Page) =>
+  p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('admin content: courses and lessons', () => {
   it('creates a course and a lesson with a notation path and a quiz; the course shows on its page', async () => {
@@ -41,7 +42,9 @@ describe('admin content: courses and lessons', () => {
     // focus moves to the first wrong field
     await expect.poll(() => video.evaluate((el) => el === document.activeElement)).toBe(true);
     const errorId = await video.getAttribute('aria-describedby');
-    expect(await p.locator(`[id="${errorId}"]`).textContent()).toBe('The video embed address must be an https:// address or a path on this site.');
+    expect(await p.locator(`[id="${errorId}"]`).textContent()).toBe(
+      'The video embed address must be an https:// address or a path on this site.',
+    );
     await video.fill('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await p.getByLabel('Access').selectOption('free');
     await p.getByRole('button', { name: 'Save lesson' }).click();
@@ -136,7 +139,10 @@ describe('admin content: stages', () => {
 });
 
 describe('admin content: achievements, placement and foot-speed plans', () => {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const errorOf = async (p: Page, field: ReturnType<Page['getByLabel']>) => {
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     return p.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();

@@ -19,14 +19,16 @@ async function open(viewport = DESKTOP) {
   const page = await newPage(browser, viewport);
   page.setDefaultTimeout(15_000);
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource.*(401|422|404)/.test(msg.text())) page.errors.push(msg.text());
+    if (msg.type() === 'error' && !/Failed to load resource.*(401|422|404)/.test(msg.text()))
+      page.errors.push(msg.text());
   });
   return page;
 }
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const name = `People Drummer ${tag}`;
 const email = `people-${tag}@test.test`;
-const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 /** the member's courses: whether every members-only course is locked for them */
 const allLocked = (page: Page) =>
   page.evaluate(async () => {
@@ -46,7 +48,11 @@ describe('admin console: people', () => {
     await member.evaluate(
       async ({ name, email }) => {
         const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-        const res = await fetch('/register', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ name, email, email_confirmation: email, password: 'people-drummer-1' }) });
+        const res = await fetch('/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+          body: JSON.stringify({ name, email, email_confirmation: email, password: 'people-drummer-1' }),
+        });
         if (!res.ok) throw new Error(`register: ${res.status}`);
       },
       { name, email },

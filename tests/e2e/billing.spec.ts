@@ -31,7 +31,11 @@ async function csrf(p: Page) {
 }
 
 async function api<T>(p: Page, method: 'GET' | 'POST', url: string, token: string, data?: Record<string, unknown>) {
-  const res = await p.request.fetch(url, { method, ...(data ? { data } : {}), headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' } });
+  const res = await p.request.fetch(url, {
+    method,
+    ...(data ? { data } : {}),
+    headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+  });
   const body = await res.json().catch(() => null);
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${JSON.stringify(body)}`);
   return { body: body as T, token: res.headers()['x-csrf-token'] ?? token };
@@ -42,7 +46,12 @@ async function member(viewport: typeof PHONE, pay: 'card' | 'paypal'): Promise<P
   const p = await newPage(browser, viewport);
   await p.goto('/login');
   const email = `billing-${stamp}-${++seq}@test.test`;
-  let { token } = await api(p, 'POST', '/register', await csrf(p), { name: `Billing Drummer ${seq}`, email, email_confirmation: email, password: 'drumsdemo1' });
+  let { token } = await api(p, 'POST', '/register', await csrf(p), {
+    name: `Billing Drummer ${seq}`,
+    email,
+    email_confirmation: email,
+    password: 'drumsdemo1',
+  });
   if (pay === 'card') {
     const secret = await api<{ clientSecret: string }>(p, 'GET', '/order/stripe-client-secret', token);
     const pm = await api<{ payment_method: string }>(p, 'POST', '/sandbox/setup-intents/confirm', token, {
@@ -53,9 +62,16 @@ async function member(viewport: typeof PHONE, pay: 'card' | 'paypal'): Promise<P
       cvc: '123',
       name: 'Billing Drummer',
     });
-    ({ token } = await api(p, 'POST', '/order/stripe', token, { checkout: 'academy', plan: 'monthly', stripeToken: pm.body.payment_method }));
+    ({ token } = await api(p, 'POST', '/order/stripe', token, {
+      checkout: 'academy',
+      plan: 'monthly',
+      stripeToken: pm.body.payment_method,
+    }));
   } else {
-    const approval = await api<{ url: string }>(p, 'POST', '/paypal/get-approval-url', token, { checkout: 'academy', plan: 'monthly' });
+    const approval = await api<{ url: string }>(p, 'POST', '/paypal/get-approval-url', token, {
+      checkout: 'academy',
+      plan: 'monthly',
+    });
     const ref = approval.body.url.split('?')[0]!.split('/').pop()!;
     const back = await api<{ url: string }>(p, 'POST', `/sandbox/paypal/approve/${ref}`, token);
     await p.goto(back.body.url);
@@ -206,7 +222,9 @@ describe('billing and the card cancel modal', () => {
     await step(p, 5).waitFor();
     await shot(p, 'card-step5');
     await dialog(p).getByRole('button', { name: 'Cancel membership' }).click();
-    await step(p, 0).getByText(/Your membership is cancelled/).waitFor();
+    await step(p, 0)
+      .getByText(/Your membership is cancelled/)
+      .waitFor();
     await p.keyboard.press('Escape');
     await expect.poll(() => p.getByTestId('billing-next').textContent()).toMatch(/^Ends on /);
     await shot(p, 'billing-cancelled');
@@ -266,16 +284,27 @@ describe('the PayPal discounted lifetime', () => {
     const toLifetime = async () => {
       await openCancel(p);
       await throughReason(p, CANCEL_REASONS[0].value, '', 'paypal-lifetime');
-      await dialog(p).getByLabel(/Yes, upgrade me to lifetime for \$600\.00/).check();
-      await Promise.all([p.waitForURL(/\/sandbox\/paypal\/approve\//), dialog(p).getByRole('button', { name: 'Check out with PayPal' }).click()]);
+      await dialog(p)
+        .getByLabel(/Yes, upgrade me to lifetime for \$600\.00/)
+        .check();
+      await Promise.all([
+        p.waitForURL(/\/sandbox\/paypal\/approve\//),
+        dialog(p).getByRole('button', { name: 'Check out with PayPal' }).click(),
+      ]);
       expect(await p.getByTestId('sandbox-amount').textContent()).toBe('$600.00');
     };
     await toLifetime();
-    await Promise.all([p.waitForURL(/\/account\/billing\?lifetime=canceled/), p.getByRole('button', { name: 'Cancel and return' }).click()]);
+    await Promise.all([
+      p.waitForURL(/\/account\/billing\?lifetime=canceled/),
+      p.getByRole('button', { name: 'Cancel and return' }).click(),
+    ]);
     await p.getByText(COMMERCE_MESSAGES.paymentCanceled).waitFor();
     expect(await p.getByTestId('billing-lifetime').count()).toBe(0);
     await toLifetime();
-    await Promise.all([p.waitForURL((u) => u.pathname === '/account/billing' && !u.search), p.getByRole('button', { name: 'Approve payment' }).click()]);
+    await Promise.all([
+      p.waitForURL((u) => u.pathname === '/account/billing' && !u.search),
+      p.getByRole('button', { name: 'Approve payment' }).click(),
+    ]);
     await p.getByTestId('billing-lifetime').waitFor();
     await shot(p, 'billing-lifetime');
     expect(await p.getByRole('button', { name: 'Cancel or pause membership' }).count()).toBe(0);
@@ -285,7 +314,11 @@ describe('the PayPal discounted lifetime', () => {
 
 describe('pause, then resume days later', () => {
   const lesson = async (p: Page) => {
-    const id = await p.evaluate(async () => ((await (await fetch('/api/courses/groove-foundations')).json()) as { data: { lessons: { id: number }[] } }).data.lessons[0]!.id);
+    const id = await p.evaluate(
+      async () =>
+        ((await (await fetch('/api/courses/groove-foundations')).json()) as { data: { lessons: { id: number }[] } })
+          .data.lessons[0]!.id,
+    );
     await p.goto(`/lessons/${id}`);
     await p.getByRole('heading', { level: 1 }).waitFor();
     return (await p.getByText(LEARNING.membersOnly).count()) === 0;
@@ -334,7 +367,11 @@ describe('the demo accounts see everything they have', () => {
       await p.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
       await p.getByRole('button', { name: 'Cancel or pause membership' }).waitFor();
       // the sandbox's clock is shared by the whole suite (other specs move it), so renewals may have come since
-      await p.getByRole(viewport === PHONE ? 'list' : 'table', { name: 'Invoices' }).getByText('$29.00').first().waitFor();
+      await p
+        .getByRole(viewport === PHONE ? 'list' : 'table', { name: 'Invoices' })
+        .getByText('$29.00')
+        .first()
+        .waitFor();
       await shot(p, 'demo-member');
       expect(p.errors).toEqual([]);
     });
@@ -346,9 +383,13 @@ describe('the demo accounts see everything they have', () => {
       await mentorship.waitFor();
       expect(await p.getByTestId('billing-mentorship-payment').textContent()).toBe('6 monthly payments of $650.00');
       // the first instalment at least (the suite's shared sandbox clock may have brought more); what is left matches it
-      const made = Number(/(\d) of 6 payments made/.exec((await mentorship.getByText(/\d of 6 payments made/).textContent()) ?? '')?.[1]);
+      const made = Number(
+        /(\d) of 6 payments made/.exec((await mentorship.getByText(/\d of 6 payments made/).textContent()) ?? '')?.[1],
+      );
       expect(made).toBeGreaterThanOrEqual(1);
-      expect(await p.getByTestId('billing-next-instalment').textContent()).toMatch(/^\$650\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      expect(await p.getByTestId('billing-next-instalment').textContent()).toMatch(
+        /^\$650\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+      );
       expect(await p.getByTestId('billing-remaining').textContent()).toBe(formatMoney((6 - made) * 650_00));
       await mentorship.getByText('Alex Rivera').waitFor();
       await p.getByText('You do not have a membership yet.').waitFor();
@@ -388,8 +429,13 @@ describe('access granted as well as bought', () => {
     const admin = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test', undefined, '/admin');
     const token = await csrf(admin);
-    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'membership', ends_at: '2031-03-04' });
-    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, { kind: 'course:fills-that-flow' });
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, {
+      kind: 'membership',
+      ends_at: '2031-03-04',
+    });
+    await api(admin, 'POST', `/api/admin/members/${me.body.user.id}/entitlements`, token, {
+      kind: 'course:fills-that-flow',
+    });
     for (const viewport of [PHONE, DESKTOP]) {
       await p.setViewportSize(viewport);
       await p.reload();
@@ -399,7 +445,9 @@ describe('access granted as well as bought', () => {
       expect(await p.getByTestId('billing-granted-end').textContent()).toBe('Until March 4, 2031');
       const courses = p.getByTestId('billing-courses');
       await courses.getByText('Fills That Flow').waitFor();
-      expect(await courses.getByRole('link', { name: 'Open course: Fills That Flow' }).getAttribute('href')).toBe('/courses/fills-that-flow');
+      expect(await courses.getByRole('link', { name: 'Open course: Fills That Flow' }).getAttribute('href')).toBe(
+        '/courses/fills-that-flow',
+      );
       await shot(p, 'granted-and-bought');
     }
     expect(p.errors).toEqual([]);

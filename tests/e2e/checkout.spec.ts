@@ -153,7 +153,10 @@ describe('membership checkout', () => {
       if (payment === 'paypal') await page.getByTestId('payment-paypal').click();
       else await fillCard(page, SANDBOX_CARDS.succeeds);
       await page.getByLabel(/I accept the/).check();
-      await page.locator('#checkout-form').getByRole('button', { name: /Continue to PayPal|Start my|Pay / }).click();
+      await page
+        .locator('#checkout-form')
+        .getByRole('button', { name: /Continue to PayPal|Start my|Pay / })
+        .click();
       if (payment === 'paypal') await paypalDecision(page, 'approve');
       await page.waitForURL(/\/order\?order=\d+/);
       await page.getByTestId('order-details').getByText(label).waitFor();

@@ -96,14 +96,21 @@ describe('"Jump to latest comment"', () => {
     const admin = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test');
     const me = await call<{ user: { id: number } }>(page, 'GET', '/api/me');
-    expect((await call(admin, 'POST', `/api/admin/members/${me.json.user.id}/entitlements`, { kind: 'membership' })).status).toBe(201);
+    expect(
+      (await call(admin, 'POST', `/api/admin/members/${me.json.user.id}/entitlements`, { kind: 'membership' })).status,
+    ).toBe(201);
     await page.reload();
     const categories = await call<{ data: Array<{ slug: string }> }>(page, 'GET', '/api/forums');
     expect(categories.status).toBe(200);
-    const created = await call<{ topic: { id: number; url: string } }>(page, 'POST', `/api/forums/${categories.json.data[0]!.slug}/topics`, {
-      title: 'Open-handed ride patterns on a left-handed kit: what actually changes for the hi-hat foot?',
-      body: 'I switched to open-handed playing last month. Anyone else?',
-    });
+    const created = await call<{ topic: { id: number; url: string } }>(
+      page,
+      'POST',
+      `/api/forums/${categories.json.data[0]!.slug}/topics`,
+      {
+        title: 'Open-handed ride patterns on a left-handed kit: what actually changes for the hi-hat foot?',
+        body: 'I switched to open-handed playing last month. Anyone else?',
+      },
+    );
     expect(created.status).toBe(201);
     const ids: number[] = [];
     for (let i = 1; i <= 6; i++) {
@@ -130,7 +137,10 @@ describe('"Jump to latest comment"', () => {
         [...el.querySelectorAll('button, a')].map((action) => {
           const r = action.getBoundingClientRect();
           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          return { action: action.textContent?.trim() || action.getAttribute('aria-label'), reachable: !!hit && action.contains(hit) };
+          return {
+            action: action.textContent?.trim() || action.getAttribute('aria-label'),
+            reachable: !!hit && action.contains(hit),
+          };
         }),
       );
       expect(hits.filter((h) => !h.reachable)).toEqual([]);
@@ -164,13 +174,25 @@ describe('the posts modal', () => {
       const page = await newPage(browser, viewport);
       await signIn(page, 'member@demo.test', undefined, '/dashboard');
       const categories = await call<{ data: Array<{ slug: string }> }>(page, 'GET', '/api/forums');
-      const created = await call<{ topic: { id: number } }>(page, 'POST', `/api/forums/${categories.json.data[0]!.slug}/topics`, {
-        title: 'Which practice pad feels closest to a real snare under brushes?',
-        body: 'Looking for something quiet enough for an apartment that still answers a sweep.',
+      const created = await call<{ topic: { id: number } }>(
+        page,
+        'POST',
+        `/api/forums/${categories.json.data[0]!.slug}/topics`,
+        {
+          title: 'Which practice pad feels closest to a real snare under brushes?',
+          body: 'Looking for something quiet enough for an apartment that still answers a sweep.',
+        },
+      );
+      const post = await call<{ post: { id: number } }>(page, 'POST', '/posts', {
+        type: 'forumtopic',
+        resource_id: created.json.topic.id,
+        body: 'A mesh pad with the tension right down.',
       });
-      const post = await call<{ post: { id: number } }>(page, 'POST', '/posts', { type: 'forumtopic', resource_id: created.json.topic.id, body: 'A mesh pad with the tension right down.' });
       expect(post.status).toBe(201);
-      await page.evaluate((url) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url } })), `/posts/${post.json.post.id}?embed=1`);
+      await page.evaluate(
+        (url) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url } })),
+        `/posts/${post.json.post.id}?embed=1`,
+      );
       const dialog = page.getByRole('dialog', { name: 'Discussion' });
       await dialog.waitFor();
       const thread = page.frameLocator('[data-testid="posts-modal-frame"]');
@@ -190,7 +212,8 @@ describe('uploads', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, 'student@demo.test', undefined, '/mentorship/videos');
     await page.getByRole('heading', { name: 'Send a practice video' }).waitFor();
-    const offsetOf = (body: Buffer | null) => (body ? (/name="start_offset"\r\n\r\n(\d+)/.exec(body.toString('latin1'))?.[1] ?? null) : null);
+    const offsetOf = (body: Buffer | null) =>
+      body ? (/name="start_offset"\r\n\r\n(\d+)/.exec(body.toString('latin1'))?.[1] ?? null) : null;
     // the server refuses the first chunk (it reads its first bytes) before the others arrive, and its
     // answer reaches the page last
     let firstSeen!: () => void;
@@ -214,7 +237,9 @@ describe('uploads', () => {
     const png = Buffer.alloc(3 * 1024 * 1024 + 100, 0);
     Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').copy(png);
     await page.getByLabel('Title').fill('Holiday snap');
-    await page.getByLabel('Your practice video').setInputFiles({ name: 'Holiday.mp4', mimeType: 'video/mp4', buffer: png });
+    await page
+      .getByLabel('Your practice video')
+      .setInputFiles({ name: 'Holiday.mp4', mimeType: 'video/mp4', buffer: png });
     await page.getByText(UPLOAD_MESSAGES.wrongType).waitFor();
     expect(await page.getByText(UPLOAD_MESSAGES.sessionNotFound).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);

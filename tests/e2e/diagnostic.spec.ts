@@ -38,7 +38,9 @@ it('a visitor takes the whole diagnostic and gets the result and a practice plan
   expect(await p.getByRole('progressbar').count()).toBe(4);
   expect(await p.getByRole('progressbar', { name: 'Control' }).getAttribute('aria-valuenow')).toBe('67');
   await p.getByText('Your primary progress killer').waitFor();
-  expect(await p.getByRole('link', { name: 'Open Practice Plan' }).getAttribute('href')).toBe('/courses/double-kick-basics?plan=intermediate-double');
+  expect(await p.getByRole('link', { name: 'Open Practice Plan' }).getAttribute('href')).toBe(
+    '/courses/double-kick-basics?plan=intermediate-double',
+  );
 });
 
 it('"I don\'t know what 16th notes are" skips ahead to the pedal setup question', async () => {

@@ -22,7 +22,11 @@ async function apiCall<T>(page: Page, method: string, url: string, body?: unknow
   return page.evaluate(
     async ({ method, url, body }) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': token }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-TOKEN': token },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return res.json();
     },
     { method, url, body },
@@ -52,7 +56,9 @@ describe('lesson discussion (member)', () => {
     expect(await post.isDisabled()).toBe(true);
     const box = top.getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder);
     const before = await box.evaluate((el) => el.getBoundingClientRect().height);
-    await box.fill(`Parent ${tag}\nline two\nline three\nline four https://www.youtube.com/watch?v=dQw4w9WgXcQ and https://example.com/a/very/long/path/that/goes/on/and/on/for/ever`);
+    await box.fill(
+      `Parent ${tag}\nline two\nline three\nline four https://www.youtube.com/watch?v=dQw4w9WgXcQ and https://example.com/a/very/long/path/that/goes/on/and/on/for/ever`,
+    );
     expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(before);
     expect(await post.isDisabled()).toBe(false);
     await post.click();
@@ -95,7 +101,9 @@ describe('lesson discussion (member)', () => {
     await parent.getByRole('button', { name: 'Share' }).click();
     await parent.getByRole('button', { name: 'Copied!' }).waitFor();
     const parentId = Number(await parent.getAttribute('data-post-id'));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/lessons/1#${parentId}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${new URL(page.url()).origin}/lessons/1#${parentId}`,
+    );
     await parent.getByRole('button', { name: 'Share' }).waitFor({ timeout: 3000 });
 
     // edit in place: the Edit link is intercepted, the editor is 300 px tall
@@ -115,7 +123,13 @@ describe('lesson discussion (member)', () => {
     await box.fill(`Draft ${tag}`);
     await page.reload();
     await page.getByTestId('lesson-discussion').getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder).first().waitFor();
-    expect(await page.getByTestId('lesson-discussion').getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder).first().inputValue()).toBe(`Draft ${tag}`);
+    expect(
+      await page
+        .getByTestId('lesson-discussion')
+        .getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder)
+        .first()
+        .inputValue(),
+    ).toBe(`Draft ${tag}`);
     await page.getByTestId('lesson-discussion').getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder).first().fill('');
 
     // individual thread (the 'to' focus mode) from a numeric hash, then the entire conversation
@@ -130,12 +144,18 @@ describe('lesson discussion (member)', () => {
 
     // sort newest: our parent first
     await page.getByLabel('Sort by').selectOption('newest');
-    await page.waitForFunction((t) => document.querySelector('[data-testid="thread-parent"]')?.textContent?.includes(`Parent ${t}`), tag);
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="thread-parent"]')?.textContent?.includes(`Parent ${t}`),
+      tag,
+    );
 
     // delete with confirmation, then the page reloads and the post shows as Deleted with its replies
     await postCard(page, `Charlie ${tag}`).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByText(COMMUNITY_MESSAGES.deletePostConfirm).waitFor();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click(),
+    ]);
     await page.getByTestId('lesson-discussion').getByText(`Bravo edited ${tag}`).waitFor();
     expect(await page.getByText(`Charlie ${tag}`).count()).toBe(0);
     await shot(page, 'lesson-after-delete');
@@ -147,34 +167,50 @@ describe('lesson discussion (member)', () => {
     await signIn(page, 'free@demo.test', undefined, '/lessons/1');
     const form = page.getByTestId('lesson-discussion').getByTestId('reply-form').first();
     await form.waitFor();
-    await form.locator('input[type=file]').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
     const alert = form.getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toBe(COMMUNITY_MESSAGES.attachmentInvalid);
     expect(await alert.getAttribute('class')).toContain('text-danger');
     await shot(page, 'attachment-error-phone');
     // a real 1x1 PNG
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await form.locator('input[type=file]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await form.getByAltText('Attachment preview').waitFor();
     expect(await form.getByRole('alert').count()).toBe(0);
     const tag = stamp();
     await form.getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder).fill(`With image ${tag}`);
     await form.getByRole('button', { name: 'Post', exact: true }).click();
-    await postCard(page, `With image ${tag}`).getByRole('img', { name: /Image attached by/ }).waitFor();
+    await postCard(page, `With image ${tag}`)
+      .getByRole('img', { name: /Image attached by/ })
+      .waitFor();
     expect(page.errors).toEqual([]);
   });
 });
 
 describe('forum thread (member and admin)', () => {
-  it('replies on a forum topic thread through /posts/{id}, and an admin edits someone else\'s post in place', async () => {
+  it("replies on a forum topic thread through /posts/{id}, and an admin edits someone else's post in place", async () => {
     const page = await newPage(browser, DESKTOP);
     await signIn(page, 'member@demo.test', undefined, '/dashboard');
     const tag = stamp();
     // a topic of the demo forum: reply to it through the API, then open the post's page
-    const threadRes = await apiCall<{ posts: { id: number; user: string }[] }>(page, 'GET', '/posts?id=1&type=forumtopic');
+    const threadRes = await apiCall<{ posts: { id: number; user: string }[] }>(
+      page,
+      'GET',
+      '/posts?id=1&type=forumtopic',
+    );
     expect(threadRes.posts.length).toBeGreaterThan(0);
-    const mine = await apiCall<{ post: { id: number } }>(page, 'POST', '/posts', { type: 'forumtopic', resource_id: 1, parent_id: null, body: `Forum parent ${tag}` });
+    const mine = await apiCall<{ post: { id: number } }>(page, 'POST', '/posts', {
+      type: 'forumtopic',
+      resource_id: 1,
+      parent_id: null,
+      body: `Forum parent ${tag}`,
+    });
     await page.goto(`/posts/${mine.post.id}`);
     await page.getByText(COMMUNITY_MESSAGES.individualThread).waitFor();
     const thread = page.getByTestId('thread-parent').filter({ hasText: `Forum parent ${tag}` });
@@ -206,7 +242,12 @@ describe('forum thread (member and admin)', () => {
     await page.goto(`/posts/${mine.post.id}`);
     await postCard(page, `Moderated ${tag}`).getByRole('button', { name: 'edited' }).waitFor();
     // admins' names are green
-    const adminPost = await apiCall<{ post: { id: number } }>(admin, 'POST', '/posts', { type: 'forumtopic', resource_id: 1, parent_id: null, body: `Admin says ${tag}` });
+    const adminPost = await apiCall<{ post: { id: number } }>(admin, 'POST', '/posts', {
+      type: 'forumtopic',
+      resource_id: 1,
+      parent_id: null,
+      body: `Admin says ${tag}`,
+    });
     await page.goto(`/posts/${adminPost.post.id}`);
     const name = postCard(page, `Admin says ${tag}`).getByTestId('post-author');
     expect(await name.evaluate((el) => el.className)).toContain('text-success');
@@ -218,12 +259,22 @@ describe('forum thread (member and admin)', () => {
     const page = await newPage(browser, DESKTOP);
     await signIn(page, 'member@demo.test', undefined, '/lessons/1');
     await page.getByTestId('lesson-discussion').waitFor();
-    const mine = await apiCall<{ post: { id: number } }>(page, 'POST', '/posts', { type: 'lesson', resource_id: 1, parent_id: null, body: `Modal ${stamp()}` });
+    const mine = await apiCall<{ post: { id: number } }>(page, 'POST', '/posts', {
+      type: 'lesson',
+      resource_id: 1,
+      parent_id: null,
+      body: `Modal ${stamp()}`,
+    });
     // another site's address is refused
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: 'https://evil.example/' } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: 'https://evil.example/' } })),
+    );
     await page.waitForTimeout(200);
     expect(await page.getByTestId('posts-modal-frame').count()).toBe(0);
-    await page.evaluate((id) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: `/posts/${id}?embed=1` } })), mine.post.id);
+    await page.evaluate(
+      (id) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: `/posts/${id}?embed=1` } })),
+      mine.post.id,
+    );
     const frame = page.frameLocator('[data-testid="posts-modal-frame"]');
     await frame.getByTestId('post-embed').locator(`article[data-post-id="${mine.post.id}"]`).waitFor();
     await shot(page, 'posts-modal');

@@ -30,7 +30,11 @@ async function csrf(p: Page) {
   return (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
 }
 async function api<T>(p: Page, method: 'GET' | 'POST', url: string, token: string, data?: Record<string, unknown>) {
-  const res = await p.request.fetch(url, { method, ...(data ? { data } : {}), headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' } });
+  const res = await p.request.fetch(url, {
+    method,
+    ...(data ? { data } : {}),
+    headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+  });
   const body = await res.json().catch(() => null);
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${JSON.stringify(body)}`);
   return { body: body as T, token: res.headers()['x-csrf-token'] ?? token };
@@ -41,7 +45,12 @@ async function pastDueMember(viewport: typeof PHONE) {
   const p = await newPage(browser, viewport);
   await p.goto('/login');
   const email = `dunning-${stamp}-${++seq}@test.test`;
-  let { token } = await api(p, 'POST', '/register', await csrf(p), { name: `Dunning Drummer ${seq}`, email, email_confirmation: email, password: 'drumsdemo1' });
+  let { token } = await api(p, 'POST', '/register', await csrf(p), {
+    name: `Dunning Drummer ${seq}`,
+    email,
+    email_confirmation: email,
+    password: 'drumsdemo1',
+  });
   const secret = await api<{ clientSecret: string }>(p, 'GET', '/order/stripe-client-secret', token);
   const pm = await api<{ payment_method: string }>(p, 'POST', '/sandbox/setup-intents/confirm', token, {
     client_secret: secret.body.clientSecret,
@@ -51,7 +60,11 @@ async function pastDueMember(viewport: typeof PHONE) {
     cvc: '123',
     name: 'Dunning Drummer',
   });
-  ({ token } = await api(p, 'POST', '/order/stripe', token, { checkout: 'academy', plan: 'monthly', stripeToken: pm.body.payment_method }));
+  ({ token } = await api(p, 'POST', '/order/stripe', token, {
+    checkout: 'academy',
+    plan: 'monthly',
+    stripeToken: pm.body.payment_method,
+  }));
   await api(p, 'POST', '/sandbox/clock/advance', token, { days: DEFAULT_CHECKOUT.monthlyTrialDays });
   await p.goto('/account/billing');
   return p;
@@ -63,9 +76,15 @@ describe('a failed renewal on /account/billing', () => {
       const p = await pastDueMember(viewport);
       const section = p.getByRole('region', { name: DUNNING_MESSAGES.heading });
       await section.waitFor();
-      await expect.poll(() => section.getByTestId('past-due-explain').textContent()).toContain('We could not collect your membership payment of $29.00 from Visa ending 0341');
-      expect(await section.getByTestId('past-due-retry').textContent()).toMatch(/We will try again automatically on \w+ \d{1,2}, \d{4} \(retry 1 of 3\)\./);
-      expect(await section.getByTestId('past-due-grace').textContent()).toMatch(/Your lessons stay open until \w+ \d{1,2}, \d{4}\./);
+      await expect
+        .poll(() => section.getByTestId('past-due-explain').textContent())
+        .toContain('We could not collect your membership payment of $29.00 from Visa ending 0341');
+      expect(await section.getByTestId('past-due-retry').textContent()).toMatch(
+        /We will try again automatically on \w+ \d{1,2}, \d{4} \(retry 1 of 3\)\./,
+      );
+      expect(await section.getByTestId('past-due-grace').textContent()).toMatch(
+        /Your lessons stay open until \w+ \d{1,2}, \d{4}\./,
+      );
       expect(await p.getByTestId('billing-plan').textContent()).toContain('Payment due');
       // nothing to upgrade to while a payment is due
       expect(await p.getByRole('button', { name: 'Upgrade' }).count()).toBe(0);
@@ -77,7 +96,9 @@ describe('a failed renewal on /account/billing', () => {
       await form.getByRole('button', { name: 'Save card and pay $29.00' }).click();
       const name = form.getByLabel('Name on card');
       await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-      expect(await p.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toBe('Please enter the name on your card.');
+      expect(await p.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toBe(
+        'Please enter the name on your card.',
+      );
       await name.fill('Maximiliana Featherstonehaugh-Okonkwo');
       // a declined card: the provider's words, tied to the card fields
       await form.getByLabel('Card number').fill(SANDBOX_CARDS.declined);
@@ -86,7 +107,9 @@ describe('a failed renewal on /account/billing', () => {
       await form.getByRole('button', { name: 'Save card and pay $29.00' }).click();
       const cardNumber = form.getByLabel('Card number');
       await expect.poll(() => cardNumber.getAttribute('aria-invalid')).toBe('true');
-      expect(await p.locator(`#${await cardNumber.getAttribute('aria-describedby')}`).textContent()).toBe(COMMERCE_MESSAGES.cardDeclined);
+      expect(await p.locator(`#${await cardNumber.getAttribute('aria-describedby')}`).textContent()).toBe(
+        COMMERCE_MESSAGES.cardDeclined,
+      );
       await shot(p, 'past-due-card-declined');
 
       await cardNumber.fill(SANDBOX_CARDS.succeeds);
@@ -113,7 +136,9 @@ describe('a failed renewal on /account/billing', () => {
     await p.reload();
     const ended = p.getByRole('region', { name: DUNNING_MESSAGES.endedHeading });
     await ended.waitFor();
-    expect(await ended.textContent()).toMatch(/Your membership ended on \w+ \d{1,2}, \d{4} because we could not collect the payment of \$29\.00 after 3 retries\./);
+    expect(await ended.textContent()).toMatch(
+      /Your membership ended on \w+ \d{1,2}, \d{4} because we could not collect the payment of \$29\.00 after 3 retries\./,
+    );
     expect(await ended.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/join');
     expect(await p.getByTestId('past-due').count()).toBe(0);
     expect(await p.getByRole('button', { name: /Upgrade|Cancel/ }).count()).toBe(0);
@@ -126,8 +151,16 @@ describe('a failed renewal on /account/billing', () => {
     const p = await newPage(browser, DESKTOP);
     await p.goto('/login');
     const email = `dunning-${stamp}-${++seq}@test.test`;
-    let { token } = await api(p, 'POST', '/register', await csrf(p), { name: `Dunning PayPal Drummer ${seq}`, email, email_confirmation: email, password: 'drumsdemo1' });
-    const approval = await api<{ url: string }>(p, 'POST', '/paypal/get-approval-url', token, { checkout: 'academy', plan: 'monthly' });
+    let { token } = await api(p, 'POST', '/register', await csrf(p), {
+      name: `Dunning PayPal Drummer ${seq}`,
+      email,
+      email_confirmation: email,
+      password: 'drumsdemo1',
+    });
+    const approval = await api<{ url: string }>(p, 'POST', '/paypal/get-approval-url', token, {
+      checkout: 'academy',
+      plan: 'monthly',
+    });
     token = approval.token;
     const ref = approval.body.url.split('?')[0]!.split('/').pop()!;
     const back = await api<{ url: string }>(p, 'POST', `/sandbox/paypal/approve/${ref}`, token);

@@ -22,7 +22,12 @@ let contexts = 0;
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page & { errors: string[] }> {
   contexts += 1;
   const address = `10.${process.pid % 250}.${Math.floor(contexts / 250) % 250}.${(contexts % 250) + 1}`;
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce', extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseURL(),
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: { 'X-Forwarded-For': address },
+  });
   const page = (await context.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
@@ -39,14 +44,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** The answer to the page's next POST whose path matches `path`: wait on it before a reload that expects the change stored. */
-export const postAnswer = (page: Page, path: RegExp) => page.waitForResponse((r) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
+export const postAnswer = (page: Page, path: RegExp) =>
+  page.waitForResponse((r) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
 
 /**
  * Resolves once the page has been idle: the work the app defers to idle callbacks (lib/idle.ts: the
  * realtime connection, the daily time-zone report) was queued before this one and
  * has run. Wait on it before changing what that work reads (a cookie), or before checking it did not happen.
  */
-export const browserIdle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+export const browserIdle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
 
 /** The signed-in member's id, from the page-wide configuration the shell carries. */
 export async function authId(page: Page): Promise<number> {
@@ -82,7 +89,10 @@ export function watchChannels(page: Page) {
 }
 
 /** Register a new drummer from `page`'s browser (signs that browser in); the answer's status. */
-export async function registerInPage(page: Page, account: { name: string; email: string; password: string }): Promise<number> {
+export async function registerInPage(
+  page: Page,
+  account: { name: string; email: string; password: string },
+): Promise<number> {
   if (new URL(page.url()).origin !== new URL(baseURL()).origin) await page.goto('/');
   return page.evaluate(async ({ name, email, password }) => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;

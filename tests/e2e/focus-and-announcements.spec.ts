@@ -114,7 +114,9 @@ describe('practice tools by keyboard and screen reader', () => {
     await expect.poll(() => said.textContent()).toBe('Answer 1 recorded. Question 2 of 3.');
     await quiz.getByRole('button', { name: 'Option 1' }).click();
     await quiz.getByRole('button', { name: '240', exact: true }).click();
-    await expect.poll(() => said.textContent()).toMatch(/^Quiz result: 2 of 3 right \(\d+%\)\. Not passed: 70% passes\.$/);
+    await expect
+      .poll(() => said.textContent())
+      .toMatch(/^Quiz result: 2 of 3 right \(\d+%\)\. Not passed: 70% passes\.$/);
     expect(p.errors).toEqual([]);
     await p.context().close();
   });

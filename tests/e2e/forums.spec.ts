@@ -43,8 +43,12 @@ describe('forums as a member', () => {
       const page = await open(viewport);
       await signIn(page, 'member@demo.test', undefined, '/forums');
       await page.getByRole('heading', { name: 'Forums', level: 1 }).waitFor();
-      for (const title of ['General Discussion', 'Technique & Practice', 'Gear Talk']) await page.getByRole('heading', { name: title }).waitFor();
-      await page.getByText(/^\d+ topics?$/).first().waitFor();
+      for (const title of ['General Discussion', 'Technique & Practice', 'Gear Talk'])
+        await page.getByRole('heading', { name: title }).waitFor();
+      await page
+        .getByText(/^\d+ topics?$/)
+        .first()
+        .waitFor();
       await page.screenshot({ path: `${SHOTS}/home-${viewport.width}.png`, fullPage: true });
 
       await page.getByRole('link', { name: /Technique & Practice/ }).click();
@@ -114,11 +118,17 @@ describe('forums as a member', () => {
       await page.reload();
       await page.getByRole('link', { name: 'Counting sixteenth-note triplets out loud?' }).click();
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watching }).waitFor();
-      await modal(page).getByRole('button', { name: /^Unlike topic \(\d+\)$/ }).waitFor();
+      await modal(page)
+        .getByRole('button', { name: /^Unlike topic \(\d+\)$/ })
+        .waitFor();
       expect(Number(await modal(page).getByTestId('topic-likes').textContent())).toBe(before + 1);
       // put things back for other tests
-      await modal(page).getByRole('button', { name: /^Unlike topic \(\d+\)$/ }).click();
-      await modal(page).getByRole('button', { name: /^Like topic \(\d+\)$/ }).waitFor();
+      await modal(page)
+        .getByRole('button', { name: /^Unlike topic \(\d+\)$/ })
+        .click();
+      await modal(page)
+        .getByRole('button', { name: /^Like topic \(\d+\)$/ })
+        .waitFor();
       const unwatched = postAnswer(page, WATCH);
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watching }).click();
       await modal(page).getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).waitFor();
@@ -127,7 +137,10 @@ describe('forums as a member', () => {
       await modal(page).getByRole('link', { name: FORUM_MESSAGES.openFullTopic }).click();
       await page.waitForURL('**/forums/topic/*');
       await page.getByRole('heading', { name: 'Counting sixteenth-note triplets out loud?', level: 1 }).waitFor();
-      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Technique & Practice' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Technique & Practice' })
+        .waitFor();
       // members have no admin menu
       expect(await page.getByRole('button', { name: 'Moderate topic' }).count()).toBe(0);
       expect(page.errors).toEqual([]);
@@ -187,7 +200,10 @@ describe('forums as an admin', () => {
     await menu('Lock topic');
     await page.getByTestId('topic-view').getByText(FORUM_MESSAGES.locked, { exact: true }).waitFor();
     await menu('General Discussion');
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'General Discussion' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'General Discussion' })
+      .waitFor();
     await page.getByText('Topic moved to General Discussion.').click(); // the toast closes on a click
     await page.screenshot({ path: `${SHOTS}/topic-page-admin-1280.png`, fullPage: true });
 

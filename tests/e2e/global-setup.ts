@@ -22,7 +22,16 @@ export default async function setup(project: TestProject) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
-  server = await startServer({ NODE_ENV: 'production', DEMO: '1', TRUST_PROXY: '1', DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '', REDIS_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '1', SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_e2e' });
+  server = await startServer({
+    NODE_ENV: 'production',
+    DEMO: '1',
+    TRUST_PROXY: '1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    REDIS_URL: '',
+    SANDBOX_ALLOW_IN_PRODUCTION: '1',
+    SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_e2e',
+  });
   project.provide('baseURL', server.url);
   project.provide('chromium', chromium);
   return async () => {

@@ -27,33 +27,51 @@ describe('the header menus on a fresh page load', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ] as const)('at %s width, a click the moment the avatar or the bell is painted opens its menu', async (_width, viewport) => {
-    const p = await newPage(browser, viewport);
-    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    expect(await registerInPage(p, { name: 'First Click Drummer', email: `first-click-${stamp}@example.com`, password: 'first-click-pass-1' })).toBe(200);
-    // each batch of DOM changes (a MutationObserver's callback runs once after each task that changed
-    // the page): were the side menu's button and the two header menus there after it
-    await p.addInitScript(() => {
-      const w = window as unknown as { batches: { drawer: boolean; account: boolean; bell: boolean }[] };
-      w.batches = [];
-      new MutationObserver(() => {
-        const has = (selector: string) => document.querySelector(selector) !== null;
-        w.batches.push({ drawer: has('button[aria-label="Open menu"]'), account: has('button[aria-label="Account menu"]'), bell: has('button[aria-label^="Notifications"]') });
-      }).observe(document, { childList: true, subtree: true });
-    });
-    for (const { url, button } of LOADS) {
-      await p.goto(url, { waitUntil: 'commit' });
-      const trigger = p.getByRole('banner').getByRole('button', { name: button });
-      await trigger.waitFor({ state: 'visible' });
-      // the pointer goes where the button is painted, at once: no waiting for it to be ready, as a person would not
-      const box = (await trigger.boundingBox())!;
-      await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await p.getByRole('menu').waitFor({ state: 'visible', timeout: 5_000 });
-      expect(await trigger.getAttribute('aria-expanded'), `${url}: ${String(button)}`).toBe('true');
-      const batches = await p.evaluate(() => (window as unknown as { batches: { drawer: boolean; account: boolean; bell: boolean }[] }).batches);
-      expect(batches.find((b) => b.drawer || b.account || b.bell), url).toEqual({ drawer: true, account: true, bell: true });
-    }
-    expect(p.errors).toEqual([]);
-    await p.context().close();
-  });
+  ] as const)(
+    'at %s width, a click the moment the avatar or the bell is painted opens its menu',
+    async (_width, viewport) => {
+      const p = await newPage(browser, viewport);
+      const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      expect(
+        await registerInPage(p, {
+          name: 'First Click Drummer',
+          email: `first-click-${stamp}@example.com`,
+          password: 'first-click-pass-1',
+        }),
+      ).toBe(200);
+      // each batch of DOM changes (a MutationObserver's callback runs once after each task that changed
+      // the page): were the side menu's button and the two header menus there after it
+      await p.addInitScript(() => {
+        const w = window as unknown as { batches: { drawer: boolean; account: boolean; bell: boolean }[] };
+        w.batches = [];
+        new MutationObserver(() => {
+          const has = (selector: string) => document.querySelector(selector) !== null;
+          w.batches.push({
+            drawer: has('button[aria-label="Open menu"]'),
+            account: has('button[aria-label="Account menu"]'),
+            bell: has('button[aria-label^="Notifications"]'),
+          });
+        }).observe(document, { childList: true, subtree: true });
+      });
+      for (const { url, button } of LOADS) {
+        await p.goto(url, { waitUntil: 'commit' });
+        const trigger = p.getByRole('banner').getByRole('button', { name: button });
+        await trigger.waitFor({ state: 'visible' });
+        // the pointer goes where the button is painted, at once: no waiting for it to be ready, as a person would not
+        const box = (await trigger.boundingBox())!;
+        await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await p.getByRole('menu').waitFor({ state: 'visible', timeout: 5_000 });
+        expect(await trigger.getAttribute('aria-expanded'), `${url}: ${String(button)}`).toBe('true');
+        const batches = await p.evaluate(
+          () => (window as unknown as { batches: { drawer: boolean; account: boolean; bell: boolean }[] }).batches,
+        );
+        expect(
+          batches.find((b) => b.drawer || b.account || b.bell),
+          url,
+        ).toEqual({ drawer: true, account: true, bell: true });
+      }
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 });

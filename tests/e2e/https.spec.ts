@@ -20,7 +20,20 @@ beforeAll(async () => {
   cert = makeCertificate();
   dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-https-'));
   [server, browser] = await Promise.all([
-    startServer({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile }, undefined, undefined, { ca: cert.cert }),
+    startServer(
+      {
+        NODE_ENV: 'production',
+        DEMO: '1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        TLS_CERT_FILE: cert.certFile,
+        TLS_KEY_FILE: cert.keyFile,
+      },
+      undefined,
+      undefined,
+      { ca: cert.cert },
+    ),
     launchBrowser(),
   ]);
 }, 120_000);
@@ -33,7 +46,12 @@ afterAll(async () => {
 
 describe('HTTPS', () => {
   it('a signed-in lesson page: page and scripts over HTTP/2, realtime over a secure WebSocket', async () => {
-    const context = await browser.newContext({ baseURL: server.url, ignoreHTTPSErrors: true, viewport: PHONE, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      ignoreHTTPSErrors: true,
+      viewport: PHONE,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(String(err)));

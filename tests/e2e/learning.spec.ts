@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import { authId, baseURL, browserIdle, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from './fixtures.ts';
+import {
+  authId,
+  baseURL,
+  browserIdle,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  signIn,
+  watchChannels,
+} from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +21,10 @@ afterAll(async () => browser.close());
 
 async function lessonId(p: Page, slug: string, index: number) {
   return p.evaluate(
-    async ([s, i]) => ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { lessons: { id: number }[] } }).data.lessons[i as number]!.id,
+    async ([s, i]) =>
+      ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { lessons: { id: number }[] } }).data.lessons[
+        i as number
+      ]!.id,
     [slug, index] as const,
   );
 }
@@ -20,7 +33,10 @@ describe('courses and lessons', () => {
   it('a free member sees members-only courses locked and a way to subscribe', async () => {
     const p = await newPage(browser, PHONE);
     await signIn(p, 'free@demo.test', undefined, '/courses');
-    await p.getByRole('link', { name: /Groove Foundations/ }).getByText('Members').waitFor();
+    await p
+      .getByRole('link', { name: /Groove Foundations/ })
+      .getByText('Members')
+      .waitFor();
     const id = await lessonId(p, 'groove-foundations', 0);
     await p.goto(`/lessons/${id}`);
     await p.getByText(LEARNING.membersOnly).waitFor();
@@ -44,7 +60,11 @@ describe('courses and lessons', () => {
     await p.getByText('1 of 3 lessons complete').waitFor();
     expect(await p.getByRole('button', { name: 'Triplet Fills: completed' }).getAttribute('aria-pressed')).toBe('true');
     await p.goto('/dashboard');
-    await p.getByRole('region', { name: 'My Practice' }).or(p.locator('section[aria-labelledby="my-practice"]')).getByRole('link', { name: /Triplet Fills/ }).waitFor();
+    await p
+      .getByRole('region', { name: 'My Practice' })
+      .or(p.locator('section[aria-labelledby="my-practice"]'))
+      .getByRole('link', { name: /Triplet Fills/ })
+      .waitFor();
     // the saved state survives a reload
     await p.goto(`/lessons/${id}`);
     await p.getByRole('button', { name: 'Saved' }).waitFor();
@@ -80,7 +100,9 @@ describe('stages', () => {
     await Promise.all([p.waitForResponse((r) => r.request().method() === 'POST' && r.ok()), box.click()]);
     await expect.poll(() => box.isChecked()).toBe(true);
     await p.reload();
-    expect(await p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' }).isChecked()).toBe(true);
+    expect(await p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' }).isChecked()).toBe(
+      true,
+    );
   });
 });
 
@@ -133,13 +155,24 @@ describe('practice at a glance', () => {
     await p.evaluate(async (address) => {
       const call = async (url: string, body: unknown) => {
         const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+          body: JSON.stringify(body),
+        });
         const rotated = res.headers.get('x-csrf-token');
         if (rotated) document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content = rotated;
       };
-      await call('/register', { name: 'Stat Drummer', email: address, email_confirmation: address, password: 'stats-drummer-1' });
+      await call('/register', {
+        name: 'Stat Drummer',
+        email: address,
+        email_confirmation: address,
+        password: 'stats-drummer-1',
+      });
       await call('/journal/log-time-practiced', { minutes_practiced: 25 });
-      await call('/journal', { exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '92' }]) });
+      await call('/journal', {
+        exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '92' }]),
+      });
     }, email);
     await p.goto('/dashboard');
     await expect.poll(() => p.getByTestId('current-streak').textContent()).toBe('1 day');

@@ -22,7 +22,10 @@ async function call(p: Page, url: string, data: Record<string, unknown>) {
 async function chatAs(p: Page, showId: number, body: string) {
   const token = await p.locator('meta[name="csrf-token"]').getAttribute('content');
   for (;;) {
-    const res = await p.request.post('/live-chat/messages', { data: { body, showId }, headers: { 'X-CSRF-TOKEN': token ?? '', Accept: 'application/json' } });
+    const res = await p.request.post('/live-chat/messages', {
+      data: { body, showId },
+      headers: { 'X-CSRF-TOKEN': token ?? '', Accept: 'application/json' },
+    });
     if (res.status() !== 429) {
       expect(res.status()).toBe(200);
       return;
@@ -33,13 +36,18 @@ async function chatAs(p: Page, showId: number, body: string) {
 
 /** The admin schedules a show of its own and goes live (which opens the chat). */
 async function liveShow(admin: Page, title: string): Promise<number> {
-  const { data } = await call(admin, '/api/live/shows', { title, starts_at: new Date().toISOString(), video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+  const { data } = await call(admin, '/api/live/shows', {
+    title,
+    starts_at: new Date().toISOString(),
+    video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  });
   await call(admin, `/api/live/shows/${data.id}/status`, { status: 'live' });
   return data.id;
 }
 
 const messages = (p: Page) => p.getByTestId('chat-message');
-const message = (p: Page, text: string) => messages(p).filter({ has: p.getByTestId('chat-body').getByText(text, { exact: true }) });
+const message = (p: Page, text: string) =>
+  messages(p).filter({ has: p.getByTestId('chat-body').getByText(text, { exact: true }) });
 const input = (p: Page) => p.getByPlaceholder(COMMUNITY_MESSAGES.chatPlaceholder);
 
 it('two members chat on one show: messages, hearts and the admin topic cross between browsers', async () => {
@@ -53,7 +61,10 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
     await p.getByText('No messages yet. Say hello!').waitFor();
     await p.getByRole('region', { name: 'Live chat' }).getByText('Live', { exact: true }).waitFor();
   }
-  await admin.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src') === 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  await admin.waitForFunction(
+    () =>
+      document.querySelector('iframe')?.getAttribute('src') === 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  );
 
   // an empty message is not sent
   await input(member).fill('   ');
@@ -68,7 +79,9 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
   expect(await input(member).inputValue()).toBe('');
   await message(admin, 'Hello from the member <b>not bold</b>').waitFor();
   // its temporary id was replaced by the server's
-  await expect.poll(async () => Number(await message(member, 'Hello from the member <b>not bold</b>').getAttribute('data-id'))).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await message(member, 'Hello from the member <b>not bold</b>').getAttribute('data-id')))
+    .toBeGreaterThan(0);
   expect(await admin.locator('b', { hasText: 'not bold' }).count()).toBe(0);
 
   // the admin's reply carries the shield badge in the member's browser
@@ -77,7 +90,9 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
   const welcome = message(member, 'Welcome to the clinic!');
   await welcome.waitFor();
   await welcome.getByRole('img', { name: 'Admin' }).waitFor();
-  expect(await message(member, 'Hello from the member <b>not bold</b>').getByRole('img', { name: 'Admin' }).count()).toBe(0);
+  expect(
+    await message(member, 'Hello from the member <b>not bold</b>').getByRole('img', { name: 'Admin' }).count(),
+  ).toBe(0);
   expect(await messages(member).count()).toBe(2);
 
   // a heart in one browser updates the count in the other, both ways
@@ -95,7 +110,9 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
   // the admin stars the member's message: it becomes the member's pinned topic
   expect(await member.getByRole('button', { name: 'Set as topic' }).count()).toBe(0);
   await message(admin, 'Hello from the member <b>not bold</b>').getByRole('button', { name: 'Set as topic' }).click();
-  await expect.poll(() => member.getByTestId('chat-topic').textContent()).toContain('Hello from the member <b>not bold</b>');
+  await expect
+    .poll(() => member.getByTestId('chat-topic').textContent())
+    .toContain('Hello from the member <b>not bold</b>');
   await admin.getByRole('button', { name: 'Clear topic' }).click();
   await member.getByTestId('chat-topic').waitFor({ state: 'detached' });
 

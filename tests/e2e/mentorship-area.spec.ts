@@ -16,8 +16,12 @@ const STUDENT = 'student@demo.test';
 const ADMIN = 'admin@demo.test';
 const run = Date.now().toString(36);
 
-const saveLabelResponse = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/mentorship/accountability/save-label') && r.request().method() === 'POST');
-const linkRow = (page: Page, url: string) => page.getByTestId('accountability-link').filter({ has: page.locator(`a[href="${url}"]`) });
+const saveLabelResponse = (page: Page) =>
+  page.waitForResponse(
+    (r) => r.url().endsWith('/mentorship/accountability/save-label') && r.request().method() === 'POST',
+  );
+const linkRow = (page: Page, url: string) =>
+  page.getByTestId('accountability-link').filter({ has: page.locator(`a[href="${url}"]`) });
 
 describe('the mentorship area', () => {
   it('the student’s dashboard shows the mentor, progress tiles and the area’s side menu', async () => {
@@ -37,13 +41,26 @@ describe('the mentorship area', () => {
     }
     // the demo student pays in 6 card instalments: the first is paid, the next is due in a month
     await page.getByText('1 of 6 instalments paid').first().waitFor();
-    await page.getByText(/^Next: \$650\.00 on /).first().waitFor();
+    await page
+      .getByText(/^Next: \$650\.00 on /)
+      .first()
+      .waitFor();
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    for (const label of ['Dashboard', 'Practice plan', 'Lessons', 'Accountability links', 'Videos', 'Song Mapper', 'Notifications']) {
+    for (const label of [
+      'Dashboard',
+      'Practice plan',
+      'Lessons',
+      'Accountability links',
+      'Videos',
+      'Song Mapper',
+      'Notifications',
+    ]) {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();
     }
     await menu.getByRole('button', { name: 'Account' }).click();
-    expect(await menu.getByRole('link', { name: 'Account', exact: true }).getAttribute('href')).toBe('/mentorship/account');
+    expect(await menu.getByRole('link', { name: 'Account', exact: true }).getAttribute('href')).toBe(
+      '/mentorship/account',
+    );
     // students have no mentor section
     expect(await menu.getByRole('link', { name: 'Students' }).count()).toBe(0);
     expect(page.errors).toEqual([]);
@@ -65,9 +82,15 @@ describe('the mentorship area', () => {
     await page.getByRole('link', { name: /Next\s*Getting the Most from Feedback/ }).waitFor();
     const toggle = page.getByRole('button', { name: /Mark as complete|Completed/ });
     if ((await toggle.getAttribute('aria-pressed')) === 'true') {
-      await Promise.all([page.waitForResponse((r) => r.url().endsWith('/mentorship/lesson-completions')), toggle.click()]);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/mentorship/lesson-completions')),
+        toggle.click(),
+      ]);
     }
-    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/mentorship/lesson-completions')), page.getByRole('button', { name: 'Mark as complete' }).click()]);
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/mentorship/lesson-completions')),
+      page.getByRole('button', { name: 'Mark as complete' }).click(),
+    ]);
     expect(res.status()).toBe(200);
     await page.getByRole('button', { name: 'Completed' }).waitFor();
     await page.reload();
@@ -117,7 +140,9 @@ describe('the mentorship area', () => {
     await input.pressSequentially('Week 4: fills at 100 bpm', { delay: 30 });
     const res = await saved;
     expect(res.status()).toBe(200);
-    expect(JSON.parse(res.request().postData() ?? '{}').links).toEqual([{ id: expect.any(Number), label: 'Week 4: fills at 100 bpm' }]);
+    expect(JSON.parse(res.request().postData() ?? '{}').links).toEqual([
+      { id: expect.any(Number), label: 'Week 4: fills at 100 bpm' },
+    ]);
     await row.getByText('Saved').waitFor();
     expect(saves).toBe(1);
     await page.reload();
@@ -125,11 +150,15 @@ describe('the mentorship area', () => {
     expect(await linkRow(page, url).getByRole('textbox').inputValue()).toBe('Week 4: fills at 100 bpm');
 
     // delete asks first; Cancel keeps the link
-    await linkRow(page, url).getByRole('button', { name: /Delete link/ }).click();
+    await linkRow(page, url)
+      .getByRole('button', { name: /Delete link/ })
+      .click();
     await page.getByRole('alertdialog').getByText(ACCOUNTABILITY_MESSAGES.deleteConfirm).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await linkRow(page, url).count()).toBe(1);
-    await linkRow(page, url).getByRole('button', { name: /Delete link/ }).click();
+    await linkRow(page, url)
+      .getByRole('button', { name: /Delete link/ })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete link' }).click();
     await linkRow(page, url).waitFor({ state: 'detached' });
     await page.reload();
@@ -151,12 +180,19 @@ describe('the mentorship area', () => {
     await admin.waitForURL(/mine=0/);
     await admin.getByLabel('Search students').fill('Okafor');
     await admin.waitForURL(/q=Okafor/);
-    await admin.getByTestId('student-list').getByRole('link', { name: /Sam Okafor/ }).click();
+    await admin
+      .getByTestId('student-list')
+      .getByRole('link', { name: /Sam Okafor/ })
+      .click();
     await admin.waitForURL(/\/mentorship\/students\/\d+$/);
     await admin.getByRole('heading', { name: 'Sam Okafor' }).waitFor();
     const id = Number(new URL(admin.url()).pathname.split('/').pop());
-    expect(await admin.getByRole('link', { name: 'Open practice plan' }).getAttribute('href')).toBe(`/mentorship/students/${id}/practice-plan`);
-    expect(await admin.locator('main').getByRole('link', { name: 'Videos', exact: true }).getAttribute('href')).toBe(`/mentorship/students/${id}/videos`);
+    expect(await admin.getByRole('link', { name: 'Open practice plan' }).getAttribute('href')).toBe(
+      `/mentorship/students/${id}/practice-plan`,
+    );
+    expect(await admin.locator('main').getByRole('link', { name: 'Videos', exact: true }).getAttribute('href')).toBe(
+      `/mentorship/students/${id}/videos`,
+    );
     expect(await admin.getByLabel('Assigned mentor').locator('option:checked').innerText()).toContain('Alex Rivera');
 
     const url = `https://mentor.example.com/feedback/${run}/watch-this-before-our-next-call`;
@@ -187,7 +223,10 @@ describe('the mentorship area', () => {
       [ADMIN, '/mentorship', 'admin-dashboard'],
       [ADMIN, '/mentorship/students', 'students'],
     ];
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       for (const who of [STUDENT, ADMIN]) {
         const page = await newPage(browser, viewport);
         await signIn(page, who, undefined, '/mentorship');
@@ -206,7 +245,10 @@ describe('the mentorship area', () => {
           await page.screenshot({ path: `${shots}/lesson-${name}.png`, fullPage: true });
         } else {
           await page.goto('/mentorship/students?mine=0&q=Okafor');
-          await page.getByTestId('student-list').getByRole('link', { name: /Sam Okafor/ }).click();
+          await page
+            .getByTestId('student-list')
+            .getByRole('link', { name: /Sam Okafor/ })
+            .click();
           await page.getByRole('heading', { name: 'Sam Okafor' }).waitFor();
           await page.waitForLoadState('networkidle');
           await page.screenshot({ path: `${shots}/student-${name}.png`, fullPage: true });

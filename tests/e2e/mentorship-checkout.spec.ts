@@ -20,7 +20,11 @@ const expiry = `12/${(new Date().getUTCFullYear() + 2) % 100}`;
 async function createAccount(page: Page) {
   const answers: string[] = [];
   page.on('response', (r) => {
-    if (r.url().endsWith('/register')) void r.text().then((t) => answers.push(`${r.status()} ${t}`), () => answers.push(`${r.status()}`));
+    if (r.url().endsWith('/register'))
+      void r.text().then(
+        (t) => answers.push(`${r.status()} ${t}`),
+        () => answers.push(`${r.status()}`),
+      );
   });
   page.on('console', (m) => answers.push(`console ${m.type()} ${m.text()}`));
   await page.getByRole('button', { name: 'Create account' }).click();

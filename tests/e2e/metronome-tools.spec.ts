@@ -34,7 +34,10 @@ async function speedTraining(p: Page, o: { initial: number; final: number; step:
 }
 
 async function downloadTrack(p: Page): Promise<Buffer> {
-  const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Download WAV' }).click()]);
+  const [download] = await Promise.all([
+    p.waitForEvent('download'),
+    p.getByRole('button', { name: 'Download WAV' }).click(),
+  ]);
   return readFile((await download.path())!);
 }
 
@@ -139,5 +142,7 @@ it('after a speed-training run a member logs it to the journal with its starting
   await run.getByRole('button', { name: 'Log to journal' }).click();
   await p.getByText('Logged to your practice journal.').waitFor();
   const journal = await (await p.request.get('/api/journal')).json();
-  expect(journal.data[0].exercises).toEqual([{ practicedToday: 'Single strokes', startingTempo: '200', endingTempo: '240' }]);
+  expect(journal.data[0].exercises).toEqual([
+    { practicedToday: 'Single strokes', startingTempo: '200', endingTempo: '240' },
+  ]);
 });

@@ -31,7 +31,9 @@ it('a visitor taps a tempo, starts and stops with the space bar, opens panels on
   const times = await p.evaluate(() => (window as unknown as { tapTimes: number[] }).tapTimes);
   expect(times).toHaveLength(4);
   const spaced = Math.round(60_000 / ((times[3]! - times[0]!) / 3));
-  await expect.poll(async () => Math.abs(Number(await bpm.inputValue()) - spaced)).toBeLessThanOrEqual(Math.max(3, spaced * 0.05));
+  await expect
+    .poll(async () => Math.abs(Number(await bpm.inputValue()) - spaced))
+    .toBeLessThanOrEqual(Math.max(3, spaced * 0.05));
   const tapped = Number(await bpm.inputValue());
   expect(tapped).toBeLessThan(120);
   expect(await p.getByTestId('tempo-name').textContent()).toBe(tempoName(tapped));

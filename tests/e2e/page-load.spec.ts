@@ -24,34 +24,43 @@ const PAGES: { page: string; as?: string }[] = [
 ];
 
 describe('a visit', () => {
-  it.each(PAGES)('$page: the shell names every script the page loads, and each comes compressed', async ({ page: url, as }) => {
-    const p = await newPage(browser, PHONE);
-    if (as) {
-      await signIn(p, as);
-      await p.waitForLoadState('networkidle'); // the page after sign-in has loaded its own scripts
-    }
-    const scripts: Response[] = [];
-    p.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(res);
-    });
-    const nav = await p.goto(url, { waitUntil: 'networkidle' });
-    await p.locator('main').getByRole('heading').first().waitFor();
-    expect(new URL(p.url()).pathname).toBe(url);
-    const shell = await nav!.text();
-    const named = new Set([...shell.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-    const fetched = new Set(scripts.map((r) => new URL(r.url()).pathname.slice(1)));
-    // nothing the page needed was discovered only after its code ran, and nothing named went unused
-    expect([...fetched].filter((f) => !named.has(f))).toEqual([]);
-    expect([...named].filter((f) => !fetched.has(f!))).toEqual([]);
-    for (const res of scripts) {
-      const headers = await res.allHeaders();
-      // the build compresses every script of 1 KB or more (vite.config.ts); below that it would gain a few bytes
-      if ((await res.body()).length >= 1024) expect(headers['content-encoding'], res.url()).toBe('br');
-      expect(headers['cache-control'], res.url()).toBe('public, max-age=31536000, immutable');
-    }
-    expect(p.errors).toEqual([]);
-    await p.context().close();
-  });
+  it.each(PAGES)(
+    '$page: the shell names every script the page loads, and each comes compressed',
+    async ({ page: url, as }) => {
+      const p = await newPage(browser, PHONE);
+      if (as) {
+        await signIn(p, as);
+        await p.waitForLoadState('networkidle'); // the page after sign-in has loaded its own scripts
+      }
+      const scripts: Response[] = [];
+      p.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res);
+      });
+      const nav = await p.goto(url, { waitUntil: 'networkidle' });
+      await p.locator('main').getByRole('heading').first().waitFor();
+      expect(new URL(p.url()).pathname).toBe(url);
+      const shell = await nav!.text();
+      const named = new Set(
+        [
+          ...shell.matchAll(
+            /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/(assets\/[^"]+\.js)"/g,
+          ),
+        ].map((m) => m[1]),
+      );
+      const fetched = new Set(scripts.map((r) => new URL(r.url()).pathname.slice(1)));
+      // nothing the page needed was discovered only after its code ran, and nothing named went unused
+      expect([...fetched].filter((f) => !named.has(f))).toEqual([]);
+      expect([...named].filter((f) => !fetched.has(f!))).toEqual([]);
+      for (const res of scripts) {
+        const headers = await res.allHeaders();
+        // the build compresses every script of 1 KB or more (vite.config.ts); below that it would gain a few bytes
+        if ((await res.body()).length >= 1024) expect(headers['content-encoding'], res.url()).toBe('br');
+        expect(headers['cache-control'], res.url()).toBe('public, max-age=31536000, immutable');
+      }
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 
   it('shows the page frame before any JavaScript has run', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: PHONE });
@@ -90,85 +99,107 @@ describe('the lesson video', () => {
 
 describe('first answers', () => {
   it.each([
-    { page: '/lessons/1', reads: ['/api/lessons/1', '/inline-posts?type=lesson&id=1&sort=upvoted&page=1', '/notifications/recent'], shows: 'Setting Up Your Kit', next: '/lessons/2', nextRead: '/api/lessons/2', again: '/inline-posts?type=lesson&id=1&sort=upvoted&page=1' },
-    { page: '/forums/topic/1', reads: ['/forums/api/topic/1', '/posts?id=1&type=forumtopic', '/api/forums', '/notifications/recent'], shows: 'Hi from Lisbon', next: '/forums/topic/2', nextRead: '/forums/api/topic/2', again: '/posts?id=1&type=forumtopic' },
-  ])('$page renders from the answers in the page without asking for them; the next page asks the server', async ({ page: url, reads, shows, next, nextRead, again }) => {
-    const p = await newPage(browser, PHONE);
-    await signIn(p, 'member@demo.test');
-    await p.waitForLoadState('networkidle');
-    // every loading indicator the page shows, from its first render on
-    await p.addInitScript(() => {
-      const seen: string[] = ((window as unknown as { loadingSeen: string[] }).loadingSeen = []);
-      new MutationObserver(() => {
-        for (const el of document.querySelectorAll('main [role="status"][aria-label]')) seen.push(el.getAttribute('aria-label')!);
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const asked: string[] = [];
-    p.on('request', (req) => {
-      if (req.resourceType() === 'fetch' || req.resourceType() === 'xhr') asked.push(new URL(req.url()).pathname + new URL(req.url()).search);
-    });
-    const nav = await p.goto(url, { waitUntil: 'networkidle' });
-    // the page holds exactly these answers, and shows them without fetching any of them
-    const shell = await nav!.text();
-    const block = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(shell);
-    expect(Object.keys(JSON.parse(block![1]!) as object).sort()).toEqual([...reads].sort());
-    await p.locator('main').getByText(shows).first().waitFor();
-    expect(asked.filter((a) => reads.includes(a))).toEqual([]);
-    // the page's first render holds its data and its discussion's first page (they start from the
-    // answers): no loading state but the frame's while the page's code loads, not the page's, not the
-    // discussion's
-    const seen = await p.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
-    expect(seen.filter((label) => label !== 'Loading page')).toEqual([]);
-    // moving on inside the app: the next page's reads go to the server
-    await p.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, next);
-    await expect.poll(() => asked.includes(nextRead)).toBe(true);
-    // and back: the discussion is read again from the server (the answers were for the first view only)
-    await p.goBack();
-    await expect.poll(() => asked.includes(again)).toBe(true);
-    expect(p.errors).toEqual([]);
-    await p.context().close();
-  });
+    {
+      page: '/lessons/1',
+      reads: ['/api/lessons/1', '/inline-posts?type=lesson&id=1&sort=upvoted&page=1', '/notifications/recent'],
+      shows: 'Setting Up Your Kit',
+      next: '/lessons/2',
+      nextRead: '/api/lessons/2',
+      again: '/inline-posts?type=lesson&id=1&sort=upvoted&page=1',
+    },
+    {
+      page: '/forums/topic/1',
+      reads: ['/forums/api/topic/1', '/posts?id=1&type=forumtopic', '/api/forums', '/notifications/recent'],
+      shows: 'Hi from Lisbon',
+      next: '/forums/topic/2',
+      nextRead: '/forums/api/topic/2',
+      again: '/posts?id=1&type=forumtopic',
+    },
+  ])(
+    '$page renders from the answers in the page without asking for them; the next page asks the server',
+    async ({ page: url, reads, shows, next, nextRead, again }) => {
+      const p = await newPage(browser, PHONE);
+      await signIn(p, 'member@demo.test');
+      await p.waitForLoadState('networkidle');
+      // every loading indicator the page shows, from its first render on
+      await p.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { loadingSeen: string[] }).loadingSeen = []);
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('main [role="status"][aria-label]'))
+            seen.push(el.getAttribute('aria-label')!);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const asked: string[] = [];
+      p.on('request', (req) => {
+        if (req.resourceType() === 'fetch' || req.resourceType() === 'xhr')
+          asked.push(new URL(req.url()).pathname + new URL(req.url()).search);
+      });
+      const nav = await p.goto(url, { waitUntil: 'networkidle' });
+      // the page holds exactly these answers, and shows them without fetching any of them
+      const shell = await nav!.text();
+      const block = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(shell);
+      expect(Object.keys(JSON.parse(block![1]!) as object).sort()).toEqual([...reads].sort());
+      await p.locator('main').getByText(shows).first().waitFor();
+      expect(asked.filter((a) => reads.includes(a))).toEqual([]);
+      // the page's first render holds its data and its discussion's first page (they start from the
+      // answers): no loading state but the frame's while the page's code loads, not the page's, not the
+      // discussion's
+      const seen = await p.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
+      expect(seen.filter((label) => label !== 'Loading page')).toEqual([]);
+      // moving on inside the app: the next page's reads go to the server
+      await p.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, next);
+      await expect.poll(() => asked.includes(nextRead)).toBe(true);
+      // and back: the discussion is read again from the server (the answers were for the first view only)
+      await p.goBack();
+      await expect.poll(() => asked.includes(again)).toBe(true);
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 });
 
 describe('the first commit', () => {
   // docs/decisions/0013-first-commit.md: the realtime connection is work nobody sees, so it waits
   // for the browser to be idle rather than share the task of the page's first commit. (The header's
   // menus come with the frame: tests/e2e/header-menus.spec.ts.)
-  it.each(['/lessons/1', '/forums/topic/1'])('%s signed in: the realtime connection waits for the browser to be idle, out of the first commit', async (url) => {
-    const p = await newPage(browser, PHONE);
-    await signIn(p, 'member@demo.test');
-    await p.waitForLoadState('networkidle');
-    await p.addInitScript(() => {
-      const w = window as unknown as { socketInIdle: boolean | null };
-      w.socketInIdle = null;
-      // whether an idle callback is running (the connection is made from one)
-      let idle = false;
-      const nativeIdle = window.requestIdleCallback.bind(window);
-      window.requestIdleCallback = (fn, options) =>
-        nativeIdle((deadline) => {
-          idle = true;
-          try {
-            fn(deadline);
-          } finally {
-            idle = false;
+  it.each(['/lessons/1', '/forums/topic/1'])(
+    '%s signed in: the realtime connection waits for the browser to be idle, out of the first commit',
+    async (url) => {
+      const p = await newPage(browser, PHONE);
+      await signIn(p, 'member@demo.test');
+      await p.waitForLoadState('networkidle');
+      await p.addInitScript(() => {
+        const w = window as unknown as { socketInIdle: boolean | null };
+        w.socketInIdle = null;
+        // whether an idle callback is running (the connection is made from one)
+        let idle = false;
+        const nativeIdle = window.requestIdleCallback.bind(window);
+        window.requestIdleCallback = (fn, options) =>
+          nativeIdle((deadline) => {
+            idle = true;
+            try {
+              fn(deadline);
+            } finally {
+              idle = false;
+            }
+          }, options);
+        const Native = window.WebSocket;
+        window.WebSocket = class extends Native {
+          constructor(...args: ConstructorParameters<typeof WebSocket>) {
+            super(...args);
+            w.socketInIdle ??= idle;
           }
-        }, options);
-      const Native = window.WebSocket;
-      window.WebSocket = class extends Native {
-        constructor(...args: ConstructorParameters<typeof WebSocket>) {
-          super(...args);
-          w.socketInIdle ??= idle;
-        }
-      };
-    });
-    await p.goto(url);
-    await p.locator('main h1').first().waitFor();
-    await p.waitForFunction(() => (window as unknown as { socketInIdle: boolean | null }).socketInIdle !== null);
-    expect(await p.evaluate(() => (window as unknown as { socketInIdle: boolean }).socketInIdle)).toBe(true);
-    expect(p.errors).toEqual([]);
-    await p.context().close();
-  });
+        };
+      });
+      await p.goto(url);
+      await p.locator('main h1').first().waitFor();
+      await p.waitForFunction(() => (window as unknown as { socketInIdle: boolean | null }).socketInIdle !== null);
+      expect(await p.evaluate(() => (window as unknown as { socketInIdle: boolean }).socketInIdle)).toBe(true);
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 });

@@ -13,9 +13,15 @@ afterAll(async () => browser.close());
 
 const heading = (p: Page) => p.locator('#main h1').first();
 const titleFollowsHeading = async (p: Page) => {
-  await expect.poll(async () => [await p.title(), `${((await heading(p).textContent()) ?? '').replace(/\s+/g, ' ').trim()} – Backbeat`]).toSatisfy(([title, expected]) => title === expected);
+  await expect
+    .poll(async () => [
+      await p.title(),
+      `${((await heading(p).textContent()) ?? '').replace(/\s+/g, ' ').trim()} – Backbeat`,
+    ])
+    .toSatisfy(([title, expected]) => title === expected);
 };
-const focusIsOnHeading = (p: Page) => p.evaluate(() => document.activeElement?.tagName === 'H1' && !!document.activeElement.closest('#main'));
+const focusIsOnHeading = (p: Page) =>
+  p.evaluate(() => document.activeElement?.tagName === 'H1' && !!document.activeElement.closest('#main'));
 
 describe('page titles and route announcements', () => {
   it('names the first page after its heading and leaves focus at the top', async () => {

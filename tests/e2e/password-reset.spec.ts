@@ -19,7 +19,8 @@ interface OutboxMessage {
   text: string;
 }
 /** the mail the server kept, newest first, as the admin console's mail page reads it */
-const outbox = async () => ((await (await admin.request.get('/api/admin/mail')).json()) as { messages: OutboxMessage[] }).messages;
+const outbox = async () =>
+  ((await (await admin.request.get('/api/admin/mail')).json()) as { messages: OutboxMessage[] }).messages;
 
 /** a new drummer, registered from their own browser */
 async function register(): Promise<string> {
@@ -51,7 +52,9 @@ describe('password reset links', () => {
     await owner.getByLabel('Confirm new password').fill('second-password-2');
     await owner.getByRole('button', { name: 'Set new password' }).click();
     await owner.waitForURL((url) => url.pathname === '/dashboard');
-    expect((await outbox()).some((m) => m.to === email && m.subject === 'Your Backbeat password was changed')).toBe(true);
+    expect((await outbox()).some((m) => m.to === email && m.subject === 'Your Backbeat password was changed')).toBe(
+      true,
+    );
 
     // the same link, opened again (another browser, on a phone): no form, the reason at once
     const again = await newPage(browser, PHONE);

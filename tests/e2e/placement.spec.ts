@@ -29,12 +29,18 @@ it('ten questions with progress and restart, a result by both banding tables, av
   // stage number from one table (12 → stage 2), title from the other (12 → Coordination Conquest)
   await p.getByRole('heading', { name: 'Coordination Conquest' }).waitFor();
   expect(await p.getByRole('img', { name: 'Stage 2' }).getAttribute('src')).toBe('/images/stages/stage-2.svg');
-  expect(await p.getByRole('link', { name: 'Start Welcome Course' }).getAttribute('href')).toBe('/courses/welcome-to-backbeat');
+  expect(await p.getByRole('link', { name: 'Start Welcome Course' }).getAttribute('href')).toBe(
+    '/courses/welcome-to-backbeat',
+  );
 
-  await p.getByLabel('Add a profile photo').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await p
+    .getByLabel('Add a profile photo')
+    .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await p.getByRole('alert').filter({ hasText: UPLOADS.avatarFailed }).waitFor();
   await p.getByRole('button', { name: 'Try again' }).click();
-  const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#123456' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
   await p.getByLabel('Add a profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await p.getByText('Photo saved.').waitFor();
 

@@ -14,7 +14,10 @@ const shots = process.env.PLAN_SHOTS ?? '/tmp/practice-plan-shots';
 mkdirSync(shots, { recursive: true });
 
 /** the save indicator went through "Saving..." and now says "Saved" */
-const saved = (page: Page) => expect.poll(async () => (await page.getByTestId('plan-save-status').textContent())?.trim(), { timeout: 10_000 }).toBe('Saved');
+const saved = (page: Page) =>
+  expect
+    .poll(async () => (await page.getByTestId('plan-save-status').textContent())?.trim(), { timeout: 10_000 })
+    .toBe('Saved');
 const phase3 = (page: Page) => page.getByRole('tabpanel', { name: 'Phase 3' });
 const day = (page: Page, name: string) => phase3(page).getByRole('region', { name });
 
@@ -31,7 +34,9 @@ describe('practice plan', () => {
 
     await student.goto('/mentorship/practice-plan');
     await student.getByRole('heading', { name: 'Practice plan', exact: true }).waitFor();
-    const me = (await (await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })).json()) as { student: { id: number; name: string } };
+    const me = (await (
+      await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })
+    ).json()) as { student: { id: number; name: string } };
     // the demo plan has only phase 1: the student sees no other tab
     await student.getByRole('tab', { name: 'Phase 1' }).waitFor();
     expect(await student.getByRole('tab', { name: 'Phase 3' }).count()).toBe(0);
@@ -39,7 +44,9 @@ describe('practice plan', () => {
 
     await admin.goto(`/mentorship/students/${me.student.id}/practice-plan`);
     await admin.getByRole('heading', { name: `${me.student.name}'s practice plan` }).waitFor();
-    expect(await admin.getByRole('link', { name: `Back to ${me.student.name}` }).getAttribute('href')).toBe(`/mentorship/students/${me.student.id}`);
+    expect(await admin.getByRole('link', { name: `Back to ${me.student.name}` }).getAttribute('href')).toBe(
+      `/mentorship/students/${me.student.id}`,
+    );
     // admins see every phase
     await admin.getByRole('tab', { name: 'Phase 3' }).click();
     await phase3(admin).getByText('No weeks in Phase 3 yet.').waitFor();
@@ -67,7 +74,9 @@ describe('practice plan', () => {
     await sMonday.getByLabel('Ending Tempo 2 for E2E Singles').fill('');
     await sMonday.getByLabel('Ending Tempo 2 for E2E Singles').pressSequentially('110');
     await sMonday.getByLabel('Time Played w/o Mistakes for E2E Singles').pressSequentially('7');
-    expect(await sMonday.getByLabel('Time Played w/o Mistakes for E2E Singles').getAttribute('inputmode')).toBe('numeric');
+    expect(await sMonday.getByLabel('Time Played w/o Mistakes for E2E Singles').getAttribute('inputmode')).toBe(
+      'numeric',
+    );
     await saved(student);
 
     // the mentor sees the student's tempos live, and keeps building: a saved day and an exercise
@@ -140,7 +149,9 @@ describe('practice plan', () => {
     await signIn(admin, 'admin@demo.test');
     await signIn(student, 'student@demo.test');
     await student.goto('/mentorship/practice-plan');
-    const me = (await (await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })).json()) as { student: { id: number } };
+    const me = (await (
+      await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })
+    ).json()) as { student: { id: number } };
     await admin.goto(`/mentorship/students/${me.student.id}/practice-plan`);
     await admin.getByRole('tab', { name: 'Phase 3' }).click();
     await phase3(admin).getByRole('button', { name: 'Add week' }).click();

@@ -3,7 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserSession } from '../support/browser-session.ts';
 import { freePort } from '../support/server.ts';
-import { DEPLOYMENT_SANDBOX_SECRET, postgresAvailable, startDeployment, type Deployment, type DeploymentKind } from '../support/deployment.ts';
+import {
+  DEPLOYMENT_SANDBOX_SECRET,
+  postgresAvailable,
+  startDeployment,
+  type Deployment,
+  type DeploymentKind,
+} from '../support/deployment.ts';
 import { brokenImages } from '#server/test/images';
 import { signSandboxPayload } from '#server/modules/payments/sandbox';
 
@@ -15,7 +21,8 @@ const DIST = path.resolve(import.meta.dirname, '../../dist/client');
 const kinds: DeploymentKind[] = postgresAvailable ? ['embedded', 'postgresql'] : ['embedded'];
 
 const html = { accept: 'text/html' };
-const pageConfig = (page: string) => JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(page)![1]!) as { dev: boolean };
+const pageConfig = (page: string) =>
+  JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(page)![1]!) as { dev: boolean };
 
 describe.each(kinds)('production on the %s database', (kind) => {
   let d: Deployment;
@@ -36,7 +43,9 @@ describe.each(kinds)('production on the %s database', (kind) => {
   /** the mail kept for `to`, newest first, as an admin reads it */
   const mailTo = async (to: string) => {
     const admin = await d.as(d.admin);
-    const { messages } = (await (await admin.get('/api/admin/mail')).json()) as { messages: { to: string; subject: string; text: string }[] };
+    const { messages } = (await (await admin.get('/api/admin/mail')).json()) as {
+      messages: { to: string; subject: string; text: string }[];
+    };
     return messages.filter((m) => m.to === to);
   };
   const resetToken = (text: string) => /\/password\/reset\/([\w-]+)/.exec(text)![1]!;
@@ -48,7 +57,12 @@ describe.each(kinds)('production on the %s database', (kind) => {
     expect(pageConfig(await outboxPage.text()).dev).toBe(false);
     expect(pageConfig(await (await fetch(url('/'), { headers: html })).text()).dev).toBe(false);
     const visitor = await BrowserSession.open(d.server.url);
-    for (const call of ['/sandbox/clock/advance', '/sandbox/test/setup-intents', '/sandbox/test/paypal', '/sandbox/test/paypal/I-X/funding']) {
+    for (const call of [
+      '/sandbox/clock/advance',
+      '/sandbox/test/setup-intents',
+      '/sandbox/test/paypal',
+      '/sandbox/test/paypal/I-X/funding',
+    ]) {
       expect((await visitor.post(call, { days: 31 })).status, call).toBe(404);
     }
     expect((await fetch(url('/sandbox/clock'))).status).toBe(404);
@@ -71,7 +85,9 @@ describe.each(kinds)('production on the %s database', (kind) => {
 
   it('says on checkout pages that payments are in test mode', async () => {
     const page = await fetch(url('/join'), { headers: html });
-    const config = JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(await page.text())![1]!);
+    const config = JSON.parse(
+      /<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(await page.text())![1]!,
+    );
     expect(config.payments.testMode).toBe(true);
   });
 
@@ -88,7 +104,10 @@ describe.each(kinds)('production on the %s database', (kind) => {
     expect((await member.get('/api/admin/mail')).status).toBe(403);
     // the admin sees it
     const admin = await d.as(d.admin);
-    const kept = (await (await admin.get('/api/admin/mail')).json()) as { delivery: string; messages: { to: string; subject: string; text: string }[] };
+    const kept = (await (await admin.get('/api/admin/mail')).json()) as {
+      delivery: string;
+      messages: { to: string; subject: string; text: string }[];
+    };
     expect(kept.delivery).toBe('kept');
     const mail = kept.messages.find((m) => m.to === d.admin.email && /reset/i.test(m.subject));
     expect(mail?.text).toMatch(/\/password\/reset\/[\w-]+/);
@@ -102,12 +121,24 @@ describe.each(kinds)('production on the %s database', (kind) => {
   it.runIf(kind === 'embedded')("lets no visitor read the demo admin's reset link", async () => {
     const visitor = await BrowserSession.open(d.server.url);
     expect((await visitor.post('/password/forgot', { email: 'admin@demo.test' })).status).toBe(200);
-    for (const where of ['/api/dev/outbox', '/api/admin/mail']) expect((await visitor.get(where)).status, where).not.toBe(200);
+    for (const where of ['/api/dev/outbox', '/api/admin/mail'])
+      expect((await visitor.get(where)).status, where).not.toBe(200);
     expect(await (await fetch(url('/dev/outbox'), { headers: html })).text()).not.toMatch(/password\/reset\/[\w-]+/);
   });
 
   it('sends nobody off the site after sign-in or registration, whatever the address looks like', async () => {
-    const tricky = ['/.//evil.example/x', '/\\evil.example', '/%2e%2e//evil.example', '/%2f%2fevil.example', '/\t/evil.example', '//evil.example', 'https://evil.example', 'javascript:alert(1)', '/\uFF0Fevil.example', 'x'.repeat(2100)];
+    const tricky = [
+      '/.//evil.example/x',
+      '/\\evil.example',
+      '/%2e%2e//evil.example',
+      '/%2f%2fevil.example',
+      '/\t/evil.example',
+      '//evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\uFF0Fevil.example',
+      'x'.repeat(2100),
+    ];
     // behind the proxy each try is its own visitor; `npm start` sees one address, whose sign-ins are limited per minute
     const tries = kind === 'postgresql' ? tricky : tricky.slice(0, 1);
     for (const [i, to] of tries.entries()) {
@@ -125,13 +156,25 @@ describe.each(kinds)('production on the %s database', (kind) => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie: form.cookie },
-      body: new URLSearchParams({ email: d.member.email, password: d.member.password, to: '/\\evil.example', _token: form.token }).toString(),
+      body: new URLSearchParams({
+        email: d.member.email,
+        password: d.member.password,
+        to: '/\\evil.example',
+        _token: form.token,
+      }).toString(),
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/dashboard');
     const s = await BrowserSession.open(d.server.url);
     const email = `redirect-${Date.now()}@academy.test`;
-    const registered = await s.post('/register', { name: '\u202Eevil\u200B', email, email_confirmation: email, password: 'register-pass-1', password_confirmation: 'register-pass-1', redirect: '/.//evil.example/x' });
+    const registered = await s.post('/register', {
+      name: '\u202Eevil\u200B',
+      email,
+      email_confirmation: email,
+      password: 'register-pass-1',
+      password_confirmation: 'register-pass-1',
+      redirect: '/.//evil.example/x',
+    });
     expect(await registered.json()).toMatchObject({ name: 'evil', redirect: '/dashboard' });
   });
 
@@ -139,7 +182,11 @@ describe.each(kinds)('production on the %s database', (kind) => {
     const admin = await d.as(d.admin);
     const member = await d.as(d.member);
     const memberId = await member.userId();
-    const res = await admin.post('/api/admin/notifications', { user_id: memberId, body: 'Look at this', url: '/\\example.com' });
+    const res = await admin.post('/api/admin/notifications', {
+      user_id: memberId,
+      body: 'Look at this',
+      url: '/\\example.com',
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors.url).toBeTruthy();
   });
@@ -152,24 +199,44 @@ describe.each(kinds)('production on the %s database', (kind) => {
       body: Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","password":"x"}')]),
     });
     expect(notUtf8.status).toBe(400);
-    expect(((await notUtf8.json()) as { message: string }).message).toBe('The request could not be read: it is not valid UTF-8 text.');
+    expect(((await notUtf8.json()) as { message: string }).message).toBe(
+      'The request could not be read: it is not valid UTF-8 text.',
+    );
 
     const member = await d.as(d.member);
     for (const image of await brokenImages()) {
-      for (const [route, field] of [['/attachments', 'file'], ['/account/avatar/upload', 'avatar']] as const) {
+      for (const [route, field] of [
+        ['/attachments', 'file'],
+        ['/account/avatar/upload', 'avatar'],
+      ] as const) {
         const form = new FormData();
         form.append(field, new Blob([new Uint8Array(image.data)], { type: image.type }), image.filename);
-        const res = await fetch(url(route), { method: 'POST', headers: { cookie: member.cookie, 'x-csrf-token': member.token, accept: 'application/json' }, body: form });
+        const res = await fetch(url(route), {
+          method: 'POST',
+          headers: { cookie: member.cookie, 'x-csrf-token': member.token, accept: 'application/json' },
+          body: form,
+        });
         expect(res.status, `${route}: ${image.label}`).toBe(422);
       }
     }
 
-    const body = JSON.stringify({ id: `evt_broken_${kind}`, type: 'charge.succeeded', created: Math.floor(Date.now() / 1000) });
-    const webhook = (signature: string) => fetch(url('/webhooks/sandbox'), { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body });
+    const body = JSON.stringify({
+      id: `evt_broken_${kind}`,
+      type: 'charge.succeeded',
+      created: Math.floor(Date.now() / 1000),
+    });
+    const webhook = (signature: string) =>
+      fetch(url('/webhooks/sandbox'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+        body,
+      });
     expect((await webhook('t=1,v1=00')).status).toBe(400);
     expect((await webhook(signSandboxPayload(DEPLOYMENT_SANDBOX_SECRET, body))).status).toBe(400);
     const admin = await d.as(d.admin);
-    const failures = (await (await admin.get('/api/admin/webhook-failures')).json()) as { data: { event_id: string | null; kind: string }[] };
+    const failures = (await (await admin.get('/api/admin/webhook-failures')).json()) as {
+      data: { event_id: string | null; kind: string }[];
+    };
     expect(failures.data).toEqual([expect.objectContaining({ event_id: `evt_broken_${kind}`, kind: 'rejected' })]);
     expect(d.server.output()).not.toMatch(/"level":50/);
   });
@@ -178,16 +245,33 @@ describe.each(kinds)('production on the %s database', (kind) => {
     const owner = await newAccount();
     const before = await d.signedIn(owner);
     const visitor = await BrowserSession.open(d.server.url);
-    for (let i = 0; i < 2; i++) expect((await visitor.post('/password/forgot', { email: owner.email })).status).toBe(200);
-    const [second, first] = (await mailTo(owner.email)).filter((m) => /reset/i.test(m.subject)).map((m) => resetToken(m.text));
+    for (let i = 0; i < 2; i++)
+      expect((await visitor.post('/password/forgot', { email: owner.email })).status).toBe(200);
+    const [second, first] = (await mailTo(owner.email))
+      .filter((m) => /reset/i.test(m.subject))
+      .map((m) => resetToken(m.text));
     expect((await visitor.get(`/api/password/reset/${first}`)).status).toBe(200);
-    const reset = await visitor.post('/password/reset', { token: second, password: 'second-passphrase-2', password_confirmation: 'second-passphrase-2' });
+    const reset = await visitor.post('/password/reset', {
+      token: second,
+      password: 'second-passphrase-2',
+      password_confirmation: 'second-passphrase-2',
+    });
     expect(reset.status).toBe(200);
     // the other link is over, and says so before any form is filled
     const check = await visitor.get(`/api/password/reset/${first}`);
     expect(check.status).toBe(410);
-    expect(((await check.json()) as { message: string }).message).toBe('This password reset link has expired or has already been used.');
-    expect((await visitor.post('/password/reset', { token: first, password: 'third-passphrase-3', password_confirmation: 'third-passphrase-3' })).status).toBe(422);
+    expect(((await check.json()) as { message: string }).message).toBe(
+      'This password reset link has expired or has already been used.',
+    );
+    expect(
+      (
+        await visitor.post('/password/reset', {
+          token: first,
+          password: 'third-passphrase-3',
+          password_confirmation: 'third-passphrase-3',
+        })
+      ).status,
+    ).toBe(422);
     // the session from before the reset is signed out
     expect(((await (await before.get('/api/me')).json()) as { user: unknown }).user).toBeNull();
     expect((await mailTo(owner.email))[0]?.subject).toBe('Your Backbeat password was changed');
@@ -216,7 +300,11 @@ describe.runIf(postgresAvailable)('production on PostgreSQL with its Redis missi
   let d: Deployment;
   beforeAll(async () => {
     // nothing listens on this port: Redis is down from the start
-    d = await startDeployment('postgresql', { REDIS_URL: `redis://backbeat:redis-secret@127.0.0.1:${await freePort()}` }, { accounts: false });
+    d = await startDeployment(
+      'postgresql',
+      { REDIS_URL: `redis://backbeat:redis-secret@127.0.0.1:${await freePort()}` },
+      { accounts: false },
+    );
   }, 240_000);
   afterAll(async () => d?.stop());
 
@@ -234,7 +322,9 @@ describe.runIf(postgresAvailable)('production on PostgreSQL with its Redis missi
     const me = await fetch(`${d.server.url}/api/me`, { headers: member });
     expect(me.status).toBe(503);
     expect(me.headers.get('retry-after')).toBeTruthy();
-    expect(((await me.json()) as { message: string }).message).toBe('Backbeat is briefly unavailable. Please try again in a moment.');
+    expect(((await me.json()) as { message: string }).message).toBe(
+      'Backbeat is briefly unavailable. Please try again in a moment.',
+    );
     const visitor = await BrowserSession.open(d.server.url);
     expect((await visitor.signIn('anyone@academy.test', 'whatever-password')).status).toBe(503);
   });

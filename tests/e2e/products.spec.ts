@@ -18,7 +18,11 @@ async function shot(p: Page, name: string) {
 const unique = () => `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@test.test`;
 
 async function course(p: Page, slug: string) {
-  return p.evaluate(async (s) => ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { id: number; lessons: { id: number }[] } }).data, slug);
+  return p.evaluate(
+    async (s) =>
+      ((await (await fetch(`/api/courses/${s}`)).json()) as { data: { id: number; lessons: { id: number }[] } }).data,
+    slug,
+  );
 }
 
 /** the checkout's own registration step (a visitor registers first, then pays) */
@@ -43,8 +47,15 @@ describe('double kick mastery', () => {
     await p.getByTestId('tier-basic').getByText('$99.00').waitFor();
     await shot(p, 'dk-register');
     await pro.getByRole('link', { name: 'Choose Pro' }).click();
-    await p.waitForURL((u) => u.pathname === '/checkout/double-kick-mastery' && u.searchParams.get('product') === 'doublekick_265' && u.searchParams.get('affiliate') === 'drumshop');
-    expect(await p.getByRole('link', { name: 'Sign in' }).nth(1).getAttribute('href')).toBe(`/login?to=${encodeURIComponent('/checkout/double-kick-mastery?product=doublekick_265&affiliate=drumshop')}`);
+    await p.waitForURL(
+      (u) =>
+        u.pathname === '/checkout/double-kick-mastery' &&
+        u.searchParams.get('product') === 'doublekick_265' &&
+        u.searchParams.get('affiliate') === 'drumshop',
+    );
+    expect(await p.getByRole('link', { name: 'Sign in' }).nth(1).getAttribute('href')).toBe(
+      `/login?to=${encodeURIComponent('/checkout/double-kick-mastery?product=doublekick_265&affiliate=drumshop')}`,
+    );
     await shot(p, 'dk-checkout');
 
     // the first registration error only, from the server
@@ -60,7 +71,9 @@ describe('double kick mastery', () => {
     await p.waitForURL((u) => u.pathname === '/order' && u.searchParams.has('order'), { timeout: 15_000 });
     // the confirmation names the course bought and links to it
     await p.getByTestId('order-details').getByText('Double Kick Mastery: Pro').waitFor();
-    expect(await p.getByRole('link', { name: 'Open the course' }).getAttribute('href')).toBe('/courses/double-kick-basics');
+    expect(await p.getByRole('link', { name: 'Open the course' }).getAttribute('href')).toBe(
+      '/courses/double-kick-basics',
+    );
 
     const dk = await course(p, 'double-kick-basics');
     await p.goto(`/lessons/${dk.lessons[0]!.id}`);
@@ -99,7 +112,12 @@ describe('course registration', () => {
     await p.getByTestId('tier-basic').getByText('$49.00').waitFor();
     await shot(p, 'course-register');
     await p.getByRole('link', { name: 'Choose Basic' }).click();
-    await p.waitForURL((u) => u.pathname === '/checkout/course' && u.searchParams.get('level') === 'basic' && u.searchParams.get('affiliate') === 'drumshop');
+    await p.waitForURL(
+      (u) =>
+        u.pathname === '/checkout/course' &&
+        u.searchParams.get('level') === 'basic' &&
+        u.searchParams.get('affiliate') === 'drumshop',
+    );
     await register(p, 'Fill Buyer');
     await p.getByText('PayPal', { exact: true }).click();
     await shot(p, 'course-checkout');

@@ -62,10 +62,17 @@ describe('profile image modal', () => {
     await p.getByRole('button', { name: 'Change profile image' }).click();
     const dialog = p.getByRole('dialog', { name: 'Profile image' });
     await dialog.getByText(UPLOADS.imageHint).waitFor();
-    await dialog.getByLabel('Choose an image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await dialog
+      .getByLabel('Choose an image')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await dialog.getByText(UPLOADS.imageWrongType).waitFor();
-    const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#ea580c' } }).png().toBuffer();
-    await Promise.all([p.waitForEvent('load'), dialog.getByLabel('Choose an image').setInputFiles({ name: 'me.PNG', mimeType: 'image/png', buffer: png })]);
+    const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#ea580c' } })
+      .png()
+      .toBuffer();
+    await Promise.all([
+      p.waitForEvent('load'),
+      dialog.getByLabel('Choose an image').setInputFiles({ name: 'me.PNG', mimeType: 'image/png', buffer: png }),
+    ]);
     const avatar = p.getByRole('button', { name: 'Account menu' }).locator('img');
     await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/files\/avatars\/[\w-]+\.png$/);
     await p.getByRole('button', { name: 'Change profile image' }).click();
@@ -75,7 +82,9 @@ describe('profile image modal', () => {
     await p.getByRole('alertdialog').getByRole('button', { name: 'Delete image' }).click();
     await reloaded;
     expect(new URL(p.url()).pathname).toBe('/account/profile');
-    await expect.poll(() => p.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toBe('/images/default-avatar.png');
+    await expect
+      .poll(() => p.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src'))
+      .toBe('/images/default-avatar.png');
   });
 });
 

@@ -15,7 +15,8 @@ it('a quiz from 10 percent to "Completed", then "Congratulations!" with points, 
   const progress = p.getByRole('progressbar', { name: 'Quiz progress' });
   await progress.waitFor();
   expect(await progress.getAttribute('aria-valuenow')).toBe('10');
-  const answer = async (name: string | RegExp) => p.getByRole('region').or(p.locator('section[aria-labelledby="quiz"]')).getByRole('button', { name }).click();
+  const answer = async (name: string | RegExp) =>
+    p.getByRole('region').or(p.locator('section[aria-labelledby="quiz"]')).getByRole('button', { name }).click();
   await answer('Beats 1 and 3');
   await answer('Option 2');
   await answer('240');
@@ -37,5 +38,8 @@ it('a quiz from 10 percent to "Completed", then "Congratulations!" with points, 
   await p.goto('/achievements');
   await p.waitForURL('**/achievements');
   await p.getByRole('heading', { name: 'Quiz Whiz' }).waitFor();
-  await p.getByText(/^Earned [A-Z][a-z]{2} \d{1,2}, \d{4}$/).first().waitFor();
+  await p
+    .getByText(/^Earned [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    .first()
+    .waitFor();
 });

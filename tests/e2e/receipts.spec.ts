@@ -17,7 +17,8 @@ async function shot(p: Page, name: string) {
   if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
 }
 const stamp = Date.now().toString(36);
-const noSidewaysScroll = async (p: Page) => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+const noSidewaysScroll = async (p: Page) =>
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
 
 async function pdfTextOf(path: string) {
   const doc = await getDocumentProxy(new Uint8Array(await readFile(path)));
@@ -68,10 +69,14 @@ describe('receipts', () => {
     await p.setViewportSize(DESKTOP);
     await shot(p, 'receipt-page');
 
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
     const text = await pdfTextOf((await download.path())!);
-    for (const part of ['Receipt', number, 'Backbeat Drum Academy', name, email, '$99.00', 'Visa ending 4242']) expect(text).toContain(part);
+    for (const part of ['Receipt', number, 'Backbeat Drum Academy', name, email, '$99.00', 'Visa ending 4242'])
+      expect(text).toContain(part);
 
     // another member cannot open it
     const other = await newPage(browser, DESKTOP);
@@ -100,7 +105,11 @@ describe('receipts', () => {
     await member.waitForURL(/\/order\?order=\d+/);
     const upgraded = await member.evaluate(async () => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/account/billing/stripe/upgrade-yearly', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+      const res = await fetch('/account/billing/stripe/upgrade-yearly', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ idempotency_key: crypto.randomUUID() }),
+      });
       return res.status;
     });
     expect(upgraded).toBe(200);
@@ -109,7 +118,10 @@ describe('receipts', () => {
       const admin = await newPage(browser, viewport);
       await signIn(admin, 'admin@demo.test', undefined, `/admin/subscriptions?q=${encodeURIComponent(email)}`);
       await admin.getByText(email).first().waitFor();
-      await admin.getByRole('button', { name: `Payments and refunds of ${name}` }).first().click();
+      await admin
+        .getByRole('button', { name: `Payments and refunds of ${name}` })
+        .first()
+        .click();
       const panel = admin.getByTestId('subscription-payments');
       await panel.getByText('$249.00').first().waitFor();
       await noSidewaysScroll(admin);
@@ -125,10 +137,15 @@ describe('receipts', () => {
       await shot(admin, 'admin-refund-form');
       // the whole payment would end the membership: said before anything is confirmed
       await amount.fill('249');
-      await effect.getByText(`A full refund of the latest payment ends ${name}’s membership now and stops its renewals.`).waitFor();
+      await effect
+        .getByText(`A full refund of the latest payment ends ${name}’s membership now and stops its renewals.`)
+        .waitFor();
       await amount.fill('50');
       await panel.getByRole('button', { name: 'Refund $50.00' }).click();
-      await admin.getByText(/Refunded \$50\.00 \(credit note CN-\d{6}\)/).first().waitFor();
+      await admin
+        .getByText(/Refunded \$50\.00 \(credit note CN-\d{6}\)/)
+        .first()
+        .waitFor();
       await panel.getByText('$50.00 refunded').waitFor();
       // who receipts name as the seller: the console's Receipts page
       await admin.goto('/admin/receipts');

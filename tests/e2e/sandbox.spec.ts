@@ -21,7 +21,13 @@ async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
 describe('sandbox PayPal approval page', () => {
   it('approve: goes back to the return address with the token', async () => {
     const page = await newPage(browser, PHONE);
-    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', { kind: 'order', amount_cents: 750_00, description: 'Lifetime membership', return_url: '/join?plan=lifetime', cancel_url: '/join?canceled=1' });
+    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', {
+      kind: 'order',
+      amount_cents: 750_00,
+      description: 'Lifetime membership',
+      return_url: '/join?plan=lifetime',
+      cancel_url: '/join?canceled=1',
+    });
     await page.goto(approval.url);
     await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
     expect(await page.getByTestId('sandbox-amount').textContent()).toBe('$750.00');
@@ -37,7 +43,15 @@ describe('sandbox PayPal approval page', () => {
 
   it('a subscription: trial text, approve returns subscription_id', async () => {
     const page = await newPage(browser, DESKTOP);
-    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', { kind: 'subscription', amount_cents: 29_00, description: 'Monthly membership', interval: 'month', trial_days: 7, return_url: '/join?plan=monthly', cancel_url: '/join' });
+    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', {
+      kind: 'subscription',
+      amount_cents: 29_00,
+      description: 'Monthly membership',
+      interval: 'month',
+      trial_days: 7,
+      return_url: '/join?plan=monthly',
+      cancel_url: '/join',
+    });
     await page.goto(approval.url);
     await page.getByRole('heading', { name: 'Approve your subscription' }).waitFor();
     await page.getByText('Free for 7 days, then $29.00 every month.').waitFor();
@@ -48,7 +62,12 @@ describe('sandbox PayPal approval page', () => {
 
   it('cancel: goes back to the cancel address, and the payment cannot be approved after', async () => {
     const page = await newPage(browser, PHONE);
-    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', { kind: 'order', amount_cents: 99_00, return_url: '/order', cancel_url: '/join?canceled=1' });
+    const approval = await postJson<{ ref: string; url: string }>(page, '/sandbox/test/paypal', {
+      kind: 'order',
+      amount_cents: 99_00,
+      return_url: '/order',
+      cancel_url: '/join?canceled=1',
+    });
     await page.goto(approval.url);
     await page.getByRole('button', { name: 'Cancel and return' }).click();
     await page.waitForURL((u) => u.searchParams.has('token'));
@@ -65,7 +84,16 @@ describe('sandbox PayPal approval page', () => {
 describe('sandbox card authentication (3-D Secure)', () => {
   async function cardNeedingAuth(page: Page) {
     const { client_secret } = await postJson<{ client_secret: string }>(page, '/sandbox/test/setup-intents', {});
-    const res = await page.request.post('/sandbox/setup-intents/confirm', { data: { client_secret, number: SANDBOX_CARDS.needsAuthentication, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Ann' } });
+    const res = await page.request.post('/sandbox/setup-intents/confirm', {
+      data: {
+        client_secret,
+        number: SANDBOX_CARDS.needsAuthentication,
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 3,
+        cvc: '123',
+        name: 'Ann',
+      },
+    });
     const body = (await res.json()) as { requires_action: boolean; payment_method: string; url: string };
     expect(body.requires_action).toBe(true);
     return body;
@@ -74,13 +102,25 @@ describe('sandbox card authentication (3-D Secure)', () => {
   it('complete authentication makes the card usable and returns', async () => {
     const page = await newPage(browser, PHONE);
     const card = await cardNeedingAuth(page);
-    expect(((await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as { usable: boolean }).usable).toBe(false);
+    expect(
+      (
+        (await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as {
+          usable: boolean;
+        }
+      ).usable,
+    ).toBe(false);
     await page.goto(`${card.url}?return=${encodeURIComponent('/join')}`);
     await page.getByRole('heading', { name: 'Sandbox 3-D Secure' }).waitFor();
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await page.waitForURL((u) => u.searchParams.has('outcome'));
     expect(new URL(page.url()).searchParams.get('outcome')).toBe('complete');
-    expect(((await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as { usable: boolean }).usable).toBe(true);
+    expect(
+      (
+        (await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as {
+          usable: boolean;
+        }
+      ).usable,
+    ).toBe(true);
   });
 
   it('fail authentication leaves the card unusable', async () => {
@@ -89,6 +129,12 @@ describe('sandbox card authentication (3-D Secure)', () => {
     await page.goto(card.url);
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByText('Authentication failed. You can close this page.').waitFor();
-    expect(((await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as { usable: boolean }).usable).toBe(false);
+    expect(
+      (
+        (await (await page.request.get(`/sandbox/payment-methods/${card.payment_method}`)).json()) as {
+          usable: boolean;
+        }
+      ).usable,
+    ).toBe(false);
   });
 });

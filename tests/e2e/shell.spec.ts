@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
-import { authId, baseURL, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn, watchChannels } from './fixtures.ts';
+import {
+  authId,
+  baseURL,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  registerInPage,
+  signIn,
+  watchChannels,
+} from './fixtures.ts';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -67,7 +77,9 @@ describe('registration modal', () => {
     await dialog.getByLabel('Password').fill('short');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await dialog.getByText(FIELD_MESSAGES.passwordMin).waitFor();
-    expect(await dialog.getByText(FIELD_MESSAGES.passwordMin).evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+    expect(await dialog.getByText(FIELD_MESSAGES.passwordMin).evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/,
+    );
     await dialog.getByLabel('Password').fill('long-enough-1');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await p.waitForURL('**/dashboard');
@@ -139,7 +151,9 @@ describe('modal, dropdowns, side menu, toasts', () => {
     await p.keyboard.press('Escape');
     await p.getByRole('button', { name: /^Notifications/ }).click();
     await p.getByRole('menu').getByText('Week 1').waitFor();
-    expect(await p.getByRole('menuitem', { name: 'See all notifications' }).getAttribute('href')).toBe('/mentorship/notifications');
+    expect(await p.getByRole('menuitem', { name: 'See all notifications' }).getAttribute('href')).toBe(
+      '/mentorship/notifications',
+    );
   });
 
   it('a member without notifications sees "Nothing here yet"', async () => {
@@ -183,7 +197,9 @@ describe('modal, dropdowns, side menu, toasts', () => {
     const p = await page();
     await p.goto('/');
     await p.getByRole('button', { name: 'Join' }).waitFor();
-    await p.evaluate(() => window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Saved to My Practice!', type: 'success' } })));
+    await p.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Saved to My Practice!', type: 'success' } })),
+    );
     const toastEl = p.getByRole('status').filter({ hasText: 'Saved to My Practice!' });
     await toastEl.waitFor();
     const shownAt = Date.now();
@@ -192,7 +208,9 @@ describe('modal, dropdowns, side menu, toasts', () => {
     await toastEl.waitFor({ state: 'detached', timeout: 5_000 });
     expect(closedAfter).toBeGreaterThan(9_000);
 
-    await p.evaluate(() => window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Careful', type: 'danger' } })));
+    await p.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Careful', type: 'danger' } })),
+    );
     const danger = p.getByRole('status').filter({ hasText: 'Careful' });
     await danger.click();
     await danger.waitFor({ state: 'detached', timeout: 3_000 });

@@ -57,7 +57,10 @@ it('a member builds a song that saves itself, gets its address without a reload,
   expect(await p.getByLabel('Section 8 custom title').inputValue()).toBe('Breakdown');
   expect(await p.getByLabel('Section 8 custom division').inputValue()).toBe('Half-time feel');
   expect(await p.getByLabel('Section 1 title').inputValue()).toBe('Verse');
-  await p.getByRole('complementary').getByRole('link', { name: /Highway to Hell/ }).waitFor();
+  await p
+    .getByRole('complementary')
+    .getByRole('link', { name: /Highway to Hell/ })
+    .waitFor();
 
   // the share link is a PDF anyone can open
   const anonymous = await newPage(browser, PHONE);
@@ -121,5 +124,8 @@ it('the mentorship area shows the same tool in its dark look', async () => {
   await p.getByLabel('Song title').fill('Mentor map');
   await p.waitForURL(/\/mentorship\/songmapper\/[A-Za-z0-9_-]{22}$/);
   expect(await p.evaluate(() => document.documentElement.classList.contains('theme-dark'))).toBe(true);
-  await p.getByRole('complementary').getByRole('link', { name: /Mentor map/ }).waitFor();
+  await p
+    .getByRole('complementary')
+    .getByRole('link', { name: /Mentor map/ })
+    .waitFor();
 });

@@ -22,7 +22,8 @@ function mp4(size: number) {
   return b;
 }
 
-const offsetOf = (body: Buffer | null) => /name="start_offset"\r\n\r\n(\d+)\r\n/.exec(body?.toString('latin1') ?? '')?.[1] ?? null;
+const offsetOf = (body: Buffer | null) =>
+  /name="start_offset"\r\n\r\n(\d+)\r\n/.exec(body?.toString('latin1') ?? '')?.[1] ?? null;
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -46,7 +47,11 @@ describe('practice video submissions', () => {
       if (offset !== null) chunkOffsets.push(offset);
       if (offset === String(UPLOAD_CHUNK_SIZE) && !failedOnce) {
         failedOnce = true;
-        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side.' }) });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Something went wrong on our side.' }),
+        });
         return;
       }
       await route.continue();
@@ -54,7 +59,9 @@ describe('practice video submissions', () => {
 
     await student.getByLabel('Title').fill(title);
     await student.getByLabel(/Note for your mentor/).fill('Left hand feels slow at 90.');
-    await student.getByLabel('Your practice video').setInputFiles({ name: 'Paradiddles.MP4', mimeType: 'video/mp4', buffer: mp4(3.5 * 1024 * 1024) });
+    await student
+      .getByLabel('Your practice video')
+      .setInputFiles({ name: 'Paradiddles.MP4', mimeType: 'video/mp4', buffer: mp4(3.5 * 1024 * 1024) });
     const bar = student.getByRole('progressbar');
     await bar.waitFor();
     expect(Number(await bar.getAttribute('aria-valuemax'))).toBe(100);

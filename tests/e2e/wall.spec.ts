@@ -12,7 +12,10 @@ afterAll(async () => browser.close());
 const stamp = Date.now().toString(36);
 const wall = (p: Page) => p.getByTestId('profile-wall');
 /** the top-level comment (with its replies) holding this text */
-const thread = (p: Page, text: string) => wall(p).locator('li[data-testid^="wall-comment-"]', { has: p.getByText(text, { exact: true }) }).first();
+const thread = (p: Page, text: string) =>
+  wall(p)
+    .locator('li[data-testid^="wall-comment-"]', { has: p.getByText(text, { exact: true }) })
+    .first();
 
 async function write(p: Page, text: string) {
   const box = wall(p).getByRole('textbox', { name: 'Write on this wall' });
@@ -60,7 +63,10 @@ describe('profile walls', () => {
     expect(await t.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
     // delete with the confirmation: the comment and its replies go
-    await t.getByRole('button', { name: /^Delete comment by Maya Chen/ }).first().click();
+    await t
+      .getByRole('button', { name: /^Delete comment by Maya Chen/ })
+      .first()
+      .click();
     const confirm = p.getByRole('alertdialog');
     await confirm.getByText(COMMUNITY_MESSAGES.wallDeleteConfirm).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -68,7 +74,11 @@ describe('profile walls', () => {
     expect(await wall(p).getByText(`reply 1 ${stamp}`, { exact: true }).count()).toBe(0);
     await p.reload();
     // loaded: either other comments or the empty-wall text
-    await wall(p).locator('li[data-testid^="wall-comment-"]').first().or(wall(p).getByText(COMMUNITY_MESSAGES.wallEmpty)).waitFor();
+    await wall(p)
+      .locator('li[data-testid^="wall-comment-"]')
+      .first()
+      .or(wall(p).getByText(COMMUNITY_MESSAGES.wallEmpty))
+      .waitFor();
     expect(await wall(p).getByText(first, { exact: true }).count()).toBe(0);
     expect(p.errors).toEqual([]);
   });
@@ -82,7 +92,11 @@ describe('profile walls', () => {
     const stranger = await newPage(browser, PHONE);
     await signIn(stranger, 'member@demo.test', undefined, '/profile/jordan-lee');
     await thread(stranger, text).waitFor();
-    expect(await thread(stranger, text).getByRole('button', { name: /^Delete comment/ }).count()).toBe(0);
+    expect(
+      await thread(stranger, text)
+        .getByRole('button', { name: /^Delete comment/ })
+        .count(),
+    ).toBe(0);
 
     const owner = await newPage(browser, DESKTOP);
     await signIn(owner, 'free@demo.test', undefined, '/profile/jordan-lee');

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '#shared/constants';
 import { SIGN_IN_THROTTLE_MESSAGES } from '#shared/auth';
-import { ADDRESS_LIMITS, LOGIN_THROTTLE, RATE_LIMITS, loginSpacingSeconds, type RateLimitName } from '#server/lib/rate-limits';
+import {
+  ADDRESS_LIMITS,
+  LOGIN_THROTTLE,
+  RATE_LIMITS,
+  loginSpacingSeconds,
+  type RateLimitName,
+} from '#server/lib/rate-limits';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
 // Sign-in, registration, posting, chat, wall comments, likes, uploads and the contact form are
@@ -33,7 +39,7 @@ const ACTIONS: Array<{ action: string; member: RateLimitName; call: string }> = 
 ];
 
 describe('abuse limits', () => {
-  it('every per-address call exists, and each of the issue\'s actions has a per-member and a per-address limit', () => {
+  it("every per-address call exists, and each of the issue's actions has a per-member and a per-address limit", () => {
     const registered = new Set(t.app.routeList.map((r) => `${r.method} ${r.url}`));
     expect(Object.keys(ADDRESS_LIMITS).filter((k) => !registered.has(k))).toEqual([]);
     for (const a of ACTIONS) {
@@ -41,37 +47,48 @@ describe('abuse limits', () => {
       expect(ADDRESS_LIMITS[a.call], a.action).toBeDefined();
     }
     // sign-in and registration: per address, and sign-in failures per account and place and per account
-    expect(RATE_LIMITS.loginPerIp && RATE_LIMITS.registerPerIp && RATE_LIMITS.loginFailuresPerPair && RATE_LIMITS.loginFailuresPerAccount).toBeTruthy();
+    expect(
+      RATE_LIMITS.loginPerIp &&
+        RATE_LIMITS.registerPerIp &&
+        RATE_LIMITS.loginFailuresPerPair &&
+        RATE_LIMITS.loginFailuresPerAccount,
+    ).toBeTruthy();
   });
 
-  it.each(ACTIONS.map((x) => [x.call, x] as const))('%s: once an address has spent its budget it hears 429, whoever signs in there; other addresses go on', async (_call, x) => {
-    const name = ADDRESS_LIMITS[x.call]!;
-    const [method, route] = x.call.split(' ') as ['POST', string];
-    const url = route.replace(':slug', 'general');
-    await t.app.deps.limiters.consume(name, a.remoteAddress, RATE_LIMITS[name].points);
-    const refused = await a.request(method, url, {});
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const other = await b.request(method, url, {});
-    expect(other.statusCode).not.toBe(429);
-    await t.app.deps.limiters.reset(name, a.remoteAddress);
-  });
+  it.each(ACTIONS.map((x) => [x.call, x] as const))(
+    '%s: once an address has spent its budget it hears 429, whoever signs in there; other addresses go on',
+    async (_call, x) => {
+      const name = ADDRESS_LIMITS[x.call]!;
+      const [method, route] = x.call.split(' ') as ['POST', string];
+      const url = route.replace(':slug', 'general');
+      await t.app.deps.limiters.consume(name, a.remoteAddress, RATE_LIMITS[name].points);
+      const refused = await a.request(method, url, {});
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const other = await b.request(method, url, {});
+      expect(other.statusCode).not.toBe(429);
+      await t.app.deps.limiters.reset(name, a.remoteAddress);
+    },
+  );
 
-  it.runIf(!!process.env.REDIS_URL)('with Redis, two app instances share the counts (the two-process test covers real processes)', async () => {
-    const keyNamespace = `bbrl${randomBytes(4).toString('hex')}`;
-    const one = await createTestApp({ redisUrl: process.env.REDIS_URL!, keyNamespace });
-    const two = await createTestApp({ redisUrl: process.env.REDIS_URL!, keyNamespace });
-    try {
-      const client = (await two.signedIn()).client;
-      await one.app.deps.limiters.consume('contactPerIp', client.remoteAddress, RATE_LIMITS.contactPerIp.points);
-      const res = await client.post('/contact/send', { subject: 'Hello', message: 'Spam?' });
-      expect(res.statusCode).toBe(429);
-    } finally {
-      await one.close();
-      await two.close();
-    }
-  });
+  it.runIf(!!process.env.REDIS_URL)(
+    'with Redis, two app instances share the counts (the two-process test covers real processes)',
+    async () => {
+      const keyNamespace = `bbrl${randomBytes(4).toString('hex')}`;
+      const one = await createTestApp({ redisUrl: process.env.REDIS_URL!, keyNamespace });
+      const two = await createTestApp({ redisUrl: process.env.REDIS_URL!, keyNamespace });
+      try {
+        const client = (await two.signedIn()).client;
+        await one.app.deps.limiters.consume('contactPerIp', client.remoteAddress, RATE_LIMITS.contactPerIp.points);
+        const res = await client.post('/contact/send', { subject: 'Hello', message: 'Spam?' });
+        expect(res.statusCode).toBe(429);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    },
+  );
 });
 
 // the counts live in this process's memory, or in Redis (shared by every process) when it is configured
@@ -80,13 +97,20 @@ const STORES = process.env.REDIS_URL ? (['memory', 'Redis'] as const) : (['memor
 describe.each(STORES)('sign-in throttling (%s): guessing never keeps the owner out', (store) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = store === 'memory' ? outer() : await createTestApp({ redisUrl: process.env.REDIS_URL!, keyNamespace: `bbrl${randomBytes(4).toString('hex')}` });
+    t =
+      store === 'memory'
+        ? outer()
+        : await createTestApp({
+            redisUrl: process.env.REDIS_URL!,
+            keyNamespace: `bbrl${randomBytes(4).toString('hex')}`,
+          });
   });
   afterAll(async () => {
     if (store !== 'memory') await t.close();
   });
   const wrong = (c: TestClient, email: string) => c.post('/login', { email, password: 'not-the-password' });
-  const right = (c: TestClient, user: { email: string; password: string }) => c.post('/login', { email: user.email, password: user.password });
+  const right = (c: TestClient, user: { email: string; password: string }) =>
+    c.post('/login', { email: user.email, password: user.password });
   /** one wrong password from each of `n` new addresses */
   async function failFromNewAddresses(email: string, n: number) {
     for (let i = 0; i < n; i++) expect((await wrong(await t.client(), email)).statusCode).toBe(422);
@@ -95,7 +119,8 @@ describe.each(STORES)('sign-in throttling (%s): guessing never keeps the owner o
   it('10 wrong passwords from address A shut A out of that account (429, Retry-After, a sentence); the right password from address B signs in', async () => {
     const user = await t.createUser();
     const a = await t.client();
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerPair.points; i++) expect((await wrong(a, user.email)).statusCode).toBe(422);
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerPair.points; i++)
+      expect((await wrong(a, user.email)).statusCode).toBe(422);
     for (const attempt of [() => wrong(a, user.email), () => right(a, user)]) {
       const refused = await attempt();
       expect(refused.statusCode).toBe(429);

@@ -28,7 +28,10 @@ afterAll(async () => t.close());
 /** who holds each class, and the 403 message the others hear */
 const HOLDERS: Record<Exclude<RouteAccess, 'public' | 'provider'>, { actors: Actor[]; message: string }> = {
   member: { actors: ['free member', 'subscriber', 'mentorship student', 'admin'], message: '' },
-  community: { actors: ['subscriber', 'mentorship student', 'admin'], message: COMMUNITY_MESSAGES.communityMembersOnly },
+  community: {
+    actors: ['subscriber', 'mentorship student', 'admin'],
+    message: COMMUNITY_MESSAGES.communityMembersOnly,
+  },
   mentorship: { actors: ['mentorship student', 'admin'], message: MENTORSHIP_MESSAGES.mentorshipOnly },
   admin: { actors: ['admin'], message: MESSAGES.forbidden },
 };
@@ -37,30 +40,45 @@ const ACTORS: Actor[] = ['visitor', 'free member', 'subscriber', 'mentorship stu
 describe('authorisation matrix', () => {
   it('every route has a row, and every row is a registered route', () => {
     const registered = t.app.routeList.map((r) => `${r.method} ${r.url}`);
-    expect(registered.filter((k) => !(k in ROUTE_ACCESS)), 'routes without a row in ROUTE_ACCESS').toEqual([]);
-    expect(Object.keys(ROUTE_ACCESS).filter((k) => !registered.includes(k)), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      registered.filter((k) => !(k in ROUTE_ACCESS)),
+      'routes without a row in ROUTE_ACCESS',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((k) => !registered.includes(k)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
   });
 
   const routes = t.app.routeList.filter((r) => r.url !== '/logout');
-  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s answers each actor by its class', async (key, r) => {
-    const access = ROUTE_ACCESS[key]!;
-    const wrong: string[] = [];
-    for (const actor of ACTORS) {
-      const res = await clients[actor].request(r.method as 'GET', concreteUrl(r.url), r.method === 'GET' ? undefined : {});
-      const message = (safeJson(res.body) as { message?: string } | null)?.message;
-      if (access === 'public' || access === 'provider') {
-        if (actor === 'visitor' && res.statusCode === 401) wrong.push(`${actor}: 401 on a ${access} route`);
-        continue;
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s answers each actor by its class',
+    async (key, r) => {
+      const access = ROUTE_ACCESS[key]!;
+      const wrong: string[] = [];
+      for (const actor of ACTORS) {
+        const res = await clients[actor].request(
+          r.method as 'GET',
+          concreteUrl(r.url),
+          r.method === 'GET' ? undefined : {},
+        );
+        const message = (safeJson(res.body) as { message?: string } | null)?.message;
+        if (access === 'public' || access === 'provider') {
+          if (actor === 'visitor' && res.statusCode === 401) wrong.push(`${actor}: 401 on a ${access} route`);
+          continue;
+        }
+        const holder = HOLDERS[access];
+        if (actor === 'visitor') {
+          if (res.statusCode !== 401) wrong.push(`visitor: ${res.statusCode}, expected 401`);
+        } else if (!holder.actors.includes(actor)) {
+          if (res.statusCode !== 403 || message !== holder.message)
+            wrong.push(`${actor}: ${res.statusCode} ${message}, expected 403 "${holder.message}"`);
+        } else if (res.statusCode === 401 || (res.statusCode === 403 && message === holder.message))
+          wrong.push(`${actor}: ${res.statusCode} ${message}, expected to get past the ${access} check`);
       }
-      const holder = HOLDERS[access];
-      if (actor === 'visitor') {
-        if (res.statusCode !== 401) wrong.push(`visitor: ${res.statusCode}, expected 401`);
-      } else if (!holder.actors.includes(actor)) {
-        if (res.statusCode !== 403 || message !== holder.message) wrong.push(`${actor}: ${res.statusCode} ${message}, expected 403 "${holder.message}"`);
-      } else if (res.statusCode === 401 || (res.statusCode === 403 && message === holder.message)) wrong.push(`${actor}: ${res.statusCode} ${message}, expected to get past the ${access} check`);
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+  );
 });
 
 describe('object-level cases: the owner, another member, an admin', () => {
@@ -72,7 +90,9 @@ describe('object-level cases: the owner, another member, an admin', () => {
     // the other member first: refused, and the thing is unchanged for its owner
     const before = c.observe ? await c.observe(ctx, call) : null;
     const refused = await other.client.request(call.method, call.url, call.body);
-    expect(c.refusal ?? [403, 404], `another member: ${refused.statusCode} ${refused.body.slice(0, 200)}`).toContain(refused.statusCode);
+    expect(c.refusal ?? [403, 404], `another member: ${refused.statusCode} ${refused.body.slice(0, 200)}`).toContain(
+      refused.statusCode,
+    );
     if (c.observe) expect(await c.observe(ctx, call), 'unchanged after the refused call').toEqual(before);
     const byAdmin = c.admin === 'allowed' ? await clients.admin.request(call.method, call.url, call.body) : null;
     if (byAdmin) expect(byAdmin.statusCode, `admin: ${byAdmin.body.slice(0, 200)}`).toBeLessThan(300);
@@ -82,17 +102,21 @@ describe('object-level cases: the owner, another member, an admin', () => {
     }
     if (!byAdmin) {
       const ok = await owner.client.request(call.method, call.url, call.body);
-      if (c.ownerRedirect) expect([ok.statusCode, ok.headers.location], `owner: ${ok.body.slice(0, 200)}`).toEqual([303, expect.stringMatching(c.ownerRedirect)]);
+      if (c.ownerRedirect)
+        expect([ok.statusCode, ok.headers.location], `owner: ${ok.body.slice(0, 200)}`).toEqual([
+          303,
+          expect.stringMatching(c.ownerRedirect),
+        ]);
       else expect(ok.statusCode, `owner: ${ok.body.slice(0, 200)}`).toBeLessThan(300);
     }
   });
 });
 
-
 /** a route names an object: a `:param` in its address, or an id-like field in its body or query */
 const ID_FIELD = /(^|_)id$|Id$|^slug$|^filename$|^order$/;
 const namesAnObject = (r: (typeof t.app.routeList)[number]) =>
-  r.url.includes(':') || [...schemaKeys(r.schema.body), ...schemaKeys(r.schema.querystring)].some((k) => ID_FIELD.test(k));
+  r.url.includes(':') ||
+  [...schemaKeys(r.schema.body), ...schemaKeys(r.schema.querystring)].some((k) => ID_FIELD.test(k));
 
 describe('owner and other member: every route covered', () => {
   const registered = new Set(t.app.routeList.map((r) => `${r.method} ${r.url}`));
@@ -104,7 +128,10 @@ describe('owner and other member: every route covered', () => {
       .filter((r) => !['admin', 'provider'].includes(ROUTE_ACCESS[`${r.method} ${r.url}`]!) && namesAnObject(r))
       .map((r) => `${r.method} ${r.url}`)
       .filter((k) => !objectRoutes.has(k) && !selfRoutes.has(k) && !(k in OWNERLESS));
-    expect(uncovered, 'routes naming an object with no OBJECT_CASES row (authz-objects.ts), no SELF_CASES row and no OWNERLESS reason (authz-ownership.ts)').toEqual([]);
+    expect(
+      uncovered,
+      'routes naming an object with no OBJECT_CASES row (authz-objects.ts), no SELF_CASES row and no OWNERLESS reason (authz-ownership.ts)',
+    ).toEqual([]);
   });
 
   it('every row names a registered route, and no route is both proved and excused', () => {

@@ -44,7 +44,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   for (;;) {
     const v = await probe();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.\nA:\n${a?.output()}\nB:\n${b?.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}.\nA:\n${a?.output()}\nB:\n${b?.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -67,7 +68,12 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
   // the processes create pg-boss's tables as their jobs start, just after they listen
-  await until('the queue tables', async () => (await db!.query(`select 1 from pgboss.queue where name = 'probe.later'`).catch(() => ({ rowCount: 0 }))).rowCount === 1);
+  await until(
+    'the queue tables',
+    async () =>
+      (await db!.query(`select 1 from pgboss.queue where name = 'probe.later'`).catch(() => ({ rowCount: 0 })))
+        .rowCount === 1,
+  );
   sender = new PgBoss({ connectionString: database.url, max: 1, supervise: false, schedule: false, migrate: false });
   sender.on('error', () => undefined);
   await sender.start();
@@ -91,65 +97,108 @@ async function adminSession(base: string) {
   return s;
 }
 
-it.skipIf(!enabled)('retries a failing job with backoff, lists it as failed with its error, and an admin retry runs it again', { timeout: 120_000 }, async () => {
-  const id = (await sender!.send('probe.broken', { note: 'funk-16ths.mid' }))!;
-  // the first try and two retries, each taken by one process or the other
-  const tries = await until('three tries', async () => ((await runs('probe.broken')).length >= 3 ? runs('probe.broken') : false));
-  const admin = await adminSession(b!.url);
-  const failed = await until('the job listed as failed', async () => ((await (await admin.get('/api/admin/jobs')).json()) as AdminJobsResponse).failed.find((f) => f.id === id));
-  expect(failed).toMatchObject({ name: 'probe.broken', label: 'Probe: always fails', error: 'The groove file "funk-16ths.mid" is corrupt.', attempts: 3 });
-  expect((await runs('probe.broken')).map((r) => r.try)).toEqual([0, 1, 2]);
-  expect(tries.every((r) => r.job_id === id)).toBe(true);
-  // kept with the job's retry policy: a growing delay between tries
-  const policy = await db!.query(`select retry_limit, retry_delay, retry_backoff from pgboss.job where id = $1`, [id]);
-  expect(policy.rows[0]).toEqual({ retry_limit: 2, retry_delay: 1, retry_backoff: true });
+it.skipIf(!enabled)(
+  'retries a failing job with backoff, lists it as failed with its error, and an admin retry runs it again',
+  { timeout: 120_000 },
+  async () => {
+    const id = (await sender!.send('probe.broken', { note: 'funk-16ths.mid' }))!;
+    // the first try and two retries, each taken by one process or the other
+    const tries = await until('three tries', async () =>
+      (await runs('probe.broken')).length >= 3 ? runs('probe.broken') : false,
+    );
+    const admin = await adminSession(b!.url);
+    const failed = await until('the job listed as failed', async () =>
+      ((await (await admin.get('/api/admin/jobs')).json()) as AdminJobsResponse).failed.find((f) => f.id === id),
+    );
+    expect(failed).toMatchObject({
+      name: 'probe.broken',
+      label: 'Probe: always fails',
+      error: 'The groove file "funk-16ths.mid" is corrupt.',
+      attempts: 3,
+    });
+    expect((await runs('probe.broken')).map((r) => r.try)).toEqual([0, 1, 2]);
+    expect(tries.every((r) => r.job_id === id)).toBe(true);
+    // kept with the job's retry policy: a growing delay between tries
+    const policy = await db!.query(`select retry_limit, retry_delay, retry_backoff from pgboss.job where id = $1`, [
+      id,
+    ]);
+    expect(policy.rows[0]).toEqual({ retry_limit: 2, retry_delay: 1, retry_backoff: true });
 
-  const res = await admin.post(`/api/admin/jobs/${id}/retry`, {});
-  expect(res.status).toBe(200);
-  expect(((await res.json()) as { message: string }).message).toBe(JOB_MESSAGES.retried);
-  await until('the retried try', async () => (await runs('probe.broken')).length === 4);
-  const again = await until('the job failed again', async () => ((await (await admin.get('/api/admin/jobs')).json()) as AdminJobsResponse).failed.find((f) => f.id === id && f.attempts === 4));
-  expect(again.error).toBe('The groove file "funk-16ths.mid" is corrupt.');
-  // retrying it twice at once from both processes: one retry, one "not failed"
-  const [r1, r2] = await Promise.all([admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: a!.url }), admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: b!.url })]);
-  expect([r1.status, r2.status].sort()).toEqual([200, 404]);
-  await until('the fifth try', async () => (await runs('probe.broken')).length === 5);
-});
+    const res = await admin.post(`/api/admin/jobs/${id}/retry`, {});
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { message: string }).message).toBe(JOB_MESSAGES.retried);
+    await until('the retried try', async () => (await runs('probe.broken')).length === 4);
+    const again = await until('the job failed again', async () =>
+      ((await (await admin.get('/api/admin/jobs')).json()) as AdminJobsResponse).failed.find(
+        (f) => f.id === id && f.attempts === 4,
+      ),
+    );
+    expect(again.error).toBe('The groove file "funk-16ths.mid" is corrupt.');
+    // retrying it twice at once from both processes: one retry, one "not failed"
+    const [r1, r2] = await Promise.all([
+      admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: a!.url }),
+      admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: b!.url }),
+    ]);
+    expect([r1.status, r2.status].sort()).toEqual([200, 404]);
+    await until('the fifth try', async () => (await runs('probe.broken')).length === 5);
+  },
+);
 
-it.skipIf(!enabled)('runs a recurring job once per minute although both processes schedule it', { timeout: 240_000 }, async () => {
-  // pg-boss marks each minute of a schedule with one row (its singleton window); the probe writes a
-  // row per run. Once two minutes have come and everything due has run, there is one run per minute.
-  const settled = await until(
-    'two minutes of ticks, all run',
-    async () => {
-      const slots = (await db!.query<{ slot: string; state: string }>(`select singleton_on::text as slot, state::text as state from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'probe.tick'`)).rows;
-      const jobs = (await db!.query<{ state: string }>(`select state::text as state from pgboss.job where name = 'probe.tick'`)).rows;
-      const ticks = await runs('probe.tick');
-      const done = slots.every((r) => r.state === 'completed') && jobs.length === slots.length && jobs.every((r) => r.state === 'completed');
-      return slots.length >= 2 && done ? { slots, ticks } : false;
-    },
-    200_000,
-  );
-  expect(settled.ticks.length, JSON.stringify(settled)).toBe(settled.slots.length);
-  expect(new Set(settled.slots.map((r) => r.slot)).size).toBe(settled.slots.length);
-  expect(new Set(settled.ticks.map((r) => r.job_id)).size).toBe(settled.ticks.length);
-});
+it.skipIf(!enabled)(
+  'runs a recurring job once per minute although both processes schedule it',
+  { timeout: 240_000 },
+  async () => {
+    // pg-boss marks each minute of a schedule with one row (its singleton window); the probe writes a
+    // row per run. Once two minutes have come and everything due has run, there is one run per minute.
+    const settled = await until(
+      'two minutes of ticks, all run',
+      async () => {
+        const slots = (
+          await db!.query<{ slot: string; state: string }>(
+            `select singleton_on::text as slot, state::text as state from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'probe.tick'`,
+          )
+        ).rows;
+        const jobs = (
+          await db!.query<{ state: string }>(`select state::text as state from pgboss.job where name = 'probe.tick'`)
+        ).rows;
+        const ticks = await runs('probe.tick');
+        const done =
+          slots.every((r) => r.state === 'completed') &&
+          jobs.length === slots.length &&
+          jobs.every((r) => r.state === 'completed');
+        return slots.length >= 2 && done ? { slots, ticks } : false;
+      },
+      200_000,
+    );
+    expect(settled.ticks.length, JSON.stringify(settled)).toBe(settled.slots.length);
+    expect(new Set(settled.slots.map((r) => r.slot)).size).toBe(settled.slots.length);
+    expect(new Set(settled.ticks.map((r) => r.job_id)).size).toBe(settled.ticks.length);
+  },
+);
 
-it.skipIf(!enabled)('keeps a job sent for later across a restart, and runs it once after', { timeout: 180_000 }, async () => {
-  await b!.stop();
-  const id = (await sender!.send('probe.later', { note: 'after the restart' }, { startAfter: 5 }))!;
-  await a!.stop();
-  // nobody is working: the job waits in the database
-  const row = await db!.query<{ state: string }>(`select state::text as state from pgboss.job where id = $1`, [id]);
-  expect(row.rows[0]?.state).toBe('created');
-  expect(await runs('probe.later')).toEqual([]);
-  a = await startServer(env, 90_000, COMMAND);
-  const done = await until('the later job', async () => {
-    const rows = await runs('probe.later');
-    return rows.length > 0 ? rows : false;
-  });
-  expect(done.map((r) => r.job_id)).toEqual([id]);
-  await until('the job completed', async () => (await db!.query(`select 1 from pgboss.job where id = $1 and state = 'completed'`, [id])).rowCount === 1);
-});
+it.skipIf(!enabled)(
+  'keeps a job sent for later across a restart, and runs it once after',
+  { timeout: 180_000 },
+  async () => {
+    await b!.stop();
+    const id = (await sender!.send('probe.later', { note: 'after the restart' }, { startAfter: 5 }))!;
+    await a!.stop();
+    // nobody is working: the job waits in the database
+    const row = await db!.query<{ state: string }>(`select state::text as state from pgboss.job where id = $1`, [id]);
+    expect(row.rows[0]?.state).toBe('created');
+    expect(await runs('probe.later')).toEqual([]);
+    a = await startServer(env, 90_000, COMMAND);
+    const done = await until('the later job', async () => {
+      const rows = await runs('probe.later');
+      return rows.length > 0 ? rows : false;
+    });
+    expect(done.map((r) => r.job_id)).toEqual([id]);
+    await until(
+      'the job completed',
+      async () =>
+        (await db!.query(`select 1 from pgboss.job where id = $1 and state = 'completed'`, [id])).rowCount === 1,
+    );
+  },
+);
 
 it.skipIf(enabled)(`skipped: ${SKIP_REASON}`, () => undefined);

@@ -61,7 +61,8 @@ const member = () => t.signedIn({ entitlements: ['membership'] });
 const members = (n: number) => Promise.all(Array.from({ length: n }, () => member()));
 const codes = (rs: Array<{ statusCode: number }>) => rs.map((r) => r.statusCode);
 const count = (n: unknown) => Number(n);
-const achievementIds = async (...slugs: string[]) => (await db.select().from(achievements).where(inArray(achievements.slug, slugs))).map((a) => a.id);
+const achievementIds = async (...slugs: string[]) =>
+  (await db.select().from(achievements).where(inArray(achievements.slug, slugs))).map((a) => a.id);
 
 interface Scenario {
   /** what many members do at once */
@@ -81,7 +82,9 @@ const SCENARIOS: Scenario[] = [
       const { topicId } = await newTopic(t, author.user.id);
       const postId = await replyIn(author.client, topicId, 'Popular');
       const likers = await members(20);
-      const answers = await Promise.all(likers.map((l) => l.client.post('/toggle-like', { type: 'post', resource_id: postId })));
+      const answers = await Promise.all(
+        likers.map((l) => l.client.post('/toggle-like', { type: 'post', resource_id: postId })),
+      );
       expect(codes(answers)).toEqual(Array(20).fill(200));
       expect(answers.every((a) => a.json().liked === true)).toBe(true);
       expect(Math.max(...answers.map((a) => a.json().likes as number))).toBe(20);
@@ -92,13 +95,18 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'like/unlike races: each of 8 members toggles a post 3 times at once, one member 7 times',
-    expect: 'every answer 200 and never below 0; one row per member (an odd number of clicks ends liked) and likes_count equal to the rows; all unliking at once bring it to exactly 0',
+    expect:
+      'every answer 200 and never below 0; one row per member (an odd number of clicks ends liked) and likes_count equal to the rows; all unliking at once bring it to exactly 0',
     run: async () => {
       const author = await member();
       const { topicId } = await newTopic(t, author.user.id);
       const postId = await replyIn(author.client, topicId, 'Racy');
       const likers = await members(8);
-      const toggles = likers.flatMap((l, i) => Array.from({ length: i === 0 ? 7 : 3 }, () => l.client.post('/toggle-like', { type: 'post', resource_id: postId })));
+      const toggles = likers.flatMap((l, i) =>
+        Array.from({ length: i === 0 ? 7 : 3 }, () =>
+          l.client.post('/toggle-like', { type: 'post', resource_id: postId }),
+        ),
+      );
       const answers = await Promise.all(toggles);
       expect(codes(answers).every((c) => c === 200)).toBe(true);
       expect(answers.every((a) => (a.json().likes as number) >= 0)).toBe(true);
@@ -122,9 +130,12 @@ const SCENARIOS: Scenario[] = [
       const author = await member();
       const { topicId } = await newTopic(t, author.user.id);
       const likers = await members(12);
-      const answers = await Promise.all(likers.map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topicId })));
+      const answers = await Promise.all(
+        likers.map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topicId })),
+      );
       expect(codes(answers)).toEqual(Array(12).fill(200));
-      const likes = async () => (await db.select({ n: forumTopics.likesCount }).from(forumTopics).where(eq(forumTopics.id, topicId)))[0]!.n;
+      const likes = async () =>
+        (await db.select({ n: forumTopics.likesCount }).from(forumTopics).where(eq(forumTopics.id, topicId)))[0]!.n;
       expect(await likes()).toBe(12);
       expect(await db.$count(topicLikes, eq(topicLikes.topicId, topicId))).toBe(12);
       await Promise.all(likers.map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topicId })));
@@ -142,7 +153,9 @@ const SCENARIOS: Scenario[] = [
       const messageId = await chatMessage(author.client, show.id);
       const fans = await members(15);
       const heart = (c: TestClient) => c.post('/live-chat/toggle-heart', { show_id: show.id, message_id: messageId });
-      const hearts = async () => (await db.select({ n: chatMessages.heartsCount }).from(chatMessages).where(eq(chatMessages.id, messageId)))[0]!.n;
+      const hearts = async () =>
+        (await db.select({ n: chatMessages.heartsCount }).from(chatMessages).where(eq(chatMessages.id, messageId)))[0]!
+          .n;
       expect(codes(await Promise.all(fans.map((f) => heart(f.client))))).toEqual(Array(15).fill(200));
       expect(await hearts()).toBe(15);
       expect(await db.$count(chatHearts, eq(chatHearts.messageId, messageId))).toBe(15);
@@ -157,26 +170,39 @@ const SCENARIOS: Scenario[] = [
   // ---- completing lessons: progress, points and achievements ----
   {
     name: 'one member completes 10 lessons at once',
-    expect: 'progress 10/10 (100%); 10 point rows (100 points); First Steps, Groove Student and Century unlocked once each, one popup each',
+    expect:
+      'progress 10/10 (100%); 10 point rows (100 points); First Steps, Groove Student and Century unlocked once each, one popup each',
     run: async () => {
       const { slug, lessonIds } = await newCourse(t, 10);
       const m = await member();
       const socket = await t.socket(m.client);
       expect((await subscribe(socket, userChannel(m.user.id))).ok).toBe(true);
       const events = collectEvents(socket);
-      const answers = await Promise.all(lessonIds.map((id) => m.client.post('/lesson-completions', { lesson_id: id, complete: true })));
+      const answers = await Promise.all(
+        lessonIds.map((id) => m.client.post('/lesson-completions', { lesson_id: id, complete: true })),
+      );
       expect(codes(answers)).toEqual(Array(10).fill(200));
       expect(await db.$count(lessonCompletions, eq(lessonCompletions.userId, m.user.id))).toBe(10);
-      expect((await m.client.get(`/api/courses/${slug}`)).json().data.progress).toEqual({ completed: 10, total: 10, percent: 100 });
+      expect((await m.client.get(`/api/courses/${slug}`)).json().data.progress).toEqual({
+        completed: 10,
+        total: 10,
+        percent: 100,
+      });
       const ledger = await db.select().from(pointsLedger).where(eq(pointsLedger.userId, m.user.id));
       expect(ledger).toHaveLength(10);
       expect(ledger.reduce((s, r) => s + r.points, 0)).toBe(10 * POINTS.lessonComplete.points);
       const unlocked = await db.select().from(userAchievements).where(eq(userAchievements.userId, m.user.id));
-      expect(unlocked.map((u) => u.achievementId).sort()).toEqual((await achievementIds('first-lesson', 'ten-lessons', 'hundred-points')).sort());
+      expect(unlocked.map((u) => u.achievementId).sort()).toEqual(
+        (await achievementIds('first-lesson', 'ten-lessons', 'hundred-points')).sort(),
+      );
       const popups = () => events.filter((e) => e.event === 'UnlockedAchievement');
       await waitUntil(() => popups().length >= 3);
       await new Promise((r) => setTimeout(r, 150)); // a duplicate would arrive now
-      expect(popups().map((e) => (e.payload as { progress: { details: { name: string } } }).progress.details.name).sort()).toEqual(['Century', 'First Steps', 'Groove Student']);
+      expect(
+        popups()
+          .map((e) => (e.payload as { progress: { details: { name: string } } }).progress.details.name)
+          .sort(),
+      ).toEqual(['Century', 'First Steps', 'Groove Student']);
       expect(events.filter((e) => e.event === 'PointsAdded')).toHaveLength(10);
       socket.disconnect();
     },
@@ -191,16 +217,26 @@ const SCENARIOS: Scenario[] = [
       const eager = many[0]!;
       const answers = await Promise.all([
         ...many.map((m) => m.client.post('/lesson-completions', { lesson_id: lessonId, complete: true })),
-        ...Array.from({ length: 5 }, () => eager.client.post('/lesson-completions', { lesson_id: lessonId, complete: true })),
+        ...Array.from({ length: 5 }, () =>
+          eager.client.post('/lesson-completions', { lesson_id: lessonId, complete: true }),
+        ),
       ]);
       expect(codes(answers).every((c) => c === 200)).toBe(true);
       expect(answers.every((a) => a.json().progress.completed === 1)).toBe(true);
       const ids = many.map((m) => m.user.id);
       expect(await db.$count(lessonCompletions, eq(lessonCompletions.lessonId, lessonId))).toBe(12);
-      const ledger = await db.select().from(pointsLedger).where(and(inArray(pointsLedger.userId, ids), eq(pointsLedger.reason, `lesson:${lessonId}`)));
+      const ledger = await db
+        .select()
+        .from(pointsLedger)
+        .where(and(inArray(pointsLedger.userId, ids), eq(pointsLedger.reason, `lesson:${lessonId}`)));
       expect(ledger.map((r) => r.userId).sort()).toEqual([...ids].sort());
       const [first] = await achievementIds('first-lesson');
-      expect(await db.$count(userAchievements, and(inArray(userAchievements.userId, ids), eq(userAchievements.achievementId, first!)))).toBe(12);
+      expect(
+        await db.$count(
+          userAchievements,
+          and(inArray(userAchievements.userId, ids), eq(userAchievements.achievementId, first!)),
+        ),
+      ).toBe(12);
     },
   },
   {
@@ -209,44 +245,88 @@ const SCENARIOS: Scenario[] = [
     run: async () => {
       const { lessonIds } = await newCourse(t, 1);
       const lessonId = lessonIds[0]!;
-      await db.insert(lessonQuizzes).values({ lessonId, questions: [{ title: 'Quarter notes per bar in 4/4?', options: ['2', '4'], correct: 1 }] });
+      await db
+        .insert(lessonQuizzes)
+        .values({ lessonId, questions: [{ title: 'Quarter notes per bar in 4/4?', options: ['2', '4'], correct: 1 }] });
       const m = await member();
-      const answers = await Promise.all(Array.from({ length: 5 }, () => m.client.post('/lessons/quiz', { id: lessonId, answers: [1] })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => m.client.post('/lessons/quiz', { id: lessonId, answers: [1] })),
+      );
       expect(codes(answers)).toEqual(Array(5).fill(200));
       expect(answers.every((a) => a.json().passed === true)).toBe(true);
-      expect(await db.$count(pointsLedger, and(eq(pointsLedger.userId, m.user.id), eq(pointsLedger.reason, `quiz:${lessonId}`)))).toBe(1);
+      expect(
+        await db.$count(
+          pointsLedger,
+          and(eq(pointsLedger.userId, m.user.id), eq(pointsLedger.reason, `quiz:${lessonId}`)),
+        ),
+      ).toBe(1);
       const [whiz] = await achievementIds('quiz-whiz');
-      expect(await db.$count(userAchievements, and(eq(userAchievements.userId, m.user.id), eq(userAchievements.achievementId, whiz!)))).toBe(1);
+      expect(
+        await db.$count(
+          userAchievements,
+          and(eq(userAchievements.userId, m.user.id), eq(userAchievements.achievementId, whiz!)),
+        ),
+      ).toBe(1);
     },
   },
   {
     name: 'practice time logged from 6 tabs at once (10 minutes each)',
-    expect: 'today shows exactly 60 minutes; the day\'s 5 points paid once; Woodshedder unlocked once',
+    expect: "today shows exactly 60 minutes; the day's 5 points paid once; Woodshedder unlocked once",
     run: async () => {
       const m = await member();
-      const answers = await Promise.all(Array.from({ length: 6 }, () => m.client.post('/journal/log-time-practiced', { minutes_practiced: 10 })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => m.client.post('/journal/log-time-practiced', { minutes_practiced: 10 })),
+      );
       expect(codes(answers)).toEqual(Array(6).fill(200));
       expect((await m.client.get('/api/practice/summary')).json().data.today).toBe(60);
-      const [sum] = await db.select({ n: sql<number>`sum(${practiceSessions.minutes})::int` }).from(practiceSessions).where(eq(practiceSessions.userId, m.user.id));
+      const [sum] = await db
+        .select({ n: sql<number>`sum(${practiceSessions.minutes})::int` })
+        .from(practiceSessions)
+        .where(eq(practiceSessions.userId, m.user.id));
       expect(count(sum!.n)).toBe(60);
-      expect(await db.$count(pointsLedger, and(eq(pointsLedger.userId, m.user.id), sql`${pointsLedger.reason} like 'practice:%'`))).toBe(1);
+      expect(
+        await db.$count(
+          pointsLedger,
+          and(eq(pointsLedger.userId, m.user.id), sql`${pointsLedger.reason} like 'practice:%'`),
+        ),
+      ).toBe(1);
       const [wood] = await achievementIds('first-hour');
-      expect(await db.$count(userAchievements, and(eq(userAchievements.userId, m.user.id), eq(userAchievements.achievementId, wood!)))).toBe(1);
+      expect(
+        await db.$count(
+          userAchievements,
+          and(eq(userAchievements.userId, m.user.id), eq(userAchievements.achievementId, wood!)),
+        ),
+      ).toBe(1);
     },
   },
   // ---- buying the last course spot ----
   {
     name: 'the last spot of a course tier: 6 members buy at once',
-    expect: 'exactly one 200; five 409 with the spec\'s sold-out message; sold = spots (never above); only the winner charged and let in',
+    expect:
+      "exactly one 200; five 409 with the spec's sold-out message; sold = spots (never above); only the winner charged and let in",
     run: async () => {
       const { courseId, lessonIds } = await newCourse(t, 1, { membersOnly: true });
       const slug = uniq('last_spot').replace(/-/g, '_');
-      await db.insert(products).values({ slug, kind: 'course', title: 'Last spot', courseId, level: 'basic', priceCents: 49_00, spots: 3, sold: 2 });
+      await db.insert(products).values({
+        slug,
+        kind: 'course',
+        title: 'Last spot',
+        courseId,
+        level: 'basic',
+        priceCents: 49_00,
+        spots: 3,
+        sold: 2,
+      });
       const buyers = await Promise.all(Array.from({ length: 6 }, () => t.signedIn()));
       const tokens = await Promise.all(buyers.map((b) => productCardToken(t, b.client, slug)));
-      const answers = await Promise.all(buyers.map((b, i) => b.client.post(`/api/products/${slug}/card`, { stripeToken: tokens[i], idempotency_key: 'buy' })));
+      const answers = await Promise.all(
+        buyers.map((b, i) =>
+          b.client.post(`/api/products/${slug}/card`, { stripeToken: tokens[i], idempotency_key: 'buy' }),
+        ),
+      );
       expect(codes(answers).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(COMMERCE_MESSAGES.soldOut);
+      for (const a of answers.filter((x) => x.statusCode === 409))
+        expect(a.json().message).toBe(COMMERCE_MESSAGES.soldOut);
       const [p] = await db.select().from(products).where(eq(products.slug, slug));
       expect(p!.sold).toBe(3);
       const winner = buyers[answers.findIndex((a) => a.statusCode === 200)]!;
@@ -255,7 +335,10 @@ const SCENARIOS: Scenario[] = [
         expect(await sandboxChargesOf(t, b.user.id), `charges of ${won ? 'the winner' : 'a loser'}`).toBe(won ? 1 : 0);
         expect((await b.client.get(`/api/lessons/${lessonIds[0]}`)).json().data.locked).toBe(!won);
       }
-      const paid = await db.select().from(orders).where(and(eq(orders.productSlug, slug), eq(orders.status, 'paid')));
+      const paid = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.productSlug, slug), eq(orders.status, 'paid')));
       expect(paid.map((o) => o.userId)).toEqual([winner.user.id]);
     },
   },
@@ -268,7 +351,9 @@ const SCENARIOS: Scenario[] = [
       const pm = await checkoutCardToken(client);
       const headers = { 'Idempotency-Key': uniq('attempt') };
       const body = { checkout: 'academy', stripeToken: pm, plan: 'lifetime' };
-      const answers = await Promise.all([1, 2, 3].map(() => client.request('POST', '/order/stripe', body, { headers })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => client.request('POST', '/order/stripe', body, { headers })),
+      );
       expect(codes(answers)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((a) => a.json().url)).size).toBe(1);
       expect(await db.$count(orders, eq(orders.userId, user.id))).toBe(1);
@@ -281,7 +366,10 @@ const SCENARIOS: Scenario[] = [
     run: async () => {
       const { user, client } = await t.signedIn();
       const body = { price: 3900, idempotency_key: uniq('mentorship') };
-      const [a, b] = await Promise.all([client.post('/mentorship/create-checkout', body), client.post('/mentorship/create-checkout', body)]);
+      const [a, b] = await Promise.all([
+        client.post('/mentorship/create-checkout', body),
+        client.post('/mentorship/create-checkout', body),
+      ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(a.json().url).toBe(b.json().url);
       expect(await db.$count(orders, eq(orders.userId, user.id))).toBe(1);
@@ -293,9 +381,14 @@ const SCENARIOS: Scenario[] = [
     run: async () => {
       const email = `${uniq('racer')}@test.test`;
       const browsers = await Promise.all([1, 2, 3, 4].map(() => t.client()));
-      const answers = await Promise.all(browsers.map((b) => b.post('/register', { name: 'Rae Racer', email, email_confirmation: email, password: 'password123' })));
+      const answers = await Promise.all(
+        browsers.map((b) =>
+          b.post('/register', { name: 'Rae Racer', email, email_confirmation: email, password: 'password123' }),
+        ),
+      );
       expect(codes(answers).sort()).toEqual([200, 422, 422, 422]);
-      for (const a of answers.filter((x) => x.statusCode === 422)) expect(a.json().errors).toEqual({ email: [FIELD_MESSAGES.emailTaken] });
+      for (const a of answers.filter((x) => x.statusCode === 422))
+        expect(a.json().errors).toEqual({ email: [FIELD_MESSAGES.emailTaken] });
       expect(await db.$count(users, sql`lower(${users.email}) = ${email}`)).toBe(1);
     },
   },
@@ -305,11 +398,15 @@ const SCENARIOS: Scenario[] = [
     run: async () => {
       const name = `Sam ${uniq('Same')}`;
       const browsers = await Promise.all([1, 2, 3, 4].map(() => t.client()));
-      const answers = await Promise.all(browsers.map((b, i) => {
-        const email = `${uniq(`same${i}`)}@test.test`;
-        return b.post('/register', { name, email, email_confirmation: email, password: 'password123' });
-      }));
-      expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(Array(4).fill('200 '));
+      const answers = await Promise.all(
+        browsers.map((b, i) => {
+          const email = `${uniq(`same${i}`)}@test.test`;
+          return b.post('/register', { name, email, email_confirmation: email, password: 'password123' });
+        }),
+      );
+      expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(
+        Array(4).fill('200 '),
+      );
       const rows = await db.select({ slug: users.slug }).from(users).where(eq(users.name, name));
       expect(rows).toHaveLength(4);
       expect(new Set(rows.map((r) => r.slug)).size).toBe(4);
@@ -323,10 +420,14 @@ const SCENARIOS: Scenario[] = [
       const { topicId } = await newTopic(t, author.user.id);
       const postId = await replyIn(author.client, topicId, 'Reported');
       const reporter = await member();
-      const answers = await Promise.all([1, 2, 3].map(() => reporter.client.post('/api/reports', { kind: 'post', id: postId, reason: 'spam' })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => reporter.client.post('/api/reports', { kind: 'post', id: postId, reason: 'spam' })),
+      );
       expect(codes(answers).sort()).toEqual([200, 200, 201]);
       expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
-      expect(await db.$count(reports, and(eq(reports.reporterId, reporter.user.id), eq(reports.targetId, postId)))).toBe(1);
+      expect(
+        await db.$count(reports, and(eq(reports.reporterId, reporter.user.id), eq(reports.targetId, postId))),
+      ).toBe(1);
     },
   },
   {
@@ -334,14 +435,22 @@ const SCENARIOS: Scenario[] = [
     expect: 'one friendship row, accepted (each asked, so each accepted the other); answers "pending" and "friends"',
     run: async () => {
       const [a, b] = await members(2);
-      const [ra, rb] = await Promise.all([a!.client.post('/friends', { user_id: b!.user.id }), b!.client.post('/friends', { user_id: a!.user.id })]);
+      const [ra, rb] = await Promise.all([
+        a!.client.post('/friends', { user_id: b!.user.id }),
+        b!.client.post('/friends', { user_id: a!.user.id }),
+      ]);
       expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
-      const rows = await db.select().from(friendships).where(inArray(friendships.requesterId, [a!.user.id, b!.user.id]));
+      const rows = await db
+        .select()
+        .from(friendships)
+        .where(inArray(friendships.requesterId, [a!.user.id, b!.user.id]));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe('accepted');
       // the later call saw the earlier request and accepted it (or, raced, accepted it after its own insert lost)
       expect([ra.json().status, rb.json().status].sort()).toEqual(['friends', 'pending']);
-      expect((await a!.client.get('/api/friends')).json().data.friends.map((f: { id: number }) => f.id)).toEqual([b!.user.id]);
+      expect((await a!.client.get('/api/friends')).json().data.friends.map((f: { id: number }) => f.id)).toEqual([
+        b!.user.id,
+      ]);
     },
   },
   {
@@ -353,7 +462,12 @@ const SCENARIOS: Scenario[] = [
       const id = asked.json().relationship_id as number;
       const answers = await Promise.all([1, 2, 3].map(() => b!.client.post(`/friends/${id}/request`, { action: 1 })));
       expect(codes(answers).sort()).toEqual([200, 409, 409]);
-      expect(await db.$count(notifications, and(eq(notifications.userId, a!.user.id), sql`${notifications.body} like '%accepted your friend request%'`))).toBe(1);
+      expect(
+        await db.$count(
+          notifications,
+          and(eq(notifications.userId, a!.user.id), sql`${notifications.body} like '%accepted your friend request%'`),
+        ),
+      ).toBe(1);
     },
   },
   {
@@ -363,15 +477,22 @@ const SCENARIOS: Scenario[] = [
       const m = await member();
       const title = uniq('Groove');
       const { DEFAULT_TEMPLATE } = await import('#shared/songmapper');
-      const answers = await Promise.all([1, 2, 3, 4].map((i) => m.client.post('/songmapper/templates', { title, song: { ...DEFAULT_TEMPLATE, title, bpm: String(80 + i) } })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((i) =>
+          m.client.post('/songmapper/templates', { title, song: { ...DEFAULT_TEMPLATE, title, bpm: String(80 + i) } }),
+        ),
+      );
       expect(codes(answers)).toEqual([200, 200, 200, 200]);
-      expect(await db.$count(songTemplates, and(eq(songTemplates.userId, m.user.id), eq(songTemplates.title, title)))).toBe(1);
+      expect(
+        await db.$count(songTemplates, and(eq(songTemplates.userId, m.user.id), eq(songTemplates.title, title))),
+      ).toBe(1);
     },
   },
   // ---- the practice plan (a student's save merges; a mentor's stale save is 409) ----
   {
     name: 'a practice plan saved by its student and their mentor at the same moment',
-    expect: 'both 200; the student\'s tempo and completed day and the mentor\'s new title and exercise all kept; each version +1',
+    expect:
+      "both 200; the student's tempo and completed day and the mentor's new title and exercise all kept; each version +1",
     run: async () => {
       const { s, a, plan: p } = await builtPlan(t);
       const mine = clone(p.practice_plan);
@@ -392,8 +513,9 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'a practice plan saved from two of the mentor\'s tabs (and a second mentor) at once, from the same version',
-    expect: 'one 200; the others 409 with the spec\'s conflict message and the plan as saved; the saved plan is the winner\'s, whole',
+    name: "a practice plan saved from two of the mentor's tabs (and a second mentor) at once, from the same version",
+    expect:
+      "one 200; the others 409 with the spec's conflict message and the plan as saved; the saved plan is the winner's, whole",
     run: async () => {
       const { s, a, plan: p } = await builtPlan(t);
       const other = await t.signedIn({ role: 'admin' });
@@ -403,7 +525,11 @@ const SCENARIOS: Scenario[] = [
         m.phase1[0]![0]!.exercises[0]!.goal = String(100 + title.length);
         return m;
       });
-      const answers = await Promise.all([savePlan(a.client, p, edits[0]!), savePlan(a.client, p, edits[1]!), savePlan(other.client, p, edits[2]!)]);
+      const answers = await Promise.all([
+        savePlan(a.client, p, edits[0]!),
+        savePlan(a.client, p, edits[1]!),
+        savePlan(other.client, p, edits[2]!),
+      ]);
       expect(codes(answers).sort()).toEqual([200, 409, 409]);
       const winner = answers.findIndex((r) => r.statusCode === 200);
       for (const r of answers.filter((x) => x.statusCode === 409)) {
@@ -411,12 +537,16 @@ const SCENARIOS: Scenario[] = [
       }
       const after = await openPlan(a.client, s.user.id);
       expect(after.admin_version).toBe(p.admin_version + 1);
-      expect(after.practice_plan.phase1[0]![0]!).toMatchObject({ title: edits[winner]!.phase1[0]![0]!.title, exercises: [expect.objectContaining({ goal: edits[winner]!.phase1[0]![0]!.exercises[0]!.goal })] });
+      expect(after.practice_plan.phase1[0]![0]!).toMatchObject({
+        title: edits[winner]!.phase1[0]![0]!.title,
+        exercises: [expect.objectContaining({ goal: edits[winner]!.phase1[0]![0]!.exercises[0]!.goal })],
+      });
     },
   },
   {
-    name: 'a practice plan saved from two of the student\'s tabs at once, from the same version, each changing another field',
-    expect: 'one 200; the other 409 with the plan as saved (no silent undo of the first tab\'s change); then the second tab\'s change, resent from that plan, is kept with the first',
+    name: "a practice plan saved from two of the student's tabs at once, from the same version, each changing another field",
+    expect:
+      "one 200; the other 409 with the plan as saved (no silent undo of the first tab's change); then the second tab's change, resent from that plan, is kept with the first",
     run: async () => {
       const { s, plan: p } = await builtPlan(t);
       const tab1 = clone(p.practice_plan);
@@ -443,7 +573,11 @@ const SCENARIOS: Scenario[] = [
 ];
 
 describe(`concurrency correctness (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} rounds each)`, () => {
-  it.each(SCENARIOS.map((s) => [`${s.name} → ${s.expect}`, s] as const))('%s', async (_name, s) => {
-    for (let round = 0; round < ROUNDS; round++) await s.run();
-  }, 120_000);
+  it.each(SCENARIOS.map((s) => [`${s.name} → ${s.expect}`, s] as const))(
+    '%s',
+    async (_name, s) => {
+      for (let round = 0; round < ROUNDS; round++) await s.run();
+    },
+    120_000,
+  );
 });

@@ -33,9 +33,15 @@ describe('CSRF', () => {
       const url = concreteUrl(r.url);
       for (const client of [admin, member]) {
         const none = await client.request(r.method as Method, url, { _probe: 1 }, { csrf: false });
-        const forged = await client.request(r.method as Method, url, { _token: 'forged-token' }, { csrf: false, headers: { 'x-csrf-token': 'forged-token' } });
+        const forged = await client.request(
+          r.method as Method,
+          url,
+          { _token: 'forged-token' },
+          { csrf: false, headers: { 'x-csrf-token': 'forged-token' } },
+        );
         for (const res of [none, forged]) {
-          if (res.statusCode !== 419 || (res.json() as { message?: string }).message !== MESSAGES.csrfMismatch) wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
+          if (res.statusCode !== 419 || (res.json() as { message?: string }).message !== MESSAGES.csrfMismatch)
+            wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
         }
       }
     }
@@ -46,7 +52,12 @@ describe('CSRF', () => {
     const visitor = await t.client();
     const res = await visitor.request('POST', '/login', { email: 'a@b.test', password: 'x' }, { csrf: false });
     expect(res.statusCode).toBe(419);
-    const form = await visitor.request('POST', '/login', { email: 'nobody@test.test', password: 'wrong-password', _token: visitor.csrfToken }, { csrf: false, form: true });
+    const form = await visitor.request(
+      'POST',
+      '/login',
+      { email: 'nobody@test.test', password: 'wrong-password', _token: visitor.csrfToken },
+      { csrf: false, form: true },
+    );
     expect(form.statusCode).not.toBe(419);
   });
 

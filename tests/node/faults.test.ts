@@ -101,20 +101,28 @@ describe('SIGKILL in the middle of a burst of writes', () => {
     await crashAndRecover({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(16).toString('hex') });
   }, 240_000);
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL keeps every acknowledged write', async () => {
-    const name = `bb_crash_${randomBytes(4).toString('hex')}`;
-    const adminSql = async (q: string) => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(q);
-      await c.end();
-    };
-    await adminSql(`CREATE DATABASE "${name}"`);
-    cleanups.push(() => adminSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    await crashAndRecover({ DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bb-crash-')), SESSION_SECRET: randomBytes(16).toString('hex') });
-  }, 240_000);
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL keeps every acknowledged write',
+    async () => {
+      const name = `bb_crash_${randomBytes(4).toString('hex')}`;
+      const adminSql = async (q: string) => {
+        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await c.connect();
+        await c.query(q);
+        await c.end();
+      };
+      await adminSql(`CREATE DATABASE "${name}"`);
+      cleanups.push(() => adminSql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      await crashAndRecover({
+        DATABASE_URL: url.toString(),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bb-crash-')),
+        SESSION_SECRET: randomBytes(16).toString('hex'),
+      });
+    },
+    240_000,
+  );
 });
 
 describe('SIGTERM', () => {
@@ -131,7 +139,9 @@ describe('SIGTERM', () => {
     });
     const reason = new Promise<string>((resolve) => socket.once('disconnect', (r) => resolve(r)));
 
-    const inFlight = Array.from({ length: 20 }, (_, i) => client.post('/api/metronome_settings', { name: `term-${i}`, settings }));
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      client.post('/api/metronome_settings', { name: `term-${i}`, settings }),
+    );
     await new Promise((r) => setTimeout(r, 5)); // the requests are on the wire
     const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
     process.kill(-server.child.pid!, 'SIGTERM');
@@ -139,7 +149,10 @@ describe('SIGTERM', () => {
     // each request was either handled to the end (201), refused as the server closes (503, so a load
     // balancer retries it elsewhere), or never reached the server (the connection was already closed)
     const statuses = answers.map((a) => (a.status === 'fulfilled' ? a.value.status : 'not sent'));
-    expect(statuses.filter((s) => s !== 201 && s !== 503 && s !== 'not sent'), JSON.stringify(statuses)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201 && s !== 503 && s !== 'not sent'),
+      JSON.stringify(statuses),
+    ).toEqual([]);
     const done = statuses.filter((s) => s === 201).length;
     expect(done).toBeGreaterThan(0);
     expect(await exited).toBe(0);
@@ -149,7 +162,11 @@ describe('SIGTERM', () => {
     socket.close();
     // nothing was done without its answer: the rows written are exactly the ones answered 201
     const again = await start({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) });
-    const rows = ((await (await (await session(again.url, email, false)).get('/api/metronome_settings')).json()) as { data: unknown[] }).data;
+    const rows = (
+      (await (await (await session(again.url, email, false)).get('/api/metronome_settings')).json()) as {
+        data: unknown[];
+      }
+    ).data;
     expect(rows).toHaveLength(done);
   }, 120_000);
 });

@@ -19,26 +19,39 @@ let tables: string[] = [];
 
 beforeAll(async () => {
   admin = (await t.signedIn({ role: 'admin', entitlements: ['membership', 'mentorship'] })).client;
-  const res = await rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const res = await rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   // sessions: every request may touch its own session; the sandbox provider keeps its own books
   tables = res.rows.map((r) => r.name).filter((n) => !['sessions', '__drizzle_migrations'].includes(n));
 });
 afterAll(async () => t?.close());
 
 /** raw SQL rows (both drivers answer `{rows}`) */
-const rows = async <T,>(query: SQL) => (await t.app.deps.db.execute(query)) as unknown as { rows: T[] };
+const rows = async <T>(query: SQL) => (await t.app.deps.db.execute(query)) as unknown as { rows: T[] };
 
 /** a digest of every table's rows: equal digests, nothing changed */
 async function fingerprint(): Promise<string> {
-  const parts = tables.map((name) => sql`select ${name} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`);
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
+  );
   const res = await rows<{ name: string; digest: string }>(sql.join(parts, sql` union all `));
   return res.rows.map((r) => `${r.name}:${r.digest}`).join(',');
 }
 
 let seq = 0;
-async function send(method: string, url: string, body: { contentType: string | null; payload: string | Buffer | undefined } | null) {
+async function send(
+  method: string,
+  url: string,
+  body: { contentType: string | null; payload: string | Buffer | undefined } | null,
+) {
   seq++;
-  const headers: Record<string, string> = { accept: 'application/json', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.csrfToken };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-csrf-token': admin.csrfToken,
+  };
   if (body?.contentType) headers['content-type'] = body.contentType;
   return t.app.inject({
     method: method as 'GET',
@@ -65,17 +78,27 @@ describe('hostile input on every route', () => {
     const before = await fingerprint();
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(hostileParam, { minLength: params, maxLength: params }), hostileQuery(schemaKeys(route.schema.querystring)), hostileBody(schemaKeys(route.schema.body)), async (values, query, body) => {
-        const url = `${fillParams(route.url, values)}${query ? `?${query}` : ''}`;
-        const res = await send(route.method, url, route.method === 'GET' ? null : body);
-        if (res.statusCode < 400) accepted++;
-        const explained = res.statusCode < 400 || res.headers['content-type']?.toString().includes('text/html') || saysWhy(safeJson(res.body));
-        if (res.statusCode >= 500 || !explained) throw new Error(`${route.method} ${url} (${body.label}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-      }),
+      fc.asyncProperty(
+        fc.array(hostileParam, { minLength: params, maxLength: params }),
+        hostileQuery(schemaKeys(route.schema.querystring)),
+        hostileBody(schemaKeys(route.schema.body)),
+        async (values, query, body) => {
+          const url = `${fillParams(route.url, values)}${query ? `?${query}` : ''}`;
+          const res = await send(route.method, url, route.method === 'GET' ? null : body);
+          if (res.statusCode < 400) accepted++;
+          const explained =
+            res.statusCode < 400 ||
+            res.headers['content-type']?.toString().includes('text/html') ||
+            saysWhy(safeJson(res.body));
+          if (res.statusCode >= 500 || !explained)
+            throw new Error(`${route.method} ${url} (${body.label}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+        },
+      ),
       { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true },
     );
     // a route that refused everything it was sent changed nothing; a GET never changes anything
-    if (accepted === 0 || route.method === 'GET') expect(await fingerprint(), 'refused requests changed state').toBe(before);
+    if (accepted === 0 || route.method === 'GET')
+      expect(await fingerprint(), 'refused requests changed state').toBe(before);
   });
 });
 
@@ -84,4 +107,3 @@ const saysWhy = (body: unknown) => {
   const b = body as { message?: unknown; error?: { message?: unknown } } | null;
   return typeof b?.message === 'string' || typeof b?.error?.message === 'string';
 };
-

@@ -12,12 +12,19 @@ afterAll(async () => t?.close());
 
 describe('bodies and values the server cannot use', () => {
   it('a truncated multipart body, or one without a boundary, is a 400 that says so', async () => {
-    const truncated = await member.request('POST', '/dashboard/upload-image', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', {
-      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
-    });
+    const truncated = await member.request(
+      'POST',
+      '/dashboard/upload-image',
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      },
+    );
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json()).toEqual({ message: 'The request body could not be read.' });
-    const noBoundary = await member.request('POST', '/journal', 'hello', { headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await member.request('POST', '/journal', 'hello', {
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
   });
 
@@ -28,13 +35,23 @@ describe('bodies and values the server cannot use', () => {
   });
 
   it('__proto__ and constructor keys grant nothing and pollute nothing', async () => {
-    const res = await member.request('POST', '/api/admin/notifications', '{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"isAdmin":true}},"user_id":1,"body":"hi"}', {
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await member.request(
+      'POST',
+      '/api/admin/notifications',
+      '{"__proto__":{"isAdmin":true,"role":"admin"},"constructor":{"prototype":{"isAdmin":true}},"user_id":1,"body":"hi"}',
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
     // refused while parsing (Fastify's prototype-poisoning guard), before anyone looks at who sent it
     expect(res.statusCode).toBe(400);
     expect(typeof (res.json() as { message: unknown }).message).toBe('string');
-    const plain = await member.post('/api/admin/notifications', { user_id: 1, body: 'hi', isAdmin: true, role: 'admin' });
+    const plain = await member.post('/api/admin/notifications', {
+      user_id: 1,
+      body: 'hi',
+      isAdmin: true,
+      role: 'admin',
+    });
     expect(plain.statusCode).toBe(403);
     expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined();
     const me = (await member.get('/api/me')).json() as { data?: { admin?: boolean }; admin?: boolean };
@@ -42,7 +59,9 @@ describe('bodies and values the server cannot use', () => {
   });
 
   it('truncated JSON and wrong content types are 4xx with a message', async () => {
-    const truncated = await member.request('POST', '/journal', '{"exercises":', { headers: { 'content-type': 'application/json' } });
+    const truncated = await member.request('POST', '/journal', '{"exercises":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json()).toEqual({ message: 'The request body is not valid JSON.' });
     const xml = await member.request('POST', '/journal', '<a/>', { headers: { 'content-type': 'application/xml' } });

@@ -25,7 +25,14 @@ beforeAll(async () => {
   cert = makeCertificate();
   dataDir = mkdtempSync(path.join(tmpdir(), 'bb-https-'));
   server = await startServer(
-    { NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dataDir, TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile },
+    {
+      NODE_ENV: 'test',
+      SERVE_CLIENT: '0',
+      DEMO: '0',
+      DATA_DIR: dataDir,
+      TLS_CERT_FILE: cert.certFile,
+      TLS_KEY_FILE: cert.keyFile,
+    },
     undefined,
     NODE_TSX,
     { ca: cert.cert },
@@ -57,20 +64,29 @@ function h2Open(session: http2.ClientHttp2Session, method: string, pathname: str
     stream.setEncoding('utf8');
     stream.on('response', (h) => (answer = h));
     stream.on('data', (d: string) => (text += d));
-    stream.on('end', () => resolve(answer ? { status: Number(answer[':status']), headers: answer, body: text } : refused));
+    stream.on('end', () =>
+      resolve(answer ? { status: Number(answer[':status']), headers: answer, body: text } : refused),
+    );
     stream.on('error', () => resolve(refused));
   });
   return { stream, outcome };
 }
 
-function h2Send(session: http2.ClientHttp2Session, method: string, pathname: string, headers: Record<string, string>, body?: string) {
+function h2Send(
+  session: http2.ClientHttp2Session,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
   const { stream, outcome } = h2Open(session, method, pathname, headers);
   stream?.end(body);
   return outcome;
 }
 
 /** a GET on an HTTP/2 session: status, headers, body */
-const h2Get = (session: http2.ClientHttp2Session, pathname: string, accept: string) => h2Send(session, 'GET', pathname, { accept });
+const h2Get = (session: http2.ClientHttp2Session, pathname: string, accept: string) =>
+  h2Send(session, 'GET', pathname, { accept });
 
 function h1Get(url: string, agent?: https.Agent) {
   return new Promise<{ status: number; version: string; body: string }>((resolve, reject) => {
@@ -89,7 +105,10 @@ describe('HTTPS', () => {
   it('serves pages and API answers over HTTP/2 on one connection, with a Secure session cookie', async () => {
     const session = http2.connect(server.url, { ca: cert.cert });
     try {
-      const [page, health] = await Promise.all([h2Get(session, '/', 'text/html'), h2Get(session, '/healthz', 'application/json')]);
+      const [page, health] = await Promise.all([
+        h2Get(session, '/', 'text/html'),
+        h2Get(session, '/healthz', 'application/json'),
+      ]);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<div id="root"');
       const cookie = [page.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('bb_session='));
@@ -108,7 +127,12 @@ describe('HTTPS', () => {
   });
 
   it('takes Socket.IO connections over a secure WebSocket', async () => {
-    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnection: false, ca: cert.cert.toString() });
+    const socket = connect(server.url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      ca: cert.cert.toString(),
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -128,7 +152,10 @@ describe('HTTPS', () => {
       expect((await h1Get(`${server.url}/healthz`, agent)).status).toBe(200);
       const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
       process.kill(-server.child.pid!, 'SIGTERM');
-      const outcome = await Promise.race([exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 8_000))]);
+      const outcome = await Promise.race([
+        exited,
+        new Promise<'still running'>((r) => setTimeout(() => r('still running'), 8_000)),
+      ]);
       expect(outcome).toBe(0);
     } finally {
       session.destroy();
@@ -143,18 +170,51 @@ describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
     const servers: ServerProcess[] = [];
     const h2 = { session: null as http2.ClientHttp2Session | null };
     try {
-      const first = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dir, TLS_CERT_FILE: cert.certFile, TLS_KEY_FILE: cert.keyFile }, undefined, NODE_TSX, { ca: cert.cert });
+      const first = await startServer(
+        {
+          NODE_ENV: 'test',
+          SERVE_CLIENT: '0',
+          DEMO: '0',
+          DATA_DIR: dir,
+          TLS_CERT_FILE: cert.certFile,
+          TLS_KEY_FILE: cert.keyFile,
+        },
+        undefined,
+        NODE_TSX,
+        { ca: cert.cert },
+      );
       servers.push(first);
       const session = http2.connect(first.url, { ca: cert.cert });
       h2.session = session;
       // a browser's session over HTTP/2: the page's cookie and CSRF token, then a registration (which rotates both)
       const page = await h2Send(session, 'GET', '/', { accept: 'text/html' });
-      const cookieOf = (h: http2.IncomingHttpHeaders) => [h['set-cookie'] ?? []].flat().find((c) => c.startsWith('bb_session='))?.split(';')[0];
+      const cookieOf = (h: http2.IncomingHttpHeaders) =>
+        [h['set-cookie'] ?? []]
+          .flat()
+          .find((c) => c.startsWith('bb_session='))
+          ?.split(';')[0];
       let cookie = cookieOf(page.headers)!;
       let token = /<meta name="csrf-token" content="([^"]+)">/.exec(page.body)![1]!;
-      const json = () => ({ 'content-type': 'application/json', accept: 'application/json', cookie, 'x-csrf-token': token });
+      const json = () => ({
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie,
+        'x-csrf-token': token,
+      });
       const email = `h2-term-${randomBytes(4).toString('hex')}@test.test`;
-      const reg = await h2Send(session, 'POST', '/register', json(), JSON.stringify({ name: 'Stream Test', email, email_confirmation: email, password: 'password123', password_confirmation: 'password123' }));
+      const reg = await h2Send(
+        session,
+        'POST',
+        '/register',
+        json(),
+        JSON.stringify({
+          name: 'Stream Test',
+          email,
+          email_confirmation: email,
+          password: 'password123',
+          password_confirmation: 'password123',
+        }),
+      );
       expect(reg.status, reg.body).toBe(200);
       cookie = cookieOf(reg.headers) ?? cookie;
       token = String(reg.headers['x-csrf-token'] ?? token);
@@ -165,7 +225,9 @@ describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
       const slow = h2Open(session, 'POST', '/api/metronome_settings', json());
       const slowBody = JSON.stringify({ name: 'h2-slow', settings });
       slow.stream!.write(slowBody.slice(0, 20));
-      const burst = Array.from({ length: 20 }, (_, i) => h2Send(session, 'POST', '/api/metronome_settings', json(), JSON.stringify({ name: `h2-${i}`, settings })));
+      const burst = Array.from({ length: 20 }, (_, i) =>
+        h2Send(session, 'POST', '/api/metronome_settings', json(), JSON.stringify({ name: `h2-${i}`, settings })),
+      );
       await new Promise((r) => setTimeout(r, 5)); // the streams are on the wire
       const exited = new Promise<number | null>((r) => first.child.once('exit', (code) => r(code)));
       process.kill(-first.child.pid!, 'SIGTERM');
@@ -174,12 +236,19 @@ describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
       expect((await slow.outcome).status).toBe(201);
       const statuses = (await Promise.all(burst)).map((a) => a.status);
       // handled to the end (201), refused as the server closes (503), or never taken (the GOAWAY came first)
-      expect(statuses.filter((s) => s !== 201 && s !== 503 && s !== 'refused'), JSON.stringify(statuses)).toEqual([]);
+      expect(
+        statuses.filter((s) => s !== 201 && s !== 503 && s !== 'refused'),
+        JSON.stringify(statuses),
+      ).toEqual([]);
       const done = statuses.filter((s) => s === 201).length + 1;
       expect(await exited).toBe(0);
 
       // the same data on a new process: the rows written are exactly the ones answered 201
-      const again = await startServer({ NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dir }, undefined, NODE_TSX);
+      const again = await startServer(
+        { NODE_ENV: 'test', SERVE_CLIENT: '0', DEMO: '0', DATA_DIR: dir },
+        undefined,
+        NODE_TSX,
+      );
       servers.push(again);
       const member = await BrowserSession.open(again.url);
       expect((await member.signIn(email)).status).toBe(200);

@@ -23,7 +23,10 @@ it('a bookmark without its lesson, or with a word for a number: sentences under 
 
 it('an accountability link without its student: a sentence under student_id', async () => {
   const { client } = await t.signedIn({ role: 'admin', entitlements: ['mentorship'] });
-  const res = await client.post('/mentorship/accountability/links', { url: 'https://www.youtube.com/watch?v=abc', label: 'Week 1' });
+  const res = await client.post('/mentorship/accountability/links', {
+    url: 'https://www.youtube.com/watch?v=abc',
+    label: 'Week 1',
+  });
   expect(res.statusCode).toBe(422);
   expect(res.json().errors.student_id).toEqual(['Student is required.']);
 });
@@ -31,7 +34,9 @@ it('an accountability link without its student: a sentence under student_id', as
 it('a song section missing its switches: sentences, not zod wording', async () => {
   const { client } = await t.signedIn({ entitlements: ['membership'] });
   const section = { title: 'Verse', measures: '8', division: '8th', surface: '', snare: '' };
-  const res = await client.post('/songmapper', { song: { title: 'Long Train Runnin’', bpm: '112', expandFields: false, sections: [section] } });
+  const res = await client.post('/songmapper', {
+    song: { title: 'Long Train Runnin’', bpm: '112', expandFields: false, sections: [section] },
+  });
   expect(res.statusCode).toBe(422);
   const body = res.json() as { message: string; errors: Record<string, string[]> };
   expect(body.errors['song.sections.0.otherTitle']).toEqual(['Other title is required.']);

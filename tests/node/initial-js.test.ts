@@ -22,18 +22,31 @@ it('sums the entry, the route chunk and their static imports, gzip, once each', 
   };
   for (const [f, body] of Object.entries(files)) writeFileSync(path.join(dir, f), body);
   const manifest = {
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['app/pages/home.tsx', 'app/pages/metronome.tsx', '_modal.js'] },
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_react.js'],
+      dynamicImports: ['app/pages/home.tsx', 'app/pages/metronome.tsx', '_modal.js'],
+    },
     '_react.js': { file: 'assets/react.js' },
     '_modal.js': { file: 'assets/modal.js', isDynamicEntry: true },
     '_icon.js': { file: 'assets/icon.js', imports: ['_react.js'] },
-    'app/pages/home.tsx': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_react.js', '_icon.js', 'index.html'] },
+    'app/pages/home.tsx': {
+      file: 'assets/home.js',
+      isDynamicEntry: true,
+      imports: ['_react.js', '_icon.js', 'index.html'],
+    },
     'app/pages/metronome.tsx': { file: 'assets/metronome.js', isDynamicEntry: true, imports: ['_react.js'] },
   };
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-  const [home, metronome] = initialJs(dir, [
-    { page: '/', route: 'app/pages/home.tsx' },
-    { page: '/metronome', route: 'app/pages/metronome.tsx' },
-  ], 60);
+  const [home, metronome] = initialJs(
+    dir,
+    [
+      { page: '/', route: 'app/pages/home.tsx' },
+      { page: '/metronome', route: 'app/pages/metronome.tsx' },
+    ],
+    60,
+  );
   expect(home!.files).toEqual(['assets/index.js', 'assets/react.js', 'assets/home.js', 'assets/icon.js']);
   expect(home!.routeFile).toBe('assets/home.js');
   expect(home!.raw).toBe(5000 + 3000 + 1000 + 100);

@@ -7,7 +7,9 @@ import { METRONOME } from '#shared/metronome';
 it('serves three sound sets of three samples, each starting on its first frame', () => {
   for (let set = 0; set < METRONOME.soundSets; set++) {
     for (let n = 1; n <= METRONOME.samplesPerSet; n++) {
-      const file = readFileSync(path.resolve(import.meta.dirname, `../../src/client/public/metronome-assets/${set}_${n}.wav`));
+      const file = readFileSync(
+        path.resolve(import.meta.dirname, `../../src/client/public/metronome-assets/${set}_${n}.wav`),
+      );
       expect(file.toString('ascii', 0, 4)).toBe('RIFF');
       expect(file.toString('ascii', 8, 12)).toBe('WAVE');
       expect([file.readUInt16LE(20), file.readUInt16LE(22), file.readUInt32LE(24)]).toEqual([1, 1, 44_100]);

@@ -12,7 +12,9 @@ import { createTestApp, type TestApp } from '#server/test/harness';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.deps.db.insert(forumCategories).values({ slug: 'general', title: 'General', description: 'Say hello', position: 0 });
+  await t.app.deps.db
+    .insert(forumCategories)
+    .values({ slug: 'general', title: 'General', description: 'Say hello', position: 0 });
 });
 afterAll(async () => t?.close());
 
@@ -58,9 +60,15 @@ describe('member names', () => {
 describe('titles', () => {
   it('a forum topic title is stored cleaned; one that cleans to nothing is refused', async () => {
     const { client } = await t.signedIn({ entitlements: ['membership'] });
-    const res = await client.post('/api/forums/general/topics', { title: '\u202EBest grooves\u202C\u200B', body: 'Share yours' });
+    const res = await client.post('/api/forums/general/topics', {
+      title: '\u202EBest grooves\u202C\u200B',
+      body: 'Share yours',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.app.deps.db.select({ title: forumTopics.title }).from(forumTopics).where(eq(forumTopics.id, res.json().topic.id));
+    const [row] = await t.app.deps.db
+      .select({ title: forumTopics.title })
+      .from(forumTopics)
+      .where(eq(forumTopics.id, res.json().topic.id));
     expect(row!.title).toBe('Best grooves');
     const empty = await client.post('/api/forums/general/topics', { title: '\u2066\u200B\u2069', body: 'x' });
     expect(empty.statusCode).toBe(422);
@@ -69,15 +77,31 @@ describe('titles', () => {
 
   it('a song title is stored cleaned', async () => {
     const { client } = await t.signedIn();
-    const { id } = (await client.post('/songmapper', { song: { ...DEFAULT_TEMPLATE, title: 'Back\u200B in \u202EBlack', bpm: '94' }, id: null })).json();
+    const { id } = (
+      await client.post('/songmapper', {
+        song: { ...DEFAULT_TEMPLATE, title: 'Back\u200B in \u202EBlack', bpm: '94' },
+        id: null,
+      })
+    ).json();
     expect((await client.get(`/api/songmapper/${id}`)).json().data.song.title).toBe('Back in Black');
   });
 
   it("an admin's course title is stored cleaned", async () => {
     const { client: admin } = await t.signedIn({ role: 'admin' });
-    const res = await admin.post('/api/admin/courses', { title: '\u202DOdd\u200B Meters', slug: 'odd-meters', description: '', members_only: true, area: 'main', is_welcome: false, position: 0 });
+    const res = await admin.post('/api/admin/courses', {
+      title: '\u202DOdd\u200B Meters',
+      slug: 'odd-meters',
+      description: '',
+      members_only: true,
+      area: 'main',
+      is_welcome: false,
+      position: 0,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.app.deps.db.select({ title: courses.title }).from(courses).where(eq(courses.id, res.json().data.id));
+    const [row] = await t.app.deps.db
+      .select({ title: courses.title })
+      .from(courses)
+      .where(eq(courses.id, res.json().data.id));
     expect(row!.title).toBe('Odd Meters');
   });
 });

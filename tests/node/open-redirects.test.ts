@@ -110,17 +110,34 @@ describe('open redirects', () => {
     for (const evil of EVIL) {
       const c = await t.client();
       const user = await t.createUser();
-      const res = await c.post(`/login?to=${encodeURIComponent(evil)}`, { email: user.email, password: user.password, to: evil });
+      const res = await c.post(`/login?to=${encodeURIComponent(evil)}`, {
+        email: user.email,
+        password: user.password,
+        to: evil,
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json() as { redirect?: string };
       expect(onSite(body.redirect ?? '/'), `${evil} -> ${body.redirect}`).toBe(true);
 
-      const page = await c.request('POST', `/login?to=${encodeURIComponent(evil)}`, { email: user.email, password: user.password, _token: c.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
-      if (page.headers.location) expect(onSite(String(page.headers.location)), `${evil} -> ${page.headers.location}`).toBe(true);
+      const page = await c.request(
+        'POST',
+        `/login?to=${encodeURIComponent(evil)}`,
+        { email: user.email, password: user.password, _token: c.csrfToken },
+        { form: true, csrf: false, headers: { accept: 'text/html' } },
+      );
+      if (page.headers.location)
+        expect(onSite(String(page.headers.location)), `${evil} -> ${page.headers.location}`).toBe(true);
 
       const fresh = await t.client();
       const email = `redir-${Math.random().toString(16).slice(2)}@test.test`;
-      const reg = await fresh.post('/register', { name: 'Redirect Test', email, email_confirmation: email, password: 'password123', password_confirmation: 'password123', redirect: evil });
+      const reg = await fresh.post('/register', {
+        name: 'Redirect Test',
+        email,
+        email_confirmation: email,
+        password: 'password123',
+        password_confirmation: 'password123',
+        redirect: evil,
+      });
       expect(reg.statusCode, reg.body).toBe(200);
       expect(onSite((reg.json() as { redirect: string }).redirect), evil).toBe(true);
     }
@@ -137,7 +154,12 @@ describe('every parameter that carries an address', () => {
       expect(res.json(), show(to)).toEqual({ redirect: '/dashboard' });
       if (typeof to !== 'string') continue;
       const form = await t.client();
-      const page = await form.request('POST', '/login', { email: user.email, password: user.password, to, _token: form.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
+      const page = await form.request(
+        'POST',
+        '/login',
+        { email: user.email, password: user.password, to, _token: form.csrfToken },
+        { form: true, csrf: false, headers: { accept: 'text/html' } },
+      );
       expect(page.statusCode, show(to)).toBe(303);
       expect(page.headers.location, show(to)).toBe('/dashboard');
     }
@@ -147,10 +169,17 @@ describe('every parameter that carries an address', () => {
     const user = await t.createUser();
     for (const [to, expected] of GOOD) {
       const c = await t.client();
-      expect((await c.post('/login', { email: user.email, password: user.password, to })).json(), to).toEqual({ redirect: expected });
+      expect((await c.post('/login', { email: user.email, password: user.password, to })).json(), to).toEqual({
+        redirect: expected,
+      });
     }
     const form = await t.client();
-    const page = await form.request('POST', '/login', { email: user.email, password: user.password, to: '/lessons/1?x=1#c', _token: form.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
+    const page = await form.request(
+      'POST',
+      '/login',
+      { email: user.email, password: user.password, to: '/lessons/1?x=1#c', _token: form.csrfToken },
+      { form: true, csrf: false, headers: { accept: 'text/html' } },
+    );
     expect(page.headers.location).toBe('/lessons/1?x=1#c');
   });
 
@@ -158,60 +187,124 @@ describe('every parameter that carries an address', () => {
     const register = async (redirect: unknown) => {
       const c = await t.client();
       const email = `redir-${Math.random().toString(16).slice(2)}@test.test`;
-      return c.post('/register', { name: 'Redirect Test', email, email_confirmation: email, password: 'password123', redirect });
+      return c.post('/register', {
+        name: 'Redirect Test',
+        email,
+        email_confirmation: email,
+        password: 'password123',
+        redirect,
+      });
     };
     for (const redirect of TRICKY) {
       const res = await register(redirect);
       expect(res.statusCode, `${show(redirect)}: ${res.body}`).toBe(200);
       expect(res.json().redirect, show(redirect)).toBe('/dashboard');
     }
-    for (const [redirect, expected] of GOOD.slice(0, 3)) expect((await register(redirect)).json().redirect, redirect).toBe(expected);
+    for (const [redirect, expected] of GOOD.slice(0, 3))
+      expect((await register(redirect)).json().redirect, redirect).toBe(expected);
   });
 
   it('POST /api/admin/notifications: a link that would leave the site is refused with a sentence on the field', async () => {
     const { client: admin } = await t.signedIn({ role: 'admin' });
     const { user: member } = await t.signedIn();
-    for (const url of ['/\\example.com', '/.//evil.example/x', '/%2e%2e//evil.example', '/%2f%2fevil.example', '//evil.example', '///evil.example', 'https://evil.example', 'javascript:alert(1)', '/\t/evil.example']) {
+    for (const url of [
+      '/\\example.com',
+      '/.//evil.example/x',
+      '/%2e%2e//evil.example',
+      '/%2f%2fevil.example',
+      '//evil.example',
+      '///evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+    ]) {
       const res = await admin.post('/api/admin/notifications', { user_id: member.id, body: 'Look', url });
       expect(res.statusCode, show(url)).toBe(422);
-      expect(res.json().errors.url, show(url)).toEqual(['The link must be an address on this site, starting with a single "/" (for example /lessons/12).']);
+      expect(res.json().errors.url, show(url)).toEqual([
+        'The link must be an address on this site, starting with a single "/" (for example /lessons/12).',
+      ]);
     }
-    const ok = await admin.post('/api/admin/notifications', { user_id: member.id, body: 'Look', url: '/a/../lessons/3?x=1#c' });
+    const ok = await admin.post('/api/admin/notifications', {
+      user_id: member.id,
+      body: 'Look',
+      url: '/a/../lessons/3?x=1#c',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.url).toBe('/lessons/3?x=1#c');
     const none = await admin.post('/api/admin/notifications', { user_id: member.id, body: 'Look', url: '' });
     expect(none.json().data.url).toBeNull();
   });
 
-  it("admin content links: a path that would leave the site is refused; https addresses elsewhere stay allowed where the field takes them", async () => {
+  it('admin content links: a path that would leave the site is refused; https addresses elsewhere stay allowed where the field takes them', async () => {
     const { client: admin } = await t.signedIn({ role: 'admin' });
     const sentence = (field: string) => [`The ${field} must be an https:// address or a path on this site.`];
-    const course = await admin.post('/api/admin/courses', { title: 'Links', slug: 'links-course', description: '', members_only: true, area: 'main', is_welcome: false, position: 0 });
+    const course = await admin.post('/api/admin/courses', {
+      title: 'Links',
+      slug: 'links-course',
+      description: '',
+      members_only: true,
+      area: 'main',
+      is_welcome: false,
+      position: 0,
+    });
     expect(course.statusCode, course.body).toBe(201);
     const courseId = course.json().data.id as number;
-    const lesson = await admin.post(`/api/admin/courses/${courseId}/lessons`, { title: 'L', slug: 'links-lesson', description: '', members_only: true, position: 0 });
+    const lesson = await admin.post(`/api/admin/courses/${courseId}/lessons`, {
+      title: 'L',
+      slug: 'links-lesson',
+      description: '',
+      members_only: true,
+      position: 0,
+    });
     expect(lesson.statusCode, lesson.body).toBe(201);
     const lessonId = lesson.json().data.id as number;
     for (const url of ['/\\evil.example', '/.//evil.example/x', '/%2f%2fevil.example', '//evil.example']) {
-      const paths = await admin.request('PUT', `/api/admin/lessons/${lessonId}/paths`, { paths: [{ title: 'Notation', url }] });
+      const paths = await admin.request('PUT', `/api/admin/lessons/${lessonId}/paths`, {
+        paths: [{ title: 'Notation', url }],
+      });
       expect(paths.statusCode, show(url)).toBe(422);
       expect(paths.json().errors['paths.0.url'], show(url)).toEqual(sentence('address'));
-      const image = await admin.request('PUT', `/api/admin/courses/${courseId}`, { title: 'Links', slug: 'links-course', description: '', members_only: true, area: 'main', is_welcome: false, position: 0, image_url: url });
+      const image = await admin.request('PUT', `/api/admin/courses/${courseId}`, {
+        title: 'Links',
+        slug: 'links-course',
+        description: '',
+        members_only: true,
+        area: 'main',
+        is_welcome: false,
+        position: 0,
+        image_url: url,
+      });
       expect(image.json().errors?.image_url, show(url)).toEqual(sentence('image'));
     }
-    const saved = await admin.request('PUT', `/api/admin/lessons/${lessonId}/paths`, { paths: [{ title: 'Site', url: '/x/../lessons/3' }, { title: 'Elsewhere', url: 'https://www.soundslice.com/slices/abc/' }] });
+    const saved = await admin.request('PUT', `/api/admin/lessons/${lessonId}/paths`, {
+      paths: [
+        { title: 'Site', url: '/x/../lessons/3' },
+        { title: 'Elsewhere', url: 'https://www.soundslice.com/slices/abc/' },
+      ],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.paths.map((p: { url: string }) => p.url)).toEqual(['/lessons/3', 'https://www.soundslice.com/slices/abc/']);
+    expect(saved.json().data.paths.map((p: { url: string }) => p.url)).toEqual([
+      '/lessons/3',
+      'https://www.soundslice.com/slices/abc/',
+    ]);
   });
 
   it('the sandbox PayPal test tool refuses return and cancel addresses off the site', async () => {
     const c = await t.client();
     for (const url of ['/\\evil.example', '/.//evil.example/x', 'https://evil.example/x']) {
-      const res = await c.post('/sandbox/test/paypal', { kind: 'order', amount_cents: 100, return_url: url, cancel_url: url }, { csrf: false });
+      const res = await c.post(
+        '/sandbox/test/paypal',
+        { kind: 'order', amount_cents: 100, return_url: url, cancel_url: url },
+        { csrf: false },
+      );
       expect(res.statusCode, show(url)).toBe(422);
       expect(Object.keys(res.json().errors).sort()).toEqual(['cancel_url', 'return_url']);
     }
-    const ok = await c.post('/sandbox/test/paypal', { kind: 'order', amount_cents: 100, return_url: '/order', cancel_url: '/join?canceled=1' }, { csrf: false });
+    const ok = await c.post(
+      '/sandbox/test/paypal',
+      { kind: 'order', amount_cents: 100, return_url: '/order', cancel_url: '/join?canceled=1' },
+      { csrf: false },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -29,7 +29,15 @@ beforeAll(async () => {
   const [node, args] = appCommand();
   expect(args.at(-1)).toBe(path.join(ROOT, 'dist/server/main.js'));
   server = await startServer(
-    { NODE_ENV: 'production', SERVE_CLIENT: '0', DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '0' },
+    {
+      NODE_ENV: 'production',
+      SERVE_CLIENT: '0',
+      DEMO: '1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      TRUST_PROXY: '0',
+    },
     90_000,
     [node, [...args.slice(0, -1), bundle]],
   );
@@ -53,7 +61,13 @@ it("points each module's own location at its source file, so files next to the s
   const code = readFileSync(bundle, 'utf8');
   const urls = [...code.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
   // db/client.ts (migrations), app.ts (the client build), lib/pdf-text.ts (the PDFs' fonts) at least
-  expect(urls).toEqual(expect.arrayContaining(['../../../src/server/db/client.ts', '../../../src/server/app.ts', '../../../src/server/lib/pdf-text.ts']));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      '../../../src/server/db/client.ts',
+      '../../../src/server/app.ts',
+      '../../../src/server/lib/pdf-text.ts',
+    ]),
+  );
   for (const u of urls) expect(existsSync(path.resolve(path.dirname(bundle), u)), u).toBe(true);
   // no relative or #server/#shared imports left: the project's code is all inside
   expect(code).not.toMatch(/from ["'](\.{1,2}\/|#)/);
@@ -82,11 +96,19 @@ it('loads libvips (sharp) only when an image is first processed; song PDFs and i
   const pdf = await fetch(`${server!.url}/songmapper/pdf/${id}`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
-  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   const form = new FormData();
   form.append('avatar', new Blob([await pngBytes()], { type: 'image/png' }), 'me.png');
-  const upload = await fetch(`${server!.url}/account/avatar/upload`, { method: 'POST', headers: { cookie: me.cookie, 'x-csrf-token': me.token, accept: 'application/json' }, body: form });
+  const upload = await fetch(`${server!.url}/account/avatar/upload`, {
+    method: 'POST',
+    headers: { cookie: me.cookie, 'x-csrf-token': me.token, accept: 'application/json' },
+    body: form,
+  });
   expect(upload.status).toBe(200);
   const { avatar } = (await upload.json()) as { avatar: string };
   expect((await fetch(new URL(avatar, server!.url))).headers.get('content-type')).toBe('image/png');

@@ -52,11 +52,20 @@ afterAll(async () => {
 });
 
 async function card(base: string): Promise<string> {
-  const setup = (await (await fetch(`${base}/sandbox/test/setup-intents`, { method: 'POST' })).json()) as { client_secret: string };
+  const setup = (await (await fetch(`${base}/sandbox/test/setup-intents`, { method: 'POST' })).json()) as {
+    client_secret: string;
+  };
   const res = await fetch(`${base}/sandbox/setup-intents/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_secret: setup.client_secret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Many Members' }),
+    body: JSON.stringify({
+      client_secret: setup.client_secret,
+      number: SANDBOX_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Many Members',
+    }),
   });
   return ((await res.json()) as { payment_method: string }).payment_method;
 }
@@ -71,15 +80,28 @@ it('members paying at the same moment on two processes get receipts numbered 1..
   }
   const answers = await Promise.all(
     members.map(({ s, pm }, i) =>
-      s.send('POST', '/order/stripe', { checkout: 'academy', plan: 'lifetime', stripeToken: pm }, { on: i % 2 === 0 ? a!.url : b!.url }).then((r) => r.status),
+      s
+        .send(
+          'POST',
+          '/order/stripe',
+          { checkout: 'academy', plan: 'lifetime', stripeToken: pm },
+          { on: i % 2 === 0 ? a!.url : b!.url },
+        )
+        .then((r) => r.status),
     ),
   );
   expect(answers).toEqual(Array.from({ length: MEMBERS }, () => 200));
 
-  const rows = (await db!.query<{ number: number; user_id: number }>(`select number, user_id from receipts where kind = 'receipt' order by number`)).rows;
+  const rows = (
+    await db!.query<{ number: number; user_id: number }>(
+      `select number, user_id from receipts where kind = 'receipt' order by number`,
+    )
+  ).rows;
   expect(rows.map((r) => r.number)).toEqual(Array.from({ length: MEMBERS }, (_, i) => i + 1));
   expect(new Set(rows.map((r) => r.user_id)).size).toBe(MEMBERS);
-  expect((await db!.query<{ last: number }>(`select last from receipt_counters where series = 'receipt'`)).rows[0]!.last).toBe(MEMBERS);
+  expect(
+    (await db!.query<{ last: number }>(`select last from receipt_counters where series = 'receipt'`)).rows[0]!.last,
+  ).toBe(MEMBERS);
   // each member reads exactly their own
   for (const { s } of members) {
     const list = (await (await s.get('/api/billing/receipts', b!.url)).json()) as { data: { number: string }[] };

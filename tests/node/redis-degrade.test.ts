@@ -26,16 +26,20 @@ async function start(redisUrl: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-redis-degrade-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   // LOG_LEVEL warn: the app's own warnings and errors, as an operator running quietly sees them
-  const s = await startServer({
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    REDIS_URL: redisUrl,
-    KEY_NAMESPACE: `bbr${randomBytes(3).toString('hex')}`,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-  }, undefined, NODE_TSX);
+  const s = await startServer(
+    {
+      NODE_ENV: 'test',
+      SERVE_CLIENT: '0',
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      REDIS_URL: redisUrl,
+      KEY_NAMESPACE: `bbr${randomBytes(3).toString('hex')}`,
+      SESSION_SECRET: randomBytes(16).toString('hex'),
+    },
+    undefined,
+    NODE_TSX,
+  );
   started.push(s);
   return s;
 }
@@ -56,11 +60,19 @@ async function health(s: ServerProcess) {
 /** a JSON call with this browser's cookie, never waiting more than 5 s */
 async function call(session: BrowserSession, method: string, url: string, data?: unknown) {
   const res = await session.send(method, url, data, { signal: AbortSignal.timeout(5000) });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 async function page(s: ServerProcess, url: string, cookie?: string) {
-  const res = await fetch(`${s.url}${url}`, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, redirect: 'manual', signal: AbortSignal.timeout(5000) });
+  const res = await fetch(`${s.url}${url}`, {
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(5000),
+  });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
 }
 
@@ -74,7 +86,11 @@ describe('Redis away at start', () => {
 
       expect(await health(server)).toEqual({ status: 200, body: { ok: true, database: 'up', redis: 'down' } });
       const down = logLines(server).find((l) => /^Redis is unavailable/.test(l.msg));
-      expect(down, server.output()).toMatchObject({ level: 50, redis: redis.url, reason: expect.stringMatching(/ECONNREFUSED/) });
+      expect(down, server.output()).toMatchObject({
+        level: 50,
+        redis: redis.url,
+        reason: expect.stringMatching(/ECONNREFUSED/),
+      });
       expect(down!.msg).toMatch(/503/);
 
       // a visitor browses; signing up ends in a session, so it is refused for now (and nothing is made)
@@ -98,7 +114,9 @@ describe('Redis away at start', () => {
 
       // ---- Redis lost while the member is signed in
       await redis.stop(); // it writes its data, and loads it again when it starts
-      await expect.poll(async () => (await call(member, 'GET', '/api/me')).status, { timeout: 10_000, interval: 100 }).toBe(503);
+      await expect
+        .poll(async () => (await call(member, 'GET', '/api/me')).status, { timeout: 10_000, interval: 100 })
+        .toBe(503);
       // an API call: 503 with Retry-After and the sentence, never 401 and never "signed out"
       for (const [method, url] of [
         ['GET', '/api/me'],
@@ -126,10 +144,13 @@ describe('Redis away at start', () => {
       // Redis is back with its data: the same cookie is the same member again
       await redis.start();
       await expect
-        .poll(async () => {
-          const me = await call(member, 'GET', '/api/me');
-          return me.status === 200 ? (me.body.user as { id: number } | null)?.id : me.status;
-        }, { timeout: 15_000, interval: 200 })
+        .poll(
+          async () => {
+            const me = await call(member, 'GET', '/api/me');
+            return me.status === 200 ? (me.body.user as { id: number } | null)?.id : me.status;
+          },
+          { timeout: 15_000, interval: 200 },
+        )
         .toBe(id);
       expect((await page(server, '/dashboard', member.cookie)).status).toBe(200);
       expect(server.output()).not.toMatch(/unhandled|uncaught/i);
@@ -149,7 +170,9 @@ describe('Redis away at start', () => {
     expect(server.output()).not.toContain('s3cret-pw');
     // a member's cookie (no visitor's `v.`): answered at once, not held until Redis answers
     const t0 = Date.now();
-    const res = await fetch(`${server.url}/api/me`, { headers: { accept: 'application/json', cookie: `bb_session=${randomBytes(32).toString('base64url')}` } });
+    const res = await fetch(`${server.url}/api/me`, {
+      headers: { accept: 'application/json', cookie: `bb_session=${randomBytes(32).toString('base64url')}` },
+    });
     expect(res.status).toBe(503);
     expect(Date.now() - t0).toBeLessThan(3000);
     expect((await page(server, '/')).status).toBe(200);

@@ -1,6 +1,10 @@
 /** A concrete address for a registered route: each `:param` gets a plausible value. */
 export function concreteUrl(route: string, value = '1'): string {
-  return route.replace(/:([A-Za-z_]+)\??/g, (_m, name: string) => (name === 'slug' ? 'academy' : name === 'payment' ? '3200' : value)).replace(/\*$/, 'x');
+  return route
+    .replace(/:([A-Za-z_]+)\??/g, (_m, name: string) =>
+      name === 'slug' ? 'academy' : name === 'payment' ? '3200' : value,
+    )
+    .replace(/\*$/, 'x');
 }
 
 /**
@@ -15,8 +19,8 @@ export const CSRF_EXEMPT: Record<string, string> = {
   'POST /webhooks/sandbox': 'signed by the sandbox provider',
   'POST /sandbox/authenticate/:id': "the sandbox 3-D Secure page (the card issuer's page in production)",
   'POST /sandbox/setup-intents/confirm': 'the sandbox "Stripe API": the client secret is the proof',
-  'POST /sandbox/paypal/approve/:ref': "the sandbox \"PayPal\" approval page (another site's page in production)",
-  'POST /sandbox/paypal/cancel/:ref': "the sandbox \"PayPal\" approval page (another site's page in production)",
+  'POST /sandbox/paypal/approve/:ref': 'the sandbox "PayPal" approval page (another site\'s page in production)',
+  'POST /sandbox/paypal/cancel/:ref': 'the sandbox "PayPal" approval page (another site\'s page in production)',
   'POST /sandbox/checkout/:ref/pay': "the sandbox hosted checkout (Stripe Checkout's page in production)",
   'POST /sandbox/checkout/:ref/cancel': "the sandbox hosted checkout (Stripe Checkout's page in production)",
   'POST /sandbox/clock/advance': 'test tool; 404 unless the sandbox clock is allowed',

@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 it('runs on the Node.js major version the project declares', () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const major = Number(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim());
-  const engines = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  const engines = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } })
+    .engines.node;
   console.info(`Node.js ${process.version} (${process.execPath})`);
   expect(engines).toBe(`>=${major}`);
   expect(Number(process.versions.node.split('.')[0])).toBe(major);

@@ -42,12 +42,30 @@ export class BrowserSession {
 
   /** the headers of a JSON call with the CSRF token */
   headers(): Record<string, string> {
-    return { 'content-type': 'application/json', accept: 'application/json', cookie: this.cookie, 'x-csrf-token': this.token, ...this.forwarded() };
+    return {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: this.cookie,
+      'x-csrf-token': this.token,
+      ...this.forwarded(),
+    };
   }
 
-  async send(method: string, url: string, data?: unknown, init: { on?: string; signal?: AbortSignal } = {}): Promise<Response> {
+  async send(
+    method: string,
+    url: string,
+    data?: unknown,
+    init: { on?: string; signal?: AbortSignal } = {},
+  ): Promise<Response> {
     const body = data === undefined ? {} : { body: JSON.stringify(data) };
-    return this.keep(await fetch(`${init.on ?? this.base}${url}`, { method, headers: this.headers(), ...body, ...(init.signal ? { signal: init.signal } : {}) }));
+    return this.keep(
+      await fetch(`${init.on ?? this.base}${url}`, {
+        method,
+        headers: this.headers(),
+        ...body,
+        ...(init.signal ? { signal: init.signal } : {}),
+      }),
+    );
   }
 
   post(url: string, data: unknown): Promise<Response> {
@@ -60,7 +78,13 @@ export class BrowserSession {
 
   /** POST /register with the password confirmed (answers the response) */
   register(email: string, name = 'Test Drummer', password = 'password123'): Promise<Response> {
-    return this.post('/register', { name, email, email_confirmation: email, password, password_confirmation: password });
+    return this.post('/register', {
+      name,
+      email,
+      email_confirmation: email,
+      password,
+      password_confirmation: password,
+    });
   }
 
   signIn(email: string, password = 'password123', on = this.base, signal?: AbortSignal): Promise<Response> {

@@ -58,7 +58,11 @@ export function serverBundle(): Promise<string> {
 }
 
 /** `accounts: false`: register no admin and member (a deployment that cannot sign anyone in, e.g. without Redis) */
-export async function startDeployment(kind: DeploymentKind, extraEnv: Record<string, string> = {}, opts: { accounts?: boolean } = {}): Promise<Deployment> {
+export async function startDeployment(
+  kind: DeploymentKind,
+  extraEnv: Record<string, string> = {},
+  opts: { accounts?: boolean } = {},
+): Promise<Deployment> {
   const file = await serverBundle();
   const [node, args] = appCommand();
   const dataDir = mkdtempSync(path.join(tmpdir(), `bb-deploy-${kind}-`));
@@ -67,7 +71,18 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
   let env: Record<string, string>;
   if (kind === 'embedded') {
     // exactly what `npm start` sets: nothing but NODE_ENV (the embedded default loads the demo content)
-    env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', TRUST_PROXY: '', SESSION_SECRET: '', DEMO: '', SMTP_URL: '', SANDBOX_ALLOW_IN_PRODUCTION: '', SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET };
+    env = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      TRUST_PROXY: '',
+      SESSION_SECRET: '',
+      DEMO: '',
+      SMTP_URL: '',
+      SANDBOX_ALLOW_IN_PRODUCTION: '',
+      SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET,
+    };
   } else {
     const database = await freshDatabase('bb_deploy');
     databaseUrl = database.url;
@@ -86,8 +101,14 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
       SANDBOX_WEBHOOK_SECRET: DEPLOYMENT_SANDBOX_SECRET,
     };
   }
-  const server = await startServer({ ...env, LOG_LEVEL: 'warn', ...extraEnv }, 120_000, [node, [...args.slice(0, -1), file]]);
-  const sql = databaseUrl ? (text: string, params: unknown[] = []) => onTestServer(async (c) => (await c.query(text, params)).rows as Record<string, unknown>[], databaseUrl) : null;
+  const server = await startServer({ ...env, LOG_LEVEL: 'warn', ...extraEnv }, 120_000, [
+    node,
+    [...args.slice(0, -1), file],
+  ]);
+  const sql = databaseUrl
+    ? (text: string, params: unknown[] = []) =>
+        onTestServer(async (c) => (await c.query(text, params)).rows as Record<string, unknown>[], databaseUrl)
+    : null;
 
   const tag = randomBytes(3).toString('hex');
   const admin = { email: `owner-${tag}@academy.test`, password: 'owner-passphrase-1' };
@@ -112,7 +133,8 @@ export async function startDeployment(kind: DeploymentKind, extraEnv: Record<str
   } else {
     // the embedded database is held by the process: the demo admin makes the owner an admin, through the console
     const demoAdmin = await BrowserSession.open(server.url);
-    if ((await demoAdmin.signIn('admin@demo.test', 'drumsdemo1')).status !== 200) throw new Error('the demo admin could not sign in');
+    if ((await demoAdmin.signIn('admin@demo.test', 'drumsdemo1')).status !== 200)
+      throw new Error('the demo admin could not sign in');
     const owner = await BrowserSession.open(server.url);
     await owner.signIn(admin.email, admin.password);
     const ownerId = await owner.userId();

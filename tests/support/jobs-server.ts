@@ -12,13 +12,27 @@ import { buildApp } from '#server/app';
 const config = loadConfig();
 const app = await buildApp(config);
 const { db, jobs } = app.deps;
-await db.execute(sql`create table if not exists jobs_probe (job text not null, job_id text not null, data jsonb, pid int not null, try int not null, at timestamptz not null default now())`);
+await db.execute(
+  sql`create table if not exists jobs_probe (job text not null, job_id text not null, data jsonb, pid int not null, try int not null, at timestamptz not null default now())`,
+);
 const record = (job: string, id: string, data: unknown, retryCount: number) =>
-  db.execute(sql`insert into jobs_probe (job, job_id, data, pid, try) values (${job}, ${id}, ${JSON.stringify(data)}::jsonb, ${process.pid}, ${retryCount})`);
+  db.execute(
+    sql`insert into jobs_probe (job, job_id, data, pid, try) values (${job}, ${id}, ${JSON.stringify(data)}::jsonb, ${process.pid}, ${retryCount})`,
+  );
 
-jobs.define('probe.tick', z.object({}), async (data, job) => void (await record('probe.tick', job.id, data, job.retryCount)), { label: 'Probe: every minute' });
+jobs.define(
+  'probe.tick',
+  z.object({}),
+  async (data, job) => void (await record('probe.tick', job.id, data, job.retryCount)),
+  { label: 'Probe: every minute' },
+);
 jobs.schedule('probe.tick', '* * * * *');
-jobs.define('probe.later', z.object({ note: z.string() }), async (data, job) => void (await record('probe.later', job.id, data, job.retryCount)), { label: 'Probe: later' });
+jobs.define(
+  'probe.later',
+  z.object({ note: z.string() }),
+  async (data, job) => void (await record('probe.later', job.id, data, job.retryCount)),
+  { label: 'Probe: later' },
+);
 jobs.define(
   'probe.broken',
   z.object({ note: z.string() }),

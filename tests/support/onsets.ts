@@ -23,7 +23,12 @@ export function onsets(wav: Buffer): { rate: number; frames: number[] } {
 export const END_MARGIN_S = 0.01;
 
 /** The ideal grid (exact, fractional frames): quarter notes, bar after bar, each bar at its bpm, up to the end margin. */
-export function idealFrames(seconds: number, bpmOfBar: (bar: number) => number, rate = TRACK_RATE, beats = 4): number[] {
+export function idealFrames(
+  seconds: number,
+  bpmOfBar: (bar: number) => number,
+  rate = TRACK_RATE,
+  beats = 4,
+): number[] {
   const out: number[] = [];
   const end = seconds - END_MARGIN_S;
   let t = 0;
@@ -36,7 +41,8 @@ export function idealFrames(seconds: number, bpmOfBar: (bar: number) => number, 
 }
 
 /** Found onsets up to the same end margin. */
-export const before = (frames: number[], seconds: number, rate = TRACK_RATE) => frames.filter((f) => f < (seconds - END_MARGIN_S) * rate);
+export const before = (frames: number[], seconds: number, rate = TRACK_RATE) =>
+  frames.filter((f) => f < (seconds - END_MARGIN_S) * rate);
 
 /** The worst distance in frames between found and ideal onsets (Infinity when the counts differ). */
 export function worstError(found: number[], ideal: number[]): number {

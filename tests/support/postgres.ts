@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** SQL on TEST_DATABASE_URL's server (creating and dropping databases), one connection per call. */
-export async function onTestServer<T>(fn: (client: pg.Client) => Promise<T>, connectionString = process.env.TEST_DATABASE_URL): Promise<T> {
+export async function onTestServer<T>(
+  fn: (client: pg.Client) => Promise<T>,
+  connectionString = process.env.TEST_DATABASE_URL,
+): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -38,7 +38,11 @@ export async function privateRedis(opts: { persist?: boolean; started?: boolean 
   const redis: PrivateRedis = {
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      const c = spawn(REDIS_SERVER!, ['--port', String(port), '--bind', '127.0.0.1', ...save, '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const c = spawn(
+        REDIS_SERVER!,
+        ['--port', String(port), '--bind', '127.0.0.1', ...save, '--appendonly', 'no', '--dir', dir],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       child = c;
       await new Promise<void>((resolve, reject) => {
         let out = '';

@@ -19,9 +19,34 @@ export function makeCertificate(): TestCertificate {
   const keyFile = path.join(dir, 'key.pem');
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
     { encoding: 'utf8' },
   );
-  if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`);
-  return { dir, certFile, keyFile, cert: readFileSync(certFile), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  if (made.status !== 0)
+    throw new Error(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`);
+  return {
+    dir,
+    certFile,
+    keyFile,
+    cert: readFileSync(certFile),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

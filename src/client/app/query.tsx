@@ -9,7 +9,9 @@ import { createQueryClient } from '#client/lib/query-client.ts';
  */
 const client = createQueryClient();
 
-export const WithQuery = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+export const WithQuery = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+);
 
 export function withQuery(Page: ComponentType): ComponentType {
   const Wrapped = () => (

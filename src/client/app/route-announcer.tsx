@@ -35,7 +35,8 @@ export function RouteAnnouncer() {
       if (!navigated) return;
       // a control the member has moved to since (a search box, a form field) keeps its focus
       const active = document.activeElement;
-      if (active && active !== document.body && main.contains(active) && active.closest('h1') === null && active !== h1) return;
+      if (active && active !== document.body && main.contains(active) && active.closest('h1') === null && active !== h1)
+        return;
       if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
       h1.focus({ preventScroll: true });
     };

@@ -6,7 +6,13 @@ import { matchAddress, routes } from './router.tsx';
 function addresses(table: RouteObject[]): string[] {
   return table.flatMap((route) => {
     const own = route.path
-      ? [route.path.replace(/\/:\w+\?$/, ''), route.path.replace(/:(\w+)\?/g, 'x7').replace(/:\w+/g, '12').replace(/\*$/, 'a/b')]
+      ? [
+          route.path.replace(/\/:\w+\?$/, ''),
+          route.path
+            .replace(/:(\w+)\?/g, 'x7')
+            .replace(/:\w+/g, '12')
+            .replace(/\*$/, 'a/b'),
+        ]
       : [];
     return [...own, ...addresses(route.children ?? [])];
   });
@@ -20,7 +26,9 @@ const leaf = (matches: { route: RouteObject; params: object }[] | null) => {
 };
 
 describe('route matching once per address (matchAddress)', () => {
-  const all = [...new Set([...addresses(routes), '/nope', '/forums/topic/1/extra', '/lessons', '/admin/nope', '/mentorship/nope'])];
+  const all = [
+    ...new Set([...addresses(routes), '/nope', '/forums/topic/1/extra', '/lessons', '/admin/nope', '/mentorship/nope']),
+  ];
 
   it('finds the page React Router finds in the whole table, for every address of the table', () => {
     expect(all.length).toBeGreaterThan(80);
@@ -33,7 +41,10 @@ describe('route matching once per address (matchAddress)', () => {
     for (const address of all) {
       const { matches, branch } = matchAddress(address);
       const again = matchRoutes(branch, address) ?? [];
-      expect(again.map((m) => m.route.element ?? m.route.path), address).toEqual(matches.map((m) => m.route.element ?? m.route.path));
+      expect(
+        again.map((m) => m.route.element ?? m.route.path),
+        address,
+      ).toEqual(matches.map((m) => m.route.element ?? m.route.path));
       expect(again.at(-1)?.route, address).toBe(matches.at(-1)?.route);
       expect(again.at(-1)?.params, address).toEqual(matches.at(-1)?.params);
       // and only that branch: one route per level, so useRoutes' own matching costs next to nothing

@@ -31,7 +31,9 @@ const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
 const songMapper = () => import('./pages/song-mapper.tsx');
 
 // only a production server on the payment sandbox shows it: its code is no part of a real academy's pages
-const TestModeBanner = lazy(() => import('#client/components/payments/test-mode-banner.tsx').then((m) => ({ default: m.TestModeBanner })));
+const TestModeBanner = lazy(() =>
+  import('#client/components/payments/test-mode-banner.tsx').then((m) => ({ default: m.TestModeBanner })),
+);
 
 /** The checkout pages' frame: the test-mode banner above the page while payments are simulated. */
 function CheckoutFrame() {
@@ -190,7 +192,10 @@ export function matchAddress(pathname: string) {
   if (!hit) {
     const matches = matchRoutes(appRoutes, pathname) ?? [];
     const branch = matches.length
-      ? matches.reduceRight<RouteObject[] | undefined>((inner, m) => [inner ? ({ ...m.route, children: inner } as RouteObject) : m.route], undefined)!
+      ? matches.reduceRight<RouteObject[] | undefined>(
+          (inner, m) => [inner ? ({ ...m.route, children: inner } as RouteObject) : m.route],
+          undefined,
+        )!
       : appRoutes;
     hit = { matches, branch };
     if (matched.size >= MATCH_CACHE_SIZE) matched.delete(matched.keys().next().value!);
@@ -205,7 +210,9 @@ export function matchAddress(pathname: string) {
  * page's own error to show when it renders).
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  await Promise.allSettled(matchAddress(pathname).matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload()));
+  await Promise.allSettled(
+    matchAddress(pathname).matches.map((m) => (m.route.handle as PageHandle | undefined)?.preload()),
+  );
 }
 
 /** Every page of the app; rendered inside <BrowserRouter> (src/client/main.tsx). */

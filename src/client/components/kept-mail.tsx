@@ -4,12 +4,29 @@ import type { KeptMail } from '#shared/mail';
 /** Plain text with its addresses made into links (nothing else is interpreted). */
 function Linkified({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s]+)/g);
-  return <>{parts.map((p, i) => (/^https?:\/\//.test(p) ? <a key={i} href={p} className="break-all font-semibold text-accent-strong underline">{p}</a> : <span key={i}>{p}</span>))}</>;
+  return (
+    <>
+      {parts.map((p, i) =>
+        /^https?:\/\//.test(p) ? (
+          <a key={i} href={p} className="break-all font-semibold text-accent-strong underline">
+            {p}
+          </a>
+        ) : (
+          <span key={i}>{p}</span>
+        ),
+      )}
+    </>
+  );
 }
 
 /** The mail the server kept instead of sending, newest first: the admin console's mail page and the dev outbox. */
 export function KeptMailList({ messages, empty }: { messages: KeptMail[]; empty: string }) {
-  if (messages.length === 0) return <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">{empty}</p>;
+  if (messages.length === 0)
+    return (
+      <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">
+        {empty}
+      </p>
+    );
   return (
     <ul className="flex flex-col gap-4">
       {messages.map((m) => (

@@ -58,7 +58,10 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
           type="button"
           aria-label={`Report this ${WHAT[kind]}`}
           data-testid={`report-${kind}-${id}`}
-          className={clsx('inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-surface-2 hover:text-fg', className)}
+          className={clsx(
+            'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-surface-2 hover:text-fg',
+            className,
+          )}
         >
           <Flag aria-hidden className="size-4" />
           <span>Report</span>
@@ -71,9 +74,14 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
             <div className="mb-4 flex items-start justify-between gap-4">
               <div>
                 <Dialog.Title className="text-2xl font-bold tracking-tight">Report this {WHAT[kind]}</Dialog.Title>
-                <Dialog.Description className="mt-1 text-muted">Tell an admin what is wrong with it.</Dialog.Description>
+                <Dialog.Description className="mt-1 text-muted">
+                  Tell an admin what is wrong with it.
+                </Dialog.Description>
               </div>
-              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <Dialog.Close
+                aria-label="Close"
+                className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>

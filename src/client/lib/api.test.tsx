@@ -13,7 +13,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       fetched.push(url);
-      return new Response(JSON.stringify({ from: 'server', url }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ from: 'server', url }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   window.history.replaceState(null, '', '/lessons/1');
@@ -56,7 +59,9 @@ it('does not answer once the browser has moved to another address', async () => 
 });
 
 it('does not answer after the first moments of the page', async () => {
-  const { get, FIRST_ANSWERS_MS } = await pageWith(JSON.stringify({ '/notifications/recent': { data: [], unread_count: 3 } }));
+  const { get, FIRST_ANSWERS_MS } = await pageWith(
+    JSON.stringify({ '/notifications/recent': { data: [], unread_count: 3 } }),
+  );
   vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_MS + 1);
   expect(await get('/notifications/recent')).toEqual({ from: 'server', url: '/notifications/recent' });
 });
@@ -74,7 +79,9 @@ it('asks the server when the block is damaged, and never answers a write from it
 });
 
 it('a peek leaves the answer for the render React commits; once taken, reads ask the server', async () => {
-  const { firstAnswerPeek, get } = await pageWith(JSON.stringify({ '/posts?id=1&type=forumtopic': { posts: [], more: false, from: null } }));
+  const { firstAnswerPeek, get } = await pageWith(
+    JSON.stringify({ '/posts?id=1&type=forumtopic': { posts: [], more: false, from: null } }),
+  );
   // a render React drops, then the one it commits: both see the answer
   expect(firstAnswerPeek('/posts?id=1&type=forumtopic')?.answer).toEqual({ posts: [], more: false, from: null });
   const committed = firstAnswerPeek('/posts?id=1&type=forumtopic');

@@ -73,7 +73,9 @@ if (typeof document !== 'undefined') {
   const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   try {
     const block = element?.textContent;
-    if (block) for (const [url, answer] of Object.entries(JSON.parse(block) as Record<string, unknown>)) firstAnswers.set(url, answer);
+    if (block)
+      for (const [url, answer] of Object.entries(JSON.parse(block) as Record<string, unknown>))
+        firstAnswers.set(url, answer);
   } catch {
     // a damaged block: every read asks the server
   }

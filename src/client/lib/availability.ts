@@ -19,4 +19,9 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-export const useUnavailable = () => useSyncExternalStore(subscribe, () => unavailable, () => unavailable);
+export const useUnavailable = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => unavailable,
+    () => unavailable,
+  );

@@ -7,7 +7,14 @@
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** what `Date#toLocaleString()` shows without options: the date and the time to the second */
-export const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
+export const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
 
 export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
@@ -20,8 +27,11 @@ export function dateFormat(locale: string | undefined, options: Intl.DateTimeFor
 }
 
 /** an ISO time (or a Date) in the given locale and options; `locale` undefined is the browser's */
-export const formatWhen = (when: string | number | Date, locale: string | undefined, options: Intl.DateTimeFormatOptions = DATE_TIME) =>
-  dateFormat(locale, options).format(when instanceof Date ? when : new Date(when));
+export const formatWhen = (
+  when: string | number | Date,
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions = DATE_TIME,
+) => dateFormat(locale, options).format(when instanceof Date ? when : new Date(when));
 
 /**
  * Props for a `<time>` showing a relative time ("3 minutes ago"): its title, the exact time, is written

@@ -22,7 +22,8 @@ export function preloadableLazy<P extends object>(load: () => Promise<Loaded<Com
         throw err;
       },
     ));
-  const now = (m: Loaded<T>) => ({ then: (resolve: (value: Loaded<T>) => void) => resolve(m) }) as unknown as Promise<Loaded<T>>;
+  const now = (m: Loaded<T>) =>
+    ({ then: (resolve: (value: Loaded<T>) => void) => resolve(m) }) as unknown as Promise<Loaded<T>>;
   const Component = lazy(() => (loaded ? now(loaded) : preload()));
   return Object.assign(Component, { preload });
 }

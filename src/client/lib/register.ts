@@ -16,7 +16,9 @@ interface MeAnswer {
  * POST /register, then tell the page who is signed in now: a checkout that registers a guest stays on
  * its page, and the header must show the new member's menus, not "Sign in" and "Join".
  */
-export async function registerAndSignIn<T extends { name: string; email: string }>(body: Record<string, unknown>): Promise<T> {
+export async function registerAndSignIn<T extends { name: string; email: string }>(
+  body: Record<string, unknown>,
+): Promise<T> {
   const answer = await post<T>('/register', body);
   try {
     const { user } = await get<{ user: MeAnswer | null }>('/api/me');

@@ -18,7 +18,10 @@ const inFlight = new Map<string, Promise<unknown>>();
  * Pages that share, mutate or refresh server data use TanStack Query (src/client/app/query.tsx).
  */
 export function useLoad<T>(key: string, read: () => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<{ key: string; done: boolean; data?: T; failed?: boolean; error?: unknown }>({ key, done: false });
+  const [state, setState] = useState<{ key: string; done: boolean; data?: T; failed?: boolean; error?: unknown }>({
+    key,
+    done: false,
+  });
   useEffect(() => {
     let live = true;
     let request = inFlight.get(key) as Promise<T> | undefined;

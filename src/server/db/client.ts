@@ -73,7 +73,8 @@ function observed(observers: Set<StatementObserver>, conn: object, fn: AnyFn): A
       done();
       throw err;
     }
-    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(done, done);
     else done();
     return result;
   };
@@ -169,7 +170,10 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   // one connection: statements on the database itself, and each transaction as its own `conn`
   const observers = new Set<StatementObserver>();
   const raw = client as unknown as Record<'query' | 'exec' | 'transaction', AnyFn>;
-  const embedded: EmbeddedSql = { query: client.query.bind(client) as EmbeddedSql['query'], exec: client.exec.bind(client) };
+  const embedded: EmbeddedSql = {
+    query: client.query.bind(client) as EmbeddedSql['query'],
+    exec: client.exec.bind(client),
+  };
   raw.query = observed(observers, client, raw.query.bind(client));
   raw.exec = observed(observers, client, raw.exec.bind(client));
   const transaction = raw.transaction.bind(client);

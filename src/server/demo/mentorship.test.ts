@@ -21,7 +21,13 @@ const as = async (key: keyof typeof DEMO_ACCOUNTS) => {
 it('the demo student has the admin as mentor (assigned by their purchase: 6 card payments, the first made), three links and the four mentorship lessons', async () => {
   const student = await as('student');
   const overview = (await student.get('/api/mentorship/overview')).json();
-  expect(overview).toMatchObject({ role: 'student', mentor: { name: DEMO_ACCOUNTS.admin.name }, status: 'active', links: 3, payment: { kind: 'instalments', paid: 1, total: 6, amountCents: 650_00, status: 'active' } });
+  expect(overview).toMatchObject({
+    role: 'student',
+    mentor: { name: DEMO_ACCOUNTS.admin.name },
+    status: 'active',
+    links: 3,
+    payment: { kind: 'instalments', paid: 1, total: 6, amountCents: 650_00, status: 'active' },
+  });
   const { courses: list } = (await student.get('/api/mentorship/lessons')).json();
   expect(list.map((c: { title: string }) => c.title)).toEqual([MENTORSHIP_DEMO_COURSE.title]);
   expect(list[0].lessons).toHaveLength(4);

@@ -12,14 +12,29 @@ import type { DemoPeople } from './community.ts';
  * the cancel and pause flows, the admin console's orders and refunds then work on them as on
  * anyone's. With a real card provider nothing is charged: they are granted access instead.
  */
-export async function seedPurchases(deps: AppDeps, { admin, member, student }: Pick<DemoPeople, 'admin' | 'member' | 'student'>) {
+export async function seedPurchases(
+  deps: AppDeps,
+  { admin, member, student }: Pick<DemoPeople, 'admin' | 'member' | 'student'>,
+) {
   const { services } = deps;
   const card = services.payments.providerFor('card');
   if (card.name !== 'sandbox') return grantInstead(deps, { admin, member, student });
   const sandbox = card as unknown as SandboxProvider;
   const cardOf = async (user: { email: string; name: string }, key: string) => {
-    const { clientSecret } = await sandbox.createCardSetup({ email: user.email, name: user.name, idempotencyKey: `demo:${key}:setup`, metadata: {} });
-    const confirmed = await sandbox.confirmSetup({ clientSecret, number: SANDBOX_CARDS.succeeds, expMonth: 12, expYear: new Date().getUTCFullYear() + 4, cvc: '123', name: user.name });
+    const { clientSecret } = await sandbox.createCardSetup({
+      email: user.email,
+      name: user.name,
+      idempotencyKey: `demo:${key}:setup`,
+      metadata: {},
+    });
+    const confirmed = await sandbox.confirmSetup({
+      clientSecret,
+      number: SANDBOX_CARDS.succeeds,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 4,
+      cvc: '123',
+      name: user.name,
+    });
     return confirmed.paymentMethod;
   };
 
@@ -54,12 +69,22 @@ export async function seedPurchases(deps: AppDeps, { admin, member, student }: P
   await services.payments.recordSubscription(buyer.id, order.id, DEFAULT_CHECKOUT.slug, card.name, state);
 
   const studentUser = await services.users.toAuthUser((await services.users.findById(student.id))!);
-  await mentorshipCheckoutOf(deps).checkout.chargeCard(studentUser, { payment: '650', paymentMethod: await cardOf(studentUser, 'student'), clientKey: `demo:student:${student.id}` });
+  await mentorshipCheckoutOf(deps).checkout.chargeCard(studentUser, {
+    payment: '650',
+    paymentMethod: await cardOf(studentUser, 'student'),
+    clientKey: `demo:student:${student.id}`,
+  });
 }
 
 /** a real card provider: access without a charge, as the demo always had it */
-async function grantInstead({ db, services }: AppDeps, { admin, member, student }: Pick<DemoPeople, 'admin' | 'member' | 'student'>) {
+async function grantInstead(
+  { db, services }: AppDeps,
+  { admin, member, student }: Pick<DemoPeople, 'admin' | 'member' | 'student'>,
+) {
   await services.users.grantEntitlement(member.id, 'membership', 'demo');
   await services.users.grantEntitlement(student.id, 'mentorship', 'demo');
-  await db.insert(mentorships).values({ studentId: student.id, mentorId: admin.id, option: 'onetime', status: 'active' }).onConflictDoNothing();
+  await db
+    .insert(mentorships)
+    .values({ studentId: student.id, mentorId: admin.id, option: 'onetime', status: 'active' })
+    .onConflictDoNothing();
 }

@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { chatMessages, courses, entitlements, forumTopics, lessons, liveShows, notifications, posts, soundslicePaths, stageSteps, stages, users, wallComments } from '#server/db/schema/index';
+import {
+  chatMessages,
+  courses,
+  entitlements,
+  forumTopics,
+  lessons,
+  liveShows,
+  notifications,
+  posts,
+  soundslicePaths,
+  stageSteps,
+  stages,
+  users,
+  wallComments,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#server/test/harness';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.ts';
 
@@ -52,12 +66,25 @@ it('the member and the student paid through the sandbox, so the billing page sho
   const member = await t.client();
   await member.signIn(DEMO_ACCOUNTS.member.email, DEMO_PASSWORD);
   const m = (await member.get('/api/billing')).json();
-  expect(m.memberships).toEqual([expect.objectContaining({ source: 'subscription', title: 'Monthly membership', status: 'active', paymentMethod: 'Visa ending 4242' })]);
+  expect(m.memberships).toEqual([
+    expect.objectContaining({
+      source: 'subscription',
+      title: 'Monthly membership',
+      status: 'active',
+      paymentMethod: 'Visa ending 4242',
+    }),
+  ]);
   expect(m.memberships[0].actions).toContain('cancel');
   expect(m.invoices).toHaveLength(1);
   const student = await t.client();
   await student.signIn(DEMO_ACCOUNTS.student.email, DEMO_PASSWORD);
   const s = (await student.get('/api/billing')).json();
-  expect(s.mentorships).toEqual([expect.objectContaining({ mentor: DEMO_ACCOUNTS.admin.name, status: 'active', schedule: expect.objectContaining({ paid: 1, total: 6 }) })]);
+  expect(s.mentorships).toEqual([
+    expect.objectContaining({
+      mentor: DEMO_ACCOUNTS.admin.name,
+      status: 'active',
+      schedule: expect.objectContaining({ paid: 1, total: 6 }),
+    }),
+  ]);
   expect(s.memberships).toEqual([]);
 });

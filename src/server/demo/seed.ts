@@ -1,6 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/deps';
-import { appMeta, journalEntries, practiceSessions, lessonQuizzes, courses, lessons, notifications, soundslicePaths, stageSteps, stages } from '#server/db/schema/index';
+import {
+  appMeta,
+  journalEntries,
+  practiceSessions,
+  lessonQuizzes,
+  courses,
+  lessons,
+  notifications,
+  soundslicePaths,
+  stageSteps,
+  stages,
+} from '#server/db/schema/index';
 import { hashPassword } from '#server/modules/auth/service';
 import { seedCommunity } from './community.ts';
 import { seedPracticePlan } from './practice-plan.ts';
@@ -28,7 +39,10 @@ const COURSES = [
     lessons: [
       ['Setting Up Your Kit', 'Throne height, pedal angles and cymbal placement so you play relaxed from day one.'],
       ['Grip and Stroke', 'Matched grip, the full stroke and the rebound: the motion every groove is built on.'],
-      ['Your First Rock Beat', 'Eighth notes on the hi-hat, snare on 2 and 4, kick on 1 and 3. Then we make it groove.'],
+      [
+        'Your First Rock Beat',
+        'Eighth notes on the hi-hat, snare on 2 and 4, kick on 1 and 3. Then we make it groove.',
+      ],
     ],
   },
   {
@@ -70,11 +84,53 @@ const COURSES = [
 ] as const;
 
 const STAGES = [
-  { id: 1, title: 'Basics Builder', description: 'Grip, posture, reading simple rhythms and your first grooves.', steps: ['Set up your kit comfortably', 'Play a rock beat at 80 bpm for two minutes', 'Read quarter and eighth notes', 'Finish the Welcome course'] },
-  { id: 2, title: 'Coordination Conquest', description: 'Independence between hands and feet, simple fills and dynamics.', steps: ['Play eighth-note grooves with four kick variations', 'Play a one-bar fill and return to the groove', 'Play ghost notes at two heights'] },
-  { id: 3, title: 'Intermediate Icon', description: 'Sixteenth-note grooves, shuffles and fills around the kit.', steps: ['Play a half-time shuffle at 90 bpm', 'Play sixteenth fills around the toms', 'Keep time with a click on 2 and 4'] },
-  { id: 4, title: 'On The Rise', description: 'Odd groupings, linear patterns, double kick and musical reading.', steps: ['Play a linear funk groove', 'Play even double-kick singles at 140 bpm', 'Read and play a one-page chart'] },
-  { id: 5, title: 'Master Drummer', description: 'Style, soloing and playing for the song at any tempo.', steps: ['Play a two-minute solo with a clear form', 'Transcribe and play a song', 'Play a full song chart with dynamics'] },
+  {
+    id: 1,
+    title: 'Basics Builder',
+    description: 'Grip, posture, reading simple rhythms and your first grooves.',
+    steps: [
+      'Set up your kit comfortably',
+      'Play a rock beat at 80 bpm for two minutes',
+      'Read quarter and eighth notes',
+      'Finish the Welcome course',
+    ],
+  },
+  {
+    id: 2,
+    title: 'Coordination Conquest',
+    description: 'Independence between hands and feet, simple fills and dynamics.',
+    steps: [
+      'Play eighth-note grooves with four kick variations',
+      'Play a one-bar fill and return to the groove',
+      'Play ghost notes at two heights',
+    ],
+  },
+  {
+    id: 3,
+    title: 'Intermediate Icon',
+    description: 'Sixteenth-note grooves, shuffles and fills around the kit.',
+    steps: [
+      'Play a half-time shuffle at 90 bpm',
+      'Play sixteenth fills around the toms',
+      'Keep time with a click on 2 and 4',
+    ],
+  },
+  {
+    id: 4,
+    title: 'On The Rise',
+    description: 'Odd groupings, linear patterns, double kick and musical reading.',
+    steps: ['Play a linear funk groove', 'Play even double-kick singles at 140 bpm', 'Read and play a one-page chart'],
+  },
+  {
+    id: 5,
+    title: 'Master Drummer',
+    description: 'Style, soloing and playing for the song at any tempo.',
+    steps: [
+      'Play a two-minute solo with a clear form',
+      'Transcribe and play a song',
+      'Play a full song chart with dynamics',
+    ],
+  },
 ];
 
 /** Demo content for the embedded default (or DEMO=1): loaded once, in one transaction. */
@@ -87,9 +143,15 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const people = await db.transaction(async (tx) => {
     // claim the marker first: a second process starting at the same time fails on the primary key
     await tx.insert(appMeta).values({ key: 'demo_seeded', value: new Date().toISOString() });
-    const admin = await services.users.create({ ...DEMO_ACCOUNTS.admin, passwordHash, role: 'admin', isMentor: true }, tx);
+    const admin = await services.users.create(
+      { ...DEMO_ACCOUNTS.admin, passwordHash, role: 'admin', isMentor: true },
+      tx,
+    );
     const member = await services.users.create({ ...DEMO_ACCOUNTS.member, passwordHash }, tx);
-    const student = await services.users.create({ ...DEMO_ACCOUNTS.student, passwordHash, signupSource: 'mentorship' }, tx);
+    const student = await services.users.create(
+      { ...DEMO_ACCOUNTS.student, passwordHash, signupSource: 'mentorship' },
+      tx,
+    );
     const free = await services.users.create({ ...DEMO_ACCOUNTS.free, passwordHash }, tx);
     await services.users.grantEntitlement(admin.id, 'membership', 'demo', null, tx);
 
@@ -97,7 +159,15 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     for (const [position, c] of COURSES.entries()) {
       const [course] = await tx
         .insert(courses)
-        .values({ slug: c.slug, title: c.title, description: c.description, membersOnly: c.membersOnly, isWelcome: c.isWelcome, position, imageUrl: `/images/courses/${c.slug}.svg` })
+        .values({
+          slug: c.slug,
+          title: c.title,
+          description: c.description,
+          membersOnly: c.membersOnly,
+          isWelcome: c.isWelcome,
+          position,
+          imageUrl: `/images/courses/${c.slug}.svg`,
+        })
         .returning();
       for (const [i, [title, description]] of c.lessons.entries()) {
         lessonCounter++;
@@ -105,7 +175,10 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
           .insert(lessons)
           .values({
             courseId: course!.id,
-            slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+            slug: title
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '-')
+              .replace(/^-|-$/g, ''),
             title,
             description,
             videoUrl: yt(`demo${String(lessonCounter).padStart(7, '0')}`),
@@ -117,9 +190,21 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
           await tx.insert(lessonQuizzes).values({
             lessonId: lesson!.id,
             questions: [
-              { title: 'Where does the snare usually land in a rock beat?', options: ['Beats 1 and 3', 'Beats 2 and 4', 'Every eighth note'], correct: 1 },
-              { title: 'Which of these is a quarter note?', options: ['/images/quiz/quarter.png', '/images/quiz/eighth.png', '/images/quiz/sixteenth.png'], correct: 0 },
-              { title: 'A metronome at 120 bpm clicks how many times a minute?', options: ['60', '120', '240'], correct: 1 },
+              {
+                title: 'Where does the snare usually land in a rock beat?',
+                options: ['Beats 1 and 3', 'Beats 2 and 4', 'Every eighth note'],
+                correct: 1,
+              },
+              {
+                title: 'Which of these is a quarter note?',
+                options: ['/images/quiz/quarter.png', '/images/quiz/eighth.png', '/images/quiz/sixteenth.png'],
+                correct: 0,
+              },
+              {
+                title: 'A metronome at 120 bpm clicks how many times a minute?',
+                options: ['60', '120', '240'],
+                correct: 1,
+              },
             ],
           });
         }
@@ -131,7 +216,9 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     }
 
     for (const s of STAGES) {
-      await tx.insert(stages).values({ id: s.id, title: s.title, description: s.description, imageUrl: `/images/stages/stage-${s.id}.svg` });
+      await tx
+        .insert(stages)
+        .values({ id: s.id, title: s.title, description: s.description, imageUrl: `/images/stages/stage-${s.id}.svg` });
       await tx.insert(stageSteps).values(s.steps.map((text, position) => ({ stageId: s.id, text, position })));
     }
 
@@ -144,7 +231,14 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
     const isoDay = (d: Date) => d.toISOString().slice(0, 10);
     const practiced = [20, 18, 17, 15, 14, 13, 11, 10, 8, 7, 6, 4, 3, 2, 1];
-    await tx.insert(practiceSessions).values(practiced.map((n, i) => ({ userId: member.id, minutes: 15 + ((i * 7) % 30), day: isoDay(dayAgo(n)), createdAt: dayAgo(n) })));
+    await tx.insert(practiceSessions).values(
+      practiced.map((n, i) => ({
+        userId: member.id,
+        minutes: 15 + ((i * 7) % 30),
+        day: isoDay(dayAgo(n)),
+        createdAt: dayAgo(n),
+      })),
+    );
     await tx.insert(journalEntries).values(
       [14, 10, 7, 4, 2].map((n, i) => ({
         userId: member.id,
@@ -157,10 +251,31 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     );
 
     await tx.insert(notifications).values([
-      { userId: member.id, body: '<strong>Welcome to Backbeat!</strong> Start with the Welcome course.', url: '/dashboard', createdAt: minutesAgo(2000) },
-      { userId: member.id, body: '<strong>Alex Rivera</strong> replied to your topic.', url: '/forums', createdAt: minutesAgo(500) },
-      { userId: member.id, body: 'A new live show is scheduled: <strong>Sunday Groove Clinic</strong>.', url: '/live', createdAt: minutesAgo(60) },
-      { userId: student.id, area: 'mentorship', body: 'Your mentor added <strong>Week 1</strong> to your practice plan.', url: '/mentorship', createdAt: minutesAgo(90) },
+      {
+        userId: member.id,
+        body: '<strong>Welcome to Backbeat!</strong> Start with the Welcome course.',
+        url: '/dashboard',
+        createdAt: minutesAgo(2000),
+      },
+      {
+        userId: member.id,
+        body: '<strong>Alex Rivera</strong> replied to your topic.',
+        url: '/forums',
+        createdAt: minutesAgo(500),
+      },
+      {
+        userId: member.id,
+        body: 'A new live show is scheduled: <strong>Sunday Groove Clinic</strong>.',
+        url: '/live',
+        createdAt: minutesAgo(60),
+      },
+      {
+        userId: student.id,
+        area: 'mentorship',
+        body: 'Your mentor added <strong>Week 1</strong> to your practice plan.',
+        url: '/mentorship',
+        createdAt: minutesAgo(90),
+      },
     ]);
     return { admin, member, student };
   });

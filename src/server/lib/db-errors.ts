@@ -3,7 +3,11 @@
  * may sit a level or two down). Network errors ('ECONNREFUSED'...) are not SQLSTATEs.
  */
 export function sqlState(error: unknown): string {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return '';
@@ -14,7 +18,11 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /** the name of the constraint or unique index a database error names, or '' */
 export function violatedConstraint(error: unknown): string {
-  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.constraint === 'string') return e.constraint;
   }
   return '';

@@ -24,4 +24,6 @@ export const unauthenticated = () => new AppError(HTTP.unauthenticated, MESSAGES
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(HTTP.forbidden, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(HTTP.notFound, message);
 export const tooManyRequests = (retryAfterSeconds: number, message: string = MESSAGES.tooManyAttempts) =>
-  new AppError(HTTP.rateLimited, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(HTTP.rateLimited, message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

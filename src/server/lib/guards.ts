@@ -34,7 +34,8 @@ export function requireEntitlement(request: FastifyRequest, kind: string, messag
 }
 
 /** Forums and live shows: members and mentorship students (admins hold every entitlement). */
-export const mayUseCommunity = (user: AuthUser | null) => COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
+export const mayUseCommunity = (user: AuthUser | null) =>
+  COMMUNITY_ENTITLEMENTS.some((kind) => hasEntitlement(user, kind));
 
 /** 401 for a visitor; 403 with the members-only message for a signed-in free member. */
 export function requireCommunity(request: FastifyRequest): AuthUser {

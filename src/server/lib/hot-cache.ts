@@ -61,7 +61,8 @@ export class HotCache implements StatementObserver {
     this.entries = new LRUCache<string, Entry>({
       max: opts.maxEntries ?? 5000,
       maxSize: opts.maxSize ?? 16 * 1024 * 1024,
-      sizeCalculation: (e) => Math.max(1, typeof e.value === 'string' || Buffer.isBuffer(e.value) ? e.value.length : 512),
+      sizeCalculation: (e) =>
+        Math.max(1, typeof e.value === 'string' || Buffer.isBuffer(e.value) ? e.value.length : 512),
     });
   }
 

@@ -22,7 +22,12 @@ export function effectiveMethod(request: FastifyRequest): string {
  * Answer `{redirect}` to our client, or a 303 to a plain HTML form post (no JavaScript), so both work.
  * The address is always on the site (`safeRedirect`; the dashboard otherwise).
  */
-export function redirectOrJson(request: FastifyRequest, reply: FastifyReply, redirect: string, body: Record<string, unknown> = {}) {
+export function redirectOrJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  redirect: string,
+  body: Record<string, unknown> = {},
+) {
   const to = safeRedirect(redirect);
   if (wantsHtml(request)) return reply.redirect(to, 303);
   return reply.send({ ...body, redirect: to });

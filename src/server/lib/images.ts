@@ -17,7 +17,11 @@ export function asUploadedFile(value: unknown): UploadedFile | null {
 /** Decompression bombs: refuse anything with more pixels than a 40-megapixel photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** the accepted types, by the signature at the start of the bytes, as sharp names them */
-const FORMAT_BY_MIME: Record<string, 'jpeg' | 'png' | 'gif'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' };
+const FORMAT_BY_MIME: Record<string, 'jpeg' | 'png' | 'gif'> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+};
 
 /**
  * The bytes start like an accepted image but libvips cannot decode them (a half-written file, a bad
@@ -39,7 +43,10 @@ function unreadable(field: string, err: unknown): ValidationError {
  * header or the image data) get MESSAGES.imageUnreadable. sharp runs only on the uploaded bytes, so
  * any error it raises here is about them.
  */
-export async function processImage(file: UploadedFile, opts: { field: string; maxBytes: number; maxSide: number; message: string; tooBig: string }) {
+export async function processImage(
+  file: UploadedFile,
+  opts: { field: string; maxBytes: number; maxSide: number; message: string; tooBig: string },
+) {
   if (file.data.length === 0) throw new ValidationError({ [opts.field]: [opts.message] });
   if (file.data.length > opts.maxBytes) throw new ValidationError({ [opts.field]: [opts.tooBig] });
   // file-type and sharp (libvips, several MB resident) are loaded with the first upload, not at start: a
@@ -56,7 +63,8 @@ export async function processImage(file: UploadedFile, opts: { field: string; ma
   } catch (err) {
     throw unreadable(opts.field, err);
   }
-  if (meta.format !== format || !meta.width || !meta.height) throw unreadable(opts.field, `libvips read it as ${meta.format} ${meta.width}x${meta.height}`);
+  if (meta.format !== format || !meta.width || !meta.height)
+    throw unreadable(opts.field, `libvips read it as ${meta.format} ${meta.width}x${meta.height}`);
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ValidationError({ [opts.field]: [opts.message] });
   // the header was fine; the image data is decoded only now (libjpeg warnings such as a premature end
   // fail too: sharp's default failOn is 'warning')

@@ -18,7 +18,11 @@ let admin: TestClient;
 const ran: Array<{ job: string; data: unknown; retryCount: number }> = [];
 
 /** waits for the event, polling; fails the test with what it saw when it never comes */
-async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -31,7 +35,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 beforeAll(async () => {
   t = await createTestApp({ jobsPollSeconds: 0.5 });
   const jobs = t.app.deps.jobs;
-  jobs.define('test.echo', z.object({ text: z.string() }), async (data, job) => void ran.push({ job: 'test.echo', data, retryCount: job.retryCount }), { label: 'Test: echo' });
+  jobs.define(
+    'test.echo',
+    z.object({ text: z.string() }),
+    async (data, job) => void ran.push({ job: 'test.echo', data, retryCount: job.retryCount }),
+    { label: 'Test: echo' },
+  );
   jobs.define(
     'test.broken',
     z.object({ n: z.number() }),
@@ -56,20 +65,34 @@ describe('background jobs in one process', () => {
     const id = await t.app.deps.jobs.send('test.echo', { text: 'paradiddle' });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await until('the echo job', () => ran.find((r) => r.job === 'test.echo'));
-    const echo = await until('the completed count', async () => (await overview()).queues.find((q) => q.name === 'test.echo' && q.completed === 1));
+    const echo = await until('the completed count', async () =>
+      (await overview()).queues.find((q) => q.name === 'test.echo' && q.completed === 1),
+    );
     expect(echo.label).toBe('Test: echo');
-    expect(ran.filter((r) => r.job === 'test.echo')).toEqual([{ job: 'test.echo', data: { text: 'paradiddle' }, retryCount: 0 }]);
+    expect(ran.filter((r) => r.job === 'test.echo')).toEqual([
+      { job: 'test.echo', data: { text: 'paradiddle' }, retryCount: 0 },
+    ]);
   });
 
   it('refuses data that does not fit the job, and a job nobody defined', async () => {
     await expect(t.app.deps.jobs.send('test.echo', { text: 42 } as never)).rejects.toThrow();
     await expect(t.app.deps.jobs.send('test.nobody', {})).rejects.toThrow(/No background job is defined/);
-    await expect(t.app.deps.jobs.send('test.echo', { text: 'x' }, { singletonKey: 'k' })).rejects.toThrow(/go together/);
+    await expect(t.app.deps.jobs.send('test.echo', { text: 'x' }, { singletonKey: 'k' })).rejects.toThrow(
+      /go together/,
+    );
   });
 
   it('keeps one job per singleton key and window: a second send in the window is dropped', async () => {
-    const first = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
-    const second = await t.app.deps.jobs.send('test.echo', { text: 'once' }, { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 });
+    const first = await t.app.deps.jobs.send(
+      'test.echo',
+      { text: 'once' },
+      { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 },
+    );
+    const second = await t.app.deps.jobs.send(
+      'test.echo',
+      { text: 'once' },
+      { singletonKey: 'weekly-digest:42', singletonSeconds: 3600 },
+    );
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBeNull();
     await until('the singleton job', () => ran.find((r) => (r.data as { text: string }).text === 'once'));
@@ -79,9 +102,18 @@ describe('background jobs in one process', () => {
   it('retries a throwing job with backoff, lists it as failed with its error, and runs it again on an admin retry', async () => {
     const id = (await t.app.deps.jobs.send('test.broken', { n: 1 }))!;
     const failed = await until('the failed job', async () => (await overview()).failed.find((f) => f.id === id));
-    expect(failed).toMatchObject({ name: 'test.broken', label: 'Test: always fails', error: 'The practice log could not be read: stick 2 is missing.', attempts: 3 });
+    expect(failed).toMatchObject({
+      name: 'test.broken',
+      label: 'Test: always fails',
+      error: 'The practice log could not be read: stick 2 is missing.',
+      attempts: 3,
+    });
     expect(ran.filter((r) => r.job === 'test.broken').map((r) => r.retryCount)).toEqual([0, 1, 2]);
-    expect((await overview()).queues.find((q) => q.name === 'test.broken')).toMatchObject({ failed: 1, queued: 0, retrying: 0 });
+    expect((await overview()).queues.find((q) => q.name === 'test.broken')).toMatchObject({
+      failed: 1,
+      queued: 0,
+      retrying: 0,
+    });
 
     // a member may not see or retry jobs
     const member = (await t.signedIn()).client;
@@ -93,7 +125,9 @@ describe('background jobs in one process', () => {
     expect(res.json()).toEqual({ status: 'success', message: JOB_MESSAGES.retried });
     await until('the retried run', () => ran.filter((r) => r.job === 'test.broken').length === 4);
     // a job that is not failed (any more, or never) cannot be retried
-    const again = await until('the job failed again', async () => (await overview()).failed.find((f) => f.id === id && f.attempts === 4));
+    const again = await until('the job failed again', async () =>
+      (await overview()).failed.find((f) => f.id === id && f.attempts === 4),
+    );
     expect(again.error).toBe('The practice log could not be read: stick 2 is missing.');
     const unknown = await admin.post('/api/admin/jobs/6f1c2a7e-2b1d-4c39-9f0e-2d7c5b1a9e44/retry');
     expect(unknown.statusCode).toBe(404);

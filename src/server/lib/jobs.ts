@@ -54,7 +54,12 @@ interface Definition {
 
 export interface Jobs {
   /** a kind of job and what runs it; define before the app starts listening */
-  define<S extends z.ZodType>(name: string, schema: S, handler: Handler<z.infer<S>>, options?: JobDefinitionOptions): void;
+  define<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    handler: Handler<z.infer<S>>,
+    options?: JobDefinitionOptions,
+  ): void;
   /** queue a job (kept in the database); answers its id, or null when a singleton window already holds one */
   send<T>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** run a defined job by itself on a cron rule (UTC; at most once a minute), once per period across processes */
@@ -105,7 +110,12 @@ function embeddedSql(embedded: EmbeddedSql): Sql {
 /** a small pool of its own: workers polling never take the connections requests need */
 async function postgresSql(url: string): Promise<Sql> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: 3000, application_name: 'backbeat-jobs' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 3,
+    connectionTimeoutMillis: 3000,
+    application_name: 'backbeat-jobs',
+  });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on the next query
   return {
     executeSql: (text, values) => pool.query(text, values),
@@ -130,7 +140,10 @@ export function createJobs(opts: JobsOptions): Jobs {
 
   const poll = opts.pollSeconds;
   const intervals: Partial<PgBoss.ConstructorOptions> = poll
-    ? { cronMonitorIntervalSeconds: Math.max(1, Math.round(poll)), cronWorkerIntervalSeconds: Math.max(1, Math.round(poll)) }
+    ? {
+        cronMonitorIntervalSeconds: Math.max(1, Math.round(poll)),
+        cronWorkerIntervalSeconds: Math.max(1, Math.round(poll)),
+      }
     : {};
 
   /** pg-boss with its tables and every defined queue in place (no workers yet) */
@@ -149,12 +162,26 @@ export function createJobs(opts: JobsOptions): Jobs {
 
   const connect = async (db: Sql) => {
     const { default: PgBossClass } = await import('pg-boss');
-    const b = new PgBossClass({ db: db as PgBoss.Db, schema: SCHEMA, migrate: true, supervise: true, schedule: true, archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS, ...intervals });
+    const b = new PgBossClass({
+      db: db as PgBoss.Db,
+      schema: SCHEMA,
+      migrate: true,
+      supervise: true,
+      schedule: true,
+      archiveFailedAfterSeconds: FAILED_JOBS_KEPT_SECONDS,
+      ...intervals,
+    });
     b.on('error', (err) => opts.log.warn({ err }, 'background jobs: database error'));
     await b.start();
     try {
       for (const d of definitions.values()) {
-        const queue = { name: d.name, retryLimit: d.options.retryLimit, retryDelay: d.options.retryDelay, retryBackoff: d.options.retryBackoff, expireInSeconds: d.options.expireInSeconds };
+        const queue = {
+          name: d.name,
+          retryLimit: d.options.retryLimit,
+          retryDelay: d.options.retryDelay,
+          retryBackoff: d.options.retryBackoff,
+          expireInSeconds: d.options.expireInSeconds,
+        };
         await b.createQueue(d.name, queue);
         // a queue made by an earlier release keeps its first options unless told
         await b.updateQueue(d.name, queue);
@@ -174,7 +201,10 @@ export function createJobs(opts: JobsOptions): Jobs {
 
   return {
     define(name, schema, handler, options = {}) {
-      if (ready) throw new Error(`Background job "${name}" is defined after the jobs opened: define every job while the app is built.`);
+      if (ready)
+        throw new Error(
+          `Background job "${name}" is defined after the jobs opened: define every job while the app is built.`,
+        );
       definitions.set(name, {
         name,
         schema,
@@ -192,11 +222,16 @@ export function createJobs(opts: JobsOptions): Jobs {
     async send(name, data, options = {}) {
       const d = definition(name);
       // on a standard queue a key alone limits nothing: refuse it rather than let a caller believe it does
-      if ((options.singletonKey === undefined) !== (options.singletonSeconds === undefined)) throw new Error(`Background job "${name}": singletonKey and singletonSeconds go together (one job per key per window).`);
+      if ((options.singletonKey === undefined) !== (options.singletonSeconds === undefined))
+        throw new Error(
+          `Background job "${name}": singletonKey and singletonSeconds go together (one job per key per window).`,
+        );
       const payload = d.schema.parse(data) as object;
       const b = await open();
       const send: PgBoss.SendOptions = {};
-      if (options.startAfter !== undefined) send.startAfter = options.startAfter instanceof Date ? options.startAfter : Math.max(0, Math.ceil(options.startAfter));
+      if (options.startAfter !== undefined)
+        send.startAfter =
+          options.startAfter instanceof Date ? options.startAfter : Math.max(0, Math.ceil(options.startAfter));
       if (options.singletonKey !== undefined) send.singletonKey = options.singletonKey;
       if (options.singletonSeconds !== undefined) send.singletonSeconds = options.singletonSeconds;
       return b.send(name, payload, send);
@@ -204,7 +239,10 @@ export function createJobs(opts: JobsOptions): Jobs {
 
     schedule(name, cron, data = {}) {
       definition(name);
-      if (ready) throw new Error(`Background job "${name}" is scheduled after the jobs opened: schedule it while the app is built.`);
+      if (ready)
+        throw new Error(
+          `Background job "${name}" is scheduled after the jobs opened: schedule it while the app is built.`,
+        );
       schedules.set(name, { cron, data });
     },
 
@@ -212,18 +250,25 @@ export function createJobs(opts: JobsOptions): Jobs {
       return (working ??= (async () => {
         const b = await open();
         for (const d of definitions.values()) {
-          await b.work(d.name, { includeMetadata: true, batchSize: 1, ...(poll ? { pollingIntervalSeconds: Math.max(0.5, poll) } : {}) }, async (jobs) => {
-            for (const job of jobs) {
-              const parsed = d.schema.safeParse(job.data);
-              if (!parsed.success) throw new Error(`The job's data does not fit "${d.name}": ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-              try {
-                await d.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
-              } catch (err) {
-                opts.log.error({ err, job: d.name, id: job.id, try: job.retryCount + 1 }, 'background job failed');
-                throw err;
+          await b.work(
+            d.name,
+            { includeMetadata: true, batchSize: 1, ...(poll ? { pollingIntervalSeconds: Math.max(0.5, poll) } : {}) },
+            async (jobs) => {
+              for (const job of jobs) {
+                const parsed = d.schema.safeParse(job.data);
+                if (!parsed.success)
+                  throw new Error(
+                    `The job's data does not fit "${d.name}": ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+                  );
+                try {
+                  await d.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
+                } catch (err) {
+                  opts.log.error({ err, job: d.name, id: job.id, try: job.retryCount + 1 }, 'background job failed');
+                  throw err;
+                }
               }
-            }
-          });
+            },
+          );
         }
         for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: 'UTC' });
       })().catch((err: unknown) => {
@@ -257,7 +302,16 @@ export function createJobs(opts: JobsOptions): Jobs {
       const queue = (name: string) => {
         let q = queues.get(name);
         if (!q) {
-          q = { name, label: definitions.get(name)?.options.label ?? name, schedule: schedules.get(name)?.cron ?? null, queued: 0, retrying: 0, active: 0, completed: 0, failed: 0 };
+          q = {
+            name,
+            label: definitions.get(name)?.options.label ?? name,
+            schedule: schedules.get(name)?.cron ?? null,
+            queued: 0,
+            retrying: 0,
+            active: 0,
+            completed: 0,
+            failed: 0,
+          };
           queues.set(name, q);
         }
         return q;
@@ -275,23 +329,23 @@ export function createJobs(opts: JobsOptions): Jobs {
       const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
       return {
         queues: [...queues.values()].sort((a, b) => a.label.localeCompare(b.label)),
-        failed: failed.rows.map(
-          (r): AdminFailedJob => ({
-            id: String(r.id),
-            name: String(r.name),
-            label: definitions.get(String(r.name))?.options.label ?? String(r.name),
-            error: typeof r.error === 'string' && r.error ? r.error : 'The job failed without a message.',
-            attempts: Number(r.retries) + 1,
-            created_at: iso(r.created_on)!,
-            failed_at: iso(r.completed_on),
-          }),
-        ),
+        failed: failed.rows.map((r): AdminFailedJob => ({
+          id: String(r.id),
+          name: String(r.name),
+          label: definitions.get(String(r.name))?.options.label ?? String(r.name),
+          error: typeof r.error === 'string' && r.error ? r.error : 'The job failed without a message.',
+          attempts: Number(r.retries) + 1,
+          created_at: iso(r.created_on)!,
+          failed_at: iso(r.completed_on),
+        })),
       };
     },
 
     async retry(id) {
       const b = await open();
-      const found = await sql!.executeSql(`select name from ${SCHEMA}.job where id = $1::uuid and state = 'failed'`, [id]);
+      const found = await sql!.executeSql(`select name from ${SCHEMA}.job where id = $1::uuid and state = 'failed'`, [
+        id,
+      ]);
       const name = found.rows[0]?.name;
       if (typeof name !== 'string') return false;
       // two admins (or two processes) retrying at once: the update of the one failed row goes through once

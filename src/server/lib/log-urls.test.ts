@@ -15,7 +15,15 @@ it('a reset link token never reaches the logs; other addresses are logged as the
 });
 
 it("the app's request log line goes through it", () => {
-  const serializers = (t.app.log as unknown as Record<symbol, { req: (req: unknown) => { url: string; method: string } }>)[Symbol.for('pino.serializers')]!;
-  const line = serializers.req({ method: 'GET', url: '/password/reset/secret-token', host: 'x', ip: '203.0.113.9', socket: null });
+  const serializers = (
+    t.app.log as unknown as Record<symbol, { req: (req: unknown) => { url: string; method: string } }>
+  )[Symbol.for('pino.serializers')]!;
+  const line = serializers.req({
+    method: 'GET',
+    url: '/password/reset/secret-token',
+    host: 'x',
+    ip: '203.0.113.9',
+    socket: null,
+  });
   expect(line).toMatchObject({ method: 'GET', url: '/password/reset/[token]' });
 });

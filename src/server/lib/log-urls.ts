@@ -6,7 +6,13 @@
 export const loggedUrl = (url: string) => url.replace(/(\/password\/reset\/)[^/?#]+/g, '$1[token]');
 
 /** Fastify's own request serializer, with the address through loggedUrl. */
-export const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } | null }) => ({
+export const requestSerializer = (req: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}) => ({
   method: req.method,
   url: loggedUrl(req.url),
   host: req.host,

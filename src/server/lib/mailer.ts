@@ -42,7 +42,11 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   }
   return {
     async send(message) {
-      const entry: OutboxMessage = { ...message, id: `${Date.now()}-${randomToken(6)}`, created_at: new Date().toISOString() };
+      const entry: OutboxMessage = {
+        ...message,
+        id: `${Date.now()}-${randomToken(6)}`,
+        created_at: new Date().toISOString(),
+      };
       if (!dir) {
         memory.push(entry);
         return;
@@ -52,8 +56,13 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     },
     async outbox() {
       if (!dir) return [...memory].reverse();
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
-      return Promise.all(files.slice(0, 50).map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMessage));
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse();
+      return Promise.all(
+        files.slice(0, 50).map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as OutboxMessage),
+      );
     },
   };
 }

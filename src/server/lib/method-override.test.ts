@@ -7,7 +7,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   overridableRoute(t.app, '/__things', {
-    POST: { body: z.object({ name: z.string({ error: 'The name field is required.' }) }), handler: (_q, _r, body) => ({ did: 'create', body }) },
+    POST: {
+      body: z.object({ name: z.string({ error: 'The name field is required.' }) }),
+      handler: (_q, _r, body) => ({ did: 'create', body }),
+    },
     DELETE: { handler: () => ({ did: 'delete' }) },
   });
 });
@@ -25,7 +28,10 @@ it('a plain POST is validated with its own schema', async () => {
   expect((await c.post('/__things', { name: 'kick' })).json()).toEqual({ did: 'create', body: { name: 'kick' } });
   const bad = await c.post('/__things', {});
   expect(bad.statusCode).toBe(422);
-  expect(bad.json()).toEqual({ message: 'The name field is required.', errors: { name: ['The name field is required.'] } });
+  expect(bad.json()).toEqual({
+    message: 'The name field is required.',
+    errors: { name: ['The name field is required.'] },
+  });
 });
 
 it('an override to a method the route lacks is refused', async () => {

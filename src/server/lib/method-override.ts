@@ -14,7 +14,8 @@ function parseBody(schema: z.ZodType | undefined, raw: unknown): unknown {
   const result = schema.safeParse(raw ?? {});
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
+  for (const issue of result.error.issues)
+    (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
   throw new ValidationError(errors);
 }
 

@@ -54,7 +54,6 @@ export function fontRuns(text: string): Array<{ subset: Subset; text: string }> 
   return runs;
 }
 
-
 type Doc = PDFKit.PDFDocument;
 
 /**
@@ -72,7 +71,12 @@ export function textWriter(doc: Doc) {
     doc.font(name);
   };
   return {
-    write(text: string, x: number, y: number, o: { width: number; size: number; weight?: Weight; color?: string; align?: 'left' | 'right' }) {
+    write(
+      text: string,
+      x: number,
+      y: number,
+      o: { width: number; size: number; weight?: Weight; color?: string; align?: 'left' | 'right' },
+    ) {
       const runs = fontRuns(text || ' ');
       doc.fontSize(o.size).fillColor(o.color ?? '#1c1917');
       runs.forEach((run, i) => {

@@ -145,7 +145,14 @@ export function createRateLimiters(opts: { redis: RedisClient | null; namespace:
       name,
       opts.redis
         ? // while Redis is down, count in this process's memory instead (refused at once, not waited for)
-          new RateLimiterRedis({ storeClient: opts.redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...rule }), keyPrefix, ...rule })
+          new RateLimiterRedis({
+            storeClient: opts.redis,
+            useRedisPackage: true,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...rule }),
+            keyPrefix,
+            ...rule,
+          })
         : new RateLimiterMemory({ keyPrefix, ...rule }),
     );
   }

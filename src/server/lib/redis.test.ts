@@ -9,7 +9,8 @@ function logBook() {
   return {
     lines,
     log: {
-      error: (obj: object, msg: string) => void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
+      error: (obj: object, msg: string) =>
+        void lines.push({ level: 'error', obj: obj as Record<string, unknown>, msg }),
       warn: (obj: object, msg: string) => void lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
     },
   };
@@ -67,7 +68,9 @@ describe('RedisMonitor', () => {
   it('while Redis stays away, says so again every remindEveryMs', async () => {
     const { monitor, lines } = watched(`redis://127.0.0.1:${await freePort()}`, { remindEveryMs: 300 });
     await monitor.start(100);
-    await expect.poll(() => lines.filter((l) => /still unavailable/.test(l.msg)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => lines.filter((l) => /still unavailable/.test(l.msg)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(lines.every((l) => l.level === 'error')).toBe(true);
   });
 
@@ -80,36 +83,40 @@ describe('RedisMonitor', () => {
     expect(lines.map((l) => l.level)).toEqual(['error']);
   });
 
-  it.runIf(!!REDIS_SERVER)('notices Redis coming, going silent and coming back; tells its listeners; commands never hang', async () => {
-    const redis = await privateRedis({ started: false });
-    cleanups.push(() => redis.dispose());
-    const { client, monitor, lines } = watched(redis.url, { silentAfterMs: 1000 });
-    const changes: boolean[] = [];
-    monitor.onChange((up) => changes.push(up));
-    expect(await monitor.start(100)).toBe(false);
+  it.runIf(!!REDIS_SERVER)(
+    'notices Redis coming, going silent and coming back; tells its listeners; commands never hang',
+    async () => {
+      const redis = await privateRedis({ started: false });
+      cleanups.push(() => redis.dispose());
+      const { client, monitor, lines } = watched(redis.url, { silentAfterMs: 1000 });
+      const changes: boolean[] = [];
+      monitor.onChange((up) => changes.push(up));
+      expect(await monitor.start(100)).toBe(false);
 
-    await redis.start();
-    await expect.poll(() => monitor.up, { timeout: 10_000 }).toBe(true);
-    expect(lines.at(-1)).toMatchObject({ level: 'warn', msg: expect.stringMatching(/^Redis is available again/) });
-    expect(await client.set('k', 'v')).toBe('OK');
+      await redis.start();
+      await expect.poll(() => monitor.up, { timeout: 10_000 }).toBe(true);
+      expect(lines.at(-1)).toMatchObject({ level: 'warn', msg: expect.stringMatching(/^Redis is available again/) });
+      expect(await client.set('k', 'v')).toBe('OK');
 
-    // stopped, not closed: the connection stays open and nothing answers
-    redis.pause();
-    const waiting = client.get('k').then(
-      () => 'answered',
-      (err: unknown) => err,
-    );
-    await expect.poll(() => monitor.up, { timeout: 10_000 }).toBe(false);
-    // what was waiting on the silent connection fails, and what comes next fails at once
-    expect(await waiting).toBeInstanceOf(Error);
-    const t0 = Date.now();
-    await expect(client.get('k')).rejects.toThrow();
-    expect(Date.now() - t0).toBeLessThan(500);
-    expect(lines.at(-1)).toMatchObject({ level: 'error', obj: { reason: 'no answer within 1000 ms' } });
+      // stopped, not closed: the connection stays open and nothing answers
+      redis.pause();
+      const waiting = client.get('k').then(
+        () => 'answered',
+        (err: unknown) => err,
+      );
+      await expect.poll(() => monitor.up, { timeout: 10_000 }).toBe(false);
+      // what was waiting on the silent connection fails, and what comes next fails at once
+      expect(await waiting).toBeInstanceOf(Error);
+      const t0 = Date.now();
+      await expect(client.get('k')).rejects.toThrow();
+      expect(Date.now() - t0).toBeLessThan(500);
+      expect(lines.at(-1)).toMatchObject({ level: 'error', obj: { reason: 'no answer within 1000 ms' } });
 
-    redis.resume();
-    await expect.poll(() => monitor.up, { timeout: 15_000 }).toBe(true);
-    expect(await client.get('k')).toBe('v');
-    expect(changes).toEqual([true, false, true]);
-  }, 40_000);
+      redis.resume();
+      await expect.poll(() => monitor.up, { timeout: 15_000 }).toBe(true);
+      expect(await client.get('k')).toBe('v');
+      expect(changes).toEqual([true, false, true]);
+    },
+    40_000,
+  );
 });

@@ -15,7 +15,11 @@ function makeClient(url: string) {
     disableOfflineQueue: true,
     pingInterval: 2000,
     commandOptions: { timeout: 2000 },
-    socket: { connectTimeout: 2000, socketTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+    socket: {
+      connectTimeout: 2000,
+      socketTimeout: 5000,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000),
+    },
   });
 }
 export type RedisClient = ReturnType<typeof makeClient>;
@@ -77,7 +81,9 @@ export function redisAddress(url: string): string {
 function describe(err: unknown): string {
   if (err instanceof AggregateError && err.errors.length) return describe(err.errors[0]);
   const e = err as { message?: unknown; code?: unknown; name?: unknown } | null;
-  return (typeof e?.message === 'string' && e.message) || (typeof e?.code === 'string' && e.code) || String(e?.name ?? err);
+  return (
+    (typeof e?.message === 'string' && e.message) || (typeof e?.code === 'string' && e.code) || String(e?.name ?? err)
+  );
 }
 
 export interface RedisLog {
@@ -169,7 +175,10 @@ export class RedisMonitor {
     const deadline = Date.now() + ms;
     if (await whenReady(this.client, ms)) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.ping(), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+      await Promise.race([
+        this.ping(),
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+      ]);
       clearTimeout(timer);
     }
     this.timer = setInterval(() => this.tick(), this.pingEveryMs);
@@ -252,9 +261,15 @@ export class RedisMonitor {
     if (!up) {
       this.downSince = now;
       this.remindedAt = now;
-      this.opts.log.error({ redis: this.address, reason: this.reason }, `Redis is unavailable: ${WHAT_FAILS}; reconnecting in the background`);
+      this.opts.log.error(
+        { redis: this.address, reason: this.reason },
+        `Redis is unavailable: ${WHAT_FAILS}; reconnecting in the background`,
+      );
     } else if (!first) {
-      this.opts.log.warn({ redis: this.address, downForSeconds: Math.round((now - this.downSince) / 1000) }, 'Redis is available again: sessions, shared rate limits and realtime across processes are back');
+      this.opts.log.warn(
+        { redis: this.address, downForSeconds: Math.round((now - this.downSince) / 1000) },
+        'Redis is available again: sessions, shared rate limits and realtime across processes are back',
+      );
     }
     if (!first) for (const listener of this.listeners) listener(up);
   }

@@ -24,22 +24,33 @@ const stores: Array<[string, () => SessionStore | null]> = [
 ];
 
 describe.each(stores)('%s session store', (name, make) => {
-  it.skipIf(name === 'redis' && !process.env.REDIS_URL)('creates, reads, expires and revokes sessions (REDIS_URL needed for redis)', async () => {
-    const store = make()!;
-    const user = await t.createUser();
-    const hour = Date.now() + 3_600_000;
-    await store.create('session-a-0123456789abcdef', { userId: user.id, remember: false, expiresAt: hour }, {});
-    await store.create('session-b-0123456789abcdef', { userId: user.id, remember: true, expiresAt: hour }, {});
-    await store.create('session-c-0123456789abcdef', { userId: user.id, remember: false, expiresAt: Date.now() - 1 }, {});
-    expect(await store.get('session-a-0123456789abcdef')).toEqual({ userId: user.id, remember: false, expiresAt: hour });
-    expect(await store.get('session-c-0123456789abcdef')).toBeNull();
-    expect(await store.get('unknown-session-0123456789')).toBeNull();
-    await store.destroyUser(user.id, 'session-b-0123456789abcdef');
-    expect(await store.get('session-a-0123456789abcdef')).toBeNull();
-    expect(await store.get('session-b-0123456789abcdef')).not.toBeNull();
-    await store.destroy('session-b-0123456789abcdef');
-    expect(await store.get('session-b-0123456789abcdef')).toBeNull();
-  });
+  it.skipIf(name === 'redis' && !process.env.REDIS_URL)(
+    'creates, reads, expires and revokes sessions (REDIS_URL needed for redis)',
+    async () => {
+      const store = make()!;
+      const user = await t.createUser();
+      const hour = Date.now() + 3_600_000;
+      await store.create('session-a-0123456789abcdef', { userId: user.id, remember: false, expiresAt: hour }, {});
+      await store.create('session-b-0123456789abcdef', { userId: user.id, remember: true, expiresAt: hour }, {});
+      await store.create(
+        'session-c-0123456789abcdef',
+        { userId: user.id, remember: false, expiresAt: Date.now() - 1 },
+        {},
+      );
+      expect(await store.get('session-a-0123456789abcdef')).toEqual({
+        userId: user.id,
+        remember: false,
+        expiresAt: hour,
+      });
+      expect(await store.get('session-c-0123456789abcdef')).toBeNull();
+      expect(await store.get('unknown-session-0123456789')).toBeNull();
+      await store.destroyUser(user.id, 'session-b-0123456789abcdef');
+      expect(await store.get('session-a-0123456789abcdef')).toBeNull();
+      expect(await store.get('session-b-0123456789abcdef')).not.toBeNull();
+      await store.destroy('session-b-0123456789abcdef');
+      expect(await store.get('session-b-0123456789abcdef')).toBeNull();
+    },
+  );
 });
 
 it.skipIf(!process.env.REDIS_URL)('with REDIS_URL the app keeps sessions in Redis', async () => {

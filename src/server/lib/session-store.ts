@@ -63,7 +63,11 @@ export function databaseSessionStore(db: Database): SessionStore {
     async destroyUser(userId, exceptId) {
       await db
         .delete(sessions)
-        .where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(exceptId))) : eq(sessions.userId, userId));
+        .where(
+          exceptId
+            ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(exceptId)))
+            : eq(sessions.userId, userId),
+        );
     },
   };
 }
@@ -90,7 +94,10 @@ export function redisSessionStore(
     return (...args) => {
       if (!answering()) return Promise.reject(new ServiceUnavailableError('Redis'));
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => (timer = afterPendingIo(REDIS_SESSION_WAIT_MS, () => reject(new ServiceUnavailableError('Redis')))));
+      const late = new Promise<never>(
+        (_, reject) =>
+          (timer = afterPendingIo(REDIS_SESSION_WAIT_MS, () => reject(new ServiceUnavailableError('Redis')))),
+      );
       const work = op(...args);
       work.catch(() => undefined); // settles after the deadline, if at all: nobody is waiting then
       return Promise.race([work, late]).finally(() => clearTimeout(timer));
@@ -112,7 +119,9 @@ export function redisSessionStore(
       const raw = await redis.get(key(sha256(id)));
       if (!raw) return null;
       const parsed = JSON.parse(raw) as SessionRecord;
-      return parsed.expiresAt > Date.now() ? { userId: parsed.userId, remember: parsed.remember, expiresAt: parsed.expiresAt } : null;
+      return parsed.expiresAt > Date.now()
+        ? { userId: parsed.userId, remember: parsed.remember, expiresAt: parsed.expiresAt }
+        : null;
     }),
     destroy: guarded(async (id: string) => {
       const hash = sha256(id);

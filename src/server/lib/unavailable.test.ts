@@ -8,7 +8,9 @@ const wrapped = (cause: unknown) => new Error('Failed query: select 1', { cause 
 
 describe('isServiceUnavailable', () => {
   it('knows PostgreSQL going away, refusing or starting up, also when drizzle wraps the error', () => {
-    expect(isServiceUnavailable(wrapped(pgError('57P01', 'terminating connection due to administrator command')))).toBe(true);
+    expect(isServiceUnavailable(wrapped(pgError('57P01', 'terminating connection due to administrator command')))).toBe(
+      true,
+    );
     expect(isServiceUnavailable(pgError('57P03', 'the database system is starting up'))).toBe(true);
     expect(isServiceUnavailable(pgError('08006'))).toBe(true);
     expect(isServiceUnavailable(wrapped(pgError('ECONNREFUSED')))).toBe(true);
@@ -26,7 +28,9 @@ describe('isServiceUnavailable', () => {
   it('knows Redis still loading its data after a restart, and the app knowing a service is away', () => {
     expect(isServiceUnavailable(new ErrorReply('LOADING Redis is loading the dataset in memory'))).toBe(true);
     expect(isServiceUnavailable(new ServiceUnavailableError('Redis'))).toBe(true);
-    expect(isServiceUnavailable(new ErrorReply('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
+    expect(
+      isServiceUnavailable(new ErrorReply('WRONGTYPE Operation against a key holding the wrong kind of value')),
+    ).toBe(false);
   });
 
   it('leaves real errors alone: constraint violations, bad values, bugs', () => {

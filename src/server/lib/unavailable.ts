@@ -21,10 +21,28 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
-const REDIS_DOWN = [ServiceUnavailableError, ClientClosedError, ClientOfflineError, ConnectionTimeoutError, DisconnectsClientError, SocketClosedUnexpectedlyError, SocketTimeoutError, TimeoutError];
+const REDIS_DOWN = [
+  ServiceUnavailableError,
+  ClientClosedError,
+  ClientOfflineError,
+  ConnectionTimeoutError,
+  DisconnectsClientError,
+  SocketClosedUnexpectedlyError,
+  SocketTimeoutError,
+  TimeoutError,
+];
 /** Redis answering that it cannot serve yet: loading its data after a restart, a replica without its primary */
 const REDIS_NOT_SERVING = /^(LOADING|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|BUSY)\b/;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 const isRedisNotServing = (error: unknown) => error instanceof ErrorReply && REDIS_NOT_SERVING.test(error.message);
 
@@ -37,14 +55,23 @@ const isRedisNotServing = (error: unknown) => error instanceof ErrorReply && RED
  * Such a request is answered 503 "try again shortly"; drizzle wraps the driver's error in `cause`.
  */
 export function isServiceUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (REDIS_DOWN.some((cls) => e instanceof cls)) return true;
     if (isRedisNotServing(e)) return true;
     const code = typeof e.code === 'string' ? e.code : '';
     if (NETWORK_CODES.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     // node-postgres' own messages for a connection that died or could not be made in time
-    if (/^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(message)) return true;
+    if (
+      /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(
+        message,
+      )
+    )
+      return true;
     // several causes (a dual-stack connect tried every address)
     if (e instanceof AggregateError && e.errors.some((inner) => isServiceUnavailable(inner))) return true;
   }

@@ -32,4 +32,36 @@ import { adminMembersRoutes } from './admin-members/routes.ts';
 import { receiptRoutes } from './receipts/routes.ts';
 
 /** Every feature's routes: one line per feature. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, authRoutes, notificationRoutes, liveRoutes, learningRoutes, journalRoutes, profileRoutes, contactRoutes, rewardsRoutes, diagnosticRoutes, songmapperRoutes, metronomeRoutes, postRoutes, forumRoutes, wallRoutes, reportRoutes, paymentRoutes, checkoutRoutes, productRoutes, billingRoutes, mentorshipCheckoutRoutes, mentorshipRoutes, practicePlanRoutes, uploadRoutes, videoRoutes, adminRoutes, adminContentRoutes, adminCommunityRoutes, adminCommerceRoutes, adminMembersRoutes, receiptRoutes];
+export const modules: FastifyPluginAsync[] = [
+  systemRoutes,
+  authRoutes,
+  notificationRoutes,
+  liveRoutes,
+  learningRoutes,
+  journalRoutes,
+  profileRoutes,
+  contactRoutes,
+  rewardsRoutes,
+  diagnosticRoutes,
+  songmapperRoutes,
+  metronomeRoutes,
+  postRoutes,
+  forumRoutes,
+  wallRoutes,
+  reportRoutes,
+  paymentRoutes,
+  checkoutRoutes,
+  productRoutes,
+  billingRoutes,
+  mentorshipCheckoutRoutes,
+  mentorshipRoutes,
+  practicePlanRoutes,
+  uploadRoutes,
+  videoRoutes,
+  adminRoutes,
+  adminContentRoutes,
+  adminCommunityRoutes,
+  adminCommerceRoutes,
+  adminMembersRoutes,
+  receiptRoutes,
+];

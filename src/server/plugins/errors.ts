@@ -22,7 +22,9 @@ function fieldErrors(issues: Issue[]): Record<string, string[]> {
   for (const issue of issues) {
     const inner = issue.params?.issue;
     const path = inner?.path ?? issue.path ?? [];
-    const key = path.length ? path.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+    const key = path.length
+      ? path.map(String).join('.')
+      : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
     const message = inner?.message ?? issue.message;
     (errors[key] ??= []).push(message);
   }
@@ -47,8 +49,14 @@ const PLAIN_MESSAGES: Record<number, string> = {
  * request id and never show a stack trace.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  function send(request: FastifyRequest, reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
-    if (wantsHtml(request) && request.method === 'GET') return renderPage(app, request, reply, { status, message: body.message });
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    body: { message: string; errors?: Record<string, string[]> },
+  ) {
+    if (wantsHtml(request) && request.method === 'GET')
+      return renderPage(app, request, reply, { status, message: body.message });
     return reply.status(status).type('application/json').send(body);
   }
 
@@ -59,8 +67,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       // a refusal that knows more than it tells the client (libvips' words about an unreadable image)
-      if (error.cause !== undefined) request.log.info({ reqId: request.id, status: error.statusCode, cause: error.cause }, 'request refused');
-      return send(request, reply, error.statusCode, error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      if (error.cause !== undefined)
+        request.log.info({ reqId: request.id, status: error.statusCode, cause: error.cause }, 'request refused');
+      return send(
+        request,
+        reply,
+        error.statusCode,
+        error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation as unknown as Issue[]);
@@ -87,7 +101,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // app already knows to be away (ServiceUnavailableError) is logged by its monitor, not per request.
     if (isServiceUnavailable(error)) {
       const level = error instanceof ServiceUnavailableError ? 'debug' : 'warn';
-      request.log[level]({ reqId: request.id, err: { message: (error as Error).message } }, 'a backing service is unavailable');
+      request.log[level](
+        { reqId: request.id, err: { message: (error as Error).message } },
+        'a backing service is unavailable',
+      );
       reply.header('Retry-After', RETRY_AFTER_SECONDS);
       return send(request, reply, 503, { message: MESSAGES.unavailable });
     }
@@ -103,7 +120,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsHtml(request) && (request.method === 'GET' || request.method === 'HEAD')) return renderPage(app, request, reply);
+    if (wantsHtml(request) && (request.method === 'GET' || request.method === 'HEAD'))
+      return renderPage(app, request, reply);
     return reply.status(404).send({ message: MESSAGES.notFound });
   });
 });

@@ -27,7 +27,9 @@ describe('first answers in a served page', () => {
     const { client } = await t.signedIn();
     await client.post('/posts', { type: 'lesson', resource_id: id, parent_id: null, body: 'Great lesson' });
     const answers = answersOf((await client.page(`/lessons/${id}`)).body);
-    expect(Object.keys(answers ?? {}).sort()).toEqual([`/api/lessons/${id}`, `/inline-posts?type=lesson&id=${id}&sort=upvoted&page=1`, '/notifications/recent'].sort());
+    expect(Object.keys(answers ?? {}).sort()).toEqual(
+      [`/api/lessons/${id}`, `/inline-posts?type=lesson&id=${id}&sort=upvoted&page=1`, '/notifications/recent'].sort(),
+    );
     for (const url of Object.keys(answers!)) expect(answers![url], url).toEqual((await client.get(url)).json());
   });
 
@@ -36,11 +38,20 @@ describe('first answers in a served page', () => {
     const { topicId } = await newTopic(t, user.id);
     await replyIn(client, topicId, 'Same here');
     const answers = answersOf((await client.page(`/forums/topic/${topicId}`)).body)!;
-    expect(Object.keys(answers).sort()).toEqual([`/forums/api/topic/${topicId}`, `/posts?id=${topicId}&type=forumtopic`, '/api/forums', '/notifications/recent'].sort());
+    expect(Object.keys(answers).sort()).toEqual(
+      [
+        `/forums/api/topic/${topicId}`,
+        `/posts?id=${topicId}&type=forumtopic`,
+        '/api/forums',
+        '/notifications/recent',
+      ].sort(),
+    );
     expect(JSON.stringify(answers[`/posts?id=${topicId}&type=forumtopic`])).toContain('Same here');
     // a free member's page leaves out what the forums refuse them (the client does not ask either)
     const free = await t.signedIn();
-    expect(Object.keys(answersOf((await free.client.page(`/forums/topic/${topicId}`)).body) ?? {})).toEqual(['/notifications/recent']);
+    expect(Object.keys(answersOf((await free.client.page(`/forums/topic/${topicId}`)).body) ?? {})).toEqual([
+      '/notifications/recent',
+    ]);
   });
 
   it('cannot be closed or broken by member text', async () => {
@@ -65,7 +76,11 @@ describe('first answers in a served page', () => {
 
   it('are read for the addresses the client spells, and only for plain ids', () => {
     expect(firstReadsFor('/lessons/12', false)).toEqual([]);
-    expect(firstReadsFor('/lessons/12', true)).toEqual(['/notifications/recent', '/api/lessons/12', '/inline-posts?type=lesson&id=12&sort=upvoted&page=1']);
+    expect(firstReadsFor('/lessons/12', true)).toEqual([
+      '/notifications/recent',
+      '/api/lessons/12',
+      '/inline-posts?type=lesson&id=12&sort=upvoted&page=1',
+    ]);
     expect(firstReadsFor('/lessons/..%2Fadmin', true)).toEqual(['/notifications/recent']);
     expect(firstReadsFor('/mentorship/lessons', true)).toEqual(['/mentorship/notifications/recent']);
   });

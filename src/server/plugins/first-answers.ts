@@ -17,12 +17,20 @@ import { pageModuleFor, type PageModule } from './preload.ts';
  * the page and none over the network).
  */
 export const FIRST_READS: { pattern: string; urls: (params: Record<string, string>) => string[] }[] = [
-  { pattern: '/lessons/:id', urls: ({ id }) => [`/api/lessons/${id}`, `/inline-posts?type=lesson&id=${id}&sort=upvoted&page=1`] },
-  { pattern: '/forums/topic/:id', urls: ({ id }) => [`/forums/api/topic/${id}`, `/posts?id=${id}&type=forumtopic`, '/api/forums'] },
+  {
+    pattern: '/lessons/:id',
+    urls: ({ id }) => [`/api/lessons/${id}`, `/inline-posts?type=lesson&id=${id}&sort=upvoted&page=1`],
+  },
+  {
+    pattern: '/forums/topic/:id',
+    urls: ({ id }) => [`/forums/api/topic/${id}`, `/posts?id=${id}&type=forumtopic`, '/api/forums'],
+  },
 ];
 
 /** what the signed-in frame's notification menu reads on every page (features/notifications) */
-const chromeReads = (page: PageModule | null) => [page?.mentorship ? '/mentorship/notifications/recent' : '/notifications/recent'];
+const chromeReads = (page: PageModule | null) => [
+  page?.mentorship ? '/mentorship/notifications/recent' : '/notifications/recent',
+];
 
 /** The page's id-like parameters: digits only (anything else is the page's own 404, asked for by the client). */
 const plainParams = (params: Record<string, string>) => Object.values(params).every((v) => /^\d{1,10}$/.test(v));
@@ -42,22 +50,39 @@ export function firstReadsFor(pathname: string, signedIn: boolean, page = pageMo
 }
 
 // JSON inside <script>: nothing can close the element or open a comment.
-export const escapeJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const escapeJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The `<script type="application/json">` holding the successful answers to a page's first reads
  * ('' when there are none). Each read runs the route as the browser's own call would (cookie, JSON);
  * a read that fails is left out and the client asks for it itself.
  */
-export async function firstAnswersTag(app: FastifyInstance, request: FastifyRequest, pathname: string, page: PageModule | null): Promise<string> {
+export async function firstAnswersTag(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+  page: PageModule | null,
+): Promise<string> {
   const urls = firstReadsFor(pathname, request.user !== null, page);
   if (urls.length === 0) return '';
-  const headers = { accept: 'application/json', cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' };
+  const headers = {
+    accept: 'application/json',
+    cookie: request.headers.cookie ?? '',
+    'user-agent': request.headers['user-agent'] ?? '',
+  };
   const answers = await Promise.all(
     urls.map(async (url) => {
       try {
         const res = await app.inject({ method: 'GET', url, headers });
-        return res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json') ? `${JSON.stringify(url)}:${res.body}` : null;
+        return res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json')
+          ? `${JSON.stringify(url)}:${res.body}`
+          : null;
       } catch (err) {
         request.log.warn({ err, url }, 'first answer failed');
         return null;
@@ -65,5 +90,7 @@ export async function firstAnswersTag(app: FastifyInstance, request: FastifyRequ
     }),
   );
   const parts = answers.filter((a): a is string => a !== null);
-  return parts.length ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${escapeJson(`{${parts.join(',')}}`)}</script>` : '';
+  return parts.length
+    ? `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${escapeJson(`{${parts.join(',')}}`)}</script>`
+    : '';
 }

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { chatMessages, courses, entitlements, forumCategories, forumTopics, lessons, liveShows, posts, users } from '#server/db/schema/index';
+import {
+  chatMessages,
+  courses,
+  entitlements,
+  forumCategories,
+  forumTopics,
+  lessons,
+  liveShows,
+  posts,
+  users,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#server/test/harness';
 
 /**
@@ -25,14 +35,26 @@ beforeAll(async () => {
   admin = await t.signedIn({ name: 'Alex Admin', role: 'admin' });
   const db = t.app.deps.db;
   const [cat] = await db.insert(forumCategories).values({ slug: 'general', title: 'General' }).returning();
-  const [topic] = await db.insert(forumTopics).values({ categoryId: cat!.id, userId: maya.user.id, title: 'Ghost notes' }).returning();
-  const [first] = await db.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: maya.user.id, body: 'The topic body' }).returning();
+  const [topic] = await db
+    .insert(forumTopics)
+    .values({ categoryId: cat!.id, userId: maya.user.id, title: 'Ghost notes' })
+    .returning();
+  const [first] = await db
+    .insert(posts)
+    .values({ type: 'forumtopic', resourceId: topic!.id, userId: maya.user.id, body: 'The topic body' })
+    .returning();
   await db.update(forumTopics).set({ firstPostId: first!.id }).where(eq(forumTopics.id, topic!.id));
   topicId = topic!.id;
   const [course] = await db.insert(courses).values({ slug: 'hot', title: 'Course' }).returning();
-  const [lesson] = await db.insert(lessons).values({ courseId: course!.id, slug: 'paid', title: 'Paid lesson', membersOnly: true }).returning();
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: course!.id, slug: 'paid', title: 'Paid lesson', membersOnly: true })
+    .returning();
   lessonId = lesson!.id;
-  const [show] = await db.insert(liveShows).values({ title: 'Clinic', startsAt: new Date(), status: 'live', chatOpen: true }).returning();
+  const [show] = await db
+    .insert(liveShows)
+    .values({ title: 'Clinic', startsAt: new Date(), status: 'live', chatOpen: true })
+    .returning();
   showId = show!.id;
 });
 afterAll(async () => t.close());
@@ -58,7 +80,8 @@ describe('hot reads from memory', () => {
     const hitsBefore = t.app.deps.hotCache.stats.hits;
     const kept = await sam.client.get(url);
     expect(t.app.deps.hotCache.stats.hits).toBeGreaterThan(hitsBefore);
-    const shown = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+    const shown = (h: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
     expect(shown(kept.headers)).toEqual(shown(ran.headers));
     expect(kept.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'self'");
     expect(kept.headers['x-content-type-options']).toBe('nosniff');
@@ -74,19 +97,29 @@ describe('hot reads from memory', () => {
 
   it('a reply and a like show on the next read of the thread', async () => {
     await maya.client.get(thread + topicId);
-    const created = await sam.client.post('/posts', { type: 'forumtopic', resource_id: topicId, parent_id: null, body: 'Try it at 60 bpm' });
+    const created = await sam.client.post('/posts', {
+      type: 'forumtopic',
+      resource_id: topicId,
+      parent_id: null,
+      body: 'Try it at 60 bpm',
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().post.id as number;
     const seen = (await maya.client.get(thread + topicId)).json().posts as { id: number; body: string }[];
     expect(seen.find((p) => p.id === id)?.body).toBe('Try it at 60 bpm');
 
-    expect((await maya.client.post('/toggle-like', { type: 'post', resource_id: id })).json()).toMatchObject({ liked: true, likes: 1 });
+    expect((await maya.client.post('/toggle-like', { type: 'post', resource_id: id })).json()).toMatchObject({
+      liked: true,
+      likes: 1,
+    });
     const liked = (await maya.client.get(thread + topicId)).json().posts.find((p: { id: number }) => p.id === id);
     expect(liked).toMatchObject({ numLikes: 1, authLiked: true });
     // each viewer has their own answer: Sam sees the count, not Maya's like as his
     const forSam = (await sam.client.get(thread + topicId)).json().posts.find((p: { id: number }) => p.id === id);
     expect(forSam).toMatchObject({ numLikes: 1, authLiked: false, canEdit: true });
-    expect((await maya.client.get(thread + topicId)).json().posts.find((p: { id: number }) => p.id === id)).toMatchObject({ canEdit: false });
+    expect(
+      (await maya.client.get(thread + topicId)).json().posts.find((p: { id: number }) => p.id === id),
+    ).toMatchObject({ canEdit: false });
   });
 
   it('a member renamed shows under the new name at once (another table than the posts)', async () => {
@@ -113,19 +146,26 @@ describe('hot reads from memory', () => {
     expect(sent.statusCode).toBe(200);
     const id = sent.json().id as number;
     expect((await maya.client.get(url)).json().messages.map((m: { id: number }) => m.id)).toEqual([id]);
-    expect((await maya.client.post('/live-chat/toggle-heart', { show_id: showId, message_id: id })).statusCode).toBe(200);
+    expect((await maya.client.post('/live-chat/toggle-heart', { show_id: showId, message_id: id })).statusCode).toBe(
+      200,
+    );
     expect((await maya.client.get(url)).json().messages[0]).toMatchObject({ id, hearts: 1, hearted: true });
   });
 
   it('notifications: a new one and read-all show at once, and one member never sees another’s', async () => {
     const before = (await maya.client.get('/notifications/recent')).json();
     await maya.client.get('/notifications/recent');
-    const sent = await admin.client.post('/api/admin/notifications', { user_id: maya.user.id, body: 'Your lesson is ready' });
+    const sent = await admin.client.post('/api/admin/notifications', {
+      user_id: maya.user.id,
+      body: 'Your lesson is ready',
+    });
     expect(sent.statusCode).toBe(201);
     const after = (await maya.client.get('/notifications/recent')).json();
     expect(after.data[0].body).toBe('Your lesson is ready');
     expect(after.unread_count).toBe(before.unread_count + 1);
-    expect((await sam.client.get('/notifications/recent')).json().data.map((n: { body: string }) => n.body)).not.toContain('Your lesson is ready');
+    expect(
+      (await sam.client.get('/notifications/recent')).json().data.map((n: { body: string }) => n.body),
+    ).not.toContain('Your lesson is ready');
     expect((await maya.client.post('/api/notifications/read-all', { area: 'main' })).statusCode).toBe(200);
     expect((await maya.client.get('/notifications/recent')).json().unread_count).toBe(0);
   });
@@ -140,51 +180,69 @@ describe('hot reads from memory', () => {
 
     const other = await t.signedIn({ name: 'Suspended' });
     expect((await other.client.get('/notifications/recent')).statusCode).toBe(200);
-    expect((await admin.client.post(`/api/admin/members/${other.user.id}/suspend`, { reason: 'Spam' })).statusCode).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/members/${other.user.id}/suspend`, { reason: 'Spam' })).statusCode,
+    ).toBe(200);
     expect((await other.client.get('/notifications/recent')).statusCode).toBe(401);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a write by another connection (another process, psql) shows within moments', async () => {
-    const url = `/live-chat/get?showId=${showId}`;
-    await maya.client.get(url);
-    const c = new pg.Client({ connectionString: t.app.deps.database.url! });
-    await c.connect();
-    try {
-      await c.query(`insert into chat_messages (show_id, user_id, body) values ($1, $2, 'from psql')`, [showId, sam.user.id]);
-    } finally {
-      await c.end();
-    }
-    const end = Date.now() + 2000;
-    let bodies: string[] = [];
-    while (Date.now() < end) {
-      bodies = (await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body);
-      if (bodies.includes('from psql')) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(bodies).toContain('from psql');
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a write by another connection (another process, psql) shows within moments',
+    async () => {
+      const url = `/live-chat/get?showId=${showId}`;
+      await maya.client.get(url);
+      const c = new pg.Client({ connectionString: t.app.deps.database.url! });
+      await c.connect();
+      try {
+        await c.query(`insert into chat_messages (show_id, user_id, body) values ($1, $2, 'from psql')`, [
+          showId,
+          sam.user.id,
+        ]);
+      } finally {
+        await c.end();
+      }
+      const end = Date.now() + 2000;
+      let bodies: string[] = [];
+      while (Date.now() < end) {
+        bodies = (await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body);
+        if (bodies.includes('from psql')) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(bodies).toContain('from psql');
+    },
+  );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('when its change feed is cut the cache stands aside, and comes back by itself', async () => {
-    const cache = t.app.deps.hotCache;
-    const url = `/live-chat/get?showId=${showId}`;
-    await maya.client.get(url);
-    const c = new pg.Client({ connectionString: t.app.deps.database.url! });
-    await c.connect();
-    try {
-      await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
-      for (let i = 0; i < 100 && cache.active; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(cache.active).toBe(false);
-      await c.query(`insert into chat_messages (show_id, user_id, body) values ($1, $2, 'while the feed was down')`, [showId, sam.user.id]);
-    } finally {
-      await c.end();
-    }
-    expect((await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body)).toContain('while the feed was down');
-    for (let i = 0; i < 200 && !cache.active; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(cache.active).toBe(true);
-    await maya.client.get(url);
-    const queries = await t.countQueries(() => maya.client.get(url));
-    expect(queries).toBe(0);
-    await t.app.deps.db.insert(chatMessages).values({ showId, userId: sam.user.id, body: 'after' });
-    expect((await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body)).toContain('after');
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'when its change feed is cut the cache stands aside, and comes back by itself',
+    async () => {
+      const cache = t.app.deps.hotCache;
+      const url = `/live-chat/get?showId=${showId}`;
+      await maya.client.get(url);
+      const c = new pg.Client({ connectionString: t.app.deps.database.url! });
+      await c.connect();
+      try {
+        await c.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+        );
+        for (let i = 0; i < 100 && cache.active; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(cache.active).toBe(false);
+        await c.query(`insert into chat_messages (show_id, user_id, body) values ($1, $2, 'while the feed was down')`, [
+          showId,
+          sam.user.id,
+        ]);
+      } finally {
+        await c.end();
+      }
+      expect((await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body)).toContain(
+        'while the feed was down',
+      );
+      for (let i = 0; i < 200 && !cache.active; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.active).toBe(true);
+      await maya.client.get(url);
+      const queries = await t.countQueries(() => maya.client.get(url));
+      expect(queries).toBe(0);
+      await t.app.deps.db.insert(chatMessages).values({ showId, userId: sam.user.id, body: 'after' });
+      expect((await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body)).toContain('after');
+    },
+  );
 });

@@ -46,7 +46,10 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('hotReadKey', null);
   app.decorateRequest('hotReadScope', null);
   const onRequest: onRequestHookHandler = (request, reply, done) => {
-    const key = cache.active && request.method === 'GET' && request.url.length <= MAX_URL ? `route:${request.url}\u0000${viewerKey(request.user)}` : null;
+    const key =
+      cache.active && request.method === 'GET' && request.url.length <= MAX_URL
+        ? `route:${request.url}\u0000${viewerKey(request.user)}`
+        : null;
     request.hotReadKey = key;
     const body = key === null ? undefined : cache.lookup<Buffer>(key);
     if (body === undefined) return done();
@@ -57,7 +60,8 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
     const { hotReadKey: key, hotReadScope: scope } = request;
     // kept as bytes: a string would be encoded again on every send
-    if (key !== null && scope !== null && reply.statusCode === 200 && typeof payload === 'string') cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
+    if (key !== null && scope !== null && reply.statusCode === 200 && typeof payload === 'string')
+      cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {
@@ -75,4 +79,5 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const asList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

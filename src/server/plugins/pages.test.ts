@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const configOf = (html: string) => pageConfigSchema.parse(JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html)![1]!));
+const configOf = (html: string) =>
+  pageConfigSchema.parse(
+    JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html)![1]!),
+  );
 
 describe('served pages', () => {
   it('carry the CSRF token and the page-wide configuration', async () => {
@@ -25,7 +28,14 @@ describe('served pages', () => {
     const res = await c.page('/dashboard');
     expect(res.statusCode).toBe(200);
     const config = configOf(res.body);
-    expect(config).toMatchObject({ admin: true, authId: user.id, authName: 'Tina <Weymouth>', authProfileUrl: '/profile/tina-weymouth', fileStorageBaseUrl: '/files', csrfToken: c.csrfToken });
+    expect(config).toMatchObject({
+      admin: true,
+      authId: user.id,
+      authName: 'Tina <Weymouth>',
+      authProfileUrl: '/profile/tina-weymouth',
+      fileStorageBaseUrl: '/files',
+      csrfToken: c.csrfToken,
+    });
     expect(config.authAvatarUrl).toBe('/images/default-avatar.png');
     // user text cannot close the script element
     expect(res.body).not.toContain('<Weymouth>');
@@ -93,7 +103,9 @@ describe('errors', () => {
 
   it('__proto__ keys are refused', async () => {
     const c = await t.client();
-    const res = await c.request('POST', '/login', '{"email":"a@b.test","password":"x","__proto__":{"admin":true}}', { headers: { 'content-type': 'application/json' } });
+    const res = await c.request('POST', '/login', '{"email":"a@b.test","password":"x","__proto__":{"admin":true}}', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -102,19 +114,28 @@ describe('errors', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const html = plain.body;
     expect(html).toContain('<div id="root"');
-    const strip = (page: string) => page.replace(/<meta name="csrf-token" content="[^"]*">/, '').replace(/"csrfToken":"[^"]*"/, '');
+    const strip = (page: string) =>
+      page.replace(/<meta name="csrf-token" content="[^"]*">/, '').replace(/"csrfToken":"[^"]*"/, '');
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
       ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url: '/metronome', headers: { accept: 'text/html', 'accept-encoding': accept } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metronome',
+        headers: { accept: 'text/html', 'accept-encoding': accept },
+      });
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(String(res.headers.vary)).toContain('Accept-Encoding');
       expect(res.rawPayload.length).toBeLessThan(html.length);
       expect(strip(decode(res.rawPayload).toString('utf8'))).toBe(strip(html));
     }
-    const identity = await t.app.inject({ method: 'GET', url: '/metronome', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    const identity = await t.app.inject({
+      method: 'GET',
+      url: '/metronome',
+      headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+    });
     expect(identity.headers['content-encoding']).toBeUndefined();
   });
 

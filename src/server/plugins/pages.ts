@@ -40,7 +40,11 @@ export const bareHtmlSource: HtmlSource = {
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, error: PageConfig['error'] = null): PageConfig {
+export function pageConfigFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  error: PageConfig['error'] = null,
+): PageConfig {
   const user = request.user;
   return {
     admin: user?.isAdmin ?? false,
@@ -57,7 +61,8 @@ export function pageConfigFor(app: FastifyInstance, request: FastifyRequest, err
     payments: {
       card: app.deps.config.payments.card,
       paypal: app.deps.config.payments.paypal,
-      stripePublishableKey: app.deps.config.payments.card === 'stripe' ? app.deps.config.payments.stripe.publishableKey : null,
+      stripePublishableKey:
+        app.deps.config.payments.card === 'stripe' ? app.deps.config.payments.stripe.publishableKey : null,
       testMode: paymentsInTestMode(app.deps.config),
     },
   };
@@ -90,7 +95,10 @@ export async function renderPage(
   }
   let html = (await source.template(request.url))
     .replace(CSRF_PLACEHOLDER, `<meta name="csrf-token" content="${escapeAttr(request.csrfToken)}">`)
-    .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`);
+    .replace(
+      CONFIG_PLACEHOLDER,
+      `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`,
+    );
   // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the first paint
   const page = pageError ? null : pageModuleFor(pathname);
   if (source.preloader) {
@@ -101,10 +109,16 @@ export async function renderPage(
   // the answers to the page's first reads, so it can render without asking for them (plugins/first-answers.ts)
   const answers = pageError ? '' : await firstAnswersTag(app, request, pathname, page);
   if (answers) html = html.replace('</body>', () => `${answers}</body>`);
-  void reply.status(status).header('Cache-Control', 'no-store').header('Vary', 'Accept, Accept-Encoding').type('text/html; charset=utf-8');
+  void reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .header('Vary', 'Accept, Accept-Encoding')
+    .type('text/html; charset=utf-8');
   const encoding = pageEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
-  return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : gzipSync(html, { level: 6 }));
+  return reply
+    .header('Content-Encoding', encoding)
+    .send(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : gzipSync(html, { level: 6 }));
 }
 
 /** brotli at quality 5: within a few per cent of the best size for a page of about 10 KB, in well under a millisecond */

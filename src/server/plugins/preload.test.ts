@@ -29,15 +29,33 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: '' });
 const MANIFEST = {
-  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'], css: ['assets/index-C1.css'], assets: ['assets/inter-greek-wght-normal-G1.woff2', 'assets/inter-latin-wght-normal-L1.woff2'] },
+  'index.html': {
+    file: 'assets/index-E1.js',
+    isEntry: true,
+    imports: ['_react-R1.js'],
+    css: ['assets/index-C1.css'],
+    assets: ['assets/inter-greek-wght-normal-G1.woff2', 'assets/inter-latin-wght-normal-L1.woff2'],
+  },
   '_react-R1.js': { file: 'assets/react-R1.js' },
   '_icon-I1.js': { file: 'assets/icon-I1.js', imports: ['_react-R1.js'] },
   '_cache-Q2.js': { file: 'assets/cache-Q2.js' },
-  'app/pages/home.tsx': { file: 'assets/home-H1.js', isDynamicEntry: true, imports: ['index.html', '_react-R1.js', '_icon-I1.js'] },
-  'app/pages/learning.tsx': { file: 'assets/learning-L1.js', isDynamicEntry: true, imports: ['index.html', '_icon-I1.js'] },
+  'app/pages/home.tsx': {
+    file: 'assets/home-H1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_react-R1.js', '_icon-I1.js'],
+  },
+  'app/pages/learning.tsx': {
+    file: 'assets/learning-L1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_icon-I1.js'],
+  },
   'app/pages/mentorship.tsx': { file: 'assets/mentorship-M1.js', isDynamicEntry: true, imports: ['index.html'] },
   'app/query.tsx': { file: 'assets/query-Q1.js', isDynamicEntry: true, imports: ['_cache-Q2.js', 'index.html'] },
-  'app/layout/member-chrome.tsx': { file: 'assets/member-chrome-C1.js', isDynamicEntry: true, imports: ['index.html', '_icon-I1.js'] },
+  'app/layout/member-chrome.tsx': {
+    file: 'assets/member-chrome-C1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_icon-I1.js'],
+  },
 };
 
 let t: TestApp;
@@ -62,8 +80,12 @@ afterAll(async () => {
 });
 
 /** the modulepreload links the server added (the build's own, for the entry's imports, stay as they are) */
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]).filter((f) => f !== 'assets/react-R1.js');
-const fontPreload = '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-L1.woff2">';
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)]
+    .map((m) => m[1])
+    .filter((f) => f !== 'assets/react-R1.js');
+const fontPreload =
+  '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-wght-normal-L1.woff2">';
 
 describe('the built files', () => {
   it('go to a browser that accepts brotli as brotli, to one that accepts only gzip as gzip, to others as they are', async () => {
@@ -92,11 +114,13 @@ describe('the built files', () => {
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
     // the shell itself is never cached, nor served as a file
-    expect((await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe(
+      'no-store',
+    );
     expect((await t.app.inject({ url: '/index.html' })).statusCode).toBe(404);
   });
 
-  it('are revalidated by ETag (304, no body), carry no session cookie, and keep the build\'s manifest to itself', async () => {
+  it("are revalidated by ETag (304, no body), carry no session cookie, and keep the build's manifest to itself", async () => {
     // a first visit has no cookie yet: the page gets one, a file never does (a cacheable answer)
     const first = await t.app.inject({ url: '/favicon.svg' });
     expect(first.statusCode).toBe(200);
@@ -111,16 +135,29 @@ describe('the built files', () => {
     expect(changed.statusCode).toBe(200);
     // the brotli copy is its own representation, with its own validator
     const plainTag = String((await t.app.inject({ url: '/assets/index-E1.js' })).headers.etag);
-    const brTag = String((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br' } })).headers.etag);
+    const brTag = String(
+      (await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br' } })).headers.etag,
+    );
     expect(brTag).not.toBe(plainTag);
-    expect((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br', 'if-none-match': brTag } })).statusCode).toBe(304);
-    expect((await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br', 'if-none-match': plainTag } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/assets/index-E1.js', headers: { 'accept-encoding': 'br', 'if-none-match': brTag } }))
+        .statusCode,
+    ).toBe(304);
+    expect(
+      (
+        await t.app.inject({
+          url: '/assets/index-E1.js',
+          headers: { 'accept-encoding': 'br', 'if-none-match': plainTag },
+        })
+      ).statusCode,
+    ).toBe(200);
     // source maps, for developer tools
     const map = await t.app.inject({ url: '/assets/index-E1.js.map' });
     expect(map.statusCode).toBe(200);
     expect(map.headers['content-type']).toMatch(/^application\/json/);
     expect(map.body).toBe(SOURCE_MAP);
-    for (const url of ['/.vite/manifest.json', '/assets/index-E1.js.br', '/assets/missing.js']) expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    for (const url of ['/.vite/manifest.json', '/assets/index-E1.js.br', '/assets/missing.js'])
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
   });
 });
 
@@ -140,7 +177,13 @@ describe('the HTML shell', () => {
     const { client } = await t.signedIn();
     const lesson = await client.page('/lessons/7?tab=notes');
     expect(lesson.statusCode).toBe(200);
-    expect(preloads(lesson.body)).toEqual(['assets/learning-L1.js', 'assets/icon-I1.js', 'assets/query-Q1.js', 'assets/cache-Q2.js', 'assets/member-chrome-C1.js']);
+    expect(preloads(lesson.body)).toEqual([
+      'assets/learning-L1.js',
+      'assets/icon-I1.js',
+      'assets/query-Q1.js',
+      'assets/cache-Q2.js',
+      'assets/member-chrome-C1.js',
+    ]);
   });
 
   it('names no route on an error page, and starts the mentorship area dark', async () => {
@@ -152,6 +195,12 @@ describe('the HTML shell', () => {
     const area = await client.page('/mentorship');
     expect(area.statusCode).toBe(200);
     expect(area.body).toContain('<html lang="en" class="theme-dark">');
-    expect(preloads(area.body)).toEqual(['assets/mentorship-M1.js', 'assets/query-Q1.js', 'assets/cache-Q2.js', 'assets/member-chrome-C1.js', 'assets/icon-I1.js']);
+    expect(preloads(area.body)).toEqual([
+      'assets/mentorship-M1.js',
+      'assets/query-Q1.js',
+      'assets/cache-Q2.js',
+      'assets/member-chrome-C1.js',
+      'assets/icon-I1.js',
+    ]);
   });
 });

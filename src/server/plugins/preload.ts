@@ -27,9 +27,26 @@ const pages = (module: string, patterns: string[], extra: Omit<PageModule, 'patt
 export const PAGE_MODULES: PageModule[] = [
   ...pages('home', ['/'], { plain: true }),
   ...pages('auth', ['/login', '/password/forgot', '/password/reset/:token']),
-  ...pages('member', ['/terms', '/dashboard', '/account/profile', '/notifications', '/notifications/:id', '/profile/:slug', '/friends']),
+  ...pages('member', [
+    '/terms',
+    '/dashboard',
+    '/account/profile',
+    '/notifications',
+    '/notifications/:id',
+    '/profile/:slug',
+    '/friends',
+  ]),
   ...pages('billing', ['/account/billing']),
-  ...pages('learning', ['/courses', '/courses/:slug', '/lessons/:id', '/stages', '/stages/:id', '/journal', '/placement', '/achievements']),
+  ...pages('learning', [
+    '/courses',
+    '/courses/:slug',
+    '/lessons/:id',
+    '/stages',
+    '/stages/:id',
+    '/journal',
+    '/placement',
+    '/achievements',
+  ]),
   ...pages('diagnostic', ['/diagnostic'], { plain: true }),
   ...pages('metronome', ['/metronome'], { plain: true }),
   ...pages('song-mapper', ['/songmapper', '/songmapper/:id']),
@@ -39,16 +56,43 @@ export const PAGE_MODULES: PageModule[] = [
   ...pages('live', ['/live', '/live/:id']),
   ...pages('checkout', ['/join', '/join/:slug'], { plain: true }),
   ...pages('order', ['/order']),
-  ...pages('products', ['/double-kick-mastery/register', '/checkout/double-kick-mastery', '/checkout/course/register', '/checkout/course']),
+  ...pages('products', [
+    '/double-kick-mastery/register',
+    '/checkout/double-kick-mastery',
+    '/checkout/course/register',
+    '/checkout/course',
+  ]),
   ...pages('sandbox', ['/sandbox/*']),
   ...pages('mentorship-checkout', ['/mentorship/checkout'], { plain: true }),
-  ...pages('mentorship-card', ['/mentorship/stripe/charge', '/mentorship/stripe/checkout', '/mentorship/stripe/:payment'], { plain: true }),
+  ...pages(
+    'mentorship-card',
+    ['/mentorship/stripe/charge', '/mentorship/stripe/checkout', '/mentorship/stripe/:payment'],
+    { plain: true },
+  ),
   ...pages('dev-outbox', ['/dev/outbox']),
-  ...pages('mentorship', ['/mentorship', '/mentorship/account', '/mentorship/lessons', '/mentorship/lessons/:id', '/mentorship/accountability', '/mentorship/students', '/mentorship/students/:id'], { mentorship: true }),
+  ...pages(
+    'mentorship',
+    [
+      '/mentorship',
+      '/mentorship/account',
+      '/mentorship/lessons',
+      '/mentorship/lessons/:id',
+      '/mentorship/accountability',
+      '/mentorship/students',
+      '/mentorship/students/:id',
+    ],
+    { mentorship: true },
+  ),
   ...pages('member', ['/mentorship/notifications', '/mentorship/notifications/:id'], { mentorship: true }),
   ...pages('song-mapper', ['/mentorship/songmapper', '/mentorship/songmapper/:id'], { mentorship: true }),
-  ...pages('mentorship-plan', ['/mentorship/practice-plan', '/mentorship/practice-plan-days', '/mentorship/students/:id/practice-plan'], { mentorship: true }),
-  ...pages('mentorship-videos', ['/mentorship/videos', '/mentorship/videos/:id', '/mentorship/students/:id/videos'], { mentorship: true }),
+  ...pages(
+    'mentorship-plan',
+    ['/mentorship/practice-plan', '/mentorship/practice-plan-days', '/mentorship/students/:id/practice-plan'],
+    { mentorship: true },
+  ),
+  ...pages('mentorship-videos', ['/mentorship/videos', '/mentorship/videos/:id', '/mentorship/students/:id/videos'], {
+    mentorship: true,
+  }),
 ];
 
 /** What the router loads beside a page that uses server data. */
@@ -85,7 +129,9 @@ export function manifestPreloader(distDir: string): Preloader {
   const inEntry = new Set<string>();
   if (entryKey) closure(manifest, entryKey, inEntry);
   // the Inter font's latin subset: every page's text uses it (src/client/main.tsx)
-  const font = entryKey ? manifest[entryKey]!.assets?.find((a) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(a)) : undefined;
+  const font = entryKey
+    ? manifest[entryKey]!.assets?.find((a) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(a))
+    : undefined;
   const cache = new Map<string, string>();
   return {
     tags(page, signedIn) {
@@ -96,7 +142,9 @@ export function manifestPreloader(distDir: string): Preloader {
         const modules = page && manifest[page.module] ? [page.module, ...(page.plain ? [] : [QUERY_MODULE])] : [];
         if (signedIn) modules.push(MEMBER_CHROME_MODULE);
         for (const m of modules) if (manifest[m]) closure(manifest, m, files);
-        const links = [...files].filter((f) => !inEntry.has(f) && f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        const links = [...files]
+          .filter((f) => !inEntry.has(f) && f.endsWith('.js'))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
         if (font) links.unshift(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`);
         tags = links.join('');
         cache.set(key, tags);

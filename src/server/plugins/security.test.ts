@@ -13,7 +13,10 @@ afterAll(async () => t.close());
 
 describe('security headers', () => {
   it('worked out once, they are what helmet sets on a real response', () => {
-    const options = { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } }, hsts: false };
+    const options = {
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
+      hsts: false,
+    };
     const res = new ServerResponse(new IncomingMessage(new Socket()));
     let finished = false;
     helmet(options)(new IncomingMessage(new Socket()), res, () => {
@@ -26,7 +29,11 @@ describe('security headers', () => {
   });
 
   it('an API answer carries the short policy an API needs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/notifications/recent', headers: { accept: 'application/json' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/notifications/recent',
+      headers: { accept: 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers).toMatchObject({
       'content-security-policy': "default-src 'none';frame-ancestors 'self'",
@@ -46,7 +53,12 @@ describe('security headers', () => {
     for (const res of [first, second]) {
       expect(res.headers['content-security-policy']).toMatch(/^default-src 'self';/);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
-      expect(res.headers).toMatchObject({ 'x-dns-prefetch-control': 'off', 'origin-agent-cluster': '?1', 'x-frame-options': 'SAMEORIGIN', 'x-content-type-options': 'nosniff' });
+      expect(res.headers).toMatchObject({
+        'x-dns-prefetch-control': 'off',
+        'origin-agent-cluster': '?1',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+      });
     }
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
   });

@@ -48,37 +48,43 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { dev: boole
     hsts: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   };
-  const pageHeaders = headersSetBy(helmet({
-    ...common,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Vite's dev server injects an inline preamble for hot reload; the built app needs none.
-        scriptSrc: opts.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
-        frameSrc: ["'self'", ...FRAME_SOURCES],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", 'https://www.paypal.com'],
-        upgradeInsecureRequests: null,
+  const pageHeaders = headersSetBy(
+    helmet({
+      ...common,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Vite's dev server injects an inline preamble for hot reload; the built app needs none.
+          scriptSrc: opts.dev
+            ? ["'self'", "'unsafe-inline'"]
+            : ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+          frameSrc: ["'self'", ...FRAME_SOURCES],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'", 'https://www.paypal.com'],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-  }));
-  const otherHeaders = headersSetBy(helmet({
-    ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
-    // headers that only mean something for documents
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  }));
+    }),
+  );
+  const otherHeaders = headersSetBy(
+    helmet({
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
+      // headers that only mean something for documents
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
   // Into the reply's own headers, which Fastify hands to writeHead with its own: each name is checked
   // once there. Set on the raw response instead, each would be checked and stored twice (setHeader, then
   // writeHead merging Fastify's headers into them), a visible share of a hot read.

@@ -69,7 +69,11 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, userI
   if (request.user) await sessions.destroy(request.sessionId);
   const id = randomToken(32);
   const ttl = remember ? LIMITS.rememberedSessionTtlSeconds : LIMITS.sessionTtlSeconds;
-  await sessions.create(id, { userId, remember, expiresAt: Date.now() + ttl * 1000 }, { userAgent: request.headers['user-agent'], ip: request.ip });
+  await sessions.create(
+    id,
+    { userId, remember, expiresAt: Date.now() + ttl * 1000 },
+    { userAgent: request.headers['user-agent'], ip: request.ip },
+  );
   setSessionId(request, reply, id, remember ? ttl : undefined);
   const row = await services.users.findById(userId);
   request.user = row ? await services.users.toAuthUser(row) : null;

@@ -13,8 +13,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
-
 function nextEvent(socket: Socket, timeoutMs = 3000) {
   return new Promise<{ channel: string; event: string; payload: Record<string, unknown> } | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
@@ -72,9 +70,15 @@ describe('realtime', () => {
     await subscribe(socket, userChannel(user.id));
     const { client: admin } = await member({ role: 'admin' });
     const received = nextEvent(socket);
-    expect((await admin.post('/api/admin/notifications', { user_id: user.id, body: 'Live in 5 minutes' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/admin/notifications', { user_id: user.id, body: 'Live in 5 minutes' })).statusCode,
+    ).toBe(201);
     const message = await received;
-    expect(message).toMatchObject({ channel: userChannel(user.id), event: 'NotificationCreated', payload: { unread_count: 1 } });
+    expect(message).toMatchObject({
+      channel: userChannel(user.id),
+      event: 'NotificationCreated',
+      payload: { unread_count: 1 },
+    });
     expect((message!.payload.notification as { body: string }).body).toBe('Live in 5 minutes');
   });
 
@@ -86,7 +90,12 @@ describe('realtime', () => {
     await subscribe(otherTab, userChannel(user.id));
     const toSender = nextEvent(sender, 800);
     const toOther = nextEvent(otherTab);
-    t.app.deps.realtime.publish(userChannel(user.id), 'SoundslicePathStatus', { soundslice_path_id: 3, complete: true }, { exceptSocketId: sender.id });
+    t.app.deps.realtime.publish(
+      userChannel(user.id),
+      'SoundslicePathStatus',
+      { soundslice_path_id: 3, complete: true },
+      { exceptSocketId: sender.id },
+    );
     expect((await toOther)?.payload).toEqual({ soundslice_path_id: 3, complete: true });
     expect(await toSender).toBeNull();
   });

@@ -30,7 +30,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     // still get it). It subscribes without waiting too: a subscription refused while Redis is away is
     // made again once the connection is ready (the client renews the ones it made on every reconnect).
     const publish = pub.publish.bind(pub);
-    Object.defineProperty(pub, 'publish', { value: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0) });
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0),
+    });
     const subscriber = sub;
     for (const name of ['subscribe', 'pSubscribe'] as const) {
       const original = subscriber[name].bind(subscriber) as (...args: unknown[]) => Promise<void>;
@@ -42,7 +44,9 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     }
     for (const name of ['unsubscribe', 'pUnsubscribe'] as const) {
       const original = subscriber[name].bind(subscriber) as (...args: unknown[]) => Promise<void>;
-      Object.defineProperty(subscriber, name, { value: (...args: unknown[]) => original(...args).catch(() => undefined) });
+      Object.defineProperty(subscriber, name, {
+        value: (...args: unknown[]) => original(...args).catch(() => undefined),
+      });
     }
     // the monitor drops and remakes these too when Redis falls silent
     app.deps.redisMonitor?.watch(pub);
@@ -61,7 +65,8 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     } catch (err) {
       // the session cannot be read now: the client tries again later (lib/socket.ts), rather than
       // connecting as a visitor that misses its member's events
-      if (isServiceUnavailable(err)) return next(Object.assign(new Error(MESSAGES.unavailable), { data: { status: 503 } }));
+      if (isServiceUnavailable(err))
+        return next(Object.assign(new Error(MESSAGES.unavailable), { data: { status: 503 } }));
       next(err as Error);
     }
   });

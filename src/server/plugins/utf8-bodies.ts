@@ -7,7 +7,12 @@ import { AppError } from '#server/lib/errors';
 /** the body types whose bytes become text: Fastify's JSON and text parsers, @fastify/formbody */
 function isTextBody(contentType: string | undefined): boolean {
   const media = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json') || media === 'application/x-www-form-urlencoded' || media.startsWith('text/');
+  return (
+    media === 'application/json' ||
+    media.endsWith('+json') ||
+    media === 'application/x-www-form-urlencoded' ||
+    media.startsWith('text/')
+  );
 }
 
 const notUtf8 = () => new AppError(400, MESSAGES.bodyNotUtf8);

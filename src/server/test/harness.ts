@@ -38,7 +38,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
       // pg-pool's end() resolves before its clients have closed; forcing them off would surface
       // as uncaught "terminating connection" errors, so wait (briefly) until they are gone
       for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        const { rows } = await c.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
         if (!rows[0]?.n) break;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -48,7 +51,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
   };
 }
 
-type UserOptions = { name?: string; email?: string; password?: string; role?: 'member' | 'admin'; entitlements?: string[] };
+type UserOptions = {
+  name?: string;
+  email?: string;
+  password?: string;
+  role?: 'member' | 'admin';
+  entitlements?: string[];
+};
 type TestUser = { id: number; email: string; password: string; name: string };
 
 export interface TestApp {
@@ -93,7 +102,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       const password = opts.password ?? 'password123';
       const name = opts.name ?? `Drummer ${counter}`;
       const email = opts.email ?? `drummer${counter}-${randomBytes(3).toString('hex')}@test.test`;
-      const row = await app.deps.services.users.create({ name, email, passwordHash: await hashPassword(password), role: opts.role ?? 'member' });
+      const row = await app.deps.services.users.create({
+        name,
+        email,
+        passwordHash: await hashPassword(password),
+        role: opts.role ?? 'member',
+      });
       for (const kind of opts.entitlements ?? []) await app.deps.services.users.grantEntitlement(row.id, kind, 'test');
       return { id: row.id, email, password, name };
     },
@@ -118,7 +132,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       return socket;
     },
     async countQueries(fn) {
-      const client = (app.deps.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+      const client = (app.deps.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } })
+        .session.client;
       const original = client.query.bind(client);
       let n = 0;
       client.query = (...a: unknown[]) => {
@@ -179,14 +194,30 @@ export class TestClient {
 
   /** a browser navigation: HTML, and the page's CSRF token */
   async page(url: string) {
-    const res = this.absorb(await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { accept: 'text/html', cookie: this.cookieHeader() } }));
+    const res = this.absorb(
+      await this.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: this.remoteAddress,
+        headers: { accept: 'text/html', cookie: this.cookieHeader() },
+      }),
+    );
     const match = /<meta name="csrf-token" content="([^"]*)">/.exec(res.body);
     if (match) this.csrfToken = match[1]!;
     return res;
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: Body, opts: RequestOptions = {}) {
-    const headers: Record<string, string> = { accept: 'application/json', cookie: this.cookieHeader(), ...opts.headers };
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: Body,
+    opts: RequestOptions = {},
+  ) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: this.cookieHeader(),
+      ...opts.headers,
+    };
     if (opts.csrf !== false && method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
     let payload: string | Buffer | undefined;
     if (body !== undefined) {
@@ -200,7 +231,15 @@ export class TestClient {
         payload = body;
       }
     }
-    return this.absorb(await this.app.inject({ method, url, headers, remoteAddress: this.remoteAddress, ...(payload !== undefined ? { payload } : {}) }));
+    return this.absorb(
+      await this.app.inject({
+        method,
+        url,
+        headers,
+        remoteAddress: this.remoteAddress,
+        ...(payload !== undefined ? { payload } : {}),
+      }),
+    );
   }
 
   get(url: string, opts?: RequestOptions) {
@@ -214,11 +253,15 @@ export class TestClient {
   upload(url: string, field: string, filename: string, data: Buffer, type = 'image/png') {
     const boundary = '----bbupload' + Math.random().toString(16).slice(2);
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return this.request('POST', url, payload, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return this.request('POST', url, payload, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 
   async signIn(email: string, password: string) {

@@ -2,7 +2,10 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A small real PNG (tests of image uploads). */
-export const pngBytes = (width = 64, height = 64, background = '#ea580c') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+export const pngBytes = (width = 64, height = 64, background = '#ea580c') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 function pngChunk(type: string, data: Buffer) {
   const length = Buffer.alloc(4);
@@ -18,7 +21,10 @@ function pngChunk(type: string, data: Buffer) {
  * decoded: what a half-written file, a bad download or a hand-edited one looks like.
  */
 export async function brokenImages(): Promise<Array<{ label: string; filename: string; type: string; data: Buffer }>> {
-  const solid = (format: 'jpeg' | 'gif') => sharp({ create: { width: 64, height: 64, channels: 3, background: '#ea580c' } })[format]().toBuffer();
+  const solid = (format: 'jpeg' | 'gif') => {
+    const image = sharp({ create: { width: 64, height: 64, channels: 3, background: '#ea580c' } });
+    return (format === 'jpeg' ? image.jpeg() : image.gif()).toBuffer();
+  };
   // a valid signature and header (64x64 RGB), then IDAT chunks (with correct checksums) that are not zlib data
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(64, 0);
@@ -41,6 +47,11 @@ export async function brokenImages(): Promise<Array<{ label: string; filename: s
   return [
     { label: 'PNG with a valid header and garbage IDAT', filename: 'kit.png', type: 'image/png', data: png },
     { label: 'JPEG header followed by garbage', filename: 'kit.jpg', type: 'image/jpeg', data: brokenJpeg },
-    { label: 'truncated GIF', filename: 'kit.gif', type: 'image/gif', data: gif.subarray(0, Math.floor(gif.length / 2)) },
+    {
+      label: 'truncated GIF',
+      filename: 'kit.gif',
+      type: 'image/gif',
+      data: gif.subarray(0, Math.floor(gif.length / 2)),
+    },
   ];
 }

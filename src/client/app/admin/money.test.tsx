@@ -13,7 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const page = (ui: React.ReactNode, at = '/admin') =>
   render(
@@ -24,7 +25,17 @@ const page = (ui: React.ReactNode, at = '/admin') =>
 
 it('the dashboard writes the revenue with thousands separators and cents', async () => {
   fetchMock.mockResolvedValue(
-    json({ members: 1200, new_members_30d: 80, active_subscriptions: 310, mentorship_students: 12, open_reports: 0, paid_orders_30d: 95, revenue_30d_cents: 2481300, leads_30d: 4, recent_changes: [] }),
+    json({
+      members: 1200,
+      new_members_30d: 80,
+      active_subscriptions: 310,
+      mentorship_students: 12,
+      open_reports: 0,
+      paid_orders_30d: 95,
+      revenue_30d_cents: 2481300,
+      leads_30d: 4,
+      recent_changes: [],
+    }),
   );
   page(<AdminOverviewPage />);
   expect(await screen.findByText('$24,813.00')).toBeInTheDocument();
@@ -32,7 +43,20 @@ it('the dashboard writes the revenue with thousands separators and cents', async
 });
 
 it('the orders list writes each amount in its currency', async () => {
-  const order = { id: 41, buyer: { id: 3, name: 'Maya Chen', email: 'maya@example.test' }, kind: 'membership', product: 'academy', plan: 'lifetime', amount_cents: 75000, currency: 'usd', provider: 'sandbox', provider_ref: 'ch_1', status: 'paid', created_at: '2026-11-26T10:00:00.000Z', paid_at: '2026-11-26T10:00:00.000Z' };
+  const order = {
+    id: 41,
+    buyer: { id: 3, name: 'Maya Chen', email: 'maya@example.test' },
+    kind: 'membership',
+    product: 'academy',
+    plan: 'lifetime',
+    amount_cents: 75000,
+    currency: 'usd',
+    provider: 'sandbox',
+    provider_ref: 'ch_1',
+    status: 'paid',
+    created_at: '2026-11-26T10:00:00.000Z',
+    paid_at: '2026-11-26T10:00:00.000Z',
+  };
   fetchMock.mockResolvedValue(json({ data: [order], page: 1, pages: 1, total: 1 }));
   page(<OrdersPage />, '/admin/orders');
   expect((await screen.findAllByText('$750.00')).length).toBeGreaterThan(0);

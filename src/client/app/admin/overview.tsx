@@ -22,15 +22,25 @@ export function AdminOverviewPage() {
   const overview = useQuery({ queryKey: ['admin-overview'], queryFn: () => get<AdminOverview>('/api/admin/overview') });
   return (
     <>
-      <AdminTitle title="Admin console" description="Run the academy: content, community, sales and people. Every change here is recorded in the audit log." />
+      <AdminTitle
+        title="Admin console"
+        description="Run the academy: content, community, sales and people. Every change here is recorded in the audit log."
+      />
       <Loading query={overview}>
         {(data) => (
           <div className="flex flex-col gap-8">
             <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               {TILES.map((t) => (
                 <li key={t.key}>
-                  <a href={t.href} className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
-                    <span className={`tabular font-extrabold [overflow-wrap:anywhere] sm:text-3xl ${t.money ? 'text-xl' : 'text-2xl'}`}>{t.money ? formatMoney(data[t.key] as number) : (data[t.key] as number)}</span>
+                  <a
+                    href={t.href}
+                    className="flex h-full flex-col gap-1 rounded-2xl border border-line bg-surface p-4 hover:border-accent"
+                  >
+                    <span
+                      className={`tabular font-extrabold [overflow-wrap:anywhere] sm:text-3xl ${t.money ? 'text-xl' : 'text-2xl'}`}
+                    >
+                      {t.money ? formatMoney(data[t.key] as number) : (data[t.key] as number)}
+                    </span>
                     <span className="text-sm text-muted">{t.label}</span>
                   </a>
                 </li>
@@ -42,7 +52,10 @@ export function AdminOverviewPage() {
                   <ul className="grid gap-1 sm:grid-cols-2">
                     {s.links.map((l) => (
                       <li key={l.href}>
-                        <a href={l.href} className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-surface-2">
+                        <a
+                          href={l.href}
+                          className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-surface-2"
+                        >
                           {l.label}
                         </a>
                       </li>
@@ -66,7 +79,10 @@ export function AdminOverviewPage() {
                   ))}
                 </ul>
               )}
-              <a href="/admin/audit-log" className="mt-3 inline-flex min-h-11 items-center font-semibold text-accent-strong hover:underline">
+              <a
+                href="/admin/audit-log"
+                className="mt-3 inline-flex min-h-11 items-center font-semibold text-accent-strong hover:underline"
+              >
                 The whole audit log
               </a>
             </Panel>

@@ -10,5 +10,12 @@ import { siteRoutes } from './site/routes.tsx';
 /** The admin console (docs/product/admin-console.md): admins only (src/shared/pages.ts; the server checks calls). */
 export const adminRoute: RouteObject = {
   element: <AppLayout admin />,
-  children: [{ path: '/admin', lazy: lazyPage(() => import('./overview.tsx'), 'AdminOverviewPage') }, ...contentRoutes, ...communityRoutes, ...commerceRoutes, ...peopleRoutes, ...siteRoutes],
+  children: [
+    { path: '/admin', lazy: lazyPage(() => import('./overview.tsx'), 'AdminOverviewPage') },
+    ...contentRoutes,
+    ...communityRoutes,
+    ...commerceRoutes,
+    ...peopleRoutes,
+    ...siteRoutes,
+  ],
 };

@@ -44,15 +44,26 @@ it('answers a click on "Join" at once with the modal\'s frame, before its code h
 });
 
 describe('a guest who registers inside a checkout', () => {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   beforeEach(() => {
     document.head.innerHTML = '<meta name="csrf-token" content="tok">';
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string) => {
-        if (url === '/register') return Promise.resolve(json({ name: 'Ann Drummer', email: 'ann@x.test', redirect: '/dashboard' }));
+        if (url === '/register')
+          return Promise.resolve(json({ name: 'Ann Drummer', email: 'ann@x.test', redirect: '/dashboard' }));
         if (url === '/api/me') {
-          const user = { id: 7, name: 'Ann Drummer', email: 'ann@x.test', slug: 'ann-drummer', isAdmin: false, avatarUrl: '/a.png', profileUrl: '/profile/ann-drummer', entitlements: [] };
+          const user = {
+            id: 7,
+            name: 'Ann Drummer',
+            email: 'ann@x.test',
+            slug: 'ann-drummer',
+            isAdmin: false,
+            avatarUrl: '/a.png',
+            profileUrl: '/profile/ann-drummer',
+            entitlements: [],
+          };
           return Promise.resolve(json({ user, csrfToken: 'tok2' }));
         }
         return Promise.resolve(json({}));
@@ -65,10 +76,17 @@ describe('a guest who registers inside a checkout', () => {
     setPageConfig({});
     frame();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    await act(() => registerGuest({ name: 'Ann Drummer', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'password123', checkout_slug: 'join' }));
+    await act(() =>
+      registerGuest({
+        name: 'Ann Drummer',
+        email: 'ann@x.test',
+        email_confirmation: 'ann@x.test',
+        password: 'password123',
+        checkout_slug: 'join',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
     expect(pageConfig().authId).toBe(7);
   });
 });
-

@@ -42,7 +42,9 @@ function MemberHeaderRow({ drawer, logo, menus }: { drawer: ReactNode; logo: Rea
     </>
   );
 }
-const RegisterModal = preloadableLazy(() => import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })));
+const RegisterModal = preloadableLazy(() =>
+  import('./register.tsx').then((m) => ({ default: m.VisitorRegisterModal })),
+);
 
 /** The register modal's code, asked for as a visitor points at or focuses "Join". */
 export function preloadRegisterModal() {
@@ -82,10 +84,18 @@ function OpenOnMount() {
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
   const { authId } = usePageConfig();
   return (
-    <a href={mentorship ? '/mentorship' : authId ? '/dashboard' : '/'} className="flex min-h-11 items-center gap-2 text-xl font-extrabold tracking-tight">
+    <a
+      href={mentorship ? '/mentorship' : authId ? '/dashboard' : '/'}
+      className="flex min-h-11 items-center gap-2 text-xl font-extrabold tracking-tight"
+    >
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
       <span>
-        Backbeat{mentorship ? <span className="ml-1.5 hidden text-sm font-semibold uppercase tracking-widest text-accent sm:inline">Mentorship</span> : null}
+        Backbeat
+        {mentorship ? (
+          <span className="ml-1.5 hidden text-sm font-semibold uppercase tracking-widest text-accent sm:inline">
+            Mentorship
+          </span>
+        ) : null}
       </span>
     </a>
   );
@@ -106,10 +116,17 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
     document.body.classList.toggle('theme-dark', mentorship);
   }, [mentorship]);
 
-  const content: ReactNode = config.error ? <ErrorPage status={config.error.status} message={config.error.message} /> : <Outlet />;
+  const content: ReactNode = config.error ? (
+    <ErrorPage status={config.error.status} message={config.error.message} />
+  ) : (
+    <Outlet />
+  );
   return (
     <div className={clsx('min-h-dvh bg-bg text-fg', mentorship && 'theme-dark')}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[2000] focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[2000] focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-50 border-b border-line bg-surface/95 backdrop-blur">
@@ -117,7 +134,15 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           {signedIn ? (
             // The member's drawer button, avatar and bell come together, in one commit, as soon as their
             // code is in: what is painted works, and the header does not fill in piece by piece.
-            <Suspense fallback={<MemberHeaderRow logo={<Logo mentorship={mentorship} />} drawer={DRAWER_PLACEHOLDER} menus={MENUS_PLACEHOLDER} />}>
+            <Suspense
+              fallback={
+                <MemberHeaderRow
+                  logo={<Logo mentorship={mentorship} />}
+                  drawer={DRAWER_PLACEHOLDER}
+                  menus={MENUS_PLACEHOLDER}
+                />
+              }
+            >
               <MemberHeaderRow
                 logo={<Logo mentorship={mentorship} />}
                 drawer={<MemberDrawer mentorship={mentorship} admin={admin} pathname={pathname} />}
@@ -133,7 +158,11 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
                     <a href="/login" className={buttonClass('ghost')}>
                       Sign in
                     </a>
-                    <Button onPointerEnter={preloadRegisterModal} onFocus={preloadRegisterModal} onClick={() => openModal(REGISTER_MODAL)}>
+                    <Button
+                      onPointerEnter={preloadRegisterModal}
+                      onFocus={preloadRegisterModal}
+                      onClick={() => openModal(REGISTER_MODAL)}
+                    >
                       Join
                     </Button>
                   </>

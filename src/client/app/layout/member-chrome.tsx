@@ -27,17 +27,28 @@ export function MemberDrawer({ mentorship, admin, pathname }: Props) {
   useEffect(() => setDrawer(false), [pathname]);
   return (
     <Dialog.Root open={drawer} onOpenChange={setDrawer}>
-      <Dialog.Trigger aria-label="Open menu" className="grid size-11 place-items-center rounded-full hover:bg-surface-2 lg:hidden">
+      <Dialog.Trigger
+        aria-label="Open menu"
+        className="grid size-11 place-items-center rounded-full hover:bg-surface-2 lg:hidden"
+      >
         <Menu aria-hidden className="size-6" />
       </Dialog.Trigger>
       {drawer ? (
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[950] bg-black/50 lg:hidden" />
-          <Dialog.Content className={clsx('fixed inset-y-0 left-0 z-[951] w-[min(20rem,85vw)] overflow-y-auto border-r border-line bg-surface p-4 text-fg shadow-2xl lg:hidden', mentorship && 'theme-dark')}>
+          <Dialog.Content
+            className={clsx(
+              'fixed inset-y-0 left-0 z-[951] w-[min(20rem,85vw)] overflow-y-auto border-r border-line bg-surface p-4 text-fg shadow-2xl lg:hidden',
+              mentorship && 'theme-dark',
+            )}
+          >
             <div className="mb-4 flex items-center justify-between">
               <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
               <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              <Dialog.Close aria-label="Close menu" className="grid size-11 place-items-center rounded-full hover:bg-surface-2">
+              <Dialog.Close
+                aria-label="Close menu"
+                className="grid size-11 place-items-center rounded-full hover:bg-surface-2"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>

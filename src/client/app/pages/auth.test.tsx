@@ -18,7 +18,8 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function open(token = 'abc') {
   render(
@@ -33,7 +34,9 @@ function open(token = 'abc') {
 }
 
 it('asks whether the link works before showing the form', async () => {
-  fetchMock.mockResolvedValueOnce(json(200, { valid: true, expires_at: new Date(Date.now() + 3_600_000).toISOString() }));
+  fetchMock.mockResolvedValueOnce(
+    json(200, { valid: true, expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+  );
   open('abc');
   expect(screen.getByRole('status', { name: 'Checking your reset link' })).toBeTruthy();
   expect(screen.queryByLabelText('New password')).toBeNull();
@@ -59,12 +62,16 @@ it('when the check itself cannot answer (429), the form is shown and its submiss
 });
 
 it('a link that stops working while the form is open switches to the same explanation', async () => {
-  fetchMock.mockResolvedValueOnce(json(200, { valid: true, expires_at: new Date(Date.now() + 3_600_000).toISOString() }));
+  fetchMock.mockResolvedValueOnce(
+    json(200, { valid: true, expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+  );
   open();
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
   await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
-  fetchMock.mockResolvedValueOnce(json(422, { message: MESSAGES.passwordResetInvalid, errors: { token: [MESSAGES.passwordResetInvalid] } }));
+  fetchMock.mockResolvedValueOnce(
+    json(422, { message: MESSAGES.passwordResetInvalid, errors: { token: [MESSAGES.passwordResetInvalid] } }),
+  );
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
   expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.passwordResetInvalid);
   expect(screen.getByRole('link', { name: 'Email me a new link' })).toBeTruthy();

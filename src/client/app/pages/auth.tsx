@@ -19,7 +19,11 @@ export function LoginPage() {
       <LoginForm to={params.get('to')} />
       <p className="mt-6 text-center text-muted">
         New to Backbeat?{' '}
-        <button type="button" className="min-h-11 font-semibold text-accent-strong underline-offset-2 hover:underline" onClick={() => openModal(REGISTER_MODAL)}>
+        <button
+          type="button"
+          className="min-h-11 font-semibold text-accent-strong underline-offset-2 hover:underline"
+          onClick={() => openModal(REGISTER_MODAL)}
+        >
           Create an account
         </button>
       </p>
@@ -39,7 +43,10 @@ export function ResetPasswordPage() {
   const [closedWhileOpen, setClosedWhileOpen] = useState<string | null>(null);
   // 404 (never sent) and 410 (used, expired, or ended by a password change) are verdicts on the link;
   // any other failure (the network, a rate limit) leaves the form, whose submission decides
-  const verdict = link.error instanceof ApiError && (link.error.status === 404 || link.error.status === 410) ? link.error.message : null;
+  const verdict =
+    link.error instanceof ApiError && (link.error.status === 404 || link.error.status === 410)
+      ? link.error.message
+      : null;
   const closed = closedWhileOpen ?? verdict;
   if (closed) return <ResetLinkClosed message={closed} />;
   return (
@@ -63,14 +70,17 @@ function ResetLinkClosed({ message }: { message: string }) {
         {message}
       </p>
       <p className="mt-4 text-muted">
-        A reset link works once, for {LIMITS.passwordResetTtlMinutes} minutes, and stops working when your password changes. Ask for a new one and
-        open the newest email.
+        A reset link works once, for {LIMITS.passwordResetTtlMinutes} minutes, and stops working when your password
+        changes. Ask for a new one and open the newest email.
       </p>
       <Link to="/password/forgot" className={`${buttonClass('primary', true)} mt-6`}>
         Email me a new link
       </Link>
       <p className="mt-4 text-center">
-        <Link to="/login" className="inline-flex min-h-11 items-center font-semibold text-accent-strong underline-offset-2 hover:underline">
+        <Link
+          to="/login"
+          className="inline-flex min-h-11 items-center font-semibold text-accent-strong underline-offset-2 hover:underline"
+        >
           Back to sign in
         </Link>
       </p>

@@ -6,7 +6,10 @@ import { PageTitle } from './common.tsx';
 export function BillingPage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageTitle title="Billing" subtitle="Everything you have with Backbeat: memberships, mentorship, courses and payments." />
+      <PageTitle
+        title="Billing"
+        subtitle="Everything you have with Backbeat: memberships, mentorship, courses and payments."
+      />
       <BillingOverview />
       <Receipts />
     </div>

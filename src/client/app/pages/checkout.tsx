@@ -6,5 +6,7 @@ import { MembershipCheckout } from '#client/features/checkout/components/members
 export function JoinPage() {
   const { slug } = useParams();
   const [search] = useSearchParams();
-  return <MembershipCheckout key={slug ?? DEFAULT_CHECKOUT_SLUG} slug={slug || DEFAULT_CHECKOUT_SLUG} search={search} />;
+  return (
+    <MembershipCheckout key={slug ?? DEFAULT_CHECKOUT_SLUG} slug={slug || DEFAULT_CHECKOUT_SLUG} search={search} />
+  );
 }

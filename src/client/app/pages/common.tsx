@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export const PageTitle = ({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) => (
+export const PageTitle = ({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) => (
   <div className="mb-6 flex flex-wrap items-end justify-between gap-4 sm:mb-8">
     <div>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>

@@ -10,7 +10,11 @@ import { ErrorPage } from './error.tsx';
 /** Local development only (`npm run dev` without SMTP_URL): the mail that would have been sent. */
 export function DevOutboxPage() {
   const enabled = pageConfig().dev;
-  const outbox = useQuery({ queryKey: ['dev', 'outbox'], queryFn: () => get<{ messages: KeptMail[] }>('/api/dev/outbox'), enabled });
+  const outbox = useQuery({
+    queryKey: ['dev', 'outbox'],
+    queryFn: () => get<{ messages: KeptMail[] }>('/api/dev/outbox'),
+    enabled,
+  });
   if (!enabled) return <ErrorPage status={404} message="We could not find what you were looking for." />;
   return (
     <>

@@ -20,7 +20,9 @@ import { PageTitle } from './common.tsx';
 /** The forums compose the discussion feature: the first post's body and the thread under the topic. */
 const topicSlots: TopicSlots = {
   renderBody: (post: PostDto) => <PostBody post={post} className="text-lg" />,
-  renderDiscussion: (topic: TopicDto, { canReply }) => <Discussion key={topic.id} type="forumtopic" resourceId={topic.id} canReply={canReply} />,
+  renderDiscussion: (topic: TopicDto, { canReply }) => (
+    <Discussion key={topic.id} type="forumtopic" resourceId={topic.id} canReply={canReply} />
+  ),
 };
 
 function useTopicCreated() {

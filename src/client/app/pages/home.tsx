@@ -5,10 +5,26 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 
 const FEATURES = [
-  { icon: RouteIcon, title: 'A path, not a pile of videos', text: 'Take the placement questionnaire and follow five stages with checklists, from your first groove to playing for the song.' },
-  { icon: Timer, title: 'Practice tools built for drummers', text: 'A sample-accurate metronome with speed training, a practice journal and timer, and a song mapper for every chart.' },
-  { icon: MessagesSquare, title: 'A community that plays', text: 'Forums, lesson discussions and live shows with chat. Ask, share, and get feedback from drummers and staff.' },
-  { icon: Sparkles, title: 'One-to-one mentorship', text: 'A mentor builds your practice plan week by week and reviews your videos.' },
+  {
+    icon: RouteIcon,
+    title: 'A path, not a pile of videos',
+    text: 'Take the placement questionnaire and follow five stages with checklists, from your first groove to playing for the song.',
+  },
+  {
+    icon: Timer,
+    title: 'Practice tools built for drummers',
+    text: 'A sample-accurate metronome with speed training, a practice journal and timer, and a song mapper for every chart.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'A community that plays',
+    text: 'Forums, lesson discussions and live shows with chat. Ask, share, and get feedback from drummers and staff.',
+  },
+  {
+    icon: Sparkles,
+    title: 'One-to-one mentorship',
+    text: 'A mentor builds your practice plan week by week and reviews your videos.',
+  },
 ];
 
 export function HomePage() {
@@ -22,7 +38,8 @@ export function HomePage() {
           </p>
           <h1 className="text-4xl font-black tracking-tight sm:text-6xl">Become the drummer you hear in your head.</h1>
           <p className="max-w-xl text-lg text-muted sm:text-xl">
-            Structured lessons, a staged learning path, practice tools and a community of drummers, on your phone at the kit or your laptop beside it.
+            Structured lessons, a staged learning path, practice tools and a community of drummers, on your phone at the
+            kit or your laptop beside it.
           </p>
           <div className="flex flex-wrap gap-3">
             {signedIn ? (

@@ -1,6 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { CourseList, CourseView, LessonView, StageList, StageView } from '#client/features/learning/components/views.tsx';
+import {
+  CourseList,
+  CourseView,
+  LessonView,
+  StageList,
+  StageView,
+} from '#client/features/learning/components/views.tsx';
 import { JournalForm } from '#client/features/journal/components/journal-form.tsx';
 import { JournalHistory, PracticeSummary } from '#client/features/journal/components/journal-history.tsx';
 import { PracticeTimer } from '#client/features/journal/components/practice-timer.tsx';
@@ -59,7 +65,10 @@ export function JournalPage() {
     <>
       <PageTitle title="Practice Journal" subtitle="Time your session, then write down what you played and how fast." />
       {logged > 0 ? (
-        <p role="status" className="mb-6 flex items-center gap-2 rounded-xl bg-success-soft px-4 py-3 font-semibold text-success">
+        <p
+          role="status"
+          className="mb-6 flex items-center gap-2 rounded-xl bg-success-soft px-4 py-3 font-semibold text-success"
+        >
           <CheckCircle2 aria-hidden className="size-5" /> Logged {logged} minute{logged === 1 ? '' : 's'} of practice.
         </p>
       ) : null}
@@ -87,14 +96,20 @@ export function JournalPage() {
 
 export const PlacementPage = () => (
   <>
-    <PageTitle title="Find your stage" subtitle="Ten quick questions about your playing. We will place you on the learning path." />
+    <PageTitle
+      title="Find your stage"
+      subtitle="Ten quick questions about your playing. We will place you on the learning path."
+    />
     <Questionnaire />
   </>
 );
 
 export const AchievementsPage = () => (
   <>
-    <PageTitle title="Achievements" subtitle="Points for every lesson, quiz and practice session. Badges for the milestones." />
+    <PageTitle
+      title="Achievements"
+      subtitle="Points for every lesson, quiz and practice session. Badges for the milestones."
+    />
     <AchievementsView />
   </>
 );

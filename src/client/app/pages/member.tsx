@@ -29,7 +29,14 @@ export function DashboardPage() {
   const member = config.admin || config.entitlements.includes('membership');
   return (
     <>
-      <PageTitle title={<>Welcome back, <UserText>{config.authName?.split(' ')[0] ?? 'drummer'}</UserText></>} subtitle="Here is your practice at a glance.">
+      <PageTitle
+        title={
+          <>
+            Welcome back, <UserText>{config.authName?.split(' ')[0] ?? 'drummer'}</UserText>
+          </>
+        }
+        subtitle="Here is your practice at a glance."
+      >
         <div className="flex flex-wrap gap-2">
           <a href="/placement" className={buttonClass('secondary')}>
             Find your stage
@@ -43,7 +50,10 @@ export function DashboardPage() {
       {!member ? (
         <Card className="mb-6 border-accent/40 bg-accent-soft">
           <h2 className="text-lg font-bold">You are on the free plan</h2>
-          <p className="mt-1 text-muted">The Welcome course and the practice tools are yours. Membership opens every course, the forums and live shows.</p>
+          <p className="mt-1 text-muted">
+            The Welcome course and the practice tools are yours. Membership opens every course, the forums and live
+            shows.
+          </p>
           <a href="/join" className={`${buttonClass('primary')} mt-4`}>
             See membership plans
           </a>
@@ -58,7 +68,11 @@ export function DashboardPage() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {TILES.map((t) => (
-          <a key={t.href} href={t.href} className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent">
+          <a
+            key={t.href}
+            href={t.href}
+            className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent"
+          >
             <span className="grid size-12 place-items-center rounded-xl bg-accent-soft text-accent-strong">
               <t.icon aria-hidden className="size-6" />
             </span>
@@ -150,8 +164,14 @@ export const TermsPage = () => (
   <article className="prose mx-auto max-w-2xl">
     <PageTitle title="Terms of Service" />
     <div className="flex flex-col gap-4 text-lg text-muted">
-      <p>Backbeat gives members access to lessons, practice tools, forums and live shows for personal, non-commercial use.</p>
-      <p>Memberships renew until cancelled; you can cancel or pause from the Billing page at any time, and keep access until the end of the paid period.</p>
+      <p>
+        Backbeat gives members access to lessons, practice tools, forums and live shows for personal, non-commercial
+        use.
+      </p>
+      <p>
+        Memberships renew until cancelled; you can cancel or pause from the Billing page at any time, and keep access
+        until the end of the paid period.
+      </p>
       <p>Be kind in the community. We remove posts that harass, spam or share other people’s paid content.</p>
     </div>
   </article>

@@ -1,6 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
 import { MENTORSHIP_CARD_PAYMENT_KEYS, type MentorshipCardPayment } from '#shared/mentorship-checkout';
-import { MentorshipCardCheckout, MentorshipCharge, MentorshipFinanceCheckout } from '#client/features/mentorship-checkout/components/card-checkout.tsx';
+import {
+  MentorshipCardCheckout,
+  MentorshipCharge,
+  MentorshipFinanceCheckout,
+} from '#client/features/mentorship-checkout/components/card-checkout.tsx';
 import { PageTitle } from './common.tsx';
 
 // The mentorship card pages (/mentorship/stripe/...), apart from /mentorship/checkout's chunk: that public
@@ -10,7 +14,17 @@ import { PageTitle } from './common.tsx';
 export function MentorshipCardPage() {
   const { payment } = useParams();
   const known = MENTORSHIP_CARD_PAYMENT_KEYS.find((p) => p === payment) as MentorshipCardPayment | undefined;
-  if (!known) return <PageTitle title="This payment does not exist" subtitle={<a href="/mentorship/checkout" className="font-semibold text-accent-strong underline">See the mentorship payment options</a>} />;
+  if (!known)
+    return (
+      <PageTitle
+        title="This payment does not exist"
+        subtitle={
+          <a href="/mentorship/checkout" className="font-semibold text-accent-strong underline">
+            See the mentorship payment options
+          </a>
+        }
+      />
+    );
   return <MentorshipCardCheckout key={known} payment={known} />;
 }
 

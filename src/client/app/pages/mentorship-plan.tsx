@@ -32,10 +32,16 @@ function StudentPlan({ id }: { id: number }) {
   const name = plan.data?.student.name;
   return (
     <>
-      <Link to={`/mentorship/students/${id}`} className="mb-3 inline-flex min-h-11 items-center gap-2 font-semibold text-accent underline-offset-4 hover:underline">
+      <Link
+        to={`/mentorship/students/${id}`}
+        className="mb-3 inline-flex min-h-11 items-center gap-2 font-semibold text-accent underline-offset-4 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-5" /> {name ? `Back to ${name}` : 'Back to the student'}
       </Link>
-      <PageTitle title={name ? `${name}'s practice plan` : 'Practice plan'} subtitle="Edit every field; changes save themselves. The student sees your changes live." />
+      <PageTitle
+        title={name ? `${name}'s practice plan` : 'Practice plan'}
+        subtitle="Edit every field; changes save themselves. The student sees your changes live."
+      />
       <PracticePlanView studentId={id} admin />
     </>
   );
@@ -45,7 +51,10 @@ function StudentPlan({ id }: { id: number }) {
 export function PracticePlanDaysPage() {
   return (
     <>
-      <PageTitle title="Saved days" subtitle="Reusable practice days: insert one into any student's plan from their practice plan page." />
+      <PageTitle
+        title="Saved days"
+        subtitle="Reusable practice days: insert one into any student's plan from their practice plan page."
+      />
       <SavedDaysManager />
     </>
   );

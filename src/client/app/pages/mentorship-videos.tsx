@@ -17,14 +17,25 @@ export function VideosPage() {
   if (pageConfig().admin) {
     return (
       <div className="mx-auto w-full max-w-3xl">
-        <PageTitle title="Practice videos" subtitle="Videos your students sent, oldest first, waiting for your feedback." />
-        <VideoList query={{ awaiting: true, page }} onPage={setPage} showStudent empty="Every video has its feedback. Nothing is waiting." />
+        <PageTitle
+          title="Practice videos"
+          subtitle="Videos your students sent, oldest first, waiting for your feedback."
+        />
+        <VideoList
+          query={{ awaiting: true, page }}
+          onPage={setPage}
+          showStudent
+          empty="Every video has its feedback. Nothing is waiting."
+        />
       </div>
     );
   }
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageTitle title="Practice videos" subtitle="Film yourself practising and your mentor answers with written feedback." />
+      <PageTitle
+        title="Practice videos"
+        subtitle="Film yourself practising and your mentor answers with written feedback."
+      />
       <Card className="mb-8">
         <h2 className="mb-4 text-xl font-bold">Send a practice video</h2>
         <SendVideoForm />
@@ -53,7 +64,11 @@ export function StudentVideosPage() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageTitle title="Student's videos" subtitle="Every practice video this student sent, newest first." />
-      <VideoList query={{ student_id: studentId, page }} onPage={setPage} empty="This student has not sent a video yet." />
+      <VideoList
+        query={{ student_id: studentId, page }}
+        onPage={setPage}
+        empty="This student has not sent a video yet."
+      />
     </div>
   );
 }

@@ -34,7 +34,10 @@ export function AccountabilityPage() {
   if (config.admin) {
     return (
       <>
-        <PageTitle title="Accountability links" subtitle="Each student keeps their own links. Open a student to see and manage theirs." />
+        <PageTitle
+          title="Accountability links"
+          subtitle="Each student keeps their own links. Open a student to see and manage theirs."
+        />
         <Card>
           <a href="/mentorship/students" className={buttonClass('primary')}>
             Open my students
@@ -45,7 +48,10 @@ export function AccountabilityPage() {
   }
   return (
     <>
-      <PageTitle title="Accountability links" subtitle="Share your practice videos and recordings with your mentor. Labels save by themselves as you type." />
+      <PageTitle
+        title="Accountability links"
+        subtitle="Share your practice videos and recordings with your mentor. Labels save by themselves as you type."
+      />
       {config.authId ? <AccountabilityLinks studentId={config.authId} /> : null}
     </>
   );

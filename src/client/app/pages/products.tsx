@@ -1,6 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { COURSE_LEVELS, type CourseLevel } from '#shared/commerce';
-import { PAYPAL_OUTCOMES, PRODUCT_MESSAGES, cleanAffiliate, courseCheckoutUrl, doubleKickCheckoutUrl, type PaypalOutcome } from '#shared/products';
+import {
+  PAYPAL_OUTCOMES,
+  PRODUCT_MESSAGES,
+  cleanAffiliate,
+  courseCheckoutUrl,
+  doubleKickCheckoutUrl,
+  type PaypalOutcome,
+} from '#shared/products';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCourseProduct, useDoubleKick } from '#client/features/products/api/products.ts';
@@ -39,7 +46,10 @@ function SignInNote() {
   return (
     <p className="mt-6 text-center text-base text-muted">
       Already have an account?{' '}
-      <a href={`/login?to=${encodeURIComponent(here())}`} className="font-semibold text-accent-strong underline underline-offset-2">
+      <a
+        href={`/login?to=${encodeURIComponent(here())}`}
+        className="font-semibold text-accent-strong underline underline-offset-2"
+      >
         Sign in
       </a>
     </p>
@@ -54,8 +64,15 @@ export function DoubleKickRegisterPage() {
   if (!q.data) return <Unavailable title={DOUBLE_KICK} />;
   return (
     <div className="mx-auto max-w-4xl">
-      <PageTitle title={DOUBLE_KICK} subtitle="Fast, even, effortless double kick. Choose your tier: spots are limited." />
-      {q.data.owned ? <p className="mb-6 rounded-xl bg-success-soft px-4 py-3 text-base font-semibold">{PRODUCT_MESSAGES.alreadyOwned}</p> : null}
+      <PageTitle
+        title={DOUBLE_KICK}
+        subtitle="Fast, even, effortless double kick. Choose your tier: spots are limited."
+      />
+      {q.data.owned ? (
+        <p className="mb-6 rounded-xl bg-success-soft px-4 py-3 text-base font-semibold">
+          {PRODUCT_MESSAGES.alreadyOwned}
+        </p>
+      ) : null}
       <TierPicker tiers={q.data.tiers} hrefFor={(t) => doubleKickCheckoutUrl(t.slug, affiliate)} />
       <SignInNote />
     </div>
@@ -106,7 +123,11 @@ export function CourseRegisterPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageTitle title={c.title} subtitle={c.description || 'Choose your tier.'} />
-      {c.owned ? <p className="mb-6 rounded-xl bg-success-soft px-4 py-3 text-base font-semibold">{PRODUCT_MESSAGES.alreadyOwned}</p> : null}
+      {c.owned ? (
+        <p className="mb-6 rounded-xl bg-success-soft px-4 py-3 text-base font-semibold">
+          {PRODUCT_MESSAGES.alreadyOwned}
+        </p>
+      ) : null}
       <TierPicker tiers={c.tiers} hrefFor={(t) => courseCheckoutUrl(c.id, t.level, affiliate)} />
       <SignInNote />
     </div>
@@ -120,7 +141,9 @@ export function CourseCheckoutPage() {
   const affiliate = useAffiliate();
   const paypalOutcome = usePaypalOutcome();
   const q = useCourseProduct(courseId);
-  const level = (COURSE_LEVELS as readonly string[]).includes(params.get('level') ?? '') ? (params.get('level') as CourseLevel) : null;
+  const level = (COURSE_LEVELS as readonly string[]).includes(params.get('level') ?? '')
+    ? (params.get('level') as CourseLevel)
+    : null;
   if (courseId === null || level === null) return <Unavailable title="Checkout" />;
   if (q.isPending) return <Loading />;
   const tier = q.data?.tiers.find((t) => t.level === level);

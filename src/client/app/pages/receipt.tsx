@@ -28,7 +28,11 @@ export function ReceiptPage() {
         <Spinner />
       ) : receipt.isError ? (
         <div role="alert" className="rounded-2xl border border-line bg-surface p-6">
-          <h1 className="text-2xl font-bold">{receipt.error instanceof ApiError && receipt.error.status === 404 ? 'Receipt not found' : 'Something went wrong'}</h1>
+          <h1 className="text-2xl font-bold">
+            {receipt.error instanceof ApiError && receipt.error.status === 404
+              ? 'Receipt not found'
+              : 'Something went wrong'}
+          </h1>
           <p className="mt-2 text-muted">{errorMessage(receipt.error, [])}</p>
         </div>
       ) : (

@@ -31,9 +31,15 @@ export function SandboxPage() {
 }
 
 async function sandboxPost(url: string, body: unknown = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
   const data = (await res.json().catch(() => ({}))) as { url?: string; message?: string; error?: { message?: string } };
-  if (!res.ok) throw new Error(data.error?.message ?? data.message ?? 'The sandbox could not do that. Please try again.');
+  if (!res.ok)
+    throw new Error(data.error?.message ?? data.message ?? 'The sandbox could not do that. Please try again.');
   return data;
 }
 
@@ -55,7 +61,9 @@ function Shell({ children }: { children: React.ReactNode }) {
           <span className="text-2xl font-extrabold italic tracking-tight">
             Pay<span className="text-[#0070ba]">Pal</span>
           </span>
-          <span className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide">Sandbox</span>
+          <span className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide">
+            Sandbox
+          </span>
         </div>
         <div className="p-6">{children}</div>
       </div>
@@ -64,7 +72,11 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function PaypalApproval({ reference }: { reference: string }) {
-  const info = useQuery({ queryKey: ['sandbox', 'paypal', reference], queryFn: () => get<ApprovalInfo>(`/sandbox/paypal/orders/${encodeURIComponent(reference)}`), retry: false });
+  const info = useQuery({
+    queryKey: ['sandbox', 'paypal', reference],
+    queryFn: () => get<ApprovalInfo>(`/sandbox/paypal/orders/${encodeURIComponent(reference)}`),
+    retry: false,
+  });
   const [busy, setBusy] = useState<'approve' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -85,14 +97,20 @@ function PaypalApproval({ reference }: { reference: string }) {
     return (
       <Shell>
         <h1 className="text-2xl font-bold">Payment not found</h1>
-        <p className="mt-2 text-muted">{info.error instanceof ApiError && info.error.status === 404 ? 'This PayPal payment no longer exists.' : 'Please try again.'}</p>
+        <p className="mt-2 text-muted">
+          {info.error instanceof ApiError && info.error.status === 404
+            ? 'This PayPal payment no longer exists.'
+            : 'Please try again.'}
+        </p>
       </Shell>
     );
   const d = info.data;
   const every = d.interval === 'year' ? 'year' : 'month';
   return (
     <Shell>
-      <h1 className="text-2xl font-bold tracking-tight">{d.kind === 'subscription' ? 'Approve your subscription' : 'Approve your payment'}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">
+        {d.kind === 'subscription' ? 'Approve your subscription' : 'Approve your payment'}
+      </h1>
       <p className="mt-1 text-muted">Signed in as buyer@sandbox.test</p>
       <dl className="my-6 rounded-xl border border-line p-4">
         <dt className="text-sm text-muted">{d.description || 'Backbeat'}</dt>
@@ -100,9 +118,17 @@ function PaypalApproval({ reference }: { reference: string }) {
           {formatMoney(d.amountCents)}
           {d.kind === 'subscription' ? <span className="text-base font-semibold text-muted"> / {every}</span> : null}
         </dd>
-        {d.kind === 'subscription' && d.trialDays > 0 ? <dd className="mt-1 text-sm text-muted">Free for {d.trialDays} days, then {formatMoney(d.amountCents)} every {every}.</dd> : null}
+        {d.kind === 'subscription' && d.trialDays > 0 ? (
+          <dd className="mt-1 text-sm text-muted">
+            Free for {d.trialDays} days, then {formatMoney(d.amountCents)} every {every}.
+          </dd>
+        ) : null}
       </dl>
-      {d.status !== 'pending' ? <p className="mb-4 font-medium">{d.status === 'approved' ? 'This payment was approved already.' : 'This payment was cancelled.'}</p> : null}
+      {d.status !== 'pending' ? (
+        <p className="mb-4 font-medium">
+          {d.status === 'approved' ? 'This payment was approved already.' : 'This payment was cancelled.'}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3">
         <Button full disabled={busy !== null || d.status === 'canceled'} onClick={() => void act('approve')}>
           {busy === 'approve' ? 'Approving…' : 'Approve payment'}
@@ -142,13 +168,20 @@ function CardAuthentication({ paymentMethod }: { paymentMethod: string }) {
     // like the provider's page it stands for, it only ever sends the buyer back to this site
     const back = siteAddress(params.get('return'), window.location.origin);
     if (window.opener) {
-      (window.opener as Window).postMessage({ type: 'sandbox-authentication', paymentMethod, outcome: result }, window.location.origin);
+      (window.opener as Window).postMessage(
+        { type: 'sandbox-authentication', paymentMethod, outcome: result },
+        window.location.origin,
+      );
       window.close();
     } else if (back !== null) {
       navigate.to(`${back}${back.includes('?') ? '&' : '?'}outcome=${result}`);
       return;
     }
-    setDone(result === 'complete' ? 'Authentication complete. You can close this page.' : 'Authentication failed. You can close this page.');
+    setDone(
+      result === 'complete'
+        ? 'Authentication complete. You can close this page.'
+        : 'Authentication failed. You can close this page.',
+    );
     setBusy(false);
   }
 
@@ -158,7 +191,9 @@ function CardAuthentication({ paymentMethod }: { paymentMethod: string }) {
         <ShieldCheck aria-hidden className="size-8 text-accent" />
         <h1 className="text-2xl font-bold">Sandbox 3-D Secure</h1>
       </div>
-      <p className="mb-6 text-muted">Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.</p>
+      <p className="mb-6 text-muted">
+        Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.
+      </p>
       {done ? (
         <p role="status" className="font-medium">
           {done}
@@ -203,7 +238,11 @@ const onlyDigits = (v: string) => v.replace(/\D/g, '');
  * address; "Back" cancels to its cancel address.
  */
 function HostedCheckout({ reference }: { reference: string }) {
-  const info = useQuery({ queryKey: ['sandbox', 'checkout', reference], queryFn: () => get<HostedInfo>(`/sandbox/checkout-sessions/${encodeURIComponent(reference)}`), retry: false });
+  const info = useQuery({
+    queryKey: ['sandbox', 'checkout', reference],
+    queryFn: () => get<HostedInfo>(`/sandbox/checkout-sessions/${encodeURIComponent(reference)}`),
+    retry: false,
+  });
   const [method, setMethod] = useState<'card' | 'financing'>('card');
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
   const [busy, setBusy] = useState(false);
@@ -217,9 +256,20 @@ function HostedCheckout({ reference }: { reference: string }) {
     const body =
       method === 'financing'
         ? { method }
-        : { method, number: onlyDigits(card.number), exp_month: Number(e.slice(0, 2)), exp_year: 2000 + Number(e.slice(2, 4)), cvc: onlyDigits(card.cvc), name: card.name, ...(authenticated ? { authenticated: true } : {}) };
+        : {
+            method,
+            number: onlyDigits(card.number),
+            exp_month: Number(e.slice(0, 2)),
+            exp_year: 2000 + Number(e.slice(2, 4)),
+            cvc: onlyDigits(card.cvc),
+            name: card.name,
+            ...(authenticated ? { authenticated: true } : {}),
+          };
     try {
-      const r = (await sandboxPost(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, body)) as { url?: string; requires_action?: boolean };
+      const r = (await sandboxPost(`/sandbox/checkout/${encodeURIComponent(reference)}/pay`, body)) as {
+        url?: string;
+        requires_action?: boolean;
+      };
       if (r.requires_action) {
         setChallenge(true);
         setBusy(false);
@@ -250,12 +300,23 @@ function HostedCheckout({ reference }: { reference: string }) {
 
   if (info.isPending) return <Spinner />;
   if (info.isError || !info.data)
-    return <PageTitle title="Checkout not found" subtitle={info.error instanceof ApiError && info.error.status === 404 ? 'This checkout no longer exists.' : 'Please try again.'} />;
+    return (
+      <PageTitle
+        title="Checkout not found"
+        subtitle={
+          info.error instanceof ApiError && info.error.status === 404
+            ? 'This checkout no longer exists.'
+            : 'Please try again.'
+        }
+      />
+    );
   const d = info.data;
   return (
     <div className="mx-auto grid w-full max-w-4xl overflow-hidden rounded-2xl border border-line bg-surface shadow-sm md:grid-cols-2">
       <section className="flex flex-col gap-4 bg-surface-2 p-6 sm:p-8">
-        <span className="w-fit rounded-full bg-accent-soft px-3 py-1 text-xs font-bold uppercase tracking-wide text-accent-strong">Sandbox checkout</span>
+        <span className="w-fit rounded-full bg-accent-soft px-3 py-1 text-xs font-bold uppercase tracking-wide text-accent-strong">
+          Sandbox checkout
+        </span>
         <p className="text-base text-muted">{d.description}</p>
         <p className="text-4xl font-extrabold tabular-nums" data-testid="sandbox-amount">
           {formatMoney(d.amountCents)}
@@ -273,8 +334,14 @@ function HostedCheckout({ reference }: { reference: string }) {
         </div>
       </section>
       <form className="flex flex-col gap-4 p-6 sm:p-8" onSubmit={submit} aria-busy={busy} noValidate>
-        <h1 className="text-2xl font-bold tracking-tight">{d.status === 'open' ? 'Pay' : d.status === 'complete' ? 'Paid' : 'Cancelled'}</h1>
-        {d.status !== 'open' ? <p className="font-medium">{d.status === 'complete' ? 'This checkout was paid already.' : 'This checkout was cancelled.'}</p> : null}
+        <h1 className="text-2xl font-bold tracking-tight">
+          {d.status === 'open' ? 'Pay' : d.status === 'complete' ? 'Paid' : 'Cancelled'}
+        </h1>
+        {d.status !== 'open' ? (
+          <p className="font-medium">
+            {d.status === 'complete' ? 'This checkout was paid already.' : 'This checkout was cancelled.'}
+          </p>
+        ) : null}
         {d.methods === 'financing' ? (
           <div role="radiogroup" aria-label="Payment method" className="grid grid-cols-2 gap-3">
             {(
@@ -283,8 +350,18 @@ function HostedCheckout({ reference }: { reference: string }) {
                 ['financing', 'Pay over time'],
               ] as const
             ).map(([value, label]) => (
-              <label key={value} className={`flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 px-3 font-semibold ${method === value ? 'border-accent bg-accent-soft/40' : 'border-line'}`}>
-                <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} className="sr-only" />
+              <label
+                key={value}
+                className={`flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 px-3 font-semibold ${method === value ? 'border-accent bg-accent-soft/40' : 'border-line'}`}
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                  className="sr-only"
+                />
                 {label}
               </label>
             ))}
@@ -292,18 +369,51 @@ function HostedCheckout({ reference }: { reference: string }) {
         ) : null}
         {method === 'card' ? (
           <fieldset className="flex flex-col gap-3" disabled={busy}>
-            <Field label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} onChange={(e) => setCard({ ...card, number: groups(onlyDigits(e.target.value).slice(0, 19)) })} />
+            <Field
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={card.number}
+              onChange={(e) => setCard({ ...card, number: groups(onlyDigits(e.target.value).slice(0, 19)) })}
+            />
             <div className="grid grid-cols-2 gap-3">
-              <Field label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value.slice(0, 7) })} />
-              <Field label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: onlyDigits(e.target.value).slice(0, 4) })} />
+              <Field
+                label="Expiry (MM / YY)"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                value={card.expiry}
+                onChange={(e) => setCard({ ...card, expiry: e.target.value.slice(0, 7) })}
+              />
+              <Field
+                label="CVC"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                value={card.cvc}
+                onChange={(e) => setCard({ ...card, cvc: onlyDigits(e.target.value).slice(0, 4) })}
+              />
             </div>
-            <Field label="Name on card" autoComplete="cc-name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
+            <Field
+              label="Name on card"
+              autoComplete="cc-name"
+              value={card.name}
+              onChange={(e) => setCard({ ...card, name: e.target.value })}
+            />
           </fieldset>
         ) : (
-          <p className="rounded-xl bg-surface-2 p-4 text-base">Split {formatMoney(d.amountCents)} into monthly payments with the sandbox&apos;s financing partner. Nothing is really charged.</p>
+          <p className="rounded-xl bg-surface-2 p-4 text-base">
+            Split {formatMoney(d.amountCents)} into monthly payments with the sandbox&apos;s financing partner. Nothing
+            is really charged.
+          </p>
         )}
         {challenge ? (
-          <div role="dialog" aria-label="Sandbox 3-D Secure" className="flex flex-col gap-3 rounded-xl border border-line p-4">
+          <div
+            role="dialog"
+            aria-label="Sandbox 3-D Secure"
+            className="flex flex-col gap-3 rounded-xl border border-line p-4"
+          >
             <p className="flex items-center gap-2 font-semibold">
               <ShieldCheck aria-hidden className="size-5 text-accent" /> Your bank asks you to confirm this payment.
             </p>
@@ -314,7 +424,12 @@ function HostedCheckout({ reference }: { reference: string }) {
               full
               variant="secondary"
               disabled={busy}
-              onClick={() => (setChallenge(false), setError('We are unable to authenticate your payment method. Please choose a different payment method and try again.'))}
+              onClick={() => (
+                setChallenge(false),
+                setError(
+                  'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+                )
+              )}
             >
               Fail authentication
             </Button>

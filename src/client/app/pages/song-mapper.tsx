@@ -8,7 +8,10 @@ export function SongMapperPage({ mentorship = false }: { mentorship?: boolean })
   const base = mentorship ? '/mentorship/songmapper' : '/songmapper';
   return (
     <>
-      <PageTitle title="Song Mapper" subtitle="Map a song's sections, measures and feel before you play it. Every change saves itself." />
+      <PageTitle
+        title="Song Mapper"
+        subtitle="Map a song's sections, measures and feel before you play it. Every change saves itself."
+      />
       <SongMapper id={id ?? null} base={base} />
     </>
   );

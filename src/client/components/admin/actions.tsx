@@ -55,7 +55,13 @@ export function DeleteButton({
   onConfirm: () => void;
 }) {
   return (
-    <Button variant="ghost" className="text-danger" aria-label={label} disabled={disabled} onClick={() => void confirm(question, { confirmLabel, danger: true }).then((ok) => ok && onConfirm())}>
+    <Button
+      variant="ghost"
+      className="text-danger"
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => void confirm(question, { confirmLabel, danger: true }).then((ok) => ok && onConfirm())}
+    >
       <Trash2 aria-hidden className="size-4" /> Delete
     </Button>
   );

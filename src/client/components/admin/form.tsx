@@ -61,7 +61,21 @@ export function useFormErrors() {
   };
 }
 
-function Labelled({ id, label, error, hint, children, className }: { id: string; label: string; error?: string | undefined; hint?: ReactNode; children: ReactNode; className?: string | undefined }) {
+function Labelled({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string | undefined;
+}) {
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold">
@@ -78,20 +92,51 @@ function Labelled({ id, label, error, hint, children, className }: { id: string;
   );
 }
 
-export function TextArea({ label, error, hint, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} rows={4} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-err` : undefined} className={clsx(inputClass, 'py-3')} {...rest} />
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+        className={clsx(inputClass, 'py-3')}
+        {...rest}
+      />
     </Labelled>
   );
 }
 
-export function Select({ label, error, hint, className, options, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; hint?: ReactNode; options: Array<[value: string, label: string]> }) {
+export function Select({
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  options: Array<[value: string, label: string]>;
+}) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error} hint={hint} className={className}>
-      <select id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-err` : undefined} className={inputClass} {...rest}>
+      <select
+        id={id}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+        className={inputClass}
+        {...rest}
+      >
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -102,12 +147,30 @@ export function Select({ label, error, hint, className, options, ...rest }: Sele
   );
 }
 
-export function Checkbox({ label, checked, onChange, hint, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: ReactNode; error?: string | undefined }) {
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
-        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-5 accent-accent" />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className="size-5 accent-accent"
+        />
         {label}
       </label>
       {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
@@ -120,7 +183,17 @@ export function Checkbox({ label, checked, onChange, hint, error }: { label: str
  * An image field: shows the current image, uploads a new one to POST /api/admin/images (checked by
  * content on the server, like members' uploads) and hands back its address.
  */
-export function ImageField({ label, value, onChange, error }: { label: string; value: string | null; onChange: (url: string | null) => void; error?: string | undefined }) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  error?: string | undefined;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -148,9 +221,16 @@ export function ImageField({ label, value, onChange, error }: { label: string; v
       </span>
       <div className="flex items-center gap-3">
         <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-xl border border-line bg-surface-2">
-          {value ? <img src={value} alt="" className="size-full object-cover" /> : <ImageUp aria-hidden className="size-6 text-muted" />}
+          {value ? (
+            <img src={value} alt="" className="size-full object-cover" />
+          ) : (
+            <ImageUp aria-hidden className="size-6 text-muted" />
+          )}
         </div>
-        <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-4 font-semibold hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent/40">
+        <label
+          htmlFor={id}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-4 font-semibold hover:bg-surface-2 focus-within:ring-2 focus-within:ring-accent/40"
+        >
           {busy ? <Spinner /> : null}
           {value ? 'Replace image' : 'Upload image'}
           <input
@@ -168,7 +248,11 @@ export function ImageField({ label, value, onChange, error }: { label: string; v
           />
         </label>
         {value ? (
-          <button type="button" onClick={() => onChange(null)} className="inline-flex min-h-11 items-center gap-1 rounded-xl px-3 text-muted hover:bg-surface-2 hover:text-fg">
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="inline-flex min-h-11 items-center gap-1 rounded-xl px-3 text-muted hover:bg-surface-2 hover:text-fg"
+          >
             <X aria-hidden className="size-4" /> Remove
           </button>
         ) : null}
@@ -183,7 +267,15 @@ export function ImageField({ label, value, onChange, error }: { label: string; v
 }
 
 /** The heading of an admin page: title, one line of what it is for, and its main actions. */
-export function AdminTitle({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function AdminTitle({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -227,7 +319,19 @@ export function NewLink({ to, children }: { to: string; children: ReactNode }) {
  * The end of a form: its error line, then Cancel (when `onCancel` is given), any other `children`
  * buttons, and the submit button; stacked on a phone (submit on top), in a row on the right above.
  */
-export function FormButtons({ error, busy, label = 'Save', onCancel, children }: { error: string | null; busy: boolean; label?: string; onCancel?: () => void; children?: ReactNode }) {
+export function FormButtons({
+  error,
+  busy,
+  label = 'Save',
+  onCancel,
+  children,
+}: {
+  error: string | null;
+  busy: boolean;
+  label?: string;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <>
       <FormError message={error} />
@@ -285,4 +389,6 @@ export const STATE_TONES: Record<string, Tone> = {
 };
 
 /** A state's badge in its tone from STATE_TONES (neutral when the state has none). */
-export const StateBadge = ({ state, children }: { state: string; children: ReactNode }) => <StatusBadge tone={STATE_TONES[state] ?? 'neutral'}>{children}</StatusBadge>;
+export const StateBadge = ({ state, children }: { state: string; children: ReactNode }) => (
+  <StatusBadge tone={STATE_TONES[state] ?? 'neutral'}>{children}</StatusBadge>
+);

@@ -98,7 +98,9 @@ export function DataTable<T>({
       ) : null}
       <ListBody result={result} empty={empty}>
         {(page) => (
-          <div className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}>
+          <div
+            className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}
+          >
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">
                 {page.total} {page.total === 1 ? 'row' : 'rows'}, page {page.page} of {page.pages}
@@ -106,11 +108,28 @@ export function DataTable<T>({
               <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
                 <tr>
                   {columns.map((c) => (
-                    <th key={c.key} scope="col" aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={clsx('px-4 py-2 font-semibold', c.className)}>
+                    <th
+                      key={c.key}
+                      scope="col"
+                      aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      className={clsx('px-4 py-2 font-semibold', c.className)}
+                    >
                       {c.sortable ? (
-                        <button type="button" onClick={() => toggleSort(c.key)} className="inline-flex min-h-11 items-center gap-1 hover:text-fg">
+                        <button
+                          type="button"
+                          onClick={() => toggleSort(c.key)}
+                          className="inline-flex min-h-11 items-center gap-1 hover:text-fg"
+                        >
                           {c.label}
-                          {sort === c.key ? dir === 'asc' ? <ArrowUp aria-hidden className="size-4" /> : <ArrowDown aria-hidden className="size-4" /> : <ArrowUpDown aria-hidden className="size-4 opacity-50" />}
+                          {sort === c.key ? (
+                            dir === 'asc' ? (
+                              <ArrowUp aria-hidden className="size-4" />
+                            ) : (
+                              <ArrowDown aria-hidden className="size-4" />
+                            )
+                          ) : (
+                            <ArrowUpDown aria-hidden className="size-4 opacity-50" />
+                          )}
                         </button>
                       ) : (
                         c.label
@@ -121,9 +140,15 @@ export function DataTable<T>({
               </thead>
               <tbody>
                 {page.data.map((row) => (
-                  <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
+                  <tr
+                    key={rowKey(row)}
+                    className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0"
+                  >
                     {columns.map((c) => (
-                      <td key={c.key} className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}>
+                      <td
+                        key={c.key}
+                        className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}
+                      >
                         <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
                         <span className="min-w-0 break-words">{c.render(row)}</span>
                       </td>
@@ -154,15 +179,36 @@ export function Loading<T>({ query, children }: { query: UseQueryResult<T>; chil
  * The body of a server-side list: a spinner while the first page loads, the error, the `empty` line,
  * or `children(page)` with the page's rows (a table, or a list of items like the audit log's).
  */
-export function ListBody<T>({ result, empty, children }: { result: ReturnType<typeof useAdminList<T>>; empty: string; children: (page: AdminPage<T>) => ReactNode }) {
+export function ListBody<T>({
+  result,
+  empty,
+  children,
+}: {
+  result: ReturnType<typeof useAdminList<T>>;
+  empty: string;
+  children: (page: AdminPage<T>) => ReactNode;
+}) {
   if (result.isPending) return <Spinner />;
   if (result.isError) return <LoadError error={result.error} />;
-  if (result.data.data.length === 0) return <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">{empty}</p>;
+  if (result.data.data.length === 0)
+    return (
+      <p className="rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center text-muted">
+        {empty}
+      </p>
+    );
   return <>{children(result.data)}</>;
 }
 
 /** The pager under a server-side list and how many rows match (`unit`: what the rows are, one and many). */
-export function ListFooter<T>({ result, unit = ['result', 'results'], className }: { result: ReturnType<typeof useAdminList<T>>; unit?: [one: string, many: string]; className?: string }) {
+export function ListFooter<T>({
+  result,
+  unit = ['result', 'results'],
+  className,
+}: {
+  result: ReturnType<typeof useAdminList<T>>;
+  unit?: [one: string, many: string];
+  className?: string;
+}) {
   const { data, list } = result;
   if (!data) return null;
   return (
@@ -201,8 +247,16 @@ export function SearchBox({ label, value, onSearch }: { label: string; value: st
       <label className="flex flex-col gap-1.5">
         <span className="text-sm font-semibold">{label}</span>
         <span className="relative">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted" />
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} className={clsx(inputClass, 'pl-10')} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted"
+          />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={clsx(inputClass, 'pl-10')}
+          />
         </span>
       </label>
     </form>
@@ -210,7 +264,17 @@ export function SearchBox({ label, value, onSearch }: { label: string; value: st
 }
 
 /** A labelled select used as a list filter (its value lives in the address). */
-export function FilterSelect({ label, name, options, list }: { label: string; name: string; options: Array<[value: string, label: string]>; list: ReturnType<typeof useListParams> }) {
+export function FilterSelect({
+  label,
+  name,
+  options,
+  list,
+}: {
+  label: string;
+  name: string;
+  options: Array<[value: string, label: string]>;
+  list: ReturnType<typeof useListParams>;
+}) {
   return (
     <label className="flex flex-col gap-1.5 sm:w-56">
       <span className="text-sm font-semibold">{label}</span>

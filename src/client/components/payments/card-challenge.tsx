@@ -6,7 +6,13 @@ import { Button } from '#client/components/ui/button.tsx';
  * The sandbox's "3-D Secure" dialog (card-form.tsx). Its own chunk: Radix Dialog loads when a card
  * asks for authentication, not with the checkout page (a public page's initial JavaScript: scripts/initial-js.ts).
  */
-export function CardChallenge({ busy, authenticate }: { busy: boolean; authenticate: (outcome: 'complete' | 'fail') => void }) {
+export function CardChallenge({
+  busy,
+  authenticate,
+}: {
+  busy: boolean;
+  authenticate: (outcome: 'complete' | 'fail') => void;
+}) {
   return (
     <Dialog.Root open onOpenChange={(open) => (!open ? authenticate('fail') : undefined)}>
       <Dialog.Portal>
@@ -16,7 +22,9 @@ export function CardChallenge({ busy, authenticate }: { busy: boolean; authentic
             <ShieldCheck aria-hidden className="size-8 text-accent" />
             <Dialog.Title className="text-xl font-bold">Sandbox 3-D Secure</Dialog.Title>
           </div>
-          <Dialog.Description className="mb-5 text-muted">Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.</Dialog.Description>
+          <Dialog.Description className="mb-5 text-muted">
+            Your bank asks you to confirm this card. In the sandbox you choose what the bank answers.
+          </Dialog.Description>
           <div className="flex flex-col gap-3">
             <Button full disabled={busy} onClick={() => authenticate('complete')}>
               Complete authentication

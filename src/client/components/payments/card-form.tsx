@@ -17,7 +17,17 @@
  * outside. With `stripe` it loads Stripe.js (@stripe/stripe-js, publishable key from the page config)
  * and mounts Stripe Elements' card element; Stripe runs its own authentication.
  */
-import { forwardRef, lazy, Suspense, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import {
+  forwardRef,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { inputClass } from '#client/components/ui/field.tsx';
@@ -36,7 +46,8 @@ const NOT_READY = 'The card form is still loading. Please try again in a moment.
 export function useCardForm() {
   const ref = useRef<CardFormHandle>(null);
   const confirmSetup = useCallback(
-    (clientSecret: string, opts: { name: string }): Promise<ConfirmResult> => (ref.current ? ref.current.confirmSetup(clientSecret, opts) : Promise.resolve({ error: NOT_READY })),
+    (clientSecret: string, opts: { name: string }): Promise<ConfirmResult> =>
+      ref.current ? ref.current.confirmSetup(clientSecret, opts) : Promise.resolve({ error: NOT_READY }),
     [],
   );
   return { ref, confirmSetup };
@@ -73,11 +84,19 @@ const formatExpiry = (v: string) => {
 
 async function sandboxPost(url: string, body: unknown): Promise<Record<string, unknown>> {
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
     const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {
       const err = data.error as { message?: string } | undefined;
-      return { error: err?.message ?? (data.message as string | undefined) ?? 'Your card could not be checked. Please try again.' };
+      return {
+        error:
+          err?.message ?? (data.message as string | undefined) ?? 'Your card could not be checked. Please try again.',
+      };
     }
     return data;
   } catch {
@@ -85,13 +104,20 @@ async function sandboxPost(url: string, body: unknown): Promise<Record<string, u
   }
 }
 
-const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function SandboxCardForm({ disabled, label = 'Card details', errorId }, ref) {
+const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function SandboxCardForm(
+  { disabled, label = 'Card details', errorId },
+  ref,
+) {
   const invalid = errorId ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [challenge, setChallenge] = useState<{ url: string; resolve: (r: ConfirmResult) => void; paymentMethod: string } | null>(null);
+  const [challenge, setChallenge] = useState<{
+    url: string;
+    resolve: (r: ConfirmResult) => void;
+    paymentMethod: string;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   const values = useRef({ number, expiry, cvc });
   values.current = { number, expiry, cvc };
@@ -104,10 +130,20 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
       if (n.length < 12) return { error: 'Your card number is incomplete.' };
       if (e.length !== 4) return { error: "Your card's expiration date is incomplete." };
       if (digits(v.cvc).length < 3) return { error: "Your card's security code is incomplete." };
-      const r = await sandboxPost('/sandbox/setup-intents/confirm', { client_secret: clientSecret, number: n, exp_month: Number(e.slice(0, 2)), exp_year: 2000 + Number(e.slice(2)), cvc: digits(v.cvc), name });
+      const r = await sandboxPost('/sandbox/setup-intents/confirm', {
+        client_secret: clientSecret,
+        number: n,
+        exp_month: Number(e.slice(0, 2)),
+        exp_year: 2000 + Number(e.slice(2)),
+        cvc: digits(v.cvc),
+        name,
+      });
       if (typeof r.error === 'string') return { error: r.error };
       const pm = String(r.payment_method ?? '');
-      if (r.requires_action) return new Promise<ConfirmResult>((resolve) => setChallenge({ url: String(r.url), resolve, paymentMethod: pm }));
+      if (r.requires_action)
+        return new Promise<ConfirmResult>((resolve) =>
+          setChallenge({ url: String(r.url), resolve, paymentMethod: pm }),
+        );
       return { paymentMethod: pm };
     },
   }));
@@ -145,16 +181,38 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
           <label htmlFor={`${id}-exp`} className="text-sm text-muted">
             Expiry (MM / YY)
           </label>
-          <input id={`${id}-exp`} name="exp-date" className={inputClass} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" {...invalid} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+          <input
+            id={`${id}-exp`}
+            name="exp-date"
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            {...invalid}
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-cvc`} className="text-sm text-muted">
             CVC
           </label>
-          <input id={`${id}-cvc`} name="cvc" className={inputClass} inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...invalid} value={cvc} onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))} />
+          <input
+            id={`${id}-cvc`}
+            name="cvc"
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...invalid}
+            value={cvc}
+            onChange={(e) => setCvc(digits(e.target.value).slice(0, 4))}
+          />
         </div>
       </div>
-      <p className="text-xs text-muted">Sandbox payments: no real card is charged. Try 4242 4242 4242 4242 with any future date and CVC.</p>
+      <p className="text-xs text-muted">
+        Sandbox payments: no real card is charged. Try 4242 4242 4242 4242 with any future date and CVC.
+      </p>
 
       {challenge ? (
         <Suspense fallback={null}>
@@ -167,7 +225,10 @@ const SandboxCardForm = forwardRef<CardFormHandle, CardFormProps>(function Sandb
 
 // ---------------------------------------------------------------- Stripe Elements
 
-const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableKey: string }>(function StripeCardForm({ publishableKey, disabled, label = 'Card details', errorId }, ref) {
+const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableKey: string }>(function StripeCardForm(
+  { publishableKey, disabled, label = 'Card details', errorId },
+  ref,
+) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<Stripe | null>(null);
   const cardRef = useRef<StripeCardElement | null>(null);
@@ -184,7 +245,13 @@ const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableK
         const styles = getComputedStyle(document.documentElement);
         const card = stripe.elements().create('card', {
           hidePostalCode: true,
-          style: { base: { fontSize: '16px', color: styles.getPropertyValue('color') || undefined, '::placeholder': { color: '#8a8f98' } } },
+          style: {
+            base: {
+              fontSize: '16px',
+              color: styles.getPropertyValue('color') || undefined,
+              '::placeholder': { color: '#8a8f98' },
+            },
+          },
         });
         card.mount(mountRef.current);
         stripeRef.current = stripe;
@@ -221,7 +288,12 @@ const StripeCardForm = forwardRef<CardFormHandle, CardFormProps & { publishableK
       <span id={labelId} className="text-sm font-semibold">
         {label}
       </span>
-      <div ref={mountRef} aria-labelledby={labelId} aria-describedby={errorId} className="flex min-h-12 flex-col justify-center rounded-xl border border-line bg-surface px-4" />
+      <div
+        ref={mountRef}
+        aria-labelledby={labelId}
+        aria-describedby={errorId}
+        className="flex min-h-12 flex-col justify-center rounded-xl border border-line bg-surface px-4"
+      />
       {loadError ? <p className="text-sm font-medium text-danger">{loadError}</p> : null}
     </div>
   );

@@ -1,7 +1,17 @@
 import clsx from 'clsx';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 
-export const Avatar = ({ src, name, size = 36, className }: { src: string | null | undefined; name: string; size?: number; className?: string }) => (
+export const Avatar = ({
+  src,
+  name,
+  size = 36,
+  className,
+}: {
+  src: string | null | undefined;
+  name: string;
+  size?: number;
+  className?: string;
+}) => (
   <img
     src={src || DEFAULT_AVATAR_URL}
     alt={name}

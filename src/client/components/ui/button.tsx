@@ -12,8 +12,9 @@ export const buttonClass = (variant: Variant = 'primary', full = false) =>
     full && 'w-full',
   );
 
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; full?: boolean }>(
-  function Button({ variant = 'primary', full, className, type = 'button', ...rest }, ref) {
-    return <button ref={ref} type={type} className={clsx(buttonClass(variant, full), className)} {...rest} />;
-  },
-);
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; full?: boolean }
+>(function Button({ variant = 'primary', full, className, type = 'button', ...rest }, ref) {
+  return <button ref={ref} type={type} className={clsx(buttonClass(variant, full), className)} {...rest} />;
+});

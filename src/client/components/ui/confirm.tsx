@@ -15,7 +15,10 @@ interface Pending {
  * A confirmation in our own modal (focus held inside, Escape cancels), instead of window.confirm:
  * `const [confirm, dialog] = useConfirm(); if (await confirm(text, {...})) ...` and render {dialog}.
  */
-export function useConfirm(): [(message: string, opts?: { confirmLabel?: string; danger?: boolean }) => Promise<boolean>, ReactNode] {
+export function useConfirm(): [
+  (message: string, opts?: { confirmLabel?: string; danger?: boolean }) => Promise<boolean>,
+  ReactNode,
+] {
   const [pending, setPending] = useState<Pending | null>(null);
   // once asked, the dialog stays mounted
   const [used, setUsed] = useState(false);
@@ -24,7 +27,9 @@ export function useConfirm(): [(message: string, opts?: { confirmLabel?: string;
   const opener = useRef<HTMLElement | null>(null);
   const confirm = useCallback((message: string, opts: { confirmLabel?: string; danger?: boolean } = {}) => {
     opener.current = focusedElement();
-    return new Promise<boolean>((resolve) => setPending({ message, confirmLabel: opts.confirmLabel ?? 'Yes', danger: opts.danger ?? false, resolve }));
+    return new Promise<boolean>((resolve) =>
+      setPending({ message, confirmLabel: opts.confirmLabel ?? 'Yes', danger: opts.danger ?? false, resolve }),
+    );
   }, []);
   const close = (ok: boolean) => {
     pending?.resolve(ok);

@@ -22,7 +22,10 @@ export function Dropdown({ trigger, label, children, align = 'end', className }:
   const [open, setOpen] = useState(false);
   return (
     <Menu.Root modal={false} open={open} onOpenChange={setOpen}>
-      <Menu.Trigger aria-label={label} className="grid min-h-11 min-w-11 place-items-center rounded-full text-fg hover:bg-surface-2 data-[state=open]:bg-surface-2">
+      <Menu.Trigger
+        aria-label={label}
+        className="grid min-h-11 min-w-11 place-items-center rounded-full text-fg hover:bg-surface-2 data-[state=open]:bg-surface-2"
+      >
         {trigger}
       </Menu.Trigger>
       {open ? (
@@ -31,7 +34,10 @@ export function Dropdown({ trigger, label, children, align = 'end', className }:
             align={align}
             sideOffset={8}
             style={{ zIndex: LIMITS.dropdownZIndex }}
-            className={clsx('min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl', className)}
+            className={clsx(
+              'min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl',
+              className,
+            )}
           >
             {children}
           </Menu.Content>
@@ -41,10 +47,21 @@ export function Dropdown({ trigger, label, children, align = 'end', className }:
   );
 }
 
-export const DropdownItem = ({ children, onSelect, className }: { children: ReactNode; onSelect?: (e: Event) => void; className?: string }) => (
+export const DropdownItem = ({
+  children,
+  onSelect,
+  className,
+}: {
+  children: ReactNode;
+  onSelect?: (e: Event) => void;
+  className?: string;
+}) => (
   <Menu.Item
     onSelect={onSelect}
-    className={clsx('flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base outline-none data-[highlighted]:bg-surface-2', className)}
+    className={clsx(
+      'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base outline-none data-[highlighted]:bg-surface-2',
+      className,
+    )}
   >
     {children}
   </Menu.Item>
@@ -53,7 +70,10 @@ export const DropdownItem = ({ children, onSelect, className }: { children: Reac
 /** A menu item that is a link (keeps middle-click and open-in-new-tab). */
 export const DropdownLink = ({ href, children }: { href: string; children: ReactNode }) => (
   <Menu.Item asChild>
-    <a href={href} className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-base no-underline outline-none data-[highlighted]:bg-surface-2">
+    <a
+      href={href}
+      className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-base no-underline outline-none data-[highlighted]:bg-surface-2"
+    >
       {children}
     </a>
   </Menu.Item>

@@ -10,7 +10,10 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: T
  * uses but every page would load (about 2 KB gzip of the entry chunk). Built from the router's
  * public hooks (`useHref`, `useLinkClickHandler`), as its documentation shows for custom links.
  */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, state, target, onClick, ...rest }, ref) {
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, state, target, onClick, ...rest },
+  ref,
+) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
   return (

@@ -17,12 +17,24 @@ export interface ModalDialogProps {
 }
 
 /** The dialog of a Modal (modal.tsx), its own chunk: Radix Dialog loads when a modal first opens. */
-export function ModalDialog({ name, title, description, children, size = 'md', open, setOpen, opener }: ModalDialogProps) {
+export function ModalDialog({
+  name,
+  title,
+  description,
+  children,
+  size = 'md',
+  open,
+  setOpen,
+  opener,
+}: ModalDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       {open ? (
         <Dialog.Portal>
-          <Dialog.Overlay data-testid={`modal-overlay-${name}`} className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]" />
+          <Dialog.Overlay
+            data-testid={`modal-overlay-${name}`}
+            className="fixed inset-0 z-[900] bg-black/55 backdrop-blur-[2px]"
+          />
           <Dialog.Content
             onOpenAutoFocus={() => keepOpener(opener)}
             onCloseAutoFocus={(event) => returnFocus(event, opener.current)}
@@ -37,9 +49,16 @@ export function ModalDialog({ name, title, description, children, size = 'md', o
             <div className="mb-5 flex items-start justify-between gap-4">
               <div>
                 <Dialog.Title className="text-2xl font-bold tracking-tight">{title}</Dialog.Title>
-                {description ? <Dialog.Description className="mt-1 text-muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+                {description ? (
+                  <Dialog.Description className="mt-1 text-muted">{description}</Dialog.Description>
+                ) : (
+                  <Dialog.Description className="sr-only">{title}</Dialog.Description>
+                )}
               </div>
-              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <Dialog.Close
+                aria-label="Close"
+                className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>

@@ -6,11 +6,18 @@
 export function ModalLoading({ title }: { title: string }) {
   return (
     <div className="fixed inset-0 z-[900] grid place-items-center bg-black/55 p-3 backdrop-blur-[2px]">
-      <div aria-busy="true" className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8">
+      <div
+        aria-busy="true"
+        className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl sm:p-8"
+      >
         <p className="text-2xl font-bold tracking-tight">{title}</p>
         <div className="grid min-h-40 place-items-center">
           {/* drawn by CSS: this frame is part of the page's first JavaScript, so it carries no icon */}
-          <span role="status" aria-label={`Opening ${title}`} className="size-6 animate-spin rounded-full border-[3px] border-accent border-t-transparent motion-reduce:animate-none" />
+          <span
+            role="status"
+            aria-label={`Opening ${title}`}
+            className="size-6 animate-spin rounded-full border-[3px] border-accent border-t-transparent motion-reduce:animate-none"
+          />
         </div>
       </div>
     </div>

@@ -58,9 +58,18 @@ const STYLES: Record<ToastType, string> = {
 };
 
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => items);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   return (
-    <div aria-live="polite" role="region" aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-4 z-[1100] flex flex-col items-center gap-2 px-3 sm:bottom-auto sm:left-auto sm:right-4 sm:top-20 sm:items-end">
+    <div
+      aria-live="polite"
+      role="region"
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[1100] flex flex-col items-center gap-2 px-3 sm:bottom-auto sm:left-auto sm:right-4 sm:top-20 sm:items-end"
+    >
       {list.map((t) => {
         const Icon = ICONS[t.type];
         return (
@@ -77,7 +86,15 @@ export function Toaster() {
               !t.open && 'opacity-0',
             )}
           >
-            <Icon aria-hidden className={clsx('mt-0.5 size-5 shrink-0', t.type === 'success' && 'text-success', t.type === 'warning' && 'text-warning', t.type === 'danger' && 'text-danger')} />
+            <Icon
+              aria-hidden
+              className={clsx(
+                'mt-0.5 size-5 shrink-0',
+                t.type === 'success' && 'text-success',
+                t.type === 'warning' && 'text-warning',
+                t.type === 'danger' && 'text-danger',
+              )}
+            />
             <span>{t.message}</span>
           </button>
         );

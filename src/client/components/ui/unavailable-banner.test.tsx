@@ -12,7 +12,10 @@ function answers(...replies: Array<[number, unknown]>) {
     'fetch',
     vi.fn(async () => {
       const [status, body] = replies.shift()!;
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '5' } : {}) } });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...(status === 503 ? { 'retry-after': '5' } : {}) },
+      });
     }),
   );
 }
@@ -37,7 +40,10 @@ it('a call answered 503 says "briefly unavailable" under the header, not "signed
 
 it('a refused call of another kind (a 401, a 404) does not raise it', async () => {
   render(<UnavailableBanner />);
-  answers([401, { message: 'Please sign in to continue.' }], [404, { message: 'We could not find what you were looking for.' }]);
+  answers(
+    [401, { message: 'Please sign in to continue.' }],
+    [404, { message: 'We could not find what you were looking for.' }],
+  );
   await get('/api/me').catch(() => undefined);
   await get('/api/x').catch(() => undefined);
   expect(screen.getByRole('status')).toBeEmptyDOMElement();

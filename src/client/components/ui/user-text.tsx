@@ -7,4 +7,6 @@ import type { ReactNode } from 'react';
  * were cleaned, cannot reorder the words around it ("Anna · active 2 minutes ago" stays in order).
  * For a name inside a plain string (a toast, a confirmation, an attribute) use `isolateText`.
  */
-export const UserText = ({ children, className }: { children: ReactNode; className?: string }) => <bdi className={className}>{children}</bdi>;
+export const UserText = ({ children, className }: { children: ReactNode; className?: string }) => (
+  <bdi className={className}>{children}</bdi>
+);

@@ -20,7 +20,15 @@ export function autoplayUrl(src: string): string {
  * visitor who never plays it. The button is a real button (keyboard, screen
  * readers); the player takes the focus when it appears. `className` sizes and rounds the frame.
  */
-export function VideoEmbed({ src, title, className = 'rounded-2xl' }: { src: string; title: string; className?: string }) {
+export function VideoEmbed({
+  src,
+  title,
+  className = 'rounded-2xl',
+}: {
+  src: string;
+  title: string;
+  className?: string;
+}) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
@@ -29,7 +37,14 @@ export function VideoEmbed({ src, title, className = 'rounded-2xl' }: { src: str
   return (
     <div className={clsx('aspect-video overflow-hidden bg-black', className)}>
       {playing ? (
-        <iframe ref={frame} src={autoplayUrl(src)} title={title} className="size-full" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowFullScreen />
+        <iframe
+          ref={frame}
+          src={autoplayUrl(src)}
+          title={title}
+          className="size-full"
+          allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+          allowFullScreen
+        />
       ) : (
         <button
           type="button"

@@ -19,7 +19,10 @@ function server(opts: { failChunkOnce?: boolean; refuse?: string } = {}) {
     if (body instanceof FormData) {
       if (body.get('phase') === 'upload') {
         req.onProgress?.(MB / 2);
-        await Promise.race([gate, new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new TransportError('abort'))))]);
+        await Promise.race([
+          gate,
+          new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new TransportError('abort')))),
+        ]);
         if (opts.failChunkOnce && !failed) {
           failed = true;
           return { status: 500, body: null };
@@ -29,10 +32,15 @@ function server(opts: { failChunkOnce?: boolean; refuse?: string } = {}) {
       }
       return { status: 200, body: { status: 'success', data: { session_id: 'small12345' } } };
     }
-    if (req.method === 'GET') return { status: 200, body: { status: 'success', data: { received: [], size: 2 * MB, state: 'open' } } } satisfies HttpResponse;
+    if (req.method === 'GET')
+      return {
+        status: 200,
+        body: { status: 'success', data: { received: [], size: 2 * MB, state: 'open' } },
+      } satisfies HttpResponse;
     const phase = (body as { phase: string }).phase;
     if (phase === 'start' && opts.refuse) return { status: 422, body: { status: 'error', message: opts.refuse } };
-    if (phase === 'start') return { status: 200, body: { status: 'success', data: { session_id: 'sess123456', end_offset: MB } } };
+    if (phase === 'start')
+      return { status: 200, body: { status: 'success', data: { session_id: 'sess123456', end_offset: MB } } };
     return { status: 200, body: { status: 'success', data: { session_id: 'sess123456' } } };
   };
   return {
@@ -74,11 +82,13 @@ describe('UploadField', () => {
     await screen.findByText('Uploaded');
     expect(screen.queryByRole('progressbar')).toBeNull();
     // the answer is reported from an effect after the commit that shows Uploaded, so wait for it
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith({ status: 'success', data: { session_id: 'sess123456' } }));
+    await waitFor(() =>
+      expect(onUploaded).toHaveBeenCalledWith({ status: 'success', data: { session_id: 'sess123456' } }),
+    );
     expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 
-  it("Cancel aborts; Try again resumes the session (asks its status) and finishes", async () => {
+  it('Cancel aborts; Try again resumes the session (asks its status) and finishes', async () => {
     const s = server();
     render(<UploadField label="Your practice video" options={options(s.transport)} />);
     fireEvent.change(screen.getByLabelText('Your practice video'), { target: { files: [file(2 * MB)] } });

@@ -87,7 +87,9 @@ export function UploadField({ label, hint, accept, options, onUploaded, onReset,
         <span id={`${id}-label`} className="text-base font-semibold">
           {label}
         </span>
-        <span className="text-sm text-muted">{file ? 'Choose another file, or drop it here' : 'Choose a file, or drop it here'}</span>
+        <span className="text-sm text-muted">
+          {file ? 'Choose another file, or drop it here' : 'Choose a file, or drop it here'}
+        </span>
       </label>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
@@ -96,9 +98,17 @@ export function UploadField({ label, hint, accept, options, onUploaded, onReset,
       ) : null}
 
       {file ? (
-        <div className="rounded-2xl border border-line bg-surface p-4" data-testid="upload-file" data-state={file.active ? 'active' : file.success ? 'success' : file.error ? 'error' : 'inactive'}>
+        <div
+          className="rounded-2xl border border-line bg-surface p-4"
+          data-testid="upload-file"
+          data-state={file.active ? 'active' : file.success ? 'success' : file.error ? 'error' : 'inactive'}
+        >
           <div className="flex items-start gap-3">
-            {file.success ? <CheckCircle2 aria-hidden className="mt-0.5 size-6 shrink-0 text-success" /> : <FileVideo aria-hidden className="mt-0.5 size-6 shrink-0 text-muted" />}
+            {file.success ? (
+              <CheckCircle2 aria-hidden className="mt-0.5 size-6 shrink-0 text-success" />
+            ) : (
+              <FileVideo aria-hidden className="mt-0.5 size-6 shrink-0 text-muted" />
+            )}
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold" title={file.name}>
                 {file.name}
@@ -118,7 +128,10 @@ export function UploadField({ label, hint, accept, options, onUploaded, onReset,
                 aria-valuetext={`${Math.round(percent)} percent`}
                 className="h-3 w-full overflow-hidden rounded-full bg-surface-2"
               >
-                <div className="h-full rounded-full bg-accent transition-[width] duration-150 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+                <div
+                  className="h-full rounded-full bg-accent transition-[width] duration-150 motion-reduce:transition-none"
+                  style={{ width: `${percent}%` }}
+                />
               </div>
               <div className="tabular mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="font-semibold">{Math.floor(percent)}%</span>
@@ -146,7 +159,9 @@ export function UploadField({ label, hint, accept, options, onUploaded, onReset,
                 {message}
               </p>
               <div className="flex flex-wrap gap-2">
-                {file.error !== 'extension' && file.error !== 'size' ? <Button onClick={upload.retry}>Try again</Button> : null}
+                {file.error !== 'extension' && file.error !== 'size' ? (
+                  <Button onClick={upload.retry}>Try again</Button>
+                ) : null}
                 <Button
                   variant="ghost"
                   onClick={() => {

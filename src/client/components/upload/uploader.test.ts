@@ -61,14 +61,23 @@ describe('pre-checks', () => {
 
 describe('error mapping (the error codes of docs/product/uploads.md)', () => {
   it('maps answers and their absence to the codes', () => {
-    expect(errorFor(new TransportError('network'))).toEqual({ code: 'network', message: UPLOAD_ERROR_MESSAGES.network });
+    expect(errorFor(new TransportError('network'))).toEqual({
+      code: 'network',
+      message: UPLOAD_ERROR_MESSAGES.network,
+    });
     expect(errorFor(new TransportError('timeout')).code).toBe('timeout');
     expect(errorFor(new TransportError('abort')).code).toBe('abort');
     expect(errorFor({ status: 0, body: null }).code).toBe('network');
-    expect(errorFor({ status: 500, body: { message: 'boom' } })).toEqual({ code: 'server', message: UPLOAD_ERROR_MESSAGES.server });
+    expect(errorFor({ status: 500, body: { message: 'boom' } })).toEqual({
+      code: 'server',
+      message: UPLOAD_ERROR_MESSAGES.server,
+    });
     expect(errorFor({ status: 503, body: null }).code).toBe('server');
     expect(errorFor({ status: 200, body: { status: 'error' } }).code).toBe('server');
-    expect(errorFor({ status: 422, body: { status: 'error', message: 'Not a video.' } })).toEqual({ code: 'denied', message: 'Not a video.' });
+    expect(errorFor({ status: 422, body: { status: 'error', message: 'Not a video.' } })).toEqual({
+      code: 'denied',
+      message: 'Not a video.',
+    });
     expect(errorFor({ status: 403, body: null })).toEqual({ code: 'denied', message: UPLOAD_ERROR_MESSAGES.denied });
     expect(errorFor(new Error('odd')).code).toBe('server');
   });
@@ -115,7 +124,11 @@ describe('retry', () => {
       ),
     ).rejects.toEqual({ status: 422, body: null });
     expect(calls).toBe(1);
-    const result = await withRetries(async (n) => (n < 2 ? Promise.reject(new TransportError('timeout')) : 'ok'), { retries: 5, retryable: isRetryable, sleep: async () => undefined });
+    const result = await withRetries(async (n) => (n < 2 ? Promise.reject(new TransportError('timeout')) : 'ok'), {
+      retries: 5,
+      retryable: isRetryable,
+      sleep: async () => undefined,
+    });
     expect(result).toBe('ok');
   });
 });
@@ -166,7 +179,11 @@ type Fake = Transport & { calls: HttpRequest[]; held: Set<number>; maxInFlight: 
 
 /** an in-memory chunked handler; `fail(req)` may answer instead (once per call it returns a response) */
 function fakeServer(
-  opts: { chunkSize?: number; fail?: (req: HttpRequest, n: number) => HttpResponse | TransportError | null; holdChunks?: boolean } = {},
+  opts: {
+    chunkSize?: number;
+    fail?: (req: HttpRequest, n: number) => HttpResponse | TransportError | null;
+    holdChunks?: boolean;
+  } = {},
 ): Fake {
   const chunkSize = opts.chunkSize ?? MB;
   let size = 0;
@@ -180,7 +197,9 @@ function fakeServer(
       await new Promise((r) => setTimeout(r, 1));
       if (opts.holdChunks && req.body instanceof FormData && req.body.get('phase') === 'upload') {
         // keep the chunk in flight until the uploader aborts it
-        await new Promise<void>((resolve) => (req.signal.aborted ? resolve() : req.signal.addEventListener('abort', () => resolve(), { once: true })));
+        await new Promise<void>((resolve) =>
+          req.signal.aborted ? resolve() : req.signal.addEventListener('abort', () => resolve(), { once: true }),
+        );
       }
       if (req.signal.aborted) throw new TransportError('abort');
       const failure = opts.fail?.(req, n);
@@ -207,7 +226,8 @@ function fakeServer(
       }
       if (body.phase === 'finish') {
         const all = Math.ceil(size / chunkSize);
-        if (fake.held.size < all) return { status: 409, body: { status: 'error', message: 'Some parts of this file have not arrived yet.' } };
+        if (fake.held.size < all)
+          return { status: 409, body: { status: 'error', message: 'Some parts of this file have not arrived yet.' } };
         return { status: 200, body: { status: 'success', data: { session_id: 'sess123456' } } };
       }
       return { status: 200, body: { status: 'success', data: {} } };
@@ -221,22 +241,47 @@ function fakeServer(
   return fake;
 }
 
-const video = (size: number, name = 'take.mp4') => Object.assign(new Blob([new Uint8Array(size)], { type: 'video/mp4' }), { name });
+const video = (size: number, name = 'take.mp4') =>
+  Object.assign(new Blob([new Uint8Array(size)], { type: 'video/mp4' }), { name });
 const chunkCalls = (f: Fake) => f.calls.filter((c) => c.body instanceof FormData && c.body.get('phase') === 'upload');
-const base = { postAction: '/uploads', chunk: { enabled: true, action: '/uploads/chunked' }, sleep: async () => undefined, speedSampleMs: 5 };
+const base = {
+  postAction: '/uploads',
+  chunk: { enabled: true, action: '/uploads/chunked' },
+  sleep: async () => undefined,
+  speedSampleMs: 5,
+};
 
 describe('Uploader', () => {
   it('sends a big file through start, chunks (at most 3 at once) and finish', async () => {
     const server = fakeServer();
     const states: string[] = [];
-    const u = new Uploader(video(3.5 * MB), { ...base, transport: server, data: { purpose: 'practice-video' } }, (s) => states.push(s.file.active ? 'active' : s.file.success ? 'success' : s.file.error || 'inactive'));
+    const u = new Uploader(video(3.5 * MB), { ...base, transport: server, data: { purpose: 'practice-video' } }, (s) =>
+      states.push(s.file.active ? 'active' : s.file.success ? 'success' : s.file.error || 'inactive'),
+    );
     expect(u.chunked).toBe(true);
-    expect(u.state.file).toMatchObject({ active: false, success: false, error: '', progress: '0.00', name: 'take.mp4', size: 3.5 * MB });
+    expect(u.state.file).toMatchObject({
+      active: false,
+      success: false,
+      error: '',
+      progress: '0.00',
+      name: 'take.mp4',
+      size: 3.5 * MB,
+    });
     await u.start();
     expect(u.state.file).toMatchObject({ active: false, success: true, error: '', progress: '100.00' });
     expect(u.state.file.response).toEqual({ status: 'success', data: { session_id: 'sess123456' } });
-    expect(server.calls[0]!.body).toMatchObject({ phase: 'start', size: 3.5 * MB, name: 'take.mp4', mime_type: 'video/mp4', purpose: 'practice-video' });
-    expect(chunkCalls(server).map((c) => (c.body as FormData).get('start_offset')).sort()).toEqual(['0', '1048576', '2097152', '3145728']);
+    expect(server.calls[0]!.body).toMatchObject({
+      phase: 'start',
+      size: 3.5 * MB,
+      name: 'take.mp4',
+      mime_type: 'video/mp4',
+      purpose: 'practice-video',
+    });
+    expect(
+      chunkCalls(server)
+        .map((c) => (c.body as FormData).get('start_offset'))
+        .sort(),
+    ).toEqual(['0', '1048576', '2097152', '3145728']);
     expect(chunkCalls(server).every((c) => c.timeout === 120_000)).toBe(true);
     expect(server.calls.at(-1)!.body).toEqual({ phase: 'finish', session_id: 'sess123456' });
     expect(server.maxInFlight).toBeLessThanOrEqual(3);
@@ -263,7 +308,12 @@ describe('Uploader', () => {
 
   it("gives 'upload' when a chunk still fails after 5 retries; Try again resumes with only the missing chunks", async () => {
     let broken = true;
-    const server = fakeServer({ fail: (req) => (broken && req.body instanceof FormData && req.body.get('start_offset') === '0' ? new TransportError('network') : null) });
+    const server = fakeServer({
+      fail: (req) =>
+        broken && req.body instanceof FormData && req.body.get('start_offset') === '0'
+          ? new TransportError('network')
+          : null,
+    });
     const u = new Uploader(video(2.5 * MB), { ...base, transport: server });
     await u.start();
     expect(u.state.file).toMatchObject({ active: false, success: false, error: 'upload' });
@@ -282,16 +332,26 @@ describe('Uploader', () => {
   });
 
   it("maps a refused start to 'denied' with the server's words, a 5xx finish to 'server'", async () => {
-    const refused = fakeServer({ fail: (req) => ((req.body as Record<string, unknown>)?.phase === 'start' ? { status: 429, body: { status: 'error', message: 'Too many uploads.' } } : null) });
+    const refused = fakeServer({
+      fail: (req) =>
+        (req.body as Record<string, unknown>)?.phase === 'start'
+          ? { status: 429, body: { status: 'error', message: 'Too many uploads.' } }
+          : null,
+    });
     const u = new Uploader(video(2 * MB), { ...base, transport: refused });
     await u.start();
     expect(u.state.file.error).toBe('denied');
     expect(u.state.message).toBe('Too many uploads.');
-    const broken = fakeServer({ fail: (req) => ((req.body as Record<string, unknown>)?.phase === 'finish' ? { status: 502, body: null } : null) });
+    const broken = fakeServer({
+      fail: (req) => ((req.body as Record<string, unknown>)?.phase === 'finish' ? { status: 502, body: null } : null),
+    });
     const v = new Uploader(video(2 * MB), { ...base, transport: broken });
     await v.start();
     expect(v.state.file.error).toBe('server');
-    const notSuccess = fakeServer({ fail: (req) => ((req.body as Record<string, unknown>)?.phase === 'start' ? { status: 200, body: { status: 'error' } } : null) });
+    const notSuccess = fakeServer({
+      fail: (req) =>
+        (req.body as Record<string, unknown>)?.phase === 'start' ? { status: 200, body: { status: 'error' } } : null,
+    });
     const w = new Uploader(video(2 * MB), { ...base, transport: notSuccess });
     await w.start();
     expect(w.state.file.error).toBe('server');
@@ -358,10 +418,16 @@ describe('a file named .mp4 that is not a video', () => {
     const expired = { status: 404, body: { status: 'error', message: UPLOAD_MESSAGES.sessionNotFound } };
     let goneSent!: () => void;
     const goneAnswered = new Promise<void>((r) => (goneSent = r));
-    const server = fakeServer({ fail: (req) => (req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') !== '0' ? expired : null) });
+    const server = fakeServer({
+      fail: (req) =>
+        req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') !== '0'
+          ? expired
+          : null,
+    });
     // the first chunk (which the server sniffs and refuses) answers after the others heard "gone"
     const transport = (async (req: HttpRequest) => {
-      const first = req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') === '0';
+      const first =
+        req.body instanceof FormData && req.body.get('phase') === 'upload' && req.body.get('start_offset') === '0';
       if (!first) {
         const res = await server(req);
         if (res.status === 404) goneSent();

@@ -122,7 +122,10 @@ export function chunkPlan(size: number, chunkSize: number, received: readonly By
 }
 
 /** The extension and size checks made before anything is sent (case-insensitive). */
-export function precheck(file: { name: string; size: number }, rules: { extensions?: readonly string[] | undefined; maxSize?: number | undefined }): UploadErrorCode | null {
+export function precheck(
+  file: { name: string; size: number },
+  rules: { extensions?: readonly string[] | undefined; maxSize?: number | undefined },
+): UploadErrorCode | null {
   if (rules.extensions?.length) {
     const dot = file.name.lastIndexOf('.');
     const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
@@ -148,20 +151,27 @@ const serverMessage = (body: unknown) => {
  */
 export function errorFor(outcome: HttpResponse | TransportError | unknown): UploadFailure {
   if (outcome instanceof TransportError) return { code: outcome.kind, message: UPLOAD_ERROR_MESSAGES[outcome.kind] };
-  if (outcome && typeof outcome === 'object' && 'status' in outcome && typeof (outcome as HttpResponse).status === 'number') {
+  if (
+    outcome &&
+    typeof outcome === 'object' &&
+    'status' in outcome &&
+    typeof (outcome as HttpResponse).status === 'number'
+  ) {
     const res = outcome as HttpResponse;
     if (res.status === 0) return { code: 'network', message: UPLOAD_ERROR_MESSAGES.network };
     const words = serverMessage(res.body);
     // a file whose content is not a video we can play: sending it again cannot work (no Try again)
     if (res.status === 422 && words === UPLOAD_MESSAGES.wrongType) return { code: 'extension', message: words };
-    if (res.status >= 400 && res.status < 500) return { code: 'denied', message: words ?? UPLOAD_ERROR_MESSAGES.denied };
+    if (res.status >= 400 && res.status < 500)
+      return { code: 'denied', message: words ?? UPLOAD_ERROR_MESSAGES.denied };
     return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
   }
   return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
 }
 
 /** true when the answer is a success of the chunked handler: 2xx and `status: 'success'` */
-export const isSuccess = (res: HttpResponse) => res.status >= 200 && res.status < 300 && (res.body as { status?: unknown } | null)?.status === 'success';
+export const isSuccess = (res: HttpResponse) =>
+  res.status >= 200 && res.status < 300 && (res.body as { status?: unknown } | null)?.status === 'success';
 
 /** Worth another try: no answer (not a cancel), 5xx, 408/429, or a 2xx that is not a success. */
 export function isRetryable(outcome: unknown): boolean {
@@ -178,7 +188,10 @@ export const retryDelay = (n: number) => Math.min(500 * 2 ** (n - 1), 5000);
  * Runs `attempt` until it succeeds, at most 1 + `retries` times, while the failure is retryable.
  * Throws the last failure.
  */
-export async function withRetries<T>(attempt: (n: number) => Promise<T>, opts: { retries: number; retryable: (err: unknown) => boolean; sleep: (ms: number) => Promise<void> }): Promise<T> {
+export async function withRetries<T>(
+  attempt: (n: number) => Promise<T>,
+  opts: { retries: number; retryable: (err: unknown) => boolean; sleep: (ms: number) => Promise<void> },
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt(n);
@@ -193,7 +206,11 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, opts: {
  * Runs `worker` over `items` with at most `limit` at once. The first failure stops new work and
  * rejects once the running ones have settled.
  */
-export async function runLimited<T>(items: readonly T[], limit: number, worker: (item: T) => Promise<void>): Promise<void> {
+export async function runLimited<T>(
+  items: readonly T[],
+  limit: number,
+  worker: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { err: unknown } | null = null;
   const lane = async () => {
@@ -269,7 +286,10 @@ const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** One file through its states: inactive -> active -> success | error. */
 export class Uploader {
   state: UploaderState;
-  private readonly opts: Required<Pick<UploaderOptions, 'transport' | 'sleep' | 'now' | 'speedSampleMs' | 'timeout' | 'fieldName'>> & UploaderOptions;
+  private readonly opts: Required<
+    Pick<UploaderOptions, 'transport' | 'sleep' | 'now' | 'speedSampleMs' | 'timeout' | 'fieldName'>
+  > &
+    UploaderOptions;
   private controller: AbortController | null = null;
   private runs = 0;
   private chunkSize = 0;
@@ -383,7 +403,9 @@ export class Uploader {
     this.update({ active: true, error: '', success: false, speed: 0 }, { message: '' });
     this.startSampler();
     try {
-      const response = this.chunked ? await this.sendChunked(controller.signal) : await this.sendSimple(controller.signal);
+      const response = this.chunked
+        ? await this.sendChunked(controller.signal)
+        : await this.sendSimple(controller.signal);
       if (run !== this.runs || controller.signal.aborted) return;
       this.stopSampler();
       this.confirmed = this.blob.size;
@@ -421,7 +443,13 @@ export class Uploader {
     if (!id || this.state.file.success) return;
     this.state = { ...this.state, sessionId: null };
     await this.opts
-      .transport({ method: 'POST', url: this.chunkOpts.action, body: { phase: 'abort', session_id: id }, timeout: 10_000, signal: new AbortController().signal })
+      .transport({
+        method: 'POST',
+        url: this.chunkOpts.action,
+        body: { phase: 'abort', session_id: id },
+        timeout: 10_000,
+        signal: new AbortController().signal,
+      })
       .catch(() => undefined);
   }
 
@@ -429,8 +457,16 @@ export class Uploader {
     this.update({ active: false, success: false, error: f.code, speed: 0 }, { message: f.message });
   }
 
-  private async call(req: Omit<HttpRequest, 'signal' | 'timeout'> & { timeout?: number }, signal: AbortSignal): Promise<HttpResponse> {
-    const res = await this.opts.transport({ timeout: this.opts.timeout, ...req, headers: { ...this.opts.headers, ...req.headers }, signal });
+  private async call(
+    req: Omit<HttpRequest, 'signal' | 'timeout'> & { timeout?: number },
+    signal: AbortSignal,
+  ): Promise<HttpResponse> {
+    const res = await this.opts.transport({
+      timeout: this.opts.timeout,
+      ...req,
+      headers: { ...this.opts.headers, ...req.headers },
+      signal,
+    });
     return res;
   }
 
@@ -460,7 +496,10 @@ export class Uploader {
     let received: ByteRange[] = [];
     // resume: ask where the session stands; a session that is gone starts again
     if (this.state.sessionId) {
-      const res = await this.call({ method: 'GET', url: `${c.action}/${encodeURIComponent(this.state.sessionId)}` }, signal).catch((err: unknown) => {
+      const res = await this.call(
+        { method: 'GET', url: `${c.action}/${encodeURIComponent(this.state.sessionId)}` },
+        signal,
+      ).catch((err: unknown) => {
         if (err instanceof TransportError) throw err;
         return null;
       });
@@ -471,13 +510,24 @@ export class Uploader {
     }
     if (!this.state.sessionId) {
       const res = await this.call(
-        { method: 'POST', url: c.action, body: { phase: 'start', mime_type: this.blob.type || 'application/octet-stream', size: this.blob.size, name: this.blob.name, ...this.opts.data } },
+        {
+          method: 'POST',
+          url: c.action,
+          body: {
+            phase: 'start',
+            mime_type: this.blob.type || 'application/octet-stream',
+            size: this.blob.size,
+            name: this.blob.name,
+            ...this.opts.data,
+          },
+        },
         signal,
       );
       if (!isSuccess(res)) throw res;
       const data = (res.body as { data?: { session_id?: unknown; end_offset?: unknown } }).data;
       if (typeof data?.session_id !== 'string') throw { status: 500, body: null } satisfies HttpResponse;
-      this.chunkSize = typeof data.end_offset === 'number' && data.end_offset > 0 ? data.end_offset : UPLOAD_DEFAULTS.chunkMinSize;
+      this.chunkSize =
+        typeof data.end_offset === 'number' && data.end_offset > 0 ? data.end_offset : UPLOAD_DEFAULTS.chunkMinSize;
       this.update({}, { sessionId: data.session_id });
     }
     if (!this.chunkSize) this.chunkSize = UPLOAD_DEFAULTS.chunkMinSize;
@@ -486,7 +536,8 @@ export class Uploader {
     this.report();
     const plan = chunkPlan(this.blob.size, this.chunkSize, received);
     // already-held bytes inside a chunk we send again are counted by the chunk itself
-    for (const part of plan) for (const [s, e] of received) this.confirmed -= Math.max(0, Math.min(e, part.end) - Math.max(s, part.start));
+    for (const part of plan)
+      for (const [s, e] of received) this.confirmed -= Math.max(0, Math.min(e, part.end) - Math.max(s, part.start));
 
     // The refusals of this run's chunks: when the server refuses the file's first bytes it closes the
     // session, and chunks still in flight may hear that the session is gone; the refusal says why.
@@ -521,7 +572,11 @@ export class Uploader {
               this.inFlight.delete(part.start);
             }
           },
-          { retries: c.maxRetries, retryable: (err) => !signal.aborted && isRetryable(err), sleep: (ms) => abortableSleep(this.opts.sleep, ms, signal) },
+          {
+            retries: c.maxRetries,
+            retryable: (err) => !signal.aborted && isRetryable(err),
+            sleep: (ms) => abortableSleep(this.opts.sleep, ms, signal),
+          },
         );
       } catch (err) {
         // a chunk that failed after its retries is 'upload'; a refusal (4xx) keeps its words
@@ -542,7 +597,10 @@ export class Uploader {
   }
 
   private async finish(signal: AbortSignal) {
-    const res = await this.call({ method: 'POST', url: this.chunkOpts.action, body: { phase: 'finish', session_id: this.state.sessionId } }, signal);
+    const res = await this.call(
+      { method: 'POST', url: this.chunkOpts.action, body: { phase: 'finish', session_id: this.state.sessionId } },
+      signal,
+    );
     if (!isSuccess(res)) throw res;
     return res.body;
   }

@@ -31,7 +31,14 @@ type Action =
   | { type: 'heart'; id: number; delta: 1 | -1; hearted?: boolean }
   | { type: 'heartSet'; id: number; hearted: boolean; hearts: number };
 
-const initial: ChatState = { status: 'loading', messages: [], topic: null, from: null, more: false, loadingOlder: false };
+const initial: ChatState = {
+  status: 'loading',
+  messages: [],
+  topic: null,
+  from: null,
+  more: false,
+  loadingOlder: false,
+};
 
 const mapMessage = (state: ChatState, id: number, fn: (m: ChatMessage) => ChatMessage): ChatState => ({
   ...state,
@@ -43,8 +50,17 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
     case 'loaded': {
       // keep what arrived through the channel while the page loaded
       const ids = new Set(action.page.messages.map((m) => m.id));
-      const newer = state.messages.filter((m) => !ids.has(m.id) && (m.pending || m.id > (action.page.messages.at(-1)?.id ?? 0)));
-      return { status: 'ready', messages: [...action.page.messages, ...newer], topic: action.page.topic, from: action.page.from, more: action.page.more, loadingOlder: false };
+      const newer = state.messages.filter(
+        (m) => !ids.has(m.id) && (m.pending || m.id > (action.page.messages.at(-1)?.id ?? 0)),
+      );
+      return {
+        status: 'ready',
+        messages: [...action.page.messages, ...newer],
+        topic: action.page.topic,
+        from: action.page.from,
+        more: action.page.more,
+        loadingOlder: false,
+      };
     }
     case 'failed':
       return { ...state, status: 'error' };
@@ -53,22 +69,39 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
     case 'older': {
       if (!action.page) return { ...state, loadingOlder: false };
       const ids = new Set(state.messages.map((m) => m.id));
-      return { ...state, messages: [...action.page.messages.filter((m) => !ids.has(m.id)), ...state.messages], from: action.page.from ?? state.from, more: action.page.more, loadingOlder: false };
+      return {
+        ...state,
+        messages: [...action.page.messages.filter((m) => !ids.has(m.id)), ...state.messages],
+        from: action.page.from ?? state.from,
+        more: action.page.more,
+        loadingOlder: false,
+      };
     }
     case 'add':
-      return state.messages.some((m) => m.id === action.message.id) ? state : { ...state, messages: [...state.messages, action.message] };
+      return state.messages.some((m) => m.id === action.message.id)
+        ? state
+        : { ...state, messages: [...state.messages, action.message] };
     case 'confirm':
       // the server's copy may already be here (the socket id was not known yet): keep one
-      if (state.messages.some((m) => m.id === action.id)) return { ...state, messages: state.messages.filter((m) => m.id !== action.tempId) };
+      if (state.messages.some((m) => m.id === action.id))
+        return { ...state, messages: state.messages.filter((m) => m.id !== action.tempId) };
       return mapMessage(state, action.tempId, (m) => ({ ...m, id: action.id, pending: false }));
     case 'remove':
       return { ...state, messages: state.messages.filter((m) => m.id !== action.id) };
     case 'topic':
       return { ...state, topic: action.topic };
     case 'heart':
-      return mapMessage(state, action.id, (m) => ({ ...m, hearts: Math.max(0, m.hearts + action.delta), hearted: action.hearted ?? m.hearted }));
+      return mapMessage(state, action.id, (m) => ({
+        ...m,
+        hearts: Math.max(0, m.hearts + action.delta),
+        hearted: action.hearted ?? m.hearted,
+      }));
     case 'heartSet':
-      return mapMessage(state, action.id, (m) => ({ ...m, hearts: Math.max(0, action.hearts), hearted: action.hearted }));
+      return mapMessage(state, action.id, (m) => ({
+        ...m,
+        hearts: Math.max(0, action.hearts),
+        hearted: action.hearted,
+      }));
   }
 }
 
@@ -98,8 +131,12 @@ export function useChat(showId: number) {
   useEffect(load, [load]);
 
   const channel = showChannel(showId);
-  useChannelEvent<{ message: ChatMessageDto }>(channel, 'NewMessage', ({ message }) => dispatch({ type: 'add', message }));
-  useChannelEvent<{ messageId: number }>(channel, 'MessageHidden', ({ messageId }) => dispatch({ type: 'remove', id: messageId }));
+  useChannelEvent<{ message: ChatMessageDto }>(channel, 'NewMessage', ({ message }) =>
+    dispatch({ type: 'add', message }),
+  );
+  useChannelEvent<{ messageId: number }>(channel, 'MessageHidden', ({ messageId }) =>
+    dispatch({ type: 'remove', id: messageId }),
+  );
   useChannelEvent<{ topic: string | null }>(channel, 'NewTopic', ({ topic }) => dispatch({ type: 'topic', topic }));
   useChannelEvent<{ messageId: number; userId?: number }>(channel, 'HeartAdded', ({ messageId, userId }) =>
     dispatch({ type: 'heart', id: messageId, delta: 1, ...(userId === me.authId ? { hearted: true } : {}) }),
@@ -162,7 +199,8 @@ export function useChat(showId: number) {
       try {
         const res = await chatCalls.toggleHeart(showId, messageId);
         // another tab of ours toggled it in between: take the server's word
-        if (res.hearted !== hearted) dispatch({ type: 'heartSet', id: messageId, hearted: res.hearted, hearts: res.hearts });
+        if (res.hearted !== hearted)
+          dispatch({ type: 'heartSet', id: messageId, hearted: res.hearted, hearts: res.hearts });
       } catch (err) {
         dispatch({ type: 'heart', id: messageId, delta: hearted ? -1 : 1, hearted: !hearted });
         toast(errorMessage(err, ['body']), 'danger');

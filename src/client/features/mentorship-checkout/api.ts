@@ -1,5 +1,9 @@
 import type { MentorshipCheckoutAnswer, MentorshipPayAnswer } from '#shared/mentorship';
-import type { MentorshipCardPayment, MentorshipInstalmentOption, MentorshipOneTimePrice } from '#shared/mentorship-checkout';
+import type {
+  MentorshipCardPayment,
+  MentorshipInstalmentOption,
+  MentorshipOneTimePrice,
+} from '#shared/mentorship-checkout';
 import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
 import { get, post } from '#client/lib/api.ts';
 import { registerAndSignIn } from '#client/lib/register.ts';
@@ -8,10 +12,12 @@ import { useLoad } from '#client/lib/use-load.ts';
 // plain reads (no query cache): the checkout pages are public and do not load TanStack Query (scripts/initial-js.ts)
 
 /** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
-export const useMentorshipCheckout = () => useLoad('mentorship-checkout', () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'));
+export const useMentorshipCheckout = () =>
+  useLoad('mentorship-checkout', () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'));
 
 /** GET /api/mentorship/checkout/options: the default flags an admin chose (the address's flags apply on top) */
-export const useMentorshipCheckoutOptions = () => useLoad('mentorship-checkout-options', () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'));
+export const useMentorshipCheckoutOptions = () =>
+  useLoad('mentorship-checkout-options', () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'));
 
 /** POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>
@@ -21,21 +27,34 @@ export const registerStudent = (body: { name: string; email: string; email_confi
 export const logout = () => post<{ redirect: string }>('/logout');
 
 /** POST /mentorship/create-checkout → the hosted card checkout's address */
-export const createCheckout = (body: { price: MentorshipOneTimePrice; idempotency_key: string }) => post<{ url: string }>('/mentorship/create-checkout', body);
+export const createCheckout = (body: { price: MentorshipOneTimePrice; idempotency_key: string }) =>
+  post<{ url: string }>('/mentorship/create-checkout', body);
 
 /** the PayPal instalment subscription's approval address */
-export const paypalSubscription = (body: { plan: MentorshipInstalmentOption; idempotency_key: string }) => post<{ url: string }>('/mentorship/paypal/subscription', body);
+export const paypalSubscription = (body: { plan: MentorshipInstalmentOption; idempotency_key: string }) =>
+  post<{ url: string }>('/mentorship/paypal/subscription', body);
 
 /** POST /mentorship/payment-plan after the PayPal approval */
-export const paymentPlan = (body: { contact_name: string; contact_email: string; name: string; email: string; agreement_id: string }) => post<{ url: string }>('/mentorship/payment-plan', body);
+export const paymentPlan = (body: {
+  contact_name: string;
+  contact_email: string;
+  name: string;
+  email: string;
+  agreement_id: string;
+}) => post<{ url: string }>('/mentorship/payment-plan', body);
 
 /** a card set-up's client secret (the same call as the membership checkout) */
 export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
 
 /** the card charge after the set-up was confirmed */
-export const chargeCard = (body: { payment: Exclude<MentorshipCardPayment, 'finance'>; payment_method: string; idempotency_key?: string }) => post<MentorshipPayAnswer>('/mentorship/stripe/charge', body);
+export const chargeCard = (body: {
+  payment: Exclude<MentorshipCardPayment, 'finance'>;
+  payment_method: string;
+  idempotency_key?: string;
+}) => post<MentorshipPayAnswer>('/mentorship/stripe/charge', body);
 
 /** the financing option's hosted checkout */
-export const financeCheckout = (body: { idempotency_key: string }) => post<{ url: string }>('/mentorship/stripe/checkout', body);
+export const financeCheckout = (body: { idempotency_key: string }) =>
+  post<{ url: string }>('/mentorship/stripe/checkout', body);
 
 export { navigate, newAttemptKey } from '#client/lib/browser.ts';

@@ -7,7 +7,9 @@ const START_DELAY_S = 0.06;
 /** Loads one sound set: samples 1..3 for accent levels 1..3. */
 export async function loadSoundSet(ctx: BaseAudioContext, set: number): Promise<AudioBuffer[]> {
   return Promise.all(
-    [1, 2, 3].map(async (n) => ctx.decodeAudioData(await (await fetch(`/metronome-assets/${set}_${n}.wav`)).arrayBuffer())),
+    [1, 2, 3].map(async (n) =>
+      ctx.decodeAudioData(await (await fetch(`/metronome-assets/${set}_${n}.wav`)).arrayBuffer()),
+    ),
   );
 }
 
@@ -79,7 +81,13 @@ export class Scheduler {
   }
 }
 
-export function scheduleClick(ctx: BaseAudioContext, out: AudioNode, buffers: AudioBuffer[], click: TimedClick, sources?: Set<AudioBufferSourceNode>) {
+export function scheduleClick(
+  ctx: BaseAudioContext,
+  out: AudioNode,
+  buffers: AudioBuffer[],
+  click: TimedClick,
+  sources?: Set<AudioBufferSourceNode>,
+) {
   const buffer = buffers[Math.min(3, Math.max(1, click.level)) - 1];
   if (!buffer) return;
   const source = ctx.createBufferSource();
@@ -99,7 +107,10 @@ export const TRACK_RATE = 44_100;
  * Renders `seconds` of clicks offline (OfflineAudioContext): every click is placed at its exact
  * time on the timeline, as the live scheduler does, with no main thread in the way.
  */
-export async function renderClickTrack(options: TimelineOptions & { volume: number; soundSet: number }, seconds: number): Promise<AudioBuffer> {
+export async function renderClickTrack(
+  options: TimelineOptions & { volume: number; soundSet: number },
+  seconds: number,
+): Promise<AudioBuffer> {
   const ctx = new OfflineAudioContext(1, Math.ceil(seconds * TRACK_RATE), TRACK_RATE);
   const buffers = await loadSoundSet(ctx, options.soundSet);
   const gain = ctx.createGain();

@@ -11,7 +11,8 @@ export interface SavedDay extends SavedDaySummary {
   exercises: ReusableDayExercise[];
 }
 
-export const planUrl = (studentId: number | null) => `/mentorship/practice-plan${studentId ? `?student_id=${studentId}` : ''}`;
+export const planUrl = (studentId: number | null) =>
+  `/mentorship/practice-plan${studentId ? `?student_id=${studentId}` : ''}`;
 export const fetchPlan = (studentId: number | null) => get<PracticePlanAnswer>(planUrl(studentId));
 
 export const usePlan = (studentId: number | null) =>
@@ -25,19 +26,32 @@ export const usePlan = (studentId: number | null) =>
   });
 
 /** POST /mentorship/practice-plan (autosaved) */
-export const savePlan = (body: { practice_plan: PracticePlan; id: number; admin_version: number; student_version: number }) => post<SaveAnswer>('/mentorship/practice-plan', body);
+export const savePlan = (body: {
+  practice_plan: PracticePlan;
+  id: number;
+  admin_version: number;
+  student_version: number;
+}) => post<SaveAnswer>('/mentorship/practice-plan', body);
 
 export const useSavedDays = (enabled = true) =>
-  useQuery({ queryKey: ['practice-plan-days'], enabled, queryFn: async () => (await get<{ days: SavedDaySummary[] }>('/mentorship/practice-plan-days')).days });
+  useQuery({
+    queryKey: ['practice-plan-days'],
+    enabled,
+    queryFn: async () => (await get<{ days: SavedDaySummary[] }>('/mentorship/practice-plan-days')).days,
+  });
 
 export const fetchSavedDay = (id: number) => get<SavedDay>(`/mentorship/practice-plan-days/${id}`);
-export const useSavedDay = (id: number | null) => useQuery({ queryKey: ['practice-plan-day', id], enabled: id !== null, queryFn: () => fetchSavedDay(id!) });
+export const useSavedDay = (id: number | null) =>
+  useQuery({ queryKey: ['practice-plan-day', id], enabled: id !== null, queryFn: () => fetchSavedDay(id!) });
 
 export function useSaveDay() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title, exercises }: { id: number | null; title: string; exercises: ReusableDayExercise[] }) =>
-      post<SavedDay>(id ? `/mentorship/practice-plan-days/${id}` : '/mentorship/practice-plan-days', { title, exercises }),
+      post<SavedDay>(id ? `/mentorship/practice-plan-days/${id}` : '/mentorship/practice-plan-days', {
+        title,
+        exercises,
+      }),
     onSuccess: (day) => {
       qc.setQueryData(['practice-plan-day', day.id], day);
       void qc.invalidateQueries({ queryKey: ['practice-plan-days'] });

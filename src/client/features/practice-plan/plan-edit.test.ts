@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { practicePlanSchema, PRACTICE_PLAN_LIMITS, type PracticePlan } from '#shared/mentorship';
-import { bestTempo, dayFromSaved, edit, firstIncompleteWeek, newDay, newExercise, newId, onlyDigits, phaseHasContent, tempoSeries } from './plan-edit.ts';
+import {
+  bestTempo,
+  dayFromSaved,
+  edit,
+  firstIncompleteWeek,
+  newDay,
+  newExercise,
+  newId,
+  onlyDigits,
+  phaseHasContent,
+  tempoSeries,
+} from './plan-edit.ts';
 import { withValidLinks } from './use-plan-editor.ts';
 
 const empty = (): PracticePlan => ({ phase1: [], phase2: [], phase3: [], onlyShowLatest: false });
@@ -41,7 +52,11 @@ describe('plan edits', () => {
 
   it('a saved day becomes a new day with fresh ids and empty student fields', () => {
     const d = dayFromSaved('Grooves day', [{ title: 'Rock beat', link: 'https://x.test', notes: 'n', goal: '100' }]);
-    expect(d).toMatchObject({ title: 'Grooves day', complete: false, exercises: [{ title: 'Rock beat', goal: '100', endingTempo1: '', timeWithoutMistakes: '' }] });
+    expect(d).toMatchObject({
+      title: 'Grooves day',
+      complete: false,
+      exercises: [{ title: 'Rock beat', goal: '100', endingTempo1: '', timeWithoutMistakes: '' }],
+    });
     expect(dayFromSaved('a', []).id).not.toBe(d.id);
   });
 
@@ -81,7 +96,10 @@ describe('what the student sees', () => {
     const ex = (title: string, t1: string, goal = '') => ({ ...newExercise({ title, goal }), endingTempo1: t1 });
     const p: PracticePlan = {
       ...empty(),
-      phase1: [[newDay(0, [ex('Singles', '90', '120'), ex('Never logged', '')]), newDay(1, [ex(' singles ', '')])], [newDay(0, [ex('SINGLES', '100', '130')])]],
+      phase1: [
+        [newDay(0, [ex('Singles', '90', '120'), ex('Never logged', '')]), newDay(1, [ex(' singles ', '')])],
+        [newDay(0, [ex('SINGLES', '100', '130')])],
+      ],
     };
     const s = tempoSeries(p);
     expect(s).toHaveLength(1);

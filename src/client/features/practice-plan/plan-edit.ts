@@ -34,10 +34,15 @@ export const newExercise = (from: Partial<ReusableDayExercise> = {}): Exercise =
 });
 
 /** a new day: the next weekday title, one empty exercise to fill in */
-export const newDay = (index: number, exercises: Exercise[] = [newExercise()], title: string = defaultDayTitle(index)): PracticeDay => ({ id: newId(), title, complete: false, exercises });
+export const newDay = (
+  index: number,
+  exercises: Exercise[] = [newExercise()],
+  title: string = defaultDayTitle(index),
+): PracticeDay => ({ id: newId(), title, complete: false, exercises });
 
 /** digits only, at most `max` of them (number fields accept digit keys only) */
-export const onlyDigits = (text: string, max: number = PRACTICE_PLAN_LIMITS.digits) => text.replace(/\D/g, '').slice(0, max);
+export const onlyDigits = (text: string, max: number = PRACTICE_PLAN_LIMITS.digits) =>
+  text.replace(/\D/g, '').slice(0, max);
 
 /** where a day sits */
 export interface DayAt {
@@ -46,31 +51,64 @@ export interface DayAt {
   day: number;
 }
 
-const mapWeeks = (plan: PracticePlan, phase: PracticePlanPhase, fn: (weeks: PracticeWeek[]) => PracticeWeek[]): PracticePlan => ({ ...plan, [phase]: fn(plan[phase]) });
+const mapWeeks = (
+  plan: PracticePlan,
+  phase: PracticePlanPhase,
+  fn: (weeks: PracticeWeek[]) => PracticeWeek[],
+): PracticePlan => ({ ...plan, [phase]: fn(plan[phase]) });
 const mapDay = (plan: PracticePlan, at: DayAt, fn: (day: PracticeDay) => PracticeDay): PracticePlan =>
-  mapWeeks(plan, at.phase, (weeks) => weeks.map((w, wi) => (wi === at.week ? w.map((d, di) => (di === at.day ? fn(d) : d)) : w)));
+  mapWeeks(plan, at.phase, (weeks) =>
+    weeks.map((w, wi) => (wi === at.week ? w.map((d, di) => (di === at.day ? fn(d) : d)) : w)),
+  );
 
 export const edit = {
-  addWeek: (plan: PracticePlan, phase: PracticePlanPhase) => mapWeeks(plan, phase, (weeks) => (weeks.length >= PRACTICE_PLAN_LIMITS.weeksPerPhase ? weeks : [...weeks, [newDay(0)]])),
-  removeWeek: (plan: PracticePlan, phase: PracticePlanPhase, week: number) => mapWeeks(plan, phase, (weeks) => weeks.filter((_, i) => i !== week)),
+  addWeek: (plan: PracticePlan, phase: PracticePlanPhase) =>
+    mapWeeks(plan, phase, (weeks) =>
+      weeks.length >= PRACTICE_PLAN_LIMITS.weeksPerPhase ? weeks : [...weeks, [newDay(0)]],
+    ),
+  removeWeek: (plan: PracticePlan, phase: PracticePlanPhase, week: number) =>
+    mapWeeks(plan, phase, (weeks) => weeks.filter((_, i) => i !== week)),
   addDay: (plan: PracticePlan, phase: PracticePlanPhase, week: number, day?: PracticeDay) =>
-    mapWeeks(plan, phase, (weeks) => weeks.map((w, i) => (i === week && w.length < PRACTICE_PLAN_LIMITS.daysPerWeek ? [...w, day ?? newDay(w.length)] : w))),
-  removeDay: (plan: PracticePlan, at: DayAt) => mapWeeks(plan, at.phase, (weeks) => weeks.map((w, wi) => (wi === at.week ? w.filter((_, di) => di !== at.day) : w))),
-  setDay: (plan: PracticePlan, at: DayAt, patch: Partial<Omit<PracticeDay, 'id' | 'exercises'>>) => mapDay(plan, at, (d) => ({ ...d, ...patch })),
-  addExercise: (plan: PracticePlan, at: DayAt) => mapDay(plan, at, (d) => (d.exercises.length >= PRACTICE_PLAN_LIMITS.exercisesPerDay ? d : { ...d, exercises: [...d.exercises, newExercise()] })),
-  removeExercise: (plan: PracticePlan, at: DayAt, exerciseId: string) => mapDay(plan, at, (d) => ({ ...d, exercises: d.exercises.filter((e) => e.id !== exerciseId) })),
+    mapWeeks(plan, phase, (weeks) =>
+      weeks.map((w, i) =>
+        i === week && w.length < PRACTICE_PLAN_LIMITS.daysPerWeek ? [...w, day ?? newDay(w.length)] : w,
+      ),
+    ),
+  removeDay: (plan: PracticePlan, at: DayAt) =>
+    mapWeeks(plan, at.phase, (weeks) =>
+      weeks.map((w, wi) => (wi === at.week ? w.filter((_, di) => di !== at.day) : w)),
+    ),
+  setDay: (plan: PracticePlan, at: DayAt, patch: Partial<Omit<PracticeDay, 'id' | 'exercises'>>) =>
+    mapDay(plan, at, (d) => ({ ...d, ...patch })),
+  addExercise: (plan: PracticePlan, at: DayAt) =>
+    mapDay(plan, at, (d) =>
+      d.exercises.length >= PRACTICE_PLAN_LIMITS.exercisesPerDay
+        ? d
+        : { ...d, exercises: [...d.exercises, newExercise()] },
+    ),
+  removeExercise: (plan: PracticePlan, at: DayAt, exerciseId: string) =>
+    mapDay(plan, at, (d) => ({ ...d, exercises: d.exercises.filter((e) => e.id !== exerciseId) })),
   setExercise: (plan: PracticePlan, at: DayAt, exerciseId: string, patch: Partial<Omit<Exercise, 'id'>>) =>
-    mapDay(plan, at, (d) => ({ ...d, exercises: d.exercises.map((e) => (e.id === exerciseId ? { ...e, ...patch } : e)) })),
+    mapDay(plan, at, (d) => ({
+      ...d,
+      exercises: d.exercises.map((e) => (e.id === exerciseId ? { ...e, ...patch } : e)),
+    })),
 };
 
 /** a saved (reusable) day as a new day of a plan: fresh ids, no student values */
-export const dayFromSaved = (title: string, exercises: ReusableDayExercise[]): PracticeDay => newDay(0, exercises.map((e) => newExercise(e)), title);
+export const dayFromSaved = (title: string, exercises: ReusableDayExercise[]): PracticeDay =>
+  newDay(
+    0,
+    exercises.map((e) => newExercise(e)),
+    title,
+  );
 
 // -- what the student sees ------------------------------------------------------------------
 
 export const weekExerciseCount = (week: PracticeWeek) => week.reduce((n, d) => n + d.exercises.length, 0);
 /** a phase has content when any of its days has an exercise */
-export const phaseHasContent = (plan: PracticePlan, phase: PracticePlanPhase) => plan[phase].some((w) => weekExerciseCount(w) > 0);
+export const phaseHasContent = (plan: PracticePlan, phase: PracticePlanPhase) =>
+  plan[phase].some((w) => weekExerciseCount(w) > 0);
 /** a week is done when it has days and every one is complete */
 export const weekComplete = (week: PracticeWeek) => week.length > 0 && week.every((d) => d.complete);
 
@@ -84,8 +122,13 @@ export function firstIncompleteWeek(plan: PracticePlan): { phase: PracticePlanPh
 }
 
 /** the best of an exercise's ending tempos, or null when none is filled */
-export function bestTempo(ex: Pick<Exercise, 'endingTempo1' | 'endingTempo2' | 'endingTempo3' | 'endingTempo4'>): number | null {
-  const values = [ex.endingTempo1, ex.endingTempo2, ex.endingTempo3, ex.endingTempo4].filter((v) => v !== '').map(Number).filter(Number.isFinite);
+export function bestTempo(
+  ex: Pick<Exercise, 'endingTempo1' | 'endingTempo2' | 'endingTempo3' | 'endingTempo4'>,
+): number | null {
+  const values = [ex.endingTempo1, ex.endingTempo2, ex.endingTempo3, ex.endingTempo4]
+    .filter((v) => v !== '')
+    .map(Number)
+    .filter(Number.isFinite);
   return values.length ? Math.max(...values) : null;
 }
 

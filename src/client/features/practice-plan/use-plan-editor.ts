@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PRACTICE_PLAN_AUTOSAVE_MS, PRACTICE_PLAN_MESSAGES, type PracticePlan, type PracticePlanAnswer } from '#shared/mentorship';
+import {
+  PRACTICE_PLAN_AUTOSAVE_MS,
+  PRACTICE_PLAN_MESSAGES,
+  type PracticePlan,
+  type PracticePlanAnswer,
+} from '#shared/mentorship';
 import { mergeTheirs } from '#shared/practice-plan-merge';
 import { practicePlanChannel, type PracticePlanChannelEvents } from '#shared/realtime';
 import { ApiError } from '#client/lib/api.ts';
@@ -10,9 +15,15 @@ import { fetchPlan, savePlan } from './api.ts';
 const validLink = (link: string) => (link === '' || /^https?:\/\//i.test(link) ? link : '');
 export const withValidLinks = (plan: PracticePlan): PracticePlan => ({
   ...plan,
-  phase1: plan.phase1.map((w) => w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) }))),
-  phase2: plan.phase2.map((w) => w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) }))),
-  phase3: plan.phase3.map((w) => w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) }))),
+  phase1: plan.phase1.map((w) =>
+    w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) })),
+  ),
+  phase2: plan.phase2.map((w) =>
+    w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) })),
+  ),
+  phase3: plan.phase3.map((w) =>
+    w.map((d) => ({ ...d, exercises: d.exercises.map((e) => ({ ...e, link: validLink(e.link) })) })),
+  ),
 });
 
 export type SaveState = 'idle' | 'saving' | 'saved';
@@ -65,15 +76,12 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
     if (!ref.current.stopped) setPlan(next);
   }, []);
 
-  const adopt = useCallback(
-    (a: PracticePlanAnswer) => {
-      const s = ref.current;
-      s.base = a.practice_plan;
-      s.adminVersion = a.admin_version;
-      s.studentVersion = a.student_version;
-    },
-    [],
-  );
+  const adopt = useCallback((a: PracticePlanAnswer) => {
+    const s = ref.current;
+    s.base = a.practice_plan;
+    s.adminVersion = a.admin_version;
+    s.studentVersion = a.student_version;
+  }, []);
 
   const fetchRemote = useCallback(
     async (by: UpdatedPayload['by']) => {
@@ -116,14 +124,23 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
     const sent = s.local;
     const editsAtSend = s.edits;
     try {
-      const answer = await savePlan({ practice_plan: role === 'admin' ? withValidLinks(sent) : sent, id: planId, admin_version: s.adminVersion, student_version: s.studentVersion });
+      const answer = await savePlan({
+        practice_plan: role === 'admin' ? withValidLinks(sent) : sent,
+        id: planId,
+        admin_version: s.adminVersion,
+        student_version: s.studentVersion,
+      });
       if (s.stopped) return;
       s.savedEdits = editsAtSend;
       adopt(answer);
       // a student takes the server's copy (edits made while the request was out stay on top); a
       // mentor keeps what they typed (a link still being typed is not lost) and takes the student's
       // fields the server kept
-      show(role === 'student' && s.edits === editsAtSend ? answer.practice_plan : mergeTheirs(s.local, sent, answer.practice_plan, role));
+      show(
+        role === 'student' && s.edits === editsAtSend
+          ? answer.practice_plan
+          : mergeTheirs(s.local, sent, answer.practice_plan, role),
+      );
       if (s.edits !== s.savedEdits) schedule(PRACTICE_PLAN_AUTOSAVE_MS);
       else setStatus('saved');
     } catch (err) {
@@ -205,7 +222,12 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
       if (s.timer) clearTimeout(s.timer);
       // leaving the page inside the pause: send the last edit anyway (the answer is not needed)
       if (s.edits !== s.savedEdits && !s.inFlight) {
-        void savePlan({ practice_plan: role === 'admin' ? withValidLinks(s.local) : s.local, id: planId, admin_version: s.adminVersion, student_version: s.studentVersion }).catch(() => undefined);
+        void savePlan({
+          practice_plan: role === 'admin' ? withValidLinks(s.local) : s.local,
+          id: planId,
+          admin_version: s.adminVersion,
+          student_version: s.studentVersion,
+        }).catch(() => undefined);
       }
       s.stopped = true;
     };

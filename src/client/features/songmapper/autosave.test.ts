@@ -17,7 +17,9 @@ function setup(opts: { online?: () => boolean } = {}) {
   const statuses: SaveStatus[] = [];
   const calls: Array<{ value: string; id: string | null }> = [];
   const ids: string[] = [];
-  let answer: (value: string, id: string | null) => Promise<{ id: string }> = async (_v, id) => ({ id: id ?? 'new-id' });
+  let answer: (value: string, id: string | null) => Promise<{ id: string }> = async (_v, id) => ({
+    id: id ?? 'new-id',
+  });
   const saver = new Autosaver<string>(null, {
     save: (value, id) => {
       calls.push({ value, id });

@@ -104,7 +104,10 @@ export class Autosaver<T> {
       } else {
         this.o.onStatus('saved', null);
         if (this.savedTimer) clearTimeout(this.savedTimer);
-        this.savedTimer = setTimeout(() => !this.dirty && !this.stopped && this.o.onStatus('idle', null), this.o.savedMs ?? SONG.savedIndicatorMs);
+        this.savedTimer = setTimeout(
+          () => !this.dirty && !this.stopped && this.o.onStatus('idle', null),
+          this.o.savedMs ?? SONG.savedIndicatorMs,
+        );
       }
     } catch (err) {
       if (this.stopped) return;

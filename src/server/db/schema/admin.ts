@@ -24,7 +24,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id), index('audit_log_target_idx').on(t.targetType, t.targetId, t.id), index('audit_log_actor_idx').on(t.actorId, t.id)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
 );
 
 /**

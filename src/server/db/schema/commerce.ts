@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 // Commerce. Amounts are integer cents; the server decides every price from
@@ -30,7 +41,9 @@ export const checkoutPlans = pgTable('checkout_plans', {
 /** One-time products: double-kick tiers and course tiers, with limited spots. */
 export const products = pgTable('products', {
   slug: text('slug').primaryKey(),
-  kind: text('kind', { enum: ['course'] }).notNull().default('course'),
+  kind: text('kind', { enum: ['course'] })
+    .notNull()
+    .default('course'),
   title: text('title').notNull(),
   courseId: integer('course_id'),
   /** basic | pro */
@@ -84,7 +97,9 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey),
     uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
     index('orders_user_idx').on(t.userId, t.id),
-    uniqueIndex('orders_one_hold').on(t.userId, t.hold).where(sql`${t.hold} is not null`),
+    uniqueIndex('orders_one_hold')
+      .on(t.userId, t.hold)
+      .where(sql`${t.hold} is not null`),
   ],
 );
 
@@ -136,7 +151,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_provider_ref_unique').on(t.provider, t.providerRef), index('subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscriptions_provider_ref_unique').on(t.provider, t.providerRef),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -187,7 +205,10 @@ export const invoices = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoices_provider_ref_unique').on(t.provider, t.providerRef), index('invoices_user_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('invoices_provider_ref_unique').on(t.provider, t.providerRef),
+    index('invoices_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /** Why members left (or what they chose instead): the cancel flows; admins read the list. */
@@ -248,7 +269,10 @@ export const webhookFailures = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('webhook_failures_event_idx').on(t.provider, t.eventId, t.kind), index('webhook_failures_last_idx').on(t.lastAt)],
+  (t) => [
+    uniqueIndex('webhook_failures_event_idx').on(t.provider, t.eventId, t.kind),
+    index('webhook_failures_last_idx').on(t.lastAt),
+  ],
 );
 
 /**

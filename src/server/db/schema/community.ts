@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const forumCategories = pgTable('forum_categories', {
@@ -92,9 +103,13 @@ export const posts = pgTable(
   (t) => [
     index('posts_resource_idx').on(t.type, t.resourceId, t.parentId),
     // keyset paging of parents (newest first) and of a parent's replies (oldest first)
-    index('posts_parents_idx').on(t.type, t.resourceId, t.id).where(sql`${t.parentId} is null`),
+    index('posts_parents_idx')
+      .on(t.type, t.resourceId, t.id)
+      .where(sql`${t.parentId} is null`),
     index('posts_children_idx').on(t.parentId, t.id),
-    index('posts_likes_idx').on(t.type, t.resourceId, t.likesCount, t.id).where(sql`${t.parentId} is null`),
+    index('posts_likes_idx')
+      .on(t.type, t.resourceId, t.likesCount, t.id)
+      .where(sql`${t.parentId} is null`),
   ],
 );
 
@@ -145,7 +160,10 @@ export const postAttachments = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('post_attachments_filename_unique').on(t.filename), index('post_attachments_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('post_attachments_filename_unique').on(t.filename),
+    index('post_attachments_user_idx').on(t.userId),
+  ],
 );
 
 /** Members' reports of a post, chat message or wall comment; admins work through the queue. */
@@ -159,12 +177,17 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull().default(''),
-    status: text('status', { enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('reports_once_unique').on(t.reporterId, t.kind, t.targetId), index('reports_queue_idx').on(t.status, t.id)],
+  (t) => [
+    uniqueIndex('reports_once_unique').on(t.reporterId, t.kind, t.targetId),
+    index('reports_queue_idx').on(t.status, t.id),
+  ],
 );
 
 export const liveShows = pgTable('live_shows', {
@@ -174,7 +197,9 @@ export const liveShows = pgTable('live_shows', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   videoUrl: text('video_url'),
   /** scheduled -> live -> ended */
-  status: text('status', { enum: ['scheduled', 'live', 'ended'] }).notNull().default('scheduled'),
+  status: text('status', { enum: ['scheduled', 'live', 'ended'] })
+    .notNull()
+    .default('scheduled'),
   chatOpen: boolean('chat_open').notNull().default(false),
   topic: text('topic'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -225,5 +250,8 @@ export const wallComments = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wall_comments_wall_idx').on(t.toId, t.parentId, t.id), index('wall_comments_parent_idx').on(t.parentId, t.id)],
+  (t) => [
+    index('wall_comments_wall_idx').on(t.toId, t.parentId, t.id),
+    index('wall_comments_parent_idx').on(t.parentId, t.id),
+  ],
 );

@@ -10,7 +10,9 @@ export const courses = pgTable('courses', {
   membersOnly: boolean('members_only').notNull().default(true),
   isWelcome: boolean('is_welcome').notNull().default(false),
   /** 'mentorship' courses are the mentorship area's lessons: not listed at /courses */
-  area: text('area', { enum: ['main', 'mentorship'] }).notNull().default('main'),
+  area: text('area', { enum: ['main', 'mentorship'] })
+    .notNull()
+    .default('main'),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -124,7 +126,9 @@ export const journalEntries = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: userRef(),
-    exercises: jsonb('exercises').$type<Array<{ practicedToday: string; startingTempo: string; endingTempo: string }>>().notNull(),
+    exercises: jsonb('exercises')
+      .$type<Array<{ practicedToday: string; startingTempo: string; endingTempo: string }>>()
+      .notNull(),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

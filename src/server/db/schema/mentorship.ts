@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, bigint, boolean } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  bigint,
+  boolean,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import type { PracticePlanPhases, ReusableDayExercise } from '#shared/mentorship';
 
@@ -21,7 +32,9 @@ export const mentorships = pgTable(
     /** the option bought: onetime, onetime1600, onetime2600, onetime3900, 3, 6, card3200, card2700, card1800, card1300, card650, finance */
     option: text('option').notNull(),
     /** active: access; past_due: an instalment is late (access kept in the grace period); defaulted: access removed; completed: paid in full (access kept); refunded/canceled: access removed */
-    status: text('status', { enum: ['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded'] })
+      .notNull()
+      .default('active'),
     orderId: integer('order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,7 +56,9 @@ export const instalmentPlans = pgTable(
     amountCents: integer('amount_cents').notNull(),
     instalmentsTotal: integer('instalments_total').notNull(),
     instalmentsPaid: integer('instalments_paid').notNull().default(0),
-    status: text('status', { enum: ['active', 'past_due', 'defaulted', 'completed', 'canceled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'past_due', 'defaulted', 'completed', 'canceled'] })
+      .notNull()
+      .default('active'),
     paymentMethod: text('payment_method').notNull().default(''),
     nextDueAt: timestamp('next_due_at', { withTimezone: true }),
     /** when the first missed instalment happened (grace period starts) */
@@ -51,7 +66,10 @@ export const instalmentPlans = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('instalment_plans_provider_ref_unique').on(t.provider, t.providerRef), index('instalment_plans_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('instalment_plans_provider_ref_unique').on(t.provider, t.providerRef),
+    index('instalment_plans_user_idx').on(t.userId),
+  ],
 );
 
 /** Each instalment collected or missed (one row per provider invoice). */
@@ -131,13 +149,18 @@ export const uploadSessions = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     received: jsonb('received').$type<Array<[number, number]>>().notNull().default([]),
-    status: text('status', { enum: ['open', 'complete', 'aborted', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'complete', 'aborted', 'rejected'] })
+      .notNull()
+      .default('open'),
     /** the finished file, relative to the storage root */
     path: text('path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('upload_sessions_user_idx').on(t.userId, t.status), index('upload_sessions_updated_idx').on(t.status, t.updatedAt)],
+  (t) => [
+    index('upload_sessions_user_idx').on(t.userId, t.status),
+    index('upload_sessions_updated_idx').on(t.status, t.updatedAt),
+  ],
 );
 
 /** A practice video a student sent to their mentor, and the mentor's written feedback. */

@@ -9,7 +9,9 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'main' or 'mentorship': which header menu lists it */
-    area: text('area', { enum: ['main', 'mentorship'] }).notNull().default('main'),
+    area: text('area', { enum: ['main', 'mentorship'] })
+      .notNull()
+      .default('main'),
     /** HTML, sanitised before it is stored */
     body: text('body').notNull(),
     url: text('url'),

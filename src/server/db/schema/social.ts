@@ -13,13 +13,18 @@ export const friendships = pgTable(
     addresseeId: integer('addressee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted'] })
+      .notNull()
+      .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
   (t) => [
     // one relationship per pair, whichever way round it was asked
-    uniqueIndex('friendships_pair_unique').on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+    uniqueIndex('friendships_pair_unique').on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
     index('friendships_addressee_idx').on(t.addresseeId, t.status),
   ],
 );

@@ -8,7 +8,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
     isMentor: boolean('is_mentor').notNull().default(false),
     slug: text('slug').notNull(),
     avatarPath: text('avatar_path'),

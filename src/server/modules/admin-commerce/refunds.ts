@@ -7,7 +7,13 @@ import { ProviderError } from '#server/modules/payments/provider';
 import type { PaymentsService } from '#server/modules/payments/service';
 import { issueCreditNote, receiptOfInvoice } from '#server/modules/receipts/ledger';
 import { formatMoney } from '#shared/money';
-import { receiptNumber, REFUND_MESSAGES, refundEffect, type SubscriptionPayments, type SubscriptionRefundInput } from '#shared/receipts';
+import {
+  receiptNumber,
+  REFUND_MESSAGES,
+  refundEffect,
+  type SubscriptionPayments,
+  type SubscriptionRefundInput,
+} from '#shared/receipts';
 
 export interface SubscriptionRefundResult {
   message: string;
@@ -55,12 +61,21 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
       .orderBy(desc(invoices.createdAt), desc(invoices.id));
     const sources = rows.map((r) => `invoice:${r.id}`);
     const numbers = sources.length
-      ? await db.select({ source: receipts.source, kind: receipts.kind, number: receipts.number }).from(receipts).where(inArray(receipts.source, sources))
+      ? await db
+          .select({ source: receipts.source, kind: receipts.kind, number: receipts.number })
+          .from(receipts)
+          .where(inArray(receipts.source, sources))
       : [];
     const bySource = new Map(numbers.map((n) => [n.source, receiptNumber(n.kind, n.number)]));
     const ends = await accessEndsAt(s.id, s.currentPeriodEnd);
     return {
-      subscription: { id: s.id, member: name ?? '', status: s.status, access_ends_at: ends?.toISOString() ?? null, plan: s.plan },
+      subscription: {
+        id: s.id,
+        member: name ?? '',
+        status: s.status,
+        access_ends_at: ends?.toISOString() ?? null,
+        plan: s.plan,
+      },
       payments: rows.map((r, i) => ({
         invoice_id: r.id,
         receipt: bySource.get(`invoice:${r.id}`) ?? null,
@@ -74,7 +89,11 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
     };
   }
 
-  async function refund(actor: Actor, invoiceId: number, input: SubscriptionRefundInput): Promise<SubscriptionRefundResult> {
+  async function refund(
+    actor: Actor,
+    invoiceId: number,
+    input: SubscriptionRefundInput,
+  ): Promise<SubscriptionRefundResult> {
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
     if (!invoice || invoice.subscriptionId === null) throw notFound('That payment does not exist.');
     const before = await list(invoice.subscriptionId);
@@ -84,12 +103,26 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
     const endsAt = before.subscription.access_ends_at;
     const live = endsAt !== null && new Date(endsAt).getTime() > Date.now();
     const effectOf = (refundedBefore: number) =>
-      refundEffect({ member: before.subscription.member, amountCents: input.amount_cents, paidCents: invoice.amountCents, refundedCents: refundedBefore, latest: payment.latest, currency: invoice.currency, accessEndsAt: endsAt, live });
+      refundEffect({
+        member: before.subscription.member,
+        amountCents: input.amount_cents,
+        paidCents: invoice.amountCents,
+        refundedCents: refundedBefore,
+        latest: payment.latest,
+        currency: invoice.currency,
+        accessEndsAt: endsAt,
+        live,
+      });
 
     // the same request again (a double submit): the refund it made stands
     const [done] = await db.select().from(receipts).where(eq(receipts.source, source)).limit(1);
     if (done) {
-      return { message: 'This refund was made already.', credit_note: receiptNumber(done.kind, done.number), effect: effectOf(invoice.refundedCents + done.amountCents), payments: await list(invoice.subscriptionId) };
+      return {
+        message: 'This refund was made already.',
+        credit_note: receiptNumber(done.kind, done.number),
+        effect: effectOf(invoice.refundedCents + done.amountCents),
+        payments: await list(invoice.subscriptionId),
+      };
     }
 
     // reserve the amount on the payment (locked: a second refund of it waits and sees this one)
@@ -97,9 +130,14 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
       const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)).for('update');
       if (!row || row.status === 'failed') throw new AppError(409, REFUND_MESSAGES.notPaid);
       const left = row.status === 'refunded' ? 0 : row.amountCents - row.refundedCents;
-      if (left <= 0) throw new AppError(409, REFUND_MESSAGES.nothingLeft, { amount_cents: [REFUND_MESSAGES.nothingLeft] });
-      if (input.amount_cents > left) throw new ValidationError({ amount_cents: [REFUND_MESSAGES.tooMuch(left, row.currency)] });
-      await tx.update(invoices).set({ refundedCents: sql`${invoices.refundedCents} + ${input.amount_cents}` }).where(eq(invoices.id, row.id));
+      if (left <= 0)
+        throw new AppError(409, REFUND_MESSAGES.nothingLeft, { amount_cents: [REFUND_MESSAGES.nothingLeft] });
+      if (input.amount_cents > left)
+        throw new ValidationError({ amount_cents: [REFUND_MESSAGES.tooMuch(left, row.currency)] });
+      await tx
+        .update(invoices)
+        .set({ refundedCents: sql`${invoices.refundedCents} + ${input.amount_cents}` })
+        .where(eq(invoices.id, row.id));
       return row;
     });
     const effect = effectOf(reserved.refundedCents);
@@ -107,12 +145,21 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
 
     const provider = payments.providerNamed(sub.provider);
     try {
-      const charge = await provider.subscriptionPaymentCharge(sub.providerRef, invoice.providerRef.endsWith(':initial') ? null : invoice.providerRef);
+      const charge = await provider.subscriptionPaymentCharge(
+        sub.providerRef,
+        invoice.providerRef.endsWith(':initial') ? null : invoice.providerRef,
+      );
       await provider.refund(charge, `admin-refund:invoice:${invoice.id}:${input.idempotency_key}`, input.amount_cents);
     } catch (err) {
       // nothing went back: the reservation is given back
-      await db.update(invoices).set({ refundedCents: sql`greatest(0, ${invoices.refundedCents} - ${input.amount_cents})` }).where(eq(invoices.id, invoice.id));
-      if (err instanceof ProviderError) throw new AppError(422, REFUND_MESSAGES.refused(err.message), { amount_cents: [REFUND_MESSAGES.refused(err.message)] });
+      await db
+        .update(invoices)
+        .set({ refundedCents: sql`greatest(0, ${invoices.refundedCents} - ${input.amount_cents})` })
+        .where(eq(invoices.id, invoice.id));
+      if (err instanceof ProviderError)
+        throw new AppError(422, REFUND_MESSAGES.refused(err.message), {
+          amount_cents: [REFUND_MESSAGES.refused(err.message)],
+        });
       throw err;
     }
 
@@ -126,7 +173,11 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
         targetId: sub.id,
         summary: `Refunded ${formatMoney(input.amount_cents, invoice.currency)} of ${before.subscription.member}'s payment #${invoice.id}${credit ? ` (credit note ${receiptNumber(credit.kind, credit.number)})` : ''}`,
         before: { refunded_cents: reserved.refundedCents, status: reserved.status },
-        after: { refunded_cents: reserved.refundedCents + input.amount_cents, status: full ? 'refunded' : reserved.status, effect },
+        after: {
+          refunded_cents: reserved.refundedCents + input.amount_cents,
+          status: full ? 'refunded' : reserved.status,
+          effect,
+        },
       });
       return credit;
     });
@@ -134,7 +185,11 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
     if (full && payment.latest && live) {
       // the period the member is in was paid back: the membership ends now and renews no more
       try {
-        const state = await provider.cancel(sub.providerRef, { atPeriodEnd: false }, `admin-refund-cancel:${invoice.id}`);
+        const state = await provider.cancel(
+          sub.providerRef,
+          { atPeriodEnd: false },
+          `admin-refund-cancel:${invoice.id}`,
+        );
         await payments.syncSubscription(sub.provider, { ...state, status: 'canceled' });
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;

@@ -18,7 +18,17 @@ import {
 import type { CancellationRow } from '#shared/billing';
 import { formatMoney } from '#shared/money';
 import type { Database } from '#server/db/client';
-import { cancellationFeedback, checkoutPlans, courses, invoices, orders, products, subscriptions, users, webhookFailures } from '#server/db/schema/index';
+import {
+  cancellationFeedback,
+  checkoutPlans,
+  courses,
+  invoices,
+  orders,
+  products,
+  subscriptions,
+  users,
+  webhookFailures,
+} from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
 import { countAll, escapeLike, pageOf, pageOfSelect, sortOf } from '#server/modules/admin/list';
@@ -52,7 +62,8 @@ function orderRow(o: OrderRow, u: UserBits): AdminOrderRow {
 }
 
 /** the provider charge of a paid one-time order (a subscription's order has none: its invoices are the provider's) */
-const chargeRefOf = (o: OrderRow): string | null => (typeof o.metadata.chargeRef === 'string' && o.metadata.chargeRef ? o.metadata.chargeRef : null);
+const chargeRefOf = (o: OrderRow): string | null =>
+  typeof o.metadata.chargeRef === 'string' && o.metadata.chargeRef ? o.metadata.chargeRef : null;
 
 export function planDto(r: PlanRow): AdminPlan {
   return {
@@ -77,7 +88,10 @@ export function planDto(r: PlanRow): AdminPlan {
   };
 }
 
-function productDto(p: ProductRow, course: { id: number | null; title: string | null; slug: string | null } | null): AdminProduct {
+function productDto(
+  p: ProductRow,
+  course: { id: number | null; title: string | null; slug: string | null } | null,
+): AdminProduct {
   return {
     slug: p.slug,
     kind: p.kind,
@@ -120,7 +134,14 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       failure_message: row.o.failureMessage,
       affiliate: row.o.affiliate,
       payment_method: typeof row.o.metadata.paymentMethod === 'string' ? row.o.metadata.paymentMethod : '',
-      invoices: inv.map((i) => ({ id: i.id, amount_cents: i.amountCents, status: i.status, description: i.description, provider_ref: i.providerRef, created_at: i.createdAt.toISOString() })),
+      invoices: inv.map((i) => ({
+        id: i.id,
+        amount_cents: i.amountCents,
+        status: i.status,
+        description: i.description,
+        provider_ref: i.providerRef,
+        created_at: i.createdAt.toISOString(),
+      })),
       refundable: row.o.status === 'paid' && chargeRefOf(row.o) !== null,
     };
   }
@@ -144,14 +165,24 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
 
   return {
     // ---- orders
-    async orders(query: AdminListQuery & { status?: string | undefined; kind?: string | undefined; provider?: string | undefined }): Promise<AdminPage<AdminOrderRow>> {
+    async orders(
+      query: AdminListQuery & { status?: string | undefined; kind?: string | undefined; provider?: string | undefined },
+    ): Promise<AdminPage<AdminOrderRow>> {
       const where: SQL[] = [];
       if (query.status) where.push(eq(orders.status, query.status as OrderRow['status']));
       if (query.kind) where.push(eq(orders.kind, query.kind));
       if (query.provider) where.push(eq(orders.provider, query.provider as OrderRow['provider']));
       if (query.q) {
         const l = like(query.q);
-        where.push(or(ilike(users.name, l), ilike(users.email, l), ilike(orders.productSlug, l), ilike(orders.providerRef, l), sql`${orders.metadata}->>'chargeRef' ilike ${l}`)!);
+        where.push(
+          or(
+            ilike(users.name, l),
+            ilike(users.email, l),
+            ilike(orders.productSlug, l),
+            ilike(orders.providerRef, l),
+            sql`${orders.metadata}->>'chargeRef' ilike ${l}`,
+          )!,
+        );
       }
       const cond = where.length ? and(...where) : undefined;
       const sort = sortOf(query, { created_at: orders.createdAt, amount: orders.amountCents }, 'created_at', 'desc');
@@ -186,7 +217,8 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
       try {
         await payments.providerNamed(order.provider).refund(chargeRef, `admin-refund:order:${order.id}`);
       } catch (err) {
-        if (err instanceof ProviderError) throw new AppError(422, `The provider refused the refund: ${err.message}`, { order: [err.message] });
+        if (err instanceof ProviderError)
+          throw new AppError(422, `The provider refused the refund: ${err.message}`, { order: [err.message] });
         throw err;
       }
       const after = await orderDetail(id);
@@ -204,7 +236,9 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
     },
 
     // ---- subscriptions
-    async subscriptions(query: AdminListQuery & { status?: string | undefined; plan?: string | undefined; provider?: string | undefined }): Promise<AdminPage<AdminSubscriptionRow>> {
+    async subscriptions(
+      query: AdminListQuery & { status?: string | undefined; plan?: string | undefined; provider?: string | undefined },
+    ): Promise<AdminPage<AdminSubscriptionRow>> {
       const where: SQL[] = [];
       if (query.status) where.push(eq(subscriptions.status, query.status as 'active'));
       if (query.plan) where.push(eq(subscriptions.plan, query.plan as 'monthly'));
@@ -214,11 +248,24 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
         where.push(or(ilike(users.name, l), ilike(users.email, l), ilike(subscriptions.providerRef, l))!);
       }
       const cond = where.length ? and(...where) : undefined;
-      const sort = sortOf(query, { created_at: subscriptions.createdAt, period_end: subscriptions.currentPeriodEnd, price: subscriptions.priceCents }, 'created_at', 'desc');
+      const sort = sortOf(
+        query,
+        {
+          created_at: subscriptions.createdAt,
+          period_end: subscriptions.currentPeriodEnd,
+          price: subscriptions.priceCents,
+        },
+        'created_at',
+        'desc',
+      );
       return pageOfSelect({
         query,
         sort,
-        count: db.select({ n: countAll }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(cond),
+        count: db
+          .select({ n: countAll })
+          .from(subscriptions)
+          .leftJoin(users, eq(users.id, subscriptions.userId))
+          .where(cond),
         rows: db
           .select({ s: subscriptions, id: users.id, name: users.name, email: users.email })
           .from(subscriptions)
@@ -279,7 +326,14 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           .returning();
         const before = planDto(row);
         const after = planDto(updated!);
-        await recordAudit(tx, actor, { action: 'plan.update', targetType: 'checkout_plan', targetId: slug, summary: `Membership plan "${slug}"`, before, after });
+        await recordAudit(tx, actor, {
+          action: 'plan.update',
+          targetType: 'checkout_plan',
+          targetId: slug,
+          summary: `Membership plan "${slug}"`,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -293,11 +347,20 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
         where.push(or(ilike(products.title, l), ilike(products.slug, l), ilike(courses.title, l))!);
       }
       const cond = where.length ? and(...where) : undefined;
-      const sort = sortOf(query, { title: products.title, price: products.priceCents, sold: products.sold, slug: products.slug }, 'slug', 'asc');
+      const sort = sortOf(
+        query,
+        { title: products.title, price: products.priceCents, sold: products.sold, slug: products.slug },
+        'slug',
+        'asc',
+      );
       return pageOfSelect({
         query,
         sort,
-        count: db.select({ n: countAll }).from(products).leftJoin(courses, eq(courses.id, products.courseId)).where(cond),
+        count: db
+          .select({ n: countAll })
+          .from(products)
+          .leftJoin(courses, eq(courses.id, products.courseId))
+          .where(cond),
         rows: db
           .select({ p: products, id: courses.id, title: courses.title, slug: courses.slug })
           .from(products)
@@ -317,13 +380,29 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
         // the row is locked: a purchase raising `sold` waits, so spots never go below what is sold
         const [row] = await tx.select().from(products).where(eq(products.slug, slug)).for('update');
         if (!row) throw notFound('That product does not exist.');
-        if (input.spots !== null && input.spots < row.sold) throw new ValidationError({ spots: [spotsBelowSold(row.sold)] });
+        if (input.spots !== null && input.spots < row.sold)
+          throw new ValidationError({ spots: [spotsBelowSold(row.sold)] });
         const [updated] = await tx
           .update(products)
-          .set({ title: input.title, courseId: input.course_id, level: input.level, priceCents: input.price_cents, listPriceCents: input.list_price_cents, spots: input.spots, active: input.active })
+          .set({
+            title: input.title,
+            courseId: input.course_id,
+            level: input.level,
+            priceCents: input.price_cents,
+            listPriceCents: input.list_price_cents,
+            spots: input.spots,
+            active: input.active,
+          })
           .where(eq(products.slug, slug))
           .returning();
-        await recordAudit(tx, actor, { action: 'product.update', targetType: 'product', targetId: slug, summary: `Course for sale "${updated!.title}"`, before: productDto(row, null), after: productDto(updated!, null) });
+        await recordAudit(tx, actor, {
+          action: 'product.update',
+          targetType: 'product',
+          targetId: slug,
+          summary: `Course for sale "${updated!.title}"`,
+          before: productDto(row, null),
+          after: productDto(updated!, null),
+        });
       });
       return productWithCourse(slug);
     },
@@ -333,20 +412,42 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
     },
 
     // ---- cancellations
-    async cancellations(query: AdminListQuery & { reason?: string | undefined; outcome?: string | undefined }): Promise<AdminPage<CancellationRow>> {
+    async cancellations(
+      query: AdminListQuery & { reason?: string | undefined; outcome?: string | undefined },
+    ): Promise<AdminPage<CancellationRow>> {
       const where: SQL[] = [];
       if (query.reason) where.push(eq(cancellationFeedback.reason, query.reason));
       if (query.outcome) where.push(eq(cancellationFeedback.outcome, query.outcome));
       if (query.q) {
         const l = like(query.q);
-        where.push(or(ilike(users.name, l), ilike(users.email, l), ilike(cancellationFeedback.reason, l), ilike(cancellationFeedback.description, l))!);
+        where.push(
+          or(
+            ilike(users.name, l),
+            ilike(users.email, l),
+            ilike(cancellationFeedback.reason, l),
+            ilike(cancellationFeedback.description, l),
+          )!,
+        );
       }
       const cond = where.length ? and(...where) : undefined;
-      const sort = sortOf(query, { created_at: cancellationFeedback.createdAt, reason: cancellationFeedback.reason, outcome: cancellationFeedback.outcome }, 'created_at', 'desc');
+      const sort = sortOf(
+        query,
+        {
+          created_at: cancellationFeedback.createdAt,
+          reason: cancellationFeedback.reason,
+          outcome: cancellationFeedback.outcome,
+        },
+        'created_at',
+        'desc',
+      );
       return pageOfSelect({
         query,
         sort,
-        count: db.select({ n: countAll }).from(cancellationFeedback).leftJoin(users, eq(users.id, cancellationFeedback.userId)).where(cond),
+        count: db
+          .select({ n: countAll })
+          .from(cancellationFeedback)
+          .leftJoin(users, eq(users.id, cancellationFeedback.userId))
+          .where(cond),
         rows: db
           .select({ f: cancellationFeedback, name: users.name, email: users.email, slug: users.slug, uid: users.id })
           .from(cancellationFeedback)
@@ -355,7 +456,9 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
           .orderBy(sort.order, desc(cancellationFeedback.id)),
         map: (r): CancellationRow => ({
           id: r.f.id,
-          member: r.uid ? { id: r.uid, name: r.name!, email: r.email!, url: deps.users.profileUrl({ slug: r.slug! }) } : null,
+          member: r.uid
+            ? { id: r.uid, name: r.name!, email: r.email!, url: deps.users.profileUrl({ slug: r.slug! }) }
+            : null,
           provider: r.f.provider,
           cycle: r.f.cycle,
           reason: r.f.reason,
@@ -367,14 +470,19 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
     },
 
     // ---- webhook failures: newest delivery first; open ones are what needs a look
-    async webhookFailures(query: AdminListQuery & { provider?: string | undefined; kind?: string | undefined; state?: string | undefined }): Promise<AdminPage<AdminWebhookFailureRow>> {
+    async webhookFailures(
+      query: AdminListQuery & { provider?: string | undefined; kind?: string | undefined; state?: string | undefined },
+    ): Promise<AdminPage<AdminWebhookFailureRow>> {
       const where: SQL[] = [];
       if (query.provider) where.push(eq(webhookFailures.provider, query.provider));
       if (query.kind) where.push(eq(webhookFailures.kind, query.kind));
-      if (query.state) where.push(query.state === 'open' ? isNull(webhookFailures.resolvedAt) : isNotNull(webhookFailures.resolvedAt));
+      if (query.state)
+        where.push(query.state === 'open' ? isNull(webhookFailures.resolvedAt) : isNotNull(webhookFailures.resolvedAt));
       if (query.q) {
         const l = like(query.q);
-        where.push(or(ilike(webhookFailures.eventId, l), ilike(webhookFailures.eventType, l), ilike(webhookFailures.reason, l))!);
+        where.push(
+          or(ilike(webhookFailures.eventId, l), ilike(webhookFailures.eventType, l), ilike(webhookFailures.reason, l))!,
+        );
       }
       return pageOf(db, {
         table: webhookFailures,
@@ -404,12 +512,27 @@ export function createAdminCommerceService(deps: { db: Database; payments: Payme
      * an admin applies a failed delivery's event again, read from its provider; a retry that fails
      * is counted on the failure's own row, one that succeeds goes to the audit log
      */
-    async retryWebhookFailure(actor: Actor, id: number): Promise<{ message: string; outcome: 'applied' | 'duplicate' | 'ignored' }> {
+    async retryWebhookFailure(
+      actor: Actor,
+      id: number,
+    ): Promise<{ message: string; outcome: 'applied' | 'duplicate' | 'ignored' }> {
       const { outcome } = await payments.retryWebhookFailure(id);
       await db.transaction(async (tx) =>
-        recordAudit(tx, actor, { action: 'webhook.retry', targetType: 'webhook_failure', targetId: id, summary: `Retried webhook failure #${id}: ${outcome}`, before: null, after: { outcome } }),
+        recordAudit(tx, actor, {
+          action: 'webhook.retry',
+          targetType: 'webhook_failure',
+          targetId: id,
+          summary: `Retried webhook failure #${id}: ${outcome}`,
+          before: null,
+          after: { outcome },
+        }),
       );
-      const message = outcome === 'applied' ? WEBHOOK_RETRY_MESSAGES.applied : outcome === 'duplicate' ? WEBHOOK_RETRY_MESSAGES.appliedBefore : WEBHOOK_RETRY_MESSAGES.ignored;
+      const message =
+        outcome === 'applied'
+          ? WEBHOOK_RETRY_MESSAGES.applied
+          : outcome === 'duplicate'
+            ? WEBHOOK_RETRY_MESSAGES.appliedBefore
+            : WEBHOOK_RETRY_MESSAGES.ignored;
       return { message, outcome };
     },
   };

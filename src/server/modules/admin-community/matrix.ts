@@ -6,25 +6,54 @@ const db = (ctx: MatrixContext) => ctx.app.app.deps.db;
 const slug = () => `matrix-${randomBytes(4).toString('hex')}`;
 async function category(ctx: MatrixContext) {
   const s = slug();
-  const [row] = await db(ctx).insert(forumCategories).values({ slug: s, title: `Matrix ${s}` }).returning();
+  const [row] = await db(ctx)
+    .insert(forumCategories)
+    .values({ slug: s, title: `Matrix ${s}` })
+    .returning();
   return row!;
 }
 async function show(ctx: MatrixContext) {
-  const [row] = await db(ctx).insert(liveShows).values({ title: 'Matrix show', startsAt: new Date(Date.now() + 86_400_000) }).returning();
+  const [row] = await db(ctx)
+    .insert(liveShows)
+    .values({ title: 'Matrix show', startsAt: new Date(Date.now() + 86_400_000) })
+    .returning();
   return row!;
 }
 async function wallComment(ctx: MatrixContext) {
-  const [row] = await db(ctx).insert(wallComments).values({ toId: ctx.adminId, userId: ctx.adminId, body: 'matrix comment' }).returning();
+  const [row] = await db(ctx)
+    .insert(wallComments)
+    .values({ toId: ctx.adminId, userId: ctx.adminId, body: 'matrix comment' })
+    .returning();
   return row!;
 }
-const showBody = { title: 'Matrix show', description: '', starts_at: new Date(Date.now() + 86_400_000).toISOString(), video_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' };
+const showBody = {
+  title: 'Matrix show',
+  description: '',
+  starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+  video_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+};
 
 /** Every admin call of this module, for the authorisation matrix (modules/admin/matrix.test.ts). */
 export const rows: MatrixRow[] = [
   // moderation
-  { method: 'GET', route: '/api/admin/moderation', call: () => ({ url: '/api/admin/moderation?kind=wall&state=visible&q=matrix' }) },
-  { method: 'POST', route: '/api/admin/moderation/:kind/:id', call: async (ctx) => ({ url: `/api/admin/moderation/wall/${(await wallComment(ctx)).id}`, body: { action: 'hide' } }) },
-  { method: 'GET', route: '/api/admin/members/:id/community', call: (ctx) => ({ url: `/api/admin/members/${ctx.adminId}/community` }) },
+  {
+    method: 'GET',
+    route: '/api/admin/moderation',
+    call: () => ({ url: '/api/admin/moderation?kind=wall&state=visible&q=matrix' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/moderation/:kind/:id',
+    call: async (ctx) => ({
+      url: `/api/admin/moderation/wall/${(await wallComment(ctx)).id}`,
+      body: { action: 'hide' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/members/:id/community',
+    call: (ctx) => ({ url: `/api/admin/members/${ctx.adminId}/community` }),
+  },
   // reports (modules/reports)
   { method: 'GET', route: '/api/admin/reports', call: () => ({ url: '/api/admin/reports?status=open' }) },
   {
@@ -41,8 +70,17 @@ export const rows: MatrixRow[] = [
   },
   // forum categories
   { method: 'GET', route: '/api/admin/categories', call: () => ({ url: '/api/admin/categories?q=general' }) },
-  { method: 'POST', route: '/api/admin/categories', admin: 201, call: () => ({ url: '/api/admin/categories', body: { title: 'Matrix category', slug: slug(), description: '' } }) },
-  { method: 'GET', route: '/api/admin/categories/:id', call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/admin/categories',
+    admin: 201,
+    call: () => ({ url: '/api/admin/categories', body: { title: 'Matrix category', slug: slug(), description: '' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/categories/:id',
+    call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}` }),
+  },
   {
     method: 'POST',
     route: '/api/admin/categories/:id',
@@ -51,15 +89,56 @@ export const rows: MatrixRow[] = [
       return { url: `/api/admin/categories/${c.id}`, body: { title: 'Renamed', slug: c.slug, description: 'x' } };
     },
   },
-  { method: 'POST', route: '/api/admin/categories/:id/move', call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}/move`, body: { direction: 'up' } }) },
-  { method: 'DELETE', route: '/api/admin/categories/:id', call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/admin/categories/:id/move',
+    call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}/move`, body: { direction: 'up' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/categories/:id',
+    call: async (ctx) => ({ url: `/api/admin/categories/${(await category(ctx)).id}` }),
+  },
   // live shows
-  { method: 'GET', route: '/api/admin/live-shows', call: () => ({ url: '/api/admin/live-shows?status=scheduled&q=show' }) },
-  { method: 'POST', route: '/api/admin/live-shows', admin: 201, call: () => ({ url: '/api/admin/live-shows', body: showBody }) },
-  { method: 'GET', route: '/api/admin/live-shows/:id', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}` }) },
-  { method: 'POST', route: '/api/admin/live-shows/:id', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}`, body: showBody }) },
-  { method: 'POST', route: '/api/admin/live-shows/:id/status', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/status`, body: { status: 'live' } }) },
-  { method: 'POST', route: '/api/admin/live-shows/:id/chat', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/chat`, body: { open: true } }) },
-  { method: 'POST', route: '/api/admin/live-shows/:id/topic', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/topic`, body: { topic: 'Grooves' } }) },
-  { method: 'DELETE', route: '/api/admin/live-shows/:id', call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}` }) },
+  {
+    method: 'GET',
+    route: '/api/admin/live-shows',
+    call: () => ({ url: '/api/admin/live-shows?status=scheduled&q=show' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/live-shows',
+    admin: 201,
+    call: () => ({ url: '/api/admin/live-shows', body: showBody }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/live-shows/:id',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/live-shows/:id',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}`, body: showBody }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/live-shows/:id/status',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/status`, body: { status: 'live' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/live-shows/:id/chat',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/chat`, body: { open: true } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/live-shows/:id/topic',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}/topic`, body: { topic: 'Grooves' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/live-shows/:id',
+    call: async (ctx) => ({ url: `/api/admin/live-shows/${(await show(ctx)).id}` }),
+  },
 ];

@@ -22,46 +22,94 @@ const params = z.object({ id: idSchema });
 
 /** Admin console: community — moderation, forum categories, live shows, a member's history. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = createAdminCommunityService({ db: app.deps.db, users: app.deps.services.users, live: app.deps.services.live });
+  const svc = createAdminCommunityService({
+    db: app.deps.db,
+    users: app.deps.services.users,
+    live: app.deps.services.live,
+  });
 
   // moderation
-  app.get('/api/admin/moderation', { ...adminOnly, schema: { querystring: moderationQuerySchema } }, async (request) => svc.moderation(request.query));
-  app.post('/api/admin/moderation/:kind/:id', { ...adminOnly, schema: { params: moderationParamsSchema, body: moderationActionSchema } }, async (request) => ({
-    data: await svc.act(adminActor(request), request.params.kind, request.params.id, request.body.action),
+  app.get('/api/admin/moderation', { ...adminOnly, schema: { querystring: moderationQuerySchema } }, async (request) =>
+    svc.moderation(request.query),
+  );
+  app.post(
+    '/api/admin/moderation/:kind/:id',
+    { ...adminOnly, schema: { params: moderationParamsSchema, body: moderationActionSchema } },
+    async (request) => ({
+      data: await svc.act(adminActor(request), request.params.kind, request.params.id, request.body.action),
+    }),
+  );
+  app.get('/api/admin/members/:id/community', { ...adminOnly, schema: { params } }, async (request) => ({
+    data: await svc.memberCommunity(request.params.id),
   }));
-  app.get('/api/admin/members/:id/community', { ...adminOnly, schema: { params } }, async (request) => ({ data: await svc.memberCommunity(request.params.id) }));
 
   // forum categories
-  app.get('/api/admin/categories', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => svc.categories(request.query));
+  app.get('/api/admin/categories', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
+    svc.categories(request.query),
+  );
   app.post('/api/admin/categories', { ...adminOnly, schema: { body: categorySchema } }, async (request, reply) =>
     reply.status(201).send({ data: await svc.createCategory(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) => ({ data: await svc.category(request.params.id) }));
-  app.post('/api/admin/categories/:id', { ...adminOnly, schema: { params, body: categorySchema } }, async (request) => ({
-    data: await svc.updateCategory(adminActor(request), request.params.id, request.body),
+  app.get('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) => ({
+    data: await svc.category(request.params.id),
   }));
-  app.post('/api/admin/categories/:id/move', { ...adminOnly, schema: { params, body: categoryMoveSchema } }, async (request) => ({
-    data: await svc.moveCategory(adminActor(request), request.params.id, request.body.direction),
-  }));
-  app.delete('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) => svc.deleteCategory(adminActor(request), request.params.id));
+  app.post(
+    '/api/admin/categories/:id',
+    { ...adminOnly, schema: { params, body: categorySchema } },
+    async (request) => ({
+      data: await svc.updateCategory(adminActor(request), request.params.id, request.body),
+    }),
+  );
+  app.post(
+    '/api/admin/categories/:id/move',
+    { ...adminOnly, schema: { params, body: categoryMoveSchema } },
+    async (request) => ({
+      data: await svc.moveCategory(adminActor(request), request.params.id, request.body.direction),
+    }),
+  );
+  app.delete('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) =>
+    svc.deleteCategory(adminActor(request), request.params.id),
+  );
 
   // live shows
-  app.get('/api/admin/live-shows', { ...adminOnly, schema: { querystring: liveShowQuerySchema } }, async (request) => svc.liveShows(request.query));
+  app.get('/api/admin/live-shows', { ...adminOnly, schema: { querystring: liveShowQuerySchema } }, async (request) =>
+    svc.liveShows(request.query),
+  );
   app.post('/api/admin/live-shows', { ...adminOnly, schema: { body: liveShowSchema } }, async (request, reply) =>
     reply.status(201).send({ data: await svc.createShow(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) => ({ data: await svc.show(request.params.id) }));
-  app.post('/api/admin/live-shows/:id', { ...adminOnly, schema: { params, body: liveShowSchema } }, async (request) => ({
-    data: await svc.updateShow(adminActor(request), request.params.id, request.body),
+  app.get('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) => ({
+    data: await svc.show(request.params.id),
   }));
-  app.post('/api/admin/live-shows/:id/status', { ...adminOnly, schema: { params, body: liveShowStatusSchema } }, async (request) => ({
-    data: await svc.setShowStatus(adminActor(request), request.params.id, request.body.status),
-  }));
-  app.post('/api/admin/live-shows/:id/chat', { ...adminOnly, schema: { params, body: liveShowChatSchema } }, async (request) => ({
-    data: await svc.setShowChat(adminActor(request), request.params.id, request.body.open),
-  }));
-  app.post('/api/admin/live-shows/:id/topic', { ...adminOnly, schema: { params, body: liveShowTopicSchema } }, async (request) => ({
-    data: await svc.setShowTopic(adminActor(request), request.params.id, request.body.topic),
-  }));
-  app.delete('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) => svc.deleteShow(adminActor(request), request.params.id));
+  app.post(
+    '/api/admin/live-shows/:id',
+    { ...adminOnly, schema: { params, body: liveShowSchema } },
+    async (request) => ({
+      data: await svc.updateShow(adminActor(request), request.params.id, request.body),
+    }),
+  );
+  app.post(
+    '/api/admin/live-shows/:id/status',
+    { ...adminOnly, schema: { params, body: liveShowStatusSchema } },
+    async (request) => ({
+      data: await svc.setShowStatus(adminActor(request), request.params.id, request.body.status),
+    }),
+  );
+  app.post(
+    '/api/admin/live-shows/:id/chat',
+    { ...adminOnly, schema: { params, body: liveShowChatSchema } },
+    async (request) => ({
+      data: await svc.setShowChat(adminActor(request), request.params.id, request.body.open),
+    }),
+  );
+  app.post(
+    '/api/admin/live-shows/:id/topic',
+    { ...adminOnly, schema: { params, body: liveShowTopicSchema } },
+    async (request) => ({
+      data: await svc.setShowTopic(adminActor(request), request.params.id, request.body.topic),
+    }),
+  );
+  app.delete('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) =>
+    svc.deleteShow(adminActor(request), request.params.id),
+  );
 };

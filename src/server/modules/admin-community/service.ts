@@ -16,7 +16,16 @@ import {
 import { categoryUrl, topicUrl } from '#shared/forums';
 import { LIVE_MESSAGES, type LiveStatus } from '#shared/live';
 import type { Database, Executor } from '#server/db/client';
-import { chatMessages, forumCategories, forumTopics, liveShows, posts, reports, users, wallComments } from '#server/db/schema/index';
+import {
+  chatMessages,
+  forumCategories,
+  forumTopics,
+  liveShows,
+  posts,
+  reports,
+  users,
+  wallComments,
+} from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { recordAudit, type Actor } from '#server/modules/admin/audit';
 import { countAll, escapeLike, pageEnvelope, pageOfSelect, sortOf } from '#server/modules/admin/list';
@@ -47,7 +56,13 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
   // ---- moderation: one list builder per kind (a fixed number of queries whatever the page) ----
 
   /** a kind's filter: hidden or visible, by one author, the search in the given columns (after `first`, if any) */
-  function moderationWhere(f: ListFilter, hiddenAt: AnyColumn, userId: AnyColumn, searched: AnyColumn[], first?: SQL): SQL | undefined {
+  function moderationWhere(
+    f: ListFilter,
+    hiddenAt: AnyColumn,
+    userId: AnyColumn,
+    searched: AnyColumn[],
+    first?: SQL,
+  ): SQL | undefined {
     const like = f.q ? `%${escapeLike(f.q)}%` : null;
     return and(
       first,
@@ -60,11 +75,29 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
   /** the posts of the list: replies and lesson comments, not a topic's first post (that is the topic) */
   const notFirstPost = sql`not exists (select 1 from "forum_topics" ft where ft."first_post_id" = "posts"."id")`;
 
-  const postWhere = (f: ListFilter) => moderationWhere(f, posts.trashedAt, posts.userId, [posts.body, users.name], notFirstPost);
+  const postWhere = (f: ListFilter) =>
+    moderationWhere(f, posts.trashedAt, posts.userId, [posts.body, users.name], notFirstPost);
   const postTopic = alias(forumTopics, 'post_topic');
-  async function postRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
+  async function postRows(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<ModerationItem[]> {
     const rows = await db
-      .select({ p: { id: posts.id, type: posts.type, resourceId: posts.resourceId, body: posts.body, trashedAt: posts.trashedAt, createdAt: posts.createdAt }, uid: users.id, uname: users.name, topic: postTopic.title })
+      .select({
+        p: {
+          id: posts.id,
+          type: posts.type,
+          resourceId: posts.resourceId,
+          body: posts.body,
+          trashedAt: posts.trashedAt,
+          createdAt: posts.createdAt,
+        },
+        uid: users.id,
+        uname: users.name,
+        topic: postTopic.title,
+      })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.userId))
       .leftJoin(postTopic, and(eq(posts.type, 'forumtopic'), eq(postTopic.id, posts.resourceId)))
@@ -78,7 +111,15 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       title: null,
       excerpt: excerpt(p.body),
       author: author(uid, uname),
-      where: { label: p.type === 'forumtopic' ? `Topic: ${topic ?? 'deleted topic'}` : p.type === 'lesson' ? 'Lesson discussion' : 'Post', url: postLink(p) },
+      where: {
+        label:
+          p.type === 'forumtopic'
+            ? `Topic: ${topic ?? 'deleted topic'}`
+            : p.type === 'lesson'
+              ? 'Lesson discussion'
+              : 'Post',
+        url: postLink(p),
+      },
       state: stateOf(p.trashedAt),
       created_at: p.createdAt.toISOString(),
     }));
@@ -87,8 +128,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     (await db.select({ n: countAll }).from(posts).leftJoin(users, eq(users.id, posts.userId)).where(where))[0]?.n ?? 0;
 
   const firstPost = alias(posts, 'first_post');
-  const topicWhere = (f: ListFilter) => moderationWhere(f, forumTopics.hiddenAt, forumTopics.userId, [forumTopics.title, firstPost.body, users.name]);
-  async function topicRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
+  const topicWhere = (f: ListFilter) =>
+    moderationWhere(f, forumTopics.hiddenAt, forumTopics.userId, [forumTopics.title, firstPost.body, users.name]);
+  async function topicRows(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<ModerationItem[]> {
     const rows = await db
       .select({ t: forumTopics, body: firstPost.body, uid: users.id, uname: users.name, cat: forumCategories.title })
       .from(forumTopics)
@@ -111,10 +158,23 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     }));
   }
   const topicCount = async (where: SQL | undefined) =>
-    (await db.select({ n: countAll }).from(forumTopics).leftJoin(firstPost, eq(firstPost.id, forumTopics.firstPostId)).leftJoin(users, eq(users.id, forumTopics.userId)).where(where))[0]?.n ?? 0;
+    (
+      await db
+        .select({ n: countAll })
+        .from(forumTopics)
+        .leftJoin(firstPost, eq(firstPost.id, forumTopics.firstPostId))
+        .leftJoin(users, eq(users.id, forumTopics.userId))
+        .where(where)
+    )[0]?.n ?? 0;
 
-  const chatWhere = (f: ListFilter) => moderationWhere(f, chatMessages.hiddenAt, chatMessages.userId, [chatMessages.body, users.name]);
-  async function chatRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
+  const chatWhere = (f: ListFilter) =>
+    moderationWhere(f, chatMessages.hiddenAt, chatMessages.userId, [chatMessages.body, users.name]);
+  async function chatRows(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<ModerationItem[]> {
     const rows = await db
       .select({ m: chatMessages, uid: users.id, uname: users.name, show: liveShows.title })
       .from(chatMessages)
@@ -135,13 +195,31 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       created_at: m.createdAt.toISOString(),
     }));
   }
-  const chatCount = async (where: SQL | undefined) => (await db.select({ n: countAll }).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(where))[0]?.n ?? 0;
+  const chatCount = async (where: SQL | undefined) =>
+    (
+      await db
+        .select({ n: countAll })
+        .from(chatMessages)
+        .leftJoin(users, eq(users.id, chatMessages.userId))
+        .where(where)
+    )[0]?.n ?? 0;
 
   const wallOwner = alias(users, 'wall_owner');
-  const wallWhere = (f: ListFilter) => moderationWhere(f, wallComments.hiddenAt, wallComments.userId, [wallComments.body, users.name]);
-  async function wallRows(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ModerationItem[]> {
+  const wallWhere = (f: ListFilter) =>
+    moderationWhere(f, wallComments.hiddenAt, wallComments.userId, [wallComments.body, users.name]);
+  async function wallRows(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<ModerationItem[]> {
     const rows = await db
-      .select({ w: wallComments, uid: users.id, uname: users.name, owner: { name: wallOwner.name, slug: wallOwner.slug } })
+      .select({
+        w: wallComments,
+        uid: users.id,
+        uname: users.name,
+        owner: { name: wallOwner.name, slug: wallOwner.slug },
+      })
       .from(wallComments)
       .leftJoin(users, eq(users.id, wallComments.userId))
       .innerJoin(wallOwner, eq(wallOwner.id, wallComments.toId))
@@ -160,11 +238,24 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       created_at: w.createdAt.toISOString(),
     }));
   }
-  const wallCount = async (where: SQL | undefined) => (await db.select({ n: countAll }).from(wallComments).leftJoin(users, eq(users.id, wallComments.userId)).where(where))[0]?.n ?? 0;
+  const wallCount = async (where: SQL | undefined) =>
+    (
+      await db
+        .select({ n: countAll })
+        .from(wallComments)
+        .leftJoin(users, eq(users.id, wallComments.userId))
+        .where(where)
+    )[0]?.n ?? 0;
 
   const kinds = {
     post: { where: postWhere, rows: postRows, count: postCount, created: posts.createdAt, id: posts.id },
-    topic: { where: topicWhere, rows: topicRows, count: topicCount, created: forumTopics.createdAt, id: forumTopics.id },
+    topic: {
+      where: topicWhere,
+      rows: topicRows,
+      count: topicCount,
+      created: forumTopics.createdAt,
+      id: forumTopics.id,
+    },
     chat: { where: chatWhere, rows: chatRows, count: chatCount, created: chatMessages.createdAt, id: chatMessages.id },
     wall: { where: wallWhere, rows: wallRows, count: wallCount, created: wallComments.createdAt, id: wallComments.id },
   } as const;
@@ -203,7 +294,11 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       if (kind === 'post') {
         const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1).for('update');
         if (!row) throw notFound();
-        const [first] = await tx.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.firstPostId, id)).limit(1);
+        const [first] = await tx
+          .select({ id: forumTopics.id })
+          .from(forumTopics)
+          .where(eq(forumTopics.firstPostId, id))
+          .limit(1);
         if (first && action !== 'restore') throw new ValidationError({ action: [MODERATION_MESSAGES.firstPost] });
         before = { state: stateOf(row.trashedAt), body: row.body };
         if (action === 'delete') {
@@ -216,7 +311,9 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       } else if (kind === 'topic') {
         const [row] = await tx.select().from(forumTopics).where(eq(forumTopics.id, id)).limit(1).for('update');
         if (!row) throw notFound();
-        const [first] = row.firstPostId ? await tx.select({ body: posts.body }).from(posts).where(eq(posts.id, row.firstPostId)).limit(1) : [];
+        const [first] = row.firstPostId
+          ? await tx.select({ body: posts.body }).from(posts).where(eq(posts.id, row.firstPostId)).limit(1)
+          : [];
         before = { state: stateOf(row.hiddenAt), title: row.title, body: first?.body ?? '' };
         if (action === 'delete') {
           await tx.delete(posts).where(and(eq(posts.type, 'forumtopic'), eq(posts.resourceId, id)));
@@ -238,11 +335,15 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         const [row] = await tx.select().from(wallComments).where(eq(wallComments.id, id)).limit(1).for('update');
         if (!row) throw notFound();
         before = { state: stateOf(row.hiddenAt), body: row.body };
-        if (action === 'delete') await tx.delete(wallComments).where(or(eq(wallComments.id, id), eq(wallComments.parentId, id)));
+        if (action === 'delete')
+          await tx.delete(wallComments).where(or(eq(wallComments.id, id), eq(wallComments.parentId, id)));
         else await tx.update(wallComments).set({ hiddenAt: hiddenValue }).where(eq(wallComments.id, id));
         if (action !== 'restore') await closeReports(tx, actor, 'wall', id);
       }
-      const after = action === 'delete' ? null : { ...before, state: action === 'hide' ? ('hidden' as const) : ('visible' as const) };
+      const after =
+        action === 'delete'
+          ? null
+          : { ...before, state: action === 'hide' ? ('hidden' as const) : ('visible' as const) };
       await recordAudit(tx, actor, {
         action: `moderation.${action}`,
         targetType: kind,
@@ -262,7 +363,11 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
   // qualified by hand: drizzle leaves a single-table select's columns unqualified, and inside the
   // subquery an unqualified "id" would be the subquery's own row
   const topicsIn = sql<number>`(select count(*)::int from "forum_topics" t where t."category_id" = "forum_categories"."id")`;
-  const toCategory = (c: typeof forumCategories.$inferSelect, topics: number): AdminCategory => ({ ...c, topics, url: categoryUrl(c.slug) });
+  const toCategory = (c: typeof forumCategories.$inferSelect, topics: number): AdminCategory => ({
+    ...c,
+    topics,
+    url: categoryUrl(c.slug),
+  });
 
   async function slugFree(tx: Executor, slug: string, exceptId?: number) {
     const [row] = await tx
@@ -274,7 +379,11 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
   }
 
   async function category(id: number, tx: Executor = db) {
-    const [row] = await tx.select({ c: forumCategories, topics: topicsIn }).from(forumCategories).where(eq(forumCategories.id, id)).limit(1);
+    const [row] = await tx
+      .select({ c: forumCategories, topics: topicsIn })
+      .from(forumCategories)
+      .where(eq(forumCategories.id, id))
+      .limit(1);
     if (!row) throw notFound();
     return toCategory(row.c, row.topics);
   }
@@ -312,7 +421,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       const before = await show(id, tx, true);
       await tx.update(liveShows).set(set).where(eq(liveShows.id, id));
       const next = await show(id, tx);
-      await recordAudit(tx, actor, { action, targetType: 'live_show', targetId: id, summary: next.title, before, after: next });
+      await recordAudit(tx, actor, {
+        action,
+        targetType: 'live_show',
+        targetId: id,
+        summary: next.title,
+        before,
+        after: next,
+      });
       return next;
     });
     const [row] = await db.select().from(liveShows).where(eq(liveShows.id, id)).limit(1);
@@ -326,7 +442,15 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       const k = kinds[query.kind];
       const sort = sortOf(query, { created_at: k.created }, 'created_at', 'desc');
       const where = k.where({ state: query.state, q: query.q });
-      const [total, rows] = await Promise.all([k.count(where), k.rows(where, [sort.order, sort.dir === 'asc' ? asc(k.id) : desc(k.id)], query.per_page, (query.page - 1) * query.per_page)]);
+      const [total, rows] = await Promise.all([
+        k.count(where),
+        k.rows(
+          where,
+          [sort.order, sort.dir === 'asc' ? asc(k.id) : desc(k.id)],
+          query.per_page,
+          (query.page - 1) * query.per_page,
+        ),
+      ]);
       return pageEnvelope(rows, total, query, sort);
     },
     act,
@@ -343,9 +467,18 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         return { n, rows };
       };
       const against = or(
-        and(eq(reports.kind, 'post'), sql`${reports.targetId} in (select ${posts.id} from ${posts} where ${posts.userId} = ${userId})`),
-        and(eq(reports.kind, 'chat'), sql`${reports.targetId} in (select ${chatMessages.id} from ${chatMessages} where ${chatMessages.userId} = ${userId})`),
-        and(eq(reports.kind, 'wall'), sql`${reports.targetId} in (select ${wallComments.id} from ${wallComments} where ${wallComments.userId} = ${userId})`),
+        and(
+          eq(reports.kind, 'post'),
+          sql`${reports.targetId} in (select ${posts.id} from ${posts} where ${posts.userId} = ${userId})`,
+        ),
+        and(
+          eq(reports.kind, 'chat'),
+          sql`${reports.targetId} in (select ${chatMessages.id} from ${chatMessages} where ${chatMessages.userId} = ${userId})`,
+        ),
+        and(
+          eq(reports.kind, 'wall'),
+          sql`${reports.targetId} in (select ${wallComments.id} from ${wallComments} where ${wallComments.userId} = ${userId})`,
+        ),
       );
       const [p, t, c, w, rn, rs] = await Promise.all([
         latest('post'),
@@ -361,7 +494,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         topics: t.rows,
         chat: c.rows,
         wall: w.rows,
-        reports_against: rs.map((r) => ({ id: r.id, kind: r.kind, target_id: r.targetId, reason: r.reason, status: r.status, created_at: r.createdAt.toISOString() })),
+        reports_against: rs.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          target_id: r.targetId,
+          reason: r.reason,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -369,33 +509,70 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
 
     /** GET /api/admin/categories: in the forums' order (position), searchable by title and slug. */
     async categories(query: AdminListQuery): Promise<AdminPage<AdminCategory>> {
-      const sort = sortOf(query, { position: forumCategories.position, title: forumCategories.title }, 'position', 'asc');
-      const where = query.q ? or(ilike(forumCategories.title, `%${escapeLike(query.q)}%`), ilike(forumCategories.slug, `%${escapeLike(query.q)}%`)) : undefined;
+      const sort = sortOf(
+        query,
+        { position: forumCategories.position, title: forumCategories.title },
+        'position',
+        'asc',
+      );
+      const where = query.q
+        ? or(
+            ilike(forumCategories.title, `%${escapeLike(query.q)}%`),
+            ilike(forumCategories.slug, `%${escapeLike(query.q)}%`),
+          )
+        : undefined;
       return pageOfSelect({
         query,
         sort,
         count: db.select({ n: countAll }).from(forumCategories).where(where),
-        rows: db.select({ c: forumCategories, topics: topicsIn }).from(forumCategories).where(where).orderBy(sort.order, asc(forumCategories.id)),
+        rows: db
+          .select({ c: forumCategories, topics: topicsIn })
+          .from(forumCategories)
+          .where(where)
+          .orderBy(sort.order, asc(forumCategories.id)),
         map: (r) => toCategory(r.c, r.topics),
       });
     },
     category,
 
-    async createCategory(actor: Actor, input: { title: string; slug: string; description: string; position?: number | undefined }) {
+    async createCategory(
+      actor: Actor,
+      input: { title: string; slug: string; description: string; position?: number | undefined },
+    ) {
       // a unique-slug race lost to another admin answers the same field message
       return guardSlug(CATEGORY_MESSAGES.slugTaken, () =>
         db.transaction(async (tx) => {
           await slugFree(tx, input.slug);
-          const position = input.position ?? ((await tx.select({ n: sql<number>`coalesce(max(${forumCategories.position}), 0)::int` }).from(forumCategories))[0]?.n ?? 0) + 1;
-          const [row] = await tx.insert(forumCategories).values({ ...input, position }).returning();
+          const position =
+            input.position ??
+            ((
+              await tx
+                .select({ n: sql<number>`coalesce(max(${forumCategories.position}), 0)::int` })
+                .from(forumCategories)
+            )[0]?.n ?? 0) + 1;
+          const [row] = await tx
+            .insert(forumCategories)
+            .values({ ...input, position })
+            .returning();
           const after = toCategory(row!, 0);
-          await recordAudit(tx, actor, { action: 'category.create', targetType: 'forum_category', targetId: row!.id, summary: row!.title, before: null, after });
+          await recordAudit(tx, actor, {
+            action: 'category.create',
+            targetType: 'forum_category',
+            targetId: row!.id,
+            summary: row!.title,
+            before: null,
+            after,
+          });
           return after;
         }),
       );
     },
 
-    async updateCategory(actor: Actor, id: number, input: { title: string; slug: string; description: string; position?: number | undefined }) {
+    async updateCategory(
+      actor: Actor,
+      id: number,
+      input: { title: string; slug: string; description: string; position?: number | undefined },
+    ) {
       return guardSlug(CATEGORY_MESSAGES.slugTaken, () =>
         db.transaction(async (tx) => {
           const before = await category(id, tx);
@@ -405,7 +582,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
             .set({ ...input, position: input.position ?? before.position })
             .where(eq(forumCategories.id, id));
           const after = await category(id, tx);
-          await recordAudit(tx, actor, { action: 'category.update', targetType: 'forum_category', targetId: id, summary: after.title, before, after });
+          await recordAudit(tx, actor, {
+            action: 'category.update',
+            targetType: 'forum_category',
+            targetId: id,
+            summary: after.title,
+            before,
+            after,
+          });
           return after;
         }),
       );
@@ -414,7 +598,11 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     /** Up or down one place: the categories are numbered 1..n in their order, then the two swap. */
     async moveCategory(actor: Actor, id: number, direction: 'up' | 'down') {
       return db.transaction(async (tx) => {
-        const all = await tx.select({ id: forumCategories.id, position: forumCategories.position, title: forumCategories.title }).from(forumCategories).orderBy(asc(forumCategories.position), asc(forumCategories.id)).for('update');
+        const all = await tx
+          .select({ id: forumCategories.id, position: forumCategories.position, title: forumCategories.title })
+          .from(forumCategories)
+          .orderBy(asc(forumCategories.position), asc(forumCategories.id))
+          .for('update');
         const i = all.findIndex((c) => c.id === id);
         if (i < 0) throw notFound();
         const j = direction === 'up' ? i - 1 : i + 1;
@@ -422,7 +610,11 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         if (j >= 0 && j < all.length) [order[i], order[j]] = [order[j]!, order[i]!];
         for (const [n, cid] of order.entries()) {
           const was = all.find((c) => c.id === cid)!;
-          if (was.position !== n + 1) await tx.update(forumCategories).set({ position: n + 1 }).where(eq(forumCategories.id, cid));
+          if (was.position !== n + 1)
+            await tx
+              .update(forumCategories)
+              .set({ position: n + 1 })
+              .where(eq(forumCategories.id, cid));
         }
         const after = await category(id, tx);
         await recordAudit(tx, actor, {
@@ -443,7 +635,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
         const before = await category(id, tx);
         if (before.topics > 0) throw new ValidationError({ category: [CATEGORY_MESSAGES.notEmpty(before.topics)] });
         await tx.delete(forumCategories).where(eq(forumCategories.id, id));
-        await recordAudit(tx, actor, { action: 'category.delete', targetType: 'forum_category', targetId: id, summary: before.title, before, after: null });
+        await recordAudit(tx, actor, {
+          action: 'category.delete',
+          targetType: 'forum_category',
+          targetId: id,
+          summary: before.title,
+          before,
+          after: null,
+        });
         return { ok: true };
       });
     },
@@ -451,7 +650,9 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     // ---- live shows ----
 
     /** GET /api/admin/live-shows: live and upcoming first (soonest first), then ended (newest first). */
-    async liveShows(query: AdminListQuery & { status?: LiveStatus | '' | undefined }): Promise<AdminPage<AdminLiveShow>> {
+    async liveShows(
+      query: AdminListQuery & { status?: LiveStatus | '' | undefined },
+    ): Promise<AdminPage<AdminLiveShow>> {
       const sorts = { starts_at: liveShows.startsAt, title: liveShows.title };
       const custom = query.sort && Object.hasOwn(sorts, query.sort);
       const sort = sortOf(query, sorts, 'starts_at', 'asc');
@@ -463,7 +664,10 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
             desc(liveShows.startsAt),
             desc(liveShows.id),
           ];
-      const where = and(query.status ? eq(liveShows.status, query.status) : undefined, query.q ? ilike(liveShows.title, `%${escapeLike(query.q)}%`) : undefined);
+      const where = and(
+        query.status ? eq(liveShows.status, query.status) : undefined,
+        query.q ? ilike(liveShows.title, `%${escapeLike(query.q)}%`) : undefined,
+      );
       return pageOfSelect({
         query,
         sort: custom ? sort : { key: 'upcoming', dir: 'asc' },
@@ -478,24 +682,50 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
     },
     show,
 
-    async createShow(actor: Actor, input: { title: string; description: string; starts_at: string; video_url: string }) {
+    async createShow(
+      actor: Actor,
+      input: { title: string; description: string; starts_at: string; video_url: string },
+    ) {
       const videoUrl = embed(input.video_url);
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(liveShows).values({ title: input.title, description: input.description, startsAt: new Date(input.starts_at), videoUrl }).returning();
+        const [row] = await tx
+          .insert(liveShows)
+          .values({ title: input.title, description: input.description, startsAt: new Date(input.starts_at), videoUrl })
+          .returning();
         const after = toLive(row!, 0);
-        await recordAudit(tx, actor, { action: 'live_show.create', targetType: 'live_show', targetId: row!.id, summary: row!.title, before: null, after });
+        await recordAudit(tx, actor, {
+          action: 'live_show.create',
+          targetType: 'live_show',
+          targetId: row!.id,
+          summary: row!.title,
+          before: null,
+          after,
+        });
         return after;
       });
     },
 
-    updateShow: (actor: Actor, id: number, input: { title: string; description: string; starts_at: string; video_url: string }) =>
-      changeShow(actor, id, 'live_show.update', { title: input.title, description: input.description, startsAt: new Date(input.starts_at), videoUrl: embed(input.video_url) }),
+    updateShow: (
+      actor: Actor,
+      id: number,
+      input: { title: string; description: string; starts_at: string; video_url: string },
+    ) =>
+      changeShow(actor, id, 'live_show.update', {
+        title: input.title,
+        description: input.description,
+        startsAt: new Date(input.starts_at),
+        videoUrl: embed(input.video_url),
+      }),
 
     /** the live module's rule: going live opens the chat, ending the show closes it */
     setShowStatus: (actor: Actor, id: number, status: LiveStatus) =>
-      changeShow(actor, id, 'live_show.status', { status, ...(status === 'live' ? { chatOpen: true } : status === 'ended' ? { chatOpen: false } : {}) }),
+      changeShow(actor, id, 'live_show.status', {
+        status,
+        ...(status === 'live' ? { chatOpen: true } : status === 'ended' ? { chatOpen: false } : {}),
+      }),
 
-    setShowChat: (actor: Actor, id: number, open: boolean) => changeShow(actor, id, open ? 'live_show.chat_open' : 'live_show.chat_close', { chatOpen: open }),
+    setShowChat: (actor: Actor, id: number, open: boolean) =>
+      changeShow(actor, id, open ? 'live_show.chat_open' : 'live_show.chat_close', { chatOpen: open }),
 
     async setShowTopic(actor: Actor, id: number, text: string) {
       const topic = text.trim() || null;
@@ -508,7 +738,14 @@ export function createAdminCommunityService(deps: { db: Database; users: UserSer
       return db.transaction(async (tx) => {
         const before = await show(id, tx, true);
         await tx.delete(liveShows).where(eq(liveShows.id, id));
-        await recordAudit(tx, actor, { action: 'live_show.delete', targetType: 'live_show', targetId: id, summary: before.title, before, after: null });
+        await recordAudit(tx, actor, {
+          action: 'live_show.delete',
+          targetType: 'live_show',
+          targetId: id,
+          summary: before.title,
+          before,
+          after: null,
+        });
         return { ok: true };
       });
     },

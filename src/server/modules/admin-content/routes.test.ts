@@ -18,8 +18,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const courseBody = (over: Record<string, unknown> = {}) => ({ title: 'Test course', slug: slug('test-course'), description: 'About it', members_only: true, area: 'main', is_welcome: false, position: 50, ...over });
-const lessonBody = (over: Record<string, unknown> = {}) => ({ title: 'Test lesson', slug: slug('lesson'), description: '', video_url: 'https://www.youtube-nocookie.com/embed/xyz', members_only: true, position: 0, ...over });
+const courseBody = (over: Record<string, unknown> = {}) => ({
+  title: 'Test course',
+  slug: slug('test-course'),
+  description: 'About it',
+  members_only: true,
+  area: 'main',
+  is_welcome: false,
+  position: 50,
+  ...over,
+});
+const lessonBody = (over: Record<string, unknown> = {}) => ({
+  title: 'Test lesson',
+  slug: slug('lesson'),
+  description: '',
+  video_url: 'https://www.youtube-nocookie.com/embed/xyz',
+  members_only: true,
+  position: 0,
+  ...over,
+});
 async function newCourse(over: Record<string, unknown> = {}) {
   const res = await admin.post('/api/admin/courses', courseBody(over));
   expect(res.statusCode, res.body).toBe(201);
@@ -31,24 +48,42 @@ async function newLesson(courseId: number, over: Record<string, unknown> = {}) {
   return res.json().data as { id: number };
 }
 const audits = (targetType: string, targetId: number | string) =>
-  t.app.deps.db.select().from(auditLog).where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId)))).orderBy(auditLog.id);
+  t.app.deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId))))
+    .orderBy(auditLog.id);
 
 describe('courses', () => {
   it('creates, edits and deletes a course, each with an audit entry (before and after)', async () => {
     const c = await newCourse({ title: 'Odd Meters' });
-    const put = await admin.request('PUT', `/api/admin/courses/${c.id}`, courseBody({ title: 'Odd Meters II', slug: c.slug, members_only: false }));
+    const put = await admin.request(
+      'PUT',
+      `/api/admin/courses/${c.id}`,
+      courseBody({ title: 'Odd Meters II', slug: c.slug, members_only: false }),
+    );
     expect(put.statusCode).toBe(200);
     expect(put.json().data).toMatchObject({ title: 'Odd Meters II', members_only: false, lessons: [] });
     const entries = await audits('course', c.id);
     expect(entries.map((e) => e.action)).toEqual(['course.create', 'course.update']);
-    expect(entries[1]).toMatchObject({ actorName: 'Ada Admin', before: expect.objectContaining({ title: 'Odd Meters', members_only: true }), after: expect.objectContaining({ title: 'Odd Meters II', members_only: false }) });
+    expect(entries[1]).toMatchObject({
+      actorName: 'Ada Admin',
+      before: expect.objectContaining({ title: 'Odd Meters', members_only: true }),
+      after: expect.objectContaining({ title: 'Odd Meters II', members_only: false }),
+    });
     expect((await admin.request('DELETE', `/api/admin/courses/${c.id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/admin/courses/${c.id}`)).statusCode).toBe(404);
     expect((await audits('course', c.id)).at(-1)).toMatchObject({ action: 'course.delete', after: null });
   });
 
   it('answers each field error by name', async () => {
-    const res = await admin.post('/api/admin/courses', { title: '', slug: 'Not A Slug', image_url: 'http://insecure.test/x.png', area: 'side', position: -1 });
+    const res = await admin.post('/api/admin/courses', {
+      title: '',
+      slug: 'Not A Slug',
+      image_url: 'http://insecure.test/x.png',
+      area: 'side',
+      position: -1,
+    });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
     expect(errors.title).toEqual(['The title field is required.']);
@@ -87,7 +122,9 @@ describe('courses', () => {
     const full = (await admin.get(`/api/admin/courses/${demo.id}`)).json().data;
     const back = await admin.request('PUT', `/api/admin/courses/${demo.id}`, { ...full, is_welcome: true });
     expect(back.statusCode, back.body).toBe(200);
-    expect((await t.app.deps.db.select({ slug: courses.slug }).from(courses).where(eq(courses.isWelcome, true)))).toEqual([{ slug: 'welcome-to-backbeat' }]);
+    expect(await t.app.deps.db.select({ slug: courses.slug }).from(courses).where(eq(courses.isWelcome, true))).toEqual(
+      [{ slug: 'welcome-to-backbeat' }],
+    );
   });
 
   it('refuses members and visitors', async () => {
@@ -104,7 +141,10 @@ describe('lessons', () => {
     const free = await newLesson(c.id, { members_only: false, title: 'Free one' });
     const paid = await newLesson(c.id, { members_only: true, title: 'Paid one' });
     const member = (await t.signedIn()).client;
-    expect((await member.get(`/api/lessons/${free.id}`)).json().data).toMatchObject({ locked: false, video_url: 'https://www.youtube-nocookie.com/embed/xyz' });
+    expect((await member.get(`/api/lessons/${free.id}`)).json().data).toMatchObject({
+      locked: false,
+      video_url: 'https://www.youtube-nocookie.com/embed/xyz',
+    });
     expect((await member.get(`/api/lessons/${paid.id}`)).json().data).toMatchObject({ locked: true, video_url: null });
     // made free by an admin
     const full = (await admin.get(`/api/admin/lessons/${paid.id}`)).json().data;
@@ -115,9 +155,15 @@ describe('lessons', () => {
   it('checks the video address, the slug and the next lesson', async () => {
     const c = await newCourse();
     const l = await newLesson(c.id);
-    const bad = await admin.post(`/api/admin/courses/${c.id}/lessons`, lessonBody({ video_url: 'javascript:alert(1)', title: '' }));
+    const bad = await admin.post(
+      `/api/admin/courses/${c.id}/lessons`,
+      lessonBody({ video_url: 'javascript:alert(1)', title: '' }),
+    );
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toMatchObject({ video_url: ['The video embed address must be an https:// address or a path on this site.'], title: ['The title field is required.'] });
+    expect(bad.json().errors).toMatchObject({
+      video_url: ['The video embed address must be an https:// address or a path on this site.'],
+      title: ['The title field is required.'],
+    });
     const self = await admin.request('PUT', `/api/admin/lessons/${l.id}`, lessonBody({ next_lesson_id: l.id }));
     expect(self.json().errors).toEqual({ next_lesson_id: [CONTENT.nextLessonOther] });
     const unknown = await admin.request('PUT', `/api/admin/lessons/${l.id}`, lessonBody({ next_lesson_id: 9_999_999 }));
@@ -134,26 +180,52 @@ describe('lessons', () => {
     await newLesson(c.id, { title: 'C' });
     const moved = await admin.post(`/api/admin/lessons/${a.id}/move`, { direction: 'down' });
     expect(moved.json().data.lessons.map((l: { title: string }) => l.title)).toEqual(['B', 'A', 'C']);
-    const page = (await (await t.signedIn({ entitlements: ['membership'] })).client.get(`/api/courses/${c.slug}`)).json().data;
+    const page = (
+      await (await t.signedIn({ entitlements: ['membership'] })).client.get(`/api/courses/${c.slug}`)
+    ).json().data;
     expect(page.lessons.map((l: { title: string }) => l.title)).toEqual(['B', 'A', 'C']);
-    expect((await admin.post(`/api/admin/lessons/${a.id}/move`, { direction: 'sideways' })).json().errors.direction).toEqual(['The direction must be up or down.']);
-    expect((await audits('lesson', a.id)).at(-1)).toMatchObject({ action: 'lesson.move', before: { position: 0 }, after: { position: 1 } });
+    expect(
+      (await admin.post(`/api/admin/lessons/${a.id}/move`, { direction: 'sideways' })).json().errors.direction,
+    ).toEqual(['The direction must be up or down.']);
+    expect((await audits('lesson', a.id)).at(-1)).toMatchObject({
+      action: 'lesson.move',
+      before: { position: 0 },
+      after: { position: 1 },
+    });
   });
 
   it('saves notation paths in order; an unchanged path keeps its ticks', async () => {
     const c = await newCourse({ members_only: false });
     const l = await newLesson(c.id, { members_only: false });
-    const first = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, { paths: [{ title: 'One', url: 'https://www.soundslice.com/slices/one/' }, { title: 'Two', url: 'https://www.soundslice.com/slices/two/' }] });
+    const first = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, {
+      paths: [
+        { title: 'One', url: 'https://www.soundslice.com/slices/one/' },
+        { title: 'Two', url: 'https://www.soundslice.com/slices/two/' },
+      ],
+    });
     expect(first.statusCode).toBe(200);
     const [one] = first.json().data.paths;
     const member = (await t.signedIn()).client;
     await member.post('/soundslice-path-completions', { soundslice_path_id: one.id, complete: true });
-    const again = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, { paths: [{ title: 'Two', url: 'https://www.soundslice.com/slices/two/' }, { title: 'One (renamed)', url: 'https://www.soundslice.com/slices/one/' }] });
+    const again = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, {
+      paths: [
+        { title: 'Two', url: 'https://www.soundslice.com/slices/two/' },
+        { title: 'One (renamed)', url: 'https://www.soundslice.com/slices/one/' },
+      ],
+    });
     expect(again.json().data.paths.map((p: { title: string }) => p.title)).toEqual(['Two', 'One (renamed)']);
     const seen = (await member.get(`/api/lessons/${l.id}`)).json().data.paths;
-    expect(seen).toEqual([expect.objectContaining({ title: 'Two', complete: false }), expect.objectContaining({ id: one.id, title: 'One (renamed)', complete: true })]);
-    const bad = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, { paths: [{ title: '', url: 'ftp://x' }] });
-    expect(bad.json().errors).toMatchObject({ 'paths.0.title': ['The title field is required.'], 'paths.0.url': ['The address must be an https:// address or a path on this site.'] });
+    expect(seen).toEqual([
+      expect.objectContaining({ title: 'Two', complete: false }),
+      expect.objectContaining({ id: one.id, title: 'One (renamed)', complete: true }),
+    ]);
+    const bad = await admin.request('PUT', `/api/admin/lessons/${l.id}/paths`, {
+      paths: [{ title: '', url: 'ftp://x' }],
+    });
+    expect(bad.json().errors).toMatchObject({
+      'paths.0.title': ['The title field is required.'],
+      'paths.0.url': ['The address must be an https:// address or a path on this site.'],
+    });
     expect((await audits('lesson', l.id)).filter((e) => e.action === 'lesson.paths')).toHaveLength(2);
   });
 
@@ -162,10 +234,16 @@ describe('lessons', () => {
     const l = await newLesson(c.id, { members_only: false, title: 'Quizzed' });
     await newLesson(c.id, { members_only: false, title: 'In order next' });
     const target = await newLesson(c.id, { members_only: false, title: 'Chosen next' });
-    const quiz = { questions: [{ title: 'Which note?', imageUrl: '', options: ['Quarter', 'https://cdn.test/eighth.png'], correct: 1 }] };
+    const quiz = {
+      questions: [
+        { title: 'Which note?', imageUrl: '', options: ['Quarter', 'https://cdn.test/eighth.png'], correct: 1 },
+      ],
+    };
     const saved = await admin.request('PUT', `/api/admin/lessons/${l.id}/quiz`, quiz);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.quiz).toEqual([{ title: 'Which note?', imageUrl: null, options: ['Quarter', 'https://cdn.test/eighth.png'], correct: 1 }]);
+    expect(saved.json().data.quiz).toEqual([
+      { title: 'Which note?', imageUrl: null, options: ['Quarter', 'https://cdn.test/eighth.png'], correct: 1 },
+    ]);
     const member = (await t.signedIn()).client;
     let result = (await member.post('/lessons/quiz', { id: l.id, answers: [1] })).json();
     expect(result).toMatchObject({ passed: true });
@@ -174,7 +252,10 @@ describe('lessons', () => {
     await admin.request('PUT', `/api/admin/lessons/${l.id}`, { ...full, next_lesson_id: target.id });
     result = (await member.post('/lessons/quiz', { id: l.id, answers: [1] })).json();
     expect(result.next_lesson_url).toBe(`/lessons/${target.id}`);
-    expect((await member.get(`/api/lessons/${l.id}`)).json().data.next_lesson).toEqual({ id: target.id, title: 'Chosen next' });
+    expect((await member.get(`/api/lessons/${l.id}`)).json().data.next_lesson).toEqual({
+      id: target.id,
+      title: 'Chosen next',
+    });
     // deleting the chosen lesson falls back to the order
     await admin.request('DELETE', `/api/admin/lessons/${target.id}`);
     expect((await admin.get(`/api/admin/lessons/${l.id}`)).json().data.next_lesson_id).toBeNull();
@@ -183,7 +264,12 @@ describe('lessons', () => {
   it('answers quiz field errors by question and option', async () => {
     const c = await newCourse();
     const l = await newLesson(c.id);
-    const res = await admin.request('PUT', `/api/admin/lessons/${l.id}/quiz`, { questions: [{ title: '', options: ['only one'], correct: 3 }, { title: 'Q', options: ['A', 'https://cdn.test/x.pdf'], correct: 0 }] });
+    const res = await admin.request('PUT', `/api/admin/lessons/${l.id}/quiz`, {
+      questions: [
+        { title: '', options: ['only one'], correct: 3 },
+        { title: 'Q', options: ['A', 'https://cdn.test/x.pdf'], correct: 0 },
+      ],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       'questions.0.title': ['The question field is required.'],
@@ -208,14 +294,24 @@ describe('lessons', () => {
 
 describe('stages', () => {
   it('creates a stage with the next id, edits its checklist (a reworded step loses its ticks), deletes it', async () => {
-    const created = await admin.post('/api/admin/stages', { title: 'Stage Six', description: 'Beyond', image_url: null, steps: ['Keep', 'Reword me'] });
+    const created = await admin.post('/api/admin/stages', {
+      title: 'Stage Six',
+      description: 'Beyond',
+      image_url: null,
+      steps: ['Keep', 'Reword me'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const stage = created.json().data;
     expect(stage.id).toBe(6);
     const member = (await t.signedIn()).client;
     const steps = (await member.get(`/api/stages/${stage.id}`)).json().data.steps;
-    for (const s of steps) await member.post('/stages/toggle-checkmark', { stage_id: stage.id, hash_id: s.hash_id, completed: true });
-    const put = await admin.request('PUT', `/api/admin/stages/${stage.id}`, { title: 'Stage Six', description: 'Beyond', steps: ['Reworded', 'Keep', 'New'] });
+    for (const s of steps)
+      await member.post('/stages/toggle-checkmark', { stage_id: stage.id, hash_id: s.hash_id, completed: true });
+    const put = await admin.request('PUT', `/api/admin/stages/${stage.id}`, {
+      title: 'Stage Six',
+      description: 'Beyond',
+      steps: ['Reworded', 'Keep', 'New'],
+    });
     expect(put.json().data.steps).toEqual(['Reworded', 'Keep', 'New']);
     const after = (await member.get(`/api/stages/${stage.id}`)).json().data.steps;
     expect(after.map((s: { text: string; completed: boolean }) => [s.text, s.completed])).toEqual([
@@ -223,9 +319,15 @@ describe('stages', () => {
       ['Keep', true],
       ['New', false],
     ]);
-    expect((await member.get('/api/stages')).json().data.find((s: { id: number }) => s.id === stage.id)).toMatchObject({ steps_done: 1, steps_total: 3 });
+    expect((await member.get('/api/stages')).json().data.find((s: { id: number }) => s.id === stage.id)).toMatchObject({
+      steps_done: 1,
+      steps_total: 3,
+    });
     const bad = await admin.request('PUT', `/api/admin/stages/${stage.id}`, { title: '', steps: ['ok', ''] });
-    expect(bad.json().errors).toMatchObject({ title: ['The title field is required.'], 'steps.1': ['A step may not be empty.'] });
+    expect(bad.json().errors).toMatchObject({
+      title: ['The title field is required.'],
+      'steps.1': ['A step may not be empty.'],
+    });
     const list = (await admin.get('/api/admin/stages?sort=id&dir=desc&per_page=1')).json();
     expect(list).toMatchObject({ total: 6, pages: 6 });
     expect(list.data[0]).toMatchObject({ id: 6, steps: 3 });
@@ -237,14 +339,28 @@ describe('stages', () => {
 
 describe('achievements', () => {
   it('creates, edits and deletes; the rewards service unlocks by the edited rule and threshold', async () => {
-    const bad = await admin.post('/api/admin/achievements', { name: '', slug: 'x', image_url: '', rule: 'logins', threshold: 0 });
+    const bad = await admin.post('/api/admin/achievements', {
+      name: '',
+      slug: 'x',
+      image_url: '',
+      rule: 'logins',
+      threshold: 0,
+    });
     expect(bad.json().errors).toMatchObject({
       name: ['The name field is required.'],
       image_url: ['The image field is required.'],
       rule: ['Choose what the achievement counts.'],
       threshold: ['The threshold must be at least 1.'],
     });
-    const created = await admin.post('/api/admin/achievements', { name: 'Two Journals', slug: 'two-journals', description: 'Write 2 entries.', image_url: '/images/achievements/journal-keeper.svg', rule: 'journal_entries', threshold: 2, position: 90 });
+    const created = await admin.post('/api/admin/achievements', {
+      name: 'Two Journals',
+      slug: 'two-journals',
+      description: 'Write 2 entries.',
+      image_url: '/images/achievements/journal-keeper.svg',
+      rule: 'journal_entries',
+      threshold: 2,
+      position: 90,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const a = created.json().data;
     const taken = await admin.post('/api/admin/achievements', { ...a, slug: 'two-journals' });
@@ -252,21 +368,36 @@ describe('achievements', () => {
     const put = await admin.request('PUT', `/api/admin/achievements/${a.id}`, { ...a, threshold: 1 });
     expect(put.json().data.threshold).toBe(1);
     const member = (await t.signedIn()).client;
-    await member.post('/journal', { exercises: JSON.stringify([{ practicedToday: 'Singles', startingTempo: '60', endingTempo: '80' }]) });
-    await expect.poll(async () => (await member.get('/api/achievements')).json().data.find((x: { slug: string }) => x.slug === 'two-journals')?.unlocked_at ?? null).not.toBeNull();
+    await member.post('/journal', {
+      exercises: JSON.stringify([{ practicedToday: 'Singles', startingTempo: '60', endingTempo: '80' }]),
+    });
+    await expect
+      .poll(
+        async () =>
+          (await member.get('/api/achievements')).json().data.find((x: { slug: string }) => x.slug === 'two-journals')
+            ?.unlocked_at ?? null,
+      )
+      .not.toBeNull();
     const list = (await admin.get('/api/admin/achievements?q=journal&sort=threshold&dir=asc')).json();
     expect(list.data.map((x: { slug: string }) => x.slug)).toEqual(['two-journals', 'journal-keeper']);
     expect(list.data[0].unlocked_by).toBe(1);
-    expect((await audits('achievement', a.id)).map((e) => e.action)).toEqual(['achievement.create', 'achievement.update']);
+    expect((await audits('achievement', a.id)).map((e) => e.action)).toEqual([
+      'achievement.create',
+      'achievement.update',
+    ]);
     expect((await admin.request('DELETE', `/api/admin/achievements/${a.id}`)).statusCode).toBe(200);
-    expect((await member.get('/api/achievements')).json().data.some((x: { slug: string }) => x.slug === 'two-journals')).toBe(false);
+    expect(
+      (await member.get('/api/achievements')).json().data.some((x: { slug: string }) => x.slug === 'two-journals'),
+    ).toBe(false);
   });
 });
 
 describe('settings: placement questions and foot-speed plans', () => {
   it('placement uses the edited points; the question count stays fixed', async () => {
     expect((await admin.get('/api/admin/placement')).json().data.questions).toEqual(PLACEMENT_QUESTIONS);
-    const edited = PLACEMENT_QUESTIONS.map((q, i) => (i === 0 ? { title: 'How long have you played?', options: q.options.map((o, j) => ({ ...o, points: j * 2 })) } : q));
+    const edited = PLACEMENT_QUESTIONS.map((q, i) =>
+      i === 0 ? { title: 'How long have you played?', options: q.options.map((o, j) => ({ ...o, points: j * 2 })) } : q,
+    );
     const res = await admin.request('PUT', '/api/admin/placement', { questions: edited });
     expect(res.statusCode, res.body).toBe(200);
     const member = (await t.signedIn()).client;
@@ -277,8 +408,14 @@ describe('settings: placement questions and foot-speed plans', () => {
     expect((entry!.before as typeof PLACEMENT_QUESTIONS)[0]!.title).toBe(PLACEMENT_QUESTIONS[0]!.title);
     const short = await admin.request('PUT', '/api/admin/placement', { questions: edited.slice(0, 9) });
     expect(short.json().errors.questions).toEqual(['The placement quiz has exactly 10 questions.']);
-    const bad = await admin.request('PUT', '/api/admin/placement', { questions: edited.map((q, i) => (i === 2 ? { ...q, options: [{ text: '', points: 11 }] } : q)) });
-    expect(bad.json().errors).toMatchObject({ 'questions.2.options': ['A question needs at least 2 options.'], 'questions.2.options.0.text': ['The option field is required.'], 'questions.2.options.0.points': ['The points may not be greater than 10.'] });
+    const bad = await admin.request('PUT', '/api/admin/placement', {
+      questions: edited.map((q, i) => (i === 2 ? { ...q, options: [{ text: '', points: 11 }] } : q)),
+    });
+    expect(bad.json().errors).toMatchObject({
+      'questions.2.options': ['A question needs at least 2 options.'],
+      'questions.2.options.0.text': ['The option field is required.'],
+      'questions.2.options.0.points': ['The points may not be greater than 10.'],
+    });
     await admin.request('PUT', '/api/admin/placement', { questions: PLACEMENT_QUESTIONS });
   });
 
@@ -286,10 +423,24 @@ describe('settings: placement questions and foot-speed plans', () => {
     expect((await admin.get('/api/admin/foot-speed')).json().data.links).toEqual(DEFAULT_PLAN_LINKS);
     const links = { ...DEFAULT_PLAN_LINKS, 'Intermediate|Double Pedal': 'https://plans.example.test/double' };
     expect((await admin.request('PUT', '/api/admin/foot-speed', { links })).statusCode).toBe(200);
-    const res = await (await t.client()).post('/placement/foot-speed/save', { name: 'Terry', email: 'terry@x.test', answers: [2, 0, '150', 1, 1, 2, 1, 2] });
+    const res = await (
+      await t.client()
+    ).post('/placement/foot-speed/save', {
+      name: 'Terry',
+      email: 'terry@x.test',
+      answers: [2, 0, '150', 1, 1, 2, 1, 2],
+    });
     expect(res.json().link).toBe('https://plans.example.test/double');
-    const bad = await admin.request('PUT', '/api/admin/foot-speed', { links: { ...links, [PLAN_KEYS[0]!.key]: 'http://insecure.test', [PLAN_KEYS[1]!.key]: '' } });
-    expect(bad.json().errors).toMatchObject({ [`links.${PLAN_KEYS[0]!.key}`]: ['The plan address must be an https:// address or a path on this site.'], [`links.${PLAN_KEYS[1]!.key}`]: ['The plan address is required.'] });
-    expect((await audits('setting', 'diagnostic_plan_links')).at(-1)).toMatchObject({ before: DEFAULT_PLAN_LINKS, after: links });
+    const bad = await admin.request('PUT', '/api/admin/foot-speed', {
+      links: { ...links, [PLAN_KEYS[0]!.key]: 'http://insecure.test', [PLAN_KEYS[1]!.key]: '' },
+    });
+    expect(bad.json().errors).toMatchObject({
+      [`links.${PLAN_KEYS[0]!.key}`]: ['The plan address must be an https:// address or a path on this site.'],
+      [`links.${PLAN_KEYS[1]!.key}`]: ['The plan address is required.'],
+    });
+    expect((await audits('setting', 'diagnostic_plan_links')).at(-1)).toMatchObject({
+      before: DEFAULT_PLAN_LINKS,
+      after: links,
+    });
   });
 });

@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_TEXT } from '#shared/admin-members';
-import { auditLog, contactMessages, courses, diagnosticLeads, journalEntries, lessons, mentorships, reports, wallComments } from '#server/db/schema/index';
+import {
+  auditLog,
+  contactMessages,
+  courses,
+  diagnosticLeads,
+  journalEntries,
+  lessons,
+  mentorships,
+  reports,
+  wallComments,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
 let t: TestApp;
@@ -63,8 +73,13 @@ describe('members list', () => {
 
     // a wall comment they wrote, reported by someone else; a journal entry
     const other = await t.createUser();
-    const [comment] = await t.app.deps.db.insert(wallComments).values({ toId: other.id, userId: m.user.id, body: 'hey' }).returning();
-    await t.app.deps.db.insert(reports).values({ kind: 'wall', targetId: comment!.id, reporterId: other.id, reason: 'rude' });
+    const [comment] = await t.app.deps.db
+      .insert(wallComments)
+      .values({ toId: other.id, userId: m.user.id, body: 'hey' })
+      .returning();
+    await t.app.deps.db
+      .insert(reports)
+      .values({ kind: 'wall', targetId: comment!.id, reporterId: other.id, reason: 'rude' });
     await t.app.deps.db.insert(journalEntries).values({ userId: m.user.id, exercises: [] });
     const after = (await admin.client.get(`/api/admin/members/${m.user.id}`)).json().history;
     expect(after.wall_comments.count).toBe(1);
@@ -79,13 +94,22 @@ describe('members list', () => {
 
 describe('entitlements', () => {
   it('grant opens a members-only lesson, revoke closes it; both audited with before/after', async () => {
-    const [course] = await t.app.deps.db.insert(courses).values({ slug: `paid-${Date.now()}`, title: 'Paid course', membersOnly: true }).returning();
-    const [lesson] = await t.app.deps.db.insert(lessons).values({ courseId: course!.id, slug: 'one', title: 'One', membersOnly: true }).returning();
+    const [course] = await t.app.deps.db
+      .insert(courses)
+      .values({ slug: `paid-${Date.now()}`, title: 'Paid course', membersOnly: true })
+      .returning();
+    const [lesson] = await t.app.deps.db
+      .insert(lessons)
+      .values({ courseId: course!.id, slug: 'one', title: 'One', membersOnly: true })
+      .returning();
     const m = await t.signedIn();
     const locked = async () => (await m.client.get(`/api/lessons/${lesson!.id}`)).json().data.locked as boolean;
     expect(await locked()).toBe(true);
 
-    const bad = await admin.client.post(`/api/admin/members/${m.user.id}/entitlements`, { kind: 'gold', ends_at: '2001-01-01' });
+    const bad = await admin.client.post(`/api/admin/members/${m.user.id}/entitlements`, {
+      kind: 'gold',
+      ends_at: '2001-01-01',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ kind: [MEMBER_TEXT.kindInvalid], ends_at: [MEMBER_TEXT.endsInvalid] });
 
@@ -93,22 +117,34 @@ describe('entitlements', () => {
     expect(granted.statusCode).toBe(201);
     expect(await locked()).toBe(false);
 
-    const revoked = await admin.client.post(`/api/admin/members/${m.user.id}/entitlements/${granted.json().data.id}/revoke`);
+    const revoked = await admin.client.post(
+      `/api/admin/members/${m.user.id}/entitlements/${granted.json().data.id}/revoke`,
+    );
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().data.active).toBe(false);
     expect(await locked()).toBe(true);
-    expect((await admin.client.post(`/api/admin/members/${m.user.id}/entitlements/${granted.json().data.id}/revoke`)).statusCode).toBe(409);
+    expect(
+      (await admin.client.post(`/api/admin/members/${m.user.id}/entitlements/${granted.json().data.id}/revoke`))
+        .statusCode,
+    ).toBe(409);
 
     const log = await audits(m.user.id);
     expect(log.map((e) => e.action)).toEqual(['member.entitlement.grant', 'member.entitlement.revoke']);
-    expect(log[0]).toMatchObject({ actorId: admin.user.id, before: { entitlements: [] }, after: { entitlements: ['membership'] } });
+    expect(log[0]).toMatchObject({
+      actorId: admin.user.id,
+      before: { entitlements: [] },
+      after: { entitlements: ['membership'] },
+    });
     expect(log[1]).toMatchObject({ before: { entitlements: ['membership'] }, after: { entitlements: [] } });
   });
 
   it('a course entitlement with an end date', async () => {
     const m = await t.createUser();
     const future = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const res = await admin.client.post(`/api/admin/members/${m.id}/entitlements`, { kind: 'course:12', ends_at: future });
+    const res = await admin.client.post(`/api/admin/members/${m.id}/entitlements`, {
+      kind: 'course:12',
+      ends_at: future,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ kind: 'course:12', ends_at: `${future}T23:59:59.000Z`, active: true });
   });
@@ -122,14 +158,20 @@ describe('role and mentor flag', () => {
     expect(res.json().data).toMatchObject({ role: 'admin', is_mentor: true });
     expect((await m.client.get('/api/admin/members')).statusCode).toBe(200); // the member side sees it at once
     const [entry] = await audits(m.user.id);
-    expect(entry).toMatchObject({ action: 'member.role', before: { role: 'member', is_mentor: false }, after: { role: 'admin', is_mentor: true } });
+    expect(entry).toMatchObject({
+      action: 'member.role',
+      before: { role: 'member', is_mentor: false },
+      after: { role: 'admin', is_mentor: true },
+    });
   });
 
   it('an admin cannot remove their own admin role', async () => {
     const res = await admin.client.post(`/api/admin/members/${admin.user.id}/role`, { role: 'member' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ role: [MEMBER_TEXT.ownAdmin] });
-    expect((await admin.client.post(`/api/admin/members/${admin.user.id}/role`, { role: 'nobody' })).json().errors.role).toBeDefined();
+    expect(
+      (await admin.client.post(`/api/admin/members/${admin.user.id}/role`, { role: 'nobody' })).json().errors.role,
+    ).toBeDefined();
   });
 });
 
@@ -139,7 +181,9 @@ describe('suspension', () => {
     const res = await admin.client.post(`/api/admin/members/${m.id}/suspend`, { reason: '  ' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ reason: [MEMBER_TEXT.reasonRequired] });
-    expect((await admin.client.post(`/api/admin/members/${admin.user.id}/suspend`, { reason: 'x' })).json().errors).toEqual({ reason: [MEMBER_TEXT.ownSuspend] });
+    expect(
+      (await admin.client.post(`/api/admin/members/${admin.user.id}/suspend`, { reason: 'x' })).json().errors,
+    ).toEqual({ reason: [MEMBER_TEXT.ownSuspend] });
   });
 
   it('signs the member out everywhere, disconnects their socket, refuses sign-in and posting; unsuspend lets them back', async () => {
@@ -159,8 +203,12 @@ describe('suspension', () => {
     const login = await again.post('/login', { email: m.user.email, password: m.user.password });
     expect(login.statusCode).toBe(422);
     expect(login.json().errors.email).toEqual(['This account has been suspended.']);
-    expect((await admin.client.get(`/api/admin/members/${m.user.id}`)).json().member.suspended_reason).toBe('Spamming the forum');
-    expect((await admin.client.get('/api/admin/members?suspended=yes')).json().data.map((r: { id: number }) => r.id)).toContain(m.user.id);
+    expect((await admin.client.get(`/api/admin/members/${m.user.id}`)).json().member.suspended_reason).toBe(
+      'Spamming the forum',
+    );
+    expect(
+      (await admin.client.get('/api/admin/members?suspended=yes')).json().data.map((r: { id: number }) => r.id),
+    ).toContain(m.user.id);
 
     expect((await admin.client.post(`/api/admin/members/${m.user.id}/unsuspend`)).statusCode).toBe(200);
     expect((await again.post('/login', { email: m.user.email, password: m.user.password })).statusCode).toBe(200);
@@ -168,14 +216,19 @@ describe('suspension', () => {
     const log = await audits(m.user.id);
     expect(log.map((e) => e.action)).toEqual(['member.suspend', 'member.unsuspend']);
     expect(log[0]).toMatchObject({ before: { suspended_at: null }, after: { suspended_reason: 'Spamming the forum' } });
-    expect(log[1]).toMatchObject({ before: { suspended_reason: 'Spamming the forum' }, after: { suspended_at: null, suspended_reason: null } });
+    expect(log[1]).toMatchObject({
+      before: { suspended_reason: 'Spamming the forum' },
+      after: { suspended_at: null, suspended_reason: null },
+    });
   });
 });
 
 describe('notifications and mentors', () => {
   it('sending a notification is audited', async () => {
     const m = await t.createUser();
-    expect((await admin.client.post('/api/admin/notifications', { user_id: m.id, body: 'Welcome aboard' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/admin/notifications', { user_id: m.id, body: 'Welcome aboard' })).statusCode,
+    ).toBe(201);
     const [entry] = await audits(m.id);
     expect(entry).toMatchObject({ action: 'notification.send', after: { body: 'Welcome aboard' } });
   });
@@ -188,17 +241,31 @@ describe('notifications and mentors', () => {
     expect(assign.statusCode).toBe(200);
     overview = (await admin.client.get('/api/admin/mentors')).json();
     expect(overview.unassigned.map((r: { id: number }) => r.id)).not.toContain(s.id);
-    expect(overview.mentors.find((m: { id: number }) => m.id === admin.user.id).students.map((r: { id: number }) => r.id)).toContain(s.id);
+    expect(
+      overview.mentors.find((m: { id: number }) => m.id === admin.user.id).students.map((r: { id: number }) => r.id),
+    ).toContain(s.id);
     const [row] = await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.id));
     expect(row?.mentorId).toBe(admin.user.id);
     const [entry] = await audits(s.id);
-    expect(entry).toMatchObject({ action: 'mentorship.assign', before: { mentor: null }, after: { mentor: { id: admin.user.id, name: 'Ada Admin' } } });
+    expect(entry).toMatchObject({
+      action: 'mentorship.assign',
+      before: { mentor: null },
+      after: { mentor: { id: admin.user.id, name: 'Ada Admin' } },
+    });
   });
 });
 
 describe('leads and reviews', () => {
   it('leads: search, sort, paging; the CSV is the same search, spreadsheet-safe', async () => {
-    const base = { skill: 'Beginner', pedal: 'Single Pedal', tempo: 100, scores: { technique: 1, control: 2, coordination: 0, independence: 0 }, primaryKiller: 'control', answers: [], answersText: 'Q? A' };
+    const base = {
+      skill: 'Beginner',
+      pedal: 'Single Pedal',
+      tempo: 100,
+      scores: { technique: 1, control: 2, coordination: 0, independence: 0 },
+      primaryKiller: 'control',
+      answers: [],
+      answersText: 'Q? A',
+    };
     await t.app.deps.db.insert(diagnosticLeads).values([
       { ...base, name: 'Zed Lead', email: 'zed@lead.test' },
       { ...base, name: '=cmd()', email: 'evil@lead.test', answersText: '@SUM(1)' },
@@ -209,7 +276,9 @@ describe('leads and reviews', () => {
     expect(res.data.map((r: { name: string }) => r.name)).toEqual(['=cmd()', 'Amy Lead']);
     const csv = await admin.client.get('/api/admin/diagnostic-leads.csv?q=lead.test&sort=name&dir=desc');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('created_at,name,email,skill,pedal,tempo,technique,control,coordination,independence,primary,answers');
+    expect(lines[0]).toBe(
+      'created_at,name,email,skill,pedal,tempo,technique,control,coordination,independence,primary,answers',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Zed Lead');
     expect(csv.body).toContain("'=cmd()");
@@ -237,4 +306,3 @@ describe('leads and reviews', () => {
     expect((await member.client.get('/api/admin/reviews.csv')).statusCode).toBe(403);
   });
 });
-

@@ -45,9 +45,19 @@ const activeEntitlementSql = (userId: SQL | number, kind?: string) =>
   sql`exists (select 1 from ${entitlements} e where e.user_id = ${userId} ${kind ? sql`and e.kind = ${kind}` : sql``} and e.revoked_at is null and (e.ends_at is null or e.ends_at > now()))`;
 
 /** What the audit log stores about a member: the facts an admin changes. */
-const memberFacts = (u: UserRow) => ({ role: u.role, is_mentor: u.isMentor, suspended_at: u.suspendedAt?.toISOString() ?? null, suspended_reason: u.suspendedReason });
+const memberFacts = (u: UserRow) => ({
+  role: u.role,
+  is_mentor: u.isMentor,
+  suspended_at: u.suspendedAt?.toISOString() ?? null,
+  suspended_reason: u.suspendedReason,
+});
 
-export function createAdminMembersService(deps: { db: Database; users: UserService; sessions: SessionStore; realtime: Realtime }) {
+export function createAdminMembersService(deps: {
+  db: Database;
+  users: UserService;
+  sessions: SessionStore;
+  realtime: Realtime;
+}) {
   const { db } = deps;
 
   async function memberOr404(id: number): Promise<UserRow> {
@@ -119,7 +129,12 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
   }
 
   /** Changes the member's row and writes its audit entry (made from the changed row) in one transaction. */
-  async function updateMember(actor: Actor, u: UserRow, set: Partial<typeof users.$inferInsert>, entry: (after: UserRow) => Omit<AuditInput, 'targetType' | 'targetId'>): Promise<UserRow> {
+  async function updateMember(
+    actor: Actor,
+    u: UserRow,
+    set: Partial<typeof users.$inferInsert>,
+    entry: (after: UserRow) => Omit<AuditInput, 'targetType' | 'targetId'>,
+  ): Promise<UserRow> {
     return db.transaction(async (tx) => {
       const [after] = await tx.update(users).set(set).where(eq(users.id, u.id)).returning();
       await recordAudit(tx, actor, { ...entry(after!), targetType: 'member', targetId: u.id });
@@ -142,10 +157,21 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       }
       if (query.role) where.push(eq(users.role, query.role as 'member' | 'admin'));
       if (query.mentor) where.push(eq(users.isMentor, query.mentor === 'yes'));
-      if (query.suspended) where.push(query.suspended === 'yes' ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt));
+      if (query.suspended)
+        where.push(query.suspended === 'yes' ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt));
       if (query.entitlement) where.push(activeEntitlementSql(sql`${users.id}`, query.entitlement));
       const cond = where.length ? and(...where) : undefined;
-      const sort = sortOf(query, { name: sql`lower(${users.name})`, email: sql`lower(${users.email})`, joined: users.createdAt, updated: users.updatedAt }, 'joined', 'desc');
+      const sort = sortOf(
+        query,
+        {
+          name: sql`lower(${users.name})`,
+          email: sql`lower(${users.email})`,
+          joined: users.createdAt,
+          updated: users.updatedAt,
+        },
+        'joined',
+        'desc',
+      );
       const page = await pageOfSelect({
         query,
         sort,
@@ -158,7 +184,16 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
         ? await db
             .select({ userId: entitlements.userId, kind: entitlements.kind })
             .from(entitlements)
-            .where(and(sql`${entitlements.userId} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`, isNull(entitlements.revokedAt), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))))
+            .where(
+              and(
+                sql`${entitlements.userId} in (${sql.join(
+                  rows.map((r) => sql`${r.id}`),
+                  sql`, `,
+                )})`,
+                isNull(entitlements.revokedAt),
+                or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
+              ),
+            )
         : [];
       const byUser = new Map<number, Set<string>>();
       for (const k of kinds) (byUser.get(k.userId) ?? byUser.set(k.userId, new Set()).get(k.userId)!).add(k.kind);
@@ -167,8 +202,14 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
 
     async detail(id: number): Promise<AdminMemberDetail> {
       const u = await memberOr404(id);
-      const [stage] = u.stageId ? await db.select({ title: stages.title }).from(stages).where(eq(stages.id, u.stageId)).limit(1) : [];
-      const ents = await db.select().from(entitlements).where(eq(entitlements.userId, id)).orderBy(desc(entitlements.createdAt), desc(entitlements.id));
+      const [stage] = u.stageId
+        ? await db.select({ title: stages.title }).from(stages).where(eq(stages.id, u.stageId)).limit(1)
+        : [];
+      const ents = await db
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.userId, id))
+        .orderBy(desc(entitlements.createdAt), desc(entitlements.id));
       return {
         member: {
           ...(await row(u)),
@@ -188,7 +229,10 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       const endsAt = input.ends_at ? new Date(`${input.ends_at}T23:59:59Z`) : null;
       return db.transaction(async (tx) => {
         const before = await deps.users.activeEntitlements(id, tx);
-        const [ent] = await tx.insert(entitlements).values({ userId: id, kind: input.kind, source: 'admin', endsAt }).returning();
+        const [ent] = await tx
+          .insert(entitlements)
+          .values({ userId: id, kind: input.kind, source: 'admin', endsAt })
+          .returning();
         const after = await deps.users.activeEntitlements(id, tx);
         await recordAudit(tx, actor, {
           action: 'member.entitlement.grant',
@@ -205,11 +249,19 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
     async revoke(actor: Actor, id: number, entitlementId: number) {
       const u = await memberOr404(id);
       return db.transaction(async (tx) => {
-        const [ent] = await tx.select().from(entitlements).where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, id))).limit(1);
+        const [ent] = await tx
+          .select()
+          .from(entitlements)
+          .where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, id)))
+          .limit(1);
         if (!ent) throw notFound('That entitlement does not exist.');
         if (ent.revokedAt) throw new AppError(409, MEMBER_TEXT.alreadyRevoked);
         const before = await deps.users.activeEntitlements(id, tx);
-        const [updated] = await tx.update(entitlements).set({ revokedAt: new Date() }).where(eq(entitlements.id, ent.id)).returning();
+        const [updated] = await tx
+          .update(entitlements)
+          .set({ revokedAt: new Date() })
+          .where(eq(entitlements.id, ent.id))
+          .returning();
         const after = await deps.users.activeEntitlements(id, tx);
         await recordAudit(tx, actor, {
           action: 'member.entitlement.revoke',
@@ -223,7 +275,11 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       });
     },
 
-    async setRole(actor: Actor, id: number, input: { role?: 'member' | 'admin' | undefined; is_mentor?: boolean | undefined }) {
+    async setRole(
+      actor: Actor,
+      id: number,
+      input: { role?: 'member' | 'admin' | undefined; is_mentor?: boolean | undefined },
+    ) {
       const u = await memberOr404(id);
       if (id === actor.user.id && input.role === 'member') throw new ValidationError({ role: [MEMBER_TEXT.ownAdmin] });
       const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -242,12 +298,17 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
       const u = await memberOr404(id);
       if (id === actor.user.id) throw new ValidationError({ reason: [MEMBER_TEXT.ownSuspend] });
       if (u.suspendedAt) throw new AppError(409, MEMBER_TEXT.alreadySuspended);
-      const updated = await updateMember(actor, u, { suspendedAt: new Date(), suspendedReason: reason, updatedAt: new Date() }, (after) => ({
-        action: 'member.suspend',
-        summary: `Suspended ${u.name}: ${reason}`,
-        before: memberFacts(u),
-        after: memberFacts(after),
-      }));
+      const updated = await updateMember(
+        actor,
+        u,
+        { suspendedAt: new Date(), suspendedReason: reason, updatedAt: new Date() },
+        (after) => ({
+          action: 'member.suspend',
+          summary: `Suspended ${u.name}: ${reason}`,
+          before: memberFacts(u),
+          after: memberFacts(after),
+        }),
+      );
       await signOutEverywhere(id);
       return { data: await row(updated) };
     },
@@ -255,21 +316,36 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
     async unsuspend(actor: Actor, id: number) {
       const u = await memberOr404(id);
       if (!u.suspendedAt) throw new AppError(409, MEMBER_TEXT.notSuspended);
-      const updated = await updateMember(actor, u, { suspendedAt: null, suspendedReason: null, updatedAt: new Date() }, (after) => ({
-        action: 'member.unsuspend',
-        summary: `Lifted the suspension of ${u.name}`,
-        before: memberFacts(u),
-        after: memberFacts(after),
-      }));
+      const updated = await updateMember(
+        actor,
+        u,
+        { suspendedAt: null, suspendedReason: null, updatedAt: new Date() },
+        (after) => ({
+          action: 'member.unsuspend',
+          summary: `Lifted the suspension of ${u.name}`,
+          before: memberFacts(u),
+          after: memberFacts(after),
+        }),
+      );
       return { data: await row(updated) };
     },
 
     /** Every admin (mentors first) with their students, and the students without a mentor. */
     async mentors(): Promise<AdminMentorsOverview> {
-      const admins = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(desc(users.isMentor), asc(sql`lower(${users.name})`), asc(users.id));
+      const admins = await db
+        .select()
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(desc(users.isMentor), asc(sql`lower(${users.name})`), asc(users.id));
       const student = alias(users, 'student');
       const links = await db
-        .select({ mentorId: mentorships.mentorId, id: student.id, name: student.name, email: student.email, status: mentorships.status })
+        .select({
+          mentorId: mentorships.mentorId,
+          id: student.id,
+          name: student.name,
+          email: student.email,
+          status: mentorships.status,
+        })
         .from(mentorships)
         .innerJoin(student, eq(student.id, mentorships.studentId))
         .where(isNotNull(mentorships.mentorId))
@@ -279,9 +355,20 @@ export function createAdminMembersService(deps: { db: Database; users: UserServi
         .select({ id: users.id, name: users.name, email: users.email, status: mentorships.status })
         .from(users)
         .leftJoin(mentorships, eq(mentorships.studentId, users.id))
-        .where(and(ne(users.role, 'admin'), isNull(mentorships.mentorId), or(isNotNull(mentorships.id), activeEntitlementSql(sql`${users.id}`, 'mentorship'))))
+        .where(
+          and(
+            ne(users.role, 'admin'),
+            isNull(mentorships.mentorId),
+            or(isNotNull(mentorships.id), activeEntitlementSql(sql`${users.id}`, 'mentorship')),
+          ),
+        )
         .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-      const toStudent = (r: { id: number; name: string; email: string; status: string | null }): AdminMentorStudent => ({ id: r.id, name: r.name, email: r.email, status: r.status ?? null });
+      const toStudent = (r: {
+        id: number;
+        name: string;
+        email: string;
+        status: string | null;
+      }): AdminMentorStudent => ({ id: r.id, name: r.name, email: r.email, status: r.status ?? null });
       return {
         mentors: admins.map((a) => ({
           id: a.id,
@@ -300,15 +387,27 @@ export type AdminMembersService = ReturnType<typeof createAdminMembersService>;
 
 // ---- leads & reviews (the routes live in modules/diagnostic and modules/contact) ----
 
-
 function leadsWhere(query: AdminListQuery) {
   const like = query.q ? `%${escapeLike(query.q)}%` : null;
   const where = like
-    ? or(ilike(diagnosticLeads.name, like), ilike(diagnosticLeads.email, like), ilike(diagnosticLeads.skill, like), ilike(diagnosticLeads.pedal, like), ilike(diagnosticLeads.primaryKiller, like))
+    ? or(
+        ilike(diagnosticLeads.name, like),
+        ilike(diagnosticLeads.email, like),
+        ilike(diagnosticLeads.skill, like),
+        ilike(diagnosticLeads.pedal, like),
+        ilike(diagnosticLeads.primaryKiller, like),
+      )
     : undefined;
   const sort = sortOf(
     query,
-    { created_at: diagnosticLeads.createdAt, name: sql`lower(${diagnosticLeads.name})`, email: sql`lower(${diagnosticLeads.email})`, skill: diagnosticLeads.skill, pedal: diagnosticLeads.pedal, primary: diagnosticLeads.primaryKiller },
+    {
+      created_at: diagnosticLeads.createdAt,
+      name: sql`lower(${diagnosticLeads.name})`,
+      email: sql`lower(${diagnosticLeads.email})`,
+      skill: diagnosticLeads.skill,
+      pedal: diagnosticLeads.pedal,
+      primary: diagnosticLeads.primaryKiller,
+    },
     'created_at',
     'desc',
   );
@@ -340,20 +439,48 @@ export async function leadsPage(db: Database, query: AdminListQuery, all = false
 }
 
 /** GET /api/admin/reviews (and, with `all`, the CSV of the same search and sort). */
-export async function reviewsPage(db: Database, query: AdminListQuery, all = false): Promise<AdminPage<AdminReviewRow>> {
+export async function reviewsPage(
+  db: Database,
+  query: AdminListQuery,
+  all = false,
+): Promise<AdminPage<AdminReviewRow>> {
   const like = query.q ? `%${escapeLike(query.q)}%` : null;
   const where = and(
     eq(contactMessages.kind, 'review'),
-    like ? or(ilike(contactMessages.subject, like), ilike(contactMessages.body, like), ilike(users.name, like), ilike(users.email, like)) : undefined,
+    like
+      ? or(
+          ilike(contactMessages.subject, like),
+          ilike(contactMessages.body, like),
+          ilike(users.name, like),
+          ilike(users.email, like),
+        )
+      : undefined,
   );
-  const sort = sortOf(query, { created_at: contactMessages.createdAt, name: sql`lower(${users.name})`, email: sql`lower(${users.email})` }, 'created_at', 'desc');
+  const sort = sortOf(
+    query,
+    { created_at: contactMessages.createdAt, name: sql`lower(${users.name})`, email: sql`lower(${users.email})` },
+    'created_at',
+    'desc',
+  );
   return pageOfSelect({
     query,
     sort,
     all,
-    count: db.select({ n: countAll }).from(contactMessages).leftJoin(users, eq(users.id, contactMessages.userId)).where(where),
+    count: db
+      .select({ n: countAll })
+      .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.userId))
+      .where(where),
     rows: db
-      .select({ id: contactMessages.id, subject: contactMessages.subject, body: contactMessages.body, created_at: contactMessages.createdAt, name: users.name, email: users.email, user_id: contactMessages.userId })
+      .select({
+        id: contactMessages.id,
+        subject: contactMessages.subject,
+        body: contactMessages.body,
+        created_at: contactMessages.createdAt,
+        name: users.name,
+        email: users.email,
+        user_id: contactMessages.userId,
+      })
       .from(contactMessages)
       .leftJoin(users, eq(users.id, contactMessages.userId))
       .where(where)

@@ -58,7 +58,13 @@ export const toAuditEntry = (r: typeof auditLog.$inferSelect): AuditEntry => ({
 export function createAuditService({ db }: { db: Database }) {
   return {
     /** GET /api/admin/audit-log: newest first; search in action, summary and actor name. */
-    async list(query: AdminListQuery & { target_type?: string | undefined; target_id?: string | undefined; actor_id?: number | undefined }): Promise<AdminPage<AuditEntry>> {
+    async list(
+      query: AdminListQuery & {
+        target_type?: string | undefined;
+        target_id?: string | undefined;
+        actor_id?: number | undefined;
+      },
+    ): Promise<AdminPage<AuditEntry>> {
       const where: SQL[] = [];
       if (query.target_type) where.push(eq(auditLog.targetType, query.target_type));
       if (query.target_id) where.push(eq(auditLog.targetId, query.target_id));

@@ -7,7 +7,12 @@ import type { Database } from '#server/db/client';
 export const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The sort an admin list applies: a known column (else the default) and a direction. */
-export function sortOf(query: AdminListQuery, sorts: Record<string, AnyColumn | SQL>, defaultSort: string, defaultDir: 'asc' | 'desc' = 'asc') {
+export function sortOf(
+  query: AdminListQuery,
+  sorts: Record<string, AnyColumn | SQL>,
+  defaultSort: string,
+  defaultDir: 'asc' | 'desc' = 'asc',
+) {
   const key = query.sort && Object.hasOwn(sorts, query.sort) ? query.sort : defaultSort;
   const dir = query.sort && Object.hasOwn(sorts, query.sort) ? (query.dir ?? 'asc') : (query.dir ?? defaultDir);
   const column = sorts[key]!;
@@ -15,8 +20,21 @@ export function sortOf(query: AdminListQuery, sorts: Record<string, AnyColumn | 
 }
 
 /** The page envelope every admin list answers. */
-export function pageEnvelope<T>(rows: T[], total: number, query: AdminListQuery, sort: { key: string; dir: 'asc' | 'desc' }): AdminPage<T> {
-  return { data: rows, page: query.page, per_page: query.per_page, pages: Math.max(1, Math.ceil(total / query.per_page)), total, sort: sort.key, dir: sort.dir };
+export function pageEnvelope<T>(
+  rows: T[],
+  total: number,
+  query: AdminListQuery,
+  sort: { key: string; dir: 'asc' | 'desc' },
+): AdminPage<T> {
+  return {
+    data: rows,
+    page: query.page,
+    per_page: query.per_page,
+    pages: Math.max(1, Math.ceil(total / query.per_page)),
+    total,
+    sort: sort.key,
+    dir: sort.dir,
+  };
 }
 
 /** `count(*)` as a number: the total of a list's FROM/JOIN/WHERE. */
@@ -41,7 +59,9 @@ export async function pageOfSelect<TRow, TOut>(opts: {
   all?: boolean;
 }): Promise<AdminPage<TOut>> {
   const [count] = await opts.count;
-  const rows = opts.all ? await opts.rows : await opts.rows.limit(opts.query.per_page).offset((opts.query.page - 1) * opts.query.per_page);
+  const rows = opts.all
+    ? await opts.rows
+    : await opts.rows.limit(opts.query.per_page).offset((opts.query.page - 1) * opts.query.per_page);
   return pageEnvelope(rows.map(opts.map), count?.n ?? 0, opts.query, opts.sort);
 }
 
@@ -67,7 +87,10 @@ export async function pageOf<TTable extends PgTable, TOut>(
   return pageOfSelect({
     query: opts.query,
     sort,
-    count: db.select({ n: countAll }).from(opts.table as PgTable).where(opts.where),
+    count: db
+      .select({ n: countAll })
+      .from(opts.table as PgTable)
+      .where(opts.where),
     rows: db
       .select()
       .from(opts.table as PgTable)

@@ -37,21 +37,30 @@ describe('admin authorisation matrix', () => {
   it('has a row for every admin route, and every row names a registered route', () => {
     const registered = new Set(t.app.routeList.filter((r) => isAdminRoute(r.url)).map((r) => key(r.method, r.url)));
     const covered = new Set(ROWS.map((r) => key(r.method, r.route)));
-    expect([...registered].filter((k) => !covered.has(k)), 'admin routes without a row').toEqual([]);
-    expect([...covered].filter((k) => !registered.has(k)), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      [...registered].filter((k) => !covered.has(k)),
+      'admin routes without a row',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((k) => !registered.has(k)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
   });
 
   const auditCount = async () => (await t.app.deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
 
-  it.each(ROWS.map((r) => [key(r.method, r.route), r] as const))('%s: visitors 401, members 403 (nothing recorded), admins get through', async (_name, row) => {
-    const call = await row.call(ctx);
-    const before = await auditCount();
-    for (const actor of actors) {
-      const res = await send(actor.client(), row.method, call);
-      expect(res.statusCode, `${actor.name} ${row.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(actor.status);
-    }
-    expect(await auditCount(), 'a refused call changed nothing').toBe(before);
-    const res = await send(ctx.admin, row.method, call);
-    expect(res.statusCode, `admin ${row.method} ${call.url}: ${res.body.slice(0, 300)}`).toBe(row.admin ?? 200);
-  });
+  it.each(ROWS.map((r) => [key(r.method, r.route), r] as const))(
+    '%s: visitors 401, members 403 (nothing recorded), admins get through',
+    async (_name, row) => {
+      const call = await row.call(ctx);
+      const before = await auditCount();
+      for (const actor of actors) {
+        const res = await send(actor.client(), row.method, call);
+        expect(res.statusCode, `${actor.name} ${row.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(actor.status);
+      }
+      expect(await auditCount(), 'a refused call changed nothing').toBe(before);
+      const res = await send(ctx.admin, row.method, call);
+      expect(res.statusCode, `admin ${row.method} ${call.url}: ${res.body.slice(0, 300)}`).toBe(row.admin ?? 200);
+    },
+  );
 });

@@ -35,11 +35,26 @@ export interface MatrixRow {
 }
 
 /** Admin-only routes that live outside /api/admin (they belong to the mentorship area's pages). */
-export const ADMIN_ROUTES_OUTSIDE_API_ADMIN = ['/api/mentorship/students', '/api/mentorship/students/:id', '/api/mentorship/students/:id/mentor', '/api/mentorship/access-rules', '/mentorship/practice-plan-days', '/mentorship/practice-plan-days/:day', '/api/mentorship/mentors'];
+export const ADMIN_ROUTES_OUTSIDE_API_ADMIN = [
+  '/api/mentorship/students',
+  '/api/mentorship/students/:id',
+  '/api/mentorship/students/:id/mentor',
+  '/api/mentorship/access-rules',
+  '/mentorship/practice-plan-days',
+  '/mentorship/practice-plan-days/:day',
+  '/api/mentorship/mentors',
+];
 
-export const isAdminRoute = (url: string) => url.startsWith('/api/admin/') || url === '/api/admin' || ADMIN_ROUTES_OUTSIDE_API_ADMIN.includes(url);
+export const isAdminRoute = (url: string) =>
+  url.startsWith('/api/admin/') || url === '/api/admin' || ADMIN_ROUTES_OUTSIDE_API_ADMIN.includes(url);
 
 export async function send(client: TestClient, method: MatrixRow['method'], call: MatrixCall) {
-  if (call.upload) return client.upload(call.url, call.upload.field, call.upload.filename, call.upload.data, call.upload.type);
-  return client.request(method, call.url, method === 'GET' ? undefined : (call.body ?? {}), call.headers ? { headers: call.headers } : {});
+  if (call.upload)
+    return client.upload(call.url, call.upload.field, call.upload.filename, call.upload.data, call.upload.type);
+  return client.request(
+    method,
+    call.url,
+    method === 'GET' ? undefined : (call.body ?? {}),
+    call.headers ? { headers: call.headers } : {},
+  );
 }

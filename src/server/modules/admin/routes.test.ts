@@ -24,7 +24,13 @@ const actor = async () => {
 
 describe('POST /api/admin/images', () => {
   it('stores a real image under a random name and answers its address', async () => {
-    const res = await admin.upload('/api/admin/images', ADMIN_IMAGE.field, '../../etc/passwd.png', await pngBytes(), 'image/png');
+    const res = await admin.upload(
+      '/api/admin/images',
+      ADMIN_IMAGE.field,
+      '../../etc/passwd.png',
+      await pngBytes(),
+      'image/png',
+    );
     expect(res.statusCode).toBe(200);
     const { url } = res.json() as { url: string };
     expect(url).toMatch(/^\/files\/images\/[A-Za-z0-9_-]+\.png$/);
@@ -32,7 +38,12 @@ describe('POST /api/admin/images', () => {
   });
 
   it.each([
-    ['an SVG with a script', 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],
+    [
+      'an SVG with a script',
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    ],
     ['a script named .png', 'cover.png', Buffer.from('<script>alert(1)</script>'), 'image/png'],
     ['an empty file', 'cover.png', Buffer.alloc(0), 'image/png'],
   ])('refuses %s by its content', async (_what, name, data, type) => {
@@ -54,22 +65,44 @@ describe('POST /api/admin/images', () => {
 describe('audit log', () => {
   it('pages, searches and filters entries, newest first', async () => {
     const a = await actor();
-    for (let i = 1; i <= 30; i++) await recordAudit(t.app.deps.db, a, { action: 'course.update', targetType: 'course', targetId: i, summary: `Course ${i}`, before: { title: `Old ${i}` }, after: { title: `New ${i}` } });
-    await recordAudit(t.app.deps.db, a, { action: 'member.suspend', targetType: 'member', targetId: 77, summary: 'zed@example.com' });
+    for (let i = 1; i <= 30; i++)
+      await recordAudit(t.app.deps.db, a, {
+        action: 'course.update',
+        targetType: 'course',
+        targetId: i,
+        summary: `Course ${i}`,
+        before: { title: `Old ${i}` },
+        after: { title: `New ${i}` },
+      });
+    await recordAudit(t.app.deps.db, a, {
+      action: 'member.suspend',
+      targetType: 'member',
+      targetId: 77,
+      summary: 'zed@example.com',
+    });
 
     const first = (await admin.get('/api/admin/audit-log?per_page=10')).json() as AdminPage<AuditEntry>;
     expect(first.total).toBeGreaterThanOrEqual(31);
     expect(first.data).toHaveLength(10);
-    expect(first.data[0]).toMatchObject({ action: 'member.suspend', target_id: '77', actor: { id: adminId, name: 'Ada Admin' }, ip: '203.0.113.9' });
+    expect(first.data[0]).toMatchObject({
+      action: 'member.suspend',
+      target_id: '77',
+      actor: { id: adminId, name: 'Ada Admin' },
+      ip: '203.0.113.9',
+    });
 
     const search = (await admin.get('/api/admin/audit-log?q=zed@')).json() as AdminPage<AuditEntry>;
     expect(search.data.map((e) => e.action)).toEqual(['member.suspend']);
 
-    const one = (await admin.get('/api/admin/audit-log?target_type=course&target_id=7')).json() as AdminPage<AuditEntry>;
+    const one = (
+      await admin.get('/api/admin/audit-log?target_type=course&target_id=7')
+    ).json() as AdminPage<AuditEntry>;
     expect(one.data).toHaveLength(1);
     expect(one.data[0]).toMatchObject({ before: { title: 'Old 7' }, after: { title: 'New 7' } });
 
-    const byAction = (await admin.get('/api/admin/audit-log?sort=action&dir=asc&per_page=1')).json() as AdminPage<AuditEntry>;
+    const byAction = (
+      await admin.get('/api/admin/audit-log?sort=action&dir=asc&per_page=1')
+    ).json() as AdminPage<AuditEntry>;
     expect(byAction).toMatchObject({ sort: 'action', dir: 'asc' });
     expect(byAction.data[0]!.action).toBe('course.update');
   });
@@ -95,7 +128,9 @@ describe('settings', () => {
     expect(await settings.get('test_offer', schema, { percent: 30 })).toEqual({ percent: 25 });
     await t.app.deps.db.update(siteSettings).set({ value: { percent: 'lots' } });
     expect(await settings.get('test_offer', schema, { percent: 30 })).toEqual({ percent: 30 });
-    const log = (await admin.get('/api/admin/audit-log?target_type=setting&target_id=test_offer')).json() as AdminPage<AuditEntry>;
+    const log = (
+      await admin.get('/api/admin/audit-log?target_type=setting&target_id=test_offer')
+    ).json() as AdminPage<AuditEntry>;
     expect(log.data[0]).toMatchObject({ action: 'setting.update', before: { percent: 30 }, after: { percent: 25 } });
   });
 });

@@ -5,7 +5,15 @@ import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminO
 import type { AdminMailResponse } from '#shared/mail';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
 import { z } from '#shared/zod';
-import { auditLog, diagnosticLeads, entitlements, orders, reports, subscriptions, users } from '#server/db/schema/index';
+import {
+  auditLog,
+  diagnosticLeads,
+  entitlements,
+  orders,
+  reports,
+  subscriptions,
+  users,
+} from '#server/db/schema/index';
 import { adminOnly, requireAdmin } from '#server/lib/guards';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
@@ -23,12 +31,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/overview', adminOnly, async (): Promise<AdminOverview> => {
     const { db } = app.deps;
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const [m] = await db.select({ n: count, recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int` }).from(users);
-    const [subs] = await db.select({ n: count }).from(subscriptions).where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']));
+    const [m] = await db
+      .select({ n: count, recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int` })
+      .from(users);
+    const [subs] = await db
+      .select({ n: count })
+      .from(subscriptions)
+      .where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']));
     const [ment] = await db
       .select({ n: sql<number>`count(distinct ${entitlements.userId})::int` })
       .from(entitlements)
-      .where(and(eq(entitlements.kind, 'mentorship'), isNull(entitlements.revokedAt), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))));
+      .where(
+        and(
+          eq(entitlements.kind, 'mentorship'),
+          isNull(entitlements.revokedAt),
+          or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
+        ),
+      );
     const [rep] = await db.select({ n: count }).from(reports).where(eq(reports.status, 'open'));
     const [ord] = await db
       .select({ n: count, cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int` })
@@ -49,7 +68,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/api/admin/audit-log', { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) => audit.list(request.query));
+  app.get('/api/admin/audit-log', { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) =>
+    audit.list(request.query),
+  );
 
   // Mail the server kept instead of sending (no SMTP_URL): readable by admins only, as it holds
   // password-reset links (docs/security.md).
@@ -62,12 +83,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // job, the recent failures with their error, and a retry for one of them.
   app.get('/api/admin/jobs', adminOnly, async (): Promise<AdminJobsResponse> => app.deps.jobs.overview());
 
-  app.post('/api/admin/jobs/:id/retry', { ...adminOnly, schema: { params: z.object({ id: z.uuid({ message: JOB_MESSAGES.notFailed }) }) } }, async (request) => {
-    const actor = adminActor(request);
-    if (!(await app.deps.jobs.retry(request.params.id))) throw notFound(JOB_MESSAGES.notFailed);
-    await recordAudit(app.deps.db, actor, { action: 'job.retry', targetType: 'job', targetId: request.params.id, summary: 'Queued a failed background job to run again' });
-    return { status: 'success', message: JOB_MESSAGES.retried };
-  });
+  app.post(
+    '/api/admin/jobs/:id/retry',
+    { ...adminOnly, schema: { params: z.object({ id: z.uuid({ message: JOB_MESSAGES.notFailed }) }) } },
+    async (request) => {
+      const actor = adminActor(request);
+      if (!(await app.deps.jobs.retry(request.params.id))) throw notFound(JOB_MESSAGES.notFailed);
+      await recordAudit(app.deps.db, actor, {
+        action: 'job.retry',
+        targetType: 'job',
+        targetId: request.params.id,
+        summary: 'Queued a failed background job to run again',
+      });
+      return { status: 'success', message: JOB_MESSAGES.retried };
+    },
+  );
 
   // An image for a course, stage, achievement or quiz option: checked by its content and re-encoded
   // exactly like members' uploads (lib/images), stored under a random name, answered as its address.
@@ -77,7 +107,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = (request.body as Record<string, unknown> | null) ?? {};
     const file = asUploadedFile(body[ADMIN_IMAGE.field]);
     if (!file) throw new ValidationError({ [ADMIN_IMAGE.field]: [ADMIN_IMAGE.invalid] });
-    const image = await processImage(file, { field: ADMIN_IMAGE.field, maxBytes: ADMIN_IMAGE.maxBytes, maxSide: ADMIN_IMAGE.maxSide, message: ADMIN_IMAGE.invalid, tooBig: ADMIN_IMAGE.tooBig });
+    const image = await processImage(file, {
+      field: ADMIN_IMAGE.field,
+      maxBytes: ADMIN_IMAGE.maxBytes,
+      maxSide: ADMIN_IMAGE.maxSide,
+      message: ADMIN_IMAGE.invalid,
+      tooBig: ADMIN_IMAGE.tooBig,
+    });
     const stored = await storage.save('images', image.ext, image.data);
     return { url: `${fileBaseUrl}/${stored}` };
   });

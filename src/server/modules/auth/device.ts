@@ -11,7 +11,8 @@ import { hmac, randomToken, safeEqual } from '#server/lib/crypto';
 export const DEVICE_COOKIE = 'bb_device';
 const DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
-const mac = (secret: string, email: string, nonce: string) => hmac(secret, `device:${email.trim().toLowerCase()}:${nonce}`);
+const mac = (secret: string, email: string, nonce: string) =>
+  hmac(secret, `device:${email.trim().toLowerCase()}:${nonce}`);
 
 /** The nonce of the browser's device cookie when it was minted for `email`, else null. */
 export function trustedDevice(request: FastifyRequest, email: string): string | null {

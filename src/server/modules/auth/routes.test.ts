@@ -35,7 +35,12 @@ describe('POST /register', () => {
 
   it('requires the email confirmation to match, saying so where the page reads it (errors.email[0])', async () => {
     const c = await t.client();
-    const res = await c.post('/register', { name: 'Ann', email: 'ann@x.test', email_confirmation: 'other@x.test', password: 'longenough' });
+    const res = await c.post('/register', {
+      name: 'Ann',
+      email: 'ann@x.test',
+      email_confirmation: 'other@x.test',
+      password: 'longenough',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email[0]).toBe(FIELD_MESSAGES.emailConfirmationMismatch);
     expect(res.json().errors.email_confirmation[0]).toBe(FIELD_MESSAGES.emailConfirmationMismatch);
@@ -44,7 +49,13 @@ describe('POST /register', () => {
   it('signs the new member in and answers {name, email, redirect}', async () => {
     const c = await t.client();
     const before = c.csrfToken;
-    const res = await c.post('/register', { name: 'Neil P', email: 'Neil@X.test', email_confirmation: 'neil@x.test', password: 'longenough', redirect: '/order' });
+    const res = await c.post('/register', {
+      name: 'Neil P',
+      email: 'Neil@X.test',
+      email_confirmation: 'neil@x.test',
+      password: 'longenough',
+      redirect: '/order',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: 'Neil P', email: 'Neil@X.test', redirect: '/order' });
     expect(c.csrfToken).not.toBe(before);
@@ -56,14 +67,25 @@ describe('POST /register', () => {
   it('refuses a taken email, whatever its case', async () => {
     const c = await t.client();
     await t.createUser({ email: 'taken@x.test' });
-    const res = await c.post('/register', { name: 'Ann', email: 'TAKEN@x.test', email_confirmation: 'TAKEN@x.test', password: 'longenough' });
+    const res = await c.post('/register', {
+      name: 'Ann',
+      email: 'TAKEN@x.test',
+      email_confirmation: 'TAKEN@x.test',
+      password: 'longenough',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email[0]).toBe(FIELD_MESSAGES.emailTaken);
   });
 
   it('never redirects off the site', async () => {
     const c = await t.client();
-    const res = await c.post('/register', { name: 'Ann', email: 'ann2@x.test', email_confirmation: 'ann2@x.test', password: 'longenough', redirect: 'https://evil.test/' });
+    const res = await c.post('/register', {
+      name: 'Ann',
+      email: 'ann2@x.test',
+      email_confirmation: 'ann2@x.test',
+      password: 'longenough',
+      redirect: 'https://evil.test/',
+    });
     expect(res.json().redirect).toBe('/dashboard');
   });
 });
@@ -105,7 +127,8 @@ describe('POST /login and /logout', () => {
   it('throttles repeated failures for one email from one address (429 with Retry-After)', async () => {
     const user = await t.createUser();
     const c = await t.client();
-    for (let i = 0; i < 10; i++) expect((await c.post('/login', { email: user.email, password: 'bad-password' })).statusCode).toBe(422);
+    for (let i = 0; i < 10; i++)
+      expect((await c.post('/login', { email: user.email, password: 'bad-password' })).statusCode).toBe(422);
     const blocked = await c.post('/login', { email: user.email, password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -120,14 +143,23 @@ describe('POST /login and /logout', () => {
     expect((await c.post('/logout')).json().redirect).toBe('/');
     expect((await c.get('/api/me')).json().user).toBeNull();
     // replaying the old cookie does not bring the session back
-    const replay = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `bb_session=${oldCookie}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `bb_session=${oldCookie}` },
+    });
     expect(replay.json().user).toBeNull();
   });
 
   it('a plain form post (no JavaScript) gets a 303 to the target', async () => {
     const user = await t.createUser();
     const c = await t.client();
-    const res = await c.request('POST', '/login', { email: user.email, password: user.password, to: '/notifications', _token: c.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
+    const res = await c.request(
+      'POST',
+      '/login',
+      { email: user.email, password: user.password, to: '/notifications', _token: c.csrfToken },
+      { form: true, csrf: false, headers: { accept: 'text/html' } },
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/notifications');
   });
@@ -136,7 +168,11 @@ describe('POST /login and /logout', () => {
 describe('CSRF', () => {
   it('refuses a state-changing request without the token (419) and changes nothing', async () => {
     const c = await t.client();
-    const res = await c.post('/register', { name: 'Eve', email: 'eve@x.test', email_confirmation: 'eve@x.test', password: 'longenough' }, { csrf: false });
+    const res = await c.post(
+      '/register',
+      { name: 'Eve', email: 'eve@x.test', email_confirmation: 'eve@x.test', password: 'longenough' },
+      { csrf: false },
+    );
     expect(res.statusCode).toBe(419);
     expect(res.json()).toEqual({ message: MESSAGES.csrfMismatch });
     expect(await t.app.deps.services.users.findByEmail('eve@x.test')).toBeNull();
@@ -152,18 +188,27 @@ describe('CSRF', () => {
   it('accepts the token as form field _token in urlencoded and multipart bodies', async () => {
     const user = await t.createUser();
     const c = await t.client();
-    const form = await c.request('POST', '/login', { email: user.email, password: user.password, _token: c.csrfToken }, { form: true, csrf: false });
+    const form = await c.request(
+      'POST',
+      '/login',
+      { email: user.email, password: user.password, _token: c.csrfToken },
+      { form: true, csrf: false },
+    );
     expect(form.statusCode).toBe(200);
     const d = await t.client();
     const boundary = '----bb' + Date.now();
-    const multipart = [
-      ['email', user.email],
-      ['password', user.password],
-      ['_token', d.csrfToken],
-    ]
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
-    const res = await d.request('POST', '/login', multipart, { csrf: false, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const multipart =
+      [
+        ['email', user.email],
+        ['password', user.password],
+        ['_token', d.csrfToken],
+      ]
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
+    const res = await d.request('POST', '/login', multipart, {
+      csrf: false,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -173,16 +218,22 @@ describe('password reset', () => {
   async function resetLink(email: string) {
     const c = await t.client();
     expect((await c.post('/password/forgot', { email })).json().message).toBe(MESSAGES.passwordResetSent);
-    const mail = (await t.app.deps.mailer.outbox()).find((m) => m.to === email && m.subject === 'Reset your Backbeat password');
+    const mail = (await t.app.deps.mailer.outbox()).find(
+      (m) => m.to === email && m.subject === 'Reset your Backbeat password',
+    );
     return /\/password\/reset\/([\w-]+)/.exec(mail!.text)![1]!;
   }
-  const resetWith = async (token: string, password = 'brand-new-pass') => (await t.client()).post('/password/reset', { token, password, password_confirmation: password });
-  const changedMails = async (email: string) => (await t.app.deps.mailer.outbox()).filter((m) => m.to === email && m.subject === PASSWORD_CHANGED_SUBJECT);
+  const resetWith = async (token: string, password = 'brand-new-pass') =>
+    (await t.client()).post('/password/reset', { token, password, password_confirmation: password });
+  const changedMails = async (email: string) =>
+    (await t.app.deps.mailer.outbox()).filter((m) => m.to === email && m.subject === PASSWORD_CHANGED_SUBJECT);
 
   it('gives the same answer for unknown addresses and sends nothing', async () => {
     const c = await t.client();
     const before = (await t.app.deps.mailer.outbox()).length;
-    expect((await c.post('/password/forgot', { email: 'ghost@x.test' })).json().message).toBe(MESSAGES.passwordResetSent);
+    expect((await c.post('/password/forgot', { email: 'ghost@x.test' })).json().message).toBe(
+      MESSAGES.passwordResetSent,
+    );
     expect((await t.app.deps.mailer.outbox()).length).toBe(before);
   });
 
@@ -192,11 +243,17 @@ describe('password reset', () => {
     await other.signIn(user.email, user.password);
     const token = await resetLink(user.email);
     const c = await t.client();
-    const res = await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const res = await c.post('/password/reset', {
+      token,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(res.statusCode).toBe(200);
     expect((await other.get('/api/me')).json().user).toBeNull();
     expect((await c.get('/api/me')).json().user.email).toBe(user.email);
-    const again = await (await t.client()).post('/password/reset', { token, password: 'another-pass1', password_confirmation: 'another-pass1' });
+    const again = await (
+      await t.client()
+    ).post('/password/reset', { token, password: 'another-pass1', password_confirmation: 'another-pass1' });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token[0]).toBe(MESSAGES.passwordResetInvalid);
     await (await t.client()).signIn(user.email, 'brand-new-pass');
@@ -216,9 +273,17 @@ describe('password reset', () => {
     const there = await t.client();
     await here.signIn(user.email, user.password);
     await there.signIn(user.email, user.password);
-    const bad = await here.post('/account/password', { current_password: 'nope', password: 'new-password1', password_confirmation: 'new-password1' });
+    const bad = await here.post('/account/password', {
+      current_password: 'nope',
+      password: 'new-password1',
+      password_confirmation: 'new-password1',
+    });
     expect(bad.statusCode).toBe(422);
-    const res = await here.post('/account/password', { current_password: user.password, password: 'new-password1', password_confirmation: 'new-password1' });
+    const res = await here.post('/account/password', {
+      current_password: user.password,
+      password: 'new-password1',
+      password_confirmation: 'new-password1',
+    });
     expect(res.statusCode).toBe(200);
     expect((await here.get('/api/me')).json().user.id).toBe(user.id);
     expect((await there.get('/api/me')).json().user).toBeNull();
@@ -248,7 +313,15 @@ describe('password reset', () => {
   it('changing the password ends every outstanding reset link', async () => {
     const { user, client } = await t.signedIn();
     const token = await resetLink(user.email);
-    expect((await client.post('/account/password', { current_password: user.password, password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post('/account/password', {
+          current_password: user.password,
+          password: 'changed-pass1',
+          password_confirmation: 'changed-pass1',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await (await t.client()).get(`/api/password/reset/${token}`)).statusCode).toBe(410);
     const res = await resetWith(token, 'attacker-pass1');
     expect(res.statusCode).toBe(422);
@@ -261,14 +334,19 @@ describe('password reset', () => {
     const token = await resetLink(user.email);
     expect(await changedMails(user.email)).toEqual([]);
     const c = await t.client();
-    expect((await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200);
     const [mail, ...more] = await changedMails(user.email);
     expect(more).toEqual([]);
     expect(mail!.text).toContain('Hi Mail Reader,');
     expect(mail!.text).toContain('with a password reset link');
     expect(mail!.text).toContain(`from the address ${c.remoteAddress}`);
     // when: the day it happened, in UTC for a member without a time zone
-    expect(mail!.text).toContain(new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date()));
+    expect(mail!.text).toContain(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date()),
+    );
     expect(mail!.text).toContain('(UTC)');
     expect(mail!.text).toContain(`${t.config.appUrl}/password/forgot`);
     expect(mail!.text).toContain('Contact our support team by replying to this email');
@@ -277,9 +355,25 @@ describe('password reset', () => {
   it('a password change mails the member too, in their own time zone', async () => {
     const { user, client } = await t.signedIn();
     await t.app.deps.db.update(users).set({ timezone: 'America/New_York' }).where(eq(users.id, user.id));
-    expect((await client.post('/account/password', { current_password: 'wrong-one', password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(422);
+    expect(
+      (
+        await client.post('/account/password', {
+          current_password: 'wrong-one',
+          password: 'changed-pass1',
+          password_confirmation: 'changed-pass1',
+        })
+      ).statusCode,
+    ).toBe(422);
     expect(await changedMails(user.email)).toEqual([]);
-    expect((await client.post('/account/password', { current_password: user.password, password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post('/account/password', {
+          current_password: user.password,
+          password: 'changed-pass1',
+          password_confirmation: 'changed-pass1',
+        })
+      ).statusCode,
+    ).toBe(200);
     const [mail] = await changedMails(user.email);
     expect(mail!.text).toContain('from your account settings');
     expect(mail!.text).toContain('(America/New_York)');
@@ -292,12 +386,28 @@ describe('password reset', () => {
     await a.signIn(user.email, user.password);
     await b.signIn(user.email, user.password);
     const c = await t.client();
-    expect((await c.post('/password/reset', { token: await resetLink(user.email), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (
+        await c.post('/password/reset', {
+          token: await resetLink(user.email),
+          password: 'brand-new-pass',
+          password_confirmation: 'brand-new-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await a.get('/api/me')).json().user).toBeNull();
     expect((await b.get('/api/me')).json().user).toBeNull();
     expect((await c.get('/api/me')).json().user.id).toBe(user.id);
     await a.signIn(user.email, 'brand-new-pass');
-    expect((await c.post('/account/password', { current_password: 'brand-new-pass', password: 'changed-pass1', password_confirmation: 'changed-pass1' })).statusCode).toBe(200);
+    expect(
+      (
+        await c.post('/account/password', {
+          current_password: 'brand-new-pass',
+          password: 'changed-pass1',
+          password_confirmation: 'changed-pass1',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await a.get('/api/me')).json().user).toBeNull();
     expect((await c.get('/api/me')).json().user.id).toBe(user.id);
   });
@@ -321,13 +431,18 @@ describe('GET /api/password/reset/:token (the reset page asks before showing the
       expect(res.json()).toEqual({ valid: true, expires_at: expect.any(String) });
       expect(new Date(res.json().expires_at).getTime()).toBeGreaterThan(Date.now());
     }
-    expect((await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (await c.post('/password/reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a used link: 410 with the sentence the page shows', async () => {
     const user = await t.createUser();
     const token = await resetLink(user.email);
-    expect((await (await t.client()).post('/password/reset', { token, password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect((await (await t.client()).post('/password/reset', { token, password: 'brand-new-pass' })).statusCode).toBe(
+      200,
+    );
     const res = await (await t.client()).get(`/api/password/reset/${token}`);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ message: MESSAGES.passwordResetExpired });
@@ -336,7 +451,10 @@ describe('GET /api/password/reset/:token (the reset page asks before showing the
   it('an expired link: 410', async () => {
     const user = await t.createUser();
     const token = await resetLink(user.email);
-    await t.app.deps.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await t.app.deps.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     const res = await (await t.client()).get(`/api/password/reset/${token}`);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ message: MESSAGES.passwordResetExpired });
@@ -354,7 +472,8 @@ describe('GET /api/password/reset/:token (the reset page asks before showing the
 
   it('is limited per address (429 with Retry-After); other addresses go on', async () => {
     const c = await t.client();
-    for (let i = 0; i < RATE_LIMITS.passwordResetCheckPerIp.points; i++) expect((await c.get(`/api/password/reset/guess-${i}`)).statusCode).toBe(404);
+    for (let i = 0; i < RATE_LIMITS.passwordResetCheckPerIp.points; i++)
+      expect((await c.get(`/api/password/reset/guess-${i}`)).statusCode).toBe(404);
     const refused = await c.get('/api/password/reset/guess-again');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -22,8 +22,19 @@ import type { UserRow } from '#server/modules/users/service';
 import { rememberDevice, trustedDevice } from './device.ts';
 import { admitSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './throttle.ts';
 
-const signupSource = (b: { mentorship_signup?: boolean | undefined; dkm_signup?: boolean | undefined; dbo_academy_signup?: boolean | undefined; checkout_slug?: string | undefined }) =>
-  b.mentorship_signup ? 'mentorship' : b.dkm_signup ? 'double-kick' : b.dbo_academy_signup || b.checkout_slug ? `membership:${b.checkout_slug ?? ''}` : null;
+const signupSource = (b: {
+  mentorship_signup?: boolean | undefined;
+  dkm_signup?: boolean | undefined;
+  dbo_academy_signup?: boolean | undefined;
+  checkout_slug?: string | undefined;
+}) =>
+  b.mentorship_signup
+    ? 'mentorship'
+    : b.dkm_signup
+      ? 'double-kick'
+      : b.dbo_academy_signup || b.checkout_slug
+        ? `membership:${b.checkout_slug ?? ''}`
+        : null;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, limiters, sessions } = app.deps;
@@ -33,7 +44,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** sign this browser in, and remember it as one the account signs in from (never made to wait its turn) */
-  const signInHere = async (request: FastifyRequest, reply: FastifyReply, user: { id: number; email: string }, remember: boolean) => {
+  const signInHere = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: number; email: string },
+    remember: boolean,
+  ) => {
     await signIn(request, reply, user.id, remember);
     rememberDevice(request, reply, user.email);
   };
@@ -48,43 +64,60 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // register, sign in at once, answer {name, email, redirect}
-  app.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request, reply) => {
-    const body = request.body;
-    needSessions();
-    await limiters.consume('registerPerIp', request.ip);
-    const user = await services.auth.register({ name: body.name, email: body.email, password: body.password, signupSource: signupSource(body) });
-    await signInHere(request, reply, user, false);
-    return { name: user.name, email: user.email, redirect: safeRedirect(body.redirect, '/dashboard') };
-  });
+  app.post(
+    '/register',
+    { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      needSessions();
+      await limiters.consume('registerPerIp', request.ip);
+      const user = await services.auth.register({
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        signupSource: signupSource(body),
+      });
+      await signInHere(request, reply, user, false);
+      return { name: user.name, email: user.email, redirect: safeRedirect(body.redirect, '/dashboard') };
+    },
+  );
 
-  app.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    const { email, password, remember, to } = request.body;
-    needSessions();
-    await limiters.consume('loginPerIp', request.ip);
-    const attempt: SignInAttempt = { email, ip: request.ip, device: trustedDevice(request, email) };
-    await admitSignIn(limiters, attempt);
-    const user = await services.auth.verifyCredentials(email, password);
-    if (!user) {
-      await signInFailed(limiters, attempt);
-      throw new ValidationError({ email: [MESSAGES.signInFailed] });
-    }
-    if (user.suspendedAt) throw new ValidationError({ email: ['This account has been suspended.'] });
-    await signInSucceeded(limiters, attempt);
-    await signInHere(request, reply, user, remember ?? false);
-    return redirectOrJson(request, reply, safeRedirect(to, '/dashboard'));
-  });
+  app.post(
+    '/login',
+    { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const { email, password, remember, to } = request.body;
+      needSessions();
+      await limiters.consume('loginPerIp', request.ip);
+      const attempt: SignInAttempt = { email, ip: request.ip, device: trustedDevice(request, email) };
+      await admitSignIn(limiters, attempt);
+      const user = await services.auth.verifyCredentials(email, password);
+      if (!user) {
+        await signInFailed(limiters, attempt);
+        throw new ValidationError({ email: [MESSAGES.signInFailed] });
+      }
+      if (user.suspendedAt) throw new ValidationError({ email: ['This account has been suspended.'] });
+      await signInSucceeded(limiters, attempt);
+      await signInHere(request, reply, user, remember ?? false);
+      return redirectOrJson(request, reply, safeRedirect(to, '/dashboard'));
+    },
+  );
 
   app.post('/logout', { schema: { response: { 200: loginResponseSchema } } }, async (request, reply) => {
     await signOut(request, reply);
     return redirectOrJson(request, reply, '/');
   });
 
-  app.post('/password/forgot', { schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await limiters.consume('passwordResetPerIp', request.ip);
-    await limiters.consume('passwordResetPerEmail', request.body.email);
-    await services.auth.requestPasswordReset(request.body.email);
-    return { message: MESSAGES.passwordResetSent };
-  });
+  app.post(
+    '/password/forgot',
+    { schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await limiters.consume('passwordResetPerIp', request.ip);
+      await limiters.consume('passwordResetPerEmail', request.body.email);
+      await services.auth.requestPasswordReset(request.body.email);
+      return { message: MESSAGES.passwordResetSent };
+    },
+  );
 
   // The reset page asks as it opens, so a link that can no longer be used says so before anything is
   // typed; it never uses the link. Counted per address (ADDRESS_LIMITS).
@@ -100,14 +133,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/password/reset', { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    needSessions();
-    await limiters.consume('passwordResetPerIp', request.ip);
-    const user = await services.auth.resetPassword(request.body.token, request.body.password);
-    await signInHere(request, reply, user, false);
-    await tellPasswordChanged(request, user, 'reset');
-    return { message: MESSAGES.passwordChanged, redirect: '/dashboard' };
-  });
+  app.post(
+    '/password/reset',
+    { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      needSessions();
+      await limiters.consume('passwordResetPerIp', request.ip);
+      const user = await services.auth.resetPassword(request.body.token, request.body.password);
+      await signInHere(request, reply, user, false);
+      await tellPasswordChanged(request, user, 'reset');
+      return { message: MESSAGES.passwordChanged, redirect: '/dashboard' };
+    },
+  );
 
   app.post(
     '/account/password',
@@ -115,18 +152,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z
           .object({
-            current_password: z.string({ error: 'The current password field is required.' }).min(1, 'The current password field is required.').max(LIMITS.passwordMax),
-            password: z.string({ error: FIELD_MESSAGES.passwordRequired }).min(LIMITS.passwordMin, FIELD_MESSAGES.passwordMin).max(LIMITS.passwordMax, FIELD_MESSAGES.passwordTooLong),
+            current_password: z
+              .string({ error: 'The current password field is required.' })
+              .min(1, 'The current password field is required.')
+              .max(LIMITS.passwordMax),
+            password: z
+              .string({ error: FIELD_MESSAGES.passwordRequired })
+              .min(LIMITS.passwordMin, FIELD_MESSAGES.passwordMin)
+              .max(LIMITS.passwordMax, FIELD_MESSAGES.passwordTooLong),
             password_confirmation: z.string({ error: FIELD_MESSAGES.passwordConfirmationMismatch }),
           })
-          .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: FIELD_MESSAGES.passwordConfirmationMismatch }),
+          .refine((v) => v.password === v.password_confirmation, {
+            path: ['password_confirmation'],
+            message: FIELD_MESSAGES.passwordConfirmationMismatch,
+          }),
         response: { 200: messageResponseSchema },
       },
     },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('loginPerIp', request.ip);
-      const changed = await services.auth.changePassword(user.id, request.body.current_password, request.body.password, request.sessionId);
+      const changed = await services.auth.changePassword(
+        user.id,
+        request.body.current_password,
+        request.body.password,
+        request.sessionId,
+      );
       await tellPasswordChanged(request, changed, 'change');
       return { message: MESSAGES.passwordChanged };
     },

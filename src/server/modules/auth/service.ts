@@ -48,11 +48,21 @@ export function createAuthService(deps: {
 }) {
   const { db } = deps;
   return {
-    async register(input: { name: string; email: string; password: string; signupSource: string | null }): Promise<UserRow> {
+    async register(input: {
+      name: string;
+      email: string;
+      password: string;
+      signupSource: string | null;
+    }): Promise<UserRow> {
       if (await deps.users.findByEmail(input.email)) throw new ValidationError({ email: [FIELD_MESSAGES.emailTaken] });
       const passwordHash = await hashPassword(input.password);
       try {
-        return await deps.users.create({ name: input.name, email: input.email, passwordHash, signupSource: input.signupSource });
+        return await deps.users.create({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          signupSource: input.signupSource,
+        });
       } catch (err) {
         // two registrations racing for the same address: the unique index decides
         if (isUniqueViolation(err)) {
@@ -91,8 +101,14 @@ export function createAuthService(deps: {
     },
 
     /** Whether a reset link can still be used, without using it. */
-    async resetLinkState(token: string): Promise<{ state: 'valid'; expiresAt: Date } | { state: 'used' | 'expired' | 'unknown' }> {
-      const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(token))).limit(1);
+    async resetLinkState(
+      token: string,
+    ): Promise<{ state: 'valid'; expiresAt: Date } | { state: 'used' | 'expired' | 'unknown' }> {
+      const [reset] = await db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.tokenHash, sha256(token)))
+        .limit(1);
       if (!reset) return { state: 'unknown' };
       if (reset.usedAt) return { state: 'used' };
       if (reset.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
@@ -107,7 +123,11 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(password);
       const tokenHash = sha256(token);
       const user = await db.transaction(async (tx) => {
-        const [link] = await tx.select({ userId: passwordResets.userId }).from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
+        const [link] = await tx
+          .select({ userId: passwordResets.userId })
+          .from(passwordResets)
+          .where(eq(passwordResets.tokenHash, tokenHash))
+          .limit(1);
         if (!link) throw new ValidationError({ token: [MESSAGES.passwordResetInvalid] });
         // the account's row first, as a password change takes it: two changes of one account wait
         // for each other in turn instead of each holding a row the other needs
@@ -116,10 +136,20 @@ export function createAuthService(deps: {
         const [reset] = await tx
           .update(passwordResets)
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+          .where(
+            and(
+              eq(passwordResets.tokenHash, tokenHash),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now),
+            ),
+          )
           .returning();
         if (!reset) throw new ValidationError({ token: [MESSAGES.passwordResetInvalid] });
-        const [row] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId)).returning();
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(users.id, reset.userId))
+          .returning();
         await endResetLinks(tx, reset.userId, now);
         return row!;
       });
@@ -137,7 +167,11 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(password);
       const row = await db.transaction(async (tx) => {
         const now = new Date();
-        const [changed] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning();
+        const [changed] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(users.id, userId))
+          .returning();
         await endResetLinks(tx, userId, now);
         return changed!;
       });
@@ -146,7 +180,10 @@ export function createAuthService(deps: {
     },
 
     /** Tells the member their password changed, and what to do if it was not them. */
-    async sendPasswordChangedMail(user: UserRow, change: { at: Date; how: 'reset' | 'change'; ip: string }): Promise<void> {
+    async sendPasswordChangedMail(
+      user: UserRow,
+      change: { at: Date; how: 'reset' | 'change'; ip: string },
+    ): Promise<void> {
       const how = change.how === 'reset' ? 'with a password reset link' : 'from your account settings';
       const ended =
         change.how === 'reset'

@@ -34,7 +34,8 @@ export async function admitSignIn(limiters: RateLimiters, attempt: SignInAttempt
 /** A wrong password (or an unknown account: the same answer and the same counting). */
 export async function signInFailed(limiters: RateLimiters, attempt: SignInAttempt): Promise<void> {
   const here = await limiters.count('loginFailuresPerPair', pairKey(attempt));
-  if (here >= RATE_LIMITS.loginFailuresPerPair.points) await limiters.block('loginFailuresPerPair', pairKey(attempt), LOGIN_THROTTLE.pairBlockSeconds);
+  if (here >= RATE_LIMITS.loginFailuresPerPair.points)
+    await limiters.block('loginFailuresPerPair', pairKey(attempt), LOGIN_THROTTLE.pairBlockSeconds);
   await limiters.count('loginFailuresPerAccount', accountKey(attempt));
 }
 

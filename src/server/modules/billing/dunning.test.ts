@@ -23,7 +23,8 @@ const db = () => t.app.deps.db;
 const payments = () => t.app.deps.services.payments;
 const sandbox = () => payments().providerFor('card') as unknown as SandboxProvider;
 const billing = async (client: TestClient) => (await client.get('/api/billing')).json() as BillingState;
-const hasMembership = async (userId: number) => (await t.app.deps.services.users.activeEntitlements(userId)).includes('membership');
+const hasMembership = async (userId: number) =>
+  (await t.app.deps.services.users.activeEntitlements(userId)).includes('membership');
 async function authUser(id: number) {
   const { users } = t.app.deps.services;
   return users.toAuthUser((await users.findById(id))!);
@@ -35,7 +36,17 @@ const daysFromNow = (iso: string | null | undefined, days: number) => {
 };
 /** the sandbox's charges for one order's subscription */
 const chargesOf = async (orderId: number) =>
-  (await db().select().from(sandboxObjects).where(and(eq(sandboxObjects.kind, 'charge'), sql`${sandboxObjects.data}->'metadata'->>'order_id' = ${String(orderId)}`))).length;
+  (
+    await db()
+      .select()
+      .from(sandboxObjects)
+      .where(
+        and(
+          eq(sandboxObjects.kind, 'charge'),
+          sql`${sandboxObjects.data}->'metadata'->>'order_id' = ${String(orderId)}`,
+        ),
+      )
+  ).length;
 
 /** the sandbox clock moves to a second after the subscription's period ends: the renewal is charged (and fails) just now */
 async function untilRenewal(ref: string) {
@@ -50,9 +61,30 @@ async function failingCardMember() {
   const me = await authUser(user.id);
   const card = sandbox();
   const key = `dunning:${user.id}`;
-  const { clientSecret } = await card.createCardSetup({ email: me.email, name: me.name, idempotencyKey: `${key}:setup`, metadata: {} });
-  const confirmed = await card.confirmSetup({ clientSecret, number: SANDBOX_CARDS.failsLater, expMonth: 12, expYear: 2040, cvc: '123', name: me.name });
-  const { order } = await payments().startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: MONTHLY, provider: 'sandbox', affiliate: null, idempotencyKey: key, metadata: { payment_type: 'card' } });
+  const { clientSecret } = await card.createCardSetup({
+    email: me.email,
+    name: me.name,
+    idempotencyKey: `${key}:setup`,
+    metadata: {},
+  });
+  const confirmed = await card.confirmSetup({
+    clientSecret,
+    number: SANDBOX_CARDS.failsLater,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    name: me.name,
+  });
+  const { order } = await payments().startOrder(me, {
+    kind: 'membership',
+    productSlug: 'academy',
+    plan: 'monthly',
+    amountCents: MONTHLY,
+    provider: 'sandbox',
+    affiliate: null,
+    idempotencyKey: key,
+    metadata: { payment_type: 'card' },
+  });
   const state = await card.subscribeCard({
     email: me.email,
     name: me.name,
@@ -83,7 +115,13 @@ describe('the retry schedule', () => {
     // day 0: the payment failed
     let b = await billing(client);
     expect(b.subscription).toMatchObject({ status: 'past_due', ended: null });
-    expect(b.subscription!.pastDue).toMatchObject({ amount: MONTHLY, currency: 'usd', retriesDone: 0, retriesTotal: 3, fixUrl: null });
+    expect(b.subscription!.pastDue).toMatchObject({
+      amount: MONTHLY,
+      currency: 'usd',
+      retriesDone: 0,
+      retriesTotal: 3,
+      fixUrl: null,
+    });
     daysFromNow(b.subscription!.pastDue!.nextRetryAt, 3);
     daysFromNow(b.subscription!.pastDue!.graceEndsAt, 7);
     // the next charge is the retry
@@ -110,13 +148,21 @@ describe('the retry schedule', () => {
     // day 7: the last retry fails: the membership ends, and the page says why
     await sandbox().advanceClock(2);
     b = await billing(client);
-    expect(b.subscription).toMatchObject({ status: 'canceled', pastDue: null, ended: { amount: MONTHLY, currency: 'usd' } });
+    expect(b.subscription).toMatchObject({
+      status: 'canceled',
+      pastDue: null,
+      ended: { amount: MONTHLY, currency: 'usd' },
+    });
     expect(await hasMembership(user.id)).toBe(false);
     // told twice: when the payment failed (with the retry and the grace), and when the membership ended
     const notes = (await db().select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => n.body);
     expect(notes).toHaveLength(2);
-    expect(notes.some((n) => n.includes('We will try again automatically on') && n.includes('Your lessons stay open until'))).toBe(true);
-    expect(notes.some((n) => n.includes('Your membership ended on') && n.includes('$29.00 after 3 retries'))).toBe(true);
+    expect(
+      notes.some((n) => n.includes('We will try again automatically on') && n.includes('Your lessons stay open until')),
+    ).toBe(true);
+    expect(notes.some((n) => n.includes('Your membership ended on') && n.includes('$29.00 after 3 retries'))).toBe(
+      true,
+    );
     const charges = await chargesOf(order.id);
     expect(charges).toBe(4); // the renewal and three retries
 
@@ -130,7 +176,19 @@ describe('the retry schedule', () => {
 
     // the unpaid month was never theirs: they may join again
     const me = await authUser(user.id);
-    const again = await payments().startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: MONTHLY, provider: 'sandbox', affiliate: null, idempotencyKey: `rejoin:${user.id}` }, { hold: true });
+    const again = await payments().startOrder(
+      me,
+      {
+        kind: 'membership',
+        productSlug: 'academy',
+        plan: 'monthly',
+        amountCents: MONTHLY,
+        provider: 'sandbox',
+        affiliate: null,
+        idempotencyKey: `rejoin:${user.id}`,
+      },
+      { hold: true },
+    );
     expect(again.created).toBe(true);
   });
 });
@@ -141,9 +199,19 @@ describe('a new card, then Pay now', () => {
     const setup = await client.post('/account/billing/card/setup', {});
     expect(setup.statusCode).toBe(200);
     const { clientSecret } = setup.json() as { clientSecret: string };
-    const confirmed = await sandbox().confirmSetup({ clientSecret, number: SANDBOX_CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123', name: 'Ann' });
+    const confirmed = await sandbox().confirmSetup({
+      clientSecret,
+      number: SANDBOX_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+      name: 'Ann',
+    });
 
-    const updated = await client.post('/account/billing/card', { payment_method: confirmed.paymentMethod, idempotency_key: 'card-1' });
+    const updated = await client.post('/account/billing/card', {
+      payment_method: confirmed.paymentMethod,
+      idempotency_key: 'card-1',
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe(DUNNING_MESSAGES.cardUpdated);
     let b = await billing(client);
@@ -176,10 +244,17 @@ describe('a new card, then Pay now', () => {
     const before = (await billing(client)).subscription!.pastDue!;
     const res = await client.post('/account/billing/pay-now', {});
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: COMMERCE_MESSAGES.cardDeclined, errors: { payment: [COMMERCE_MESSAGES.cardDeclined] } });
+    expect(res.json()).toMatchObject({
+      message: COMMERCE_MESSAGES.cardDeclined,
+      errors: { payment: [COMMERCE_MESSAGES.cardDeclined] },
+    });
     const after = (await billing(client)).subscription!;
     expect(after.status).toBe('past_due');
-    expect(after.pastDue).toMatchObject({ retriesDone: 0, nextRetryAt: before.nextRetryAt, graceEndsAt: before.graceEndsAt });
+    expect(after.pastDue).toMatchObject({
+      retriesDone: 0,
+      nextRetryAt: before.nextRetryAt,
+      graceEndsAt: before.graceEndsAt,
+    });
     expect(await hasMembership(user.id)).toBe(true);
   });
 
@@ -203,7 +278,8 @@ describe('a new card, then Pay now', () => {
     expect((await billing(client)).subscription!.paymentMethod).toBe('Visa ending 0341');
 
     const visitor = await t.client();
-    for (const url of ['/account/billing/card/setup', '/account/billing/card', '/account/billing/pay-now']) expect((await visitor.post(url, {})).statusCode, url).toBe(401);
+    for (const url of ['/account/billing/card/setup', '/account/billing/card', '/account/billing/pay-now'])
+      expect((await visitor.post(url, {})).statusCode, url).toBe(401);
     const { client: nobody } = await t.signedIn();
     expect((await nobody.post('/account/billing/pay-now', {})).json().message).toBe(COMMERCE_MESSAGES.noSubscription);
     expect((await nobody.post('/account/billing/card/setup', {})).statusCode).toBe(404);
@@ -216,16 +292,47 @@ describe('PayPal', () => {
     const me = await authUser(user.id);
     const paypal = payments().providerFor('paypal') as unknown as SandboxProvider;
     const key = `dunning:${user.id}:paypal`;
-    const { order } = await payments().startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: MONTHLY, provider: 'sandbox', affiliate: null, idempotencyKey: key, metadata: { payment_type: 'paypal' } });
-    const approval = await paypal.createPaypalSubscription({ priceCents: MONTHLY, interval: 'month', trialDays: DEFAULT_CHECKOUT.monthlyTrialDays, description: 'Backbeat membership', returnUrl: '/order', cancelUrl: '/join', idempotencyKey: key, metadata: {} });
+    const { order } = await payments().startOrder(me, {
+      kind: 'membership',
+      productSlug: 'academy',
+      plan: 'monthly',
+      amountCents: MONTHLY,
+      provider: 'sandbox',
+      affiliate: null,
+      idempotencyKey: key,
+      metadata: { payment_type: 'paypal' },
+    });
+    const approval = await paypal.createPaypalSubscription({
+      priceCents: MONTHLY,
+      interval: 'month',
+      trialDays: DEFAULT_CHECKOUT.monthlyTrialDays,
+      description: 'Backbeat membership',
+      returnUrl: '/order',
+      cancelUrl: '/join',
+      idempotencyKey: key,
+      metadata: {},
+    });
     await paypal.approvePaypal(approval.ref);
-    await payments().recordSubscription(user.id, order.id, 'academy', 'sandbox', await paypal.getSubscription(approval.ref));
+    await payments().recordSubscription(
+      user.id,
+      order.id,
+      'academy',
+      'sandbox',
+      await paypal.getSubscription(approval.ref),
+    );
     // the buyer's PayPal balance and card stop paying
-    expect((await (await t.client()).post(`/sandbox/test/paypal/${approval.ref}/funding`, { fails: true }, { csrf: false })).statusCode).toBe(200);
+    expect(
+      (await (await t.client()).post(`/sandbox/test/paypal/${approval.ref}/funding`, { fails: true }, { csrf: false }))
+        .statusCode,
+    ).toBe(200);
 
     await untilRenewal(approval.ref);
     let b = await billing(client);
-    expect(b.subscription).toMatchObject({ provider: 'paypal', status: 'past_due', pastDue: { amount: MONTHLY, fixUrl: `/sandbox/paypal/approve/${approval.ref}` } });
+    expect(b.subscription).toMatchObject({
+      provider: 'paypal',
+      status: 'past_due',
+      pastDue: { amount: MONTHLY, fixUrl: `/sandbox/paypal/approve/${approval.ref}` },
+    });
     daysFromNow(b.subscription!.pastDue!.nextRetryAt, 3);
     // a card is not how a PayPal membership is fixed; Pay now without fixing PayPal is declined
     expect((await client.post('/account/billing/card/setup', {})).statusCode).toBe(404);

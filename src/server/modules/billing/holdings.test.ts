@@ -18,10 +18,23 @@ beforeAll(async () => {
   const mentor = await t.createUser({ name: 'Mia Mentor', role: 'admin' });
   await t.app.deps.db.update(users).set({ isMentor: true }).where(eq(users.id, mentor.id));
   admin = (await t.signedIn({ role: 'admin' })).client;
-  const [c] = await t.app.deps.db.insert(courses).values({ slug: 'double-kick-basics', title: 'Double Kick Basics', membersOnly: true }).returning();
-  await t.app.deps.db.insert(lessons).values({ courseId: c!.id, slug: 'one', title: 'Even singles', membersOnly: true, videoUrl: 'https://www.youtube-nocookie.com/embed/x' });
+  const [c] = await t.app.deps.db
+    .insert(courses)
+    .values({ slug: 'double-kick-basics', title: 'Double Kick Basics', membersOnly: true })
+    .returning();
+  await t.app.deps.db.insert(lessons).values({
+    courseId: c!.id,
+    slug: 'one',
+    title: 'Even singles',
+    membersOnly: true,
+    videoUrl: 'https://www.youtube-nocookie.com/embed/x',
+  });
   await t.app.deps.db.insert(courses).values({ slug: 'fills-that-flow', title: 'Fills That Flow', membersOnly: true });
-  await createProductService({ db: t.app.deps.db, payments: t.app.deps.services.payments, users: t.app.deps.services.users }).syncCatalogue();
+  await createProductService({
+    db: t.app.deps.db,
+    payments: t.app.deps.services.payments,
+    users: t.app.deps.services.users,
+  }).syncCatalogue();
 });
 afterAll(async () => t.close());
 
@@ -36,7 +49,14 @@ const billing = async (client: TestClient) => {
 /** the card form: a client secret from `secretUrl`, the sandbox confirms card 4242 */
 async function card(client: TestClient, secretUrl = '/order/stripe-client-secret') {
   const res = secretUrl.startsWith('/api/') ? await client.post(secretUrl) : await client.get(secretUrl);
-  const { paymentMethod } = await sandbox().confirmSetup({ clientSecret: res.json().clientSecret, number: SANDBOX_CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123', name: 'Ann Buyer' });
+  const { paymentMethod } = await sandbox().confirmSetup({
+    clientSecret: res.json().clientSecret,
+    number: SANDBOX_CARDS.succeeds,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    name: 'Ann Buyer',
+  });
   return paymentMethod;
 }
 
@@ -78,7 +98,10 @@ describe('GET /api/billing: memberships', () => {
   it('a paused membership offers resume and cancel, never upgrade or a second pause', async () => {
     const { client } = await t.signedIn();
     await buyMembership(client, 'monthly');
-    const paused = await client.post('/account/billing/stripe/pause', { reason: CANCEL_REASONS[0].value, reason_description: '' });
+    const paused = await client.post('/account/billing/stripe/pause', {
+      reason: CANCEL_REASONS[0].value,
+      reason_description: '',
+    });
     expect(paused.statusCode).toBe(200);
     const [m] = (await billing(client)).memberships;
     expect(m).toMatchObject({ status: 'paused', renewsAt: null, actions: ['resume', 'cancel'] });
@@ -87,10 +110,20 @@ describe('GET /api/billing: memberships', () => {
   it('a cancelled membership says when access ends and offers nothing to do', async () => {
     const { user, client } = await t.signedIn();
     await buyMembership(client, 'yearly');
-    expect((await client.post('/account/billing/stripe/cancel', { reason: CANCEL_REASONS[0].value, reason_description: '' })).statusCode).toBe(200);
+    expect(
+      (await client.post('/account/billing/stripe/cancel', { reason: CANCEL_REASONS[0].value, reason_description: '' }))
+        .statusCode,
+    ).toBe(200);
     const [sub] = await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     const [m] = (await billing(client)).memberships;
-    expect(m).toMatchObject({ title: 'Yearly membership', cycle: 'year', status: 'ending', renewsAt: null, endsAt: sub!.currentPeriodEnd.toISOString(), actions: [] });
+    expect(m).toMatchObject({
+      title: 'Yearly membership',
+      cycle: 'year',
+      status: 'ending',
+      renewsAt: null,
+      endsAt: sub!.currentPeriodEnd.toISOString(),
+      actions: [],
+    });
   });
 
   it('a lifetime membership: the price paid once, no renewal, no end, nothing to cancel', async () => {
@@ -100,19 +133,44 @@ describe('GET /api/billing: memberships', () => {
     expect(b.lifetime).toBe(true);
     expect(b.subscription).toBeNull();
     expect(b.memberships).toEqual([
-      expect.objectContaining({ source: 'lifetime', title: 'Lifetime membership', status: 'lifetime', price: RETENTION.defaultLifetimePriceCents, cycle: null, renewsAt: null, endsAt: null, paymentMethod: 'Visa ending 4242', actions: [] }),
+      expect.objectContaining({
+        source: 'lifetime',
+        title: 'Lifetime membership',
+        status: 'lifetime',
+        price: RETENTION.defaultLifetimePriceCents,
+        cycle: null,
+        renewsAt: null,
+        endsAt: null,
+        paymentMethod: 'Visa ending 4242',
+        actions: [],
+      }),
     ]);
   });
 
   it('a membership granted by an admin, with its end date; and one without an end', async () => {
     const { user, client } = await t.signedIn();
-    expect((await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'membership', ends_at: '2031-03-04' })).statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'membership', ends_at: '2031-03-04' }))
+        .statusCode,
+    ).toBe(201);
     let b = await billing(client);
     expect(b.memberships).toEqual([
-      expect.objectContaining({ source: 'granted', title: 'Membership', status: 'granted', price: null, renewsAt: null, endsAt: '2031-03-04T23:59:59.000Z', grantedBy: 'the Backbeat team', subscriptionId: null, actions: [] }),
+      expect.objectContaining({
+        source: 'granted',
+        title: 'Membership',
+        status: 'granted',
+        price: null,
+        renewsAt: null,
+        endsAt: '2031-03-04T23:59:59.000Z',
+        grantedBy: 'the Backbeat team',
+        subscriptionId: null,
+        actions: [],
+      }),
     ]);
     expect(b.subscription).toBeNull();
-    expect((await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'membership' })).statusCode).toBe(201);
+    expect((await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'membership' })).statusCode).toBe(
+      201,
+    );
     b = await billing(client);
     expect(b.memberships.map((m) => m.endsAt)).toEqual(['2031-03-04T23:59:59.000Z', null]);
   });
@@ -122,7 +180,9 @@ describe('GET /api/billing: mentorship and courses', () => {
   it('a mentorship by 6 card instalments: paid, the next instalment date and amount, what remains', async () => {
     const { client } = await t.signedIn();
     const pm = await card(client);
-    expect((await client.post('/mentorship/stripe/charge', { payment: '650', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    expect((await client.post('/mentorship/stripe/charge', { payment: '650', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     const [m] = (await billing(client)).mentorships;
     expect(m).toMatchObject({
       title: 'Mentorship programme',
@@ -131,7 +191,14 @@ describe('GET /api/billing: mentorship and courses', () => {
       mentor: 'Mia Mentor',
       paid: 650_00,
       total: 3900_00,
-      schedule: { amount: 650_00, paid: 1, total: 6, remaining: 3250_00, status: 'active', paymentMethod: 'Visa ending 4242' },
+      schedule: {
+        amount: 650_00,
+        paid: 1,
+        total: 6,
+        remaining: 3250_00,
+        status: 'active',
+        paymentMethod: 'Visa ending 4242',
+      },
       actions: ['change-card'],
     });
     const next = new Date(m!.schedule!.nextDueAt!).getTime();
@@ -142,29 +209,66 @@ describe('GET /api/billing: mentorship and courses', () => {
   it('a mentorship paid in full: no schedule, nothing left to pay', async () => {
     const { client } = await t.signedIn();
     const pm = await card(client);
-    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     expect((await billing(client)).mentorships).toEqual([
-      expect.objectContaining({ paymentLabel: 'Paid in full: $3,200.00', status: 'active', paid: 3200_00, total: 3200_00, schedule: null, actions: [] }),
+      expect.objectContaining({
+        paymentLabel: 'Paid in full: $3,200.00',
+        status: 'active',
+        paid: 3200_00,
+        total: 3200_00,
+        schedule: null,
+        actions: [],
+      }),
     ]);
   });
 
   it('a mentorship granted by an admin', async () => {
     const { user, client } = await t.signedIn();
-    expect((await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'mentorship', ends_at: '2030-01-31' })).statusCode).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'mentorship', ends_at: '2030-01-31' }))
+        .statusCode,
+    ).toBe(201);
     expect((await billing(client)).mentorships).toEqual([
-      expect.objectContaining({ paymentLabel: 'Granted', status: 'granted', total: null, endsAt: '2030-01-31T23:59:59.000Z', schedule: null, actions: [] }),
+      expect.objectContaining({
+        paymentLabel: 'Granted',
+        status: 'granted',
+        total: null,
+        endsAt: '2030-01-31T23:59:59.000Z',
+        schedule: null,
+        actions: [],
+      }),
     ]);
   });
 
   it('courses owned: a bought tier with its price, and a granted course', async () => {
     const { user, client } = await t.signedIn();
     const stripeToken = await card(client, '/api/products/doublekick_265/card/client-secret');
-    expect((await client.post('/api/products/doublekick_265/card', { stripeToken, idempotency_key: 'holdings' })).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'course:fills-that-flow' })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/products/doublekick_265/card', { stripeToken, idempotency_key: 'holdings' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/members/${user.id}/entitlements`, { kind: 'course:fills-that-flow' })).statusCode,
+    ).toBe(201);
     const b = await billing(client);
     expect(b.courses).toEqual([
-      expect.objectContaining({ title: 'Double Kick Basics', level: 'Pro', url: '/courses/double-kick-basics', source: 'bought', price: 165_00, currency: 'usd' }),
-      expect.objectContaining({ key: 'course:fills-that-flow', title: 'Fills That Flow', level: null, url: '/courses/fills-that-flow', source: 'granted', price: null }),
+      expect.objectContaining({
+        title: 'Double Kick Basics',
+        level: 'Pro',
+        url: '/courses/double-kick-basics',
+        source: 'bought',
+        price: 165_00,
+        currency: 'usd',
+      }),
+      expect.objectContaining({
+        key: 'course:fills-that-flow',
+        title: 'Fills That Flow',
+        level: null,
+        url: '/courses/fills-that-flow',
+        source: 'granted',
+        price: null,
+      }),
     ]);
     // owning a course is not a membership
     expect(b.memberships).toEqual([]);

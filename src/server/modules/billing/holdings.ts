@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, like, or } from 'drizzle-orm';
 import { formatMoney } from '#shared/money';
-import { subscriptionActions, type BillingCourse, type BillingMembership, type BillingMentorship, type BillingSubscription } from '#shared/billing';
+import {
+  subscriptionActions,
+  type BillingCourse,
+  type BillingMembership,
+  type BillingMentorship,
+  type BillingSubscription,
+} from '#shared/billing';
 import type { Database } from '#server/db/client';
 import { courses, entitlements, instalmentPlans, mentorships, orders, products, users } from '#server/db/schema/index';
 import type { SubscriptionRow } from '#server/modules/payments/service';
@@ -18,7 +24,11 @@ type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-async function activeEntitlements(db: Database, userId: number, kind: 'membership' | 'mentorship' | 'course'): Promise<EntitlementRow[]> {
+async function activeEntitlements(
+  db: Database,
+  userId: number,
+  kind: 'membership' | 'mentorship' | 'course',
+): Promise<EntitlementRow[]> {
   const now = new Date();
   return db
     .select()
@@ -62,7 +72,11 @@ function granted(e: EntitlementRow): BillingMembership {
   };
 }
 
-export function subscriptionMembership(sub: SubscriptionRow, dto: BillingSubscription, lifetime: boolean): BillingMembership {
+export function subscriptionMembership(
+  sub: SubscriptionRow,
+  dto: BillingSubscription,
+  lifetime: boolean,
+): BillingMembership {
   const ending = sub.cancelAtPeriodEnd || sub.status === 'canceled';
   const running = sub.status === 'trialing' || sub.status === 'active';
   return {
@@ -92,7 +106,14 @@ export async function otherMemberships(db: Database, userId: number): Promise<Bi
   const lifetimeOrders = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.kind, 'membership'), eq(orders.plan, 'lifetime'), eq(orders.status, 'paid')))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, 'membership'),
+        eq(orders.plan, 'lifetime'),
+        eq(orders.status, 'paid'),
+      ),
+    )
     .orderBy(orders.id);
   const lifetime: BillingMembership[] = lifetimeOrders.map((o) => ({
     key: `order:${o.id}`,
@@ -111,7 +132,9 @@ export async function otherMemberships(db: Database, userId: number): Promise<Bi
     actions: [],
   }));
   const bought = new Set(lifetimeOrders.map((o) => `order:${o.id}`));
-  const grants = (await activeEntitlements(db, userId, 'membership')).filter((e) => !e.source.startsWith('subscription:') && !bought.has(e.source));
+  const grants = (await activeEntitlements(db, userId, 'membership')).filter(
+    (e) => !e.source.startsWith('subscription:') && !bought.has(e.source),
+  );
   return [...lifetime, ...grants.map(granted)];
 }
 
@@ -135,17 +158,45 @@ export async function mentorshipHoldings(db: Database, userId: number): Promise<
       actions: [],
     }));
   }
-  const [mentor] = m.mentorId ? await db.select({ name: users.name }).from(users).where(eq(users.id, m.mentorId)).limit(1) : [];
+  const [mentor] = m.mentorId
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, m.mentorId)).limit(1)
+    : [];
   const [order] = m.orderId ? await db.select().from(orders).where(eq(orders.id, m.orderId)).limit(1) : [];
-  const [plan] = m.orderId ? await db.select().from(instalmentPlans).where(eq(instalmentPlans.orderId, m.orderId)).orderBy(desc(instalmentPlans.id)).limit(1) : [];
-  const base = { key: `mentorship:${m.id}`, title: 'Mentorship programme', mentor: mentor?.name ?? null, since: m.createdAt.toISOString(), endsAt: null };
+  const [plan] = m.orderId
+    ? await db
+        .select()
+        .from(instalmentPlans)
+        .where(eq(instalmentPlans.orderId, m.orderId))
+        .orderBy(desc(instalmentPlans.id))
+        .limit(1)
+    : [];
+  const base = {
+    key: `mentorship:${m.id}`,
+    title: 'Mentorship programme',
+    mentor: mentor?.name ?? null,
+    since: m.createdAt.toISOString(),
+    endsAt: null,
+  };
   if (!order) {
     const status = m.status === 'active' || m.status === 'completed' ? 'granted' : m.status;
-    return [{ ...base, paymentLabel: 'Granted', status, paid: 0, total: null, currency: 'usd', schedule: null, actions: [] }];
+    return [
+      { ...base, paymentLabel: 'Granted', status, paid: 0, total: null, currency: 'usd', schedule: null, actions: [] },
+    ];
   }
   if (!plan) {
     const paid = order.status === 'paid' || order.status === 'refunded' ? order.amountCents : 0;
-    return [{ ...base, paymentLabel: `Paid in full: ${formatMoney(order.amountCents, order.currency)}`, status: m.status, paid, total: order.amountCents, currency: order.currency, schedule: null, actions: [] }];
+    return [
+      {
+        ...base,
+        paymentLabel: `Paid in full: ${formatMoney(order.amountCents, order.currency)}`,
+        status: m.status,
+        paid,
+        total: order.amountCents,
+        currency: order.currency,
+        schedule: null,
+        actions: [],
+      },
+    ];
   }
   const running = plan.status === 'active' || plan.status === 'past_due';
   const left = Math.max(0, plan.instalmentsTotal - plan.instalmentsPaid);
@@ -177,7 +228,10 @@ const TIER: Record<string, string> = { basic: 'Basic', pro: 'Pro' };
 /** Courses owned: bought (the tier and price paid) or granted; one entry per course. */
 export async function courseHoldings(db: Database, userId: number): Promise<BillingCourse[]> {
   const rows = await activeEntitlements(db, userId, 'course');
-  const byOrder = await ordersById(db, rows.map((e) => orderIdOf(e.source)).filter((id): id is number => id !== null));
+  const byOrder = await ordersById(
+    db,
+    rows.map((e) => orderIdOf(e.source)).filter((id): id is number => id !== null),
+  );
   const slugs = [...new Set([...byOrder.values()].map((o) => o.productSlug))];
   const productRows = slugs.length ? await db.select().from(products).where(inArray(products.slug, slugs)) : [];
   const productOf = new Map(productRows.map((p) => [p.slug, p]));

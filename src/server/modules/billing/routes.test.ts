@@ -1,8 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_CHECKOUT, RETENTION, SANDBOX_CARDS } from '#shared/commerce';
-import { BILLING_MESSAGES, discountFlag, lifetimeOfferCents, yearlyOfferCents, type BillingState, type CancellationsPage } from '#shared/billing';
-import { cancellationFeedback, entitlements as entitlementRows, invoices, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
+import {
+  BILLING_MESSAGES,
+  discountFlag,
+  lifetimeOfferCents,
+  yearlyOfferCents,
+  type BillingState,
+  type CancellationsPage,
+} from '#shared/billing';
+import {
+  cancellationFeedback,
+  entitlements as entitlementRows,
+  invoices,
+  orders,
+  sandboxObjects,
+  subscriptions,
+} from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
@@ -18,7 +32,9 @@ const sandbox = () => payments().providerFor('card') as unknown as SandboxProvid
 const REASON = { reason: CANCEL_REASONS[0].value, reason_description: '' };
 const OTHER = CANCEL_REASONS.find((r) => r.value === 'Other')!.value;
 const SWITCHING = CANCEL_REASONS.find((r) => r.value.startsWith('Switching'))!.value;
-const STRIPE_CALLS = ['discount', 'upgrade-yearly', 'upgrade-lifetime', 'pause', 'cancel'].map((a) => `/account/billing/stripe/${a}`);
+const STRIPE_CALLS = ['discount', 'upgrade-yearly', 'upgrade-lifetime', 'pause', 'cancel'].map(
+  (a) => `/account/billing/stripe/${a}`,
+);
 const PAYPAL_CALLS = ['suspend', 'cancel', 'lifetime-checkout'].map((a) => `/account/billing/paypal/${a}`);
 
 async function authUser(id: number) {
@@ -27,8 +43,10 @@ async function authUser(id: number) {
 }
 const entitlements = (userId: number) => t.app.deps.services.users.activeEntitlements(userId);
 const subRow = async (id: number) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-const feedbackOf = (userId: number) => db().select().from(cancellationFeedback).where(eq(cancellationFeedback.userId, userId));
-const sandboxSub = async (ref: string) => (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as Record<string, unknown>;
+const feedbackOf = (userId: number) =>
+  db().select().from(cancellationFeedback).where(eq(cancellationFeedback.userId, userId));
+const sandboxSub = async (ref: string) =>
+  (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as Record<string, unknown>;
 
 /** a member who bought a membership by card in the sandbox (card 4242…), as the checkout does */
 async function cardMember(plan: 'monthly' | 'yearly' = 'monthly') {
@@ -36,10 +54,31 @@ async function cardMember(plan: 'monthly' | 'yearly' = 'monthly') {
   const me = await authUser(user.id);
   const card = sandbox();
   const key = `test:${user.id}:${plan}`;
-  const { clientSecret } = await card.createCardSetup({ email: me.email, name: me.name, idempotencyKey: `${key}:setup`, metadata: {} });
-  const confirmed = await card.confirmSetup({ clientSecret, number: SANDBOX_CARDS.succeeds, expMonth: 12, expYear: 2040, cvc: '123', name: me.name });
+  const { clientSecret } = await card.createCardSetup({
+    email: me.email,
+    name: me.name,
+    idempotencyKey: `${key}:setup`,
+    metadata: {},
+  });
+  const confirmed = await card.confirmSetup({
+    clientSecret,
+    number: SANDBOX_CARDS.succeeds,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    name: me.name,
+  });
   const priceCents = plan === 'monthly' ? DEFAULT_CHECKOUT.monthlyPriceCents : DEFAULT_CHECKOUT.yearlyPriceCents;
-  const { order } = await payments().startOrder(me, { kind: 'membership', productSlug: 'academy', plan, amountCents: priceCents, provider: 'sandbox', affiliate: null, idempotencyKey: key, metadata: { payment_type: 'card' } });
+  const { order } = await payments().startOrder(me, {
+    kind: 'membership',
+    productSlug: 'academy',
+    plan,
+    amountCents: priceCents,
+    provider: 'sandbox',
+    affiliate: null,
+    idempotencyKey: key,
+    metadata: { payment_type: 'card' },
+  });
   const state = await card.subscribeCard({
     email: me.email,
     name: me.name,
@@ -61,10 +100,34 @@ async function paypalMember() {
   const me = await authUser(user.id);
   const paypal = payments().providerFor('paypal') as unknown as SandboxProvider;
   const key = `test:${user.id}:paypal`;
-  const { order } = await payments().startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: DEFAULT_CHECKOUT.monthlyPriceCents, provider: 'sandbox', affiliate: null, idempotencyKey: key, metadata: { payment_type: 'paypal' } });
-  const approval = await paypal.createPaypalSubscription({ priceCents: DEFAULT_CHECKOUT.monthlyPriceCents, interval: 'month', trialDays: 0, description: 'Backbeat membership', returnUrl: '/order', cancelUrl: '/join', idempotencyKey: key, metadata: {} });
+  const { order } = await payments().startOrder(me, {
+    kind: 'membership',
+    productSlug: 'academy',
+    plan: 'monthly',
+    amountCents: DEFAULT_CHECKOUT.monthlyPriceCents,
+    provider: 'sandbox',
+    affiliate: null,
+    idempotencyKey: key,
+    metadata: { payment_type: 'paypal' },
+  });
+  const approval = await paypal.createPaypalSubscription({
+    priceCents: DEFAULT_CHECKOUT.monthlyPriceCents,
+    interval: 'month',
+    trialDays: 0,
+    description: 'Backbeat membership',
+    returnUrl: '/order',
+    cancelUrl: '/join',
+    idempotencyKey: key,
+    metadata: {},
+  });
   await paypal.approvePaypal(approval.ref);
-  const sub = await payments().recordSubscription(user.id, order.id, 'academy', 'sandbox', await paypal.getSubscription(approval.ref));
+  const sub = await payments().recordSubscription(
+    user.id,
+    order.id,
+    'academy',
+    'sandbox',
+    await paypal.getSubscription(approval.ref),
+  );
   return { user, client, sub };
 }
 
@@ -98,7 +161,14 @@ describe('GET /api/billing', () => {
 
   it('answers no subscription for a member who never paid', async () => {
     const { client } = await t.signedIn();
-    expect(await billing(client)).toEqual({ subscription: null, lifetime: false, invoices: [], memberships: [], mentorships: [], courses: [] });
+    expect(await billing(client)).toEqual({
+      subscription: null,
+      lifetime: false,
+      invoices: [],
+      memberships: [],
+      mentorships: [],
+      courses: [],
+    });
   });
 
   it('shows the plan, price, next billing date, payment method, offers and invoices', async () => {
@@ -129,7 +199,10 @@ describe('GET /api/billing', () => {
 
   it('tells a PayPal subscription by its provider kind', async () => {
     const { client } = await paypalMember();
-    expect((await billing(client)).subscription).toMatchObject({ provider: 'paypal', paymentMethod: 'PayPal (buyer@sandbox.test)' });
+    expect((await billing(client)).subscription).toMatchObject({
+      provider: 'paypal',
+      paymentMethod: 'PayPal (buyer@sandbox.test)',
+    });
   });
 });
 
@@ -158,21 +231,28 @@ describe('permissions and validation of every call', () => {
 
   it('answers 404 when the subscription is of the other provider kind', async () => {
     const card = await insertedMember();
-    for (const url of PAYPAL_CALLS) expect((await card.client.post(url, REASON)).json().message, url).toBe(COMMERCE_MESSAGES.noSubscription);
+    for (const url of PAYPAL_CALLS)
+      expect((await card.client.post(url, REASON)).json().message, url).toBe(COMMERCE_MESSAGES.noSubscription);
     const paypal = await insertedMember({ paypal: true });
-    for (const url of STRIPE_CALLS) expect((await paypal.client.post(url, REASON)).json().message, url).toBe(COMMERCE_MESSAGES.noSubscription);
+    for (const url of STRIPE_CALLS)
+      expect((await paypal.client.post(url, REASON)).json().message, url).toBe(COMMERCE_MESSAGES.noSubscription);
   });
 
-  it('checks the reason with the cancel flow\'s messages on every retention call', async () => {
+  it("checks the reason with the cancel flow's messages on every retention call", async () => {
     const card = await insertedMember();
     const paypal = await insertedMember({ paypal: true });
-    for (const [client, url] of [...STRIPE_CALLS.map((u) => [card.client, u] as const), ...PAYPAL_CALLS.map((u) => [paypal.client, u] as const)]) {
+    for (const [client, url] of [
+      ...STRIPE_CALLS.map((u) => [card.client, u] as const),
+      ...PAYPAL_CALLS.map((u) => [paypal.client, u] as const),
+    ]) {
       // the upgrades need the reason when sent from the cancel flow (discount=1)
       const flag = url.includes('/stripe/upgrade-') ? { discount: '1' } : {};
       const none = await client.post(url, flag);
       expect(none.statusCode, url).toBe(422);
       expect(none.json().errors.reason, url).toEqual([COMMERCE_MESSAGES.reasonRequired]);
-      expect((await client.post(url, { reason: 'I just feel like it', ...flag })).json().errors.reason, url).toEqual([COMMERCE_MESSAGES.reasonRequired]);
+      expect((await client.post(url, { reason: 'I just feel like it', ...flag })).json().errors.reason, url).toEqual([
+        COMMERCE_MESSAGES.reasonRequired,
+      ]);
       for (const reason of [OTHER, SWITCHING]) {
         const res = await client.post(url, { reason, reason_description: '   ', ...flag });
         expect(res.statusCode, url).toBe(422);
@@ -198,7 +278,11 @@ describe('permissions and validation of every call', () => {
 describe('card retention offers', () => {
   it('discount: monthly 30% off the next 3 invoices, once only', async () => {
     const { user, client, sub } = await cardMember();
-    const res = await client.post('/account/billing/stripe/discount', { reason: OTHER, reason_description: 'Money is tight', discount: 1 });
+    const res = await client.post('/account/billing/stripe/discount', {
+      reason: OTHER,
+      reason_description: 'Money is tight',
+      discount: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BILLING_MESSAGES.discount('month'));
     expect((await sandboxSub(sub.providerRef)).discount).toEqual({ percentOff: 30, cyclesLeft: 3 });
@@ -209,7 +293,14 @@ describe('card retention offers', () => {
     expect(b.subscription!.discount).toContain('30%');
     const fb = await feedbackOf(user.id);
     expect(fb).toHaveLength(1);
-    expect(fb[0]).toMatchObject({ provider: 'card', cycle: 'month', reason: OTHER, description: 'Money is tight', outcome: 'discount', subscriptionId: sub.id });
+    expect(fb[0]).toMatchObject({
+      provider: 'card',
+      cycle: 'month',
+      reason: OTHER,
+      description: 'Money is tight',
+      outcome: 'discount',
+      subscriptionId: sub.id,
+    });
     const again = await client.post('/account/billing/stripe/discount', REASON);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(COMMERCE_MESSAGES.discountUsed);
@@ -230,8 +321,16 @@ describe('card retention offers', () => {
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearly);
     const s = await sandboxSub(sub.providerRef);
     expect(s).toMatchObject({ interval: 'year', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
-    const [first] = await db().select().from(invoices).where(eq(invoices.subscriptionId, sub.id)).orderBy(desc(invoices.id)).limit(1);
-    expect(first).toMatchObject({ amountCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents), description: 'Yearly membership' });
+    const [first] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.subscriptionId, sub.id))
+      .orderBy(desc(invoices.id))
+      .limit(1);
+    expect(first).toMatchObject({
+      amountCents: yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents),
+      description: 'Yearly membership',
+    });
     expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', status: 'active' });
     expect(await entitlements(user.id)).toContain('membership');
     expect((await feedbackOf(user.id))[0]).toMatchObject({ outcome: 'upgrade-yearly', cycle: 'month' });
@@ -242,8 +341,14 @@ describe('card retention offers', () => {
     const res = await client.post('/account/billing/stripe/upgrade-lifetime', { ...REASON, discount: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeLifetime);
-    const [order] = await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
-    expect(order).toMatchObject({ status: 'paid', amountCents: lifetimeOfferCents(RETENTION.defaultLifetimePriceCents) });
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
+    expect(order).toMatchObject({
+      status: 'paid',
+      amountCents: lifetimeOfferCents(RETENTION.defaultLifetimePriceCents),
+    });
     expect(order!.amountCents).toBe(600_00);
     expect((await sandboxSub(sub.providerRef)).status).toBe('canceled');
     expect(await entitlements(user.id)).toContain('membership');
@@ -252,7 +357,12 @@ describe('card retention offers', () => {
     expect((await feedbackOf(user.id))[0]).toMatchObject({ outcome: 'upgrade-lifetime' });
     // a second submit changes nothing
     expect((await client.post('/account/billing/stripe/upgrade-lifetime', REASON)).statusCode).toBeLessThan(500);
-    expect(await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime'))),
+    ).toHaveLength(1);
   });
 
   it('discount=1 on an upgrade still requires the reason and applies the offer', async () => {
@@ -265,12 +375,17 @@ describe('card retention offers', () => {
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearly);
     // the plan is the full yearly price; the offer came off the first year's invoice
     expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
-    const [first] = await db().select().from(invoices).where(eq(invoices.subscriptionId, sub.id)).orderBy(desc(invoices.id)).limit(1);
+    const [first] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.subscriptionId, sub.id))
+      .orderBy(desc(invoices.id))
+      .limit(1);
     expect(first!.amountCents).toBe(yearlyOfferCents(DEFAULT_CHECKOUT.yearlyPriceCents));
     expect(await feedbackOf(user.id)).toHaveLength(1);
   });
 
-  it('reads the cancel flow\'s discount flag', () => {
+  it("reads the cancel flow's discount flag", () => {
     for (const v of [1, '1', true, 'true', 'on']) expect(discountFlag(v), String(v)).toBe(true);
     for (const v of [undefined, 0, '0', '', false, 'false']) expect(discountFlag(v), String(v)).toBe(false);
   });
@@ -279,7 +394,10 @@ describe('card retention offers', () => {
 describe('plain upgrades (the Upgrade modal: no discount, no reason)', () => {
   it('GET /api/billing answers the full yearly and lifetime prices', async () => {
     const { client } = await cardMember();
-    expect((await billing(client)).subscription).toMatchObject({ yearlyFullPrice: DEFAULT_CHECKOUT.yearlyPriceCents, lifetimeFullPrice: RETENTION.defaultLifetimePriceCents });
+    expect((await billing(client)).subscription).toMatchObject({
+      yearlyFullPrice: DEFAULT_CHECKOUT.yearlyPriceCents,
+      lifetimeFullPrice: RETENTION.defaultLifetimePriceCents,
+    });
   });
 
   it('upgrade-yearly: the yearly plan at the full yearly price; no reason needed and no feedback stored', async () => {
@@ -287,11 +405,22 @@ describe('plain upgrades (the Upgrade modal: no discount, no reason)', () => {
     const res = await client.post('/account/billing/stripe/upgrade-yearly', {});
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BILLING_MESSAGES.upgradeYearlyFull);
-    expect(await sandboxSub(sub.providerRef)).toMatchObject({ interval: 'year', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
-    expect(await subRow(sub.id)).toMatchObject({ plan: 'yearly', status: 'active', priceCents: DEFAULT_CHECKOUT.yearlyPriceCents });
+    expect(await sandboxSub(sub.providerRef)).toMatchObject({
+      interval: 'year',
+      priceCents: DEFAULT_CHECKOUT.yearlyPriceCents,
+    });
+    expect(await subRow(sub.id)).toMatchObject({
+      plan: 'yearly',
+      status: 'active',
+      priceCents: DEFAULT_CHECKOUT.yearlyPriceCents,
+    });
     expect(await entitlements(user.id)).toContain('membership');
     expect(await feedbackOf(user.id)).toEqual([]);
-    expect((await billing(client)).subscription).toMatchObject({ plan: 'yearly', cycle: 'year', price: DEFAULT_CHECKOUT.yearlyPriceCents });
+    expect((await billing(client)).subscription).toMatchObject({
+      plan: 'yearly',
+      cycle: 'year',
+      price: DEFAULT_CHECKOUT.yearlyPriceCents,
+    });
     // a second submit changes nothing
     const again = await client.post('/account/billing/stripe/upgrade-yearly', {});
     expect(again.json().message).toBe(BILLING_MESSAGES.alreadyYearly);
@@ -307,11 +436,17 @@ describe('plain upgrades (the Upgrade modal: no discount, no reason)', () => {
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().message).toBe(BILLING_MESSAGES.upgradeLifetime);
-    const lifetimeOrders = await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
+    const lifetimeOrders = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
     expect(lifetimeOrders).toHaveLength(1);
     expect(lifetimeOrders[0]).toMatchObject({ status: 'paid', amountCents: RETENTION.defaultLifetimePriceCents });
     expect((await sandboxSub(sub.providerRef)).status).toBe('canceled');
-    const grants = await db().select().from(entitlementRows).where(and(eq(entitlementRows.userId, user.id), eq(entitlementRows.kind, 'membership')));
+    const grants = await db()
+      .select()
+      .from(entitlementRows)
+      .where(and(eq(entitlementRows.userId, user.id), eq(entitlementRows.kind, 'membership')));
     expect(grants.some((g) => g.endsAt === null && g.revokedAt === null)).toBe(true);
     expect(await entitlements(user.id)).toContain('membership');
     expect((await billing(client)).lifetime).toBe(true);
@@ -334,7 +469,10 @@ describe('card retention, pause and cancel', () => {
     const res = await client.post('/account/billing/stripe/pause', REASON);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BILLING_MESSAGES.pause);
-    expect(await sandboxSub(sub.providerRef)).toMatchObject({ status: 'paused', pauseFeeCents: RETENTION.cardPauseFeeCents });
+    expect(await sandboxSub(sub.providerRef)).toMatchObject({
+      status: 'paused',
+      pauseFeeCents: RETENTION.cardPauseFeeCents,
+    });
     expect((await subRow(sub.id)).status).toBe('paused');
     expect(await entitlements(user.id)).not.toContain('membership');
     expect((await billing(client)).subscription).toMatchObject({ status: 'paused', skipPause: true });
@@ -401,7 +539,10 @@ describe('card retention, pause and cancel', () => {
 
   it('cancel: at the period end, access kept until then', async () => {
     const { user, client, sub } = await cardMember();
-    const res = await client.post('/account/billing/stripe/cancel', { reason: SWITCHING, reason_description: 'Another site' });
+    const res = await client.post('/account/billing/stripe/cancel', {
+      reason: SWITCHING,
+      reason_description: 'Another site',
+    });
     expect(res.statusCode).toBe(200);
     expect(await sandboxSub(sub.providerRef)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     const row = await subRow(sub.id);
@@ -410,12 +551,21 @@ describe('card retention, pause and cancel', () => {
     expect(await entitlements(user.id)).toContain('membership');
     const b = await billing(client);
     expect(b.subscription).toMatchObject({ cancelAtPeriodEnd: true });
-    expect((await feedbackOf(user.id))[0]).toMatchObject({ outcome: 'cancel', reason: SWITCHING, description: 'Another site' });
+    expect((await feedbackOf(user.id))[0]).toMatchObject({
+      outcome: 'cancel',
+      reason: SWITCHING,
+      description: 'Another site',
+    });
   });
 
   it('a plain form post with _token answers 303 to the billing page', async () => {
     const { client } = await cardMember();
-    const res = await client.request('POST', '/account/billing/stripe/cancel', { ...REASON, _token: client.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
+    const res = await client.request(
+      'POST',
+      '/account/billing/stripe/cancel',
+      { ...REASON, _token: client.csrfToken },
+      { form: true, csrf: false, headers: { accept: 'text/html' } },
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/account/billing');
   });
@@ -432,7 +582,10 @@ describe('card retention, pause and cancel', () => {
     expect((await subRow(sub.id)).status).toBe('paused');
 
     const other = await cardMember();
-    const [d1, d2] = await Promise.all([other.client.post('/account/billing/stripe/discount', REASON), other.client.post('/account/billing/stripe/discount', REASON)]);
+    const [d1, d2] = await Promise.all([
+      other.client.post('/account/billing/stripe/discount', REASON),
+      other.client.post('/account/billing/stripe/discount', REASON),
+    ]);
     expect([d1.statusCode, d2.statusCode].sort()).toEqual([200, 409]);
     expect((await feedbackOf(other.user.id)).filter((f) => f.outcome === 'discount')).toHaveLength(1);
 
@@ -482,10 +635,18 @@ describe('PayPal retention (the PayPal cancel modal)', () => {
     const url: string = res.json().url;
     expect(url).toMatch(/^\/sandbox\/paypal\/approve\//);
     // a plain form post is sent to the same approval page
-    const form = await client.request('POST', '/account/billing/paypal/lifetime-checkout', { ...REASON, discount: 1, _token: client.csrfToken }, { form: true, csrf: false, headers: { accept: 'text/html' } });
+    const form = await client.request(
+      'POST',
+      '/account/billing/paypal/lifetime-checkout',
+      { ...REASON, discount: 1, _token: client.csrfToken },
+      { form: true, csrf: false, headers: { accept: 'text/html' } },
+    );
     expect(form.statusCode).toBe(303);
     const ref = url.split('/').pop()!;
-    const [order] = await db().select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.plan, 'lifetime')));
     expect(order).toMatchObject({ amountCents: 600_00, status: 'pending', providerRef: ref });
     const back = await (payments().providerFor('paypal') as unknown as SandboxProvider).approvePaypal(ref);
     expect(back).toContain('/account/billing/paypal/lifetime-return?order=');
@@ -496,7 +657,11 @@ describe('PayPal retention (the PayPal cancel modal)', () => {
     expect((await sandboxSub(sub.providerRef)).status).toBe('canceled');
     expect(await entitlements(user.id)).toContain('membership');
     expect((await billing(client)).lifetime).toBe(true);
-    expect((await feedbackOf(user.id))[0]).toMatchObject({ outcome: 'lifetime-checkout', provider: 'paypal', reason: REASON.reason });
+    expect((await feedbackOf(user.id))[0]).toMatchObject({
+      outcome: 'lifetime-checkout',
+      provider: 'paypal',
+      reason: REASON.reason,
+    });
     // the return address again: nothing twice
     expect((await client.get(back)).statusCode).toBe(303);
     expect(await feedbackOf(user.id)).toHaveLength(1);
@@ -517,13 +682,30 @@ describe('GET /api/admin/cancellations', () => {
   it('lists the stored reasons newest first, with the member', async () => {
     const { user, client } = await insertedMember();
     await client.post('/account/billing/stripe/cancel', REASON).catch(() => undefined);
-    await db().insert(cancellationFeedback).values({ userId: user.id, provider: 'card', cycle: 'month', reason: OTHER, description: 'Newest one', outcome: 'pause', createdAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(cancellationFeedback)
+      .values({
+        userId: user.id,
+        provider: 'card',
+        cycle: 'month',
+        reason: OTHER,
+        description: 'Newest one',
+        outcome: 'pause',
+        createdAt: new Date(Date.now() + 60_000),
+      });
     const admin = await t.signedIn({ role: 'admin' });
     const res = await admin.client.get('/api/admin/cancellations?page=1');
     expect(res.statusCode).toBe(200);
     const page = res.json() as CancellationsPage;
     expect(page.page).toBe(1);
-    expect(page.data[0]).toMatchObject({ reason: OTHER, description: 'Newest one', outcome: 'pause', provider: 'card', cycle: 'month', member: { id: user.id, name: user.name, email: user.email } });
+    expect(page.data[0]).toMatchObject({
+      reason: OTHER,
+      description: 'Newest one',
+      outcome: 'pause',
+      provider: 'card',
+      cycle: 'month',
+      member: { id: user.id, name: user.name, email: user.email },
+    });
     expect(page.total).toBeGreaterThanOrEqual(1);
   });
 });

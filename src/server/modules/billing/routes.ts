@@ -26,7 +26,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/billing', async (request) => billing.state(requireUser(request)));
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, message: string) => redirectOrJson(request, reply, '/account/billing', { message });
+  const answer = (request: FastifyRequest, reply: FastifyReply, message: string) =>
+    redirectOrJson(request, reply, '/account/billing', { message });
 
   const retention = (path: string, kind: PaymentKind, action: RetentionAction) =>
     app.post(path, { ...signedIn, schema: { body: retentionBodySchema } }, async (request, reply) => {
@@ -54,10 +55,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   retention('/account/billing/paypal/cancel', 'paypal', 'paypal-cancel');
   retention('/account/billing/paypal/lifetime-checkout', 'paypal', 'lifetime-checkout');
 
-  app.post('/account/billing/resume', { ...signedIn, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } }, async (request, reply) => {
-    const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
-    return answer(request, reply, result.message);
-  });
+  app.post(
+    '/account/billing/resume',
+    { ...signedIn, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } },
+    async (request, reply) => {
+      const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
+      return answer(request, reply, result.message);
+    },
+  );
 
   // recovery from a failed payment (docs/product/dunning.md): a new card, then the payment due at once
   const paying = async (request: FastifyRequest) => {
@@ -67,19 +72,31 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/account/billing/card/setup', signedIn, async (request) => billing.cardSetup(await paying(request)));
   app.post('/account/billing/card', { ...signedIn, schema: { body: updateCardBodySchema } }, async (request, reply) => {
-    const result = await billing.updateCard(await paying(request), request.body.payment_method, clientKey(request, request.body));
+    const result = await billing.updateCard(
+      await paying(request),
+      request.body.payment_method,
+      clientKey(request, request.body),
+    );
     return answer(request, reply, result.message);
   });
-  app.post('/account/billing/pay-now', { ...signedIn, schema: { body: payNowBodySchema.optional() } }, async (request, reply) => {
-    const result = await billing.payNow(await paying(request), clientKey(request, request.body ?? undefined));
-    return answer(request, reply, result.message);
-  });
+  app.post(
+    '/account/billing/pay-now',
+    { ...signedIn, schema: { body: payNowBodySchema.optional() } },
+    async (request, reply) => {
+      const result = await billing.payNow(await paying(request), clientKey(request, request.body ?? undefined));
+      return answer(request, reply, result.message);
+    },
+  );
 
   // PayPal sends the buyer back here after approving the discounted lifetime order
   app.get(
     '/account/billing/paypal/lifetime-return',
     { schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) } },
-    async (request, reply) => reply.redirect(safeRedirect(await billing.lifetimeReturn(requireUser(request), request.query.order), '/account/billing'), 303),
+    async (request, reply) =>
+      reply.redirect(
+        safeRedirect(await billing.lifetimeReturn(requireUser(request), request.query.order), '/account/billing'),
+        303,
+      ),
   );
 
   // the admins' list of reasons moved to the admin console: GET /api/admin/cancellations (modules/admin-commerce)

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, DEFAULT_RETENTION_OFFERS, RETENTION, RETENTION_SETTING, type CancelOutcome, type ProviderName, type RetentionOffers } from '#shared/commerce';
+import {
+  COMMERCE_MESSAGES,
+  DEFAULT_CHECKOUT,
+  DEFAULT_RETENTION_OFFERS,
+  RETENTION,
+  RETENTION_SETTING,
+  type CancelOutcome,
+  type ProviderName,
+  type RetentionOffers,
+} from '#shared/commerce';
 import { retentionOffersSchema } from '#shared/retention';
 import { formatMoney } from '#shared/money';
 import {
@@ -14,9 +23,25 @@ import {
   type Cycle,
   type PaymentKind,
 } from '#shared/billing';
-import { DUNNING_ENDED_NOTICE_DAYS, DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt, type EndedUnpaid, type PastDue } from '#shared/dunning';
+import {
+  DUNNING_ENDED_NOTICE_DAYS,
+  DUNNING_MESSAGES,
+  DUNNING_RETRY_DAYS,
+  graceEndsAt,
+  nextRetryAt,
+  type EndedUnpaid,
+  type PastDue,
+} from '#shared/dunning';
 import type { Database } from '#server/db/client';
-import { cancellationFeedback, checkoutPlans, invoices, orders, retentionUses, sandboxObjects, subscriptions } from '#server/db/schema/index';
+import {
+  cancellationFeedback,
+  checkoutPlans,
+  invoices,
+  orders,
+  retentionUses,
+  sandboxObjects,
+  subscriptions,
+} from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import { HOLD_MINUTES, type PaymentsService, type SubscriptionRow } from '#server/modules/payments/service';
 import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/provider';
@@ -26,7 +51,16 @@ import { createSettingsService } from '#server/modules/admin/settings';
 import { courseHoldings, mentorshipHoldings, otherMemberships, subscriptionMembership } from './holdings.ts';
 import type { AuthUser } from '#server/types';
 
-export type RetentionAction = 'discount' | 'upgrade-yearly' | 'upgrade-lifetime' | 'pause' | 'cancel' | 'suspend' | 'paypal-cancel' | 'lifetime-checkout' | 'resume';
+export type RetentionAction =
+  | 'discount'
+  | 'upgrade-yearly'
+  | 'upgrade-lifetime'
+  | 'pause'
+  | 'cancel'
+  | 'suspend'
+  | 'paypal-cancel'
+  | 'lifetime-checkout'
+  | 'resume';
 
 interface BillingDeps {
   db: Database;
@@ -74,7 +108,8 @@ export function createBillingService(deps: BillingDeps) {
   const locks = new Map<number, Promise<unknown>>();
   const settings = createSettingsService({ db });
   /** the retention offers admins set (commerce.ts's RETENTION by default): read on each use */
-  const offers = (): Promise<RetentionOffers> => settings.get(RETENTION_SETTING, retentionOffersSchema, DEFAULT_RETENTION_OFFERS);
+  const offers = (): Promise<RetentionOffers> =>
+    settings.get(RETENTION_SETTING, retentionOffersSchema, DEFAULT_RETENTION_OFFERS);
 
   /** one change at a time per subscription (a double click waits for the first, then sees its result) */
   async function serial<T>(key: number, fn: () => Promise<T>): Promise<T> {
@@ -104,13 +139,17 @@ export function createBillingService(deps: BillingDeps) {
   /** The member's current subscription of that kind (404 with the product message otherwise). */
   async function owned(user: AuthUser, kind: PaymentKind | null): Promise<SubscriptionRow> {
     const sub = await payments.currentSubscription(user.id);
-    if (!sub || sub.userId !== user.id || (kind && paymentKind(sub) !== kind)) throw notFound(COMMERCE_MESSAGES.noSubscription);
+    if (!sub || sub.userId !== user.id || (kind && paymentKind(sub) !== kind))
+      throw notFound(COMMERCE_MESSAGES.noSubscription);
     return sub;
   }
 
   const refuse = (message: string, field = 'subscription') => new AppError(422, message, { [field]: [message] });
 
-  function validateReason(input: { reason?: string | null; description?: string | null }): { reason: string; description: string } {
+  function validateReason(input: { reason?: string | null; description?: string | null }): {
+    reason: string;
+    description: string;
+  } {
     const errors = reasonErrors(input.reason, input.description);
     if (errors) throw new ValidationError(errors);
     return { reason: input.reason!.trim(), description: (input.description ?? '').trim() };
@@ -137,9 +176,19 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
-  async function feedback(sub: SubscriptionRow, userId: number, input: { reason: string; description: string }, outcome: CancelOutcome, extra?: Partial<typeof subscriptions.$inferInsert>) {
+  async function feedback(
+    sub: SubscriptionRow,
+    userId: number,
+    input: { reason: string; description: string },
+    outcome: CancelOutcome,
+    extra?: Partial<typeof subscriptions.$inferInsert>,
+  ) {
     await db.transaction(async (tx) => {
-      if (extra) await tx.update(subscriptions).set({ ...extra, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+      if (extra)
+        await tx
+          .update(subscriptions)
+          .set({ ...extra, updatedAt: new Date() })
+          .where(eq(subscriptions.id, sub.id));
       await tx.insert(cancellationFeedback).values({
         userId,
         subscriptionId: sub.id,
@@ -157,14 +206,21 @@ export function createBillingService(deps: BillingDeps) {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof ProviderError && err.code !== 'provider_error' && err.code !== 'unsupported') throw refuse(err.message, 'payment');
+      if (err instanceof ProviderError && err.code !== 'provider_error' && err.code !== 'unsupported')
+        throw refuse(err.message, 'payment');
       throw err;
     }
   }
 
   type OnceKind = (typeof retentionUses.$inferSelect)['kind'];
   const useOf = async (subId: number, kind: OnceKind) =>
-    (await db.select().from(retentionUses).where(and(eq(retentionUses.subscriptionId, subId), eq(retentionUses.kind, kind))).limit(1))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(retentionUses)
+        .where(and(eq(retentionUses.subscriptionId, subId), eq(retentionUses.kind, kind)))
+        .limit(1)
+    )[0] ?? null;
 
   /**
    * Take the subscription's one use of an offer (pause, discount) before the provider is asked:
@@ -173,12 +229,27 @@ export function createBillingService(deps: BillingDeps) {
    * whichever process it reaches. A use whose request never finished frees itself after
    * HOLD_MINUTES (the process stopped while the provider was being asked).
    */
-  async function useOnce(sub: SubscriptionRow, kind: OnceKind, clientKey: string | null): Promise<'first' | 'again' | 'used'> {
+  async function useOnce(
+    sub: SubscriptionRow,
+    kind: OnceKind,
+    clientKey: string | null,
+  ): Promise<'first' | 'again' | 'used'> {
     for (let i = 0; i < 60; i++) {
       await db
         .delete(retentionUses)
-        .where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind), isNull(retentionUses.doneAt), lt(retentionUses.createdAt, new Date(Date.now() - HOLD_MINUTES * 60_000))));
-      const [mine] = await db.insert(retentionUses).values({ subscriptionId: sub.id, kind, userId: sub.userId, clientKey }).onConflictDoNothing().returning();
+        .where(
+          and(
+            eq(retentionUses.subscriptionId, sub.id),
+            eq(retentionUses.kind, kind),
+            isNull(retentionUses.doneAt),
+            lt(retentionUses.createdAt, new Date(Date.now() - HOLD_MINUTES * 60_000)),
+          ),
+        );
+      const [mine] = await db
+        .insert(retentionUses)
+        .values({ subscriptionId: sub.id, kind, userId: sub.userId, clientKey })
+        .onConflictDoNothing()
+        .returning();
       if (mine) return 'first';
       const use = await useOf(sub.id, kind);
       if (!use) continue; // its request failed at the provider just now: free again
@@ -190,16 +261,25 @@ export function createBillingService(deps: BillingDeps) {
     throw new AppError(409, 'Your request is still being processed. Please wait a moment and refresh.');
   }
   /** a use already taken, when the offer cannot be taken now (the subscription is not live) */
-  async function pastUse(sub: SubscriptionRow, kind: OnceKind, clientKey: string | null): Promise<'again' | 'used' | null> {
+  async function pastUse(
+    sub: SubscriptionRow,
+    kind: OnceKind,
+    clientKey: string | null,
+  ): Promise<'again' | 'used' | null> {
     const use = await useOf(sub.id, kind);
     if (!use) return null;
     return clientKey && use.clientKey === clientKey && use.doneAt ? 'again' : 'used';
   }
   const useDone = (sub: SubscriptionRow, kind: OnceKind) =>
-    db.update(retentionUses).set({ doneAt: new Date() }).where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind)));
+    db
+      .update(retentionUses)
+      .set({ doneAt: new Date() })
+      .where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind)));
   /** the provider refused: the offer was not used after all */
   const useReleased = (sub: SubscriptionRow, kind: OnceKind) =>
-    db.delete(retentionUses).where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind), isNull(retentionUses.doneAt)));
+    db
+      .delete(retentionUses)
+      .where(and(eq(retentionUses.subscriptionId, sub.id), eq(retentionUses.kind, kind), isNull(retentionUses.doneAt)));
 
   /** `fn` with the offer's one use taken; released again when `fn` fails */
   async function usingOnce<T>(sub: SubscriptionRow, kind: OnceKind, fn: () => Promise<T>): Promise<T> {
@@ -220,7 +300,12 @@ export function createBillingService(deps: BillingDeps) {
     const next = sub.nextRetryAt ?? nextRetryAt(failedAt, sub.retriesDone);
     const grace = sub.graceEndsAt ?? (next ? graceEndsAt(next, sub.retriesDone) : failedAt);
     // PayPal keeps the funding source: the member fixes it there
-    const fixUrl = paymentKind(sub) === 'paypal' ? await providerOf(sub).fundingFixUrl(sub.providerRef).catch(() => null) : null;
+    const fixUrl =
+      paymentKind(sub) === 'paypal'
+        ? await providerOf(sub)
+            .fundingFixUrl(sub.providerRef)
+            .catch(() => null)
+        : null;
     return {
       amount: sub.pastDueAmountCents ?? sub.priceCents,
       currency: sub.currency,
@@ -235,7 +320,11 @@ export function createBillingService(deps: BillingDeps) {
 
   const endedOf = (sub: SubscriptionRow): EndedUnpaid | null =>
     sub.status === 'canceled' && sub.endedReason === 'unpaid'
-      ? { endedAt: (sub.canceledAt ?? sub.updatedAt).toISOString(), amount: sub.pastDueAmountCents ?? sub.priceCents, currency: sub.currency }
+      ? {
+          endedAt: (sub.canceledAt ?? sub.updatedAt).toISOString(),
+          amount: sub.pastDueAmountCents ?? sub.priceCents,
+          currency: sub.currency,
+        }
       : null;
 
   /** a membership that ended unpaid a short while ago: the billing page still says why */
@@ -243,7 +332,14 @@ export function createBillingService(deps: BillingDeps) {
     const [row] = await db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'canceled'), eq(subscriptions.endedReason, 'unpaid'), gt(subscriptions.updatedAt, new Date(Date.now() - DUNNING_ENDED_NOTICE_DAYS * 86_400_000))))
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.status, 'canceled'),
+          eq(subscriptions.endedReason, 'unpaid'),
+          gt(subscriptions.updatedAt, new Date(Date.now() - DUNNING_ENDED_NOTICE_DAYS * 86_400_000)),
+        ),
+      )
       .orderBy(desc(subscriptions.id))
       .limit(1);
     return row ?? null;
@@ -256,8 +352,10 @@ export function createBillingService(deps: BillingDeps) {
     const cycle = cycleOf(sub);
     let discount: string | null = null;
     if (sub.discountCyclesLeft && sub.discountCyclesLeft > 0) {
-      if (sub.discountPercent) discount = `${sub.discountPercent}% off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
-      else if (sub.discountAmountCents) discount = `${formatMoney(sub.discountAmountCents, sub.currency)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+      if (sub.discountPercent)
+        discount = `${sub.discountPercent}% off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
+      else if (sub.discountAmountCents)
+        discount = `${formatMoney(sub.discountAmountCents, sub.currency)} off the next ${sub.discountCyclesLeft === 1 ? 'payment' : `${sub.discountCyclesLeft} payments`}`;
     }
     return {
       id: sub.id,
@@ -266,7 +364,10 @@ export function createBillingService(deps: BillingDeps) {
       status: sub.status,
       price: sub.priceCents,
       // past due, the next charge is the next retry of the payment due
-      nextBillingDate: (sub.status === 'past_due' && sub.nextRetryAt ? sub.nextRetryAt : sub.currentPeriodEnd).toISOString(),
+      nextBillingDate: (sub.status === 'past_due' && sub.nextRetryAt
+        ? sub.nextRetryAt
+        : sub.currentPeriodEnd
+      ).toISOString(),
       paymentMethod: sub.paymentMethod,
       provider: paymentKind(sub),
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.status === 'canceled',
@@ -291,7 +392,14 @@ export function createBillingService(deps: BillingDeps) {
     const [row] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.kind, 'membership'), eq(orders.plan, 'lifetime'), eq(orders.status, 'paid')))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.kind, 'membership'),
+          eq(orders.plan, 'lifetime'),
+          eq(orders.status, 'paid'),
+        ),
+      )
       .limit(1);
     return !!row;
   }
@@ -303,16 +411,27 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function savedPaymentMethod(sub: SubscriptionRow): Promise<string> {
     if (sub.orderId) {
-      const [order] = await db.select({ metadata: orders.metadata }).from(orders).where(eq(orders.id, sub.orderId)).limit(1);
+      const [order] = await db
+        .select({ metadata: orders.metadata })
+        .from(orders)
+        .where(eq(orders.id, sub.orderId))
+        .limit(1);
       const pm = order?.metadata.payment_method_id;
       if (typeof pm === 'string' && pm) return pm;
     }
     if (sub.provider === 'sandbox') {
-      const [row] = await db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(eq(sandboxObjects.id, sub.providerRef)).limit(1);
+      const [row] = await db
+        .select({ data: sandboxObjects.data })
+        .from(sandboxObjects)
+        .where(eq(sandboxObjects.id, sub.providerRef))
+        .limit(1);
       const pm = row?.data.paymentMethod;
       if (typeof pm === 'string' && pm) return pm;
     }
-    throw refuse('We could not find the card saved with your membership. Please contact us and we will set up your lifetime membership.', 'payment');
+    throw refuse(
+      'We could not find the card saved with your membership. Please contact us and we will set up your lifetime membership.',
+      'payment',
+    );
   }
 
   async function retention(
@@ -331,7 +450,11 @@ export function createBillingService(deps: BillingDeps) {
       const sub = (await subscriptionRow(first.id)) ?? first;
       if (sub.userId !== user.id) throw notFound(COMMERCE_MESSAGES.noSubscription);
       // a payment is due: it is settled first (the card on file is the one that failed)
-      if (sub.status === 'past_due' && (action === 'upgrade-yearly' || action === 'upgrade-lifetime' || action === 'lifetime-checkout')) throw new AppError(409, DUNNING_MESSAGES.settleFirst);
+      if (
+        sub.status === 'past_due' &&
+        (action === 'upgrade-yearly' || action === 'upgrade-lifetime' || action === 'lifetime-checkout')
+      )
+        throw new AppError(409, DUNNING_MESSAGES.settleFirst);
       const key = idemKey(user, sub, plain ? `${action}-full` : action, body.clientKey);
       const provider = providerOf(sub);
       const cycle = cycleOf(sub);
@@ -342,11 +465,17 @@ export function createBillingService(deps: BillingDeps) {
       switch (action) {
         case 'discount': {
           const done = { message: BILLING_MESSAGES.discount(cycle, o) };
-          const use = live && !sub.discountUsedAt ? await useOnce(sub, 'discount', body.clientKey) : await pastUse(sub, 'discount', body.clientKey);
+          const use =
+            live && !sub.discountUsedAt
+              ? await useOnce(sub, 'discount', body.clientKey)
+              : await pastUse(sub, 'discount', body.clientKey);
           if (use === 'again') return done;
           if (use === 'used' || sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
           if (use === null) throw notActive();
-          const offer = cycle === 'month' ? { percentOff: o.monthlyDiscountPercent, cycles: o.monthlyDiscountCycles } : { amountOffCents: o.yearlyDiscountCents, cycles: 1 };
+          const offer =
+            cycle === 'month'
+              ? { percentOff: o.monthlyDiscountPercent, cycles: o.monthlyDiscountCycles }
+              : { amountOffCents: o.yearlyDiscountCents, cycles: 1 };
           return usingOnce(sub, 'discount', async () => {
             const state = await viaProvider(() => provider.applyDiscount(sub.providerRef, offer, key));
             await sync(sub, state);
@@ -366,7 +495,13 @@ export function createBillingService(deps: BillingDeps) {
           // the yearly plan at the checkout's yearly price; the offer takes $50 off the first year only:
           // the provider switches the plan and charges the first year now
           const firstInvoiceAmountOffCents = plain ? 0 : prices.yearly - yearlyOfferCents(prices.yearly, o);
-          const state = await viaProvider(() => provider.changePlan(sub.providerRef, { priceCents: prices.yearly, interval: 'year', firstInvoiceAmountOffCents }, key));
+          const state = await viaProvider(() =>
+            provider.changePlan(
+              sub.providerRef,
+              { priceCents: prices.yearly, interval: 'year', firstInvoiceAmountOffCents },
+              key,
+            ),
+          );
           await sync(sub, state);
           if (plain) return { message: BILLING_MESSAGES.upgradeYearlyFull };
           await feedback(sub, user.id, input, 'upgrade-yearly');
@@ -377,18 +512,27 @@ export function createBillingService(deps: BillingDeps) {
           if (!live && sub.status !== 'paused') throw notActive();
           const prices = await checkout(sub.checkoutSlug);
           const amountCents = plain ? prices.lifetime : lifetimeOfferCents(prices.lifetime, o);
-          const { order } = await payments.startOrder(user, {
-            kind: 'membership',
-            productSlug: sub.checkoutSlug,
-            plan: 'lifetime',
-            amountCents,
-            provider: sub.provider as ProviderName,
-            affiliate: null,
-            idempotencyKey: `${key}:order`,
-            metadata: plain
-              ? { source: 'upgrade', subscriptionId: sub.id }
-              : { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
-          }, { hold: true });
+          const { order } = await payments.startOrder(
+            user,
+            {
+              kind: 'membership',
+              productSlug: sub.checkoutSlug,
+              plan: 'lifetime',
+              amountCents,
+              provider: sub.provider as ProviderName,
+              affiliate: null,
+              idempotencyKey: `${key}:order`,
+              metadata: plain
+                ? { source: 'upgrade', subscriptionId: sub.id }
+                : {
+                    source: 'retention',
+                    subscriptionId: sub.id,
+                    reason: input.reason,
+                    reason_description: input.description,
+                  },
+            },
+            { hold: true },
+          );
           if (order.status !== 'paid') {
             const charge = await viaProvider(async () =>
               provider.chargeCard({
@@ -409,7 +553,9 @@ export function createBillingService(deps: BillingDeps) {
             await payments.attachProviderRef(order.id, charge.ref).catch(() => undefined);
             await payments.markOrderPaid(order.id, charge);
           }
-          const canceled = await viaProvider(() => provider.cancel(sub.providerRef, { atPeriodEnd: false }, `${key}:cancel`));
+          const canceled = await viaProvider(() =>
+            provider.cancel(sub.providerRef, { atPeriodEnd: false }, `${key}:cancel`),
+          );
           await sync(sub, canceled);
           if (!plain) await feedback(sub, user.id, input, 'upgrade-lifetime');
           return { message: BILLING_MESSAGES.upgradeLifetime };
@@ -420,7 +566,8 @@ export function createBillingService(deps: BillingDeps) {
           const done = { message: BILLING_MESSAGES.pause };
           const use = live ? await useOnce(sub, 'pause', body.clientKey) : await pastUse(sub, 'pause', body.clientKey);
           if (use === 'again') return done;
-          if (use === 'used' || (use === null && sub.status === 'paused')) throw new AppError(409, BILLING_MESSAGES.pauseUsed);
+          if (use === 'used' || (use === null && sub.status === 'paused'))
+            throw new AppError(409, BILLING_MESSAGES.pauseUsed);
           if (use === null) throw notActive();
           const feeCents = action === 'pause' ? o.cardPauseFeeCents : o.paypalPauseFeeCents;
           return usingOnce(sub, 'pause', async () => {
@@ -454,7 +601,12 @@ export function createBillingService(deps: BillingDeps) {
             provider: payments.providerFor('paypal').name,
             affiliate: null,
             idempotencyKey: `${key}:order`,
-            metadata: { source: 'retention', subscriptionId: sub.id, reason: input.reason, reason_description: input.description },
+            metadata: {
+              source: 'retention',
+              subscriptionId: sub.id,
+              reason: input.reason,
+              reason_description: input.description,
+            },
           });
           if (order.status === 'paid') return { message: BILLING_MESSAGES.upgradeLifetime, url: '/account/billing' };
           const approval = await viaProvider(() =>
@@ -490,11 +642,21 @@ export function createBillingService(deps: BillingDeps) {
       const lifetime = await hasLifetime(user.id);
       const subscription = sub && sub.userId === user.id ? await dto(sub) : null;
       // a subscription a lifetime purchase replaced is over: the lifetime membership is what they have
-      const shown = sub && subscription && !(lifetime && sub.status === 'canceled') ? [subscriptionMembership(sub, subscription, lifetime)] : [];
+      const shown =
+        sub && subscription && !(lifetime && sub.status === 'canceled')
+          ? [subscriptionMembership(sub, subscription, lifetime)]
+          : [];
       return {
         subscription,
         lifetime,
-        invoices: rows.map((r) => ({ id: r.id, date: r.createdAt.toISOString(), description: r.description, amount: r.amountCents, currency: r.currency, status: r.status })),
+        invoices: rows.map((r) => ({
+          id: r.id,
+          date: r.createdAt.toISOString(),
+          description: r.description,
+          amount: r.amountCents,
+          currency: r.currency,
+          status: r.status,
+        })),
         memberships: [...shown, ...(await otherMemberships(db, user.id))],
         mentorships: await mentorshipHoldings(db, user.id),
         courses: await courseHoldings(db, user.id),
@@ -521,7 +683,13 @@ export function createBillingService(deps: BillingDeps) {
       return serial(first.id, async () => {
         const sub = (await subscriptionRow(first.id)) ?? first;
         if (sub.status === 'canceled') throw refuse(COMMERCE_MESSAGES.noSubscription);
-        const state = await viaProvider(() => providerOf(sub).updatePaymentMethod(sub.providerRef, paymentMethod, idemKey(user, sub, `card:${paymentMethod}`, clientKey)));
+        const state = await viaProvider(() =>
+          providerOf(sub).updatePaymentMethod(
+            sub.providerRef,
+            paymentMethod,
+            idemKey(user, sub, `card:${paymentMethod}`, clientKey),
+          ),
+        );
         await sync(sub, state);
         return { message: DUNNING_MESSAGES.cardUpdated };
       });
@@ -533,7 +701,9 @@ export function createBillingService(deps: BillingDeps) {
       return serial(first.id, async () => {
         const sub = (await subscriptionRow(first.id)) ?? first;
         if (sub.status !== 'past_due') throw new AppError(409, DUNNING_MESSAGES.notPastDue);
-        const result = await viaProvider(() => providerOf(sub).retryPayment(sub.providerRef, idemKey(user, sub, 'pay-now', clientKey)));
+        const result = await viaProvider(() =>
+          providerOf(sub).retryPayment(sub.providerRef, idemKey(user, sub, 'pay-now', clientKey)),
+        );
         await sync(sub, result.state);
         if (!result.paid) throw refuse(result.failureMessage ?? COMMERCE_MESSAGES.cardDeclined, 'payment');
         return { message: DUNNING_MESSAGES.paid };
@@ -551,10 +721,14 @@ export function createBillingService(deps: BillingDeps) {
         let sub = (await subscriptionRow(first.id)) ?? first;
         // resumed (or paused) at the provider by a change whose event is still on its way: its word counts
         if (sub.status !== 'paused') sub = await refreshed(sub);
-        if (sub.status !== 'paused') throw new AppError(409, BILLING_MESSAGES.notPaused, { subscription: [BILLING_MESSAGES.notPaused] });
-        const state = await viaProvider(() => providerOf(sub).resume(sub.providerRef, idemKey(user, sub, 'resume', clientKey)));
+        if (sub.status !== 'paused')
+          throw new AppError(409, BILLING_MESSAGES.notPaused, { subscription: [BILLING_MESSAGES.notPaused] });
+        const state = await viaProvider(() =>
+          providerOf(sub).resume(sub.providerRef, idemKey(user, sub, 'resume', clientKey)),
+        );
         const after = (await sync(sub, state)) ?? sub;
-        if (!LIVE_STATUSES.has(after.status)) throw new AppError(502, BILLING_MESSAGES.resumeFailed, { subscription: [BILLING_MESSAGES.resumeFailed] });
+        if (!LIVE_STATUSES.has(after.status))
+          throw new AppError(502, BILLING_MESSAGES.resumeFailed, { subscription: [BILLING_MESSAGES.resumeFailed] });
         return { message: BILLING_MESSAGES.resume };
       });
     },
@@ -565,13 +739,19 @@ export function createBillingService(deps: BillingDeps) {
      * Returns where to send the browser.
      */
     async lifetimeReturn(user: AuthUser, orderId: number): Promise<string> {
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id))).limit(1);
-      if (!order || order.plan !== 'lifetime' || order.metadata.source !== 'retention' || !order.providerRef) throw notFound();
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+        .limit(1);
+      if (!order || order.plan !== 'lifetime' || order.metadata.source !== 'retention' || !order.providerRef)
+        throw notFound();
       const subId = Number(order.metadata.subscriptionId);
       return serial(subId, async () => {
         const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id)).limit(1);
         if (fresh!.status === 'paid') return '/account/billing';
-        if (fresh!.status !== 'pending' && fresh!.status !== 'requires_action') return '/account/billing?lifetime=failed';
+        if (fresh!.status !== 'pending' && fresh!.status !== 'requires_action')
+          return '/account/billing?lifetime=failed';
         const paypal = payments.providerFor('paypal');
         try {
           // a lifetime bought meanwhile in another tab: nothing is captured
@@ -583,7 +763,10 @@ export function createBillingService(deps: BillingDeps) {
         }
         let charge;
         try {
-          charge = await paypal.capturePaypalOrder(fresh!.providerRef!, `billing:${user.id}:lifetime-capture:${order.id}`);
+          charge = await paypal.capturePaypalOrder(
+            fresh!.providerRef!,
+            `billing:${user.id}:lifetime-capture:${order.id}`,
+          );
         } catch (err) {
           if (!(err instanceof ProviderError)) throw err;
           await payments.markOrderFailed(order.id, err.message);
@@ -596,9 +779,21 @@ export function createBillingService(deps: BillingDeps) {
         await payments.markOrderPaid(order.id, charge);
         const sub = await subscriptionRow(subId);
         if (sub && sub.userId === user.id && sub.status !== 'canceled') {
-          const state = await providerOf(sub).cancel(sub.providerRef, { atPeriodEnd: false }, `billing:${user.id}:${sub.id}:lifetime-cancel:${order.id}`);
+          const state = await providerOf(sub).cancel(
+            sub.providerRef,
+            { atPeriodEnd: false },
+            `billing:${user.id}:${sub.id}:lifetime-cancel:${order.id}`,
+          );
           await sync(sub, state);
-          await feedback(sub, user.id, { reason: String(order.metadata.reason ?? ''), description: String(order.metadata.reason_description ?? '') }, 'lifetime-checkout');
+          await feedback(
+            sub,
+            user.id,
+            {
+              reason: String(order.metadata.reason ?? ''),
+              description: String(order.metadata.reason_description ?? ''),
+            },
+            'lifetime-checkout',
+          );
         }
         return '/account/billing';
       });

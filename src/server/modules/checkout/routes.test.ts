@@ -19,7 +19,14 @@ const key = () => `attempt-${Date.now()}-${++keys}-abcdef`;
 async function paymentMethod(client: TestClient, number: string = SANDBOX_CARDS.succeeds): Promise<string> {
   const secret = await client.get('/order/stripe-client-secret');
   expect(secret.statusCode).toBe(200);
-  const res = await client.post('/sandbox/setup-intents/confirm', { client_secret: secret.json().clientSecret, number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Ann Drummer' });
+  const res = await client.post('/sandbox/setup-intents/confirm', {
+    client_secret: secret.json().clientSecret,
+    number,
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    name: 'Ann Drummer',
+  });
   expect(res.statusCode).toBe(200);
   return res.json().payment_method as string;
 }
@@ -28,7 +35,10 @@ async function userOrders(userId: number) {
   return t.app.deps.db.select().from(orders).where(eq(orders.userId, userId));
 }
 async function membership(userId: number) {
-  return t.app.deps.db.select().from(entitlements).where(and(eq(entitlements.userId, userId), eq(entitlements.kind, 'membership')));
+  return t.app.deps.db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.userId, userId), eq(entitlements.kind, 'membership')));
 }
 async function sandboxCharges() {
   return (await t.app.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'charge'))).length;
@@ -65,7 +75,10 @@ describe('GET /api/checkout/{slug}', () => {
 
   it('names the signed-in buyer and says when they already hold the membership', async () => {
     const { user, client } = await t.signedIn();
-    expect((await client.get('/api/checkout/academy')).json()).toMatchObject({ user: { email: user.email, name: user.name }, subscribed: false });
+    expect((await client.get('/api/checkout/academy')).json()).toMatchObject({
+      user: { email: user.email, name: user.name },
+      subscribed: false,
+    });
     const member = await t.signedIn({ entitlements: ['membership'] });
     expect((await member.client.get('/api/checkout/academy')).json().subscribed).toBe(true);
   });
@@ -76,12 +89,18 @@ describe('GET /api/checkout/{slug}', () => {
   });
 
   it('does not overwrite an edited plan on the next start', async () => {
-    await t.app.deps.db.update(checkoutPlans).set({ monthlyPriceCents: 31_00 }).where(eq(checkoutPlans.slug, 'academy'));
+    await t.app.deps.db
+      .update(checkoutPlans)
+      .set({ monthlyPriceCents: 31_00 })
+      .where(eq(checkoutPlans.slug, 'academy'));
     const { createCheckoutService } = await import('./service.ts');
     await createCheckoutService({ db: t.app.deps.db, payments: t.app.deps.services.payments }).ensureDefaultPlan();
     const visitor = await t.client();
     expect((await visitor.get('/api/checkout/academy')).json().plan.monthly_price).toBe(31);
-    await t.app.deps.db.update(checkoutPlans).set({ monthlyPriceCents: DEFAULT_CHECKOUT.monthlyPriceCents }).where(eq(checkoutPlans.slug, 'academy'));
+    await t.app.deps.db
+      .update(checkoutPlans)
+      .set({ monthlyPriceCents: DEFAULT_CHECKOUT.monthlyPriceCents })
+      .where(eq(checkoutPlans.slug, 'academy'));
   });
 });
 
@@ -89,9 +108,13 @@ describe('permissions: a visitor pays nothing', () => {
   it('answers 401 to every payment call', async () => {
     const visitor = await t.client();
     expect((await visitor.get('/order/stripe-client-secret')).statusCode).toBe(401);
-    expect((await visitor.post('/order/stripe', { checkout: 'academy', stripeToken: 'pm_x', plan: 'monthly' })).statusCode).toBe(401);
+    expect(
+      (await visitor.post('/order/stripe', { checkout: 'academy', stripeToken: 'pm_x', plan: 'monthly' })).statusCode,
+    ).toBe(401);
     expect((await visitor.post('/order/stripe', {})).statusCode).toBe(401);
-    expect((await visitor.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' })).statusCode).toBe(401);
+    expect((await visitor.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' })).statusCode).toBe(
+      401,
+    );
     expect((await visitor.post('/paypal/lifetime-checkout', { checkout: 'academy' })).statusCode).toBe(401);
     expect((await visitor.get('/api/order')).statusCode).toBe(401);
     expect((await visitor.get('/paypal/return?order=1')).statusCode).toBe(401);
@@ -99,15 +122,27 @@ describe('permissions: a visitor pays nothing', () => {
 
   it('needs the CSRF token', async () => {
     const { client } = await t.signedIn();
-    expect((await client.post('/order/stripe', { checkout: 'academy', stripeToken: 'pm_x', plan: 'monthly' }, { csrf: false })).statusCode).toBe(419);
+    expect(
+      (
+        await client.post(
+          '/order/stripe',
+          { checkout: 'academy', stripeToken: 'pm_x', plan: 'monthly' },
+          { csrf: false },
+        )
+      ).statusCode,
+    ).toBe(419);
   });
 });
 
 describe('POST /order/stripe', () => {
-  it('refuses a missing or unknown plan with the checkout\'s message', async () => {
+  it("refuses a missing or unknown plan with the checkout's message", async () => {
     const { client } = await t.signedIn();
     for (const plan of [undefined, '', 'weekly']) {
-      const res = await client.post('/order/stripe', { checkout: 'academy', stripeToken: 'pm_x', ...(plan === undefined ? {} : { plan }) });
+      const res = await client.post('/order/stripe', {
+        checkout: 'academy',
+        stripeToken: 'pm_x',
+        ...(plan === undefined ? {} : { plan }),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ message: M.planRequired, errors: { plan: [M.planRequired] } });
     }
@@ -116,12 +151,22 @@ describe('POST /order/stripe', () => {
   it('subscribes monthly with the trial, grants the membership, and charges what the server says', async () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    const res = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'monthly', amount: 1, price: 0.01, monthly_price: 1 }, { headers: { 'Idempotency-Key': key() } });
+    const res = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'monthly', amount: 1, price: 0.01, monthly_price: 1 },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(res.statusCode).toBe(200);
     const url = res.json().url as string;
     expect(url).toMatch(/^\/order\?order=\d+$/);
     const [order] = await userOrders(user.id);
-    expect(order).toMatchObject({ kind: 'membership', plan: 'monthly', amountCents: DEFAULT_CHECKOUT.monthlyPriceCents, status: 'paid', provider: 'sandbox' });
+    expect(order).toMatchObject({
+      kind: 'membership',
+      plan: 'monthly',
+      amountCents: DEFAULT_CHECKOUT.monthlyPriceCents,
+      status: 'paid',
+      provider: 'sandbox',
+    });
     const [sub] = await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(sub).toMatchObject({ plan: 'monthly', status: 'trialing', priceCents: 29_00, checkoutSlug: 'academy' });
     const granted = await membership(user.id);
@@ -132,7 +177,14 @@ describe('POST /order/stripe', () => {
     // the confirmation page's call
     const answer = await client.get(`/api/order?order=${order!.id}`);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().order).toMatchObject({ id: order!.id, plan: 'monthly', amount: 29, status: 'paid', lifetime: false, payment_method: 'Visa ending 4242' });
+    expect(answer.json().order).toMatchObject({
+      id: order!.id,
+      plan: 'monthly',
+      amount: 29,
+      status: 'paid',
+      lifetime: false,
+      payment_method: 'Visa ending 4242',
+    });
     expect(answer.json().order.trial_ends_at).not.toBeNull();
     expect(answer.json().order.next_billing_date).not.toBeNull();
     const latest = await client.get('/api/order');
@@ -140,10 +192,23 @@ describe('POST /order/stripe', () => {
   });
 
   it('charges a yearly plan without a trial when the checkout has none', async () => {
-    await t.app.deps.db.insert(checkoutPlans).values({ slug: 'no-trial', heading: 'No trial', hasTrial: false, monthlyPriceCents: 10_00, yearlyPriceCents: 100_00, lifetimePriceCents: 300_00, monthlyTrialDays: 7, yearlyTrialDays: 7 });
+    await t.app.deps.db.insert(checkoutPlans).values({
+      slug: 'no-trial',
+      heading: 'No trial',
+      hasTrial: false,
+      monthlyPriceCents: 10_00,
+      yearlyPriceCents: 100_00,
+      lifetimePriceCents: 300_00,
+      monthlyTrialDays: 7,
+      yearlyTrialDays: 7,
+    });
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    const res = await client.post('/order/stripe', { checkout: 'no-trial', stripeToken: pm, plan: 'yearly' }, { headers: { 'Idempotency-Key': key() } });
+    const res = await client.post(
+      '/order/stripe',
+      { checkout: 'no-trial', stripeToken: pm, plan: 'yearly' },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(res.statusCode).toBe(200);
     const [sub] = await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(sub).toMatchObject({ plan: 'yearly', status: 'active', priceCents: 100_00, trialEndsAt: null });
@@ -154,7 +219,11 @@ describe('POST /order/stripe', () => {
   it('grants a lifetime membership with no end for the server price, whatever the body says', async () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    const res = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'lifetime', amount: 1, amount_cents: 100, lifetime_price: 1 }, { headers: { 'Idempotency-Key': key() } });
+    const res = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'lifetime', amount: 1, amount_cents: 100, lifetime_price: 1 },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(res.statusCode).toBe(200);
     const [order] = await userOrders(user.id);
     expect(order).toMatchObject({ plan: 'lifetime', amountCents: 750_00, status: 'paid' });
@@ -163,7 +232,11 @@ describe('POST /order/stripe', () => {
     expect(granted[0]!.endsAt).toBeNull();
     const paid = await t.app.deps.db.select().from(invoices).where(eq(invoices.userId, user.id));
     expect(paid.map((i) => i.amountCents)).toEqual([750_00]);
-    expect((await client.get('/api/order')).json().order).toMatchObject({ lifetime: true, next_billing_date: null, amount: 750 });
+    expect((await client.get('/api/order')).json().order).toMatchObject({
+      lifetime: true,
+      next_billing_date: null,
+      amount: 750,
+    });
   });
 
   it('is one order and one charge for a double submit with the same key', async () => {
@@ -172,7 +245,10 @@ describe('POST /order/stripe', () => {
     const attempt = key();
     const before = await sandboxCharges();
     const body = { checkout: 'academy', stripeToken: pm, plan: 'lifetime' };
-    const [a, b] = await Promise.all([client.post('/order/stripe', body, { headers: { 'Idempotency-Key': attempt } }), client.post('/order/stripe', body, { headers: { 'Idempotency-Key': attempt } })]);
+    const [a, b] = await Promise.all([
+      client.post('/order/stripe', body, { headers: { 'Idempotency-Key': attempt } }),
+      client.post('/order/stripe', body, { headers: { 'Idempotency-Key': attempt } }),
+    ]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json().url).toBe(b.json().url);
@@ -188,9 +264,21 @@ describe('POST /order/stripe', () => {
   it('refuses an already subscribed member with 409 and charges nothing', async () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    expect((await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'monthly' }, { headers: { 'Idempotency-Key': key() } })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post(
+          '/order/stripe',
+          { checkout: 'academy', stripeToken: pm, plan: 'monthly' },
+          { headers: { 'Idempotency-Key': key() } },
+        )
+      ).statusCode,
+    ).toBe(200);
     const before = await sandboxCharges();
-    const again = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'lifetime' }, { headers: { 'Idempotency-Key': key() } });
+    const again = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'lifetime' },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.alreadySubscribed);
     expect(await sandboxCharges()).toBe(before);
@@ -208,7 +296,11 @@ describe('POST /order/stripe', () => {
     const { user, client } = await t.signedIn();
     // this card attaches, then every charge is declined
     const pm = await paymentMethod(client, SANDBOX_CARDS.failsLater);
-    const res = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'lifetime' }, { headers: { 'Idempotency-Key': key() } });
+    const res = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'lifetime' },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ message: M.cardDeclined, errors: { card: [M.cardDeclined] } });
     const [order] = await userOrders(user.id);
@@ -217,14 +309,22 @@ describe('POST /order/stripe', () => {
     expect((await client.get('/api/checkout/academy')).json().subscribed).toBe(false);
 
     // a subscription's first payment declined (no trial on this checkout)
-    const sub = await client.post('/order/stripe', { checkout: 'no-trial', stripeToken: pm, plan: 'monthly' }, { headers: { 'Idempotency-Key': key() } });
+    const sub = await client.post(
+      '/order/stripe',
+      { checkout: 'no-trial', stripeToken: pm, plan: 'monthly' },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(sub.statusCode).toBe(402);
     expect(sub.json().errors.card[0]).toBe(M.cardDeclined);
     expect(await membership(user.id)).toHaveLength(0);
 
     // a new attempt with a good card works
     const good = await paymentMethod(client);
-    const retry = await client.post('/order/stripe', { checkout: 'academy', stripeToken: good, plan: 'lifetime' }, { headers: { 'Idempotency-Key': key() } });
+    const retry = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: good, plan: 'lifetime' },
+      { headers: { 'Idempotency-Key': key() } },
+    );
     expect(retry.statusCode).toBe(200);
     expect(await membership(user.id)).toHaveLength(1);
   });
@@ -232,16 +332,30 @@ describe('POST /order/stripe', () => {
   it('asks for authentication when the card needs it, then pays on the retry', async () => {
     const { user, client } = await t.signedIn();
     const secret = (await client.get('/order/stripe-client-secret')).json().clientSecret;
-    const confirm = await client.post('/sandbox/setup-intents/confirm', { client_secret: secret, number: SANDBOX_CARDS.needsAuthentication, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' });
+    const confirm = await client.post('/sandbox/setup-intents/confirm', {
+      client_secret: secret,
+      number: SANDBOX_CARDS.needsAuthentication,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
     const pm = confirm.json().payment_method as string;
     const attempt = key();
-    const first = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'lifetime' }, { headers: { 'Idempotency-Key': attempt } });
+    const first = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'lifetime' },
+      { headers: { 'Idempotency-Key': attempt } },
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ requires_action: true });
     expect(first.json().url ?? first.json().client_secret).toBeTruthy();
     expect(await membership(user.id)).toHaveLength(0);
     expect((await client.post(`/sandbox/authenticate/${pm}`, { outcome: 'complete' })).statusCode).toBe(200);
-    const retry = await client.post('/order/stripe', { checkout: 'academy', stripeToken: pm, plan: 'lifetime' }, { headers: { 'Idempotency-Key': attempt } });
+    const retry = await client.post(
+      '/order/stripe',
+      { checkout: 'academy', stripeToken: pm, plan: 'lifetime' },
+      { headers: { 'Idempotency-Key': attempt } },
+    );
     expect(retry.statusCode).toBe(200);
     expect(retry.json().url).toMatch(/^\/order\?order=\d+$/);
     expect(await userOrders(user.id)).toHaveLength(1);
@@ -291,7 +405,11 @@ describe('PayPal', () => {
     // a refresh of the return address changes nothing
     expect((await client.get(back)).headers.location).toBe(`/order?order=${order!.id}`);
     expect(await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
-    expect((await client.get(`/api/order?order=${order!.id}`)).json().order).toMatchObject({ plan: 'yearly', status: 'paid', amount: 249 });
+    expect((await client.get(`/api/order?order=${order!.id}`)).json().order).toMatchObject({
+      plan: 'yearly',
+      status: 'paid',
+      amount: 249,
+    });
   });
 
   it('lifetime: approve and capture grants the membership for good', async () => {
@@ -312,12 +430,21 @@ describe('PayPal', () => {
 
   it('a member by card meanwhile (another tab): the PayPal lifetime is not captured, the subscription approval is cancelled', async () => {
     const { user, client } = await t.signedIn();
-    const lifetimeUrl = (await client.post('/paypal/lifetime-checkout', { checkout: 'academy', idempotency_key: key() })).json().url as string;
-    const monthlyUrl = (await client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly', idempotency_key: key() })).json().url as string;
+    const lifetimeUrl = (
+      await client.post('/paypal/lifetime-checkout', { checkout: 'academy', idempotency_key: key() })
+    ).json().url as string;
+    const monthlyUrl = (
+      await client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly', idempotency_key: key() })
+    ).json().url as string;
     const lifetimeBack = (await client.post(`/sandbox/paypal/approve/${refOf(lifetimeUrl)}`)).json().url as string;
     const monthlyBack = (await client.post(`/sandbox/paypal/approve/${refOf(monthlyUrl)}`)).json().url as string;
     // the card tab finishes first
-    const paid = await client.post('/order/stripe', { checkout: 'academy', plan: 'yearly', stripeToken: await paymentMethod(client), idempotency_key: key() });
+    const paid = await client.post('/order/stripe', {
+      checkout: 'academy',
+      plan: 'yearly',
+      stripeToken: await paymentMethod(client),
+      idempotency_key: key(),
+    });
     expect(paid.statusCode).toBe(200);
     const charges = await sandboxCharges();
     for (const back of [lifetimeBack, monthlyBack]) {
@@ -327,7 +454,10 @@ describe('PayPal', () => {
     }
     expect(await sandboxCharges()).toBe(charges);
     expect(await t.app.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
-    const [approved] = await t.app.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.id, refOf(monthlyUrl)));
+    const [approved] = await t.app.deps.db
+      .select()
+      .from(sandboxObjects)
+      .where(eq(sandboxObjects.id, refOf(monthlyUrl)));
     expect(approved!.data.status).toBe('canceled');
     expect((await userOrders(user.id)).map((o) => o.status).sort()).toEqual(['failed', 'failed', 'paid']);
   });
@@ -348,10 +478,13 @@ describe('PayPal', () => {
   it('refuses another member’s order and a mismatched subscription id', async () => {
     const a = await t.signedIn();
     const b = await t.signedIn();
-    const url = (await a.client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' })).json().url as string;
+    const url = (await a.client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' })).json()
+      .url as string;
     const [order] = await userOrders(a.user.id);
     await a.client.post(`/sandbox/paypal/approve/${refOf(url)}`);
-    expect((await b.client.get(`/paypal/return?order=${order!.id}&subscription_id=${refOf(url)}`)).statusCode).toBe(404);
+    expect((await b.client.get(`/paypal/return?order=${order!.id}&subscription_id=${refOf(url)}`)).statusCode).toBe(
+      404,
+    );
     expect((await b.client.get(`/api/order?order=${order!.id}`)).statusCode).toBe(404);
     const wrong = await a.client.get(`/paypal/return?order=${order!.id}&subscription_id=I-SOMEONEELSE`);
     expect(wrong.headers.location).toBe('/join?paypal=failed');
@@ -368,8 +501,16 @@ describe('PayPal', () => {
   it('answers the same approval link for the same attempt', async () => {
     const { user, client } = await t.signedIn();
     const attempt = key();
-    const a = await client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' }, { headers: { 'Idempotency-Key': attempt } });
-    const b = await client.post('/paypal/get-approval-url', { checkout: 'academy', plan: 'monthly' }, { headers: { 'Idempotency-Key': attempt } });
+    const a = await client.post(
+      '/paypal/get-approval-url',
+      { checkout: 'academy', plan: 'monthly' },
+      { headers: { 'Idempotency-Key': attempt } },
+    );
+    const b = await client.post(
+      '/paypal/get-approval-url',
+      { checkout: 'academy', plan: 'monthly' },
+      { headers: { 'Idempotency-Key': attempt } },
+    );
     expect(a.json().url).toBe(b.json().url);
     expect(await userOrders(user.id)).toHaveLength(1);
   });

@@ -3,13 +3,17 @@ import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { COMMERCE_MESSAGES as M } from '#shared/commerce';
-import { checkoutSlugSchema, DEFAULT_CHECKOUT_SLUG, orderStripeBodySchema, paypalApprovalBodySchema, paypalLifetimeBodySchema } from '#shared/checkout';
+import {
+  checkoutSlugSchema,
+  DEFAULT_CHECKOUT_SLUG,
+  orderStripeBodySchema,
+  paypalApprovalBodySchema,
+  paypalLifetimeBodySchema,
+} from '#shared/checkout';
 import { AppError, notFound } from '#server/lib/errors';
 import { requireUser, signedInFirst } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { createCheckoutService } from './service.ts';
-
-
 
 /** Membership checkout (docs/product/membership-checkout.md): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,8 +22,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // the default checkout plan: once at start-up, never per request (an admin's edits stay)
   await checkout.ensureDefaultPlan();
 
-  app.get('/api/checkout/:slug', { schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) } }, async (request) =>
-    checkout.checkout(request.params.slug, request.user),
+  app.get(
+    '/api/checkout/:slug',
+    { schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) } },
+    async (request) => checkout.checkout(request.params.slug, request.user),
   );
 
   app.get('/order/stripe-client-secret', async (request) => {
@@ -37,37 +43,73 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     await limiters.consume('checkoutPerUser', String(user.id));
     const { checkout: slug, plan, stripeToken } = request.body;
-    return checkout.payByCard(user, { checkout: slug, plan, paymentMethod: stripeToken, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
+    return checkout.payByCard(user, {
+      checkout: slug,
+      plan,
+      paymentMethod: stripeToken,
+      clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+    });
   });
 
-  app.post('/paypal/get-approval-url', { ...signedInFirst, schema: { body: paypalApprovalBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('checkoutPerUser', String(user.id));
-    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: request.body.plan, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/paypal/get-approval-url',
+    { ...signedInFirst, schema: { body: paypalApprovalBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('checkoutPerUser', String(user.id));
+      return checkout.paypalApproval(user, {
+        checkout: request.body.checkout,
+        plan: request.body.plan,
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
-  app.post('/paypal/lifetime-checkout', { ...signedInFirst, schema: { body: paypalLifetimeBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('checkoutPerUser', String(user.id));
-    return checkout.paypalApproval(user, { checkout: request.body.checkout, plan: 'lifetime', clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/paypal/lifetime-checkout',
+    { ...signedInFirst, schema: { body: paypalLifetimeBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('checkoutPerUser', String(user.id));
+      return checkout.paypalApproval(user, {
+        checkout: request.body.checkout,
+        plan: 'lifetime',
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
   // the buyer comes back from PayPal's approval page (a browser navigation)
   app.get(
     '/paypal/return',
-    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), subscription_id: z.string().max(255).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({
+          order: idSchema,
+          token: z.string().max(255).optional(),
+          subscription_id: z.string().max(255).optional(),
+        }),
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const to = await checkout.paypalReturn(user, request.query.order, { token: request.query.token, subscriptionId: request.query.subscription_id });
+      const to = await checkout.paypalReturn(user, request.query.order, {
+        token: request.query.token,
+        subscriptionId: request.query.subscription_id,
+      });
       return reply.redirect(safeRedirect(to, '/join'), 303);
     },
   );
 
-  app.get('/api/order', { schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) } }, async (request) => {
-    const user = requireUser(request);
-    const id = request.query.order;
-    const order = await checkout.order(user, typeof id === 'number' ? id : null);
-    if (!order && typeof id === 'number') throw notFound();
-    return { order };
-  });
+  app.get(
+    '/api/order',
+    { schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = request.query.order;
+      const order = await checkout.order(user, typeof id === 'number' ? id : null);
+      if (!order && typeof id === 'number') throw notFound();
+      return { order };
+    },
+  );
 };

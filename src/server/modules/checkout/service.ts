@@ -7,7 +7,13 @@ import { checkoutPlans, courses, orders, products, subscriptions } from '#server
 import { AppError, notFound } from '#server/lib/errors';
 import { hasEntitlement } from '#server/lib/guards';
 import type { AuthUser } from '#server/types';
-import { cardError, ProviderError, type ChargeResult, type Interval, type SubscriptionState } from '#server/modules/payments/provider';
+import {
+  cardError,
+  ProviderError,
+  type ChargeResult,
+  type Interval,
+  type SubscriptionState,
+} from '#server/modules/payments/provider';
 import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
 
 type PlanRow = typeof checkoutPlans.$inferSelect;
@@ -43,7 +49,8 @@ export const priceCents = (row: PlanRow, plan: MembershipPlan) =>
 export const trialDays = (row: PlanRow, plan: MembershipPlan) =>
   !row.hasTrial ? 0 : plan === 'monthly' ? row.monthlyTrialDays : plan === 'yearly' ? row.yearlyTrialDays : 0;
 const intervalOf = (plan: 'monthly' | 'yearly'): Interval => (plan === 'monthly' ? 'month' : 'year');
-const planLabel = (plan: MembershipPlan) => (plan === 'monthly' ? 'monthly' : plan === 'yearly' ? 'yearly' : 'lifetime');
+const planLabel = (plan: MembershipPlan) =>
+  plan === 'monthly' ? 'monthly' : plan === 'yearly' ? 'yearly' : 'lifetime';
 
 /** A card refusal: 402 with the provider's words under `errors.card` (the page shows them under the card field). */
 export const alreadySubscribed = () => new AppError(409, M.alreadySubscribed);
@@ -72,7 +79,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, payments } = deps;
 
   async function planRow(slug: string): Promise<PlanRow> {
-    const [row] = await db.select().from(checkoutPlans).where(and(eq(checkoutPlans.slug, slug), eq(checkoutPlans.active, true)));
+    const [row] = await db
+      .select()
+      .from(checkoutPlans)
+      .where(and(eq(checkoutPlans.slug, slug), eq(checkoutPlans.active, true)));
     if (!row) throw notFound('That checkout does not exist.');
     return row;
   }
@@ -84,7 +94,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /** the ledger has no "requires action" step: a private helper until it does */
   async function markRequiresAction(orderId: number, ref: string) {
-    await db.update(orders).set({ status: 'requires_action', providerRef: ref }).where(and(eq(orders.id, orderId), sql`${orders.status} in ('pending', 'requires_action')`));
+    await db
+      .update(orders)
+      .set({ status: 'requires_action', providerRef: ref })
+      .where(and(eq(orders.id, orderId), sql`${orders.status} in ('pending', 'requires_action')`));
   }
 
   /** remember facts for the confirmation page (payment method, approval link) */
@@ -99,7 +112,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * A subscription's order: recordSubscription writes the subscription, its first invoice and the
    * membership; the order itself is settled here (paid, not a lifetime grant) when the ledger did not.
    */
-  async function settleSubscription(user: AuthUser, order: OrderRow, slug: string, provider: OrderRow['provider'], state: SubscriptionState) {
+  async function settleSubscription(
+    user: AuthUser,
+    order: OrderRow,
+    slug: string,
+    provider: OrderRow['provider'],
+    state: SubscriptionState,
+  ) {
     // the ledger writes the subscription, its first invoice and the membership, and settles the order (idempotent)
     await payments.recordSubscription(user.id, order.id, slug, provider, state);
     await mergeMetadata(order.id, { paymentMethod: state.paymentMethodLabel });
@@ -110,14 +129,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await mergeMetadata(order.id, { paymentMethod: charge.paymentMethodLabel });
   }
 
-
   /**
    * Already a member: nothing to pay (409), unless this very attempt is the one that made them a
    * member (the second click of a double submit answers the first's order).
    */
   async function guardSubscribed(user: AuthUser, key: string) {
     if (!(await service.isSubscribed(user))) return;
-    const [mine] = await db.select().from(orders).where(and(eq(orders.idempotencyKey, key), eq(orders.userId, user.id)));
+    const [mine] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, user.id)));
     if (mine && mine.status !== 'failed') return;
     throw alreadySubscribed();
   }
@@ -180,30 +201,39 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     /** POST /order/stripe */
-    async payByCard(user: AuthUser, input: { checkout: string; plan: MembershipPlan; paymentMethod: string; clientKey: string | null }): Promise<OrderStripeAnswer> {
+    async payByCard(
+      user: AuthUser,
+      input: { checkout: string; plan: MembershipPlan; paymentMethod: string; clientKey: string | null },
+    ): Promise<OrderStripeAnswer> {
       const row = await planRow(input.checkout);
       const card = payments.providerFor('card');
       const amountCents = priceCents(row, input.plan);
       const key = idempotencyKey(user.id, 'card', row.slug, input.plan, input.clientKey ?? input.paymentMethod);
       await guardSubscribed(user, key);
-      const { order: started, created } = await payments.startOrder(user, {
-        kind: 'membership',
-        productSlug: row.slug,
-        plan: input.plan,
-        amountCents,
-        provider: card.name,
-        affiliate: null,
-        idempotencyKey: key,
-        // the saved card: the billing page charges it again for a lifetime upgrade
-        metadata: { paymentType: 'card', payment_method_id: input.paymentMethod },
-      }, { hold: true });
+      const { order: started, created } = await payments.startOrder(
+        user,
+        {
+          kind: 'membership',
+          productSlug: row.slug,
+          plan: input.plan,
+          amountCents,
+          provider: card.name,
+          affiliate: null,
+          idempotencyKey: key,
+          // the saved card: the billing page charges it again for a lifetime upgrade
+          metadata: { paymentType: 'card', payment_method_id: input.paymentMethod },
+        },
+        { hold: true },
+      );
       let order = started;
       if (!created) {
         order = await payments.settledOrder(started);
         if (order.status === 'paid') return { url: orderUrl(order.id) };
         if (order.status === 'failed') throw cardError(order.failureMessage || M.cardDeclined);
-        if (order.status === 'pending') throw new AppError(409, 'Your payment is still being processed. Please wait a moment and refresh.');
-        if (order.status !== 'requires_action') throw new AppError(409, 'This order can no longer be paid. Please refresh the page and try again.');
+        if (order.status === 'pending')
+          throw new AppError(409, 'Your payment is still being processed. Please wait a moment and refresh.');
+        if (order.status !== 'requires_action')
+          throw new AppError(409, 'This order can no longer be paid. Please refresh the page and try again.');
       }
 
       const metadata = { orderId: String(order.id), userId: String(user.id), checkout: row.slug, plan: input.plan };
@@ -211,14 +241,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
       try {
         if (input.plan === 'lifetime') {
           // the same idempotency key after an authentication step: the provider answers the same payment
-          const charge = await card.chargeCard({ email: user.email, name: user.name, paymentMethod: input.paymentMethod, amountCents, description, idempotencyKey: key, metadata });
+          const charge = await card.chargeCard({
+            email: user.email,
+            name: user.name,
+            paymentMethod: input.paymentMethod,
+            amountCents,
+            description,
+            idempotencyKey: key,
+            metadata,
+          });
           if (charge.status === 'succeeded') {
             await settleCharge(order, charge);
             return { url: orderUrl(order.id) };
           }
           if (charge.status === 'requires_action') {
             await markRequiresAction(order.id, charge.ref);
-            return { requires_action: true, ...(charge.nextAction?.clientSecret ? { client_secret: charge.nextAction.clientSecret } : {}), ...(charge.nextAction?.url ? { url: charge.nextAction.url } : {}) };
+            return {
+              requires_action: true,
+              ...(charge.nextAction?.clientSecret ? { client_secret: charge.nextAction.clientSecret } : {}),
+              ...(charge.nextAction?.url ? { url: charge.nextAction.url } : {}),
+            };
           }
           const message = charge.failureMessage || M.cardDeclined;
           await payments.markOrderFailed(order.id, message);
@@ -245,7 +287,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         if (state.nextAction && (state.status === 'incomplete' || state.status === 'past_due')) {
           await markRequiresAction(order.id, state.ref);
-          return { requires_action: true, ...(state.nextAction.clientSecret ? { client_secret: state.nextAction.clientSecret } : {}), ...(state.nextAction.url ? { url: state.nextAction.url } : {}) };
+          return {
+            requires_action: true,
+            ...(state.nextAction.clientSecret ? { client_secret: state.nextAction.clientSecret } : {}),
+            ...(state.nextAction.url ? { url: state.nextAction.url } : {}),
+          };
         }
         await payments.markOrderFailed(order.id, M.cardDeclined);
         throw cardError(M.cardDeclined);
@@ -263,7 +309,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     /** POST /paypal/get-approval-url (monthly, yearly) and /paypal/lifetime-checkout */
-    async paypalApproval(user: AuthUser, input: { checkout: string; plan: MembershipPlan; clientKey: string | null }): Promise<{ url: string }> {
+    async paypalApproval(
+      user: AuthUser,
+      input: { checkout: string; plan: MembershipPlan; clientKey: string | null },
+    ): Promise<{ url: string }> {
       const row = await planRow(input.checkout);
       const paypal = payments.providerFor('paypal');
       const amountCents = priceCents(row, input.plan);
@@ -293,7 +342,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       try {
         const approval =
           input.plan === 'lifetime'
-            ? await paypal.createPaypalOrder({ amountCents, description, returnUrl, cancelUrl, idempotencyKey: key, metadata })
+            ? await paypal.createPaypalOrder({
+                amountCents,
+                description,
+                returnUrl,
+                cancelUrl,
+                idempotencyKey: key,
+                metadata,
+              })
             : await paypal.createPaypalSubscription({
                 priceCents: amountCents,
                 interval: intervalOf(input.plan),
@@ -308,7 +364,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await mergeMetadata(order.id, { approvalUrl: approval.url });
         return { url: approval.url };
       } catch (err) {
-        await payments.markOrderFailed(order.id, err instanceof Error ? err.message : 'PayPal failed').catch(() => undefined);
+        await payments
+          .markOrderFailed(order.id, err instanceof Error ? err.message : 'PayPal failed')
+          .catch(() => undefined);
         if (err instanceof AppError) throw err;
         throw paypalFailed();
       }
@@ -319,7 +377,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * subscription, record it through the ledger, and answer where to go (the order, or back to
      * the checkout with an error flag).
      */
-    async paypalReturn(user: AuthUser, orderId: number, refs: { token?: string | undefined; subscriptionId?: string | undefined }): Promise<string> {
+    async paypalReturn(
+      user: AuthUser,
+      orderId: number,
+      refs: { token?: string | undefined; subscriptionId?: string | undefined },
+    ): Promise<string> {
       const order = await readOrder(orderId);
       if (!order || order.userId !== user.id || order.kind !== 'membership') throw notFound();
       const back = `${joinUrl(order.productSlug)}?paypal=failed`;
@@ -328,7 +390,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const paypal = payments.providerFor('paypal');
       if (!order.providerRef || order.provider !== paypal.name) return back;
       // the address must name this order's PayPal object, not someone else's
-      if (order.plan === 'lifetime' ? refs.token && refs.token !== order.providerRef : refs.subscriptionId && refs.subscriptionId !== order.providerRef) return back;
+      if (
+        order.plan === 'lifetime'
+          ? refs.token && refs.token !== order.providerRef
+          : refs.subscriptionId && refs.subscriptionId !== order.providerRef
+      )
+        return back;
       /**
        * Another tab may have made them a member since they left for PayPal: the order takes the
        * membership's hold before anything is captured or recorded; false: refused (the order failed).
@@ -389,14 +456,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const [paid] = await db
           .select()
           .from(orders)
-          .where(and(eq(orders.userId, user.id), inArray(orders.kind, ['membership', 'course']), eq(orders.status, 'paid')))
+          .where(
+            and(eq(orders.userId, user.id), inArray(orders.kind, ['membership', 'course']), eq(orders.status, 'paid')),
+          )
           .orderBy(desc(orders.id))
           .limit(1);
         row = paid ?? null;
       }
       const [sub] = row
-        ? await db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.orderId, row.id))).limit(1)
-        : await db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), sql`${subscriptions.status} <> 'canceled'`)).orderBy(desc(subscriptions.id)).limit(1);
+        ? await db
+            .select()
+            .from(subscriptions)
+            .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.orderId, row.id)))
+            .limit(1)
+        : await db
+            .select()
+            .from(subscriptions)
+            .where(and(eq(subscriptions.userId, user.id), sql`${subscriptions.status} <> 'canceled'`))
+            .orderBy(desc(subscriptions.id))
+            .limit(1);
       if (!row && !sub) return null;
       const plan = (row?.plan ?? sub?.plan ?? null) as MembershipPlan | null;
       let course: OrderSummary['course'] = null;
@@ -426,7 +504,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         created_at: (row?.createdAt ?? sub?.createdAt ?? new Date()).toISOString(),
         paid_at: row?.paidAt ? row.paidAt.toISOString() : null,
         trial_ends_at: sub?.trialEndsAt ? sub.trialEndsAt.toISOString() : null,
-        next_billing_date: sub && sub.status !== 'canceled' && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+        next_billing_date:
+          sub && sub.status !== 'canceled' && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
         subscription_status: sub?.status ?? null,
         course,
       };

@@ -17,7 +17,10 @@ it('a review needs a body, with the spec message', async () => {
 
 it('stores reviews and lists them for admins only', async () => {
   const { client } = await t.signedIn({ name: 'Rev Iewer' });
-  expect((await client.post('/contact/send', { subject: '', body: 'Best lessons I have had', studentReview: '1' })).statusCode).toBe(201);
+  expect(
+    (await client.post('/contact/send', { subject: '', body: 'Best lessons I have had', studentReview: '1' }))
+      .statusCode,
+  ).toBe(201);
   expect((await client.get('/api/admin/reviews')).statusCode).toBe(403);
   const admin = await t.signedIn({ role: 'admin' });
   const list = (await admin.client.get('/api/admin/reviews')).json().data;
@@ -26,6 +29,7 @@ it('stores reviews and lists them for admins only', async () => {
 
 it('is rate-limited per member', async () => {
   const { client } = await t.signedIn();
-  for (let i = 0; i < 5; i++) expect((await client.post('/contact/send', { body: `msg ${i}`, studentReview: '1' })).statusCode).toBe(201);
+  for (let i = 0; i < 5; i++)
+    expect((await client.post('/contact/send', { body: `msg ${i}`, studentReview: '1' })).statusCode).toBe(201);
   expect((await client.post('/contact/send', { body: 'one more', studentReview: '1' })).statusCode).toBe(429);
 });

@@ -13,21 +13,33 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/contact/send', { schema: { body: contactBodySchema } }, async (request, reply) => {
     const user = requireUser(request);
     await limiters.consume('contactPerUser', String(user.id));
-    const review = request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
-    await db.insert(contactMessages).values({ userId: user.id, kind: review ? 'review' : 'contact', subject: request.body.subject || (review ? 'Student review' : ''), body: request.body.body });
+    const review =
+      request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
+    await db.insert(contactMessages).values({
+      userId: user.id,
+      kind: review ? 'review' : 'contact',
+      subject: request.body.subject || (review ? 'Student review' : ''),
+      body: request.body.body,
+    });
     return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
   });
 
   // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
-  app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) => reviewsPage(db, request.query));
+  app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
+    reviewsPage(db, request.query),
+  );
 
-  app.get('/api/admin/reviews.csv', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
-    const { data } = await reviewsPage(db, request.query, true);
-    const header = ['created_at', 'name', 'email', 'subject', 'body'];
-    const lines = data.map((r) => [r.created_at, r.name, r.email, r.subject, r.body].map(csvCell).join(','));
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="reviews.csv"')
-      .send([header.join(','), ...lines].join('\r\n') + '\r\n');
-  });
+  app.get(
+    '/api/admin/reviews.csv',
+    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    async (request, reply) => {
+      const { data } = await reviewsPage(db, request.query, true);
+      const header = ['created_at', 'name', 'email', 'subject', 'body'];
+      const lines = data.map((r) => [r.created_at, r.name, r.email, r.subject, r.body].map(csvCell).join(','));
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="reviews.csv"')
+        .send([header.join(','), ...lines].join('\r\n') + '\r\n');
+    },
+  );
 };

@@ -87,14 +87,29 @@ describe('access', () => {
 
 describe('starting a topic', () => {
   it('creates the topic and its first post in one go; the author watches it', async () => {
-    const res = await member.client.post('/api/forums/technique/topics', { title: '  Moeller whip  ', body: 'How do you practise it?' });
+    const res = await member.client.post('/api/forums/technique/topics', {
+      title: '  Moeller whip  ',
+      body: 'How do you practise it?',
+    });
     expect(res.statusCode).toBe(201);
     const { topic } = res.json();
     expect(topic).toEqual({ id: expect.any(Number), url: `/forums/topic/${topic.id}` });
     const [row] = await t.app.deps.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id));
-    expect(row).toMatchObject({ title: 'Moeller whip', userId: member.user.id, categoryId: cats[1]!.id, commentsCount: 0, likesCount: 0 });
+    expect(row).toMatchObject({
+      title: 'Moeller whip',
+      userId: member.user.id,
+      categoryId: cats[1]!.id,
+      commentsCount: 0,
+      likesCount: 0,
+    });
     const [first] = await t.app.deps.db.select().from(posts).where(eq(posts.id, row!.firstPostId!));
-    expect(first).toMatchObject({ type: 'forumtopic', resourceId: topic.id, parentId: null, body: 'How do you practise it?', userId: member.user.id });
+    expect(first).toMatchObject({
+      type: 'forumtopic',
+      resourceId: topic.id,
+      parentId: null,
+      body: 'How do you practise it?',
+      userId: member.user.id,
+    });
     const watches = await t.app.deps.db.select().from(topicWatches).where(eq(topicWatches.topicId, topic.id));
     expect(watches.map((w) => w.userId)).toEqual([member.user.id]);
     const answer = (await member.client.get(`/forums/api/topic/${topic.id}`)).json();
@@ -108,7 +123,10 @@ describe('starting a topic', () => {
     expect(res.json().message).toBe(FORUM_MESSAGES.titleRequired);
     res = await member.client.post('/api/forums/general/topics', { title: '   ', body: '  \n ' });
     expect(res.json().errors).toEqual({ title: [FORUM_MESSAGES.titleRequired], body: [FORUM_MESSAGES.bodyRequired] });
-    res = await member.client.post('/api/forums/general/topics', { title: 'x'.repeat(COMMUNITY.topicTitleMax + 1), body: 'y'.repeat(COMMUNITY.postBodyMax + 1) });
+    res = await member.client.post('/api/forums/general/topics', {
+      title: 'x'.repeat(COMMUNITY.topicTitleMax + 1),
+      body: 'y'.repeat(COMMUNITY.postBodyMax + 1),
+    });
     expect(res.json().errors).toEqual({ title: [FORUM_MESSAGES.titleTooLong], body: [FORUM_MESSAGES.bodyTooLong] });
     // form posts work the same
     res = await member.client.post('/api/forums/general/topics', { title: 'Form topic', body: '' }, { form: true });
@@ -137,27 +155,44 @@ describe('GET /api/forums and /api/forums/{slug}', () => {
     const latest = await newTopic(member.client, 'Newest in technique', 'technique');
     const res = await member.client.get('/api/forums');
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as { slug: string; topicsCount: number; lastActivityAt: string | null; latestTopic: { id: number } | null }[];
+    const data = res.json().data as {
+      slug: string;
+      topicsCount: number;
+      lastActivityAt: string | null;
+      latestTopic: { id: number } | null;
+    }[];
     expect(data.map((c) => c.slug)).toEqual(['general', 'technique', 'empty']);
     const tech = data.find((c) => c.slug === 'technique')!;
     const count = await t.app.deps.db.$count(forumTopics, eq(forumTopics.categoryId, cats[1]!.id));
     expect(tech.topicsCount).toBe(count - 1);
     expect(tech.latestTopic?.id).toBe(latest.id);
-    expect(data.find((c) => c.slug === 'empty')).toMatchObject({ topicsCount: 0, lastActivityAt: null, latestTopic: null });
-    const forAdmin = (await admin.client.get('/api/forums')).json().data.find((c: { slug: string }) => c.slug === 'technique');
+    expect(data.find((c) => c.slug === 'empty')).toMatchObject({
+      topicsCount: 0,
+      lastActivityAt: null,
+      latestTopic: null,
+    });
+    const forAdmin = (await admin.client.get('/api/forums'))
+      .json()
+      .data.find((c: { slug: string }) => c.slug === 'technique');
     expect(forAdmin.topicsCount).toBe(count);
     // a hidden topic is 404 for members, visible to admins
     expect((await member.client.get(`/forums/api/topic/${hiddenTopic.id}`)).statusCode).toBe(404);
-    expect((await member.client.post('/forums/api/likes/topics/toggle', { model_id: hiddenTopic.id })).statusCode).toBe(404);
+    expect((await member.client.post('/forums/api/likes/topics/toggle', { model_id: hiddenTopic.id })).statusCode).toBe(
+      404,
+    );
     expect((await admin.client.get(`/forums/api/topic/${hiddenTopic.id}`)).json().data[0].topic.hidden).toBe(true);
-    const memberList = (await member.client.get('/api/forums/technique')).json().topics.map((x: { id: number }) => x.id);
+    const memberList = (await member.client.get('/api/forums/technique'))
+      .json()
+      .topics.map((x: { id: number }) => x.id);
     expect(memberList).not.toContain(hiddenTopic.id);
     const adminList = (await admin.client.get('/api/forums/technique')).json().topics.map((x: { id: number }) => x.id);
     expect(adminList).toContain(hiddenTopic.id);
   });
 
   it('pages topics: pinned first, then newest activity; 404 for an unknown slug', async () => {
-    const cat = (await t.app.deps.db.insert(forumCategories).values({ slug: 'paging', title: 'Paging' }).returning())[0]!;
+    const cat = (
+      await t.app.deps.db.insert(forumCategories).values({ slug: 'paging', title: 'Paging' }).returning()
+    )[0]!;
     const base = Date.now() - 10_000_000;
     const rows = await t.app.deps.db
       .insert(forumTopics)
@@ -173,7 +208,12 @@ describe('GET /api/forums and /api/forums/{slug}', () => {
       )
       .returning();
     const page1 = (await member.client.get('/api/forums/paging')).json();
-    expect(page1).toMatchObject({ page: 1, pages: 2, total: COMMUNITY.topicsPerPage + 5, category: { slug: 'paging', title: 'Paging' } });
+    expect(page1).toMatchObject({
+      page: 1,
+      pages: 2,
+      total: COMMUNITY.topicsPerPage + 5,
+      category: { slug: 'paging', title: 'Paging' },
+    });
     expect(page1.topics).toHaveLength(COMMUNITY.topicsPerPage);
     expect(page1.topics[0]).toMatchObject({ title: 'Topic 3', pinned: true, url: `/forums/topic/${rows[3]!.id}` });
     const rest = page1.topics.slice(1).map((x: { title: string }) => x.title);
@@ -182,10 +222,23 @@ describe('GET /api/forums and /api/forums/{slug}', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(page1.topics.find((x: { title: string }) => x.title === 'Topic 10').locked).toBe(true);
     // the author's name and avatar; a missing author is 'Deleted'
-    expect(page1.topics.find((x: { title: string }) => x.title === 'Topic 23').user).toMatchObject({ name: 'Maya Member', avatarUrl: '/images/default-avatar.png' });
-    expect(page1.topics.find((x: { title: string }) => x.title === 'Topic 24').user).toEqual({ name: 'Deleted', permalink: null, avatarUrl: '/images/default-avatar.png' });
+    expect(page1.topics.find((x: { title: string }) => x.title === 'Topic 23').user).toMatchObject({
+      name: 'Maya Member',
+      avatarUrl: '/images/default-avatar.png',
+    });
+    expect(page1.topics.find((x: { title: string }) => x.title === 'Topic 24').user).toEqual({
+      name: 'Deleted',
+      permalink: null,
+      avatarUrl: '/images/default-avatar.png',
+    });
     const page2 = (await member.client.get('/api/forums/paging?page=2')).json();
-    expect(page2.topics.map((x: { title: string }) => x.title)).toEqual(['Topic 5', 'Topic 4', 'Topic 2', 'Topic 1', 'Topic 0']);
+    expect(page2.topics.map((x: { title: string }) => x.title)).toEqual([
+      'Topic 5',
+      'Topic 4',
+      'Topic 2',
+      'Topic 1',
+      'Topic 0',
+    ]);
     const all = [...page1.topics, ...page2.topics].map((x: { id: number }) => x.id);
     expect(new Set(all).size).toBe(COMMUNITY.topicsPerPage + 5);
     expect((await member.client.get('/api/forums/paging?page=0')).statusCode).toBe(422);
@@ -219,9 +272,20 @@ describe('GET /forums/api/topic/{id}', () => {
       categorySlug: 'general',
       categoryTitle: 'General',
     });
-    expect(item.user).toMatchObject({ name: 'Maya Member', permalink: expect.stringMatching(/^\/profile\//), avatarUrl: '/images/default-avatar.png' });
+    expect(item.user).toMatchObject({
+      name: 'Maya Member',
+      permalink: expect.stringMatching(/^\/profile\//),
+      avatarUrl: '/images/default-avatar.png',
+    });
     expect(item.posts).toHaveLength(1);
-    expect(item.posts[0]).toMatchObject({ body: 'Check https://youtu.be/dQw4w9WgXcQ out', user: 'Maya Member', videos: ['dQw4w9WgXcQ'], canEdit: true, trashed: false, children: [] });
+    expect(item.posts[0]).toMatchObject({
+      body: 'Check https://youtu.be/dQw4w9WgXcQ out',
+      user: 'Maya Member',
+      videos: ['dQw4w9WgXcQ'],
+      canEdit: true,
+      trashed: false,
+      children: [],
+    });
     // the member who is not the author cannot edit
     const other = await t.signedIn({ entitlements: ['membership'] });
     expect((await other.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].posts[0].canEdit).toBe(false);
@@ -234,7 +298,12 @@ describe('GET /forums/api/topic/{id}', () => {
     await t.app.deps.db.update(posts).set({ userId: null }).where(eq(posts.resourceId, topic.id));
     const [item] = (await member.client.get(`/forums/api/topic/${topic.id}`)).json().data;
     expect(item.user).toBeNull();
-    expect(item.posts[0]).toMatchObject({ user: 'Deleted', avatarUrl: '/images/default-avatar.png', userId: null, canEdit: false });
+    expect(item.posts[0]).toMatchObject({
+      user: 'Deleted',
+      avatarUrl: '/images/default-avatar.png',
+      userId: null,
+      canEdit: false,
+    });
     expect((await member.client.get('/forums/api/topic/999999')).statusCode).toBe(404);
     expect((await member.client.get('/forums/api/topic/abc')).statusCode).toBe(422);
   });
@@ -247,10 +316,16 @@ describe('topic likes', () => {
     expect(res.json()).toEqual({ likes: 1, liked: true });
     res = await admin.client.post('/forums/api/likes/topics/toggle', { model_id: String(topic.id) }, { form: true });
     expect(res.json()).toEqual({ likes: 2, liked: true });
-    expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic).toMatchObject({ authLiked: true, numLikes: 2 });
+    expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic).toMatchObject({
+      authLiked: true,
+      numLikes: 2,
+    });
     res = await member.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id });
     expect(res.json()).toEqual({ likes: 1, liked: false });
-    expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic).toMatchObject({ authLiked: false, numLikes: 1 });
+    expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic).toMatchObject({
+      authLiked: false,
+      numLikes: 1,
+    });
     expect((await member.client.post('/forums/api/likes/topics/toggle', {})).json().errors.model_id).toBeDefined();
     expect((await member.client.post('/forums/api/likes/topics/toggle', { model_id: 999999 })).statusCode).toBe(404);
   });
@@ -258,22 +333,33 @@ describe('topic likes', () => {
   it('is exact under concurrent likes and toggles', async () => {
     const topic = await newTopic(member.client, 'Popular');
     const likers = await Promise.all(Array.from({ length: 12 }, () => t.signedIn({ entitlements: ['membership'] })));
-    const answers = await Promise.all(likers.map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id })));
+    const answers = await Promise.all(
+      likers.map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id })),
+    );
     expect(answers.every((a) => a.json().liked === true)).toBe(true);
     expect(Math.max(...answers.map((a) => a.json().likes))).toBe(12);
     let [row] = await t.app.deps.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id));
     expect(row!.likesCount).toBe(12);
     expect(await t.app.deps.db.$count(topicLikes, eq(topicLikes.topicId, topic.id))).toBe(12);
     // one member toggling many times at once: whatever the interleaving, one row at most and the counter matches the rows
-    const spam = await Promise.all(Array.from({ length: 7 }, () => likers[0]!.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id })));
+    const spam = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        likers[0]!.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id }),
+      ),
+    );
     expect(spam.every((a) => a.statusCode === 200 && a.json().likes >= 11 && a.json().likes <= 12)).toBe(true);
     [row] = await t.app.deps.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id));
     const likes = await t.app.deps.db.$count(topicLikes, eq(topicLikes.topicId, topic.id));
     expect([11, 12]).toContain(likes);
     expect(row!.likesCount).toBe(likes);
     // and everyone unliking at once brings it to exactly 0, never below
-    const mine = await t.app.deps.db.$count(topicLikes, and(eq(topicLikes.topicId, topic.id), eq(topicLikes.userId, likers[0]!.user.id)));
-    await Promise.all(likers.slice(mine ? 0 : 1).map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id })));
+    const mine = await t.app.deps.db.$count(
+      topicLikes,
+      and(eq(topicLikes.topicId, topic.id), eq(topicLikes.userId, likers[0]!.user.id)),
+    );
+    await Promise.all(
+      likers.slice(mine ? 0 : 1).map((l) => l.client.post('/forums/api/likes/topics/toggle', { model_id: topic.id })),
+    );
     [row] = await t.app.deps.db.select().from(forumTopics).where(eq(forumTopics.id, topic.id));
     expect(row!.likesCount).toBe(0);
     expect(await t.app.deps.db.$count(topicLikes, eq(topicLikes.topicId, topic.id))).toBe(0);
@@ -288,7 +374,9 @@ describe('watching', () => {
     res = await member.client.post(`/api/forums/topics/${topic.id}/watch`, { watch: true });
     expect(res.json()).toEqual({ watching: true });
     expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic.authWatching).toBe(true);
-    expect(await t.app.deps.services.forums.watcherIds(topic.id)).toEqual(expect.arrayContaining([admin.user.id, member.user.id]));
+    expect(await t.app.deps.services.forums.watcherIds(topic.id)).toEqual(
+      expect.arrayContaining([admin.user.id, member.user.id]),
+    );
     res = await member.client.post(`/api/forums/topics/${topic.id}/watch`, { watch: false });
     expect(res.json()).toEqual({ watching: false });
     expect((await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic.authWatching).toBe(false);
@@ -300,16 +388,24 @@ describe('watching', () => {
 describe('admin moderation', () => {
   it('pins, locks and moves a topic', async () => {
     const topic = await newTopic(member.client, 'Moderate me');
-    expect((await admin.client.post(`/api/forums/topics/${topic.id}/pin`, { pinned: true })).json()).toEqual({ pinned: true });
-    expect((await admin.client.post(`/api/forums/topics/${topic.id}/lock`, { locked: '1' }, { form: true })).json()).toEqual({ locked: true });
+    expect((await admin.client.post(`/api/forums/topics/${topic.id}/pin`, { pinned: true })).json()).toEqual({
+      pinned: true,
+    });
+    expect(
+      (await admin.client.post(`/api/forums/topics/${topic.id}/lock`, { locked: '1' }, { form: true })).json(),
+    ).toEqual({ locked: true });
     const moved = await admin.client.post(`/api/forums/topics/${topic.id}/move`, { category_id: cats[1]!.id });
     expect(moved.json()).toMatchObject({ category_id: cats[1]!.id, categorySlug: 'technique' });
     const item = (await member.client.get(`/forums/api/topic/${topic.id}`)).json().data[0].topic;
     expect(item).toMatchObject({ pinned: true, locked: true, categorySlug: 'technique' });
     const list = (await member.client.get('/api/forums/technique')).json().topics;
     expect(list[0].id).toBe(topic.id);
-    expect((await admin.client.post(`/api/forums/topics/${topic.id}/pin`, { pinned: false })).json()).toEqual({ pinned: false });
-    expect((await admin.client.post(`/api/forums/topics/${topic.id}/lock`, { locked: false })).json()).toEqual({ locked: false });
+    expect((await admin.client.post(`/api/forums/topics/${topic.id}/pin`, { pinned: false })).json()).toEqual({
+      pinned: false,
+    });
+    expect((await admin.client.post(`/api/forums/topics/${topic.id}/lock`, { locked: false })).json()).toEqual({
+      locked: false,
+    });
   });
 
   it('validates the move and the flags', async () => {
@@ -323,7 +419,6 @@ describe('admin moderation', () => {
     expect((await admin.client.post(`/api/forums/topics/999999/pin`, { pinned: true })).statusCode).toBe(404);
   });
 });
-
 
 describe('demo forums', () => {
   it('seeds topics whose first post holds the body, with exact comment and like counts', async () => {
@@ -339,16 +434,27 @@ describe('demo forums', () => {
       expect(new Set(topics.map((x) => x.categoryId)).size).toBeGreaterThanOrEqual(3);
       let nested = 0;
       for (const topic of topics) {
-        const rows = await db.select().from(posts).where(and(eq(posts.type, 'forumtopic'), eq(posts.resourceId, topic.id)));
+        const rows = await db
+          .select()
+          .from(posts)
+          .where(and(eq(posts.type, 'forumtopic'), eq(posts.resourceId, topic.id)));
         const first = rows.find((p) => p.id === topic.firstPostId);
         expect(first, topic.title).toMatchObject({ parentId: null, userId: topic.userId });
         const replies = rows.filter((p) => p.id !== topic.firstPostId && !p.trashedAt);
         expect(topic.commentsCount, topic.title).toBe(replies.length);
         expect(replies.some((p) => p.parentId === null)).toBe(true);
-        expect(replies.every((p) => p.parentId === null || rows.some((q) => q.id === p.parentId && q.parentId === null && q.id !== topic.firstPostId))).toBe(true);
+        expect(
+          replies.every(
+            (p) =>
+              p.parentId === null ||
+              rows.some((q) => q.id === p.parentId && q.parentId === null && q.id !== topic.firstPostId),
+          ),
+        ).toBe(true);
         nested += replies.filter((p) => p.parentId !== null).length;
         expect(topic.likesCount).toBe(await db.$count(topicLikes, eq(topicLikes.topicId, topic.id)));
-        expect(topic.lastActivityAt.getTime()).toBeGreaterThanOrEqual(Math.max(...rows.map((p) => p.createdAt.getTime())) - 1000);
+        expect(topic.lastActivityAt.getTime()).toBeGreaterThanOrEqual(
+          Math.max(...rows.map((p) => p.createdAt.getTime())) - 1000,
+        );
       }
       expect(nested).toBeGreaterThan(0);
       expect(await db.$count(topicWatches)).toBeGreaterThan(0);

@@ -20,45 +20,65 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forums, posts } = app.deps.services;
   const { limiters } = app.deps;
 
-  app.get('/api/forums', { preValidation: guard }, async (request) => ({ data: await forums.categories(requireCommunity(request)) }));
+  app.get('/api/forums', { preValidation: guard }, async (request) => ({
+    data: await forums.categories(requireCommunity(request)),
+  }));
 
-  app.get('/api/forums/:slug', { preValidation: guard, schema: { params: slugParams, querystring: pageQuerySchema } }, async (request) =>
-    forums.categoryPage(requireCommunity(request), request.params.slug, request.query.page),
+  app.get(
+    '/api/forums/:slug',
+    { preValidation: guard, schema: { params: slugParams, querystring: pageQuerySchema } },
+    async (request) => forums.categoryPage(requireCommunity(request), request.params.slug, request.query.page),
   );
 
-  app.post('/api/forums/:slug/topics', { preValidation: guard, schema: { params: slugParams, body: newTopicSchema } }, async (request, reply) => {
-    const user = requireCommunity(request);
-    const answer = await forums.createTopic(user, request.params.slug, request.body);
-    return reply.status(201).send(answer);
-  });
+  app.post(
+    '/api/forums/:slug/topics',
+    { preValidation: guard, schema: { params: slugParams, body: newTopicSchema } },
+    async (request, reply) => {
+      const user = requireCommunity(request);
+      const answer = await forums.createTopic(user, request.params.slug, request.body);
+      return reply.status(201).send(answer);
+    },
+  );
 
   // the topic as the thread page reads it
   app.get('/forums/api/topic/:topicId', { preValidation: guard, schema: { params: topicIdParams } }, async (request) =>
     forums.topic(requireCommunity(request), request.params.topicId),
   );
 
-  app.post('/forums/api/likes/topics/toggle', { preValidation: guard, schema: { body: topicLikeSchema } }, async (request) => {
-    const user = requireCommunity(request);
-    await limiters.consume('likesPerUser', String(user.id));
-    // one implementation with POST /toggle-like type=forumtopic (the posts module)
-    return posts.toggleTopicLike(user, request.body.model_id);
-  });
+  app.post(
+    '/forums/api/likes/topics/toggle',
+    { preValidation: guard, schema: { body: topicLikeSchema } },
+    async (request) => {
+      const user = requireCommunity(request);
+      await limiters.consume('likesPerUser', String(user.id));
+      // one implementation with POST /toggle-like type=forumtopic (the posts module)
+      return posts.toggleTopicLike(user, request.body.model_id);
+    },
+  );
 
-  app.post('/api/forums/topics/:id/watch', { preValidation: guard, schema: { params: idParams, body: watchSchema } }, async (request) =>
-    forums.watch(requireCommunity(request), request.params.id, request.body.watch),
+  app.post(
+    '/api/forums/topics/:id/watch',
+    { preValidation: guard, schema: { params: idParams, body: watchSchema } },
+    async (request) => forums.watch(requireCommunity(request), request.params.id, request.body.watch),
   );
 
   // admins only (checked in the service too)
   const adminGuard = async (request: FastifyRequest) => {
     if (!requireCommunity(request).isAdmin) throw forbidden();
   };
-  app.post('/api/forums/topics/:id/pin', { preValidation: adminGuard, schema: { params: idParams, body: pinSchema } }, async (request) =>
-    forums.pin(requireCommunity(request), request.params.id, request.body.pinned),
+  app.post(
+    '/api/forums/topics/:id/pin',
+    { preValidation: adminGuard, schema: { params: idParams, body: pinSchema } },
+    async (request) => forums.pin(requireCommunity(request), request.params.id, request.body.pinned),
   );
-  app.post('/api/forums/topics/:id/lock', { preValidation: adminGuard, schema: { params: idParams, body: lockSchema } }, async (request) =>
-    forums.lock(requireCommunity(request), request.params.id, request.body.locked),
+  app.post(
+    '/api/forums/topics/:id/lock',
+    { preValidation: adminGuard, schema: { params: idParams, body: lockSchema } },
+    async (request) => forums.lock(requireCommunity(request), request.params.id, request.body.locked),
   );
-  app.post('/api/forums/topics/:id/move', { preValidation: adminGuard, schema: { params: idParams, body: moveSchema } }, async (request) =>
-    forums.move(requireCommunity(request), request.params.id, request.body.category_id),
+  app.post(
+    '/api/forums/topics/:id/move',
+    { preValidation: adminGuard, schema: { params: idParams, body: moveSchema } },
+    async (request) => forums.move(requireCommunity(request), request.params.id, request.body.category_id),
   );
 };

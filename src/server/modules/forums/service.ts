@@ -12,14 +12,23 @@ import {
   type TopicListItem,
 } from '#shared/forums';
 import type { Executor } from '#server/db/client';
-import { forumCategories, forumTopics, postLikes, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
+import {
+  forumCategories,
+  forumTopics,
+  postLikes,
+  posts,
+  topicLikes,
+  topicWatches,
+  users,
+} from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
 
 /** Forums and live shows are for members, mentorship students and admins. */
 
-const YOUTUBE = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
+const YOUTUBE =
+  /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
 /** video ids from links to the video host in a post's text */
 export const videoIds = (body: string) => [...new Set([...body.matchAll(YOUTUBE)].map((m) => m[1]!))];
 
@@ -30,7 +39,9 @@ export function createForumService(deps: CommunityDeps) {
   const isAdmin = (user: AuthUser | null) => !!user?.isAdmin;
   const visibleTo = (user: AuthUser | null) => (isAdmin(user) ? undefined : isNull(forumTopics.hiddenAt));
   const author = (u: { name: string; slug: string; avatarPath: string | null } | null) =>
-    u ? { name: u.name, permalink: deps.users.profileUrl(u), avatarUrl: deps.users.avatarUrl(u) } : { name: COMMUNITY_MESSAGES.deleted, permalink: null, avatarUrl: DEFAULT_AVATAR_URL };
+    u
+      ? { name: u.name, permalink: deps.users.profileUrl(u), avatarUrl: deps.users.avatarUrl(u) }
+      : { name: COMMUNITY_MESSAGES.deleted, permalink: null, avatarUrl: DEFAULT_AVATAR_URL };
 
   /** A topic the viewer may see, or 404 (hidden topics are for admins only). */
   async function visibleTopic(viewer: AuthUser | null, topicId: number, tx: Executor = db): Promise<TopicRow> {
@@ -55,14 +66,20 @@ export function createForumService(deps: CommunityDeps) {
         .select({
           cat: forumCategories,
           topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${hidden})`.mapWith(Number),
-          lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith((v: unknown) => (v ? new Date(v as string) : null)),
+          lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith(
+            (v: unknown) => (v ? new Date(v as string) : null),
+          ),
         })
         .from(forumCategories)
         .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
         .groupBy(forumCategories.id)
         .orderBy(asc(forumCategories.position), asc(forumCategories.id));
       const latest = await db
-        .selectDistinctOn([forumTopics.categoryId], { id: forumTopics.id, title: forumTopics.title, categoryId: forumTopics.categoryId })
+        .selectDistinctOn([forumTopics.categoryId], {
+          id: forumTopics.id,
+          title: forumTopics.title,
+          categoryId: forumTopics.categoryId,
+        })
         .from(forumTopics)
         .where(visibleTo(viewer))
         .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id));
@@ -83,7 +100,10 @@ export function createForumService(deps: CommunityDeps) {
       const cat = await categoryBySlug(slug);
       const where = and(eq(forumTopics.categoryId, cat.id), visibleTo(viewer));
       const per = COMMUNITY.topicsPerPage;
-      const [totals] = await db.select({ n: count(), last: max(forumTopics.lastActivityAt) }).from(forumTopics).where(where);
+      const [totals] = await db
+        .select({ n: count(), last: max(forumTopics.lastActivityAt) })
+        .from(forumTopics)
+        .where(where);
       const total = totals?.n ?? 0;
       const rows = await db
         .select({ t: forumTopics, u: { name: users.name, slug: users.slug, avatarPath: users.avatarPath } })
@@ -130,8 +150,21 @@ export function createForumService(deps: CommunityDeps) {
       await deps.limiters.consume('topicsPerUser', String(user.id));
       const id = await db.transaction(async (tx) => {
         const now = new Date();
-        const [topic] = await tx.insert(forumTopics).values({ categoryId: cat.id, userId: user.id, title: input.title, createdAt: now, lastActivityAt: now }).returning({ id: forumTopics.id });
-        const [first] = await tx.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: user.id, body: input.body, createdAt: now, updatedAt: now }).returning({ id: posts.id });
+        const [topic] = await tx
+          .insert(forumTopics)
+          .values({ categoryId: cat.id, userId: user.id, title: input.title, createdAt: now, lastActivityAt: now })
+          .returning({ id: forumTopics.id });
+        const [first] = await tx
+          .insert(posts)
+          .values({
+            type: 'forumtopic',
+            resourceId: topic!.id,
+            userId: user.id,
+            body: input.body,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: posts.id });
         await tx.update(forumTopics).set({ firstPostId: first!.id }).where(eq(forumTopics.id, topic!.id));
         await tx.insert(topicWatches).values({ topicId: topic!.id, userId: user.id }).onConflictDoNothing();
         return topic!.id;
@@ -158,7 +191,10 @@ export function createForumService(deps: CommunityDeps) {
       const { t } = row;
       const firstPosts = t.firstPostId
         ? await db
-            .select({ p: posts, u: { id: users.id, name: users.name, slug: users.slug, avatarPath: users.avatarPath, role: users.role } })
+            .select({
+              p: posts,
+              u: { id: users.id, name: users.name, slug: users.slug, avatarPath: users.avatarPath, role: users.role },
+            })
             .from(posts)
             .leftJoin(users, eq(users.id, posts.userId))
             .where(eq(posts.id, t.firstPostId))
@@ -167,7 +203,11 @@ export function createForumService(deps: CommunityDeps) {
       const first = firstPosts[0];
       let firstLiked = false;
       if (first) {
-        const [like] = await db.select({ one: sql`1` }).from(postLikes).where(and(eq(postLikes.postId, first.p.id), eq(postLikes.userId, viewer.id))).limit(1);
+        const [like] = await db
+          .select({ one: sql`1` })
+          .from(postLikes)
+          .where(and(eq(postLikes.postId, first.p.id), eq(postLikes.userId, viewer.id)))
+          .limit(1);
         firstLiked = !!like;
       }
       const url = topicUrl(t.id);
@@ -230,13 +270,17 @@ export function createForumService(deps: CommunityDeps) {
     async watch(viewer: AuthUser, topicId: number, watch: boolean) {
       await visibleTopic(viewer, topicId);
       if (watch) await db.insert(topicWatches).values({ topicId, userId: viewer.id }).onConflictDoNothing();
-      else await db.delete(topicWatches).where(and(eq(topicWatches.topicId, topicId), eq(topicWatches.userId, viewer.id)));
+      else
+        await db.delete(topicWatches).where(and(eq(topicWatches.topicId, topicId), eq(topicWatches.userId, viewer.id)));
       return { watching: watch };
     },
 
     /** ids of the members watching a topic (for notifications of new posts) */
     async watcherIds(topicId: number, tx: Executor = db) {
-      const rows = await tx.select({ userId: topicWatches.userId }).from(topicWatches).where(eq(topicWatches.topicId, topicId));
+      const rows = await tx
+        .select({ userId: topicWatches.userId })
+        .from(topicWatches)
+        .where(eq(topicWatches.topicId, topicId));
       return rows.map((r) => r.userId);
     },
 
@@ -263,7 +307,12 @@ export function createForumService(deps: CommunityDeps) {
       const [cat] = await db.select().from(forumCategories).where(eq(forumCategories.id, categoryId)).limit(1);
       if (!cat) throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
       await db.update(forumTopics).set({ categoryId: cat.id }).where(eq(forumTopics.id, topicId));
-      return { category_id: cat.id, categorySlug: cat.slug, categoryTitle: cat.title, categoryUrl: categoryUrl(cat.slug) };
+      return {
+        category_id: cat.id,
+        categorySlug: cat.slug,
+        categoryTitle: cat.title,
+        categoryUrl: categoryUrl(cat.slug),
+      };
     },
   };
 }

@@ -8,12 +8,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ practicedToday: `Exercise ${i}`, startingTempo: '80', endingTempo: '90' }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ practicedToday: `Exercise ${i}`, startingTempo: '80', endingTempo: '90' }));
 
 it('saves an entry from the hidden exercises field and lists only my own', async () => {
   const me = await t.signedIn();
   const other = await t.signedIn();
-  const res = await me.client.post('/journal', { exercises: JSON.stringify(rows(2)), notes: 'Felt good', _token: me.client.csrfToken }, { form: true, csrf: false });
+  const res = await me.client.post(
+    '/journal',
+    { exercises: JSON.stringify(rows(2)), notes: 'Felt good', _token: me.client.csrfToken },
+    { form: true, csrf: false },
+  );
   expect(res.statusCode).toBe(201);
   expect(res.json().data.exercises).toEqual(rows(2));
   expect((await me.client.get('/api/journal')).json().data).toHaveLength(1);
@@ -36,7 +41,9 @@ it('logs timer minutes and answers the redirect to follow', async () => {
   await me.client.post('/journal/log-time-practiced', { minutes_practiced: '2' }, { form: true });
   const summary = (await me.client.get('/api/practice/summary')).json().data;
   expect(summary).toMatchObject({ today: 5, week: 5 });
-  expect((await me.client.post('/journal/log-time-practiced', { minutes_practiced: 0 })).json().message).toBe('The minutes practiced must be at least 1.');
+  expect((await me.client.post('/journal/log-time-practiced', { minutes_practiced: 0 })).json().message).toBe(
+    'The minutes practiced must be at least 1.',
+  );
 });
 
 it('days follow the member time zone', () => {
@@ -50,7 +57,9 @@ it('stats: minutes per day, streak, weekly goal and tempos over time, for me onl
   const me = await t.signedIn();
   const other = await t.signedIn();
   await me.client.post('/journal/log-time-practiced', { minutes_practiced: 25 });
-  await me.client.post('/journal', { exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '96' }]) });
+  await me.client.post('/journal', {
+    exercises: JSON.stringify([{ practicedToday: 'Paradiddles', startingTempo: '80', endingTempo: '96' }]),
+  });
   const stats = (await me.client.get('/api/practice/stats')).json().data;
   expect(stats.days).toHaveLength(28);
   expect(stats.days.at(-1)).toEqual({ day: stats.today, minutes: 25 });
@@ -60,7 +69,10 @@ it('stats: minutes per day, streak, weekly goal and tempos over time, for me onl
   expect(stats.tempos).toEqual([{ exercise: 'Paradiddles', points: [{ day: stats.today, tempo: 96 }] }]);
   expect((await other.client.get('/api/practice/stats')).json().data.streak).toEqual({ current: 0, longest: 0 });
 
-  expect((await me.client.post('/api/practice/goal', { days_per_week: 5, minutes_per_day: 30 })).json()).toEqual({ days_per_week: 5, minutes_per_day: 30 });
+  expect((await me.client.post('/api/practice/goal', { days_per_week: 5, minutes_per_day: 30 })).json()).toEqual({
+    days_per_week: 5,
+    minutes_per_day: 30,
+  });
   expect((await me.client.get('/api/practice/stats')).json().data.goal.days_met_this_week).toBe(0);
   const bad = await me.client.post('/api/practice/goal', { days_per_week: 8, minutes_per_day: 30 });
   expect(bad.json().errors.days_per_week[0]).toBe('Choose 1 to 7 days a week.');

@@ -14,7 +14,9 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.deps.services.rewards.award(user.id, `journal:${entry.created_at.slice(0, 10)}`, POINTS.journalEntry);
     return reply.status(201).send({ data: entry });
   });
-  app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) => journal.entries(requireUser(request).id, request.query.page));
+  app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) =>
+    journal.entries(requireUser(request).id, request.query.page),
+  );
   app.get('/api/practice/stats', async (request) => ({ data: await journal.stats(requireUser(request).id) }));
   app.post('/api/practice/goal', { schema: { body: goalBodySchema } }, async (request) =>
     journal.setGoal(requireUser(request).id, request.body.days_per_week, request.body.minutes_per_day),

@@ -7,7 +7,12 @@ import { journalEntries, practiceSessions, users } from '#server/db/schema/index
 /** The member's local date (YYYY-MM-DD) in their time zone; UTC until they tell us theirs. */
 export function localDay(date: Date, timeZone: string | null): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: timeZone ?? 'UTC',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(date);
   } catch {
     return date.toISOString().slice(0, 10);
   }
@@ -22,8 +27,16 @@ export function createJournalService(deps: { db: Database }) {
   return {
     async addEntry(userId: number, exercises: JournalExercise[], notes: string | undefined) {
       const rows = exercises.filter((e) => e.practicedToday !== '' || e.startingTempo !== '' || e.endingTempo !== '');
-      const [entry] = await db.insert(journalEntries).values({ userId, exercises: rows, notes: notes || null }).returning();
-      return { id: entry!.id, exercises: entry!.exercises, notes: entry!.notes, created_at: entry!.createdAt.toISOString() };
+      const [entry] = await db
+        .insert(journalEntries)
+        .values({ userId, exercises: rows, notes: notes || null })
+        .returning();
+      return {
+        id: entry!.id,
+        exercises: entry!.exercises,
+        notes: entry!.notes,
+        created_at: entry!.createdAt.toISOString(),
+      };
     },
     /** only ever the member's own entries */
     async entries(userId: number, page: number) {
@@ -36,7 +49,9 @@ export function createJournalService(deps: { db: Database }) {
         .limit(per + 1)
         .offset((page - 1) * per);
       return {
-        data: rows.slice(0, per).map((e) => ({ id: e.id, exercises: e.exercises, notes: e.notes, created_at: e.createdAt.toISOString() })),
+        data: rows
+          .slice(0, per)
+          .map((e) => ({ id: e.id, exercises: e.exercises, notes: e.notes, created_at: e.createdAt.toISOString() })),
         page,
         more: rows.length > per,
       };
@@ -48,7 +63,14 @@ export function createJournalService(deps: { db: Database }) {
     },
     /** The dashboard at a glance: minutes per day, streaks, the weekly goal, tempos over time. */
     async stats(userId: number) {
-      const [u] = await db.select({ tz: users.timezone, goalDaysPerWeek: users.goalDaysPerWeek, goalMinutesPerDay: users.goalMinutesPerDay }).from(users).where(eq(users.id, userId));
+      const [u] = await db
+        .select({
+          tz: users.timezone,
+          goalDaysPerWeek: users.goalDaysPerWeek,
+          goalMinutesPerDay: users.goalMinutesPerDay,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
       const tz = u?.tz ?? null;
       const today = localDay(new Date(), tz);
       const sessions = await db
@@ -56,7 +78,12 @@ export function createJournalService(deps: { db: Database }) {
         .from(practiceSessions)
         .where(eq(practiceSessions.userId, userId))
         .groupBy(practiceSessions.day);
-      const entries = await db.select().from(journalEntries).where(eq(journalEntries.userId, userId)).orderBy(journalEntries.createdAt).limit(500);
+      const entries = await db
+        .select()
+        .from(journalEntries)
+        .where(eq(journalEntries.userId, userId))
+        .orderBy(journalEntries.createdAt)
+        .limit(500);
       const minutesByDay = new Map(sessions.map((s) => [s.day, Number(s.minutes)]));
       const practiced = new Set([...minutesByDay.keys(), ...entries.map((e) => localDay(e.createdAt, tz))]);
       const week = weekStart(today);
@@ -75,26 +102,40 @@ export function createJournalService(deps: { db: Database }) {
         }
       }
       const exerciseNames = new Map<string, string>();
-      for (const e of entries) for (const x of e.exercises) if (x.practicedToday.trim()) exerciseNames.set(x.practicedToday.trim().toLowerCase(), x.practicedToday.trim());
+      for (const e of entries)
+        for (const x of e.exercises)
+          if (x.practicedToday.trim())
+            exerciseNames.set(x.practicedToday.trim().toLowerCase(), x.practicedToday.trim());
       return {
         today,
         days: lastDays(minutesByDay, today, 28),
         streak: streaks(practiced, today),
         practiced_today: practiced.has(today),
         goal: { days_per_week: u?.goalDaysPerWeek ?? 4, minutes_per_day: goalMinutes, days_met_this_week: daysMet },
-        tempos: [...tempos.entries()].slice(-6).map(([key, points]) => ({ exercise: exerciseNames.get(key) ?? key, points: points.slice(-20) })),
+        tempos: [...tempos.entries()]
+          .slice(-6)
+          .map(([key, points]) => ({ exercise: exerciseNames.get(key) ?? key, points: points.slice(-20) })),
       };
     },
     async setGoal(userId: number, daysPerWeek: number, minutesPerDay: number) {
-      await db.update(users).set({ goalDaysPerWeek: daysPerWeek, goalMinutesPerDay: minutesPerDay }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ goalDaysPerWeek: daysPerWeek, goalMinutesPerDay: minutesPerDay })
+        .where(eq(users.id, userId));
       return { days_per_week: daysPerWeek, minutes_per_day: minutesPerDay };
     },
     async summary(userId: number) {
       const tz = await timezoneOf(userId);
       const today = localDay(new Date(), tz);
       const weekAgo = localDay(new Date(Date.now() - 6 * 86_400_000), tz);
-      const [t] = await db.select({ m: sum(practiceSessions.minutes) }).from(practiceSessions).where(and(eq(practiceSessions.userId, userId), eq(practiceSessions.day, today)));
-      const [w] = await db.select({ m: sum(practiceSessions.minutes) }).from(practiceSessions).where(and(eq(practiceSessions.userId, userId), gte(practiceSessions.day, weekAgo)));
+      const [t] = await db
+        .select({ m: sum(practiceSessions.minutes) })
+        .from(practiceSessions)
+        .where(and(eq(practiceSessions.userId, userId), eq(practiceSessions.day, today)));
+      const [w] = await db
+        .select({ m: sum(practiceSessions.minutes) })
+        .from(practiceSessions)
+        .where(and(eq(practiceSessions.userId, userId), gte(practiceSessions.day, weekAgo)));
       const days = await db
         .select({ day: practiceSessions.day, minutes: sql<number>`sum(${practiceSessions.minutes})::int` })
         .from(practiceSessions)

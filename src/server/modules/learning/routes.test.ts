@@ -25,7 +25,10 @@ describe('courses and lessons', () => {
   it('lists courses; members-only ones are locked without the membership', async () => {
     const free = await t.signedIn();
     const list = (await free.client.get('/api/courses')).json().data;
-    expect(list.find((c: { slug: string }) => c.slug === 'welcome-to-backbeat')).toMatchObject({ locked: false, is_welcome: true });
+    expect(list.find((c: { slug: string }) => c.slug === 'welcome-to-backbeat')).toMatchObject({
+      locked: false,
+      is_welcome: true,
+    });
     expect(list.find((c: { slug: string }) => c.slug === 'groove-foundations')).toMatchObject({ locked: true });
     const { client } = await subscriber();
     expect((await client.get('/api/courses')).json().data.every((c: { locked: boolean }) => !c.locked)).toBe(true);
@@ -65,19 +68,37 @@ describe('POST /lesson-completions', () => {
     const done = (await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: true })).json();
     expect(done).toMatchObject({ complete: true, progress: { completed: 1, total: 4, percent: 25 } });
     // twice is the same as once
-    expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: '1' }, { form: true })).json().progress.completed).toBe(1);
-    expect((await client.get('/api/courses/groove-foundations')).json().data.progress).toEqual({ completed: 1, total: 4, percent: 25 });
+    expect(
+      (await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: '1' }, { form: true })).json()
+        .progress.completed,
+    ).toBe(1);
+    expect((await client.get('/api/courses/groove-foundations')).json().data.progress).toEqual({
+      completed: 1,
+      total: 4,
+      percent: 25,
+    });
     expect((await other.client.get('/api/courses/groove-foundations')).json().data.progress.completed).toBe(0);
-    expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: false })).json().progress.completed).toBe(0);
+    expect(
+      (await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: false })).json().progress
+        .completed,
+    ).toBe(0);
   });
 
   it("tells the member's other open tabs, with the course's progress", async () => {
     const { user, client } = await subscriber();
     const otherTab = await t.socket(client);
     expect(await subscribe(otherTab, `user.${user.id}`)).toEqual({ ok: true });
-    const got = new Promise<{ event: string; payload: unknown }>((r) => otherTab.on('event', (m: { event: string; payload: unknown }) => m.event === 'LessonStatus' && r(m)));
-    expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: true })).statusCode).toBe(200);
-    expect((await got).payload).toEqual({ lesson_id: memberLessonId, complete: true, progress: { completed: 1, total: 4, percent: 25 } });
+    const got = new Promise<{ event: string; payload: unknown }>((r) =>
+      otherTab.on('event', (m: { event: string; payload: unknown }) => m.event === 'LessonStatus' && r(m)),
+    );
+    expect((await client.post('/lesson-completions', { lesson_id: memberLessonId, complete: true })).statusCode).toBe(
+      200,
+    );
+    expect((await got).payload).toEqual({
+      lesson_id: memberLessonId,
+      complete: true,
+      progress: { completed: 1, total: 4, percent: 25 },
+    });
     otherTab.disconnect();
   });
 
@@ -107,7 +128,11 @@ describe('POST /soundslice-path-completions', () => {
     sender.on('event', () => heard.push('sender'));
     const got = new Promise<{ payload: unknown }>((r) => otherTab.once('event', r));
     const lesson = (await client.get(`/api/lessons/${memberLessonId}`)).json().data;
-    const res = await client.post('/soundslice-path-completions', { soundslice_path_id: lesson.paths[0].id, complete: true }, { headers: { 'x-socket-id': sender.id! } });
+    const res = await client.post(
+      '/soundslice-path-completions',
+      { soundslice_path_id: lesson.paths[0].id, complete: true },
+      { headers: { 'x-socket-id': sender.id! } },
+    );
     expect(res.json()).toEqual({ complete: true });
     expect((await got).payload).toEqual({ soundslice_path_id: lesson.paths[0].id, complete: true });
     await new Promise((r) => setTimeout(r, 300));
@@ -121,14 +146,19 @@ describe('POST /soundslice-path-completions', () => {
     const sub = await subscriber();
     const pathId = (await sub.client.get(`/api/lessons/${memberLessonId}`)).json().data.paths[0].id;
     const free = await t.signedIn();
-    expect((await free.client.post('/soundslice-path-completions', { soundslice_path_id: pathId, complete: true })).statusCode).toBe(403);
+    expect(
+      (await free.client.post('/soundslice-path-completions', { soundslice_path_id: pathId, complete: true }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('bookmarks', () => {
   it('saves to My Practice and removes again', async () => {
     const { client } = await t.signedIn();
-    expect((await client.post('/lesson-bookmarks', { lesson_id: freeLessonId, bookmarked: true })).json()).toEqual({ bookmarked: true });
+    expect((await client.post('/lesson-bookmarks', { lesson_id: freeLessonId, bookmarked: true })).json()).toEqual({
+      bookmarked: true,
+    });
     expect((await client.get(`/api/lessons/${freeLessonId}`)).json().data.bookmarked).toBe(true);
     const list = (await client.get('/api/my-practice')).json().data;
     expect(list.map((l: { id: number }) => l.id)).toEqual([freeLessonId]);
@@ -146,26 +176,43 @@ describe('stages and placement', () => {
     expect(stage.title).toBe('Basics Builder');
     const step = stage.steps[0];
     expect(step.hash_id).toMatch(/^[a-f0-9]{16}$/);
-    expect((await a.client.post('/stages/toggle-checkmark', { stage_id: 1, hash_id: step.hash_id, completed: true })).json()).toEqual({ completed: true });
+    expect(
+      (await a.client.post('/stages/toggle-checkmark', { stage_id: 1, hash_id: step.hash_id, completed: true })).json(),
+    ).toEqual({ completed: true });
     expect((await a.client.get('/api/stages/1')).json().data.steps[0].completed).toBe(true);
     expect((await b.client.get('/api/stages/1')).json().data.steps[0].completed).toBe(false);
     expect((await a.client.get('/api/stages')).json().data[0]).toMatchObject({ steps_done: 1, steps_total: 4 });
-    const wrong = await a.client.post('/stages/toggle-checkmark', { stage_id: 2, hash_id: step.hash_id, completed: true });
+    const wrong = await a.client.post('/stages/toggle-checkmark', {
+      stage_id: 2,
+      hash_id: step.hash_id,
+      completed: true,
+    });
     expect(wrong.statusCode).toBe(422);
   });
 
   it('stores the placement stage', async () => {
     const { client } = await t.signedIn();
-    expect((await client.post('/placement/set-stage', { stage: 3 })).json()).toEqual({ stage: 3, title: 'Intermediate Icon' });
+    expect((await client.post('/placement/set-stage', { stage: 3 })).json()).toEqual({
+      stage: 3,
+      title: 'Intermediate Icon',
+    });
     expect((await client.get('/api/stages')).json().data.find((s: { current: boolean }) => s.current).id).toBe(3);
-    expect((await client.post('/placement/set-stage', { stage: 6 })).json().message).toBe('The stage must be between 1 and 5.');
+    expect((await client.post('/placement/set-stage', { stage: 6 })).json().message).toBe(
+      'The stage must be between 1 and 5.',
+    );
   });
 });
 
 describe('status and time zone', () => {
   it("sets only the signed-in member's own status", async () => {
     const { user, client } = await t.signedIn();
-    const res = (await client.post('/status', { status: 'Working on my left foot', _token: client.csrfToken }, { form: true, csrf: false })).json();
+    const res = (
+      await client.post(
+        '/status',
+        { status: 'Working on my left foot', _token: client.csrfToken },
+        { form: true, csrf: false },
+      )
+    ).json();
     expect(res.status).toBe('Working on my left foot');
     const row = await t.app.deps.services.users.findById(user.id);
     expect(row!.status).toBe('Working on my left foot');
@@ -174,8 +221,9 @@ describe('status and time zone', () => {
 
   it('accepts a real IANA time zone only', async () => {
     const { client } = await t.signedIn();
-    expect((await client.post('/dashboard/update-timezone', { timezone: 'Europe/Lisbon' })).json()).toEqual({ timezone: 'Europe/Lisbon' });
+    expect((await client.post('/dashboard/update-timezone', { timezone: 'Europe/Lisbon' })).json()).toEqual({
+      timezone: 'Europe/Lisbon',
+    });
     expect((await client.post('/dashboard/update-timezone', { timezone: 'Mars/Olympus' })).statusCode).toBe(422);
   });
 });
-

@@ -48,10 +48,20 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/lesson-completions', { schema: { body: lessonCompletionBodySchema } }, async (request) => {
     const user = requireUser(request);
-    const { complete, newly, progress } = await learning.setLessonComplete(user, request.body.lesson_id, request.body.complete);
-    if (newly) await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
+    const { complete, newly, progress } = await learning.setLessonComplete(
+      user,
+      request.body.lesson_id,
+      request.body.complete,
+    );
+    if (newly)
+      await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
     // the member's other open tabs follow, as for a path; the sender's own tab already changed
-    app.deps.realtime.publish(userChannel(user.id), 'LessonStatus', { lesson_id: request.body.lesson_id, complete, progress }, { exceptSocketId: socketId(request.headers) });
+    app.deps.realtime.publish(
+      userChannel(user.id),
+      'LessonStatus',
+      { lesson_id: request.body.lesson_id, complete, progress },
+      { exceptSocketId: socketId(request.headers) },
+    );
     return { complete, progress };
   });
 
@@ -60,7 +70,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     const { soundslice_path_id, complete } = request.body;
     const result = await learning.setPathComplete(user, soundslice_path_id, complete);
     // the user's other open tabs follow, the sender's own tab already changed
-    app.deps.realtime.publish(userChannel(user.id), 'SoundslicePathStatus', { soundslice_path_id, complete }, { exceptSocketId: socketId(request.headers) });
+    app.deps.realtime.publish(
+      userChannel(user.id),
+      'SoundslicePathStatus',
+      { soundslice_path_id, complete },
+      { exceptSocketId: socketId(request.headers) },
+    );
     return result;
   });
 
@@ -80,13 +95,18 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     requireUser(request);
     return { data: await placementQuestions(app.deps) };
   });
-  app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) => learning.setStage(requireUser(request), request.body.stage));
+  app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) =>
+    learning.setStage(requireUser(request), request.body.stage),
+  );
 
   // the signed-in member's own status: nobody can set another member's
   app.post('/status', { schema: { body: statusBodySchema } }, async (request) => {
     const user = requireUser(request);
     const now = new Date();
-    await app.deps.db.update(users).set({ status: request.body.status || null, statusUpdatedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await app.deps.db
+      .update(users)
+      .set({ status: request.body.status || null, statusUpdatedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
     return { status: request.body.status, status_updated_at: now.toISOString() };
   });
 

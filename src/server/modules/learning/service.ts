@@ -25,10 +25,12 @@ export const stepHash = (text: string) => createHash('sha256').update(text).dige
 
 type LessonRow = typeof lessons.$inferSelect;
 /** the membership opens every course; a course bought on its own (`course:{id}`) opens that course */
-const opensCourse = (user: AuthUser | null, courseId: number) => hasEntitlement(user, 'membership') || hasEntitlement(user, `course:${courseId}`);
+const opensCourse = (user: AuthUser | null, courseId: number) =>
+  hasEntitlement(user, 'membership') || hasEntitlement(user, `course:${courseId}`);
 const ownedCourseIds = (user: AuthUser | null) =>
   (user?.entitlements ?? []).flatMap((k) => (/^course:\d+$/.test(k) ? [Number(k.slice('course:'.length))] : []));
-export const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly' | 'courseId'>) => !lesson.membersOnly || opensCourse(user, lesson.courseId);
+export const canWatch = (user: AuthUser | null, lesson: Pick<LessonRow, 'membersOnly' | 'courseId'>) =>
+  !lesson.membersOnly || opensCourse(user, lesson.courseId);
 const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) => ({
   id: c.id,
   slug: c.slug,
@@ -48,7 +50,12 @@ export function createLearningService(deps: { db: Database }) {
 
   /** lessons of the main area only: mentorship courses live in the mentorship area */
   async function lessonOr404(id: number) {
-    const [row] = await db.select({ lesson: lessons }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(and(eq(lessons.id, id), MAIN_AREA)).limit(1);
+    const [row] = await db
+      .select({ lesson: lessons })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(and(eq(lessons.id, id), MAIN_AREA))
+      .limit(1);
     if (!row) throw notFound();
     return row.lesson;
   }
@@ -70,7 +77,12 @@ export function createLearningService(deps: { db: Database }) {
     const [next] = await db
       .select({ id: lessons.id, title: lessons.title })
       .from(lessons)
-      .where(and(eq(lessons.courseId, lesson.courseId), sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`))
+      .where(
+        and(
+          eq(lessons.courseId, lesson.courseId),
+          sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`,
+        ),
+      )
       .orderBy(asc(lessons.position), asc(lessons.id))
       .limit(1);
     return next ?? null;
@@ -100,7 +112,10 @@ export function createLearningService(deps: { db: Database }) {
   return {
     async listCourses(user: AuthUser | null) {
       const rows = await db.select().from(courses).where(MAIN_AREA).orderBy(asc(courses.position), asc(courses.id));
-      const counts = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).groupBy(lessons.courseId);
+      const counts = await db
+        .select({ courseId: lessons.courseId, n: count() })
+        .from(lessons)
+        .groupBy(lessons.courseId);
       const done = user
         ? await db
             .select({ courseId: lessons.courseId, n: count() })
@@ -117,14 +132,31 @@ export function createLearningService(deps: { db: Database }) {
     },
 
     async course(user: AuthUser | null, slug: string) {
-      const [c] = await db.select().from(courses).where(and(eq(courses.slug, slug), MAIN_AREA)).limit(1);
+      const [c] = await db
+        .select()
+        .from(courses)
+        .where(and(eq(courses.slug, slug), MAIN_AREA))
+        .limit(1);
       if (!c) throw notFound();
-      const rows = await db.select().from(lessons).where(eq(lessons.courseId, c.id)).orderBy(asc(lessons.position), asc(lessons.id));
-      const done = await completedIn(user?.id, rows.map((l) => l.id));
+      const rows = await db
+        .select()
+        .from(lessons)
+        .where(eq(lessons.courseId, c.id))
+        .orderBy(asc(lessons.position), asc(lessons.id));
+      const done = await completedIn(
+        user?.id,
+        rows.map((l) => l.id),
+      );
       const completed = rows.filter((l) => done.has(l.id)).length;
       return {
         ...courseSummary(c, user),
-        lessons: rows.map((l) => ({ id: l.id, title: l.title, description: l.description, locked: !canWatch(user, l), complete: done.has(l.id) })),
+        lessons: rows.map((l) => ({
+          id: l.id,
+          title: l.title,
+          description: l.description,
+          locked: !canWatch(user, l),
+          complete: done.has(l.id),
+        })),
         progress: { completed, total: rows.length, percent: percent(completed, rows.length) },
       };
     },
@@ -134,20 +166,41 @@ export function createLearningService(deps: { db: Database }) {
       const lesson = await lessonOr404(id);
       const [course] = await db.select().from(courses).where(eq(courses.id, lesson.courseId)).limit(1);
       const allowed = canWatch(user, lesson);
-      const paths = allowed ? await db.select().from(soundslicePaths).where(eq(soundslicePaths.lessonId, id)).orderBy(asc(soundslicePaths.position)) : [];
-      const donePaths = user && paths.length
-        ? new Set(
-            (
-              await db
-                .select({ id: soundslicePathCompletions.pathId })
-                .from(soundslicePathCompletions)
-                .where(and(eq(soundslicePathCompletions.userId, user.id), inArray(soundslicePathCompletions.pathId, paths.map((p) => p.id))))
-            ).map((r) => r.id),
-          )
-        : new Set<number>();
+      const paths = allowed
+        ? await db
+            .select()
+            .from(soundslicePaths)
+            .where(eq(soundslicePaths.lessonId, id))
+            .orderBy(asc(soundslicePaths.position))
+        : [];
+      const donePaths =
+        user && paths.length
+          ? new Set(
+              (
+                await db
+                  .select({ id: soundslicePathCompletions.pathId })
+                  .from(soundslicePathCompletions)
+                  .where(
+                    and(
+                      eq(soundslicePathCompletions.userId, user.id),
+                      inArray(
+                        soundslicePathCompletions.pathId,
+                        paths.map((p) => p.id),
+                      ),
+                    ),
+                  )
+              ).map((r) => r.id),
+            )
+          : new Set<number>();
       const next = await nextLesson(lesson);
       const bookmarked = user
-        ? (await db.select().from(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id))).limit(1)).length > 0
+        ? (
+            await db
+              .select()
+              .from(lessonBookmarks)
+              .where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id)))
+              .limit(1)
+          ).length > 0
         : false;
       const [quiz] = allowed ? await db.select().from(lessonQuizzes).where(eq(lessonQuizzes.lessonId, id)) : [];
       return {
@@ -156,7 +209,15 @@ export function createLearningService(deps: { db: Database }) {
         description: lesson.description,
         course: { slug: course!.slug, title: course!.title },
         // the correct answers stay on the server
-        quiz: quiz ? { questions: quiz.questions.map((q) => ({ title: q.title, imageUrl: q.imageUrl ?? null, options: q.options })) } : null,
+        quiz: quiz
+          ? {
+              questions: quiz.questions.map((q) => ({
+                title: q.title,
+                imageUrl: q.imageUrl ?? null,
+                options: q.options,
+              })),
+            }
+          : null,
         locked: !allowed,
         video_url: allowed ? lesson.videoUrl : null,
         complete: (await completedIn(user?.id, [id])).has(id),
@@ -170,13 +231,22 @@ export function createLearningService(deps: { db: Database }) {
     async setBookmark(user: AuthUser, lessonId: number, bookmarked: boolean) {
       await lessonOr404(lessonId);
       if (bookmarked) await db.insert(lessonBookmarks).values({ userId: user.id, lessonId }).onConflictDoNothing();
-      else await db.delete(lessonBookmarks).where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, lessonId)));
+      else
+        await db
+          .delete(lessonBookmarks)
+          .where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, lessonId)));
       return { bookmarked };
     },
 
     async bookmarks(user: AuthUser) {
       return db
-        .select({ id: lessons.id, title: lessons.title, course_title: courses.title, course_slug: courses.slug, saved_at: lessonBookmarks.createdAt })
+        .select({
+          id: lessons.id,
+          title: lessons.title,
+          course_title: courses.title,
+          course_slug: courses.slug,
+          saved_at: lessonBookmarks.createdAt,
+        })
         .from(lessonBookmarks)
         .innerJoin(lessons, eq(lessons.id, lessonBookmarks.lessonId))
         .innerJoin(courses, eq(courses.id, lessons.courseId))
@@ -189,8 +259,14 @@ export function createLearningService(deps: { db: Database }) {
       const lesson = await lessonOr404(lessonId);
       if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
       let newly = false;
-      if (complete) newly = (await db.insert(lessonCompletions).values({ userId: user.id, lessonId }).onConflictDoNothing().returning()).length > 0;
-      else await db.delete(lessonCompletions).where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.lessonId, lessonId)));
+      if (complete)
+        newly =
+          (await db.insert(lessonCompletions).values({ userId: user.id, lessonId }).onConflictDoNothing().returning())
+            .length > 0;
+      else
+        await db
+          .delete(lessonCompletions)
+          .where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.lessonId, lessonId)));
       return { complete, newly, progress: await courseProgress(user.id, lesson.courseId) };
     },
 
@@ -204,8 +280,12 @@ export function createLearningService(deps: { db: Database }) {
         .limit(1);
       if (!row) throw notFound();
       if (!canWatch(user, row.lesson)) throw forbidden(LEARNING.membersOnly);
-      if (complete) await db.insert(soundslicePathCompletions).values({ userId: user.id, pathId }).onConflictDoNothing();
-      else await db.delete(soundslicePathCompletions).where(and(eq(soundslicePathCompletions.userId, user.id), eq(soundslicePathCompletions.pathId, pathId)));
+      if (complete)
+        await db.insert(soundslicePathCompletions).values({ userId: user.id, pathId }).onConflictDoNothing();
+      else
+        await db
+          .delete(soundslicePathCompletions)
+          .where(and(eq(soundslicePathCompletions.userId, user.id), eq(soundslicePathCompletions.pathId, pathId)));
       return { complete };
     },
 
@@ -221,13 +301,26 @@ export function createLearningService(deps: { db: Database }) {
       const passed = score >= QUIZ.passScore;
       await db.insert(quizAttempts).values({ userId: user.id, lessonId, score, passed });
       const next = await nextLesson(lesson);
-      return { score, passed, correct, total: quiz.questions.length, next_lesson_url: next ? `/lessons/${next.id}` : `/courses` };
+      return {
+        score,
+        passed,
+        correct,
+        total: quiz.questions.length,
+        next_lesson_url: next ? `/lessons/${next.id}` : `/courses`,
+      };
     },
 
     async listStages(user: AuthUser) {
       const rows = await db.select().from(stages).orderBy(asc(stages.id));
-      const totals = await db.select({ stageId: stageSteps.stageId, n: count() }).from(stageSteps).groupBy(stageSteps.stageId);
-      const checks = await db.select({ stageId: stageStepChecks.stageId, n: count() }).from(stageStepChecks).where(eq(stageStepChecks.userId, user.id)).groupBy(stageStepChecks.stageId);
+      const totals = await db
+        .select({ stageId: stageSteps.stageId, n: count() })
+        .from(stageSteps)
+        .groupBy(stageSteps.stageId);
+      const checks = await db
+        .select({ stageId: stageStepChecks.stageId, n: count() })
+        .from(stageStepChecks)
+        .where(eq(stageStepChecks.userId, user.id))
+        .groupBy(stageStepChecks.stageId);
       const [me] = await db.select({ stageId: users.stageId }).from(users).where(eq(users.id, user.id));
       return rows.map((s) => ({
         id: s.id,
@@ -243,24 +336,48 @@ export function createLearningService(deps: { db: Database }) {
     async stage(user: AuthUser, id: number) {
       const [s] = await db.select().from(stages).where(eq(stages.id, id)).limit(1);
       if (!s) throw notFound();
-      const steps = await db.select().from(stageSteps).where(eq(stageSteps.stageId, id)).orderBy(asc(stageSteps.position));
+      const steps = await db
+        .select()
+        .from(stageSteps)
+        .where(eq(stageSteps.stageId, id))
+        .orderBy(asc(stageSteps.position));
       const done = new Set(
-        (await db.select({ h: stageStepChecks.hashId }).from(stageStepChecks).where(and(eq(stageStepChecks.userId, user.id), eq(stageStepChecks.stageId, id)))).map((r) => r.h),
+        (
+          await db
+            .select({ h: stageStepChecks.hashId })
+            .from(stageStepChecks)
+            .where(and(eq(stageStepChecks.userId, user.id), eq(stageStepChecks.stageId, id)))
+        ).map((r) => r.h),
       );
       return {
         id: s.id,
         title: s.title,
         description: s.description,
         image_url: s.imageUrl,
-        steps: steps.map((st) => ({ hash_id: stepHash(st.text), text: st.text, completed: done.has(stepHash(st.text)) })),
+        steps: steps.map((st) => ({
+          hash_id: stepHash(st.text),
+          text: st.text,
+          completed: done.has(stepHash(st.text)),
+        })),
       };
     },
 
     async toggleCheckmark(user: AuthUser, stageId: number, hashId: string, completed: boolean) {
       const steps = await db.select({ text: stageSteps.text }).from(stageSteps).where(eq(stageSteps.stageId, stageId));
-      if (!steps.some((s) => stepHash(s.text) === hashId)) throw new ValidationError({ hash_id: ['The selected step is invalid.'] });
-      if (completed) await db.insert(stageStepChecks).values({ userId: user.id, stageId, hashId }).onConflictDoNothing();
-      else await db.delete(stageStepChecks).where(and(eq(stageStepChecks.userId, user.id), eq(stageStepChecks.stageId, stageId), eq(stageStepChecks.hashId, hashId)));
+      if (!steps.some((s) => stepHash(s.text) === hashId))
+        throw new ValidationError({ hash_id: ['The selected step is invalid.'] });
+      if (completed)
+        await db.insert(stageStepChecks).values({ userId: user.id, stageId, hashId }).onConflictDoNothing();
+      else
+        await db
+          .delete(stageStepChecks)
+          .where(
+            and(
+              eq(stageStepChecks.userId, user.id),
+              eq(stageStepChecks.stageId, stageId),
+              eq(stageStepChecks.hashId, hashId),
+            ),
+          );
       return { completed };
     },
 

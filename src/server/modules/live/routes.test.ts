@@ -30,7 +30,6 @@ async function newShow(values: Partial<typeof liveShows.$inferInsert> = {}) {
   return show!;
 }
 
-
 /** every event a socket receives, to look at after the fact */
 function collect(socket: Socket) {
   const events: { channel: string; event: string; payload: Record<string, unknown> }[] = [];
@@ -48,8 +47,18 @@ const waitFor = async (check: () => boolean, ms = 3000) => {
 describe('shows', () => {
   it('lists live, upcoming and past shows for community members only', async () => {
     const live = await newShow({ title: 'On air' });
-    const soon = await newShow({ title: 'Soon', status: 'scheduled', chatOpen: false, startsAt: new Date(Date.now() + 86_400_000) });
-    const past = await newShow({ title: 'Done', status: 'ended', chatOpen: false, startsAt: new Date(Date.now() - 86_400_000) });
+    const soon = await newShow({
+      title: 'Soon',
+      status: 'scheduled',
+      chatOpen: false,
+      startsAt: new Date(Date.now() + 86_400_000),
+    });
+    const past = await newShow({
+      title: 'Done',
+      status: 'ended',
+      chatOpen: false,
+      startsAt: new Date(Date.now() - 86_400_000),
+    });
     for (const who of [member, student, admin]) {
       const res = await (await who()).client.get('/api/live/shows');
       expect(res.statusCode).toBe(200);
@@ -65,7 +74,12 @@ describe('shows', () => {
   });
 
   it('answers one show, 404 for an unknown one', async () => {
-    const show = await newShow({ title: 'One', description: 'About it', videoUrl: 'https://www.youtube-nocookie.com/embed/abcdefghijk', topic: 'Pinned' });
+    const show = await newShow({
+      title: 'One',
+      description: 'About it',
+      videoUrl: 'https://www.youtube-nocookie.com/embed/abcdefghijk',
+      topic: 'Pinned',
+    });
     const { client } = await member();
     const res = await client.get(`/api/live/shows/${show.id}`);
     expect(res.json().data).toEqual({
@@ -85,15 +99,36 @@ describe('shows', () => {
   it('admins schedule a show with an https embed from an allowed host only', async () => {
     const { client } = await admin();
     const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const ok = await client.post('/api/live/shows', { title: '  Fills  ', description: 'Tom fills', starts_at: startsAt, video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    const ok = await client.post('/api/live/shows', {
+      title: '  Fills  ',
+      description: 'Tom fills',
+      starts_at: startsAt,
+      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data).toMatchObject({ title: 'Fills', status: 'scheduled', chatOpen: false, startsAt, videoUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
-    const vimeo = await client.post('/api/live/shows', { title: 'V', starts_at: startsAt, video_url: 'https://vimeo.com/123456' });
+    expect(ok.json().data).toMatchObject({
+      title: 'Fills',
+      status: 'scheduled',
+      chatOpen: false,
+      startsAt,
+      videoUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
+    const vimeo = await client.post('/api/live/shows', {
+      title: 'V',
+      starts_at: startsAt,
+      video_url: 'https://vimeo.com/123456',
+    });
     expect(vimeo.json().data.videoUrl).toBe('https://player.vimeo.com/video/123456');
     const none = await client.post('/api/live/shows', { title: 'No video yet', starts_at: startsAt });
     expect(none.json().data.videoUrl).toBeNull();
 
-    for (const bad of ['http://www.youtube.com/embed/dQw4w9WgXcQ', 'https://evil.example/embed/dQw4w9WgXcQ', 'javascript:alert(1)', 'https://www.paypal.com/x', 'https://www.youtube.com/embed/a"onload']) {
+    for (const bad of [
+      'http://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://evil.example/embed/dQw4w9WgXcQ',
+      'javascript:alert(1)',
+      'https://www.paypal.com/x',
+      'https://www.youtube.com/embed/a"onload',
+    ]) {
       const res = await client.post('/api/live/shows', { title: 'Bad', starts_at: startsAt, video_url: bad });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().errors.video_url).toEqual([LIVE_MESSAGES.videoUrlInvalid]);
@@ -105,7 +140,9 @@ describe('shows', () => {
 
     const m = await member();
     expect((await m.client.post('/api/live/shows', { title: 'Mine', starts_at: startsAt })).statusCode).toBe(403);
-    expect((await (await t.client()).post('/api/live/shows', { title: 'Mine', starts_at: startsAt })).statusCode).toBe(401);
+    expect((await (await t.client()).post('/api/live/shows', { title: 'Mine', starts_at: startsAt })).statusCode).toBe(
+      401,
+    );
   });
 
   it('admins go live, end the show and open or close the chat; each change is broadcast on the show channel', async () => {
@@ -125,7 +162,13 @@ describe('shows', () => {
     const ended = await client.post(`/api/live/shows/${show.id}/status`, { status: 'ended' });
     expect(ended.json().data).toMatchObject({ status: 'ended', chatOpen: false });
     await waitFor(() => events.length === 4);
-    expect(events.map((e) => [e.event, (e.payload.show as { status: string }).status, (e.payload.show as { chatOpen: boolean }).chatOpen])).toEqual([
+    expect(
+      events.map((e) => [
+        e.event,
+        (e.payload.show as { status: string }).status,
+        (e.payload.show as { chatOpen: boolean }).chatOpen,
+      ]),
+    ).toEqual([
       ['ShowUpdated', 'live', true],
       ['ShowUpdated', 'live', false],
       ['ShowUpdated', 'live', true],
@@ -157,12 +200,24 @@ describe('GET /live-chat/get', () => {
     const total = COMMUNITY.chatPageSize + 7;
     const rows = await t.app.deps.db
       .insert(chatMessages)
-      .values(Array.from({ length: total }, (_, i) => ({ showId: show.id, userId: i % 2 ? user.id : other.user.id, body: `m${i}` })))
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          showId: show.id,
+          userId: i % 2 ? user.id : other.user.id,
+          body: `m${i}`,
+        })),
+      )
       .returning({ id: chatMessages.id });
     await t.app.deps.db.insert(chatHearts).values({ messageId: rows[total - 1]!.id, userId: user.id });
-    await t.app.deps.db.update(chatMessages).set({ heartsCount: 1 }).where(eq(chatMessages.id, rows[total - 1]!.id));
+    await t.app.deps.db
+      .update(chatMessages)
+      .set({ heartsCount: 1 })
+      .where(eq(chatMessages.id, rows[total - 1]!.id));
     // a hidden message (reported and hidden by an admin) is left out
-    await t.app.deps.db.update(chatMessages).set({ hiddenAt: new Date() }).where(eq(chatMessages.id, rows[total - 2]!.id));
+    await t.app.deps.db
+      .update(chatMessages)
+      .set({ hiddenAt: new Date() })
+      .where(eq(chatMessages.id, rows[total - 2]!.id));
 
     const first = (await client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(first.topic).toBe('Ghost notes');
@@ -190,7 +245,9 @@ describe('GET /live-chat/get', () => {
 
     const older = (await client.get(`/live-chat/get?showId=${show.id}&from=${first.from}`)).json();
     expect(older.more).toBe(false);
-    expect(older.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: total - 1 - COMMUNITY.chatPageSize }, (_, i) => `m${i}`));
+    expect(older.messages.map((m: { body: string }) => m.body)).toEqual(
+      Array.from({ length: total - 1 - COMMUNITY.chatPageSize }, (_, i) => `m${i}`),
+    );
     expect(older.from).toBe(rows[0]!.id);
 
     const empty = (await client.get(`/live-chat/get?showId=${(await newShow()).id}`)).json();
@@ -201,7 +258,9 @@ describe('GET /live-chat/get', () => {
     const { user, client } = await member();
     const authors = await Promise.all(Array.from({ length: 5 }, () => t.createUser()));
     const big = await newShow();
-    await t.app.deps.db.insert(chatMessages).values(Array.from({ length: 40 }, (_, i) => ({ showId: big.id, userId: authors[i % 5]!.id, body: `x${i}` })));
+    await t.app.deps.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 40 }, (_, i) => ({ showId: big.id, userId: authors[i % 5]!.id, body: `x${i}` })));
     const small = await newShow();
     await t.app.deps.db.insert(chatMessages).values({ showId: small.id, userId: user.id, body: 'one' });
     // the member's session is read once and then kept in memory (lib/hot-cache.ts): read it first
@@ -233,17 +292,28 @@ describe('POST /live-chat/messages', () => {
     const senderSocket = await t.socket(sender.client);
     const senderOtherTab = await t.socket(sender.client);
     const viewerSocket = await t.socket(viewer.client);
-    for (const s of [senderSocket, senderOtherTab, viewerSocket]) expect(await subscribe(s, showChannel(show.id))).toEqual({ ok: true });
+    for (const s of [senderSocket, senderOtherTab, viewerSocket])
+      expect(await subscribe(s, showChannel(show.id))).toEqual({ ok: true });
     const toSender = collect(senderSocket);
     const toOtherTab = collect(senderOtherTab);
     const toViewer = collect(viewerSocket);
 
-    const res = await sender.client.post('/live-chat/messages', { body: '  Hello <b>band</b>  ', showId: show.id }, { headers: { 'x-socket-id': senderSocket.id! } });
+    const res = await sender.client.post(
+      '/live-chat/messages',
+      { body: '  Hello <b>band</b>  ', showId: show.id },
+      { headers: { 'x-socket-id': senderSocket.id! } },
+    );
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     expect(id).toEqual(expect.any(Number));
     await waitFor(() => toViewer.length === 1 && toOtherTab.length === 1);
-    expect(toViewer[0]).toMatchObject({ channel: showChannel(show.id), event: 'NewMessage', payload: { message: { id, name: sender.user.name, admin: false, body: 'Hello <b>band</b>', hearts: 0, hearted: false } } });
+    expect(toViewer[0]).toMatchObject({
+      channel: showChannel(show.id),
+      event: 'NewMessage',
+      payload: {
+        message: { id, name: sender.user.name, admin: false, body: 'Hello <b>band</b>', hearts: 0, hearted: false },
+      },
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(toSender).toEqual([]);
 
@@ -251,7 +321,10 @@ describe('POST /live-chat/messages', () => {
     expect(page.messages.map((m: { id: number; body: string }) => [m.id, m.body])).toEqual([[id, 'Hello <b>band</b>']]);
 
     // a form post works too (a client may send either)
-    expect((await sender.client.post('/live-chat/messages', { body: 'form', showId: String(show.id) }, { form: true })).statusCode).toBe(200);
+    expect(
+      (await sender.client.post('/live-chat/messages', { body: 'form', showId: String(show.id) }, { form: true }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('validates the body: required, at most the maximum length; the chat must be open', async () => {
@@ -262,10 +335,16 @@ describe('POST /live-chat/messages', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.body).toEqual([COMMUNITY_MESSAGES.bodyRequired]);
     }
-    const long = await client.post('/live-chat/messages', { body: 'x'.repeat(COMMUNITY.chatBodyMax + 1), showId: show.id });
+    const long = await client.post('/live-chat/messages', {
+      body: 'x'.repeat(COMMUNITY.chatBodyMax + 1),
+      showId: show.id,
+    });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.body).toEqual([COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)]);
-    expect((await client.post('/live-chat/messages', { body: 'x'.repeat(COMMUNITY.chatBodyMax), showId: show.id })).statusCode).toBe(200);
+    expect(
+      (await client.post('/live-chat/messages', { body: 'x'.repeat(COMMUNITY.chatBodyMax), showId: show.id }))
+        .statusCode,
+    ).toBe(200);
 
     const closed = await newShow({ chatOpen: false });
     const res = await client.post('/live-chat/messages', { body: 'anyone?', showId: closed.id });
@@ -276,11 +355,15 @@ describe('POST /live-chat/messages', () => {
 
   it('permissions: visitor 401, free member 403', async () => {
     const show = await newShow();
-    expect((await (await t.client()).post('/live-chat/messages', { body: 'hi', showId: show.id })).statusCode).toBe(401);
+    expect((await (await t.client()).post('/live-chat/messages', { body: 'hi', showId: show.id })).statusCode).toBe(
+      401,
+    );
     const res = await (await free()).client.post('/live-chat/messages', { body: 'hi', showId: show.id });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(COMMUNITY_MESSAGES.communityMembersOnly);
-    expect((await (await admin()).client.post('/live-chat/messages', { body: 'hi', showId: show.id })).statusCode).toBe(200);
+    expect((await (await admin()).client.post('/live-chat/messages', { body: 'hi', showId: show.id })).statusCode).toBe(
+      200,
+    );
   });
 
   it('rate-limits a member (429 with a body error) without stopping anyone else', async () => {
@@ -298,7 +381,9 @@ describe('POST /live-chat/messages', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(RATE_LIMITS.chatPerUser.points);
     expect(codes.filter((c) => c === 429)).toHaveLength(3);
     const other = await member();
-    expect((await other.client.post('/live-chat/messages', { body: 'still here', showId: show.id })).statusCode).toBe(200);
+    expect((await other.client.post('/live-chat/messages', { body: 'still here', showId: show.id })).statusCode).toBe(
+      200,
+    );
     const page = (await other.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages).toHaveLength(RATE_LIMITS.chatPerUser.points + 1);
   });
@@ -317,22 +402,39 @@ describe('POST /live-chat/set-topic', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ topic: 'Groove 3 at 80 bpm' });
     expect((await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json().topic).toBe('Groove 3 at 80 bpm');
-    expect((await staff.client.post('/live-chat/set-topic', { body: '', showId: show.id })).json()).toEqual({ topic: null });
+    expect((await staff.client.post('/live-chat/set-topic', { body: '', showId: show.id })).json()).toEqual({
+      topic: null,
+    });
     expect((await viewer.client.get(`/api/live/shows/${show.id}`)).json().data.topic).toBeNull();
     await waitFor(() => events.length === 2);
     expect(events.map((e) => [e.event, e.payload.topic])).toEqual([
       ['NewTopic', 'Groove 3 at 80 bpm'],
       ['NewTopic', null],
     ]);
-    expect((await staff.client.post('/live-chat/set-topic', { body: 'x'.repeat(COMMUNITY.chatBodyMax + 1), showId: show.id })).statusCode).toBe(422);
-    expect((await staff.client.post('/live-chat/set-topic', { body: 'x', showId: show.id + 9999 })).statusCode).toBe(404);
+    expect(
+      (
+        await staff.client.post('/live-chat/set-topic', {
+          body: 'x'.repeat(COMMUNITY.chatBodyMax + 1),
+          showId: show.id,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect((await staff.client.post('/live-chat/set-topic', { body: 'x', showId: show.id + 9999 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('members 403, free members 403, visitors 401', async () => {
     const show = await newShow({ topic: 'keep me' });
-    expect((await (await member()).client.post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode).toBe(403);
-    expect((await (await free()).client.post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode).toBe(403);
-    expect((await (await t.client()).post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode).toBe(401);
+    expect(
+      (await (await member()).client.post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await (await free()).client.post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await (await t.client()).post('/live-chat/set-topic', { body: 'mine now', showId: show.id })).statusCode,
+    ).toBe(401);
     expect((await t.app.deps.services.live.show(show.id)).topic).toBe('keep me');
   });
 });
@@ -343,8 +445,10 @@ describe('POST /live-chat/toggle-heart', () => {
     const res = await author.client.post('/live-chat/messages', { body: 'heart me', showId });
     return res.json().id as number;
   }
-  const count = async (id: number) => (await t.app.deps.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!.heartsCount;
-  const rows = async (id: number) => (await t.app.deps.db.select().from(chatHearts).where(eq(chatHearts.messageId, id))).length;
+  const count = async (id: number) =>
+    (await t.app.deps.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!.heartsCount;
+  const rows = async (id: number) =>
+    (await t.app.deps.db.select().from(chatHearts).where(eq(chatHearts.messageId, id))).length;
 
   it('toggles one heart per member per message and broadcasts HeartAdded/HeartRemoved except to the sender socket', async () => {
     const show = await newShow();
@@ -359,9 +463,16 @@ describe('POST /live-chat/toggle-heart', () => {
     const toViewer = collect(viewerSocket);
     const headers = { 'x-socket-id': fanSocket.id! };
 
-    expect((await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }, { headers })).json()).toEqual({ hearted: true, hearts: 1 });
-    expect((await viewer.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).json()).toEqual({ hearted: true, hearts: 2 });
-    expect((await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }, { headers })).json()).toEqual({ hearted: false, hearts: 1 });
+    expect(
+      (await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }, { headers })).json(),
+    ).toEqual({ hearted: true, hearts: 1 });
+    expect((await viewer.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).json()).toEqual({
+      hearted: true,
+      hearts: 2,
+    });
+    expect(
+      (await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }, { headers })).json(),
+    ).toEqual({ hearted: false, hearts: 1 });
     await waitFor(() => toViewer.length === 3);
     expect(toViewer.map((e) => [e.event, e.payload.messageId])).toEqual([
       ['HeartAdded', id],
@@ -374,7 +485,10 @@ describe('POST /live-chat/toggle-heart', () => {
 
     const page = (await fan.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages[0]).toMatchObject({ id, hearts: 1, hearted: false });
-    expect((await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json().messages[0]).toMatchObject({ hearts: 1, hearted: true });
+    expect((await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json().messages[0]).toMatchObject({
+      hearts: 1,
+      hearted: true,
+    });
   });
 
   it('stays exact under concurrent toggles and never goes below 0', async () => {
@@ -387,11 +501,17 @@ describe('POST /live-chat/toggle-heart', () => {
     expect(await rows(id)).toBe(8);
     // one fan toggles 7 times at once: an odd number of flips from hearted, whatever the order
     const one = fans[0]!;
-    const answers = await Promise.all(Array.from({ length: 7 }, () => one.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })));
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, () => one.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })),
+    );
     for (const a of answers) expect(a.statusCode).toBe(200);
     expect(await count(id)).toBe(await rows(id));
     // everyone un-hearts concurrently, several times over: the count follows the rows and never goes below 0
-    await Promise.all(fans.flatMap((f) => [f, f, f].map(() => f.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }))));
+    await Promise.all(
+      fans.flatMap((f) =>
+        [f, f, f].map(() => f.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })),
+      ),
+    );
     const c = await count(id);
     expect(c).toBeGreaterThanOrEqual(0);
     expect(c).toBe(await rows(id));
@@ -404,7 +524,10 @@ describe('POST /live-chat/toggle-heart', () => {
     const fan = await member();
     await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
     await t.app.deps.db.update(chatMessages).set({ heartsCount: 0 }).where(eq(chatMessages.id, id));
-    expect((await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).json()).toEqual({ hearted: false, hearts: 0 });
+    expect((await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).json()).toEqual({
+      hearted: false,
+      hearts: 0,
+    });
     expect(await count(id)).toBe(0);
   });
 
@@ -412,13 +535,19 @@ describe('POST /live-chat/toggle-heart', () => {
     const show = await newShow();
     const id = await messageIn(show.id);
     const elsewhere = await newShow();
-    expect((await (await t.client()).post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).statusCode).toBe(401);
+    expect(
+      (await (await t.client()).post('/live-chat/toggle-heart', { show_id: show.id, message_id: id })).statusCode,
+    ).toBe(401);
     const f = await (await free()).client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
     expect(f.statusCode).toBe(403);
     expect(f.json().message).toBe(COMMUNITY_MESSAGES.communityMembersOnly);
     const { client } = await member();
-    expect((await client.post('/live-chat/toggle-heart', { show_id: elsewhere.id, message_id: id })).statusCode).toBe(404);
-    expect((await client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id + 9999 })).statusCode).toBe(404);
+    expect((await client.post('/live-chat/toggle-heart', { show_id: elsewhere.id, message_id: id })).statusCode).toBe(
+      404,
+    );
+    expect((await client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id + 9999 })).statusCode).toBe(
+      404,
+    );
     expect((await client.post('/live-chat/toggle-heart', { show_id: show.id })).statusCode).toBe(422);
 
     const flood = await member();
@@ -435,4 +564,3 @@ describe('POST /live-chat/toggle-heart', () => {
     expect(await count(id)).toBe(await rows(id));
   });
 });
-

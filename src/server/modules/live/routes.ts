@@ -8,7 +8,6 @@ import { LIVE_STATUSES, scheduleShowSchema } from '#shared/live';
 import { liveShows } from '#server/db/schema/index';
 import { mayUseCommunity, requireAdmin, requireCommunity } from '#server/lib/guards';
 
-
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own action. */
 const socketId = (request: FastifyRequest) => {
   const v = request.headers[SOCKET_ID_HEADER.toLowerCase()];
@@ -28,7 +27,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const match = /^show\.(\d{1,9})$/.exec(channel);
     if (!match) return null;
     if (!user || !mayUseCommunity(user)) return false;
-    const [show] = await app.deps.db.select({ id: liveShows.id }).from(liveShows).where(eq(liveShows.id, Number(match[1]))).limit(1);
+    const [show] = await app.deps.db
+      .select({ id: liveShows.id })
+      .from(liveShows)
+      .where(eq(liveShows.id, Number(match[1])))
+      .limit(1);
     return !!show;
   });
 
@@ -45,30 +48,52 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     requireAdmin(request);
     return reply.status(201).send({ data: await live.schedule(request.body) });
   });
-  app.post('/api/live/shows/:id/status', { schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } }, async (request) => {
-    requireAdmin(request);
-    return { data: await live.setStatus(request.params.id, request.body.status) };
-  });
-  app.post('/api/live/shows/:id/chat', { schema: { params: showParams, body: z.object({ open: flag }) } }, async (request) => {
-    requireAdmin(request);
-    return { data: await live.setChatOpen(request.params.id, request.body.open) };
-  });
+  app.post(
+    '/api/live/shows/:id/status',
+    { schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await live.setStatus(request.params.id, request.body.status) };
+    },
+  );
+  app.post(
+    '/api/live/shows/:id/chat',
+    { schema: { params: showParams, body: z.object({ open: flag }) } },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await live.setChatOpen(request.params.id, request.body.open) };
+    },
+  );
 
   // the chat panel
-  app.get('/live-chat/get', { config: { hotRead: true }, schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } }, async (request) =>
-    live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
+  app.get(
+    '/live-chat/get',
+    { config: { hotRead: true }, schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } },
+    async (request) => live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
   );
-  app.post('/live-chat/messages', { schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } }, async (request) => {
-    const user = requireCommunity(request);
-    return live.post(user, request.body.showId, request.body.body, socketId(request));
-  });
-  app.post('/live-chat/set-topic', { schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) } }, async (request) => {
-    requireCommunity(request);
-    requireAdmin(request);
-    return live.setTopic(request.body.showId, request.body.body ?? '', socketId(request));
-  });
-  app.post('/live-chat/toggle-heart', { schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } }, async (request) => {
-    const user = requireCommunity(request);
-    return live.toggleHeart(user, request.body.show_id, request.body.message_id, socketId(request));
-  });
+  app.post(
+    '/live-chat/messages',
+    { schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } },
+    async (request) => {
+      const user = requireCommunity(request);
+      return live.post(user, request.body.showId, request.body.body, socketId(request));
+    },
+  );
+  app.post(
+    '/live-chat/set-topic',
+    { schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) } },
+    async (request) => {
+      requireCommunity(request);
+      requireAdmin(request);
+      return live.setTopic(request.body.showId, request.body.body ?? '', socketId(request));
+    },
+  );
+  app.post(
+    '/live-chat/toggle-heart',
+    { schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } },
+    async (request) => {
+      const user = requireCommunity(request);
+      return live.toggleHeart(user, request.body.show_id, request.body.message_id, socketId(request));
+    },
+  );
 };

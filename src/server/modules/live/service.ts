@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
-import { LIVE, LIVE_MESSAGES, toEmbedUrl, type ChatMessageDto, type ChatPageDto, type LiveShowDto, type LiveStatus } from '#shared/live';
+import {
+  LIVE,
+  LIVE_MESSAGES,
+  toEmbedUrl,
+  type ChatMessageDto,
+  type ChatPageDto,
+  type LiveShowDto,
+  type LiveStatus,
+} from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { chatHearts, chatMessages, liveShows, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
@@ -33,7 +41,8 @@ export function videoEmbed(input: string): string | null {
 function chatBody(raw: unknown): string {
   const body = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
   if (!body) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyRequired] });
-  if (body.length > COMMUNITY.chatBodyMax) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
+  if (body.length > COMMUNITY.chatBodyMax)
+    throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
   return body;
 }
 
@@ -56,7 +65,8 @@ export function createLiveService(deps: CommunityDeps) {
     try {
       await limiters.consume(name, String(user.id));
     } catch (err) {
-      if (err instanceof AppError && err.statusCode === 429) throw new AppError(429, message, { body: [message] }, err.headers);
+      if (err instanceof AppError && err.statusCode === 429)
+        throw new AppError(429, message, { body: [message] }, err.headers);
       throw err;
     }
   }
@@ -66,16 +76,31 @@ export function createLiveService(deps: CommunityDeps) {
   return {
     /** Tell a show's viewers what an admin changed elsewhere (the console). */
     announceShow: publishShow,
-    announceTopic: (showId: number, topic: string | null) => realtime.publish(showChannel(showId), 'NewTopic', { topic }),
+    announceTopic: (showId: number, topic: string | null) =>
+      realtime.publish(showChannel(showId), 'NewTopic', { topic }),
     /** a message an admin hid or deleted: viewers take it out of the chat */
-    announceHidden: (showId: number, messageId: number) => realtime.publish(showChannel(showId), 'MessageHidden', { messageId }),
+    announceHidden: (showId: number, messageId: number) =>
+      realtime.publish(showChannel(showId), 'MessageHidden', { messageId }),
 
     /** GET /api/live/shows: live now, upcoming (soonest first), past (newest first, bounded). */
     async shows() {
       const [current, upcoming, past] = await Promise.all([
-        db.select().from(liveShows).where(eq(liveShows.status, 'live')).orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
-        db.select().from(liveShows).where(eq(liveShows.status, 'scheduled')).orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
-        db.select().from(liveShows).where(eq(liveShows.status, 'ended')).orderBy(desc(liveShows.startsAt), desc(liveShows.id)).limit(LIVE.pastShown),
+        db
+          .select()
+          .from(liveShows)
+          .where(eq(liveShows.status, 'live'))
+          .orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
+        db
+          .select()
+          .from(liveShows)
+          .where(eq(liveShows.status, 'scheduled'))
+          .orderBy(asc(liveShows.startsAt), asc(liveShows.id)),
+        db
+          .select()
+          .from(liveShows)
+          .where(eq(liveShows.status, 'ended'))
+          .orderBy(desc(liveShows.startsAt), desc(liveShows.id))
+          .limit(LIVE.pastShown),
       ]);
       return { live: current.map(toShow), upcoming: upcoming.map(toShow), past: past.map(toShow) };
     },
@@ -101,7 +126,11 @@ export function createLiveService(deps: CommunityDeps) {
     /** Go live opens the chat; ending the show closes it. */
     async setStatus(id: number, status: LiveStatus) {
       const chat = status === 'live' ? { chatOpen: true } : status === 'ended' ? { chatOpen: false } : {};
-      const [row] = await db.update(liveShows).set({ status, ...chat }).where(eq(liveShows.id, id)).returning();
+      const [row] = await db
+        .update(liveShows)
+        .set({ status, ...chat })
+        .where(eq(liveShows.id, id))
+        .returning();
       if (!row) throw notFound();
       publishShow(row);
       return toShow(row);
@@ -134,7 +163,13 @@ export function createLiveService(deps: CommunityDeps) {
         })
         .from(chatMessages)
         .leftJoin(users, eq(users.id, chatMessages.userId))
-        .where(and(eq(chatMessages.showId, showId), isNull(chatMessages.hiddenAt), from ? lt(chatMessages.id, from) : undefined))
+        .where(
+          and(
+            eq(chatMessages.showId, showId),
+            isNull(chatMessages.hiddenAt),
+            from ? lt(chatMessages.id, from) : undefined,
+          ),
+        )
         .orderBy(desc(chatMessages.id))
         .limit(COMMUNITY.chatPageSize + 1);
       const more = rows.length > COMMUNITY.chatPageSize;
@@ -142,7 +177,12 @@ export function createLiveService(deps: CommunityDeps) {
       const ids = page.map((r) => r.id);
       const hearted = new Set(
         ids.length
-          ? (await db.select({ id: chatHearts.messageId }).from(chatHearts).where(and(eq(chatHearts.userId, viewer.id), inArray(chatHearts.messageId, ids)))).map((r) => r.id)
+          ? (
+              await db
+                .select({ id: chatHearts.messageId })
+                .from(chatHearts)
+                .where(and(eq(chatHearts.userId, viewer.id), inArray(chatHearts.messageId, ids)))
+            ).map((r) => r.id)
           : [],
       );
       const messages: ChatMessageDto[] = page.map((r) => ({
@@ -165,7 +205,10 @@ export function createLiveService(deps: CommunityDeps) {
       await limit('chatPerUser', viewer, LIVE_MESSAGES.chatTooFast);
       const show = await findShow(showId);
       if (!show.chatOpen) throw new ValidationError({ body: [COMMUNITY_MESSAGES.chatClosed] });
-      const [row] = await db.insert(chatMessages).values({ showId, userId: viewer.id, body }).returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+      const [row] = await db
+        .insert(chatMessages)
+        .values({ showId, userId: viewer.id, body })
+        .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
       const message: ChatMessageDto = {
         id: row!.id,
         name: viewer.name,
@@ -184,9 +227,14 @@ export function createLiveService(deps: CommunityDeps) {
     /** POST /live-chat/set-topic (admins): an empty body clears the topic. */
     async setTopic(showId: number, rawBody: unknown, socketId: string | undefined) {
       const text = typeof rawBody === 'string' ? rawBody.trim() : '';
-      if (text.length > COMMUNITY.chatBodyMax) throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
+      if (text.length > COMMUNITY.chatBodyMax)
+        throw new ValidationError({ body: [COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.chatBodyMax)] });
       const topic = text || null;
-      const [row] = await db.update(liveShows).set({ topic }).where(eq(liveShows.id, showId)).returning({ id: liveShows.id });
+      const [row] = await db
+        .update(liveShows)
+        .set({ topic })
+        .where(eq(liveShows.id, showId))
+        .returning({ id: liveShows.id });
       if (!row) throw notFound();
       realtime.publish(showChannel(showId), 'NewTopic', { topic }, { exceptSocketId: socketId });
       return { topic };
@@ -208,7 +256,11 @@ export function createLiveService(deps: CommunityDeps) {
       const result = await db.transaction(async (tx) => {
         // one member's racing clicks flip in turn (see posts' toggleLikeRow)
         await tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.id, messageId)).for('update');
-        const added = await tx.insert(chatHearts).values({ messageId, userId: viewer.id }).onConflictDoNothing().returning({ id: chatHearts.messageId });
+        const added = await tx
+          .insert(chatHearts)
+          .values({ messageId, userId: viewer.id })
+          .onConflictDoNothing()
+          .returning({ id: chatHearts.messageId });
         if (added.length) {
           const [m] = await tx
             .update(chatMessages)
@@ -230,11 +282,19 @@ export function createLiveService(deps: CommunityDeps) {
           return { hearted: false, hearts: m!.hearts, changed: true };
         }
         // a concurrent toggle of the same member removed it in between: nothing changed here
-        const [m] = await tx.select({ hearts: chatMessages.heartsCount }).from(chatMessages).where(eq(chatMessages.id, messageId));
+        const [m] = await tx
+          .select({ hearts: chatMessages.heartsCount })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, messageId));
         return { hearted: false, hearts: m!.hearts, changed: false };
       });
       if (result.changed) {
-        realtime.publish(showChannel(showId), result.hearted ? 'HeartAdded' : 'HeartRemoved', { messageId, userId: viewer.id }, { exceptSocketId: socketId });
+        realtime.publish(
+          showChannel(showId),
+          result.hearted ? 'HeartAdded' : 'HeartRemoved',
+          { messageId, userId: viewer.id },
+          { exceptSocketId: socketId },
+        );
       }
       return { hearted: result.hearted, hearts: Math.max(0, result.hearts) };
     },

@@ -41,7 +41,10 @@ export const MENTORSHIP_ACCESS_RULES: string[] = [
  * Admins hold every entitlement anyway (guards.hasEntitlement). The sweep and every payment event
  * call this through enrolment.applyAccess; MENTORSHIP_ACCESS_RULES states the same in words.
  */
-export function mentorshipAccess(facts: AccessFacts, now: Date = new Date()): { status: MentorshipStatus; access: boolean } {
+export function mentorshipAccess(
+  facts: AccessFacts,
+  now: Date = new Date(),
+): { status: MentorshipStatus; access: boolean } {
   if (facts.refunded) return { status: 'refunded', access: false };
   const plan = facts.plan;
   if (!plan) return { status: 'active', access: true };

@@ -36,7 +36,14 @@ export function createEnrolment(deps: EnrolmentDeps) {
       const [row] = await tx
         .select({ id: users.id, name: users.name, load })
         .from(users)
-        .where(and(eq(users.role, 'admin'), onlyMentors ? eq(users.isMentor, true) : undefined, ne(users.id, studentId), isNull(users.suspendedAt)))
+        .where(
+          and(
+            eq(users.role, 'admin'),
+            onlyMentors ? eq(users.isMentor, true) : undefined,
+            ne(users.id, studentId),
+            isNull(users.suspendedAt),
+          ),
+        )
         .orderBy(asc(load), asc(users.id))
         .limit(1);
       if (row) return { id: row.id, name: row.name };
@@ -50,23 +57,40 @@ export function createEnrolment(deps: EnrolmentDeps) {
     const [row] = await tx
       .select({ id: entitlements.id })
       .from(entitlements)
-      .where(and(eq(entitlements.userId, studentId), eq(entitlements.kind, 'mentorship'), eq(entitlements.source, source)))
+      .where(
+        and(eq(entitlements.userId, studentId), eq(entitlements.kind, 'mentorship'), eq(entitlements.source, source)),
+      )
       .limit(1);
     if (access) {
       if (row) await tx.update(entitlements).set({ revokedAt: null, endsAt: null }).where(eq(entitlements.id, row.id));
       else await tx.insert(entitlements).values({ userId: studentId, kind: 'mentorship', source });
     } else if (row) {
-      await tx.update(entitlements).set({ revokedAt: new Date() }).where(and(eq(entitlements.id, row.id), isNull(entitlements.revokedAt)));
+      await tx
+        .update(entitlements)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(entitlements.id, row.id), isNull(entitlements.revokedAt)));
     }
   }
 
   async function factsFor(tx: Executor, m: MentorshipRow): Promise<AccessFacts> {
     if (m.orderId === null) return { refunded: m.status === 'refunded', plan: null };
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, m.orderId)).limit(1);
-    const [plan] = await tx.select().from(instalmentPlans).where(eq(instalmentPlans.orderId, m.orderId)).orderBy(desc(instalmentPlans.id)).limit(1);
+    const [plan] = await tx
+      .select()
+      .from(instalmentPlans)
+      .where(eq(instalmentPlans.orderId, m.orderId))
+      .orderBy(desc(instalmentPlans.id))
+      .limit(1);
     return {
       refunded: order?.status === 'refunded',
-      plan: plan ? { status: plan.status, pastDueSince: plan.pastDueSince, paid: plan.instalmentsPaid, total: plan.instalmentsTotal } : null,
+      plan: plan
+        ? {
+            status: plan.status,
+            pastDueSince: plan.pastDueSince,
+            paid: plan.instalmentsPaid,
+            total: plan.instalmentsTotal,
+          }
+        : null,
     };
   }
 
@@ -74,13 +98,21 @@ export function createEnrolment(deps: EnrolmentDeps) {
    * Apply the access rules (access.ts) to a student: the mentorship's status and the entitlement.
    * Answers the status before and after (null when the student has no mentorship).
    */
-  async function applyAccess(studentId: number, now: Date = new Date(), tx: Executor = db): Promise<{ before: MentorshipStatus; after: MentorshipStatus; mentorship: MentorshipRow } | null> {
+  async function applyAccess(
+    studentId: number,
+    now: Date = new Date(),
+    tx: Executor = db,
+  ): Promise<{ before: MentorshipStatus; after: MentorshipStatus; mentorship: MentorshipRow } | null> {
     const [m] = await tx.select().from(mentorships).where(eq(mentorships.studentId, studentId)).limit(1);
     if (!m) return null;
     const decision = mentorshipAccess(await factsFor(tx, m), now);
     let row = m;
     if (decision.status !== m.status) {
-      [row] = (await tx.update(mentorships).set({ status: decision.status, updatedAt: now }).where(eq(mentorships.id, m.id)).returning()) as [MentorshipRow];
+      [row] = (await tx
+        .update(mentorships)
+        .set({ status: decision.status, updatedAt: now })
+        .where(eq(mentorships.id, m.id))
+        .returning()) as [MentorshipRow];
     }
     await setEntitlement(tx, studentId, decision.access);
     return { before: m.status, after: decision.status, mentorship: row };
@@ -113,7 +145,14 @@ export function createEnrolment(deps: EnrolmentDeps) {
       const [row] = await tx
         .select({ id: entitlements.id })
         .from(entitlements)
-        .where(and(eq(entitlements.userId, studentId), eq(entitlements.kind, 'mentorship'), isNull(entitlements.revokedAt), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))))
+        .where(
+          and(
+            eq(entitlements.userId, studentId),
+            eq(entitlements.kind, 'mentorship'),
+            isNull(entitlements.revokedAt),
+            or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
+          ),
+        )
         .limit(1);
       return !!row;
     },
@@ -125,7 +164,10 @@ export function createEnrolment(deps: EnrolmentDeps) {
 
     /** every admin (a missed instalment is told to all of them) */
     async adminIds(): Promise<number[]> {
-      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.suspendedAt)));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.suspendedAt)));
       return rows.map((r) => r.id);
     },
 
@@ -134,15 +176,27 @@ export function createEnrolment(deps: EnrolmentDeps) {
      * student is enrolled. Idempotent per order; a student already enrolled by another order keeps
      * that enrolment.
      */
-    async enrol(order: OrderRow): Promise<{ mentorship: MentorshipRow; created: boolean; mentor: { id: number; name: string } | null }> {
+    async enrol(
+      order: OrderRow,
+    ): Promise<{ mentorship: MentorshipRow; created: boolean; mentor: { id: number; name: string } | null }> {
       const outcome = await db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(mentorships).where(eq(mentorships.studentId, order.userId)).for('update');
+        const [existing] = await tx
+          .select()
+          .from(mentorships)
+          .where(eq(mentorships.studentId, order.userId))
+          .for('update');
         if (existing && (existing.orderId === order.id || ENROLLED_STATUSES.includes(existing.status))) {
           const applied = existing.orderId === order.id ? await applyAccess(order.userId, new Date(), tx) : null;
           return { mentorship: applied?.mentorship ?? existing, created: false, mentor: null };
         }
         const mentor = existing?.mentorId ? { id: existing.mentorId, name: '' } : await pickMentor(tx, order.userId);
-        const values = { option: order.productSlug, orderId: order.id, status: 'active' as const, mentorId: mentor?.id ?? null, updatedAt: new Date() };
+        const values = {
+          option: order.productSlug,
+          orderId: order.id,
+          status: 'active' as const,
+          mentorId: mentor?.id ?? null,
+          updatedAt: new Date(),
+        };
         if (existing) await tx.update(mentorships).set(values).where(eq(mentorships.id, existing.id));
         else await tx.insert(mentorships).values({ studentId: order.userId, ...values });
         const applied = await applyAccess(order.userId, new Date(), tx);
@@ -174,7 +228,12 @@ export function createEnrolment(deps: EnrolmentDeps) {
     async notifyStudentAndAdmins(studentId: number, studentBody: string, adminBody: string) {
       await deps.notifications.notify(studentId, { area: 'mentorship', url: '/mentorship/account', body: studentBody });
       for (const id of await enrolment.adminIds()) {
-        if (id !== studentId) await deps.notifications.notify(id, { area: 'mentorship', url: `/mentorship/students/${studentId}`, body: adminBody });
+        if (id !== studentId)
+          await deps.notifications.notify(id, {
+            area: 'mentorship',
+            url: `/mentorship/students/${studentId}`,
+            body: adminBody,
+          });
       }
     },
   };

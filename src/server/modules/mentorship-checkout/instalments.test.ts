@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_GRACE_DAYS } from '#shared/mentorship';
-import { instalmentPayments, instalmentPlans, mentorships, notifications, sandboxObjects, users } from '#server/db/schema/index';
+import {
+  instalmentPayments,
+  instalmentPlans,
+  mentorships,
+  notifications,
+  sandboxObjects,
+  users,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { mentorshipCheckoutOf } from './routes.ts';
 
@@ -15,7 +22,10 @@ const key = () => `attempt-${Date.now()}-${++keys}-instalments`;
 
 async function setup() {
   const t = await createTestApp();
-  const admins = [await t.createUser({ name: 'Mia Mentor', role: 'admin' }), await t.createUser({ name: 'Ada Admin', role: 'admin' })];
+  const admins = [
+    await t.createUser({ name: 'Mia Mentor', role: 'admin' }),
+    await t.createUser({ name: 'Ada Admin', role: 'admin' }),
+  ];
   await t.app.deps.db.update(users).set({ isMentor: true }).where(eq(users.id, admins[0]!.id));
   return { t, admins };
 }
@@ -24,12 +34,29 @@ function helpers(t: TestApp) {
   const db = () => t.app.deps.db;
   return {
     db,
-    access: async (userId: number) => (await t.app.deps.services.users.activeEntitlements(userId)).includes('mentorship'),
-    plan: async (userId: number) => (await db().select().from(instalmentPlans).where(eq(instalmentPlans.userId, userId)))[0]!,
-    payments: async (planId: number, status: 'paid' | 'failed') => (await db().select().from(instalmentPayments).where(and(eq(instalmentPayments.planId, planId), eq(instalmentPayments.status, status)))).length,
-    sandboxSub: async (ref: string) => (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as { status: string; paymentMethod: string | null },
-    mentorship: async (userId: number) => (await db().select().from(mentorships).where(eq(mentorships.studentId, userId)))[0]!,
-    notes: (userId: number) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.area, 'mentorship'))),
+    access: async (userId: number) =>
+      (await t.app.deps.services.users.activeEntitlements(userId)).includes('mentorship'),
+    plan: async (userId: number) =>
+      (await db().select().from(instalmentPlans).where(eq(instalmentPlans.userId, userId)))[0]!,
+    payments: async (planId: number, status: 'paid' | 'failed') =>
+      (
+        await db()
+          .select()
+          .from(instalmentPayments)
+          .where(and(eq(instalmentPayments.planId, planId), eq(instalmentPayments.status, status)))
+      ).length,
+    sandboxSub: async (ref: string) =>
+      (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as {
+        status: string;
+        paymentMethod: string | null;
+      },
+    mentorship: async (userId: number) =>
+      (await db().select().from(mentorships).where(eq(mentorships.studentId, userId)))[0]!,
+    notes: (userId: number) =>
+      db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.area, 'mentorship'))),
     charges: async () => (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'charge'))).length,
     advance: async (client: TestClient, days: number) => {
       const res = await client.post('/sandbox/clock/advance', { days }, { csrf: false });
@@ -37,7 +64,9 @@ function helpers(t: TestApp) {
     },
     /** the sandbox card of a plan now fails every charge (as 4000 0000 0000 0341 does), or works again */
     cardFails: async (ref: string, fails: boolean) => {
-      const sub = (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as { paymentMethod: string };
+      const sub = (await db().select().from(sandboxObjects).where(eq(sandboxObjects.id, ref)))[0]!.data as {
+        paymentMethod: string;
+      };
       await db()
         .update(sandboxObjects)
         .set({ data: sql`jsonb_set(${sandboxObjects.data}, '{failsLater}', ${fails ? 'true' : 'false'}::jsonb)` })
@@ -45,7 +74,15 @@ function helpers(t: TestApp) {
     },
     cardPlan: async (client: TestClient, payment: '1800' | '1300' | '650') => {
       const secret = (await client.get('/order/stripe-client-secret')).json().clientSecret;
-      const pm = (await client.post('/sandbox/setup-intents/confirm', { client_secret: secret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' })).json().payment_method;
+      const pm = (
+        await client.post('/sandbox/setup-intents/confirm', {
+          client_secret: secret,
+          number: SANDBOX_CARDS.succeeds,
+          exp_month: 12,
+          exp_year: new Date().getUTCFullYear() + 3,
+          cvc: '123',
+        })
+      ).json().payment_method;
       const res = await client.post('/mentorship/stripe/charge', { payment, payment_method: pm });
       expect(res.json()).toEqual({ url: '/mentorship' });
     },
@@ -62,9 +99,15 @@ describe('PayPal 6 payments on the sandbox clock', () => {
   it('completes after 6 paid instalments: the PayPal subscription is cancelled, access kept, nothing more charged', async () => {
     const h = helpers(t);
     const { user, client } = await t.signedIn();
-    const ref = (await client.post('/mentorship/paypal/subscription', { plan: '6', idempotency_key: key() })).json().url.split('/').pop();
+    const ref = (await client.post('/mentorship/paypal/subscription', { plan: '6', idempotency_key: key() }))
+      .json()
+      .url.split('/')
+      .pop();
     await client.post(`/sandbox/paypal/approve/${ref}`, {}, { csrf: false });
-    expect((await client.post('/mentorship/payment-plan', { agreement_id: ref, name: 'Sam', email: 'sam@example.test' })).statusCode).toBe(200);
+    expect(
+      (await client.post('/mentorship/payment-plan', { agreement_id: ref, name: 'Sam', email: 'sam@example.test' }))
+        .statusCode,
+    ).toBe(200);
     for (let month = 2; month <= 6; month++) {
       await h.advance(client, 31);
       const plan = await h.plan(user.id);
@@ -76,7 +119,9 @@ describe('PayPal 6 payments on the sandbox clock', () => {
     expect((await h.sandboxSub(ref)).status).toBe('canceled');
     expect((await h.mentorship(user.id)).status).toBe('completed');
     expect(await h.access(user.id)).toBe(true);
-    expect((await h.notes(user.id)).some((n) => n.body.includes('all <strong>6</strong> payments are complete'))).toBe(true);
+    expect((await h.notes(user.id)).some((n) => n.body.includes('all <strong>6</strong> payments are complete'))).toBe(
+      true,
+    );
     // months later: no seventh payment, access for good
     const charges = await h.charges();
     await h.advance(client, 62);
@@ -97,7 +142,13 @@ describe('card instalments on the sandbox clock', () => {
     const h = helpers(t);
     const { user, client } = await t.signedIn();
     await h.cardPlan(client, '1800');
-    expect(await h.plan(user.id)).toMatchObject({ option: 'card1800', instalmentsTotal: 2, instalmentsPaid: 1, amountCents: 180000, paymentMethod: 'Visa ending 4242' });
+    expect(await h.plan(user.id)).toMatchObject({
+      option: 'card1800',
+      instalmentsTotal: 2,
+      instalmentsPaid: 1,
+      amountCents: 180000,
+      paymentMethod: 'Visa ending 4242',
+    });
     await h.advance(client, 31);
     const done = await h.plan(user.id);
     expect(done).toMatchObject({ status: 'completed', instalmentsPaid: 2 });
@@ -154,7 +205,8 @@ describe('a missed instalment, the grace period, recovery and cancellation', () 
     expect((await h.mentorship(user.id)).status).toBe('defaulted');
     expect(await h.access(user.id)).toBe(false);
     expect((await h.notes(user.id)).filter((n) => n.body.includes('access is paused'))).toHaveLength(1);
-    for (const admin of admins) expect((await h.notes(admin.id)).filter((n) => n.body.includes('access is paused'))).toHaveLength(1);
+    for (const admin of admins)
+      expect((await h.notes(admin.id)).filter((n) => n.body.includes('access is paused'))).toHaveLength(1);
 
     // the card works again: the provider's retry succeeds and access comes back
     await h.cardFails(plan.providerRef, false);
@@ -180,10 +232,25 @@ describe('a missed instalment, the grace period, recovery and cancellation', () 
     expect((await h.mentorship(user.id)).status).toBe('canceled');
     expect(await h.access(user.id)).toBe(false);
     expect((await h.notes(user.id)).some((n) => n.body.includes('was cancelled after 1 of 3 payments'))).toBe(true);
-    for (const admin of admins) expect((await h.notes(admin.id)).some((n) => n.body.includes('Lee Late') && n.body.includes('cancelled at the provider'))).toBe(true);
+    for (const admin of admins)
+      expect(
+        (await h.notes(admin.id)).some(
+          (n) => n.body.includes('Lee Late') && n.body.includes('cancelled at the provider'),
+        ),
+      ).toBe(true);
     // a new purchase is possible again
-    const pm = (await client.post('/sandbox/setup-intents/confirm', { client_secret: (await client.get('/order/stripe-client-secret')).json().clientSecret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2040, cvc: '123' })).json().payment_method;
-    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    const pm = (
+      await client.post('/sandbox/setup-intents/confirm', {
+        client_secret: (await client.get('/order/stripe-client-secret')).json().clientSecret,
+        number: SANDBOX_CARDS.succeeds,
+        exp_month: 12,
+        exp_year: 2040,
+        cvc: '123',
+      })
+    ).json().payment_method;
+    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     expect((await h.mentorship(user.id)).status).toBe('active');
     expect(await h.access(user.id)).toBe(true);
   });

@@ -20,7 +20,8 @@ export interface InstalmentsDeps {
 
 type Invoice = Extract<SubscriptionEvent, { invoice: unknown }>['invoice'];
 
-const dateText = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateText = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Instalment plans: a provider subscription (PayPal '3'/'6', card 1800/1300/650) that
@@ -55,7 +56,13 @@ export function createInstalments(deps: InstalmentsDeps) {
     const [other] = await db
       .select({ id: instalmentPayments.id })
       .from(instalmentPayments)
-      .where(and(eq(instalmentPayments.planId, plan.id), eq(instalmentPayments.status, 'paid'), sql`${instalmentPayments.providerRef} not like 'initial:%'`))
+      .where(
+        and(
+          eq(instalmentPayments.planId, plan.id),
+          eq(instalmentPayments.status, 'paid'),
+          sql`${instalmentPayments.providerRef} not like 'initial:%'`,
+        ),
+      )
       .limit(1);
     return !other && invoice.periodStart.getTime() < plan.createdAt.getTime() + 60 * 60 * 1000;
   }
@@ -63,7 +70,9 @@ export function createInstalments(deps: InstalmentsDeps) {
   /** cancel a completed plan's subscription at the provider (never charges again) */
   async function stopAtProvider(plan: InstalmentPlanRow) {
     try {
-      await payments.providerNamed(plan.provider).cancel(plan.providerRef, { atPeriodEnd: false }, `mentorship-plan-complete-${plan.id}`);
+      await payments
+        .providerNamed(plan.provider)
+        .cancel(plan.providerRef, { atPeriodEnd: false }, `mentorship-plan-complete-${plan.id}`);
     } catch (err) {
       deps.log?.error({ err, plan: plan.id }, 'could not cancel a completed instalment plan at the provider');
     }
@@ -98,7 +107,13 @@ export function createInstalments(deps: InstalmentsDeps) {
       const status = completed ? 'completed' : locked.status === 'canceled' ? 'canceled' : 'active';
       const [updated] = await tx
         .update(instalmentPlans)
-        .set({ instalmentsPaid: paid, status, pastDueSince: null, nextDueAt: completed ? null : invoice.periodEnd, updatedAt: new Date() })
+        .set({
+          instalmentsPaid: paid,
+          status,
+          pastDueSince: null,
+          nextDueAt: completed ? null : invoice.periodEnd,
+          updatedAt: new Date(),
+        })
         .where(eq(instalmentPlans.id, plan.id))
         .returning();
       const applied = await enrolment.applyAccess(plan.userId, new Date(), tx);
@@ -127,7 +142,13 @@ export function createInstalments(deps: InstalmentsDeps) {
     const [paid] = await db
       .select({ id: instalmentPayments.id })
       .from(instalmentPayments)
-      .where(and(eq(instalmentPayments.planId, plan.id), eq(instalmentPayments.providerRef, invoice.ref), eq(instalmentPayments.status, 'paid')))
+      .where(
+        and(
+          eq(instalmentPayments.planId, plan.id),
+          eq(instalmentPayments.providerRef, invoice.ref),
+          eq(instalmentPayments.status, 'paid'),
+        ),
+      )
       .limit(1);
     if (paid) return;
     const [fresh] = await db
@@ -142,7 +163,11 @@ export function createInstalments(deps: InstalmentsDeps) {
       if (!locked || locked.status === 'completed' || locked.status === 'canceled') return null;
       const [updated] = await tx
         .update(instalmentPlans)
-        .set({ status: locked.status === 'defaulted' ? 'defaulted' : 'past_due', pastDueSince: locked.pastDueSince ?? now, updatedAt: now })
+        .set({
+          status: locked.status === 'defaulted' ? 'defaulted' : 'past_due',
+          pastDueSince: locked.pastDueSince ?? now,
+          updatedAt: now,
+        })
         .where(eq(instalmentPlans.id, plan.id))
         .returning();
       await enrolment.applyAccess(plan.userId, now, tx);
@@ -164,14 +189,21 @@ export function createInstalments(deps: InstalmentsDeps) {
   /** the provider cancelled (the student at PayPal, or the retries ran out) or changed the subscription */
   async function subscriptionChanged(plan: InstalmentPlanRow, state: SubscriptionState, canceled: boolean) {
     if (state.paymentMethodLabel && state.paymentMethodLabel !== plan.paymentMethod) {
-      await db.update(instalmentPlans).set({ paymentMethod: state.paymentMethodLabel, updatedAt: new Date() }).where(eq(instalmentPlans.id, plan.id));
+      await db
+        .update(instalmentPlans)
+        .set({ paymentMethod: state.paymentMethodLabel, updatedAt: new Date() })
+        .where(eq(instalmentPlans.id, plan.id));
     }
     if (!(canceled || state.status === 'canceled')) return;
     const outcome = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(instalmentPlans).where(eq(instalmentPlans.id, plan.id)).for('update');
       if (!locked || locked.status === 'completed' || locked.status === 'canceled') return null;
       const status = locked.instalmentsPaid >= locked.instalmentsTotal ? 'completed' : 'canceled';
-      const [updated] = await tx.update(instalmentPlans).set({ status, updatedAt: new Date() }).where(eq(instalmentPlans.id, plan.id)).returning();
+      const [updated] = await tx
+        .update(instalmentPlans)
+        .set({ status, updatedAt: new Date() })
+        .where(eq(instalmentPlans.id, plan.id))
+        .returning();
       await enrolment.applyAccess(plan.userId, new Date(), tx);
       return updated!;
     });
@@ -190,7 +222,10 @@ export function createInstalments(deps: InstalmentsDeps) {
      * A new plan after the first instalment was paid (card subscription created, or PayPal
      * subscription approved and active): the plan row and its first payment. Idempotent.
      */
-    async recordPlan(order: OrderRow, input: { option: string; provider: ProviderName; state: SubscriptionState; total: number }): Promise<InstalmentPlanRow> {
+    async recordPlan(
+      order: OrderRow,
+      input: { option: string; provider: ProviderName; state: SubscriptionState; total: number },
+    ): Promise<InstalmentPlanRow> {
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(instalmentPlans)
@@ -210,7 +245,15 @@ export function createInstalments(deps: InstalmentsDeps) {
           .onConflictDoNothing()
           .returning();
         if (created) {
-          await tx.insert(instalmentPayments).values({ planId: created.id, providerRef: `initial:${input.state.ref}`, amountCents: created.amountCents, status: 'paid' }).onConflictDoNothing();
+          await tx
+            .insert(instalmentPayments)
+            .values({
+              planId: created.id,
+              providerRef: `initial:${input.state.ref}`,
+              amountCents: created.amountCents,
+              status: 'paid',
+            })
+            .onConflictDoNothing();
           return created;
         }
         const [existing] = await tx
@@ -247,7 +290,18 @@ export function createInstalments(deps: InstalmentsDeps) {
         .where(and(eq(instalmentPlans.status, 'past_due'), sql`${instalmentPlans.pastDueSince} is not null`));
       let defaulted = 0;
       for (const plan of due) {
-        const decision = mentorshipAccess({ refunded: false, plan: { status: plan.status, pastDueSince: plan.pastDueSince, paid: plan.instalmentsPaid, total: plan.instalmentsTotal } }, now);
+        const decision = mentorshipAccess(
+          {
+            refunded: false,
+            plan: {
+              status: plan.status,
+              pastDueSince: plan.pastDueSince,
+              paid: plan.instalmentsPaid,
+              total: plan.instalmentsTotal,
+            },
+          },
+          now,
+        );
         if (decision.status !== 'defaulted') continue;
         const changed = await db.transaction(async (tx) => {
           const [row] = await tx
@@ -273,7 +327,12 @@ export function createInstalments(deps: InstalmentsDeps) {
 
     /** the student's latest plan */
     async planOf(userId: number): Promise<InstalmentPlanRow | null> {
-      const [row] = await db.select().from(instalmentPlans).where(eq(instalmentPlans.userId, userId)).orderBy(desc(instalmentPlans.id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(instalmentPlans)
+        .where(eq(instalmentPlans.userId, userId))
+        .orderBy(desc(instalmentPlans.id))
+        .limit(1);
       return row ?? null;
     },
   };

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_CHECKOUT_MESSAGES, MENTORSHIP_MESSAGES as M } from '#shared/mentorship';
-import { entitlements, instalmentPlans, mentorships, notifications, orders, sandboxObjects, users } from '#server/db/schema/index';
+import {
+  entitlements,
+  instalmentPlans,
+  mentorships,
+  notifications,
+  orders,
+  sandboxObjects,
+  users,
+} from '#server/db/schema/index';
 import { signSandboxPayload } from '#server/modules/payments/sandbox';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
@@ -25,20 +33,41 @@ async function mentor(name = 'Mia Mentor') {
 /** an admin lets links offer the two lower prices ($2,600 and the $1,600 downsell), or stops them */
 async function offerLowerPricesByLink(on: boolean) {
   const { client } = await t.signedIn({ role: 'admin' });
-  const res = await client.request('PUT', '/api/admin/mentorship-pricing', { price2600: false, price3900: false, downsell: false, showsix: false, price2600ByLink: on, downsellByLink: on });
+  const res = await client.request('PUT', '/api/admin/mentorship-pricing', {
+    price2600: false,
+    price3900: false,
+    downsell: false,
+    showsix: false,
+    price2600ByLink: on,
+    downsellByLink: on,
+  });
   expect(res.statusCode).toBe(200);
 }
-const access = async (userId: number) => (await t.app.deps.services.users.activeEntitlements(userId)).includes('mentorship');
-const mentorshipOf = async (userId: number) => (await db().select().from(mentorships).where(eq(mentorships.studentId, userId)))[0] ?? null;
+const access = async (userId: number) =>
+  (await t.app.deps.services.users.activeEntitlements(userId)).includes('mentorship');
+const mentorshipOf = async (userId: number) =>
+  (await db().select().from(mentorships).where(eq(mentorships.studentId, userId)))[0] ?? null;
 const ordersOf = (userId: number) => db().select().from(orders).where(eq(orders.userId, userId));
-const notes = (userId: number) => db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.area, 'mentorship')));
-const sandboxCount = async (kind: string) => (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, kind))).length;
+const notes = (userId: number) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.area, 'mentorship')));
+const sandboxCount = async (kind: string) =>
+  (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, kind))).length;
 
 /** the card form: a client secret, then the sandbox's "Stripe API" confirms the card */
 async function paymentMethod(client: TestClient, number: string = SANDBOX_CARDS.succeeds): Promise<string> {
   const secret = await client.get('/order/stripe-client-secret');
   expect(secret.statusCode).toBe(200);
-  const res = await client.post('/sandbox/setup-intents/confirm', { client_secret: secret.json().clientSecret, number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Sam Student' });
+  const res = await client.post('/sandbox/setup-intents/confirm', {
+    client_secret: secret.json().clientSecret,
+    number,
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    name: 'Sam Student',
+  });
   expect(res.statusCode).toBe(200);
   return res.json().payment_method as string;
 }
@@ -46,13 +75,30 @@ async function paymentMethod(client: TestClient, number: string = SANDBOX_CARDS.
 /** the buyer on the sandbox's hosted checkout page */
 async function payHosted(client: TestClient, url: string, number: string = SANDBOX_CARDS.succeeds) {
   const ref = url.split('/').pop()!;
-  return client.post(`/sandbox/checkout/${ref}/pay`, { method: 'card', number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Sam Student' }, { csrf: false });
+  return client.post(
+    `/sandbox/checkout/${ref}/pay`,
+    {
+      method: 'card',
+      number,
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Sam Student',
+    },
+    { csrf: false },
+  );
 }
 
 /** a signed sandbox webhook, as the sandbox (or a replaying provider) sends it */
 async function sendEvent(client: TestClient, event: Record<string, unknown>) {
   const body = JSON.stringify({ created: Math.floor(Date.now() / 1000), ...event });
-  const res = await client.request('POST', '/webhooks/sandbox', body, { csrf: false, headers: { 'content-type': 'application/json', 'sandbox-signature': signSandboxPayload(t.config.payments.sandboxWebhookSecret, body) } });
+  const res = await client.request('POST', '/webhooks/sandbox', body, {
+    csrf: false,
+    headers: {
+      'content-type': 'application/json',
+      'sandbox-signature': signSandboxPayload(t.config.payments.sandboxWebhookSecret, body),
+    },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().result as string;
 }
@@ -97,11 +143,19 @@ describe('permissions and validation', () => {
       expect(res.json().errors.price).toEqual([M.priceNotOffered]);
     }
     expect(await ordersOf(user.id)).toHaveLength(0);
-    expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({ price2600ByLink: false, downsellByLink: false });
+    expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({
+      price2600ByLink: false,
+      downsellByLink: false,
+    });
     await offerLowerPricesByLink(true);
     try {
-      expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({ price2600ByLink: true, downsellByLink: true });
-      expect((await client.post('/mentorship/create-checkout', { price: 1600, idempotency_key: key() })).statusCode).toBe(200);
+      expect((await client.get('/api/mentorship/checkout/options')).json().flags).toMatchObject({
+        price2600ByLink: true,
+        downsellByLink: true,
+      });
+      expect(
+        (await client.post('/mentorship/create-checkout', { price: 1600, idempotency_key: key() })).statusCode,
+      ).toBe(200);
       expect((await ordersOf(user.id))[0]!.amountCents).toBe(160000);
     } finally {
       await offerLowerPricesByLink(false);
@@ -112,7 +166,10 @@ describe('permissions and validation', () => {
     const visitor = await t.client();
     expect((await visitor.get('/api/mentorship/checkout')).json()).toEqual({ user: null, enrolled: false });
     const { user, client } = await t.signedIn();
-    expect((await client.get('/api/mentorship/checkout')).json()).toEqual({ user: { name: user.name, email: user.email }, enrolled: false });
+    expect((await client.get('/api/mentorship/checkout')).json()).toEqual({
+      user: { name: user.name, email: user.email },
+      enrolled: false,
+    });
     const student = await t.signedIn({ entitlements: ['mentorship'] });
     expect((await student.client.get('/api/mentorship/checkout')).json().enrolled).toBe(true);
   });
@@ -171,7 +228,9 @@ describe('one-time payment on the hosted checkout', () => {
     expect(rows.map((o) => o.status).sort()).toEqual(['paid', 'refunded']);
     const refunded = rows.find((o) => o.status === 'refunded')!;
     expect(refunded.failureMessage).toBe(M.alreadyEnrolled);
-    const charges = (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'charge'))).filter((c) => c.data.metadata && (c.data.metadata as Record<string, string>).userId === String(user.id));
+    const charges = (await db().select().from(sandboxObjects).where(eq(sandboxObjects.kind, 'charge'))).filter(
+      (c) => c.data.metadata && (c.data.metadata as Record<string, string>).userId === String(user.id),
+    );
     expect(charges.map((c) => c.data.refunded).sort()).toEqual([false, true]);
     expect(await db().select().from(mentorships).where(eq(mentorships.studentId, user.id))).toHaveLength(1);
     expect(await access(user.id)).toBe(true);
@@ -182,7 +241,9 @@ describe('one-time payment on the hosted checkout', () => {
     const free = await mentor('Free Mentor');
     // Busy already has a student
     const other = await t.createUser();
-    await db().insert(mentorships).values({ studentId: other.id, mentorId: busy.id, option: 'onetime', status: 'active' });
+    await db()
+      .insert(mentorships)
+      .values({ studentId: other.id, mentorId: busy.id, option: 'onetime', status: 'active' });
 
     const { user, client } = await t.signedIn({ name: 'Sam Student' });
     const res = await client.post('/mentorship/create-checkout', { idempotency_key: key() });
@@ -198,7 +259,9 @@ describe('one-time payment on the hosted checkout', () => {
     // the webhook (charge.succeeded) arrives while the buyer is still on the provider's page
     const paid = await payHosted(client, url);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().url).toMatch(new RegExp(`^/mentorship/checkout/complete\\?order=${order!.id}&session_id=cs_test_`));
+    expect(paid.json().url).toMatch(
+      new RegExp(`^/mentorship/checkout/complete\\?order=${order!.id}&session_id=cs_test_`),
+    );
     expect(await access(user.id)).toBe(true);
 
     const back = await client.get(paid.json().url);
@@ -218,7 +281,12 @@ describe('one-time payment on the hosted checkout', () => {
     expect(mentorNotes).toHaveLength(1);
     expect(mentorNotes[0]!.body).toContain('Sam Student');
     // one entitlement row, whatever the repeats
-    expect(await db().select().from(entitlements).where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, 'mentorship')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.userId, user.id), eq(entitlements.kind, 'mentorship'))),
+    ).toHaveLength(1);
     // enrolled: a second purchase is refused
     const second = await client.post('/mentorship/create-checkout', { price: 3200, idempotency_key: key() });
     expect(second.statusCode).toBe(409);
@@ -277,13 +345,18 @@ describe('one-time payment on the hosted checkout', () => {
     const visitor = await t.client();
     const v = await visitor.get(`/mentorship/checkout/complete?order=${order!.id}`);
     expect(v.statusCode).toBe(303);
-    expect(v.headers.location).toBe(`/login?to=${encodeURIComponent(`/mentorship/checkout/complete?order=${order!.id}`)}`);
+    expect(v.headers.location).toBe(
+      `/login?to=${encodeURIComponent(`/mentorship/checkout/complete?order=${order!.id}`)}`,
+    );
   });
 
   it('a double submit is one order and one checkout', async () => {
     const { user, client } = await t.signedIn();
     const k = key();
-    const [a, b] = await Promise.all([client.post('/mentorship/create-checkout', { price: 3900, idempotency_key: k }), client.post('/mentorship/create-checkout', { price: 3900, idempotency_key: k })]);
+    const [a, b] = await Promise.all([
+      client.post('/mentorship/create-checkout', { price: 3900, idempotency_key: k }),
+      client.post('/mentorship/create-checkout', { price: 3900, idempotency_key: k }),
+    ]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json().url).toBe(b.json().url);
@@ -296,15 +369,23 @@ describe('one-time payment on the hosted checkout', () => {
     const res = await client.post('/mentorship/stripe/checkout', { idempotency_key: key() });
     expect(res.statusCode).toBe(200);
     const ref = res.json().url.split('/').pop();
-    expect((await client.get(`/sandbox/checkout-sessions/${ref}`)).json()).toMatchObject({ amountCents: 390000, methods: 'financing' });
+    expect((await client.get(`/sandbox/checkout-sessions/${ref}`)).json()).toMatchObject({
+      amountCents: 390000,
+      methods: 'financing',
+    });
     const paid = await client.post(`/sandbox/checkout/${ref}/pay`, { method: 'financing' }, { csrf: false });
     expect(paid.statusCode).toBe(200);
     expect((await client.get(paid.json().url)).headers.location).toBe('/mentorship');
     expect(await mentorshipOf(user.id)).toMatchObject({ option: 'finance', status: 'active' });
     // a card-only checkout has no financing
     const other = await t.signedIn();
-    const card = (await other.client.post('/mentorship/create-checkout', { idempotency_key: key() })).json().url.split('/').pop();
-    expect((await other.client.post(`/sandbox/checkout/${card}/pay`, { method: 'financing' }, { csrf: false })).statusCode).toBe(402);
+    const card = (await other.client.post('/mentorship/create-checkout', { idempotency_key: key() }))
+      .json()
+      .url.split('/')
+      .pop();
+    expect(
+      (await other.client.post(`/sandbox/checkout/${card}/pay`, { method: 'financing' }, { csrf: false })).statusCode,
+    ).toBe(402);
   });
 });
 
@@ -314,7 +395,10 @@ describe('card checkout: POST /mentorship/stripe/charge', () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
     const charges = await sandboxCount('charge');
-    const [a, b] = await Promise.all([client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm }), client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })]);
+    const [a, b] = await Promise.all([
+      client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm }),
+      client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm }),
+    ]);
     expect(a.json()).toEqual({ url: '/mentorship' });
     expect(b.json()).toEqual({ url: '/mentorship' });
     expect(await sandboxCount('charge')).toBe(charges + 1);
@@ -323,15 +407,23 @@ describe('card checkout: POST /mentorship/stripe/charge', () => {
     expect(rows[0]).toMatchObject({ productSlug: 'card3200', amountCents: 320000, status: 'paid' });
     expect(await access(user.id)).toBe(true);
     // the page reloaded: the same answer, no charge
-    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     expect(await sandboxCount('charge')).toBe(charges + 1);
   });
 
   it('2700 charges the Black Friday price', async () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    expect((await client.post('/mentorship/stripe/charge', { payment: '2700', payment_method: pm })).statusCode).toBe(200);
-    expect((await ordersOf(user.id))[0]).toMatchObject({ productSlug: 'card2700', amountCents: 270000, status: 'paid' });
+    expect((await client.post('/mentorship/stripe/charge', { payment: '2700', payment_method: pm })).statusCode).toBe(
+      200,
+    );
+    expect((await ordersOf(user.id))[0]).toMatchObject({
+      productSlug: 'card2700',
+      amountCents: 270000,
+      status: 'paid',
+    });
   });
 
   it('a card declined at the charge: 402 with the provider message under card, nothing granted', async () => {
@@ -345,7 +437,9 @@ describe('card checkout: POST /mentorship/stripe/charge', () => {
       expect((await ordersOf(user.id))[0]!.status).toBe('failed');
       // another card works
       const good = await paymentMethod(client);
-      expect((await client.post('/mentorship/stripe/charge', { payment, payment_method: good })).json()).toEqual({ url: '/mentorship' });
+      expect((await client.post('/mentorship/stripe/charge', { payment, payment_method: good })).json()).toEqual({
+        url: '/mentorship',
+      });
       expect(await access(user.id)).toBe(true);
     }
   });
@@ -353,12 +447,20 @@ describe('card checkout: POST /mentorship/stripe/charge', () => {
   it('a card that still needs authentication answers the 3-D Secure step, then charges after it', async () => {
     const { user, client } = await t.signedIn();
     const secret = (await client.get('/order/stripe-client-secret')).json().clientSecret;
-    const confirm = await client.post('/sandbox/setup-intents/confirm', { client_secret: secret, number: SANDBOX_CARDS.needsAuthentication, exp_month: 12, exp_year: 2040, cvc: '123' });
+    const confirm = await client.post('/sandbox/setup-intents/confirm', {
+      client_secret: secret,
+      number: SANDBOX_CARDS.needsAuthentication,
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: '123',
+    });
     const pm = confirm.json().payment_method;
     const first = await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm });
     expect(first.json()).toEqual({ requires_action: true, url: `/sandbox/authenticate/${pm}` });
     await client.post(`/sandbox/authenticate/${pm}`, { outcome: 'complete' }, { csrf: false });
-    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     expect(await access(user.id)).toBe(true);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
@@ -383,14 +485,27 @@ describe('PayPal instalments', () => {
     expect(back.searchParams.get('subscription_id')).toBe(ref);
     const stranger = await t.signedIn();
     expect((await stranger.client.post('/mentorship/payment-plan', { agreement_id: ref })).statusCode).toBe(404);
-    const body = { contact_name: 'Sam', contact_email: 'sam@example.test', name: 'Sam', email: 'sam@example.test', agreement_id: ref };
+    const body = {
+      contact_name: 'Sam',
+      contact_email: 'sam@example.test',
+      name: 'Sam',
+      email: 'sam@example.test',
+      agreement_id: ref,
+    };
     const plan = await client.post('/mentorship/payment-plan', body);
     expect(plan.statusCode).toBe(200);
     expect(plan.json()).toEqual({ url: '/mentorship' });
     expect((await client.post('/mentorship/payment-plan', body)).json()).toEqual({ url: '/mentorship' });
     const plans = await db().select().from(instalmentPlans).where(eq(instalmentPlans.userId, user.id));
     expect(plans).toHaveLength(1);
-    expect(plans[0]).toMatchObject({ option: '6', instalmentsPaid: 1, instalmentsTotal: 6, amountCents: 65000, status: 'active', providerRef: ref });
+    expect(plans[0]).toMatchObject({
+      option: '6',
+      instalmentsPaid: 1,
+      instalmentsTotal: 6,
+      amountCents: 65000,
+      status: 'active',
+      providerRef: ref,
+    });
     expect(await mentorshipOf(user.id)).toMatchObject({ option: '6', status: 'active' });
     expect(await access(user.id)).toBe(true);
     expect((await ordersOf(user.id))[0]).toMatchObject({ status: 'paid', amountCents: 65000 });
@@ -398,11 +513,16 @@ describe('PayPal instalments', () => {
 
   it('enrolled meanwhile: payment-plan answers 409, cancels the PayPal subscription and refunds its first payment', async () => {
     const { client } = await t.signedIn();
-    const ref = (await client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: key() })).json().url.split('/').pop();
+    const ref = (await client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: key() }))
+      .json()
+      .url.split('/')
+      .pop();
     await client.post(`/sandbox/paypal/approve/${ref}`, {}, { csrf: false });
     // paid in full in another tab
     const pm = await paymentMethod(client);
-    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).statusCode).toBe(200);
+    expect((await client.post('/mentorship/stripe/charge', { payment: '3200', payment_method: pm })).statusCode).toBe(
+      200,
+    );
     const res = await client.post('/mentorship/payment-plan', { agreement_id: ref });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(M.alreadyEnrolled);
@@ -417,7 +537,10 @@ describe('PayPal instalments', () => {
   it('a PayPal double submit is one order with one approval address', async () => {
     const { user, client } = await t.signedIn();
     const k = key();
-    const [a, b] = await Promise.all([client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: k }), client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: k })]);
+    const [a, b] = await Promise.all([
+      client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: k }),
+      client.post('/mentorship/paypal/subscription', { plan: '3', idempotency_key: k }),
+    ]);
     expect(a.json().url).toBe(b.json().url);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
@@ -427,10 +550,18 @@ describe('webhooks: replays and out-of-order events of an instalment plan', () =
   it('an invoice paid before its failure: counted once, the late failure ignored, replays duplicate', async () => {
     const { user, client } = await t.signedIn();
     const pm = await paymentMethod(client);
-    expect((await client.post('/mentorship/stripe/charge', { payment: '1300', payment_method: pm })).statusCode).toBe(200);
+    expect((await client.post('/mentorship/stripe/charge', { payment: '1300', payment_method: pm })).statusCode).toBe(
+      200,
+    );
     const [plan] = await db().select().from(instalmentPlans).where(eq(instalmentPlans.userId, user.id));
     expect(plan).toMatchObject({ option: 'card1300', instalmentsPaid: 1, instalmentsTotal: 3, status: 'active' });
-    const invoice = { ref: 'in_ooo_1', subscriptionRef: plan!.providerRef, amountCents: 130000, periodStart: new Date().toISOString(), periodEnd: new Date(Date.now() + 30 * 86400_000).toISOString() };
+    const invoice = {
+      ref: 'in_ooo_1',
+      subscriptionRef: plan!.providerRef,
+      amountCents: 130000,
+      periodStart: new Date().toISOString(),
+      periodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
+    };
     expect(await sendEvent(client, { id: 'evt_ooo_paid', type: 'invoice.paid', invoice })).toBe('applied');
     expect(await sendEvent(client, { id: 'evt_ooo_failed', type: 'invoice.payment_failed', invoice })).toBe('applied');
     expect(await sendEvent(client, { id: 'evt_ooo_paid', type: 'invoice.paid', invoice })).toBe('duplicate');
@@ -440,9 +571,23 @@ describe('webhooks: replays and out-of-order events of an instalment plan', () =
     expect(after).toMatchObject({ instalmentsPaid: 2, status: 'active', pastDueSince: null });
     expect((await notes(user.id)).filter((n) => n.body.includes('could not collect'))).toHaveLength(0);
     // Stripe's first invoice (billing_reason subscription_create) was counted when the plan started
-    expect(await sendEvent(client, { id: 'evt_first', type: 'invoice.paid', invoice: { ...invoice, ref: 'in_first', billingReason: 'subscription_create' } })).toBe('applied');
-    expect((await db().select().from(instalmentPlans).where(eq(instalmentPlans.id, plan!.id)))[0]!.instalmentsPaid).toBe(2);
+    expect(
+      await sendEvent(client, {
+        id: 'evt_first',
+        type: 'invoice.paid',
+        invoice: { ...invoice, ref: 'in_first', billingReason: 'subscription_create' },
+      }),
+    ).toBe('applied');
+    expect(
+      (await db().select().from(instalmentPlans).where(eq(instalmentPlans.id, plan!.id)))[0]!.instalmentsPaid,
+    ).toBe(2);
     // an event for a subscription nobody knows is applied as a no-op
-    expect(await sendEvent(client, { id: 'evt_unknown', type: 'invoice.paid', invoice: { ...invoice, subscriptionRef: 'sub_nobody' } })).toBe('applied');
+    expect(
+      await sendEvent(client, {
+        id: 'evt_unknown',
+        type: 'invoice.paid',
+        invoice: { ...invoice, subscriptionRef: 'sub_nobody' },
+      }),
+    ).toBe('applied');
   });
 });

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_MENTORSHIP_PRICING, MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, type MentorshipCheckoutOptions } from '#shared/admin-commerce';
+import {
+  DEFAULT_MENTORSHIP_PRICING,
+  MENTORSHIP_PRICING_SETTING,
+  mentorshipPricingSchema,
+  type MentorshipCheckoutOptions,
+} from '#shared/admin-commerce';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
@@ -21,7 +26,11 @@ import { createEnrolment } from './enrolment.ts';
 import { createInstalments } from './instalments.ts';
 import { createMentorshipCheckoutService } from './service.ts';
 
-type Built = { checkout: ReturnType<typeof createMentorshipCheckoutService>; enrolment: ReturnType<typeof createEnrolment>; instalments: ReturnType<typeof createInstalments> };
+type Built = {
+  checkout: ReturnType<typeof createMentorshipCheckoutService>;
+  enrolment: ReturnType<typeof createEnrolment>;
+  instalments: ReturnType<typeof createInstalments>;
+};
 const built = new WeakMap<object, Built>();
 /** the services this plugin built for an app (tests call the sweep through it): pass `app.deps` */
 export function mentorshipCheckoutOf(deps: object): Built {
@@ -33,8 +42,6 @@ export function mentorshipCheckoutOf(deps: object): Built {
 /** the grace sweep: a recurring background job, hourly (it is cheap: past-due plans only) */
 export const GRACE_SWEEP_JOB = 'mentorship.grace-sweep';
 export const GRACE_SWEEP_CRON = '17 * * * *';
-
-
 
 /**
  * Mentorship checkout (docs/product/mentorship.md): hosted card checkout, PayPal and card
@@ -54,10 +61,16 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     orderRefunded: (order) => checkout.orderRefunded(order),
     subscriptionEvent: (provider, event) => instalments.handleEvent(provider, event),
     // one mentorship per member: a second purchase is refused before its card is charged
-    hold: { scope: () => 'mentorship', owned: (tx, order) => enrolment.holdsMentorship(order.userId, tx), refusal: MENTORSHIP_MESSAGES.alreadyEnrolled },
+    hold: {
+      scope: () => 'mentorship',
+      owned: (tx, order) => enrolment.holdsMentorship(order.userId, tx),
+      refusal: MENTORSHIP_MESSAGES.alreadyEnrolled,
+    },
   });
   // the grace sweep runs once an hour across all app processes (a failure is retried, then shown to admins)
-  app.deps.jobs.define(GRACE_SWEEP_JOB, z.object({}), () => instalments.sweep(), { label: 'Mentorship instalments: end plans past their grace period' });
+  app.deps.jobs.define(GRACE_SWEEP_JOB, z.object({}), () => instalments.sweep(), {
+    label: 'Mentorship instalments: end plans past their grace period',
+  });
   app.deps.jobs.schedule(GRACE_SWEEP_JOB, GRACE_SWEEP_CRON);
   app.addHook('onClose', async () => {
     unregister();
@@ -77,41 +90,83 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     flags: await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING),
   }));
 
-  app.post('/mentorship/create-checkout', { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } }, async (request) => {
-    const user = await paying(request);
-    // the lower prices only while an admin offers them: a link's flags cannot make one up
-    const pricing = await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING);
-    if (!onetimePriceOnOffer(request.body.price, pricing)) throw new ValidationError({ price: [MENTORSHIP_MESSAGES.priceNotOffered] });
-    return checkout.createCheckout(user, { price: request.body.price, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/mentorship/create-checkout',
+    { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } },
+    async (request) => {
+      const user = await paying(request);
+      // the lower prices only while an admin offers them: a link's flags cannot make one up
+      const pricing = await services.settings.get(
+        MENTORSHIP_PRICING_SETTING,
+        mentorshipPricingSchema,
+        DEFAULT_MENTORSHIP_PRICING,
+      );
+      if (!onetimePriceOnOffer(request.body.price, pricing))
+        throw new ValidationError({ price: [MENTORSHIP_MESSAGES.priceNotOffered] });
+      return checkout.createCheckout(user, {
+        price: request.body.price,
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
   // the buyer is back from the hosted checkout (a browser navigation)
-  app.get('/mentorship/checkout/complete', { schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) } }, async (request, reply) => {
-    if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
-    const to = await checkout.complete(request.user, request.query.order);
-    return reply.redirect(safeRedirect(to, '/mentorship/checkout'), 303);
-  });
+  app.get(
+    '/mentorship/checkout/complete',
+    { schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) } },
+    async (request, reply) => {
+      if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
+      const to = await checkout.complete(request.user, request.query.order);
+      return reply.redirect(safeRedirect(to, '/mentorship/checkout'), 303);
+    },
+  );
 
-  app.post('/mentorship/paypal/subscription', { ...signedInFirst, schema: { body: mentorshipPaypalSubscriptionBodySchema } }, async (request) => {
-    const user = await paying(request);
-    return checkout.paypalSubscription(user, { plan: request.body.plan, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/mentorship/paypal/subscription',
+    { ...signedInFirst, schema: { body: mentorshipPaypalSubscriptionBodySchema } },
+    async (request) => {
+      const user = await paying(request);
+      return checkout.paypalSubscription(user, {
+        plan: request.body.plan,
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
-  app.post('/mentorship/payment-plan', { ...signedInFirst, schema: { body: mentorshipPaymentPlanBodySchema } }, async (request) => {
-    const user = await paying(request);
-    const b = request.body;
-    return checkout.paymentPlan(user, { agreementId: b.agreement_id, contact: { contact_name: b.contact_name, contact_email: b.contact_email, name: b.name, email: b.email } });
-  });
+  app.post(
+    '/mentorship/payment-plan',
+    { ...signedInFirst, schema: { body: mentorshipPaymentPlanBodySchema } },
+    async (request) => {
+      const user = await paying(request);
+      const b = request.body;
+      return checkout.paymentPlan(user, {
+        agreementId: b.agreement_id,
+        contact: { contact_name: b.contact_name, contact_email: b.contact_email, name: b.name, email: b.email },
+      });
+    },
+  );
 
-  app.post('/mentorship/stripe/charge', { ...signedInFirst, schema: { body: mentorshipCardChargeBodySchema } }, async (request) => {
-    const user = await paying(request);
-    return checkout.chargeCard(user, { payment: request.body.payment, paymentMethod: request.body.payment_method, clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/mentorship/stripe/charge',
+    { ...signedInFirst, schema: { body: mentorshipCardChargeBodySchema } },
+    async (request) => {
+      const user = await paying(request);
+      return checkout.chargeCard(user, {
+        payment: request.body.payment,
+        paymentMethod: request.body.payment_method,
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
-  app.post('/mentorship/stripe/checkout', { ...signedInFirst, schema: { body: mentorshipFinanceCheckoutBodySchema } }, async (request) => {
-    const user = await paying(request);
-    return checkout.financeCheckout(user, { clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
-  });
+  app.post(
+    '/mentorship/stripe/checkout',
+    { ...signedInFirst, schema: { body: mentorshipFinanceCheckoutBodySchema } },
+    async (request) => {
+      const user = await paying(request);
+      return checkout.financeCheckout(user, { clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
+    },
+  );
 
   /** the access rules in words (admins) */
   app.get('/api/mentorship/access-rules', async (request) => {

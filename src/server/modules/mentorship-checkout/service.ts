@@ -7,7 +7,18 @@ import type { AuthUser } from '#server/types';
 import { cardError, ProviderError, type ChargeResult, type SubscriptionState } from '#server/modules/payments/provider';
 import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
-import { cardPaymentOption, MENTORSHIP_CARD_PAYMENTS, MENTORSHIP_CHECKOUT_MESSAGES as CM, MENTORSHIP_INSTALMENT_PLANS, MENTORSHIP_MESSAGES as M, type MentorshipCardPayment, type MentorshipCheckoutAnswer, type MentorshipInstalmentOption, type MentorshipOneTimePrice, type MentorshipPayAnswer } from '#shared/mentorship';
+import {
+  cardPaymentOption,
+  MENTORSHIP_CARD_PAYMENTS,
+  MENTORSHIP_CHECKOUT_MESSAGES as CM,
+  MENTORSHIP_INSTALMENT_PLANS,
+  MENTORSHIP_MESSAGES as M,
+  type MentorshipCardPayment,
+  type MentorshipCheckoutAnswer,
+  type MentorshipInstalmentOption,
+  type MentorshipOneTimePrice,
+  type MentorshipPayAnswer,
+} from '#shared/mentorship';
 import type { Enrolment } from './enrolment.ts';
 import type { Instalments } from './instalments.ts';
 import { formatMoney } from '#shared/money';
@@ -22,7 +33,12 @@ export interface MentorshipCheckoutDeps {
 /** where a finished purchase lands */
 export const MENTORSHIP_HOME = '/mentorship';
 
-const PRICE_OPTIONS: Record<MentorshipOneTimePrice, string> = { 3200: 'onetime', 1600: 'onetime1600', 2600: 'onetime2600', 3900: 'onetime3900' };
+const PRICE_OPTIONS: Record<MentorshipOneTimePrice, string> = {
+  3200: 'onetime',
+  1600: 'onetime1600',
+  2600: 'onetime2600',
+  3900: 'onetime3900',
+};
 const ACTIVE: SubscriptionState['status'][] = ['active', 'trialing'];
 
 /** one attempt's order key: the user, what they buy and the browser's key, hashed */
@@ -54,9 +70,11 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
   }
 
   async function markRequiresAction(orderId: number, ref: string) {
-    await db.update(orders).set({ status: 'requires_action', providerRef: ref }).where(and(eq(orders.id, orderId), sql`${orders.status} in ('pending', 'requires_action')`));
+    await db
+      .update(orders)
+      .set({ status: 'requires_action', providerRef: ref })
+      .where(and(eq(orders.id, orderId), sql`${orders.status} in ('pending', 'requires_action')`));
   }
-
 
   /** holds the mentorship (a mentorships row with access, or the entitlement itself, e.g. a demo student) */
   async function isEnrolled(user: AuthUser): Promise<boolean> {
@@ -68,14 +86,27 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
    * else 409 when the buyer already is a student; else null (go on).
    */
   async function guard(user: AuthUser, key: string): Promise<OrderRow | null> {
-    const [mine] = await db.select().from(orders).where(and(eq(orders.idempotencyKey, key), eq(orders.userId, user.id))).limit(1);
+    const [mine] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, user.id)))
+      .limit(1);
     if (mine?.status === 'paid') return mine;
     if (await isEnrolled(user)) throw alreadyEnrolled();
     return null;
   }
 
   /** a hosted checkout at the card provider (one-time prices, financing) */
-  async function hostedCheckout(user: AuthUser, input: { option: string; amountCents: number; methods: 'card' | 'financing'; back: string; clientKey: string | null }): Promise<{ url: string }> {
+  async function hostedCheckout(
+    user: AuthUser,
+    input: {
+      option: string;
+      amountCents: number;
+      methods: 'card' | 'financing';
+      back: string;
+      clientKey: string | null;
+    },
+  ): Promise<{ url: string }> {
     const card = payments.providerFor('card');
     const key = attemptKey(user.id, 'hosted', input.option, input.clientKey ?? randomUUID());
     if (await guard(user, key)) return { url: MENTORSHIP_HOME };
@@ -87,7 +118,11 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       provider: card.name,
       affiliate: null,
       idempotencyKey: key,
-      metadata: { option: input.option, paymentType: input.methods === 'financing' ? 'financing' : 'card', description: `Backbeat mentorship (${formatMoney(input.amountCents)})` },
+      metadata: {
+        option: input.option,
+        paymentType: input.methods === 'financing' ? 'financing' : 'card',
+        description: `Backbeat mentorship (${formatMoney(input.amountCents)})`,
+      },
     });
     if (!created) {
       const current = await payments.settledOrder(order, (o) => typeof o.metadata?.checkoutUrl === 'string');
@@ -111,7 +146,9 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       await mergeMetadata(order.id, { checkoutUrl: approval.url, back: input.back });
       return { url: approval.url };
     } catch (err) {
-      await payments.markOrderFailed(order.id, err instanceof Error ? err.message : CM.checkoutFailed).catch(() => undefined);
+      await payments
+        .markOrderFailed(order.id, err instanceof Error ? err.message : CM.checkoutFailed)
+        .catch(() => undefined);
       if (err instanceof ProviderError || !(err instanceof AppError)) throw new AppError(502, CM.checkoutFailed);
       throw err;
     }
@@ -120,17 +157,32 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
   const service = {
     /** GET /api/mentorship/checkout */
     async checkout(user: AuthUser | null): Promise<MentorshipCheckoutAnswer> {
-      return { user: user ? { name: user.name, email: user.email } : null, enrolled: user ? await isEnrolled(user) : false };
+      return {
+        user: user ? { name: user.name, email: user.email } : null,
+        enrolled: user ? await isEnrolled(user) : false,
+      };
     },
 
     /** POST /mentorship/create-checkout */
     createCheckout(user: AuthUser, input: { price: MentorshipOneTimePrice; clientKey: string | null }) {
-      return hostedCheckout(user, { option: PRICE_OPTIONS[input.price], amountCents: input.price * 100, methods: 'card', back: '/mentorship/checkout', clientKey: input.clientKey });
+      return hostedCheckout(user, {
+        option: PRICE_OPTIONS[input.price],
+        amountCents: input.price * 100,
+        methods: 'card',
+        back: '/mentorship/checkout',
+        clientKey: input.clientKey,
+      });
     },
 
     /** POST /mentorship/stripe/checkout: the financing option (3,900) */
     financeCheckout(user: AuthUser, input: { clientKey: string | null }) {
-      return hostedCheckout(user, { option: 'finance', amountCents: MENTORSHIP_CARD_PAYMENTS.finance.amountCents, methods: 'financing', back: '/mentorship/stripe/finance', clientKey: input.clientKey });
+      return hostedCheckout(user, {
+        option: 'finance',
+        amountCents: MENTORSHIP_CARD_PAYMENTS.finance.amountCents,
+        methods: 'financing',
+        back: '/mentorship/stripe/finance',
+        clientKey: input.clientKey,
+      });
     },
 
     /**
@@ -147,7 +199,9 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
       }
       if ((order.status !== 'pending' && order.status !== 'requires_action') || !order.providerRef) {
         // refused because another purchase enrolled them first (and refunded): the checkout says they are a student
-        return order.failureMessage === M.alreadyEnrolled && (await enrolment.isEnrolled(user.id)) ? back : `${back}?checkout=failed`;
+        return order.failureMessage === M.alreadyEnrolled && (await enrolment.isEnrolled(user.id))
+          ? back
+          : `${back}?checkout=failed`;
       }
       const card = payments.providerNamed(order.provider);
       let charge: ChargeResult;
@@ -167,12 +221,16 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         }
         return MENTORSHIP_HOME;
       }
-      if (charge.status === 'failed') await payments.markOrderFailed(order.id, charge.failureMessage ?? CM.checkoutFailed);
+      if (charge.status === 'failed')
+        await payments.markOrderFailed(order.id, charge.failureMessage ?? CM.checkoutFailed);
       return `${back}?checkout=${charge.status === 'failed' ? 'failed' : 'cancelled'}`;
     },
 
     /** POST /mentorship/paypal/subscription: the PayPal instalment subscription's approval address */
-    async paypalSubscription(user: AuthUser, input: { plan: MentorshipInstalmentOption; clientKey: string | null }): Promise<{ url: string }> {
+    async paypalSubscription(
+      user: AuthUser,
+      input: { plan: MentorshipInstalmentOption; clientKey: string | null },
+    ): Promise<{ url: string }> {
       const spec = MENTORSHIP_INSTALMENT_PLANS[input.plan];
       const paypal = payments.providerFor('paypal');
       const key = attemptKey(user.id, 'paypal', input.plan, input.clientKey ?? randomUUID());
@@ -185,7 +243,12 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         provider: paypal.name,
         affiliate: null,
         idempotencyKey: key,
-        metadata: { option: input.plan, paymentType: 'paypal', instalments: spec.instalments, description: `Backbeat mentorship: payment 1 of ${spec.instalments}` },
+        metadata: {
+          option: input.plan,
+          paymentType: 'paypal',
+          instalments: spec.instalments,
+          description: `Backbeat mentorship: payment 1 of ${spec.instalments}`,
+        },
       });
       if (!created) {
         const current = await payments.settledOrder(order, (o) => typeof o.metadata?.approvalUrl === 'string');
@@ -219,15 +282,25 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
      * POST /mentorship/payment-plan: the PayPal subscription was approved. Check it at PayPal,
      * record the instalment plan (first payment made), mark the order paid (which enrols).
      */
-    async paymentPlan(user: AuthUser, input: { agreementId: string; contact: Record<string, string> }): Promise<{ url: string }> {
+    async paymentPlan(
+      user: AuthUser,
+      input: { agreementId: string; contact: Record<string, string> },
+    ): Promise<{ url: string }> {
       const paypal = payments.providerFor('paypal');
       const order = await payments.findOrderByRef(paypal.name, input.agreementId);
-      if (!order || order.userId !== user.id || order.kind !== 'mentorship' || !(order.productSlug in MENTORSHIP_INSTALMENT_PLANS)) throw notFound(M.instalmentPlanFailed);
+      if (
+        !order ||
+        order.userId !== user.id ||
+        order.kind !== 'mentorship' ||
+        !(order.productSlug in MENTORSHIP_INSTALMENT_PLANS)
+      )
+        throw notFound(M.instalmentPlanFailed);
       if (order.status === 'paid') {
         await enrolment.enrol(order);
         return { url: MENTORSHIP_HOME };
       }
-      if (order.status !== 'pending' && order.status !== 'requires_action') throw new AppError(409, M.instalmentPlanFailed);
+      if (order.status !== 'pending' && order.status !== 'requires_action')
+        throw new AppError(409, M.instalmentPlanFailed);
       const option = order.productSlug as MentorshipInstalmentOption;
       let state: SubscriptionState;
       try {
@@ -249,9 +322,17 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         await payments.markOrderFailed(order.id, M.alreadyEnrolled);
         throw alreadyEnrolled();
       }
-      await instalments.recordPlan(order, { option, provider: paypal.name, state, total: MENTORSHIP_INSTALMENT_PLANS[option].instalments });
+      await instalments.recordPlan(order, {
+        option,
+        provider: paypal.name,
+        state,
+        total: MENTORSHIP_INSTALMENT_PLANS[option].instalments,
+      });
       await mergeMetadata(order.id, { contact: input.contact, paymentMethod: state.paymentMethodLabel });
-      await payments.markOrderPaid(order.id, { ref: `${state.ref}:first`, paymentMethodLabel: state.paymentMethodLabel });
+      await payments.markOrderPaid(order.id, {
+        ref: `${state.ref}:first`,
+        paymentMethodLabel: state.paymentMethodLabel,
+      });
       return { url: MENTORSHIP_HOME };
     },
 
@@ -261,41 +342,70 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
      * 2/3/6 payments. The order key is the card (payment method) of this attempt unless the page
      * sends its own: reloading the charge page never charges twice.
      */
-    async chargeCard(user: AuthUser, input: { payment: Exclude<MentorshipCardPayment, 'finance'>; paymentMethod: string; clientKey: string | null }): Promise<MentorshipPayAnswer> {
+    async chargeCard(
+      user: AuthUser,
+      input: { payment: Exclude<MentorshipCardPayment, 'finance'>; paymentMethod: string; clientKey: string | null },
+    ): Promise<MentorshipPayAnswer> {
       const spec = MENTORSHIP_CARD_PAYMENTS[input.payment];
       const option = cardPaymentOption(input.payment);
       const card = payments.providerFor('card');
       const key = attemptKey(user.id, 'card', option, input.clientKey ?? input.paymentMethod);
       if (await guard(user, key)) return { url: MENTORSHIP_HOME };
-      const { order: started, created } = await payments.startOrder(user, {
-        kind: 'mentorship',
-        productSlug: option,
-        plan: null,
-        amountCents: spec.amountCents,
-        provider: card.name,
-        affiliate: null,
-        idempotencyKey: key,
-        metadata: { option, paymentType: 'card', payment_method_id: input.paymentMethod, instalments: spec.instalments, description: spec.instalments > 1 ? `Backbeat mentorship: payment 1 of ${spec.instalments}` : `Backbeat mentorship (${formatMoney(spec.amountCents)})` },
-      }, { hold: true });
+      const { order: started, created } = await payments.startOrder(
+        user,
+        {
+          kind: 'mentorship',
+          productSlug: option,
+          plan: null,
+          amountCents: spec.amountCents,
+          provider: card.name,
+          affiliate: null,
+          idempotencyKey: key,
+          metadata: {
+            option,
+            paymentType: 'card',
+            payment_method_id: input.paymentMethod,
+            instalments: spec.instalments,
+            description:
+              spec.instalments > 1
+                ? `Backbeat mentorship: payment 1 of ${spec.instalments}`
+                : `Backbeat mentorship (${formatMoney(spec.amountCents)})`,
+          },
+        },
+        { hold: true },
+      );
       let order = started;
       if (!created) {
         order = await payments.settledOrder(started);
         if (order.status === 'paid') return { url: MENTORSHIP_HOME };
         if (order.status === 'failed') throw cardError(order.failureMessage || COMMERCE_MESSAGES.cardDeclined);
         if (order.status === 'pending') throw new AppError(409, M.paymentPending);
-        if (order.status !== 'requires_action') throw new AppError(409, 'This payment can no longer be made. Please go back and try again.');
+        if (order.status !== 'requires_action')
+          throw new AppError(409, 'This payment can no longer be made. Please go back and try again.');
       }
       const metadata = { orderId: String(order.id), userId: String(user.id), mentorship: option };
       try {
         if (spec.instalments === 1) {
-          const charge = await card.chargeCard({ email: user.email, name: user.name, paymentMethod: input.paymentMethod, amountCents: spec.amountCents, description: `Backbeat mentorship (${formatMoney(spec.amountCents)})`, idempotencyKey: key, metadata });
+          const charge = await card.chargeCard({
+            email: user.email,
+            name: user.name,
+            paymentMethod: input.paymentMethod,
+            amountCents: spec.amountCents,
+            description: `Backbeat mentorship (${formatMoney(spec.amountCents)})`,
+            idempotencyKey: key,
+            metadata,
+          });
           if (charge.status === 'succeeded') {
             await payments.markOrderPaid(order.id, charge);
             return { url: MENTORSHIP_HOME };
           }
           if (charge.status === 'requires_action') {
             await markRequiresAction(order.id, charge.ref);
-            return { requires_action: true, ...(charge.nextAction?.url ? { url: charge.nextAction.url } : {}), ...(charge.nextAction?.clientSecret ? { client_secret: charge.nextAction.clientSecret } : {}) };
+            return {
+              requires_action: true,
+              ...(charge.nextAction?.url ? { url: charge.nextAction.url } : {}),
+              ...(charge.nextAction?.clientSecret ? { client_secret: charge.nextAction.clientSecret } : {}),
+            };
           }
           const message = charge.failureMessage || COMMERCE_MESSAGES.cardDeclined;
           await payments.markOrderFailed(order.id, message);
@@ -314,21 +424,31 @@ export function createMentorshipCheckoutService(deps: MentorshipCheckoutDeps) {
         });
         if (ACTIVE.includes(state.status)) {
           await instalments.recordPlan(order, { option, provider: card.name, state, total: spec.instalments });
-          await payments.markOrderPaid(order.id, { ref: `${state.ref}:first`, paymentMethodLabel: state.paymentMethodLabel });
+          await payments.markOrderPaid(order.id, {
+            ref: `${state.ref}:first`,
+            paymentMethodLabel: state.paymentMethodLabel,
+          });
           return { url: MENTORSHIP_HOME };
         }
         if (state.nextAction) {
           await markRequiresAction(order.id, state.ref);
-          return { requires_action: true, ...(state.nextAction.url ? { url: state.nextAction.url } : {}), ...(state.nextAction.clientSecret ? { client_secret: state.nextAction.clientSecret } : {}) };
+          return {
+            requires_action: true,
+            ...(state.nextAction.url ? { url: state.nextAction.url } : {}),
+            ...(state.nextAction.clientSecret ? { client_secret: state.nextAction.clientSecret } : {}),
+          };
         }
         // never left charging: an incomplete subscription is cancelled at once
-        await card.cancel(state.ref, { atPeriodEnd: false }, `mentorship-incomplete-${order.id}`).catch(() => undefined);
+        await card
+          .cancel(state.ref, { atPeriodEnd: false }, `mentorship-incomplete-${order.id}`)
+          .catch(() => undefined);
         await payments.markOrderFailed(order.id, COMMERCE_MESSAGES.cardDeclined);
         throw cardError(COMMERCE_MESSAGES.cardDeclined);
       } catch (err) {
         if (err instanceof ProviderError) {
           await payments.markOrderFailed(order.id, err.message);
-          if (err.code === 'provider_error' || err.code === 'unsupported') throw new AppError(502, err.message, { card: [err.message] });
+          if (err.code === 'provider_error' || err.code === 'unsupported')
+            throw new AppError(502, err.message, { card: [err.message] });
           throw cardError(err.message);
         }
         throw err;

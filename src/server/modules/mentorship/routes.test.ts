@@ -16,7 +16,18 @@ import {
   type AccountabilityLink,
   type PracticePlanPhases,
 } from '#shared/mentorship';
-import { accountabilityLinks, courses, instalmentPlans, lessonCompletions, lessons, mentorships, notifications, practicePlans, users, videoSubmissions } from '#server/db/schema/index';
+import {
+  accountabilityLinks,
+  courses,
+  instalmentPlans,
+  lessonCompletions,
+  lessons,
+  mentorships,
+  notifications,
+  practicePlans,
+  users,
+  videoSubmissions,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
 let t: TestApp;
@@ -28,15 +39,40 @@ let mainCourseSlug: string;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.app.deps.db;
-  const [main] = await db.insert(courses).values({ slug: 'main-course', title: 'Main Course', membersOnly: false, position: 0 }).returning();
-  const [ml] = await db.insert(lessons).values({ courseId: main!.id, slug: 'main-lesson', title: 'Main Lesson', membersOnly: false, position: 0, videoUrl: 'https://www.youtube-nocookie.com/embed/main0000001' }).returning();
+  const [main] = await db
+    .insert(courses)
+    .values({ slug: 'main-course', title: 'Main Course', membersOnly: false, position: 0 })
+    .returning();
+  const [ml] = await db
+    .insert(lessons)
+    .values({
+      courseId: main!.id,
+      slug: 'main-lesson',
+      title: 'Main Lesson',
+      membersOnly: false,
+      position: 0,
+      videoUrl: 'https://www.youtube-nocookie.com/embed/main0000001',
+    })
+    .returning();
   mainLesson = ml!.id;
   mainCourseSlug = main!.slug;
-  const [mc] = await db.insert(courses).values({ slug: 'mentorship-foundations', title: 'Mentorship Foundations', area: 'mentorship', position: 1 }).returning();
+  const [mc] = await db
+    .insert(courses)
+    .values({ slug: 'mentorship-foundations', title: 'Mentorship Foundations', area: 'mentorship', position: 1 })
+    .returning();
   mCourse = mc!;
   const rows = await db
     .insert(lessons)
-    .values([0, 1, 2].map((i) => ({ courseId: mc!.id, slug: `m-${i}`, title: `Mentor Lesson ${i + 1}`, description: `About ${i + 1}`, position: i, videoUrl: `https://www.youtube-nocookie.com/embed/mentor0000${i}` })))
+    .values(
+      [0, 1, 2].map((i) => ({
+        courseId: mc!.id,
+        slug: `m-${i}`,
+        title: `Mentor Lesson ${i + 1}`,
+        description: `About ${i + 1}`,
+        position: i,
+        videoUrl: `https://www.youtube-nocookie.com/embed/mentor0000${i}`,
+      })),
+    )
     .returning();
   mLessons = rows.map((r) => r.id);
 });
@@ -46,8 +82,10 @@ const student = (name?: string) => t.signedIn({ entitlements: ['mentorship'], ..
 const admin = (name?: string) => t.signedIn({ role: 'admin', ...(name ? { name } : {}) });
 const free = () => t.signedIn();
 const member = () => t.signedIn({ entitlements: ['membership'] });
-const addLink = (c: TestClient, student_id: number, url = 'https://www.youtube.com/watch?v=abc', label = 'Week 1') => c.post('/mentorship/accountability/links', { student_id, url, label });
-const linksOf = async (studentId: number) => t.app.deps.db.select().from(accountabilityLinks).where(eq(accountabilityLinks.studentId, studentId));
+const addLink = (c: TestClient, student_id: number, url = 'https://www.youtube.com/watch?v=abc', label = 'Week 1') =>
+  c.post('/mentorship/accountability/links', { student_id, url, label });
+const linksOf = async (studentId: number) =>
+  t.app.deps.db.select().from(accountabilityLinks).where(eq(accountabilityLinks.studentId, studentId));
 
 describe('permissions: visitors 401, members without the mentorship 403', () => {
   it('answers every call so, before looking at the body', async () => {
@@ -99,7 +137,11 @@ describe('permissions: visitors 401, members without the mentorship 403', () => 
 
   it('refuses a state change without the CSRF token', async () => {
     const { user, client } = await student();
-    const res = await client.post('/mentorship/accountability/links', { student_id: user.id, url: 'https://x.test', label: '' }, { csrf: false });
+    const res = await client.post(
+      '/mentorship/accountability/links',
+      { student_id: user.id, url: 'https://x.test', label: '' },
+      { csrf: false },
+    );
     expect(res.statusCode).toBe(419);
     expect(await linksOf(user.id)).toHaveLength(0);
   });
@@ -137,7 +179,9 @@ describe('mentorship lessons', () => {
       next: { id: mLessons[2], title: 'Mentor Lesson 3' },
       complete: false,
     });
-    const first = mentorshipLessonAnswerSchema.parse((await client.get(`/api/mentorship/lessons/${mLessons[0]}`)).json()).lesson;
+    const first = mentorshipLessonAnswerSchema.parse(
+      (await client.get(`/api/mentorship/lessons/${mLessons[0]}`)).json(),
+    ).lesson;
     expect(first.previous).toBeNull();
     expect('quiz' in first).toBe(false);
     expect((await client.get(`/api/mentorship/lessons/${mainLesson}`)).statusCode).toBe(404);
@@ -150,34 +194,60 @@ describe('mentorship lessons', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ lesson_id: mLessons[2], complete: true });
     // twice is fine
-    expect((await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[2], complete: '1' }, { form: true })).statusCode).toBe(200);
-    expect(mentorshipLessonAnswerSchema.parse((await client.get(`/api/mentorship/lessons/${mLessons[2]}`)).json()).lesson.complete).toBe(true);
+    expect(
+      (await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[2], complete: '1' }, { form: true }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      mentorshipLessonAnswerSchema.parse((await client.get(`/api/mentorship/lessons/${mLessons[2]}`)).json()).lesson
+        .complete,
+    ).toBe(true);
     const undone = await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[2], complete: false });
     expect(undone.json()).toEqual({ lesson_id: mLessons[2], complete: false });
-    expect(await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id)),
+    ).toHaveLength(0);
     // a main-area lesson: 404, nothing stored
     const other = await client.post('/mentorship/lesson-completions', { lesson_id: mainLesson, complete: true });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(MENTORSHIP_AREA_TEXT.lessonNotFound);
-    expect(await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id))).toHaveLength(0);
-    expect((await client.post('/mentorship/lesson-completions', { lesson_id: 'x', complete: true })).statusCode).toBe(422);
+    expect(
+      await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id)),
+    ).toHaveLength(0);
+    expect((await client.post('/mentorship/lesson-completions', { lesson_id: 'x', complete: true })).statusCode).toBe(
+      422,
+    );
   });
 
   it('a mentorship lesson pays no points and does not count towards the academy’s lesson achievements', async () => {
     const { user, client } = await student();
-    expect((await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[1], complete: true })).statusCode).toBe(200);
+    expect(
+      (await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[1], complete: true })).statusCode,
+    ).toBe(200);
     // the next reward of any kind evaluates the achievements (a journal entry here)
-    expect((await client.post('/journal', { exercises: JSON.stringify([{ practicedToday: 'Singles', startingTempo: '', endingTempo: '' }]) })).statusCode).toBe(201);
-    const first = (await client.get('/api/achievements')).json().data.find((a: { slug: string }) => a.slug === 'first-lesson');
+    expect(
+      (
+        await client.post('/journal', {
+          exercises: JSON.stringify([{ practicedToday: 'Singles', startingTempo: '', endingTempo: '' }]),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const first = (await client.get('/api/achievements'))
+      .json()
+      .data.find((a: { slug: string }) => a.slug === 'first-lesson');
     expect(first).toMatchObject({ progress: 0, unlocked_at: null });
     await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[1], complete: false });
-    expect(await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.app.deps.db.select().from(lessonCompletions).where(eq(lessonCompletions.userId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('admins open and complete mentorship lessons too', async () => {
     const { client } = await admin();
     expect((await client.get('/api/mentorship/lessons')).statusCode).toBe(200);
-    expect((await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[0], complete: true })).json()).toEqual({ lesson_id: mLessons[0], complete: true });
+    expect(
+      (await client.post('/mentorship/lesson-completions', { lesson_id: mLessons[0], complete: true })).json(),
+    ).toEqual({ lesson_id: mLessons[0], complete: true });
   });
 });
 
@@ -196,7 +266,9 @@ describe('the learning area never shows mentorship courses', () => {
     await client.post('/lesson-completions', { lesson_id: mainLesson, complete: true });
     expect((await client.get('/api/continue')).json().data).toBeNull();
     const guest = await t.client();
-    expect(((await guest.get('/api/courses')).json().data as Array<{ slug: string }>).map((c) => c.slug)).toEqual([mainCourseSlug]);
+    expect(((await guest.get('/api/courses')).json().data as Array<{ slug: string }>).map((c) => c.slug)).toEqual([
+      mainCourseSlug,
+    ]);
   });
 });
 
@@ -206,24 +278,44 @@ describe('accountability links', () => {
     const empty = await client.get('/mentorship/accountability');
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ links: [] });
-    const added = await addLink(client, user.id, '  https://www.youtube.com/watch?v=abcdefghijklmnopqrstuvwxyz0123456789  ', '  Week 1  ');
+    const added = await addLink(
+      client,
+      user.id,
+      '  https://www.youtube.com/watch?v=abcdefghijklmnopqrstuvwxyz0123456789  ',
+      '  Week 1  ',
+    );
     expect(added.statusCode).toBe(201);
     const first = accountabilityLinksAnswerSchema.parse(added.json()).links[0]!;
-    expect(first).toMatchObject({ url: 'https://www.youtube.com/watch?v=abcdefghijklmnopqrstuvwxyz0123456789', label: 'Week 1' });
+    expect(first).toMatchObject({
+      url: 'https://www.youtube.com/watch?v=abcdefghijklmnopqrstuvwxyz0123456789',
+      label: 'Week 1',
+    });
     expect(Date.parse(first.created_at)).not.toBeNaN();
     await addLink(client, user.id, 'http://example.com/two', '');
-    const listed = accountabilityLinksAnswerSchema.parse((await client.get(`/mentorship/accountability?student_id=${user.id}`)).json()).links;
+    const listed = accountabilityLinksAnswerSchema.parse(
+      (await client.get(`/mentorship/accountability?student_id=${user.id}`)).json(),
+    ).links;
     expect(listed.map((l) => l.url)).toEqual(['http://example.com/two', first.url]);
 
-    const saved = await client.post('/mentorship/accountability/save-label', { student_id: user.id, links: listed.map((l, i) => ({ id: l.id, label: `label ${i} ` })) });
+    const saved = await client.post('/mentorship/accountability/save-label', {
+      student_id: user.id,
+      links: listed.map((l, i) => ({ id: l.id, label: `label ${i} ` })),
+    });
     expect(saved.statusCode).toBe(200);
-    expect(accountabilityLinksAnswerSchema.parse(saved.json()).links.map((l) => l.label)).toEqual(['label 0 ', 'label 1 ']);
+    expect(accountabilityLinksAnswerSchema.parse(saved.json()).links.map((l) => l.label)).toEqual([
+      'label 0 ',
+      'label 1 ',
+    ]);
 
     const del = await client.post(`/mentorship/accountability/links/${first.id}`, { _method: 'delete' });
     expect(del.statusCode).toBe(200);
     expect(accountabilityLinksAnswerSchema.parse(del.json()).links.map((l) => l.id)).toEqual([listed[0]!.id]);
-    expect((await client.request('DELETE', `/mentorship/accountability/links/${listed[0]!.id}`)).json()).toEqual({ links: [] });
-    expect((await client.post(`/mentorship/accountability/links/${first.id}`, { _method: 'delete' })).statusCode).toBe(404);
+    expect((await client.request('DELETE', `/mentorship/accountability/links/${listed[0]!.id}`)).json()).toEqual({
+      links: [],
+    });
+    expect((await client.post(`/mentorship/accountability/links/${first.id}`, { _method: 'delete' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('the page shares the address: a browser navigation gets HTML, a call gets JSON', async () => {
@@ -248,8 +340,16 @@ describe('accountability links', () => {
       [{ student_id: user.id, url: 'javascript:alert(1)', label: '' }, 'url', ACCOUNTABILITY_MESSAGES.urlInvalid],
       [{ student_id: user.id, url: 'ftp://files.test/a', label: '' }, 'url', ACCOUNTABILITY_MESSAGES.urlInvalid],
       [{ student_id: user.id, url: 'youtube.com/watch', label: '' }, 'url', ACCOUNTABILITY_MESSAGES.urlInvalid],
-      [{ student_id: user.id, url: `https://x.test/${'a'.repeat(ACCOUNTABILITY_LIMITS.url)}`, label: '' }, 'url', ACCOUNTABILITY_MESSAGES.urlTooLong],
-      [{ student_id: user.id, url: 'https://x.test', label: 'x'.repeat(ACCOUNTABILITY_LIMITS.label + 1) }, 'label', ACCOUNTABILITY_MESSAGES.labelTooLong],
+      [
+        { student_id: user.id, url: `https://x.test/${'a'.repeat(ACCOUNTABILITY_LIMITS.url)}`, label: '' },
+        'url',
+        ACCOUNTABILITY_MESSAGES.urlTooLong,
+      ],
+      [
+        { student_id: user.id, url: 'https://x.test', label: 'x'.repeat(ACCOUNTABILITY_LIMITS.label + 1) },
+        'label',
+        ACCOUNTABILITY_MESSAGES.labelTooLong,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await client.post('/mentorship/accountability/links', body);
@@ -257,10 +357,18 @@ describe('accountability links', () => {
       expect(res.json().errors[field][0]).toBe(message);
     }
     expect(await linksOf(user.id)).toHaveLength(0);
-    const tooLong = await client.post('/mentorship/accountability/save-label', { student_id: user.id, links: [{ id: 1, label: 'x'.repeat(ACCOUNTABILITY_LIMITS.label + 1) }] });
+    const tooLong = await client.post('/mentorship/accountability/save-label', {
+      student_id: user.id,
+      links: [{ id: 1, label: 'x'.repeat(ACCOUNTABILITY_LIMITS.label + 1) }],
+    });
     expect(tooLong.statusCode).toBe(422);
 
-    await t.app.deps.db.insert(accountabilityLinks).values(Array.from({ length: ACCOUNTABILITY_LIMITS.linksPerStudent }, (_, i) => ({ studentId: user.id, url: `https://x.test/${i}` })));
+    await t.app.deps.db.insert(accountabilityLinks).values(
+      Array.from({ length: ACCOUNTABILITY_LIMITS.linksPerStudent }, (_, i) => ({
+        studentId: user.id,
+        url: `https://x.test/${i}`,
+      })),
+    );
     const full = await addLink(client, user.id);
     expect(full.statusCode).toBe(422);
     expect(full.json().errors.url[0]).toBe(ACCOUNTABILITY_MESSAGES.tooMany);
@@ -270,14 +378,25 @@ describe('accountability links', () => {
   it('another student’s links are 403 on read, add, delete and save-label, and stay untouched', async () => {
     const a = await student();
     const b = await student();
-    const bLink = accountabilityLinksAnswerSchema.parse((await addLink(b.client, b.user.id, 'https://b.test/1', 'B label')).json()).links[0]!;
+    const bLink = accountabilityLinksAnswerSchema.parse(
+      (await addLink(b.client, b.user.id, 'https://b.test/1', 'B label')).json(),
+    ).links[0]!;
     const read = await a.client.get(`/mentorship/accountability?student_id=${b.user.id}`);
     expect(read.statusCode).toBe(403);
     expect(read.json().message).toBe(MENTORSHIP_MESSAGES.notYourStudent);
     expect((await addLink(a.client, b.user.id, 'https://a.test/sneaky')).statusCode).toBe(403);
-    expect((await a.client.post(`/mentorship/accountability/links/${bLink.id}`, { _method: 'delete' })).statusCode).toBe(403);
+    expect(
+      (await a.client.post(`/mentorship/accountability/links/${bLink.id}`, { _method: 'delete' })).statusCode,
+    ).toBe(403);
     expect((await a.client.request('DELETE', `/mentorship/accountability/links/${bLink.id}`)).statusCode).toBe(403);
-    expect((await a.client.post('/mentorship/accountability/save-label', { student_id: b.user.id, links: [{ id: bLink.id, label: 'hacked' }] })).statusCode).toBe(403);
+    expect(
+      (
+        await a.client.post('/mentorship/accountability/save-label', {
+          student_id: b.user.id,
+          links: [{ id: bLink.id, label: 'hacked' }],
+        })
+      ).statusCode,
+    ).toBe(403);
     const rows = await linksOf(b.user.id);
     expect(rows.map((r) => [r.url, r.label])).toEqual([['https://b.test/1', 'B label']]);
   });
@@ -285,8 +404,12 @@ describe('accountability links', () => {
   it('save-label changes only labels of the named student’s links: other students’ ids are ignored', async () => {
     const a = await student();
     const b = await student();
-    const aLink = accountabilityLinksAnswerSchema.parse((await addLink(a.client, a.user.id, 'https://a.test/1', 'mine')).json()).links[0]!;
-    const bLink = accountabilityLinksAnswerSchema.parse((await addLink(b.client, b.user.id, 'https://b.test/1', 'theirs')).json()).links[0]!;
+    const aLink = accountabilityLinksAnswerSchema.parse(
+      (await addLink(a.client, a.user.id, 'https://a.test/1', 'mine')).json(),
+    ).links[0]!;
+    const bLink = accountabilityLinksAnswerSchema.parse(
+      (await addLink(b.client, b.user.id, 'https://b.test/1', 'theirs')).json(),
+    ).links[0]!;
     const res = await a.client.post('/mentorship/accountability/save-label', {
       student_id: a.user.id,
       links: [
@@ -301,7 +424,10 @@ describe('accountability links', () => {
     expect(bRow).toMatchObject({ label: 'theirs', url: 'https://b.test/1', studentId: b.user.id });
     // an admin's save-label for student A cannot reach B's link either
     const { client: adminClient } = await admin();
-    await adminClient.post('/mentorship/accountability/save-label', { student_id: a.user.id, links: [{ id: bLink.id, label: 'admin hack' }] });
+    await adminClient.post('/mentorship/accountability/save-label', {
+      student_id: a.user.id,
+      links: [{ id: bLink.id, label: 'admin hack' }],
+    });
     expect((await linksOf(b.user.id))[0]!.label).toBe('theirs');
   });
 
@@ -319,12 +445,19 @@ describe('accountability links', () => {
     expect(note!.body).toContain('Mentor Max');
 
     expect((await client.get(`/mentorship/accountability?student_id=${s.user.id}`)).json().links).toHaveLength(1);
-    const relabelled = await client.post('/mentorship/accountability/save-label', { student_id: s.user.id, links: [{ id: link.id, label: 'Watch this' }] });
+    const relabelled = await client.post('/mentorship/accountability/save-label', {
+      student_id: s.user.id,
+      links: [{ id: link.id, label: 'Watch this' }],
+    });
     expect(relabelled.json().links[0].label).toBe('Watch this');
-    expect((await client.post(`/mentorship/accountability/links/${link.id}`, { _method: 'delete' })).json()).toEqual({ links: [] });
+    expect((await client.post(`/mentorship/accountability/links/${link.id}`, { _method: 'delete' })).json()).toEqual({
+      links: [],
+    });
     // the student's own deletes work on links the admin added
     const again = accountabilityLinksAnswerSchema.parse((await addLink(client, s.user.id)).json()).links[0]!;
-    expect((await s.client.post(`/mentorship/accountability/links/${again.id}`, { _method: 'delete' })).statusCode).toBe(200);
+    expect(
+      (await s.client.post(`/mentorship/accountability/links/${again.id}`, { _method: 'delete' })).statusCode,
+    ).toBe(200);
   });
 
   it('an admin naming someone who is not a mentorship student gets 404', async () => {
@@ -334,7 +467,9 @@ describe('accountability links', () => {
     for (const id of [freeUser.id, otherAdmin.id, 999999]) {
       expect((await client.get(`/mentorship/accountability?student_id=${id}`)).statusCode).toBe(404);
       expect((await addLink(client, id)).statusCode).toBe(404);
-      expect((await client.post('/mentorship/accountability/save-label', { student_id: id, links: [] })).statusCode).toBe(404);
+      expect(
+        (await client.post('/mentorship/accountability/save-label', { student_id: id, links: [] })).statusCode,
+      ).toBe(404);
     }
     expect(await linksOf(freeUser.id)).toHaveLength(0);
   });
@@ -356,12 +491,16 @@ describe('accountability links', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await linksOf(user.id)).toHaveLength(0);
-    expect((await client.post('/mentorship/accountability/save-label', { student_id: user.id, links: [] })).statusCode).toBe(200);
+    expect(
+      (await client.post('/mentorship/accountability/save-label', { student_id: user.id, links: [] })).statusCode,
+    ).toBe(200);
   });
 });
 
 const phases = (days: boolean[][]): PracticePlanPhases => ({
-  phase1: days.map((week, w) => week.map((complete, d) => ({ id: `d${w}-${d}`, title: 'Day', complete, exercises: [] }))),
+  phase1: days.map((week, w) =>
+    week.map((complete, d) => ({ id: `d${w}-${d}`, title: 'Day', complete, exercises: [] })),
+  ),
   phase2: [],
   phase3: [],
 });
@@ -372,9 +511,23 @@ describe('GET /api/mentorship/overview', () => {
     const s = await student();
     const db = t.app.deps.db;
     await db.insert(mentorships).values({ studentId: s.user.id, mentorId: mentor.id, option: 'onetime' });
-    await db.insert(practicePlans).values({ studentId: s.user.id, phases: phases([[true, true], [true, false, false]]) });
+    await db.insert(practicePlans).values({
+      studentId: s.user.id,
+      phases: phases([
+        [true, true],
+        [true, false, false],
+      ]),
+    });
     await db.insert(videoSubmissions).values([
-      { studentId: s.user.id, title: 'v1', path: 'x/1.mp4', originalName: '1.mp4', mimeType: 'video/mp4', size: 10, feedback: 'Nice' },
+      {
+        studentId: s.user.id,
+        title: 'v1',
+        path: 'x/1.mp4',
+        originalName: '1.mp4',
+        mimeType: 'video/mp4',
+        size: 10,
+        feedback: 'Nice',
+      },
       { studentId: s.user.id, title: 'v2', path: 'x/2.mp4', originalName: '2.mp4', mimeType: 'video/mp4', size: 10 },
     ]);
     await db.insert(lessonCompletions).values({ userId: s.user.id, lessonId: mLessons[0]! });
@@ -400,13 +553,40 @@ describe('GET /api/mentorship/overview', () => {
     const db = t.app.deps.db;
     await db.insert(mentorships).values({ studentId: s.user.id, option: '3', status: 'past_due' });
     const due = new Date(Date.now() + 86_400_000);
-    await db.insert(instalmentPlans).values({ userId: s.user.id, option: '3', provider: 'sandbox', providerRef: `sub_${s.user.id}`, amountCents: 120000, instalmentsTotal: 3, instalmentsPaid: 1, status: 'past_due', nextDueAt: due });
+    await db.insert(instalmentPlans).values({
+      userId: s.user.id,
+      option: '3',
+      provider: 'sandbox',
+      providerRef: `sub_${s.user.id}`,
+      amountCents: 120000,
+      instalmentsTotal: 3,
+      instalmentsPaid: 1,
+      status: 'past_due',
+      nextDueAt: due,
+    });
     const o = mentorshipOverviewSchema.parse((await s.client.get('/api/mentorship/overview')).json());
-    expect(o).toMatchObject({ role: 'student', mentor: null, status: 'past_due', pastDue: true, plan: { daysComplete: 0, daysTotal: 0, currentWeek: null } });
-    expect(o.role === 'student' && o.payment).toEqual({ kind: 'instalments', paid: 1, total: 3, amountCents: 120000, status: 'past_due', nextDueAt: due.toISOString() });
+    expect(o).toMatchObject({
+      role: 'student',
+      mentor: null,
+      status: 'past_due',
+      pastDue: true,
+      plan: { daysComplete: 0, daysTotal: 0, currentWeek: null },
+    });
+    expect(o.role === 'student' && o.payment).toEqual({
+      kind: 'instalments',
+      paid: 1,
+      total: 3,
+      amountCents: 120000,
+      status: 'past_due',
+      nextDueAt: due.toISOString(),
+    });
     // a student with the entitlement only (no enrolment row): no mentor, no payment
     const bare = await student();
-    expect(mentorshipOverviewSchema.parse((await bare.client.get('/api/mentorship/overview')).json())).toMatchObject({ status: null, payment: { kind: 'none' }, pastDue: false });
+    expect(mentorshipOverviewSchema.parse((await bare.client.get('/api/mentorship/overview')).json())).toMatchObject({
+      status: null,
+      payment: { kind: 'none' },
+      pastDue: false,
+    });
   });
 
   it('an admin sees their students, all students and videos awaiting feedback', async () => {
@@ -415,7 +595,14 @@ describe('GET /api/mentorship/overview', () => {
     expect(before).toMatchObject({ role: 'admin', myStudents: 0, myVideosAwaitingFeedback: 0 });
     const s = await student();
     await t.app.deps.db.insert(mentorships).values({ studentId: s.user.id, mentorId: me.id, option: 'onetime' });
-    await t.app.deps.db.insert(videoSubmissions).values({ studentId: s.user.id, title: 'v', path: 'x/3.mp4', originalName: '3.mp4', mimeType: 'video/mp4', size: 10 });
+    await t.app.deps.db.insert(videoSubmissions).values({
+      studentId: s.user.id,
+      title: 'v',
+      path: 'x/3.mp4',
+      originalName: '3.mp4',
+      mimeType: 'video/mp4',
+      size: 10,
+    });
     const after = mentorshipOverviewSchema.parse((await client.get('/api/mentorship/overview')).json());
     if (after.role !== 'admin' || before.role !== 'admin') throw new Error('expected the admin overview');
     expect(after.myStudents).toBe(1);
@@ -438,34 +625,62 @@ describe('mentors’ student views (admins)', () => {
       { studentId: mine.user.id, mentorId: me.id, option: 'onetime' },
       { studentId: theirs.user.id, mentorId: otherMentor.id, option: '3', status: 'past_due' },
     ]);
-    await t.app.deps.db.insert(practicePlans).values({ studentId: mine.user.id, phases: phases([[true, false]]), updatedBy: mine.user.id });
-    await t.app.deps.db.insert(videoSubmissions).values({ studentId: mine.user.id, title: 'v', path: 'x/4.mp4', originalName: '4.mp4', mimeType: 'video/mp4', size: 10 });
+    await t.app.deps.db
+      .insert(practicePlans)
+      .values({ studentId: mine.user.id, phases: phases([[true, false]]), updatedBy: mine.user.id });
+    await t.app.deps.db.insert(videoSubmissions).values({
+      studentId: mine.user.id,
+      title: 'v',
+      path: 'x/4.mp4',
+      originalName: '4.mp4',
+      mimeType: 'video/mp4',
+      size: 10,
+    });
 
     const all = mentorshipStudentsAnswerSchema.parse((await client.get(`/api/mentorship/students?q=${tag}`)).json());
     expect(all.students.map((s) => s.name)).toEqual([`${tag} Loose`, `${tag} Mine`, `${tag} Theirs`]);
     expect(all.more).toBe(false);
     const m = all.students.find((s) => s.id === mine.user.id)!;
-    expect(m).toMatchObject({ mentor: { id: me.id, name: 'Searching Mentor' }, status: 'active', planProgress: { daysComplete: 1, daysTotal: 2 }, videosAwaitingFeedback: 1 });
+    expect(m).toMatchObject({
+      mentor: { id: me.id, name: 'Searching Mentor' },
+      status: 'active',
+      planProgress: { daysComplete: 1, daysTotal: 2 },
+      videosAwaitingFeedback: 1,
+    });
     expect(m.lastActivity).not.toBeNull();
-    expect(all.students.find((s) => s.id === loose.user.id)).toMatchObject({ mentor: null, status: null, lastActivity: null, videosAwaitingFeedback: 0 });
+    expect(all.students.find((s) => s.id === loose.user.id)).toMatchObject({
+      mentor: null,
+      status: null,
+      lastActivity: null,
+      videosAwaitingFeedback: 0,
+    });
     expect(all.students.find((s) => s.id === theirs.user.id)!.status).toBe('past_due');
 
     const onlyMine = mentorshipStudentsAnswerSchema.parse((await client.get('/api/mentorship/students?mine=1')).json());
     expect(onlyMine.students.map((s) => s.id)).toEqual([mine.user.id]);
     // search by e-mail, and LIKE wildcards are taken literally
-    expect(mentorshipStudentsAnswerSchema.parse((await client.get(`/api/mentorship/students?q=${encodeURIComponent(theirs.user.email)}`)).json()).students.map((s) => s.id)).toEqual([theirs.user.id]);
-    expect(mentorshipStudentsAnswerSchema.parse((await client.get('/api/mentorship/students?q=%25%25')).json()).students).toEqual([]);
+    expect(
+      mentorshipStudentsAnswerSchema
+        .parse((await client.get(`/api/mentorship/students?q=${encodeURIComponent(theirs.user.email)}`)).json())
+        .students.map((s) => s.id),
+    ).toEqual([theirs.user.id]);
+    expect(
+      mentorshipStudentsAnswerSchema.parse((await client.get('/api/mentorship/students?q=%25%25')).json()).students,
+    ).toEqual([]);
     expect((await client.get('/api/mentorship/students?page=0')).statusCode).toBe(422);
   });
 
   it('pages by MENTORSHIP_STUDENTS_PER_PAGE with `more`', async () => {
     const { client } = await admin();
     const tag = `pg${Date.now().toString(36)}`;
-    for (let i = 0; i < MENTORSHIP_STUDENTS_PER_PAGE + 1; i++) await t.createUser({ name: `${tag} ${String(i).padStart(2, '0')}`, entitlements: ['mentorship'] });
+    for (let i = 0; i < MENTORSHIP_STUDENTS_PER_PAGE + 1; i++)
+      await t.createUser({ name: `${tag} ${String(i).padStart(2, '0')}`, entitlements: ['mentorship'] });
     const p1 = mentorshipStudentsAnswerSchema.parse((await client.get(`/api/mentorship/students?q=${tag}`)).json());
     expect(p1.students).toHaveLength(MENTORSHIP_STUDENTS_PER_PAGE);
     expect(p1.more).toBe(true);
-    const p2 = mentorshipStudentsAnswerSchema.parse((await client.get(`/api/mentorship/students?q=${tag}&page=2`)).json());
+    const p2 = mentorshipStudentsAnswerSchema.parse(
+      (await client.get(`/api/mentorship/students?q=${tag}&page=2`)).json(),
+    );
     expect(p2.students.map((s) => s.name)).toEqual([`${tag} ${MENTORSHIP_STUDENTS_PER_PAGE}`]);
     expect(p2.more).toBe(false);
   });
@@ -476,8 +691,23 @@ describe('mentors’ student views (admins)', () => {
     await t.app.deps.db.insert(mentorships).values({ studentId: s.user.id, mentorId: me.id, option: 'onetime' });
     await addLink(s.client, s.user.id, 'https://dana.test/1', 'one');
     await t.app.deps.db.insert(videoSubmissions).values([
-      { studentId: s.user.id, title: 'first', path: 'x/5.mp4', originalName: '5.mp4', mimeType: 'video/mp4', size: 10, feedback: 'Good' },
-      { studentId: s.user.id, title: 'second', path: 'x/6.mp4', originalName: '6.mp4', mimeType: 'video/mp4', size: 10 },
+      {
+        studentId: s.user.id,
+        title: 'first',
+        path: 'x/5.mp4',
+        originalName: '5.mp4',
+        mimeType: 'video/mp4',
+        size: 10,
+        feedback: 'Good',
+      },
+      {
+        studentId: s.user.id,
+        title: 'second',
+        path: 'x/6.mp4',
+        originalName: '6.mp4',
+        mimeType: 'video/mp4',
+        size: 10,
+      },
     ]);
     const res = await client.get(`/api/mentorship/students/${s.user.id}`);
     expect(res.statusCode).toBe(200);
@@ -525,8 +755,13 @@ describe('mentors’ student views (admins)', () => {
     expect(res.json().mentor).toMatchObject({ id: mentor.id, name: 'New Mentor' });
     const [row] = await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.user.id));
     expect(row).toMatchObject({ mentorId: mentor.id, option: 'manual', status: 'active' });
-    expect(mentorshipOverviewSchema.parse((await s.client.get('/api/mentorship/overview')).json())).toMatchObject({ mentor: { id: mentor.id } });
-    const toStudent = await t.app.deps.db.select().from(notifications).where(and(eq(notifications.userId, s.user.id), eq(notifications.area, 'mentorship')));
+    expect(mentorshipOverviewSchema.parse((await s.client.get('/api/mentorship/overview')).json())).toMatchObject({
+      mentor: { id: mentor.id },
+    });
+    const toStudent = await t.app.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, s.user.id), eq(notifications.area, 'mentorship')));
     expect(toStudent.map((n) => n.body)).toEqual(['<strong>New Mentor</strong> is now your mentor.']);
     const toMentor = await t.app.deps.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
     expect(toMentor[0]!.body).toContain('Rio Assign');
@@ -538,12 +773,22 @@ describe('mentors’ student views (admins)', () => {
       expect(r.statusCode).toBe(422);
       expect(r.json().errors.mentor_id[0]).toBe(MENTORSHIP_AREA_TEXT.mentorMustBeAdmin);
     }
-    expect((await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.user.id)))[0]!.mentorId).toBe(mentor.id);
+    expect(
+      (await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.user.id)))[0]!.mentorId,
+    ).toBe(mentor.id);
     // self, then nobody
-    expect((await client.post(`/api/mentorship/students/${s.user.id}/mentor`, { mentor_id: me.id })).json().mentor.id).toBe(me.id);
-    expect((await client.post(`/api/mentorship/students/${s.user.id}/mentor`, { mentor_id: '' }, { form: true })).json()).toEqual({ mentor: null });
-    expect((await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.user.id)))[0]!.mentorId).toBeNull();
+    expect(
+      (await client.post(`/api/mentorship/students/${s.user.id}/mentor`, { mentor_id: me.id })).json().mentor.id,
+    ).toBe(me.id);
+    expect(
+      (await client.post(`/api/mentorship/students/${s.user.id}/mentor`, { mentor_id: '' }, { form: true })).json(),
+    ).toEqual({ mentor: null });
+    expect(
+      (await t.app.deps.db.select().from(mentorships).where(eq(mentorships.studentId, s.user.id)))[0]!.mentorId,
+    ).toBeNull();
     // not a student: 404
-    expect((await client.post(`/api/mentorship/students/${freeUser.id}/mentor`, { mentor_id: me.id })).statusCode).toBe(404);
+    expect((await client.post(`/api/mentorship/students/${freeUser.id}/mentor`, { mentor_id: me.id })).statusCode).toBe(
+      404,
+    );
   });
 });

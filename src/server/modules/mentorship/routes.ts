@@ -29,7 +29,11 @@ const idParams = z.object({ id: idSchema });
  */
 export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const mentorship = createMentorshipService({ db: app.deps.db, users: app.deps.services.users, notifications: app.deps.services.notifications });
+  const mentorship = createMentorshipService({
+    db: app.deps.db,
+    users: app.deps.services.users,
+    notifications: app.deps.services.notifications,
+  });
 
   /**
    * One student's links: the student themself, or any admin (requireMentorshipRecord: another
@@ -45,14 +49,19 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- lessons (no quiz call for mentorship lessons) ----
 
-  app.get('/api/mentorship/lessons', async (request) => ({ courses: await mentorship.courses(requireMentorship(request)) }));
+  app.get('/api/mentorship/lessons', async (request) => ({
+    courses: await mentorship.courses(requireMentorship(request)),
+  }));
 
   app.get('/api/mentorship/lessons/:id', { ...mentorshipFirst, schema: { params: idParams } }, async (request) => ({
     lesson: await mentorship.lesson(requireMentorship(request), request.params.id),
   }));
 
-  app.post('/mentorship/lesson-completions', { ...mentorshipFirst, schema: { body: mentorshipLessonCompletionBodySchema } }, async (request) =>
-    mentorship.setLessonComplete(requireMentorship(request), request.body.lesson_id, request.body.complete),
+  app.post(
+    '/mentorship/lesson-completions',
+    { ...mentorshipFirst, schema: { body: mentorshipLessonCompletionBodySchema } },
+    async (request) =>
+      mentorship.setLessonComplete(requireMentorship(request), request.body.lesson_id, request.body.complete),
   );
 
   // ---- accountability links ----
@@ -61,19 +70,30 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (wantsHtml(request)) return renderPage(app, request, reply);
   };
-  app.get('/mentorship/accountability', { preValidation: [page, mentorshipFirst.preValidation], schema: { querystring: accountabilityQuerySchema } }, async (request, reply) => {
-    const studentId = request.query.student_id ?? requireMentorship(request).id;
-    await recordOwner(request, studentId);
-    return reply.header('Cache-Control', 'no-store').header('Vary', 'Accept').send({ links: await mentorship.links(studentId) });
-  });
+  app.get(
+    '/mentorship/accountability',
+    { preValidation: [page, mentorshipFirst.preValidation], schema: { querystring: accountabilityQuerySchema } },
+    async (request, reply) => {
+      const studentId = request.query.student_id ?? requireMentorship(request).id;
+      await recordOwner(request, studentId);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Vary', 'Accept')
+        .send({ links: await mentorship.links(studentId) });
+    },
+  );
 
-  app.post('/mentorship/accountability/links', { ...mentorshipFirst, schema: { body: addAccountabilityLinkBodySchema } }, async (request, reply) => {
-    const { student_id, url, label } = request.body;
-    const user = await recordOwner(request, student_id);
-    await limiters.consume('accountabilityLinksPerUser', String(user.id));
-    const result = await mentorship.addLink(user, student_id, { url, label });
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/mentorship/accountability/links',
+    { ...mentorshipFirst, schema: { body: addAccountabilityLinkBodySchema } },
+    async (request, reply) => {
+      const { student_id, url, label } = request.body;
+      const user = await recordOwner(request, student_id);
+      await limiters.consume('accountabilityLinksPerUser', String(user.id));
+      const result = await mentorship.addLink(user, student_id, { url, label });
+      return reply.status(201).send(result);
+    },
+  );
 
   overridableRoute(app, '/mentorship/accountability/links/:id', {
     DELETE: {
@@ -89,15 +109,21 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // debounced on the page; only labels, only of this student's links
-  app.post('/mentorship/accountability/save-label', { ...mentorshipFirst, schema: { body: saveAccountabilityLabelsBodySchema } }, async (request) => {
-    await recordOwner(request, request.body.student_id);
-    return mentorship.saveLabels(request.body.student_id, request.body.links);
-  });
+  app.post(
+    '/mentorship/accountability/save-label',
+    { ...mentorshipFirst, schema: { body: saveAccountabilityLabelsBodySchema } },
+    async (request) => {
+      await recordOwner(request, request.body.student_id);
+      return mentorship.saveLabels(request.body.student_id, request.body.links);
+    },
+  );
 
   // ---- mentors (admins) ----
 
-  app.get('/api/mentorship/students', { ...adminFirst, schema: { querystring: mentorshipStudentsQuerySchema } }, async (request) =>
-    mentorship.students(requireAdmin(request), request.query),
+  app.get(
+    '/api/mentorship/students',
+    { ...adminFirst, schema: { querystring: mentorshipStudentsQuerySchema } },
+    async (request) => mentorship.students(requireAdmin(request), request.query),
   );
 
   app.get('/api/mentorship/students/:id', { ...adminFirst, schema: { params: idParams } }, async (request) => {
@@ -105,8 +131,11 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
     return mentorship.student(request.params.id);
   });
 
-  app.post('/api/mentorship/students/:id/mentor', { ...adminFirst, schema: { params: idParams, body: assignMentorBodySchema } }, async (request) =>
-    mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id, request.ip),
+  app.post(
+    '/api/mentorship/students/:id/mentor',
+    { ...adminFirst, schema: { params: idParams, body: assignMentorBodySchema } },
+    async (request) =>
+      mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id, request.ip),
   );
 
   app.get('/api/mentorship/mentors', adminFirst, async (request) => {

@@ -42,17 +42,36 @@ type UserRow = typeof users.$inferSelect;
 type MentorshipRow = typeof mentorships.$inferSelect;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const linkDto = (row: typeof accountabilityLinks.$inferSelect): AccountabilityLink => ({ id: row.id, url: row.url, label: row.label, created_at: row.createdAt.toISOString() });
+const linkDto = (row: typeof accountabilityLinks.$inferSelect): AccountabilityLink => ({
+  id: row.id,
+  url: row.url,
+  label: row.label,
+  created_at: row.createdAt.toISOString(),
+});
 
 /** options bought in one payment (everything but the PayPal instalment plans and the 2/3/6-payment cards) */
-const PAID_IN_FULL = new Set(['onetime', 'onetime1600', 'onetime2600', 'onetime3900', 'card3200', 'card2700', 'finance', '3200', '2700']);
+const PAID_IN_FULL = new Set([
+  'onetime',
+  'onetime1600',
+  'onetime2600',
+  'onetime3900',
+  'card3200',
+  'card2700',
+  'finance',
+  '3200',
+  '2700',
+]);
 
 /**
  * The mentorship area (docs/product/mentorship.md): the dashboard overview, mentorship lessons, accountability links
  * and the mentors' student views. Who may call what is checked by the routes (guards); this service
  * checks what the data says (a mentorship lesson, a mentorship student, an admin as mentor).
  */
-export function createMentorshipService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
+export function createMentorshipService(deps: {
+  db: Database;
+  users: UserService;
+  notifications: NotificationService;
+}) {
   const { db } = deps;
 
   const person = (row: Pick<UserRow, 'id' | 'name' | 'avatarPath' | 'slug'>): MentorshipPerson => ({
@@ -66,7 +85,10 @@ export function createMentorshipService(deps: { db: Database; users: UserService
   const hasMentorshipEntitlement = (userId: SQL | number) =>
     sql`exists (select 1 from ${entitlements} e where e.user_id = ${userId} and e.kind = 'mentorship' and e.revoked_at is null and (e.ends_at is null or e.ends_at > now()))`;
   /** a mentorship student: not an admin, and enrolled (a mentorships row) or holding the entitlement */
-  const isStudentSql = and(ne(users.role, 'admin'), or(sql`${mentorships.id} is not null`, hasMentorshipEntitlement(sql`${users.id}`)))!;
+  const isStudentSql = and(
+    ne(users.role, 'admin'),
+    or(sql`${mentorships.id} is not null`, hasMentorshipEntitlement(sql`${users.id}`)),
+  )!;
 
   /** greatest of the student's own recent actions (Postgres' greatest ignores nulls) */
   const lastActivitySql = sql<string | null>`greatest(
@@ -75,7 +97,10 @@ export function createMentorshipService(deps: { db: Database; users: UserService
     (select max(vs.created_at) from ${videoSubmissions} vs where vs.student_id = ${users.id}),
     (select pp.updated_at from ${practicePlans} pp where pp.student_id = ${users.id} and pp.updated_by = ${users.id})
   )`;
-  const awaitingSql = sql<number>`(select count(*) from ${videoSubmissions} vs where vs.student_id = ${users.id} and vs.feedback is null)`.mapWith(Number);
+  const awaitingSql =
+    sql<number>`(select count(*) from ${videoSubmissions} vs where vs.student_id = ${users.id} and vs.feedback is null)`.mapWith(
+      Number,
+    );
 
   async function studentRow(studentId: number) {
     const [row] = await db
@@ -100,32 +125,61 @@ export function createMentorshipService(deps: { db: Database; users: UserService
   }
 
   async function payment(studentId: number, m: MentorshipRow | null): Promise<MentorshipPayment> {
-    const [plan] = await db.select().from(instalmentPlans).where(eq(instalmentPlans.userId, studentId)).orderBy(desc(instalmentPlans.id)).limit(1);
+    const [plan] = await db
+      .select()
+      .from(instalmentPlans)
+      .where(eq(instalmentPlans.userId, studentId))
+      .orderBy(desc(instalmentPlans.id))
+      .limit(1);
     if (plan) {
-      return { kind: 'instalments', paid: plan.instalmentsPaid, total: plan.instalmentsTotal, amountCents: plan.amountCents, status: plan.status, nextDueAt: iso(plan.nextDueAt) };
+      return {
+        kind: 'instalments',
+        paid: plan.instalmentsPaid,
+        total: plan.instalmentsTotal,
+        amountCents: plan.amountCents,
+        status: plan.status,
+        nextDueAt: iso(plan.nextDueAt),
+      };
     }
-    if (m && (PAID_IN_FULL.has(m.option) || m.status === 'completed')) return { kind: 'paid_in_full', option: m.option };
+    if (m && (PAID_IN_FULL.has(m.option) || m.status === 'completed'))
+      return { kind: 'paid_in_full', option: m.option };
     return { kind: 'none' };
   }
 
-  const isPastDue = (m: MentorshipRow | null, p: MentorshipPayment) => m?.status === 'past_due' || (p.kind === 'instalments' && p.status === 'past_due');
+  const isPastDue = (m: MentorshipRow | null, p: MentorshipPayment) =>
+    m?.status === 'past_due' || (p.kind === 'instalments' && p.status === 'past_due');
 
   async function planOf(studentId: number) {
-    const [plan] = await db.select({ phases: practicePlans.phases }).from(practicePlans).where(eq(practicePlans.studentId, studentId)).limit(1);
+    const [plan] = await db
+      .select({ phases: practicePlans.phases })
+      .from(practicePlans)
+      .where(eq(practicePlans.studentId, studentId))
+      .limit(1);
     return planProgress(plan?.phases);
   }
 
   async function videoCounts(studentIds: number[] | null) {
-    const where = studentIds ? (studentIds.length ? inArray(videoSubmissions.studentId, studentIds) : sql`false`) : undefined;
+    const where = studentIds
+      ? studentIds.length
+        ? inArray(videoSubmissions.studentId, studentIds)
+        : sql`false`
+      : undefined;
     const [row] = await db
-      .select({ total: count(), awaiting: sql<number>`count(*) filter (where ${videoSubmissions.feedback} is null)`.mapWith(Number) })
+      .select({
+        total: count(),
+        awaiting: sql<number>`count(*) filter (where ${videoSubmissions.feedback} is null)`.mapWith(Number),
+      })
       .from(videoSubmissions)
       .where(where);
     return { total: Number(row?.total ?? 0), awaitingFeedback: Number(row?.awaiting ?? 0) };
   }
 
   async function lessonCounts(userId: number) {
-    const [total] = await db.select({ n: count() }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(courses.area, 'mentorship'));
+    const [total] = await db
+      .select({ n: count() })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(eq(courses.area, 'mentorship'));
     const [done] = await db
       .select({ n: count() })
       .from(lessonCompletions)
@@ -136,7 +190,11 @@ export function createMentorshipService(deps: { db: Database; users: UserService
   }
 
   async function links(studentId: number) {
-    const rows = await db.select().from(accountabilityLinks).where(eq(accountabilityLinks.studentId, studentId)).orderBy(desc(accountabilityLinks.id));
+    const rows = await db
+      .select()
+      .from(accountabilityLinks)
+      .where(eq(accountabilityLinks.studentId, studentId))
+      .orderBy(desc(accountabilityLinks.id));
     return rows.map(linkDto);
   }
 
@@ -164,12 +222,24 @@ export function createMentorshipService(deps: { db: Database; users: UserService
   /** a mentor's new link tells the student; a student's tells their mentor */
   async function notifyOtherSide(actor: AuthUser, studentId: number) {
     if (actor.id !== studentId) {
-      await deps.notifications.notify(studentId, { body: `<strong>${escapeHtml(actor.name)}</strong> added a link to your accountability links.`, url: '/mentorship/accountability', area: 'mentorship' });
+      await deps.notifications.notify(studentId, {
+        body: `<strong>${escapeHtml(actor.name)}</strong> added a link to your accountability links.`,
+        url: '/mentorship/accountability',
+        area: 'mentorship',
+      });
       return;
     }
-    const [m] = await db.select({ mentorId: mentorships.mentorId }).from(mentorships).where(eq(mentorships.studentId, studentId)).limit(1);
+    const [m] = await db
+      .select({ mentorId: mentorships.mentorId })
+      .from(mentorships)
+      .where(eq(mentorships.studentId, studentId))
+      .limit(1);
     if (m?.mentorId) {
-      await deps.notifications.notify(m.mentorId, { body: `<strong>${escapeHtml(actor.name)}</strong> added an accountability link.`, url: `/mentorship/students/${studentId}`, area: 'mentorship' });
+      await deps.notifications.notify(m.mentorId, {
+        body: `<strong>${escapeHtml(actor.name)}</strong> added an accountability link.`,
+        url: `/mentorship/students/${studentId}`,
+        area: 'mentorship',
+      });
     }
   }
 
@@ -179,12 +249,21 @@ export function createMentorshipService(deps: { db: Database; users: UserService
       if (user.isAdmin) {
         const [mine, all] = await Promise.all([studentIds(user.id), studentIds()]);
         const [allVideos, myVideos] = await Promise.all([videoCounts(all), videoCounts(mine)]);
-        return { role: 'admin', myStudents: mine.length, allStudents: all.length, videosAwaitingFeedback: allVideos.awaitingFeedback, myVideosAwaitingFeedback: myVideos.awaitingFeedback };
+        return {
+          role: 'admin',
+          myStudents: mine.length,
+          allStudents: all.length,
+          videosAwaitingFeedback: allVideos.awaitingFeedback,
+          myVideosAwaitingFeedback: myVideos.awaitingFeedback,
+        };
       }
       const [m] = await db.select().from(mentorships).where(eq(mentorships.studentId, user.id)).limit(1);
       const mentorship = m ?? null;
       const pay = await payment(user.id, mentorship);
-      const [linkCount] = await db.select({ n: count() }).from(accountabilityLinks).where(eq(accountabilityLinks.studentId, user.id));
+      const [linkCount] = await db
+        .select({ n: count() })
+        .from(accountabilityLinks)
+        .where(eq(accountabilityLinks.studentId, user.id));
       return {
         role: 'student',
         mentor: await mentorOf(mentorship),
@@ -201,12 +280,21 @@ export function createMentorshipService(deps: { db: Database; users: UserService
     // ---- lessons ----
 
     async courses(user: AuthUser): Promise<MentorshipCourse[]> {
-      const courseRows = await db.select().from(courses).where(eq(courses.area, 'mentorship')).orderBy(asc(courses.position), asc(courses.id));
+      const courseRows = await db
+        .select()
+        .from(courses)
+        .where(eq(courses.area, 'mentorship'))
+        .orderBy(asc(courses.position), asc(courses.id));
       if (!courseRows.length) return [];
       const lessonRows = await db
         .select()
         .from(lessons)
-        .where(inArray(lessons.courseId, courseRows.map((c) => c.id)))
+        .where(
+          inArray(
+            lessons.courseId,
+            courseRows.map((c) => c.id),
+          ),
+        )
         .orderBy(asc(lessons.position), asc(lessons.id));
       const done = lessonRows.length
         ? new Set(
@@ -214,13 +302,30 @@ export function createMentorshipService(deps: { db: Database; users: UserService
               await db
                 .select({ id: lessonCompletions.lessonId })
                 .from(lessonCompletions)
-                .where(and(eq(lessonCompletions.userId, user.id), inArray(lessonCompletions.lessonId, lessonRows.map((l) => l.id))))
+                .where(
+                  and(
+                    eq(lessonCompletions.userId, user.id),
+                    inArray(
+                      lessonCompletions.lessonId,
+                      lessonRows.map((l) => l.id),
+                    ),
+                  ),
+                )
             ).map((r) => r.id),
           )
         : new Set<number>();
       return courseRows.map((c) => {
-        const own = lessonRows.filter((l) => l.courseId === c.id).map((l) => ({ id: l.id, title: l.title, description: l.description, complete: done.has(l.id) }));
-        return { id: c.id, slug: c.slug, title: c.title, description: c.description, lessons: own, progress: { complete: own.filter((l) => l.complete).length, total: own.length } };
+        const own = lessonRows
+          .filter((l) => l.courseId === c.id)
+          .map((l) => ({ id: l.id, title: l.title, description: l.description, complete: done.has(l.id) }));
+        return {
+          id: c.id,
+          slug: c.slug,
+          title: c.title,
+          description: c.description,
+          lessons: own,
+          progress: { complete: own.filter((l) => l.complete).length, total: own.length },
+        };
       });
     },
 
@@ -254,7 +359,10 @@ export function createMentorshipService(deps: { db: Database; users: UserService
     async setLessonComplete(user: AuthUser, lessonId: number, complete: boolean) {
       await mentorshipLessonOr404(lessonId);
       if (complete) await db.insert(lessonCompletions).values({ userId: user.id, lessonId }).onConflictDoNothing();
-      else await db.delete(lessonCompletions).where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.lessonId, lessonId)));
+      else
+        await db
+          .delete(lessonCompletions)
+          .where(and(eq(lessonCompletions.userId, user.id), eq(lessonCompletions.lessonId, lessonId)));
       return { lesson_id: lessonId, complete };
     },
 
@@ -264,7 +372,11 @@ export function createMentorshipService(deps: { db: Database; users: UserService
 
     /** the student a link belongs to (the route checks the caller may manage that student) */
     async linkOwner(linkId: number) {
-      const [row] = await db.select({ studentId: accountabilityLinks.studentId }).from(accountabilityLinks).where(eq(accountabilityLinks.id, linkId)).limit(1);
+      const [row] = await db
+        .select({ studentId: accountabilityLinks.studentId })
+        .from(accountabilityLinks)
+        .where(eq(accountabilityLinks.id, linkId))
+        .limit(1);
       if (!row) throw notFound(ACCOUNTABILITY_MESSAGES.notFound);
       return row.studentId;
     },
@@ -278,9 +390,16 @@ export function createMentorshipService(deps: { db: Database; users: UserService
       const link = await db.transaction(async (tx) => {
         // one student's adds take turns, so two at once cannot pass the limit together
         await tx.execute(sql`select pg_advisory_xact_lock(8008, ${studentId})`);
-        const [n] = await tx.select({ n: count() }).from(accountabilityLinks).where(eq(accountabilityLinks.studentId, studentId));
-        if (Number(n?.n ?? 0) >= ACCOUNTABILITY_LIMITS.linksPerStudent) throw new ValidationError({ url: [ACCOUNTABILITY_MESSAGES.tooMany] });
-        const [row] = await tx.insert(accountabilityLinks).values({ studentId, url: input.url, label: input.label, createdBy: actor.id }).returning();
+        const [n] = await tx
+          .select({ n: count() })
+          .from(accountabilityLinks)
+          .where(eq(accountabilityLinks.studentId, studentId));
+        if (Number(n?.n ?? 0) >= ACCOUNTABILITY_LIMITS.linksPerStudent)
+          throw new ValidationError({ url: [ACCOUNTABILITY_MESSAGES.tooMany] });
+        const [row] = await tx
+          .insert(accountabilityLinks)
+          .values({ studentId, url: input.url, label: input.label, createdBy: actor.id })
+          .returning();
         return row!;
       });
       await notifyOtherSide(actor, studentId);
@@ -288,7 +407,9 @@ export function createMentorshipService(deps: { db: Database; users: UserService
     },
 
     async deleteLink(linkId: number, studentId: number) {
-      await db.delete(accountabilityLinks).where(and(eq(accountabilityLinks.id, linkId), eq(accountabilityLinks.studentId, studentId)));
+      await db
+        .delete(accountabilityLinks)
+        .where(and(eq(accountabilityLinks.id, linkId), eq(accountabilityLinks.studentId, studentId)));
       return { links: await links(studentId) };
     },
 
@@ -302,7 +423,13 @@ export function createMentorshipService(deps: { db: Database; users: UserService
             await tx
               .update(accountabilityLinks)
               .set({ label, updatedAt: now })
-              .where(and(eq(accountabilityLinks.id, id), eq(accountabilityLinks.studentId, studentId), ne(accountabilityLinks.label, label)));
+              .where(
+                and(
+                  eq(accountabilityLinks.id, id),
+                  eq(accountabilityLinks.studentId, studentId),
+                  ne(accountabilityLinks.label, label),
+                ),
+              );
           }
         });
       }
@@ -364,7 +491,12 @@ export function createMentorshipService(deps: { db: Database; users: UserService
       const { user, mentorship } = await studentOr404(studentId);
       const pay = await payment(studentId, mentorship);
       const recent = await db
-        .select({ id: videoSubmissions.id, title: videoSubmissions.title, createdAt: videoSubmissions.createdAt, feedback: videoSubmissions.feedback })
+        .select({
+          id: videoSubmissions.id,
+          title: videoSubmissions.title,
+          createdAt: videoSubmissions.createdAt,
+          feedback: videoSubmissions.feedback,
+        })
         .from(videoSubmissions)
         .where(eq(videoSubmissions.studentId, studentId))
         .orderBy(desc(videoSubmissions.id))
@@ -388,7 +520,12 @@ export function createMentorshipService(deps: { db: Database; users: UserService
         plan: await planOf(studentId),
         lessons: await lessonCounts(studentId),
         videos: await videoCounts([studentId]),
-        recentVideos: recent.map((v) => ({ id: v.id, title: v.title, created_at: v.createdAt.toISOString(), hasFeedback: v.feedback !== null })),
+        recentVideos: recent.map((v) => ({
+          id: v.id,
+          title: v.title,
+          created_at: v.createdAt.toISOString(),
+          hasFeedback: v.feedback !== null,
+        })),
         links: await links(studentId),
         lastActivity: iso(activity?.at),
       };
@@ -396,7 +533,11 @@ export function createMentorshipService(deps: { db: Database; users: UserService
 
     /** admins, the ones marked as mentors first */
     async mentors(): Promise<MentorOption[]> {
-      const rows = await db.select().from(users).where(and(eq(users.role, 'admin'), isNull(users.suspendedAt))).orderBy(desc(users.isMentor), asc(users.name), asc(users.id));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.suspendedAt)))
+        .orderBy(desc(users.isMentor), asc(users.name), asc(users.id));
       return rows.map((r) => ({ id: r.id, name: r.name, avatarUrl: deps.users.avatarUrl(r), isMentor: r.isMentor }));
     },
 
@@ -406,7 +547,8 @@ export function createMentorshipService(deps: { db: Database; users: UserService
       let mentor: UserRow | null = null;
       if (mentorId !== null) {
         const [row] = await db.select().from(users).where(eq(users.id, mentorId)).limit(1);
-        if (!row || row.role !== 'admin') throw new ValidationError({ mentor_id: [MENTORSHIP_AREA_TEXT.mentorMustBeAdmin] });
+        if (!row || row.role !== 'admin')
+          throw new ValidationError({ mentor_id: [MENTORSHIP_AREA_TEXT.mentorMustBeAdmin] });
         mentor = row;
       }
       const now = new Date();
@@ -421,15 +563,25 @@ export function createMentorshipService(deps: { db: Database; users: UserService
             .onConflictDoUpdate({ target: mentorships.studentId, set: { mentorId, updatedAt: now } });
         }
         // the admin console's audit log
-        const beforeMentor = mentorship?.mentorId ? await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, mentorship.mentorId)).limit(1) : [];
-        await recordAudit(tx, { user: actor, ip }, {
-          action: 'mentorship.assign',
-          targetType: 'member',
-          targetId: studentId,
-          summary: mentor ? `${mentor.name} now mentors ${student.name}` : `Removed the mentor of ${student.name}`,
-          before: { mentor: beforeMentor[0] ?? null },
-          after: { mentor: mentor ? { id: mentor.id, name: mentor.name } : null },
-        });
+        const beforeMentor = mentorship?.mentorId
+          ? await tx
+              .select({ id: users.id, name: users.name })
+              .from(users)
+              .where(eq(users.id, mentorship.mentorId))
+              .limit(1)
+          : [];
+        await recordAudit(
+          tx,
+          { user: actor, ip },
+          {
+            action: 'mentorship.assign',
+            targetType: 'member',
+            targetId: studentId,
+            summary: mentor ? `${mentor.name} now mentors ${student.name}` : `Removed the mentor of ${student.name}`,
+            before: { mentor: beforeMentor[0] ?? null },
+            after: { mentor: mentor ? { id: mentor.id, name: mentor.name } : null },
+          },
+        );
       });
       if (mentor && mentor.id !== mentorship?.mentorId) {
         await deps.notifications.notify(studentId, {

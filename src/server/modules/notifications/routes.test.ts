@@ -61,18 +61,28 @@ describe('notifications', () => {
   });
 
   it('bodies are sanitised on the server', () => {
-    expect(sanitizeNotificationBody('<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)" onclick="x">hi</a> <strong>ok</strong>')).toBe('<a>hi</a> <strong>ok</strong>');
+    expect(
+      sanitizeNotificationBody(
+        '<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)" onclick="x">hi</a> <strong>ok</strong>',
+      ),
+    ).toBe('<a>hi</a> <strong>ok</strong>');
     expect(sanitizeNotificationBody('<a href="/forums/1">topic</a>')).toBe('<a href="/forums/1">topic</a>');
   });
 
   it('only admins send notifications; text is escaped', async () => {
     const { user: member, c: memberClient } = await signedIn();
-    expect((await memberClient.post('/api/admin/notifications', { user_id: member.id, body: 'hi' })).statusCode).toBe(403);
+    expect((await memberClient.post('/api/admin/notifications', { user_id: member.id, body: 'hi' })).statusCode).toBe(
+      403,
+    );
     const { c: admin } = await signedIn({ role: 'admin' });
     const bad = await admin.post('/api/admin/notifications', { user_id: member.id, body: '' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.body[0]).toBe('The body field is required.');
-    const res = await admin.post('/api/admin/notifications', { user_id: member.id, body: 'Class at <8pm>', url: '/live' });
+    const res = await admin.post('/api/admin/notifications', {
+      user_id: member.id,
+      body: 'Class at <8pm>',
+      url: '/live',
+    });
     expect(res.statusCode).toBe(201);
     expect((await memberClient.get('/notifications/recent')).json().data[0].body).toBe('Class at &lt;8pm&gt;');
     const offsite = await admin.post('/api/admin/notifications', { user_id: member.id, body: 'x', url: '//evil.test' });

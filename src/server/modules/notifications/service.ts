@@ -42,7 +42,10 @@ export function createNotificationService(deps: { db: Database; realtime: Realti
   }
   return {
     unreadCount,
-    async notify(userId: number, input: { body: string; url?: string | null; area?: NotificationArea }): Promise<Notification> {
+    async notify(
+      userId: number,
+      input: { body: string; url?: string | null; area?: NotificationArea },
+    ): Promise<Notification> {
       const area = input.area ?? 'main';
       const [row] = await db
         .insert(notifications)

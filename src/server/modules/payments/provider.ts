@@ -17,7 +17,14 @@ export type Interval = 'month' | 'year';
 /** A provider's refusal in words a buyer can read (card declined, PayPal cancelled...). */
 export class ProviderError extends Error {
   constructor(
-    readonly code: 'card_declined' | 'authentication_required' | 'canceled' | 'not_found' | 'unsupported' | 'provider_error' | 'invalid_signature',
+    readonly code:
+      | 'card_declined'
+      | 'authentication_required'
+      | 'canceled'
+      | 'not_found'
+      | 'unsupported'
+      | 'provider_error'
+      | 'invalid_signature',
     message: string,
   ) {
     super(message);
@@ -113,16 +120,39 @@ export interface PaymentProvider {
   /** a SetupIntent's client secret: the page collects the card and confirms it (GET /order/stripe-client-secret) */
   createCardSetup(input: { email: string; name: string } & MoneyCall): Promise<{ clientSecret: string }>;
   /** a one-time charge of a confirmed payment method (`stripeToken`) */
-  chargeCard(input: { email: string; name: string; paymentMethod: string; amountCents: number; description: string } & MoneyCall): Promise<ChargeResult>;
+  chargeCard(
+    input: { email: string; name: string; paymentMethod: string; amountCents: number; description: string } & MoneyCall,
+  ): Promise<ChargeResult>;
   /** a subscription on a confirmed payment method; the first invoice is charged unless a trial applies */
-  subscribeCard(input: { email: string; name: string; paymentMethod: string; priceCents: number; interval: Interval; trialDays: number; description: string } & MoneyCall): Promise<SubscriptionState>;
+  subscribeCard(
+    input: {
+      email: string;
+      name: string;
+      paymentMethod: string;
+      priceCents: number;
+      interval: Interval;
+      trialDays: number;
+      description: string;
+    } & MoneyCall,
+  ): Promise<SubscriptionState>;
 
   // ---- PayPal (sandbox, paypal)
   /** a one-time order to approve (lifetime, courses); captured on return */
-  createPaypalOrder(input: { amountCents: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
+  createPaypalOrder(
+    input: { amountCents: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall,
+  ): Promise<Approval>;
   capturePaypalOrder(ref: string, idempotencyKey: string): Promise<ChargeResult>;
   /** a subscription (billing plan) to approve; activated by the approval */
-  createPaypalSubscription(input: { priceCents: number; interval: Interval; trialDays: number; description: string; returnUrl: string; cancelUrl: string } & MoneyCall): Promise<Approval>;
+  createPaypalSubscription(
+    input: {
+      priceCents: number;
+      interval: Interval;
+      trialDays: number;
+      description: string;
+      returnUrl: string;
+      cancelUrl: string;
+    } & MoneyCall,
+  ): Promise<Approval>;
 
   // ---- hosted checkout (card provider: sandbox, stripe)
   /**
@@ -138,12 +168,20 @@ export interface PaymentProvider {
   // ---- a subscription of either kind
   getSubscription(ref: string): Promise<SubscriptionState>;
   /** a retention discount on the next `cycles` invoices: percent off or an amount off */
-  applyDiscount(ref: string, discount: { percentOff?: number; amountOffCents?: number; cycles: number }, idempotencyKey: string): Promise<SubscriptionState>;
+  applyDiscount(
+    ref: string,
+    discount: { percentOff?: number; amountOffCents?: number; cycles: number },
+    idempotencyKey: string,
+  ): Promise<SubscriptionState>;
   /**
    * switch to another interval/price now (upgrade to yearly), charging the first period at once;
    * `firstInvoiceAmountOffCents` takes an amount off that first invoice only (the $50 upgrade offer)
    */
-  changePlan(ref: string, plan: { priceCents: number; interval: Interval; firstInvoiceAmountOffCents?: number }, idempotencyKey: string): Promise<SubscriptionState>;
+  changePlan(
+    ref: string,
+    plan: { priceCents: number; interval: Interval; firstInvoiceAmountOffCents?: number },
+    idempotencyKey: string,
+  ): Promise<SubscriptionState>;
   /** pause collection; `feeCents` > 0 charges that amount each period instead (card pause: $5 a month) */
   pause(ref: string, opts: { feeCents: number }, idempotencyKey: string): Promise<SubscriptionState>;
   resume(ref: string, idempotencyKey: string): Promise<SubscriptionState>;
@@ -183,7 +221,11 @@ export interface PaymentProvider {
 
 /** Provider events in our words; handlers are looked up by `type` in one dispatch table. */
 export type ProviderEvent =
-  | { id: string; type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded'; charge: { ref: string; amountCents: number; metadata: Record<string, string>; failureMessage?: string } }
+  | {
+      id: string;
+      type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded';
+      charge: { ref: string; amountCents: number; metadata: Record<string, string>; failureMessage?: string };
+    }
   | {
       id: string;
       type: 'invoice.paid' | 'invoice.payment_failed';

@@ -10,16 +10,33 @@ import { createPaypalProvider } from './paypal.ts';
  * PAYMENTS_PAYPAL_PROVIDER=sandbox|paypal. `sandbox` is set when either one is the sandbox (its pages,
  * clock and webhooks are served then).
  */
-export function createProviders(config: AppConfig, opts: { db: Database }): { card: PaymentProvider; paypal: PaymentProvider; sandbox: SandboxProvider | null } {
+export function createProviders(
+  config: AppConfig,
+  opts: { db: Database },
+): { card: PaymentProvider; paypal: PaymentProvider; sandbox: SandboxProvider | null } {
   const p = config.payments;
-  const sandbox = p.card === 'sandbox' || p.paypal === 'sandbox' ? createSandboxProvider({ db: opts.db, webhookSecret: p.sandboxWebhookSecret }) : null;
+  const sandbox =
+    p.card === 'sandbox' || p.paypal === 'sandbox'
+      ? createSandboxProvider({ db: opts.db, webhookSecret: p.sandboxWebhookSecret })
+      : null;
   const card: PaymentProvider =
     p.card === 'stripe'
-      ? createStripeProvider({ secretKey: p.stripe.secretKey ?? '', webhookSecret: p.stripe.webhookSecret ?? '', apiBase: p.stripe.apiBase, appUrl: config.appUrl })
+      ? createStripeProvider({
+          secretKey: p.stripe.secretKey ?? '',
+          webhookSecret: p.stripe.webhookSecret ?? '',
+          apiBase: p.stripe.apiBase,
+          appUrl: config.appUrl,
+        })
       : sandbox!;
   const paypal: PaymentProvider =
     p.paypal === 'paypal'
-      ? createPaypalProvider({ clientId: p.paypalApi.clientId ?? '', clientSecret: p.paypalApi.clientSecret ?? '', webhookId: p.paypalApi.webhookId ?? '', apiBase: p.paypalApi.apiBase, appUrl: config.appUrl })
+      ? createPaypalProvider({
+          clientId: p.paypalApi.clientId ?? '',
+          clientSecret: p.paypalApi.clientSecret ?? '',
+          webhookId: p.paypalApi.webhookId ?? '',
+          apiBase: p.paypalApi.apiBase,
+          appUrl: config.appUrl,
+        })
       : sandbox!;
   return { card, paypal, sandbox };
 }

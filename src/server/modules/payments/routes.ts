@@ -17,7 +17,8 @@ type Headers = Record<string, string | string[] | undefined>;
 /** words for the provider's delivery log (read by whoever looks at the failed delivery there) */
 export const WEBHOOK_MESSAGES = {
   badSignature: 'Invalid webhook signature.',
-  malformed: (reason: string) => `This webhook event could not be read (${reason}). It was not applied and is listed for the site's admins.`,
+  malformed: (reason: string) =>
+    `This webhook event could not be read (${reason}). It was not applied and is listed for the site's admins.`,
   providerUnreachable: 'The payment provider could not be asked about this event. It was not applied; please retry.',
 } as const;
 
@@ -36,14 +37,23 @@ export async function receiveWebhook(app: FastifyInstance, name: ProviderName, r
   if (!provider) throw notFound();
   const payments = app.deps.services.payments;
   const record = (problem: Omit<WebhookFailureInput, 'provider'>) =>
-    payments.recordWebhookFailure({ provider: name, ...problem }).catch((err: unknown) => app.log.error({ err }, 'a webhook failure could not be recorded'));
+    payments
+      .recordWebhookFailure({ provider: name, ...problem })
+      .catch((err: unknown) => app.log.error({ err }, 'a webhook failure could not be recorded'));
   let event;
   try {
     event = await provider.verifyWebhook(rawBody, headers);
   } catch (err) {
-    if (err instanceof ProviderError && err.code === 'invalid_signature') throw new AppError(400, WEBHOOK_MESSAGES.badSignature);
+    if (err instanceof ProviderError && err.code === 'invalid_signature')
+      throw new AppError(400, WEBHOOK_MESSAGES.badSignature);
     if (err instanceof MalformedEventError) {
-      await record({ eventId: err.eventId, eventType: err.eventType, kind: 'rejected', reason: err.reason, outline: err.outline });
+      await record({
+        eventId: err.eventId,
+        eventType: err.eventType,
+        kind: 'rejected',
+        reason: err.reason,
+        outline: err.outline,
+      });
       throw new AppError(400, WEBHOOK_MESSAGES.malformed(err.reason));
     }
     // the signature was good; asking the provider about the event failed (PayPal's subscription read)
@@ -55,7 +65,13 @@ export async function receiveWebhook(app: FastifyInstance, name: ProviderName, r
     return await payments.handleEvent(name, event);
   } catch (err) {
     // the provider's own name for the event, as on the rows of events that could not be read
-    await record({ eventId: event.id, eventType: peekEvent(rawBody).type ?? event.type, kind: 'failed', reason: errorText(err), outline: null });
+    await record({
+      eventId: event.id,
+      eventType: peekEvent(rawBody).type ?? event.type,
+      kind: 'failed',
+      reason: errorText(err),
+      outline: null,
+    });
     throw err;
   }
 }
@@ -77,7 +93,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- webhooks: the raw body is needed for the signatures, so these routes parse nothing
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
       hooks.post(`/webhooks/${name}`, { config: { csrf: false, rawBody: true } }, async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -126,53 +144,94 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const b = request.body;
       try {
-        const r = await sandbox.confirmSetup({ clientSecret: b.client_secret, number: b.number, expMonth: b.exp_month, expYear: b.exp_year, cvc: b.cvc, name: b.name });
-        return r.requiresAction ? { requires_action: true, payment_method: r.paymentMethod, url: r.url } : { payment_method: r.paymentMethod };
+        const r = await sandbox.confirmSetup({
+          clientSecret: b.client_secret,
+          number: b.number,
+          expMonth: b.exp_month,
+          expYear: b.exp_year,
+          cvc: b.cvc,
+          name: b.name,
+        });
+        return r.requiresAction
+          ? { requires_action: true, payment_method: r.paymentMethod, url: r.url }
+          : { payment_method: r.paymentMethod };
       } catch (err) {
-        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        if (err instanceof ProviderError)
+          return reply
+            .status(err.code === 'not_found' ? 404 : 402)
+            .send({ error: { code: err.code, message: err.message } });
         throw err;
       }
     },
   );
 
   // ---- 3-D Secure: the challenge's two buttons
-  app.get('/sandbox/payment-methods/:id', { schema: { params: z.object({ id: z.string().max(100) }) } }, async (request) => {
-    const pm = await sandbox.paymentMethodInfo(request.params.id);
-    if (!pm) throw notFound();
-    return pm;
-  });
+  app.get(
+    '/sandbox/payment-methods/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request) => {
+      const pm = await sandbox.paymentMethodInfo(request.params.id);
+      if (!pm) throw notFound();
+      return pm;
+    },
+  );
   app.post(
     '/sandbox/authenticate/:id',
-    { config: { csrf: false }, schema: { params: z.object({ id: z.string().max(100) }), body: z.object({ outcome: z.enum(['complete', 'fail']) }) } },
+    {
+      config: { csrf: false },
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+      },
+    },
     async (request, reply) => {
       try {
         return { payment_method: (await sandbox.authenticate(request.params.id, request.body.outcome)).paymentMethod };
       } catch (err) {
-        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        if (err instanceof ProviderError)
+          return reply
+            .status(err.code === 'not_found' ? 404 : 402)
+            .send({ error: { code: err.code, message: err.message } });
         throw err;
       }
     },
   );
 
   // ---- the PayPal-like approval page's data and buttons
-  app.get('/sandbox/paypal/orders/:ref', { schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => {
-    const info = await sandbox.approvalInfo(request.params.ref);
-    if (!info) throw notFound();
-    return info;
-  });
-  app.post('/sandbox/paypal/approve/:ref', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
-    url: await call(() => sandbox.approvePaypal(request.params.ref)),
-  }));
-  app.post('/sandbox/paypal/cancel/:ref', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
-    url: await call(() => sandbox.cancelPaypal(request.params.ref)),
-  }));
+  app.get(
+    '/sandbox/paypal/orders/:ref',
+    { schema: { params: z.object({ ref: z.string().max(100) }) } },
+    async (request) => {
+      const info = await sandbox.approvalInfo(request.params.ref);
+      if (!info) throw notFound();
+      return info;
+    },
+  );
+  app.post(
+    '/sandbox/paypal/approve/:ref',
+    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    async (request) => ({
+      url: await call(() => sandbox.approvePaypal(request.params.ref)),
+    }),
+  );
+  app.post(
+    '/sandbox/paypal/cancel/:ref',
+    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    async (request) => ({
+      url: await call(() => sandbox.cancelPaypal(request.params.ref)),
+    }),
+  );
 
   // ---- the hosted card checkout page: its data, the pay and cancel buttons
-  app.get('/sandbox/checkout-sessions/:ref', { schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => {
-    const info = await sandbox.hostedCheckoutInfo(request.params.ref);
-    if (!info) throw notFound();
-    return info;
-  });
+  app.get(
+    '/sandbox/checkout-sessions/:ref',
+    { schema: { params: z.object({ ref: z.string().max(100) }) } },
+    async (request) => {
+      const info = await sandbox.hostedCheckoutInfo(request.params.ref);
+      if (!info) throw notFound();
+      return info;
+    },
+  );
   app.post(
     '/sandbox/checkout/:ref/pay',
     {
@@ -198,18 +257,35 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const r = await sandbox.payHostedCheckout(
           request.params.ref,
-          b.method === 'card' ? { method: 'card', number: b.number, expMonth: b.exp_month, expYear: b.exp_year, cvc: b.cvc, name: b.name, ...(b.authenticated ? { authenticated: true } : {}) } : { method: 'financing' },
+          b.method === 'card'
+            ? {
+                method: 'card',
+                number: b.number,
+                expMonth: b.exp_month,
+                expYear: b.exp_year,
+                cvc: b.cvc,
+                name: b.name,
+                ...(b.authenticated ? { authenticated: true } : {}),
+              }
+            : { method: 'financing' },
         );
         return 'url' in r ? { url: r.url } : { requires_action: true };
       } catch (err) {
-        if (err instanceof ProviderError) return reply.status(err.code === 'not_found' ? 404 : 402).send({ error: { code: err.code, message: err.message } });
+        if (err instanceof ProviderError)
+          return reply
+            .status(err.code === 'not_found' ? 404 : 402)
+            .send({ error: { code: err.code, message: err.message } });
         throw err;
       }
     },
   );
-  app.post('/sandbox/checkout/:ref/cancel', { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } }, async (request) => ({
-    url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
-  }));
+  app.post(
+    '/sandbox/checkout/:ref/cancel',
+    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    async (request) => ({
+      url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
+    }),
+  );
 
   // the clock the tests move and the test tools: never registered in production unless
   // SANDBOX_ALLOW_IN_PRODUCTION=1 (docs/security.md)
@@ -229,7 +305,12 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
     );
     // make sandbox objects without a checkout
     app.post('/sandbox/test/setup-intents', { config: { csrf: false } }, async () => {
-      const { clientSecret } = await sandbox.createCardSetup({ email: 'test@sandbox.test', name: 'Sandbox test', idempotencyKey: `test-setup-${randomUUID()}`, metadata: {} });
+      const { clientSecret } = await sandbox.createCardSetup({
+        email: 'test@sandbox.test',
+        name: 'Sandbox test',
+        idempotencyKey: `test-setup-${randomUUID()}`,
+        metadata: {},
+      });
       return { client_secret: clientSecret };
     });
     app.post(
@@ -251,11 +332,22 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
       },
       async (request) => {
         const b = request.body;
-        const common = { description: b.description, returnUrl: b.return_url, cancelUrl: b.cancel_url, idempotencyKey: `test-paypal-${randomUUID()}`, metadata: {} };
+        const common = {
+          description: b.description,
+          returnUrl: b.return_url,
+          cancelUrl: b.cancel_url,
+          idempotencyKey: `test-paypal-${randomUUID()}`,
+          metadata: {},
+        };
         const approval =
           b.kind === 'order'
             ? await sandbox.createPaypalOrder({ ...common, amountCents: b.amount_cents })
-            : await sandbox.createPaypalSubscription({ ...common, priceCents: b.amount_cents, interval: b.interval, trialDays: b.trial_days });
+            : await sandbox.createPaypalSubscription({
+                ...common,
+                priceCents: b.amount_cents,
+                interval: b.interval,
+                trialDays: b.trial_days,
+              });
         return approval;
       },
     );
@@ -263,7 +355,10 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
     // the PayPal buyer's funding source stops (or starts again) paying: a PayPal renewal fails
     app.post(
       '/sandbox/test/paypal/:ref/funding',
-      { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) } },
+      {
+        config: { csrf: false },
+        schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) },
+      },
       async (request) => {
         try {
           await sandbox.setPaypalFunding(request.params.ref, { fails: request.body.fails });

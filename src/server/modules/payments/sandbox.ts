@@ -5,7 +5,16 @@ import type { Database } from '#server/db/client';
 import { sandboxObjects } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { nextRetryAt } from '#shared/dunning';
-import { ProviderError, type Approval, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type RetryResult, type SubscriptionState } from './provider.ts';
+import {
+  ProviderError,
+  type Approval,
+  type ChargeResult,
+  type Interval,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RetryResult,
+  type SubscriptionState,
+} from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
@@ -114,7 +123,8 @@ const luhn = (digits: string) => {
   }
   return sum % 10 === 0;
 };
-const brandOf = (n: string) => (n.startsWith('4') ? 'Visa' : /^5[1-5]/.test(n) ? 'Mastercard' : /^3[47]/.test(n) ? 'American Express' : 'Card');
+const brandOf = (n: string) =>
+  n.startsWith('4') ? 'Visa' : /^5[1-5]/.test(n) ? 'Mastercard' : /^3[47]/.test(n) ? 'American Express' : 'Card';
 
 export function signSandboxPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -127,15 +137,25 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 };
 
 /** The same check Stripe makes: a fresh timestamp (5 minutes) and a matching v1 signature. */
-export function verifySandboxSignature(secret: string, rawBody: Buffer, signature: string | undefined, toleranceSeconds = 300) {
+export function verifySandboxSignature(
+  secret: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+  toleranceSeconds = 300,
+) {
   const parts = new Map<string, string[]>();
   for (const item of (signature ?? '').split(',')) {
     const [k, v] = item.split('=', 2);
     if (k && v) parts.set(k.trim(), [...(parts.get(k.trim()) ?? []), v.trim()]);
   }
   const t = Number(parts.get('t')?.[0]);
-  if (!Number.isFinite(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody.toString('utf8')}`).digest('hex'));
+  if (!Number.isFinite(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds)
+    throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
+  const expected = Buffer.from(
+    createHmac('sha256', secret)
+      .update(`${t}.${rawBody.toString('utf8')}`)
+      .digest('hex'),
+  );
   const ok = (parts.get('v1') ?? []).some((v) => {
     const got = Buffer.from(v);
     return got.length === expected.length && timingSafeEqual(got, expected);
@@ -172,11 +192,18 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
    */
   async function once(key: string, create: () => Promise<string>): Promise<string> {
     const id = `idem:${key}`;
-    const [claimed] = await db.insert(sandboxObjects).values({ id, kind: 'idempotency', data: { ref: null } }).onConflictDoNothing().returning();
+    const [claimed] = await db
+      .insert(sandboxObjects)
+      .values({ id, kind: 'idempotency', data: { ref: null } })
+      .onConflictDoNothing()
+      .returning();
     if (claimed) {
       try {
         const ref = await create();
-        await db.update(sandboxObjects).set({ data: { ref }, updatedAt: sql`now()` }).where(eq(sandboxObjects.id, id));
+        await db
+          .update(sandboxObjects)
+          .set({ data: { ref }, updatedAt: sql`now()` })
+          .where(eq(sandboxObjects.id, id));
         return ref;
       } catch (err) {
         // nothing was made: the key is free for a retry
@@ -236,7 +263,12 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   async function emitSubscription(ref: string, s: SubscriptionData) {
     const state = await toState(ref, s);
     const { asOf, ...subscription } = state;
-    await emit({ type: s.status === 'canceled' ? 'subscription.canceled' : 'subscription.updated', created: Math.floor(asOf!.at.getTime() / 1000), sequence: asOf!.sequence, subscription });
+    await emit({
+      type: s.status === 'canceled' ? 'subscription.canceled' : 'subscription.updated',
+      created: Math.floor(asOf!.at.getTime() / 1000),
+      sequence: asOf!.sequence,
+      subscription,
+    });
     return state;
   }
 
@@ -248,7 +280,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   };
 
   /** move money from a payment method (card) or the sandbox PayPal buyer; false = declined */
-  async function charge(input: { paymentMethod: string | null; amountCents: number; metadata: Record<string, string>; description: string; offSession: boolean; fundingFails?: boolean }) {
+  async function charge(input: {
+    paymentMethod: string | null;
+    amountCents: number;
+    metadata: Record<string, string>;
+    description: string;
+    offSession: boolean;
+    fundingFails?: boolean;
+  }) {
     let ok = !input.fundingFails;
     let label = `PayPal (${PAYPAL_BUYER})`;
     if (input.paymentMethod) {
@@ -268,7 +307,11 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     amountCents: number,
     ok: boolean,
     chargeRef: string | null,
-    open?: { invoice: NonNullable<SubscriptionData['openInvoice']>; attemptCount: number; nextAttemptAt: number | null },
+    open?: {
+      invoice: NonNullable<SubscriptionData['openInvoice']>;
+      attemptCount: number;
+      nextAttemptAt: number | null;
+    },
   ) {
     const ref = open?.invoice.ref ?? rid('in_');
     const off = await offset();
@@ -283,7 +326,12 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         amountCents,
         periodStart: new Date(periodStart - off),
         periodEnd: new Date(periodEnd - off),
-        ...(open && !ok ? { attemptCount: open.attemptCount, nextAttemptAt: open.nextAttemptAt === null ? null : new Date(open.nextAttemptAt - off) } : {}),
+        ...(open && !ok
+          ? {
+              attemptCount: open.attemptCount,
+              nextAttemptAt: open.nextAttemptAt === null ? null : new Date(open.nextAttemptAt - off),
+            }
+          : {}),
       },
     });
   }
@@ -298,14 +346,29 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   }
 
   /** one attempt on the invoice due (an automatic retry, or the member's "Pay now"); true when paid */
-  async function collect(ref: string, s: SubscriptionData, automatic: boolean): Promise<{ ok: boolean; charge: string }> {
+  async function collect(
+    ref: string,
+    s: SubscriptionData,
+    automatic: boolean,
+  ): Promise<{ ok: boolean; charge: string }> {
     const open = s.openInvoice!;
-    const c = await charge({ paymentMethod: s.paymentMethod, amountCents: open.amountCents, metadata: s.metadata, description: s.description, offSession: true, fundingFails: s.kind === 'paypal' && !!s.fundingFails });
+    const c = await charge({
+      paymentMethod: s.paymentMethod,
+      amountCents: open.amountCents,
+      metadata: s.metadata,
+      description: s.description,
+      offSession: true,
+      fundingFails: s.kind === 'paypal' && !!s.fundingFails,
+    });
     const retries = (s.retriesDone ?? 0) + (automatic ? 1 : 0);
     if (c.ok) {
       settled(s);
       await putSubscription(ref, s);
-      await invoice(ref, s, open.amountCents, true, c.ref, { invoice: open, attemptCount: retries + 1, nextAttemptAt: null });
+      await invoice(ref, s, open.amountCents, true, c.ref, {
+        invoice: open,
+        attemptCount: retries + 1,
+        nextAttemptAt: null,
+      });
       await emitSubscription(ref, s);
       return { ok: true, charge: c.ref };
     }
@@ -316,7 +379,11 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     // the last retry failed: the provider gives up and the subscription ends
     if (!next) s.status = 'canceled';
     await putSubscription(ref, s);
-    await invoice(ref, s, open.amountCents, false, c.ref, { invoice: open, attemptCount: retries + 1, nextAttemptAt: s.retryAt });
+    await invoice(ref, s, open.amountCents, false, c.ref, {
+      invoice: open,
+      attemptCount: retries + 1,
+      nextAttemptAt: s.retryAt,
+    });
     await emitSubscription(ref, s);
     return { ok: false, charge: c.ref };
   }
@@ -324,7 +391,9 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   function discounted(s: SubscriptionData): number {
     if (!s.discount || s.discount.cyclesLeft <= 0) return s.priceCents;
     const d = s.discount;
-    const price = d.percentOff ? Math.round((s.priceCents * (100 - d.percentOff)) / 100) : s.priceCents - (d.amountOffCents ?? 0);
+    const price = d.percentOff
+      ? Math.round((s.priceCents * (100 - d.percentOff)) / 100)
+      : s.priceCents - (d.amountOffCents ?? 0);
     d.cyclesLeft -= 1;
     if (d.cyclesLeft <= 0) s.discount = null;
     return Math.max(0, price);
@@ -334,7 +403,12 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   async function step(ref: string, s: SubscriptionData, now: number): Promise<boolean> {
     if (s.status === 'canceled' || s.status === 'approval_pending' || s.status === 'incomplete') return false;
     if (s.status === 'past_due' && s.retryAt !== null && s.retryAt <= now) {
-      s.openInvoice ??= { ref: rid('in_'), amountCents: s.priceCents, periodStart: s.periodStart, periodEnd: s.periodEnd };
+      s.openInvoice ??= {
+        ref: rid('in_'),
+        amountCents: s.priceCents,
+        periodStart: s.periodStart,
+        periodEnd: s.periodEnd,
+      };
       await collect(ref, s, true);
       return true;
     }
@@ -353,7 +427,13 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     if (s.status === 'paused') {
       renew();
       if (s.pauseFeeCents > 0) {
-        const c = await charge({ paymentMethod: s.paymentMethod, amountCents: s.pauseFeeCents, metadata: s.metadata, description: 'Paused membership', offSession: true });
+        const c = await charge({
+          paymentMethod: s.paymentMethod,
+          amountCents: s.pauseFeeCents,
+          metadata: s.metadata,
+          description: 'Paused membership',
+          offSession: true,
+        });
         await putSubscription(ref, s);
         await invoice(ref, s, s.pauseFeeCents, c.ok, c.ref);
       } else {
@@ -372,7 +452,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     }
     renew();
     const amount = discounted(s);
-    const c = await charge({ paymentMethod: s.paymentMethod, amountCents: amount, metadata: s.metadata, description: s.description, offSession: true, fundingFails: s.kind === 'paypal' && !!s.fundingFails });
+    const c = await charge({
+      paymentMethod: s.paymentMethod,
+      amountCents: amount,
+      metadata: s.metadata,
+      description: s.description,
+      offSession: true,
+      fundingFails: s.kind === 'paypal' && !!s.fundingFails,
+    });
     let open: Parameters<typeof invoice>[5];
     if (c.ok) {
       s.status = 'active';
@@ -437,10 +524,15 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
   /** the checks a card form's details get (number, expiry, CVC; the declined test card) */
   async function checkCard(input: { number: string; expMonth: number; expYear: number; cvc: string }) {
     const number = input.number.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new ProviderError('card_declined', 'Your card number is invalid.');
+    if (!/^\d{12,19}$/.test(number) || !luhn(number))
+      throw new ProviderError('card_declined', 'Your card number is invalid.');
     const now = new Date(await clockNow());
     const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-    if (!(input.expMonth >= 1 && input.expMonth <= 12) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1))
+    if (
+      !(input.expMonth >= 1 && input.expMonth <= 12) ||
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && input.expMonth < now.getUTCMonth() + 1)
+    )
       throw new ProviderError('card_declined', "Your card's expiration date is invalid.");
     if (!/^\d{3,4}$/.test(input.cvc)) throw new ProviderError('card_declined', "Your card's security code is invalid.");
     if (number === SANDBOX_CARDS.declined) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
@@ -449,8 +541,19 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
 
   function hostedResult(ref: string, h: HostedCheckoutData): ChargeResult {
     if (h.status === 'complete') return { ref: h.charge ?? ref, status: 'succeeded', paymentMethodLabel: h.label };
-    if (h.status === 'canceled') return { ref, status: 'failed', failureMessage: 'The checkout was cancelled. You have not been charged.', paymentMethodLabel: h.label };
-    return { ref, status: 'requires_action', nextAction: { url: `/sandbox/checkout/${ref}` }, paymentMethodLabel: h.label };
+    if (h.status === 'canceled')
+      return {
+        ref,
+        status: 'failed',
+        failureMessage: 'The checkout was cancelled. You have not been charged.',
+        paymentMethodLabel: h.label,
+      };
+    return {
+      ref,
+      status: 'requires_action',
+      nextAction: { url: `/sandbox/checkout/${ref}` },
+      paymentMethodLabel: h.label,
+    };
   }
 
   const provider: PaymentProvider = {
@@ -459,7 +562,17 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async createHostedCheckout(input) {
       const ref = await once(`hosted:${input.idempotencyKey}`, async () => {
         const id = rid('cs_test_');
-        const data: HostedCheckoutData = { amountCents: input.amountCents, description: input.description, successUrl: input.successUrl, cancelUrl: input.cancelUrl, methods: input.methods, metadata: input.metadata, status: 'open', charge: null, label: '' };
+        const data: HostedCheckoutData = {
+          amountCents: input.amountCents,
+          description: input.description,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          methods: input.methods,
+          metadata: input.metadata,
+          status: 'open',
+          charge: null,
+          label: '',
+        };
         await put(id, 'hosted_checkout', data);
         return id;
       });
@@ -473,7 +586,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async createCardSetup(input) {
       const ref = await once(`setup:${input.idempotencyKey}`, async () => {
         const id = rid('seti_');
-        await put(id, 'setup_intent', { secret: `${id}_secret_${randomBytes(12).toString('hex')}`, email: input.email, name: input.name, metadata: input.metadata, status: 'requires_payment_method', paymentMethod: null });
+        await put(id, 'setup_intent', {
+          secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          email: input.email,
+          name: input.name,
+          metadata: input.metadata,
+          status: 'requires_payment_method',
+          paymentMethod: null,
+        });
         return id;
       });
       const seti = await must<{ secret: string }>(ref, 'setup_intent');
@@ -483,20 +603,46 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async chargeCard(input) {
       const method = await must<PaymentMethodData>(input.paymentMethod, 'payment_method');
       if (!method.usable) {
-        return { ref: input.paymentMethod, status: 'requires_action', nextAction: { url: `/sandbox/authenticate/${input.paymentMethod}` }, paymentMethodLabel: `${method.brand} ending ${method.last4}` } satisfies ChargeResult;
+        return {
+          ref: input.paymentMethod,
+          status: 'requires_action',
+          nextAction: { url: `/sandbox/authenticate/${input.paymentMethod}` },
+          paymentMethodLabel: `${method.brand} ending ${method.last4}`,
+        } satisfies ChargeResult;
       }
       const ref = await once(`charge:${input.idempotencyKey}`, async () => {
-        const c = await charge({ paymentMethod: input.paymentMethod, amountCents: input.amountCents, metadata: input.metadata, description: input.description, offSession: false });
+        const c = await charge({
+          paymentMethod: input.paymentMethod,
+          amountCents: input.amountCents,
+          metadata: input.metadata,
+          description: input.description,
+          offSession: false,
+        });
         await emit(
           c.ok
-            ? { type: 'charge.succeeded', charge: { ref: c.ref, amountCents: input.amountCents, metadata: input.metadata } }
-            : { type: 'charge.failed', charge: { ref: c.ref, amountCents: input.amountCents, metadata: input.metadata, failureMessage: COMMERCE_MESSAGES.cardDeclined } },
+            ? {
+                type: 'charge.succeeded',
+                charge: { ref: c.ref, amountCents: input.amountCents, metadata: input.metadata },
+              }
+            : {
+                type: 'charge.failed',
+                charge: {
+                  ref: c.ref,
+                  amountCents: input.amountCents,
+                  metadata: input.metadata,
+                  failureMessage: COMMERCE_MESSAGES.cardDeclined,
+                },
+              },
         );
         return c.ref;
       });
       const c = await must<{ status: string; paymentMethod: string }>(ref, 'charge');
       const pm = await must<PaymentMethodData>(c.paymentMethod, 'payment_method');
-      const result: ChargeResult = { ref, status: c.status === 'succeeded' ? 'succeeded' : 'failed', paymentMethodLabel: `${pm.brand} ending ${pm.last4}` };
+      const result: ChargeResult = {
+        ref,
+        status: c.status === 'succeeded' ? 'succeeded' : 'failed',
+        paymentMethodLabel: `${pm.brand} ending ${pm.last4}`,
+      };
       if (result.status === 'failed') result.failureMessage = COMMERCE_MESSAGES.cardDeclined;
       return result;
     },
@@ -504,13 +650,31 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     /** ProviderError('card_declined') when the first payment is declined */
     async subscribeCard(input) {
       const pm = await must<PaymentMethodData>(input.paymentMethod, 'payment_method');
-      if (!pm.usable) throw new ProviderError('authentication_required', 'This card needs authentication before it can be used.');
+      if (!pm.usable)
+        throw new ProviderError('authentication_required', 'This card needs authentication before it can be used.');
       const label = `${pm.brand} ending ${pm.last4}`;
       const ref = await once(`subscribe:${input.idempotencyKey}`, async () => {
-        if (input.trialDays <= 0 && pm.failsLater) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
-        const [ref, s] = await newSubscription({ kind: 'card', paymentMethod: input.paymentMethod, label, priceCents: input.priceCents, interval: input.interval, trialDays: input.trialDays, description: input.description, metadata: input.metadata, status: input.trialDays > 0 ? 'trialing' : 'active' });
+        if (input.trialDays <= 0 && pm.failsLater)
+          throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
+        const [ref, s] = await newSubscription({
+          kind: 'card',
+          paymentMethod: input.paymentMethod,
+          label,
+          priceCents: input.priceCents,
+          interval: input.interval,
+          trialDays: input.trialDays,
+          description: input.description,
+          metadata: input.metadata,
+          status: input.trialDays > 0 ? 'trialing' : 'active',
+        });
         if (input.trialDays <= 0) {
-          const c = await charge({ paymentMethod: input.paymentMethod, amountCents: input.priceCents, metadata: input.metadata, description: input.description, offSession: false });
+          const c = await charge({
+            paymentMethod: input.paymentMethod,
+            amountCents: input.priceCents,
+            metadata: input.metadata,
+            description: input.description,
+            offSession: false,
+          });
           await put(ref, 'subscription', { ...s, firstCharge: c.ref });
         }
         return ref;
@@ -523,7 +687,15 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async createPaypalOrder(input) {
       const ref = await once(`order:${input.idempotencyKey}`, async () => {
         const id = rid('SBPO', 8).toUpperCase();
-        const data: PaypalOrderData = { amountCents: input.amountCents, description: input.description, returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, status: 'CREATED', metadata: input.metadata, charge: null };
+        const data: PaypalOrderData = {
+          amountCents: input.amountCents,
+          description: input.description,
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          status: 'CREATED',
+          metadata: input.metadata,
+          charge: null,
+        };
         await put(id, 'paypal_order', data);
         return id;
       });
@@ -533,20 +705,42 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async capturePaypalOrder(ref) {
       const order = await must<PaypalOrderData>(ref, 'paypal_order');
       if (order.status === 'CANCELED') throw new ProviderError('canceled', COMMERCE_MESSAGES.paymentCanceled);
-      if (order.status === 'CREATED') throw new ProviderError('provider_error', 'The PayPal payment has not been approved.');
+      if (order.status === 'CREATED')
+        throw new ProviderError('provider_error', 'The PayPal payment has not been approved.');
       if (order.status === 'APPROVED') {
-        const c = await charge({ paymentMethod: null, amountCents: order.amountCents, metadata: order.metadata, description: order.description, offSession: false });
+        const c = await charge({
+          paymentMethod: null,
+          amountCents: order.amountCents,
+          metadata: order.metadata,
+          description: order.description,
+          offSession: false,
+        });
         order.status = 'COMPLETED';
         order.charge = c.ref;
         await put(ref, 'paypal_order', order);
-        await emit({ type: 'charge.succeeded', charge: { ref, amountCents: order.amountCents, metadata: order.metadata } });
+        await emit({
+          type: 'charge.succeeded',
+          charge: { ref, amountCents: order.amountCents, metadata: order.metadata },
+        });
       }
       return { ref, status: 'succeeded', paymentMethodLabel: `PayPal (${PAYPAL_BUYER})` } satisfies ChargeResult;
     },
 
     async createPaypalSubscription(input) {
       const ref = await once(`paypal-sub:${input.idempotencyKey}`, async () => {
-        const [ref] = await newSubscription({ kind: 'paypal', paymentMethod: null, label: `PayPal (${PAYPAL_BUYER})`, priceCents: input.priceCents, interval: input.interval, trialDays: input.trialDays, description: input.description, metadata: input.metadata, status: 'approval_pending', returnUrl: input.returnUrl, cancelUrl: input.cancelUrl });
+        const [ref] = await newSubscription({
+          kind: 'paypal',
+          paymentMethod: null,
+          label: `PayPal (${PAYPAL_BUYER})`,
+          priceCents: input.priceCents,
+          interval: input.interval,
+          trialDays: input.trialDays,
+          description: input.description,
+          metadata: input.metadata,
+          status: 'approval_pending',
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+        });
         return ref;
       });
       return { ref, url: `/sandbox/paypal/approve/${ref}` } satisfies Approval;
@@ -560,7 +754,11 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       const s = await subscription(ref);
       const done = await get(`idem:discount:${idempotencyKey}`, 'idempotency');
       if (!done) {
-        s.discount = { ...(discount.percentOff ? { percentOff: discount.percentOff } : {}), ...(discount.amountOffCents ? { amountOffCents: discount.amountOffCents } : {}), cyclesLeft: discount.cycles };
+        s.discount = {
+          ...(discount.percentOff ? { percentOff: discount.percentOff } : {}),
+          ...(discount.amountOffCents ? { amountOffCents: discount.amountOffCents } : {}),
+          cyclesLeft: discount.cycles,
+        };
         await putSubscription(ref, s);
         await put(`idem:discount:${idempotencyKey}`, 'idempotency', { ref });
         return emitSubscription(ref, s);
@@ -575,9 +773,24 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         const now = await clockNow();
         // the first period at the new price, less a one-off amount (the upgrade offer); later renewals pay the full price
         const firstCents = Math.max(0, plan.priceCents - (plan.firstInvoiceAmountOffCents ?? 0));
-        const c = await charge({ paymentMethod: s.paymentMethod, amountCents: firstCents, metadata: s.metadata, description: s.description, offSession: true });
+        const c = await charge({
+          paymentMethod: s.paymentMethod,
+          amountCents: firstCents,
+          metadata: s.metadata,
+          description: s.description,
+          offSession: true,
+        });
         if (!c.ok) throw new ProviderError('card_declined', COMMERCE_MESSAGES.cardDeclined);
-        Object.assign(s, { priceCents: plan.priceCents, interval: plan.interval, periodStart: now, periodEnd: addInterval(now, plan.interval), status: 'active', trialEndsAt: null, cancelAtPeriodEnd: false, retryAt: null });
+        Object.assign(s, {
+          priceCents: plan.priceCents,
+          interval: plan.interval,
+          periodStart: now,
+          periodEnd: addInterval(now, plan.interval),
+          status: 'active',
+          trialEndsAt: null,
+          cancelAtPeriodEnd: false,
+          retryAt: null,
+        });
         await putSubscription(ref, s);
         await put(`idem:plan:${idempotencyKey}`, 'idempotency', { ref });
         // the plan change first, so the invoice is filed under the new plan
@@ -630,13 +843,19 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async refund(chargeRef, idempotencyKey, amountCents) {
       const order = await get<PaypalOrderData>(chargeRef, 'paypal_order');
       const id = order?.charge ?? chargeRef;
-      const c = await get<{ amountCents: number; metadata: Record<string, string>; refunded: boolean; refundedCents?: number }>(id, 'charge');
+      const c = await get<{
+        amountCents: number;
+        metadata: Record<string, string>;
+        refunded: boolean;
+        refundedCents?: number;
+      }>(id, 'charge');
       if (!c) throw new ProviderError('not_found', `No such charge: ${chargeRef}`);
       if (c.refunded) return;
       if (await get(`idem:refund:${idempotencyKey}`, 'idempotency')) return;
       const already = c.refundedCents ?? 0;
       const amount = amountCents ?? c.amountCents - already;
-      if (amount <= 0 || already + amount > c.amountCents) throw new ProviderError('provider_error', 'The refund is more than what is left of the charge.');
+      if (amount <= 0 || already + amount > c.amountCents)
+        throw new ProviderError('provider_error', 'The refund is more than what is left of the charge.');
       c.refundedCents = already + amount;
       c.refunded = c.refundedCents >= c.amountCents;
       await put(id, 'charge', c);
@@ -647,7 +866,8 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async subscriptionPaymentCharge(subscriptionRef, invoiceRef) {
       if (invoiceRef) {
         const inv = await get<{ subscription: string; charge: string | null }>(invoiceRef, 'invoice');
-        if (!inv || inv.subscription !== subscriptionRef || !inv.charge) throw new ProviderError('not_found', 'The provider has no charge for this payment.');
+        if (!inv || inv.subscription !== subscriptionRef || !inv.charge)
+          throw new ProviderError('not_found', 'The provider has no charge for this payment.');
         return inv.charge;
       }
       const s = await subscription(subscriptionRef);
@@ -666,7 +886,8 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       if (s.kind !== 'card') throw new ProviderError('unsupported', 'This membership is paid through PayPal.');
       if (s.status === 'canceled') throw new ProviderError('canceled', 'This subscription has been canceled.');
       const pm = await must<PaymentMethodData>(paymentMethod, 'payment_method');
-      if (!pm.usable) throw new ProviderError('authentication_required', 'This card needs authentication before it can be used.');
+      if (!pm.usable)
+        throw new ProviderError('authentication_required', 'This card needs authentication before it can be used.');
       s.paymentMethod = paymentMethod;
       s.label = `${pm.brand} ending ${pm.last4}`;
       await putSubscription(ref, s);
@@ -685,7 +906,14 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       if (attempt === 'nothing-due') return { paid: s.status !== 'past_due', state };
       const c = await get<{ status: string }>(attempt, 'charge');
       if (c?.status === 'succeeded') return { paid: true, state };
-      return { paid: false, failureMessage: s.kind === 'paypal' ? 'PayPal declined this payment. Please choose another way to pay.' : COMMERCE_MESSAGES.cardDeclined, state };
+      return {
+        paid: false,
+        failureMessage:
+          s.kind === 'paypal'
+            ? 'PayPal declined this payment. Please choose another way to pay.'
+            : COMMERCE_MESSAGES.cardDeclined,
+        state,
+      };
     },
 
     async fundingFixUrl(ref) {
@@ -715,17 +943,42 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     now: clockNow,
 
     /** POST /sandbox/setup-intents/confirm: the card the page collected */
-    async confirmSetup(input: { clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string; name: string }): Promise<{ paymentMethod: string; requiresAction: false } | { paymentMethod: string; requiresAction: true; url: string }> {
+    async confirmSetup(input: {
+      clientSecret: string;
+      number: string;
+      expMonth: number;
+      expYear: number;
+      cvc: string;
+      name: string;
+    }): Promise<
+      { paymentMethod: string; requiresAction: false } | { paymentMethod: string; requiresAction: true; url: string }
+    > {
       const id = input.clientSecret.split('_secret_')[0] ?? '';
       const seti = await get<{ secret: string; status: string; paymentMethod: string | null }>(id, 'setup_intent');
-      if (!seti || seti.secret !== input.clientSecret) throw new ProviderError('not_found', 'This card form has expired. Please refresh the page and try again.');
+      if (!seti || seti.secret !== input.clientSecret)
+        throw new ProviderError('not_found', 'This card form has expired. Please refresh the page and try again.');
       const { number, year } = await checkCard(input);
       const pmId = rid('pm_');
       const needsAuth = number === SANDBOX_CARDS.needsAuthentication;
-      const pm: PaymentMethodData = { brand: brandOf(number), last4: number.slice(-4), name: input.name, usable: !needsAuth, failsLater: number === SANDBOX_CARDS.failsLater, setupIntent: id, expMonth: input.expMonth, expYear: year };
+      const pm: PaymentMethodData = {
+        brand: brandOf(number),
+        last4: number.slice(-4),
+        name: input.name,
+        usable: !needsAuth,
+        failsLater: number === SANDBOX_CARDS.failsLater,
+        setupIntent: id,
+        expMonth: input.expMonth,
+        expYear: year,
+      };
       await put(pmId, 'payment_method', pm);
-      await put(id, 'setup_intent', { ...seti, status: needsAuth ? 'requires_action' : 'succeeded', paymentMethod: pmId });
-      return needsAuth ? { paymentMethod: pmId, requiresAction: true, url: `/sandbox/authenticate/${pmId}` } : { paymentMethod: pmId, requiresAction: false };
+      await put(id, 'setup_intent', {
+        ...seti,
+        status: needsAuth ? 'requires_action' : 'succeeded',
+        paymentMethod: pmId,
+      });
+      return needsAuth
+        ? { paymentMethod: pmId, requiresAction: true, url: `/sandbox/authenticate/${pmId}` }
+        : { paymentMethod: pmId, requiresAction: false };
     },
 
     /** the 3-D Secure challenge: complete makes the card usable; fail leaves it refused */
@@ -738,7 +991,10 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         if (seti) await put(pm.setupIntent, 'setup_intent', { ...seti, status: 'succeeded' });
         return { paymentMethod };
       }
-      throw new ProviderError('authentication_required', 'We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+      throw new ProviderError(
+        'authentication_required',
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      );
     },
 
     async paymentMethodInfo(paymentMethod: string) {
@@ -758,24 +1014,54 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     async approvalInfo(ref: string) {
       const obj = await get<Obj>(ref);
       if (!obj) return null;
-      const [row] = await db.select({ kind: sandboxObjects.kind }).from(sandboxObjects).where(eq(sandboxObjects.id, ref));
+      const [row] = await db
+        .select({ kind: sandboxObjects.kind })
+        .from(sandboxObjects)
+        .where(eq(sandboxObjects.id, ref));
       if (row?.kind === 'paypal_order') {
         const o = obj as PaypalOrderData;
-        return { ref, kind: 'order' as const, amountCents: o.amountCents, description: o.description, interval: null, trialDays: 0, status: o.status === 'CREATED' ? 'pending' : o.status === 'CANCELED' ? 'canceled' : 'approved' };
+        return {
+          ref,
+          kind: 'order' as const,
+          amountCents: o.amountCents,
+          description: o.description,
+          interval: null,
+          trialDays: 0,
+          status: o.status === 'CREATED' ? 'pending' : o.status === 'CANCELED' ? 'canceled' : 'approved',
+        };
       }
       if (row?.kind === 'subscription' && (obj as SubscriptionData).kind === 'paypal') {
         const s = obj as SubscriptionData;
         // past due: the buyer fixes the funding source and approves the payment due
         if (s.status === 'past_due' && s.openInvoice)
-          return { ref, kind: 'subscription' as const, amountCents: s.openInvoice.amountCents, description: `Payment due: ${s.description}`, interval: s.interval, trialDays: 0, status: 'pending' };
-        return { ref, kind: 'subscription' as const, amountCents: s.priceCents, description: s.description, interval: s.interval, trialDays: s.trialDays, status: s.status === 'approval_pending' ? 'pending' : s.status === 'canceled' ? 'canceled' : 'approved' };
+          return {
+            ref,
+            kind: 'subscription' as const,
+            amountCents: s.openInvoice.amountCents,
+            description: `Payment due: ${s.description}`,
+            interval: s.interval,
+            trialDays: 0,
+            status: 'pending',
+          };
+        return {
+          ref,
+          kind: 'subscription' as const,
+          amountCents: s.priceCents,
+          description: s.description,
+          interval: s.interval,
+          trialDays: s.trialDays,
+          status: s.status === 'approval_pending' ? 'pending' : s.status === 'canceled' ? 'canceled' : 'approved',
+        };
       }
       return null;
     },
 
     /** the buyer approved on the approval page: where PayPal would send them back */
     async approvePaypal(ref: string): Promise<string> {
-      const [row] = await db.select().from(sandboxObjects).where(and(eq(sandboxObjects.id, ref), inArray(sandboxObjects.kind, ['paypal_order', 'subscription'])));
+      const [row] = await db
+        .select()
+        .from(sandboxObjects)
+        .where(and(eq(sandboxObjects.id, ref), inArray(sandboxObjects.kind, ['paypal_order', 'subscription'])));
       if (!row) throw new ProviderError('not_found', 'This PayPal payment no longer exists.');
       if (row.kind === 'paypal_order') {
         const o = row.data as PaypalOrderData;
@@ -798,7 +1084,16 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
         s.periodStart = now;
         s.trialEndsAt = s.trialDays > 0 ? now + s.trialDays * DAY : null;
         s.periodEnd = s.trialEndsAt ?? addInterval(now, s.interval);
-        if (s.trialDays <= 0) s.firstCharge = (await charge({ paymentMethod: null, amountCents: s.priceCents, metadata: s.metadata, description: s.description, offSession: false })).ref;
+        if (s.trialDays <= 0)
+          s.firstCharge = (
+            await charge({
+              paymentMethod: null,
+              amountCents: s.priceCents,
+              metadata: s.metadata,
+              description: s.description,
+              offSession: false,
+            })
+          ).ref;
         await putSubscription(ref, s);
         await emitSubscription(ref, s);
       }
@@ -806,7 +1101,10 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     },
 
     async cancelPaypal(ref: string): Promise<string> {
-      const [row] = await db.select().from(sandboxObjects).where(and(eq(sandboxObjects.id, ref), inArray(sandboxObjects.kind, ['paypal_order', 'subscription'])));
+      const [row] = await db
+        .select()
+        .from(sandboxObjects)
+        .where(and(eq(sandboxObjects.id, ref), inArray(sandboxObjects.kind, ['paypal_order', 'subscription'])));
       if (!row) throw new ProviderError('not_found', 'This PayPal payment no longer exists.');
       if (row.kind === 'paypal_order') {
         const o = row.data as PaypalOrderData;
@@ -821,7 +1119,9 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
     /** what the sandbox's hosted checkout page shows */
     async hostedCheckoutInfo(ref: string) {
       const h = await get<HostedCheckoutData>(ref, 'hosted_checkout');
-      return h ? { ref, amountCents: h.amountCents, description: h.description, methods: h.methods, status: h.status } : null;
+      return h
+        ? { ref, amountCents: h.amountCents, description: h.description, methods: h.methods, status: h.status }
+        : null;
     },
 
     /**
@@ -831,12 +1131,23 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
      */
     async payHostedCheckout(
       ref: string,
-      input: { method: 'card'; number: string; expMonth: number; expYear: number; cvc: string; name: string; authenticated?: boolean } | { method: 'financing' },
+      input:
+        | {
+            method: 'card';
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
+            name: string;
+            authenticated?: boolean;
+          }
+        | { method: 'financing' },
     ): Promise<{ url: string } | { requiresAction: true }> {
       const h = await must<HostedCheckoutData>(ref, 'hosted_checkout');
       const done = () => ({ url: withParams(h.successUrl, { session_id: ref }) });
       if (h.status === 'complete') return done();
-      if (h.status === 'canceled') throw new ProviderError('canceled', 'This checkout was cancelled. Please start again from the shop.');
+      if (h.status === 'canceled')
+        throw new ProviderError('canceled', 'This checkout was cancelled. Please start again from the shop.');
       let label = FINANCING_LABEL;
       let chargeable = true;
       if (input.method === 'card') {
@@ -851,7 +1162,15 @@ export function createSandboxProvider(deps: { db: Database; webhookSecret: strin
       // one payment per checkout, whatever the double clicks
       await once(`hosted-pay:${ref}`, async () => {
         const c = rid('ch_');
-        await put(c, 'charge', { paymentMethod: null, amountCents: h.amountCents, metadata: h.metadata, description: h.description, offSession: false, status: 'succeeded', refunded: false });
+        await put(c, 'charge', {
+          paymentMethod: null,
+          amountCents: h.amountCents,
+          metadata: h.metadata,
+          description: h.description,
+          offSession: false,
+          status: 'succeeded',
+          refunded: false,
+        });
         const current = await must<HostedCheckoutData>(ref, 'hosted_checkout');
         await put(ref, 'hosted_checkout', { ...current, status: 'complete', charge: c, label });
         await emit({ type: 'charge.succeeded', charge: { ref: c, amountCents: h.amountCents, metadata: h.metadata } });
@@ -896,9 +1215,19 @@ function withParams(url: string, params: Record<string, string>) {
 // ---- the sandbox's events as it sends them (emit above): checked before they are used
 
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'not a date');
-const SANDBOX_EVENT = z.looseObject({ id: z.string().min(1), type: z.string().min(1), created: z.number().int().nonnegative().optional(), sequence: z.number().int().nonnegative().optional() });
+const SANDBOX_EVENT = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative().optional(),
+  sequence: z.number().int().nonnegative().optional(),
+});
 const SANDBOX_PARTS = {
-  charge: z.looseObject({ ref: z.string(), amountCents: z.number().int(), metadata: z.record(z.string(), z.string()).default({}), failureMessage: z.string().optional() }),
+  charge: z.looseObject({
+    ref: z.string(),
+    amountCents: z.number().int(),
+    metadata: z.record(z.string(), z.string()).default({}),
+    failureMessage: z.string().optional(),
+  }),
   invoice: z.looseObject({
     ref: z.string(),
     subscriptionRef: z.string(),
@@ -945,7 +1274,9 @@ export function parseSandboxEvent(rawBody: Buffer): ProviderEvent {
           periodEnd: new Date(inv.periodEnd),
           ...(inv.billingReason !== undefined ? { billingReason: inv.billingReason } : {}),
           ...(inv.attemptCount !== undefined ? { attemptCount: inv.attemptCount } : {}),
-          ...(inv.nextAttemptAt !== undefined ? { nextAttemptAt: inv.nextAttemptAt === null ? null : new Date(inv.nextAttemptAt) } : {}),
+          ...(inv.nextAttemptAt !== undefined
+            ? { nextAttemptAt: inv.nextAttemptAt === null ? null : new Date(inv.nextAttemptAt) }
+            : {}),
         },
       };
     }

@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client';
-import { entitlements, invoices, orders, products, retentionUses, subscriptions, webhookEvents, webhookFailures } from '#server/db/schema/index';
+import {
+  entitlements,
+  invoices,
+  orders,
+  products,
+  retentionUses,
+  subscriptions,
+  webhookEvents,
+  webhookFailures,
+} from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
 import type { UserService } from '#server/modules/users/service';
@@ -9,7 +18,14 @@ import { COMMERCE_MESSAGES, type MembershipPlan, type ProviderName } from '#shar
 import { PROVIDER_NAMES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS, graceEndsAt, nextRetryAt } from '#shared/dunning';
-import { MalformedEventError, ProviderError, type ChargeResult, type PaymentProvider, type ProviderEvent, type SubscriptionState } from './provider.ts';
+import {
+  MalformedEventError,
+  ProviderError,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderEvent,
+  type SubscriptionState,
+} from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
 import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/ledger';
@@ -42,7 +58,10 @@ export interface WebhookFailureInput {
 const WEBHOOK_REASON_MAX = 2000;
 
 /** the provider events about a subscription (membership or someone else's, e.g. an instalment plan) */
-export type SubscriptionEvent = Extract<ProviderEvent, { type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.canceled' }>;
+export type SubscriptionEvent = Extract<
+  ProviderEvent,
+  { type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.canceled' }
+>;
 
 /**
  * Another module that owns some orders and provider subscriptions (the mentorship's
@@ -103,7 +122,11 @@ type OrderedRow = Pick<SubscriptionRow, 'providerStateAt' | 'providerStateSequen
  * (a Stripe call's answer, PayPal's subscription read afresh), the second it was read, as new as
  * anything the row took in that second (the provider's own event of the same second counts as new).
  */
-export function stateOrder(state: Pick<SubscriptionState, 'asOf'>, row: OrderedRow | null = null, now = new Date()): StateOrder {
+export function stateOrder(
+  state: Pick<SubscriptionState, 'asOf'>,
+  row: OrderedRow | null = null,
+  now = new Date(),
+): StateOrder {
   if (state.asOf) return state.asOf;
   const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
   return { at, sequence: row?.providerStateAt?.getTime() === at.getTime() ? row.providerStateSequence : 0 };
@@ -172,7 +195,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .then((rows) => rows.length > 0);
 
   /** a lifetime bought on the billing page by a subscriber: only a membership for good stops it */
-  const isUpgrade = (order: Pick<OrderRow, 'plan' | 'metadata'>) => order.plan === 'lifetime' && (order.metadata.source === 'upgrade' || order.metadata.source === 'retention');
+  const isUpgrade = (order: Pick<OrderRow, 'plan' | 'metadata'>) =>
+    order.plan === 'lifetime' && (order.metadata.source === 'upgrade' || order.metadata.source === 'retention');
 
   /** the ledger's own kinds; other owners bring theirs (PaymentsOwner.hold) */
   const ledgerHolds: Record<string, HoldRule> = {
@@ -185,7 +209,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const [sub] = await tx
           .select({ id: subscriptions.id })
           .from(subscriptions)
-          .where(and(eq(subscriptions.userId, order.userId), or(ne(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, new Date()))))
+          .where(
+            and(
+              eq(subscriptions.userId, order.userId),
+              or(ne(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, new Date())),
+            ),
+          )
           .limit(1);
         return !!sub;
       },
@@ -193,7 +222,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     course: {
       // the entitlement a paid course order grants (markOrderPaidInLedger): the course, else the product
-      scope: (order) => `course:${typeof order.metadata.courseId === 'number' ? order.metadata.courseId : order.productSlug}`,
+      scope: (order) =>
+        `course:${typeof order.metadata.courseId === 'number' ? order.metadata.courseId : order.productSlug}`,
       owned: (tx, order) => activeEntitlement(tx, order.userId, ledgerHolds.course!.scope(order)!),
       refusal: PRODUCT_MESSAGES.alreadyOwned,
     },
@@ -205,7 +235,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await tx
       .update(orders)
       .set({ hold: null, heldAt: null })
-      .where(and(eq(orders.userId, userId), eq(orders.hold, scope), lt(orders.heldAt, new Date(Date.now() - HOLD_MINUTES * 60_000))));
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.hold, scope),
+          lt(orders.heldAt, new Date(Date.now() - HOLD_MINUTES * 60_000)),
+        ),
+      );
   }
 
   /**
@@ -235,7 +271,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** the order's outcome is written (granted, failed, refunded): its hold is let go */
   async function releaseHold(orderId: number, tx: Executor = db) {
-    await tx.update(orders).set({ hold: null, heldAt: null }).where(and(eq(orders.id, orderId), sql`${orders.hold} is not null`));
+    await tx
+      .update(orders)
+      .set({ hold: null, heldAt: null })
+      .where(and(eq(orders.id, orderId), sql`${orders.hold} is not null`));
   }
 
   /** a paid charge was written: its receipt, in the same transaction (nothing for a charge of nothing) */
@@ -265,7 +304,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await markOrderFailed(order.id, message);
     await db
       .update(orders)
-      .set({ providerRef: sql`coalesce(${orders.providerRef}, ${chargeRef})`, metadata: sql`${orders.metadata} || ${JSON.stringify({ chargeRef })}::jsonb` })
+      .set({
+        providerRef: sql`coalesce(${orders.providerRef}, ${chargeRef})`,
+        metadata: sql`${orders.metadata} || ${JSON.stringify({ chargeRef })}::jsonb`,
+      })
       .where(eq(orders.id, order.id));
     await providerNamed(order.provider)
       .refund(chargeRef, `refund:order:${order.id}`)
@@ -278,7 +320,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const [row] = await tx
       .select({ id: entitlements.id })
       .from(entitlements)
-      .where(and(eq(entitlements.userId, sub.userId), eq(entitlements.kind, 'membership'), eq(entitlements.source, source)))
+      .where(
+        and(eq(entitlements.userId, sub.userId), eq(entitlements.kind, 'membership'), eq(entitlements.source, source)),
+      )
       .limit(1);
     if (row) await tx.update(entitlements).set({ endsAt, revokedAt: null }).where(eq(entitlements.id, row.id));
     else await deps.users.grantEntitlement(sub.userId, 'membership', source, endsAt, tx);
@@ -288,7 +332,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const [row] = await tx
       .select({ endsAt: entitlements.endsAt })
       .from(entitlements)
-      .where(and(eq(entitlements.userId, sub.userId), eq(entitlements.kind, 'membership'), eq(entitlements.source, `subscription:${sub.id}`)))
+      .where(
+        and(
+          eq(entitlements.userId, sub.userId),
+          eq(entitlements.kind, 'membership'),
+          eq(entitlements.source, `subscription:${sub.id}`),
+        ),
+      )
       .limit(1);
     return row?.endsAt ?? null;
   }
@@ -329,7 +379,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * the order lets go of its hold once what it grants is written. An order that reaches here
    * without a hold (paid on a provider's page) takes it first, and is refunded when it cannot.
    */
-  async function markOrderPaid(orderId: number, charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>): Promise<OrderRow> {
+  async function markOrderPaid(
+    orderId: number,
+    charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>,
+  ): Promise<OrderRow> {
     try {
       await takeHold(orderId);
     } catch (err) {
@@ -347,7 +400,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return order;
   }
 
-  async function markOrderPaidInLedger(orderId: number, charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>): Promise<OrderRow> {
+  async function markOrderPaidInLedger(
+    orderId: number,
+    charge: Pick<ChargeResult, 'ref' | 'paymentMethodLabel'>,
+  ): Promise<OrderRow> {
     const outcome = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw notFound();
@@ -366,7 +422,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const [product] = await tx
           .update(products)
           .set({ sold: sql`${products.sold} + 1` })
-          .where(and(eq(products.slug, order.productSlug), or(isNull(products.spots), lt(products.sold, products.spots))))
+          .where(
+            and(eq(products.slug, order.productSlug), or(isNull(products.spots), lt(products.sold, products.spots))),
+          )
           .returning();
         if (!product) return { order, soldOut: true };
         entitlement = `course:${product.courseId ?? product.slug}`;
@@ -397,7 +455,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amountCents: order.amountCents,
           currency: order.currency,
           status: 'paid',
-          description: typeof order.metadata.description === 'string' ? order.metadata.description : (itemTitle ?? describeOrder(order)),
+          description:
+            typeof order.metadata.description === 'string'
+              ? order.metadata.description
+              : (itemTitle ?? describeOrder(order)),
         })
         .onConflictDoNothing()
         .returning();
@@ -431,7 +492,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // the last retry failed and the provider ended it: the unpaid period was never the member's
       const unpaid = state.status === 'canceled' && (row.status === 'past_due' || row.endedReason === 'unpaid');
       // paid again (or ended): nothing is due any more
-      const settled = state.status !== 'past_due' ? { pastDueSince: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null } : {};
+      const settled =
+        state.status !== 'past_due' ? { pastDueSince: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null } : {};
       const [updated] = await tx
         .update(subscriptions)
         .set({
@@ -455,7 +517,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
       // however it was paused (here, or at the provider), that was the subscription's one pause
       if (updated!.status === 'paused') {
-        await tx.insert(retentionUses).values({ subscriptionId: row.id, kind: 'pause', userId: row.userId, doneAt: now }).onConflictDoNothing();
+        await tx
+          .insert(retentionUses)
+          .values({ subscriptionId: row.id, kind: 'pause', userId: row.userId, doneAt: now })
+          .onConflictDoNothing();
       }
       return updated!;
     });
@@ -466,13 +531,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * provider's next retry (our schedule when the provider does not say) and the end of the grace
    * period, which also ends the membership's access while the subscription is past due.
    */
-  async function recordFailure(sub: SubscriptionRow, inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'], newInvoice: boolean): Promise<SubscriptionRow | null> {
+  async function recordFailure(
+    sub: SubscriptionRow,
+    inv: Extract<ProviderEvent, { invoice: unknown }>['invoice'],
+    newInvoice: boolean,
+  ): Promise<SubscriptionRow | null> {
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
       if (!row || row.status === 'canceled') return null;
       const now = new Date();
       const since = row.pastDueSince ?? now;
-      const retriesDone = inv.attemptCount !== undefined ? Math.max(0, inv.attemptCount - 1) : row.pastDueSince && newInvoice ? row.retriesDone + 1 : row.retriesDone;
+      const retriesDone =
+        inv.attemptCount !== undefined
+          ? Math.max(0, inv.attemptCount - 1)
+          : row.pastDueSince && newInvoice
+            ? row.retriesDone + 1
+            : row.retriesDone;
       const next = inv.nextAttemptAt !== undefined ? inv.nextAttemptAt : nextRetryAt(since, retriesDone);
       const [updated] = await tx
         .update(subscriptions)
@@ -487,7 +561,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         })
         .where(eq(subscriptions.id, row.id))
         .returning();
-      if (updated!.status === 'past_due') await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
+      if (updated!.status === 'past_due')
+        await setMembership(tx, updated!, await membershipEndsAt(tx, updated!, row.status));
       return updated!;
     });
   }
@@ -510,12 +585,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const [byRef] = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.provider, provider), or(eq(orders.providerRef, charge.ref), sql`${orders.metadata}->>'chargeRef' = ${charge.ref}`)))
+      .where(
+        and(
+          eq(orders.provider, provider),
+          or(eq(orders.providerRef, charge.ref), sql`${orders.metadata}->>'chargeRef' = ${charge.ref}`),
+        ),
+      )
       .limit(1);
     return byRef ?? null;
   }
 
-  type EventOf<T> = ProviderEvent extends infer E ? (E extends { type: infer U } ? (T extends U ? E : never) : never) : never;
+  type EventOf<T> = ProviderEvent extends infer E
+    ? E extends { type: infer U }
+      ? T extends U
+        ? E
+        : never
+      : never
+    : never;
   type Handler<T extends ProviderEvent['type']> = (provider: ProviderName, event: EventOf<T>) => Promise<void>;
   /** THE dispatch table: one idempotent handler per event type */
   const handlers: { [T in Exclude<ProviderEvent['type'], 'ignored'>]: Handler<T> } = {
@@ -524,7 +610,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!order || (order.status !== 'pending' && order.status !== 'requires_action')) return;
       if (event.charge.amountCents !== order.amountCents) return; // not the charge we asked for
       try {
-        await markOrderPaid(order.id, { ref: event.charge.ref, paymentMethodLabel: String(order.metadata.paymentMethod ?? '') });
+        await markOrderPaid(order.id, {
+          ref: event.charge.ref,
+          paymentMethodLabel: String(order.metadata.paymentMethod ?? ''),
+        });
       } catch (err) {
         if (!(err instanceof AppError && err.statusCode === 409)) throw err;
       }
@@ -536,7 +625,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async 'charge.refunded'(provider, event) {
       const found = await orderForCharge(provider, event.charge);
       // a subscription's charges carry its order's id too: only the order's own charge refunds the order
-      const order = found && (found.providerRef === event.charge.ref || found.metadata.chargeRef === event.charge.ref) ? found : null;
+      const order =
+        found && (found.providerRef === event.charge.ref || found.metadata.chargeRef === event.charge.ref)
+          ? found
+          : null;
       await db.transaction(async (tx) => {
         const refunded = await tx
           .update(invoices)
@@ -548,16 +640,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
           // the whole charge went back (what an admin refunded of it before has its credit notes already)
           const left = invoice.amountCents - invoice.refundedCents;
           if (receipt && left > 0) {
-            await issueCreditNote(tx, receipt, { source: `refund:${provider}:${event.charge.ref}`, amountCents: Math.min(left, event.charge.amountCents || left) });
+            await issueCreditNote(tx, receipt, {
+              source: `refund:${provider}:${event.charge.ref}`,
+              amountCents: Math.min(left, event.charge.amountCents || left),
+            });
             await tx.update(invoices).set({ refundedCents: invoice.amountCents }).where(eq(invoices.id, invoice.id));
           }
         }
         if (!order) return;
-        await tx.update(orders).set({ status: 'refunded', hold: null, heldAt: null }).where(and(eq(orders.id, order.id), ne(orders.status, 'refunded')));
+        await tx
+          .update(orders)
+          .set({ status: 'refunded', hold: null, heldAt: null })
+          .where(and(eq(orders.id, order.id), ne(orders.status, 'refunded')));
         await tx
           .update(entitlements)
           .set({ revokedAt: new Date() })
-          .where(and(eq(entitlements.userId, order.userId), eq(entitlements.source, `order:${order.id}`), isNull(entitlements.revokedAt)));
+          .where(
+            and(
+              eq(entitlements.userId, order.userId),
+              eq(entitlements.source, `order:${order.id}`),
+              isNull(entitlements.revokedAt),
+            ),
+          );
       });
       const owner = order ? ownerOf(order.kind) : null;
       if (order && owner?.orderRefunded) await owner.orderRefunded({ ...order, status: 'refunded' });
@@ -588,13 +692,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .returning();
         await tx
           .update(subscriptions)
-          .set({ pastDueSince: null, pastDueAmountCents: null, nextRetryAt: null, retriesDone: 0, graceEndsAt: null, updatedAt: new Date() })
+          .set({
+            pastDueSince: null,
+            pastDueAmountCents: null,
+            nextRetryAt: null,
+            retriesDone: 0,
+            graceEndsAt: null,
+            updatedAt: new Date(),
+          })
           .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pastDueSince} is not null`));
         const [invoice] = recovered
           ? [recovered]
           : await tx
               .insert(invoices)
-              .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'paid', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
+              .values({
+                userId: sub.userId,
+                subscriptionId: sub.id,
+                provider,
+                providerRef: inv.ref,
+                amountCents: inv.amountCents,
+                status: 'paid',
+                description: describeSubscription(sub),
+                periodStart: inv.periodStart,
+                periodEnd: inv.periodEnd,
+              })
               .onConflictDoNothing()
               .returning();
         // every payment has its receipt, a recovered one too
@@ -607,13 +728,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const inv = event.invoice;
       const [row] = await db
         .insert(invoices)
-        .values({ userId: sub.userId, subscriptionId: sub.id, provider, providerRef: inv.ref, amountCents: inv.amountCents, status: 'failed', description: describeSubscription(sub), periodStart: inv.periodStart, periodEnd: inv.periodEnd })
+        .values({
+          userId: sub.userId,
+          subscriptionId: sub.id,
+          provider,
+          providerRef: inv.ref,
+          amountCents: inv.amountCents,
+          status: 'failed',
+          description: describeSubscription(sub),
+          periodStart: inv.periodStart,
+          periodEnd: inv.periodEnd,
+        })
         .onConflictDoNothing()
         .returning();
       const due = await recordFailure(sub, inv, !!row);
       if (!row) return;
       // the next retry and the end of the grace period, when the subscription has them (docs/product/dunning.md)
-      const grace = due?.graceEndsAt && due.nextRetryAt ? ` ${DUNNING_MESSAGES.nextRetry({ nextRetryAt: due.nextRetryAt.toISOString(), retriesDone: due.retriesDone, retriesTotal: DUNNING_RETRY_DAYS.length })} ${DUNNING_MESSAGES.grace({ graceEndsAt: due.graceEndsAt.toISOString() })}` : '';
+      const grace =
+        due?.graceEndsAt && due.nextRetryAt
+          ? ` ${DUNNING_MESSAGES.nextRetry({ nextRetryAt: due.nextRetryAt.toISOString(), retriesDone: due.retriesDone, retriesTotal: DUNNING_RETRY_DAYS.length })} ${DUNNING_MESSAGES.grace({ graceEndsAt: due.graceEndsAt.toISOString() })}`
+          : '';
       await deps.notifications.notify(sub.userId, {
         body: `<p>We could not collect your membership payment of <strong>${escapeHtml(formatMoney(inv.amountCents))}</strong>${sub.paymentMethod ? ` from ${escapeHtml(sub.paymentMethod)}` : ''}. Please update your payment method on the billing page to keep your membership.${escapeHtml(grace)}</p>`,
         url: '/account/billing',
@@ -628,8 +762,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!after) return toOwners(provider, event);
       // the last retry failed: the member hears that the membership ended, and why
       if (before && before.status !== 'canceled' && after.endedReason === 'unpaid') {
-        const ended = { endedAt: (after.canceledAt ?? new Date()).toISOString(), amount: after.pastDueAmountCents ?? after.priceCents, currency: after.currency };
-        await deps.notifications.notify(after.userId, { body: `<p>${escapeHtml(DUNNING_MESSAGES.ended(ended))}</p>`, url: '/account/billing' });
+        const ended = {
+          endedAt: (after.canceledAt ?? new Date()).toISOString(),
+          amount: after.pastDueAmountCents ?? after.priceCents,
+          currency: after.currency,
+        };
+        await deps.notifications.notify(after.userId, {
+          body: `<p>${escapeHtml(DUNNING_MESSAGES.ended(ended))}</p>`,
+          url: '/account/billing',
+        });
       }
     },
   };
@@ -639,7 +780,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await db
       .update(webhookFailures)
       .set({ resolvedAt: new Date() })
-      .where(and(eq(webhookFailures.provider, provider), eq(webhookFailures.eventId, eventId), isNull(webhookFailures.resolvedAt)));
+      .where(
+        and(
+          eq(webhookFailures.provider, provider),
+          eq(webhookFailures.eventId, eventId),
+          isNull(webhookFailures.resolvedAt),
+        ),
+      );
   }
 
   return {
@@ -675,7 +822,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async startOrder(
       user: AuthUser,
-      input: { kind: 'membership' | 'course' | 'mentorship'; productSlug: string; plan: MembershipPlan | null; amountCents: number; provider: ProviderName; affiliate: string | null; idempotencyKey: string; metadata?: Record<string, unknown> },
+      input: {
+        kind: 'membership' | 'course' | 'mentorship';
+        productSlug: string;
+        plan: MembershipPlan | null;
+        amountCents: number;
+        provider: ProviderName;
+        affiliate: string | null;
+        idempotencyKey: string;
+        metadata?: Record<string, unknown>;
+      },
       options: { hold?: boolean } = {},
     ): Promise<{ order: OrderRow; created: boolean }> {
       const values = {
@@ -691,13 +847,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       };
       const existing = async (tx: Executor = db) => {
         const [row] = await tx.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).limit(1);
-        if (row && row.userId !== user.id) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
+        if (row && row.userId !== user.id)
+          throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
         return row ? { order: row, created: false } : null;
       };
       const rule = options.hold ? holdRule(input.kind) : null;
       const scope = rule?.scope(values) ?? null;
       if (!rule || !scope) {
-        const [created] = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+        const [created] = await db
+          .insert(orders)
+          .values(values)
+          .onConflictDoNothing({ target: orders.idempotencyKey })
+          .returning();
         if (created) return { order: created, created: true };
         const again = await existing();
         if (!again) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
@@ -745,7 +906,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     /** (added) the order a provider ref belongs to (PayPal return: `token`) */
     async findOrderByRef(provider: ProviderName, ref: string) {
-      const [row] = await db.select().from(orders).where(and(eq(orders.provider, provider), eq(orders.providerRef, ref))).limit(1);
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.provider, provider), eq(orders.providerRef, ref)))
+        .limit(1);
       return row ?? null;
     },
     /**
@@ -763,7 +928,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     takeHold,
     /** a new subscription (after subscribeCard or a PayPal approval): row, first invoice, membership */
-    async recordSubscription(userId: number, orderId: number | null, checkoutSlug: string, provider: ProviderName, state: SubscriptionState): Promise<SubscriptionRow> {
+    async recordSubscription(
+      userId: number,
+      orderId: number | null,
+      checkoutSlug: string,
+      provider: ProviderName,
+      state: SubscriptionState,
+    ): Promise<SubscriptionRow> {
       if (!isLocalStatus(state.status)) throw new AppError(409, COMMERCE_MESSAGES.cardDeclined);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -794,7 +965,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
           else periodStart.setUTCMonth(periodStart.getUTCMonth() - 1);
           const [invoice] = await tx
             .insert(invoices)
-            .values({ userId, subscriptionId: created.id, orderId, provider, providerRef: `${state.ref}:initial`, amountCents: state.priceCents, status: 'paid', description: describeSubscription(created), periodStart, periodEnd })
+            .values({
+              userId,
+              subscriptionId: created.id,
+              orderId,
+              provider,
+              providerRef: `${state.ref}:initial`,
+              amountCents: state.priceCents,
+              status: 'paid',
+              description: describeSubscription(created),
+              periodStart,
+              periodEnd,
+            })
             .onConflictDoNothing()
             .returning();
           if (invoice) await receiptFor(tx, invoice, state.paymentMethodLabel);
@@ -802,7 +984,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (orderId !== null) {
           await tx
             .update(orders)
-            .set({ status: 'paid', paidAt: new Date(), providerRef: sql`coalesce(${orders.providerRef}, ${state.ref})`, failureMessage: null })
+            .set({
+              status: 'paid',
+              paidAt: new Date(),
+              providerRef: sql`coalesce(${orders.providerRef}, ${state.ref})`,
+              failureMessage: null,
+            })
             .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')));
           // the membership is written in this transaction: the purchase's hold is no longer needed
           await releaseHold(orderId, tx);
@@ -824,21 +1011,44 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await db
         .update(entitlements)
         .set({ endsAt: new Date() })
-        .where(and(eq(entitlements.kind, 'membership'), eq(entitlements.source, `subscription:${subscriptionId}`), or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date()))));
+        .where(
+          and(
+            eq(entitlements.kind, 'membership'),
+            eq(entitlements.source, `subscription:${subscriptionId}`),
+            or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
+          ),
+        );
     },
     /** the member's current subscription (not canceled, or canceled but still in its paid period) */
     async currentSubscription(userId: number): Promise<SubscriptionRow | null> {
       const [row] = await db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), or(ne(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, new Date()))))
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            or(ne(subscriptions.status, 'canceled'), gt(subscriptions.currentPeriodEnd, new Date())),
+          ),
+        )
         .orderBy(desc(subscriptions.id))
         .limit(1);
       return row ?? null;
     },
     /** (added) update the retention discount columns etc. of a subscription row */
-    async updateSubscription(id: number, values: Partial<Pick<SubscriptionRow, 'discountUsedAt' | 'discountPercent' | 'discountAmountCents' | 'discountCyclesLeft' | 'priceCents' | 'plan'>>) {
-      const [row] = await db.update(subscriptions).set({ ...values, updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
+    async updateSubscription(
+      id: number,
+      values: Partial<
+        Pick<
+          SubscriptionRow,
+          'discountUsedAt' | 'discountPercent' | 'discountAmountCents' | 'discountCyclesLeft' | 'priceCents' | 'plan'
+        >
+      >,
+    ) {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(subscriptions.id, id))
+        .returning();
       return row ?? null;
     },
     /** apply a provider event exactly once (webhook_events), through the dispatch table */
@@ -850,7 +1060,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .returning();
       if (!fresh) return 'duplicate';
       if (event.type === 'ignored') {
-        await db.update(webhookEvents).set({ processedAt: new Date() }).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
+        await db
+          .update(webhookEvents)
+          .set({ processedAt: new Date() })
+          .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
         await resolveWebhookFailures(provider, event.id);
         return 'ignored';
       }
@@ -858,10 +1071,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await (handlers[event.type] as Handler<typeof event.type>)(provider, event as never);
       } catch (err) {
         // not applied: let the provider's retry apply it
-        await db.delete(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
+        await db
+          .delete(webhookEvents)
+          .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
         throw err;
       }
-      await db.update(webhookEvents).set({ processedAt: new Date() }).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
+      await db
+        .update(webhookEvents)
+        .set({ processedAt: new Date() })
+        .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
       await resolveWebhookFailures(provider, event.id);
       return 'applied';
     },
@@ -897,17 +1115,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const providerName = PROVIDER_NAMES[name] ?? failure.provider;
       if (!provider) throw new AppError(422, WEBHOOK_RETRY_MESSAGES.providerNotInUse(providerName));
       const again = async (kind: 'rejected' | 'failed', reason: string) =>
-        this.recordWebhookFailure({ provider: name, eventId: failure.eventId, eventType: failure.eventType, kind, reason, outline: null });
+        this.recordWebhookFailure({
+          provider: name,
+          eventId: failure.eventId,
+          eventType: failure.eventType,
+          kind,
+          reason,
+          outline: null,
+        });
       let event: ProviderEvent;
       try {
         event = await provider.fetchEvent(failure.eventId);
       } catch (err) {
-        if (err instanceof ProviderError && err.code === 'not_found') throw new AppError(422, WEBHOOK_RETRY_MESSAGES.unknownToProvider(providerName));
+        if (err instanceof ProviderError && err.code === 'not_found')
+          throw new AppError(422, WEBHOOK_RETRY_MESSAGES.unknownToProvider(providerName));
         if (err instanceof MalformedEventError) {
           await again('rejected', err.reason);
           throw new AppError(422, WEBHOOK_RETRY_MESSAGES.stillFailing(err.reason));
         }
-        if (err instanceof ProviderError) throw new AppError(502, WEBHOOK_RETRY_MESSAGES.providerUnreachable(providerName));
+        if (err instanceof ProviderError)
+          throw new AppError(502, WEBHOOK_RETRY_MESSAGES.providerUnreachable(providerName));
         throw err;
       }
       let outcome: 'applied' | 'duplicate' | 'ignored';
@@ -928,7 +1155,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async recordWebhookFailure(input: WebhookFailureInput): Promise<void> {
       const now = new Date();
-      const reason = input.reason.length > WEBHOOK_REASON_MAX ? `${input.reason.slice(0, WEBHOOK_REASON_MAX - 1)}…` : input.reason;
+      const reason =
+        input.reason.length > WEBHOOK_REASON_MAX ? `${input.reason.slice(0, WEBHOOK_REASON_MAX - 1)}…` : input.reason;
       const values = { ...input, reason, firstAt: now, lastAt: now };
       // an event without a readable id is a row of its own each time (NULLs never conflict)
       await db
@@ -936,7 +1164,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .values(values)
         .onConflictDoUpdate({
           target: [webhookFailures.provider, webhookFailures.eventId, webhookFailures.kind],
-          set: { reason, eventType: sql`coalesce(excluded.event_type, ${webhookFailures.eventType})`, outline: sql`coalesce(excluded.outline, ${webhookFailures.outline})`, deliveries: sql`${webhookFailures.deliveries} + 1`, lastAt: now, resolvedAt: null },
+          set: {
+            reason,
+            eventType: sql`coalesce(excluded.event_type, ${webhookFailures.eventType})`,
+            outline: sql`coalesce(excluded.outline, ${webhookFailures.outline})`,
+            deliveries: sql`${webhookFailures.deliveries} + 1`,
+            lastAt: now,
+            resolvedAt: null,
+          },
         });
     },
   };
@@ -944,7 +1179,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 function describeOrder(order: OrderRow) {
-  if (order.kind === 'membership') return order.plan === 'lifetime' ? 'Lifetime membership' : `Membership (${order.plan ?? 'monthly'})`;
+  if (order.kind === 'membership')
+    return order.plan === 'lifetime' ? 'Lifetime membership' : `Membership (${order.plan ?? 'monthly'})`;
   if (order.kind === 'course') return `Course: ${order.productSlug}`;
   return order.productSlug;
 }

@@ -2,7 +2,15 @@ import { createRequire } from 'node:module';
 import type StripeSdk from 'stripe';
 import { z } from '#shared/zod';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
-import { ProviderError, type ChargeResult, type Interval, type PaymentProvider, type ProviderEvent, type RetryResult, type SubscriptionState } from './provider.ts';
+import {
+  ProviderError,
+  type ChargeResult,
+  type Interval,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RetryResult,
+  type SubscriptionState,
+} from './provider.ts';
 import { eventJson, field, readEvent } from './webhook-content.ts';
 
 /**
@@ -36,11 +44,26 @@ interface StripeSubscription {
   pause_collection: { behavior: string } | null;
   metadata: Record<string, string>;
   default_payment_method: string | StripePaymentMethod | null;
-  items: { data: { id: string; current_period_end?: number; price: { unit_amount: number | null; product: string | { id: string }; recurring: { interval: string } | null } }[] };
+  items: {
+    data: {
+      id: string;
+      current_period_end?: number;
+      price: { unit_amount: number | null; product: string | { id: string }; recurring: { interval: string } | null };
+    }[];
+  };
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
-export const cardLabel = (card: StripeCard | null | undefined) => (card ? `${BRANDS[card.brand ?? ''] ?? 'Card'} ending ${card.last4 ?? '????'}` : 'Card');
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
+export const cardLabel = (card: StripeCard | null | undefined) =>
+  card ? `${BRANDS[card.brand ?? ''] ?? 'Card'} ending ${card.last4 ?? '????'}` : 'Card';
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 export function mapStripeSubscription(sub: StripeSubscription): SubscriptionState {
@@ -80,8 +103,10 @@ let Stripe: typeof StripeSdk;
 const require = createRequire(import.meta.url);
 
 function refusal(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeCardError) throw new ProviderError('card_declined', err.message || COMMERCE_MESSAGES.cardDeclined);
-  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') throw new ProviderError('not_found', err.message);
+  if (err instanceof Stripe.errors.StripeCardError)
+    throw new ProviderError('card_declined', err.message || COMMERCE_MESSAGES.cardDeclined);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing')
+    throw new ProviderError('not_found', err.message);
   if (err instanceof Stripe.errors.StripeError) throw new ProviderError('provider_error', err.message);
   throw err;
 }
@@ -95,33 +120,78 @@ interface StripeCheckoutSession {
   status: string;
   payment_status: string;
   amount_total: number | null;
-  payment_intent: string | { id: string; status?: string; payment_method?: string | { type?: string; card?: StripeCard | null } | null } | null;
+  payment_intent:
+    | string
+    | { id: string; status?: string; payment_method?: string | { type?: string; card?: StripeCard | null } | null }
+    | null;
 }
 
 export function mapStripeCheckoutSession(session: StripeCheckoutSession): ChargeResult {
   const pi = session.payment_intent;
   const ref = idOf(pi) ?? session.id;
-  const pm = pi && typeof pi !== 'string' && pi.payment_method && typeof pi.payment_method !== 'string' ? pi.payment_method : null;
-  const label = pm ? (pm.type === 'card' ? cardLabel(pm.card) : pm.type === 'affirm' ? 'Affirm' : pm.type === 'klarna' ? 'Klarna' : 'Card') : 'Card';
-  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return { ref, status: 'succeeded', paymentMethodLabel: label };
-  if (session.status === 'expired') return { ref, status: 'failed', failureMessage: 'This checkout expired. Please start again.', paymentMethodLabel: label };
-  return { ref, status: 'requires_action', nextAction: session.url ? { url: session.url } : {}, paymentMethodLabel: label };
+  const pm =
+    pi && typeof pi !== 'string' && pi.payment_method && typeof pi.payment_method !== 'string'
+      ? pi.payment_method
+      : null;
+  const label = pm
+    ? pm.type === 'card'
+      ? cardLabel(pm.card)
+      : pm.type === 'affirm'
+        ? 'Affirm'
+        : pm.type === 'klarna'
+          ? 'Klarna'
+          : 'Card'
+    : 'Card';
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+    return { ref, status: 'succeeded', paymentMethodLabel: label };
+  if (session.status === 'expired')
+    return {
+      ref,
+      status: 'failed',
+      failureMessage: 'This checkout expired. Please start again.',
+      paymentMethodLabel: label,
+    };
+  return {
+    ref,
+    status: 'requires_action',
+    nextAction: session.url ? { url: session.url } : {},
+    paymentMethodLabel: label,
+  };
 }
 
-export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiBase: string | null; appUrl?: string }): PaymentProvider {
+export function createStripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: string | null;
+  appUrl?: string;
+}): PaymentProvider {
   /** Stripe Checkout needs absolute return addresses: our site paths go on APP_URL */
   const absolute = (url: string) => (opts.appUrl && url.startsWith('/') ? new URL(url, opts.appUrl).toString() : url);
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
   Stripe ??= require('stripe') as typeof StripeSdk;
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: base ? 0 : 2,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
   const expand = ['default_payment_method'];
   // the SDK's typings are strict about every API version's shapes; we pass Stripe's documented params
   type Loose = Record<string, unknown>;
   /** an invoice's payment: `payment_intent`/`charge` on older API versions, `payments` on newer ones */
-  type StripeInvoicePayment = { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null; payments?: { data?: { payment?: { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null } }[] } };
+  type StripeInvoicePayment = {
+    payment_intent?: string | { id: string } | null;
+    charge?: string | { id: string } | null;
+    payments?: {
+      data?: {
+        payment?: { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null };
+      }[];
+    };
+  };
   const refOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
   const invoicePaymentRef = (i: StripeInvoicePayment) => {
     const paid = i.payments?.data?.[0]?.payment;
@@ -131,7 +201,17 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     customers: { create(p: Loose, o: Loose): Promise<{ id: string }> };
     setupIntents: { create(p: Loose, o: Loose): Promise<{ client_secret: string | null }> };
     paymentMethods: { retrieve(id: string): Promise<StripePaymentMethod> };
-    paymentIntents: { create(p: Loose, o: Loose): Promise<{ id: string; status: string; client_secret: string | null; last_payment_error?: { message?: string } | null }> };
+    paymentIntents: {
+      create(
+        p: Loose,
+        o: Loose,
+      ): Promise<{
+        id: string;
+        status: string;
+        client_secret: string | null;
+        last_payment_error?: { message?: string } | null;
+      }>;
+    };
     products: { create(p: Loose, o: Loose): Promise<{ id: string }> };
     coupons: { create(p: Loose, o: Loose): Promise<{ id: string }> };
     subscriptions: {
@@ -146,7 +226,12 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       retrieve(id: string, p?: Loose): Promise<StripeInvoicePayment & { id: string; status: string | null }>;
       list(p: Loose): Promise<{ data: StripeInvoicePayment[] }>;
     };
-    checkout: { sessions: { create(p: Loose, o: Loose): Promise<StripeCheckoutSession>; retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession> } };
+    checkout: {
+      sessions: {
+        create(p: Loose, o: Loose): Promise<StripeCheckoutSession>;
+        retrieve(id: string, p?: Loose): Promise<StripeCheckoutSession>;
+      };
+    };
     events: { retrieve(id: string): Promise<unknown> };
   };
 
@@ -157,15 +242,26 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       return refusal(err);
     }
   }
-  const priceData = (product: string, priceCents: number, interval: Interval) => ({ currency: 'usd', product, unit_amount: priceCents, recurring: { interval } });
+  const priceData = (product: string, priceCents: number, interval: Interval) => ({
+    currency: 'usd',
+    product,
+    unit_amount: priceCents,
+    recurring: { interval },
+  });
 
   return {
     name: 'stripe',
 
     async createCardSetup(input) {
       try {
-        const customer = await sdk.customers.create({ email: input.email, name: input.name, metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:customer` });
-        const intent = await sdk.setupIntents.create({ customer: customer.id, usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:setup` });
+        const customer = await sdk.customers.create(
+          { email: input.email, name: input.name, metadata: input.metadata },
+          { idempotencyKey: `${input.idempotencyKey}:customer` },
+        );
+        const intent = await sdk.setupIntents.create(
+          { customer: customer.id, usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata },
+          { idempotencyKey: `${input.idempotencyKey}:setup` },
+        );
         return { clientSecret: intent.client_secret ?? '' };
       } catch (err) {
         return refusal(err);
@@ -191,12 +287,28 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
           { idempotencyKey: input.idempotencyKey },
         );
         if (intent.status === 'succeeded') return { ref: intent.id, status: 'succeeded', paymentMethodLabel: label };
-        if (intent.status === 'requires_action') return { ref: intent.id, status: 'requires_action', nextAction: { clientSecret: intent.client_secret ?? '' }, paymentMethodLabel: label };
-        return { ref: intent.id, status: 'failed', failureMessage: intent.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined, paymentMethodLabel: label };
+        if (intent.status === 'requires_action')
+          return {
+            ref: intent.id,
+            status: 'requires_action',
+            nextAction: { clientSecret: intent.client_secret ?? '' },
+            paymentMethodLabel: label,
+          };
+        return {
+          ref: intent.id,
+          status: 'failed',
+          failureMessage: intent.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined,
+          paymentMethodLabel: label,
+        };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError) {
           const pi = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
-          return { ref: pi?.id ?? `failed_${input.idempotencyKey}`, status: 'failed', failureMessage: err.message || COMMERCE_MESSAGES.cardDeclined, paymentMethodLabel: label };
+          return {
+            ref: pi?.id ?? `failed_${input.idempotencyKey}`,
+            status: 'failed',
+            failureMessage: err.message || COMMERCE_MESSAGES.cardDeclined,
+            paymentMethodLabel: label,
+          };
         }
         return refusal(err);
       }
@@ -205,7 +317,10 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     async subscribeCard(input) {
       const pm = await paymentMethod(input.paymentMethod);
       try {
-        const product = await sdk.products.create({ name: input.description, metadata: input.metadata }, { idempotencyKey: `${input.idempotencyKey}:product` });
+        const product = await sdk.products.create(
+          { name: input.description, metadata: input.metadata },
+          { idempotencyKey: `${input.idempotencyKey}:product` },
+        );
         const sub = await sdk.subscriptions.create(
           {
             customer: idOf(pm.customer),
@@ -232,7 +347,16 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         const session = await sdk.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.description.slice(0, 250) } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.description.slice(0, 250) },
+                },
+              },
+            ],
             payment_method_types: input.methods === 'financing' ? [...STRIPE_FINANCING_METHODS] : ['card'],
             success_url: successUrl,
             cancel_url: absolute(input.cancelUrl),
@@ -250,7 +374,9 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
 
     async getHostedCheckout(ref) {
       try {
-        return mapStripeCheckoutSession(await sdk.checkout.sessions.retrieve(ref, { expand: ['payment_intent.payment_method'] }));
+        return mapStripeCheckoutSession(
+          await sdk.checkout.sessions.retrieve(ref, { expand: ['payment_intent.payment_method'] }),
+        );
       } catch (err) {
         return refusal(err);
       }
@@ -278,13 +404,19 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       try {
         const coupon = await sdk.coupons.create(
           {
-            ...(discount.percentOff ? { percent_off: discount.percentOff } : { amount_off: discount.amountOffCents, currency: 'usd' }),
-            ...(discount.cycles > 1 ? { duration: 'repeating', duration_in_months: discount.cycles } : { duration: 'once' }),
+            ...(discount.percentOff
+              ? { percent_off: discount.percentOff }
+              : { amount_off: discount.amountOffCents, currency: 'usd' }),
+            ...(discount.cycles > 1
+              ? { duration: 'repeating', duration_in_months: discount.cycles }
+              : { duration: 'once' }),
             name: 'Retention offer',
           },
           { idempotencyKey: `${idempotencyKey}:coupon` },
         );
-        return mapStripeSubscription(await sdk.subscriptions.update(ref, { discounts: [{ coupon: coupon.id }], expand }, { idempotencyKey }));
+        return mapStripeSubscription(
+          await sdk.subscriptions.update(ref, { discounts: [{ coupon: coupon.id }], expand }, { idempotencyKey }),
+        );
       } catch (err) {
         return refusal(err);
       }
@@ -296,7 +428,10 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         const item = sub.items.data[0]!;
         // a one-off amount off the first invoice of the new plan (the upgrade offer)
         const coupon = plan.firstInvoiceAmountOffCents
-          ? await sdk.coupons.create({ amount_off: plan.firstInvoiceAmountOffCents, currency: 'usd', duration: 'once', name: 'Upgrade offer' }, { idempotencyKey: `${idempotencyKey}:coupon` })
+          ? await sdk.coupons.create(
+              { amount_off: plan.firstInvoiceAmountOffCents, currency: 'usd', duration: 'once', name: 'Upgrade offer' },
+              { idempotencyKey: `${idempotencyKey}:coupon` },
+            )
           : null;
         const updated = await sdk.subscriptions.update(
           ref,
@@ -321,7 +456,8 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     async pause(ref, opts, idempotencyKey) {
       try {
         const sub = await sdk.subscriptions.retrieve(ref);
-        if (sub.metadata?.paused === '1' || sub.pause_collection) return mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
+        if (sub.metadata?.paused === '1' || sub.pause_collection)
+          return mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
         const item = sub.items.data[0]!;
         const params =
           opts.feeCents > 0
@@ -329,7 +465,11 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
                 items: [{ id: item.id, price_data: priceData(idOf(item.price.product)!, opts.feeCents, 'month') }],
                 proration_behavior: 'none',
                 cancel_at_period_end: false,
-                metadata: { paused: '1', resumePriceCents: String(item.price.unit_amount ?? 0), resumeInterval: item.price.recurring?.interval ?? 'month' },
+                metadata: {
+                  paused: '1',
+                  resumePriceCents: String(item.price.unit_amount ?? 0),
+                  resumeInterval: item.price.recurring?.interval ?? 'month',
+                },
               }
             : { pause_collection: { behavior: 'void' }, cancel_at_period_end: false };
         return mapStripeSubscription(await sdk.subscriptions.update(ref, { ...params, expand }, { idempotencyKey }));
@@ -345,7 +485,16 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         const params =
           sub.metadata?.paused === '1'
             ? {
-                items: [{ id: item.id, price_data: priceData(idOf(item.price.product)!, Number(sub.metadata.resumePriceCents), sub.metadata.resumeInterval === 'year' ? 'year' : 'month') }],
+                items: [
+                  {
+                    id: item.id,
+                    price_data: priceData(
+                      idOf(item.price.product)!,
+                      Number(sub.metadata.resumePriceCents),
+                      sub.metadata.resumeInterval === 'year' ? 'year' : 'month',
+                    ),
+                  },
+                ],
                 proration_behavior: 'none',
                 metadata: { paused: '', resumePriceCents: '', resumeInterval: '' },
               }
@@ -370,7 +519,9 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     async refund(chargeRef, idempotencyKey, amountCents) {
       try {
         const target = chargeRef.startsWith('ch_') ? { charge: chargeRef } : { payment_intent: chargeRef };
-        await sdk.refunds.create(amountCents === undefined ? target : { ...target, amount: amountCents }, { idempotencyKey });
+        await sdk.refunds.create(amountCents === undefined ? target : { ...target, amount: amountCents }, {
+          idempotencyKey,
+        });
       } catch (err) {
         return refusal(err);
       }
@@ -381,7 +532,12 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         // the new card belongs to the subscription's own customer, so the subscription may use it
         const sub = await sdk.subscriptions.retrieve(ref);
         const intent = await sdk.setupIntents.create(
-          { customer: idOf(sub.customer), usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata },
+          {
+            customer: idOf(sub.customer),
+            usage: 'off_session',
+            payment_method_types: ['card'],
+            metadata: input.metadata,
+          },
           { idempotencyKey: `${input.idempotencyKey}:setup` },
         );
         return { clientSecret: intent.client_secret ?? '' };
@@ -395,7 +551,9 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         // the first payment is the subscription's oldest invoice (Stripe lists newest first)
         const invoice = invoiceRef
           ? await sdk.invoices.retrieve(invoiceRef, { expand: ['payments'] })
-          : (await sdk.invoices.list({ subscription: subscriptionRef, limit: 100, expand: ['data.payments'] })).data.at(-1);
+          : (await sdk.invoices.list({ subscription: subscriptionRef, limit: 100, expand: ['data.payments'] })).data.at(
+              -1,
+            );
         const ref = invoice ? invoicePaymentRef(invoice) : null;
         if (!ref) throw new ProviderError('not_found', 'Stripe has no charge for this payment.');
         return ref;
@@ -407,7 +565,9 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
 
     async updatePaymentMethod(ref, paymentMethod, idempotencyKey) {
       try {
-        return mapStripeSubscription(await sdk.subscriptions.update(ref, { default_payment_method: paymentMethod, expand }, { idempotencyKey }));
+        return mapStripeSubscription(
+          await sdk.subscriptions.update(ref, { default_payment_method: paymentMethod, expand }, { idempotencyKey }),
+        );
       } catch (err) {
         return refusal(err);
       }
@@ -431,7 +591,11 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         }
         const state = mapStripeSubscription(await sdk.subscriptions.retrieve(ref, { expand }));
         if (failureMessage) return { paid: false, failureMessage, state };
-        return { paid: state.status !== 'past_due', ...(state.status === 'past_due' ? { failureMessage: COMMERCE_MESSAGES.cardDeclined } : {}), state };
+        return {
+          paid: state.status !== 'past_due',
+          ...(state.status === 'past_due' ? { failureMessage: COMMERCE_MESSAGES.cardDeclined } : {}),
+          state,
+        };
       } catch (err) {
         return refusal(err);
       }
@@ -447,7 +611,11 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       // and whatever is wrong with its content is worth an admin's look (MalformedEventError)
       try {
         // the SDK's helper (typed as nullable, always there): the same check constructEvent makes, without the parsing
-        stripe.webhooks.signature!.verifyHeader(rawBody, Array.isArray(sig) ? (sig[0] ?? '') : (sig ?? ''), opts.webhookSecret);
+        stripe.webhooks.signature!.verifyHeader(
+          rawBody,
+          Array.isArray(sig) ? (sig[0] ?? '') : (sig ?? ''),
+          opts.webhookSecret,
+        );
       } catch {
         throw new ProviderError('invalid_signature', 'Invalid webhook signature.');
       }
@@ -472,15 +640,29 @@ const metadata = z.record(z.string(), z.string()).nullish();
 const idOrObject = z.union([z.string(), z.looseObject({ id: z.string() })]).nullish();
 
 const EVENT_OBJECTS = {
-  paymentIntent: z.looseObject({ id: z.string(), amount: z.number(), amount_received: z.number().nullish(), metadata, last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish() }),
+  paymentIntent: z.looseObject({
+    id: z.string(),
+    amount: z.number(),
+    amount_received: z.number().nullish(),
+    metadata,
+    last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish(),
+  }),
   charge: z.looseObject({ id: z.string(), amount_refunded: z.number(), payment_intent: idOrObject, metadata }),
   invoice: z.looseObject({
     id: z.string(),
     period_start: z.number(),
     period_end: z.number(),
     subscription: idOrObject,
-    parent: z.looseObject({ subscription_details: z.looseObject({ subscription: z.string().nullish() }).nullish() }).nullish(),
-    lines: z.looseObject({ data: z.array(z.looseObject({ period: z.looseObject({ start: z.number(), end: z.number() }).nullish() })).nullish() }).nullish(),
+    parent: z
+      .looseObject({ subscription_details: z.looseObject({ subscription: z.string().nullish() }).nullish() })
+      .nullish(),
+    lines: z
+      .looseObject({
+        data: z
+          .array(z.looseObject({ period: z.looseObject({ start: z.number(), end: z.number() }).nullish() }))
+          .nullish(),
+      })
+      .nullish(),
     billing_reason: z.string().nullish(),
     attempt_count: z.number().int().nullish(),
     next_payment_attempt: z.number().nullish(),
@@ -498,43 +680,71 @@ const EVENT_OBJECTS = {
       data: z.array(
         z.looseObject({
           current_period_end: z.number().nullish(),
-          price: z.looseObject({ unit_amount: z.number().nullable(), recurring: z.looseObject({ interval: z.string() }).nullable() }),
+          price: z.looseObject({
+            unit_amount: z.number().nullable(),
+            recurring: z.looseObject({ interval: z.string() }).nullable(),
+          }),
         }),
       ),
     }),
   }),
 };
-const eventWith = <O extends z.ZodType>(object: O) => z.looseObject({ id: z.string().min(1), type: z.string().min(1), data: z.looseObject({ object }) });
+const eventWith = <O extends z.ZodType>(object: O) =>
+  z.looseObject({ id: z.string().min(1), type: z.string().min(1), data: z.looseObject({ object }) });
 
 /**
  * The subscription in an event is as it was when Stripe created the event: `created` (seconds) is
  * its time. Stripe numbers nothing within a second, so two events of the same second are applied
  * in the order they arrive (sequence 0).
  */
-const asOf = (event: Record<string, unknown>) => (typeof event.created === 'number' && Number.isFinite(event.created) ? { asOf: { at: new Date(event.created * 1000), sequence: 0 } } : {});
+const asOf = (event: Record<string, unknown>) =>
+  typeof event.created === 'number' && Number.isFinite(event.created)
+    ? { asOf: { at: new Date(event.created * 1000), sequence: 0 } }
+    : {};
 
 /** Stripe's event (its JSON, signature already checked) → ours; MalformedEventError when it is not in the shape its type promises */
 export function mapStripeEvent(json: unknown): ProviderEvent {
-  const read = <O extends z.ZodType>(object: O) => readEvent(eventWith(object), json, field(json, 'id'), field(json, 'type'));
+  const read = <O extends z.ZodType>(object: O) =>
+    readEvent(eventWith(object), json, field(json, 'id'), field(json, 'type'));
   const event = read(z.looseObject({}));
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const o = read(EVENT_OBJECTS.paymentIntent).data.object;
-      return { id: event.id, type: 'charge.succeeded', charge: { ref: o.id, amountCents: o.amount_received || o.amount, metadata: o.metadata ?? {} } };
+      return {
+        id: event.id,
+        type: 'charge.succeeded',
+        charge: { ref: o.id, amountCents: o.amount_received || o.amount, metadata: o.metadata ?? {} },
+      };
     }
     case 'payment_intent.payment_failed': {
       const o = read(EVENT_OBJECTS.paymentIntent).data.object;
-      return { id: event.id, type: 'charge.failed', charge: { ref: o.id, amountCents: o.amount, metadata: o.metadata ?? {}, failureMessage: o.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined } };
+      return {
+        id: event.id,
+        type: 'charge.failed',
+        charge: {
+          ref: o.id,
+          amountCents: o.amount,
+          metadata: o.metadata ?? {},
+          failureMessage: o.last_payment_error?.message ?? COMMERCE_MESSAGES.cardDeclined,
+        },
+      };
     }
     case 'charge.refunded': {
       const o = read(EVENT_OBJECTS.charge).data.object;
-      return { id: event.id, type: 'charge.refunded', charge: { ref: idOf(o.payment_intent) ?? o.id, amountCents: o.amount_refunded, metadata: o.metadata ?? {} } };
+      return {
+        id: event.id,
+        type: 'charge.refunded',
+        charge: { ref: idOf(o.payment_intent) ?? o.id, amountCents: o.amount_refunded, metadata: o.metadata ?? {} },
+      };
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       // the amount an event type reports: what was paid, or what is still due
       const amount = event.type === 'invoice.paid' ? 'amount_paid' : 'amount_due';
-      const o = read(EVENT_OBJECTS.invoice.extend({ [amount]: z.number() })).data.object as z.output<typeof EVENT_OBJECTS.invoice> & Record<typeof amount, number>;
+      const o = read(EVENT_OBJECTS.invoice.extend({ [amount]: z.number() })).data.object as z.output<
+        typeof EVENT_OBJECTS.invoice
+      > &
+        Record<typeof amount, number>;
       const subscriptionRef = o.parent?.subscription_details?.subscription ?? idOf(o.subscription);
       if (!subscriptionRef) return { id: event.id, type: 'ignored', providerType: event.type };
       const line = o.lines?.data?.[0]?.period;
@@ -550,7 +760,11 @@ export function mapStripeEvent(json: unknown): ProviderEvent {
           ...(o.billing_reason ? { billingReason: o.billing_reason } : {}),
           // a failed payment: Stripe's retries (the account's retry settings) say when it tries again
           ...(event.type === 'invoice.payment_failed' && typeof o.attempt_count === 'number'
-            ? { attemptCount: o.attempt_count, nextAttemptAt: typeof o.next_payment_attempt === 'number' ? new Date(o.next_payment_attempt * 1000) : null }
+            ? {
+                attemptCount: o.attempt_count,
+                nextAttemptAt:
+                  typeof o.next_payment_attempt === 'number' ? new Date(o.next_payment_attempt * 1000) : null,
+              }
             : {}),
         },
       };
@@ -559,9 +773,24 @@ export function mapStripeEvent(json: unknown): ProviderEvent {
     case 'customer.subscription.updated':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      return { id: event.id, type: 'subscription.updated', subscription: { ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription), ...asOf(event) } };
+      return {
+        id: event.id,
+        type: 'subscription.updated',
+        subscription: {
+          ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription),
+          ...asOf(event),
+        },
+      };
     case 'customer.subscription.deleted':
-      return { id: event.id, type: 'subscription.canceled', subscription: { ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription), status: 'canceled', ...asOf(event) } };
+      return {
+        id: event.id,
+        type: 'subscription.canceled',
+        subscription: {
+          ...mapStripeSubscription(read(EVENT_OBJECTS.subscription).data.object as unknown as StripeSubscription),
+          status: 'canceled',
+          ...asOf(event),
+        },
+      };
     default:
       return { id: event.id, type: 'ignored', providerType: event.type };
   }

@@ -13,7 +13,8 @@ const OUTLINE_MAX = 500;
 /** `{id, type, data: {object: {id, amount}}}`: the keys of a JSON value, three levels deep, no values */
 export function outline(value: unknown, depth = 0): string {
   if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
-  if (!value || typeof value !== 'object') return typeof value === 'string' ? 'text' : value === null ? 'null' : typeof value;
+  if (!value || typeof value !== 'object')
+    return typeof value === 'string' ? 'text' : value === null ? 'null' : typeof value;
   const entries = Object.entries(value as Record<string, unknown>);
   if (depth >= 3) return entries.length ? '{…}' : '{}';
   const inner = entries.map(([k, v]) => (v && typeof v === 'object' ? `${k}: ${outline(v, depth + 1)}` : k)).join(', ');
@@ -33,12 +34,20 @@ export function eventJson(rawBody: Buffer): unknown {
   }
 }
 
-const A: Record<string, string> = { object: 'an object', array: 'a list', string: 'text', number: 'a number', boolean: 'true or false', int: 'a whole number' };
+const A: Record<string, string> = {
+  object: 'an object',
+  array: 'a list',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  int: 'a whole number',
+};
 
 /** a zod issue as a sentence an admin can act on: "data.object is missing", "resource.amount.value is not text" */
 function describe(issue: z.core.$ZodIssue): string {
   const where = issue.path.length ? issue.path.map(String).join('.') : 'the event';
-  if (issue.code === 'invalid_type') return issue.input === undefined ? `${where} is missing` : `${where} is not ${A[issue.expected] ?? issue.expected}`;
+  if (issue.code === 'invalid_type')
+    return issue.input === undefined ? `${where} is missing` : `${where} is not ${A[issue.expected] ?? issue.expected}`;
   return `${where}: ${issue.message}`;
 }
 
@@ -54,7 +63,8 @@ export function readEvent<S extends z.ZodType>(schema: S, json: unknown, id: unk
 }
 
 /** a JSON object's property, if `json` is an object (to name an event that is otherwise unreadable) */
-export const field = (json: unknown, key: string): unknown => (json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>)[key] : undefined);
+export const field = (json: unknown, key: string): unknown =>
+  json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>)[key] : undefined;
 
 /** the event's id and type as far as they can be read at all (naming a delivery that failed for another reason) */
 export function peekEvent(rawBody: Buffer): { id: string | null; type: string | null } {

@@ -6,7 +6,16 @@ import { and, eq } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL, MESSAGES } from '#shared/constants';
 import { LEARNING } from '#shared/learning';
-import { courses, forumCategories, forumTopics, lessons, notifications, postAttachments, posts, topicWatches } from '#server/db/schema/index';
+import {
+  courses,
+  forumCategories,
+  forumTopics,
+  lessons,
+  notifications,
+  postAttachments,
+  posts,
+  topicWatches,
+} from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 
 let t: TestApp;
@@ -26,16 +35,27 @@ async function newTopic(opts: { locked?: boolean; hidden?: boolean } = {}) {
   const [cat] = await db.select().from(forumCategories).limit(1);
   const [topic] = await db
     .insert(forumTopics)
-    .values({ categoryId: cat!.id, userId: member.user.id, title: 'Ghost <notes> & dynamics', locked: opts.locked ?? false, hiddenAt: opts.hidden ? new Date() : null })
+    .values({
+      categoryId: cat!.id,
+      userId: member.user.id,
+      title: 'Ghost <notes> & dynamics',
+      locked: opts.locked ?? false,
+      hiddenAt: opts.hidden ? new Date() : null,
+    })
     .returning();
-  const [first] = await db.insert(posts).values({ type: 'forumtopic', resourceId: topic!.id, userId: member.user.id, body: 'The topic body' }).returning();
+  const [first] = await db
+    .insert(posts)
+    .values({ type: 'forumtopic', resourceId: topic!.id, userId: member.user.id, body: 'The topic body' })
+    .returning();
   await db.update(forumTopics).set({ firstPostId: first!.id }).where(eq(forumTopics.id, topic!.id));
   return { topicId: topic!.id, firstId: first!.id };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ea580c' } }).png().toBuffer();
+  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ea580c' } })
+    .png()
+    .toBuffer();
   member = await t.signedIn({ name: 'Maya <b>Chen</b>', entitlements: ['membership'] });
   other = await t.signedIn({ name: 'Other Member', entitlements: ['mentorship'] });
   admin = await t.signedIn({ name: 'Alex Admin', role: 'admin' });
@@ -45,13 +65,18 @@ beforeAll(async () => {
   await db.insert(forumCategories).values({ slug: 'general', title: 'General' });
   ({ topicId, firstId: topicBodyId } = await newTopic());
   const [course] = await db.insert(courses).values({ slug: 'c1', title: 'Course' }).returning();
-  const [l1] = await db.insert(lessons).values({ courseId: course!.id, slug: 'free', title: 'Free lesson', membersOnly: false }).returning();
-  const [l2] = await db.insert(lessons).values({ courseId: course!.id, slug: 'paid', title: 'Paid lesson', membersOnly: true }).returning();
+  const [l1] = await db
+    .insert(lessons)
+    .values({ courseId: course!.id, slug: 'free', title: 'Free lesson', membersOnly: false })
+    .returning();
+  const [l2] = await db
+    .insert(lessons)
+    .values({ courseId: course!.id, slug: 'paid', title: 'Paid lesson', membersOnly: true })
+    .returning();
   freeLessonId = l1!.id;
   paidLessonId = l2!.id;
 });
 afterAll(async () => t.close());
-
 
 async function reply(client: TestClient, body: Record<string, unknown>) {
   const res = await client.post('/posts', { type: 'forumtopic', resource_id: topicId, parent_id: null, ...body });
@@ -99,11 +124,22 @@ describe('POST /posts and GET /posts', () => {
     const { topicId: tid } = await newTopic();
     const ids: number[] = [];
     for (let i = 0; i < COMMUNITY.parentsPerPage + 2; i++) {
-      const res = await t.app.deps.db.insert(posts).values({ type: 'forumtopic', resourceId: tid, userId: other.user.id, body: `p${i}` }).returning();
+      const res = await t.app.deps.db
+        .insert(posts)
+        .values({ type: 'forumtopic', resourceId: tid, userId: other.user.id, body: `p${i}` })
+        .returning();
       ids.push(res[0]!.id);
     }
     const parent = ids[ids.length - 1]!;
-    for (let i = 0; i < COMMUNITY.repliesShown + 4; i++) await t.app.deps.db.insert(posts).values({ type: 'forumtopic', resourceId: tid, userId: member.user.id, parentId: parent, replyingToId: parent, body: `r${i}` });
+    for (let i = 0; i < COMMUNITY.repliesShown + 4; i++)
+      await t.app.deps.db.insert(posts).values({
+        type: 'forumtopic',
+        resourceId: tid,
+        userId: member.user.id,
+        parentId: parent,
+        replyingToId: parent,
+        body: `r${i}`,
+      });
     const page1 = (await member.client.get(`/posts?id=${tid}&type=forumtopic`)).json();
     expect(page1.posts).toHaveLength(COMMUNITY.parentsPerPage);
     expect(page1.more).toBe(true);
@@ -121,11 +157,15 @@ describe('POST /posts and GET /posts', () => {
     expect(thread.posts[0].children).toHaveLength(COMMUNITY.repliesShown + 4);
     expect(thread.posts[0].moreChildren).toBe(0);
     // another resource's post is not part of this thread
-    expect((await member.client.get(`/posts/thread?id=${topicId}&type=forumtopic&post_id=${child.id}`)).statusCode).toBe(404);
+    expect(
+      (await member.client.get(`/posts/thread?id=${topicId}&type=forumtopic&post_id=${child.id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('permissions: visitor 401, free member 403 on the forum, hidden topic 404, locked topic 403 except for admins', async () => {
-    expect((await visitor.post('/posts', { type: 'forumtopic', resource_id: topicId, body: 'x' })).statusCode).toBe(401);
+    expect((await visitor.post('/posts', { type: 'forumtopic', resource_id: topicId, body: 'x' })).statusCode).toBe(
+      401,
+    );
     const freeRead = await free.client.get(`/posts?id=${topicId}&type=forumtopic`);
     expect(freeRead.statusCode).toBe(403);
     expect(freeRead.json().message).toBe(COMMUNITY_MESSAGES.communityMembersOnly);
@@ -134,7 +174,9 @@ describe('POST /posts and GET /posts', () => {
     expect(freePost.json().message).toBe(COMMUNITY_MESSAGES.communityMembersOnly);
     expect((await visitor.get(`/posts?id=${topicId}&type=forumtopic`)).statusCode).toBe(401);
     expect((await visitor.get(`/inline-posts?type=lesson&id=${freeLessonId}`)).statusCode).toBe(401);
-    expect((await visitor.get(`/posts/thread?id=${topicId}&type=forumtopic&post_id=${topicBodyId}`)).statusCode).toBe(401);
+    expect((await visitor.get(`/posts/thread?id=${topicId}&type=forumtopic&post_id=${topicBodyId}`)).statusCode).toBe(
+      401,
+    );
     expect((await visitor.get(`/api/posts/${topicBodyId}`)).statusCode).toBe(401);
 
     const hidden = await newTopic({ hidden: true });
@@ -146,19 +188,35 @@ describe('POST /posts and GET /posts', () => {
     const refused = await member.client.post('/posts', { type: 'forumtopic', resource_id: locked.topicId, body: 'x' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COMMUNITY_MESSAGES.topicLocked);
-    expect((await admin.client.post('/posts', { type: 'forumtopic', resource_id: locked.topicId, body: 'Admin note' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/posts', { type: 'forumtopic', resource_id: locked.topicId, body: 'Admin note' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('validates body, type and parent', async () => {
     const empty = await member.client.post('/posts', { type: 'forumtopic', resource_id: topicId, body: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.body[0]).toBe(COMMUNITY_MESSAGES.bodyRequired);
-    const long = await member.client.post('/posts', { type: 'forumtopic', resource_id: topicId, body: 'x'.repeat(COMMUNITY.postBodyMax + 1) });
+    const long = await member.client.post('/posts', {
+      type: 'forumtopic',
+      resource_id: topicId,
+      body: 'x'.repeat(COMMUNITY.postBodyMax + 1),
+    });
     expect(long.json().errors.body[0]).toBe(COMMUNITY_MESSAGES.bodyTooLong(COMMUNITY.postBodyMax));
     const badType = await member.client.post('/posts', { type: 'wall', resource_id: topicId, body: 'x' });
     expect(badType.statusCode).toBe(422);
-    const lessonPost = await member.client.post('/posts', { type: 'lesson', resource_id: freeLessonId, body: 'on a lesson' });
-    const foreign = await member.client.post('/posts', { type: 'forumtopic', resource_id: topicId, parent_id: lessonPost.json().post.id, body: 'x' });
+    const lessonPost = await member.client.post('/posts', {
+      type: 'lesson',
+      resource_id: freeLessonId,
+      body: 'on a lesson',
+    });
+    const foreign = await member.client.post('/posts', {
+      type: 'forumtopic',
+      resource_id: topicId,
+      parent_id: lessonPost.json().post.id,
+      body: 'x',
+    });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors.parent_id).toBeDefined();
   });
@@ -172,10 +230,17 @@ describe('POST /posts and GET /posts', () => {
       { topicId: tid, userId: other.user.id },
       { topicId: tid, userId: member.user.id },
     ]);
-    const parent = (await other.client.post('/posts', { type: 'forumtopic', resource_id: tid, body: 'parent' })).json().post as PostDto;
+    const parent = (await other.client.post('/posts', { type: 'forumtopic', resource_id: tid, body: 'parent' })).json()
+      .post as PostDto;
     const before = await db.select().from(notifications).where(eq(notifications.userId, other.user.id));
     const memberBefore = await db.select().from(notifications).where(eq(notifications.userId, member.user.id));
-    await member.client.post('/posts', { type: 'forumtopic', resource_id: tid, parent_id: parent.id, replying_to: parent.id, body: 'hi' });
+    await member.client.post('/posts', {
+      type: 'forumtopic',
+      resource_id: tid,
+      parent_id: parent.id,
+      replying_to: parent.id,
+      body: 'hi',
+    });
     const otherN = await db.select().from(notifications).where(eq(notifications.userId, other.user.id));
     expect(otherN.length - before.length).toBe(1);
     const latest = otherN[otherN.length - 1]!;
@@ -183,7 +248,9 @@ describe('POST /posts and GET /posts', () => {
     expect(latest.body).toContain('Ghost &lt;notes&gt; &amp; dynamics');
     expect(latest.url).toMatch(new RegExp(`^/forums/topic/${tid}#\\d+$`));
     expect((await db.select().from(notifications).where(eq(notifications.userId, watcher.id))).length).toBe(2);
-    expect((await db.select().from(notifications).where(eq(notifications.userId, member.user.id))).length).toBe(memberBefore.length);
+    expect((await db.select().from(notifications).where(eq(notifications.userId, member.user.id))).length).toBe(
+      memberBefore.length,
+    );
   });
 });
 
@@ -221,7 +288,15 @@ describe('PATCH, revisions and DELETE /posts/{id}', () => {
     expect(del.json()).toEqual({ ok: true });
     const thread = (await other.client.get(`/posts/thread?id=${topicId}&type=forumtopic&post_id=${p.id}`)).json();
     const shown = thread.posts[0] as PostDto;
-    expect(shown).toMatchObject({ user: 'Deleted', avatarUrl: DEFAULT_AVATAR_URL, body: '', attachments: [], canEdit: false, trashed: true, userId: null });
+    expect(shown).toMatchObject({
+      user: 'Deleted',
+      avatarUrl: DEFAULT_AVATAR_URL,
+      body: '',
+      attachments: [],
+      canEdit: false,
+      trashed: true,
+      userId: null,
+    });
     expect(shown.children.map((c) => c.id)).toEqual([child.id]);
     expect(shown.children[0]!.replyingTo).toBe('Deleted');
     expect((await member.client.request('PATCH', `/posts/${p.id}`, { body: 'again' })).statusCode).toBe(404);
@@ -243,10 +318,16 @@ describe('PATCH, revisions and DELETE /posts/{id}', () => {
 describe('POST /toggle-like', () => {
   it('likes and unlikes a post; visitor 401; free member 403 on a forum post', async () => {
     const p = await reply(other.client, { body: 'Like me' });
-    expect((await member.client.post('/toggle-like', { type: 'post', resource_id: p.id })).json()).toEqual({ liked: true, likes: 1 });
+    expect((await member.client.post('/toggle-like', { type: 'post', resource_id: p.id })).json()).toEqual({
+      liked: true,
+      likes: 1,
+    });
     const list = (await member.client.get(`/posts?id=${topicId}&type=forumtopic`)).json().posts as PostDto[];
     expect(list.find((x) => x.id === p.id)).toMatchObject({ numLikes: 1, authLiked: true });
-    expect((await member.client.post('/toggle-like', { type: 'post', resource_id: p.id })).json()).toEqual({ liked: false, likes: 0 });
+    expect((await member.client.post('/toggle-like', { type: 'post', resource_id: p.id })).json()).toEqual({
+      liked: false,
+      likes: 0,
+    });
     expect((await visitor.post('/toggle-like', { type: 'post', resource_id: p.id })).statusCode).toBe(401);
     expect((await free.client.post('/toggle-like', { type: 'post', resource_id: p.id })).statusCode).toBe(403);
     expect((await member.client.post('/toggle-like', { type: 'post', resource_id: 99999999 })).statusCode).toBe(404);
@@ -255,12 +336,18 @@ describe('POST /toggle-like', () => {
   it('20 members liking at once give exactly 20; racing like/unlike never goes below 0', async () => {
     const p = await reply(other.client, { body: 'Popular' });
     const likers = await Promise.all(Array.from({ length: 20 }, () => t.signedIn({ entitlements: ['membership'] })));
-    const answers = await Promise.all(likers.map((l) => l.client.post('/toggle-like', { type: 'post', resource_id: p.id })));
+    const answers = await Promise.all(
+      likers.map((l) => l.client.post('/toggle-like', { type: 'post', resource_id: p.id })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const [row] = await t.app.deps.db.select().from(posts).where(eq(posts.id, p.id));
     expect(row!.likesCount).toBe(20);
     // each of ten members toggles 3 times at once: an odd number of toggles, so each flips (liked → unliked)
-    await Promise.all(likers.slice(0, 10).flatMap((l) => [0, 1, 2].map(() => l.client.post('/toggle-like', { type: 'post', resource_id: p.id }))));
+    await Promise.all(
+      likers
+        .slice(0, 10)
+        .flatMap((l) => [0, 1, 2].map(() => l.client.post('/toggle-like', { type: 'post', resource_id: p.id }))),
+    );
     const [after] = await t.app.deps.db.select().from(posts).where(eq(posts.id, p.id));
     const { postLikes } = await import('#server/db/schema/index');
     const rows = await t.app.deps.db.select().from(postLikes).where(eq(postLikes.postId, p.id));
@@ -272,10 +359,18 @@ describe('POST /toggle-like', () => {
   it('type forumtopic (the default) toggles the topic like, exactly', async () => {
     const { topicId: tid } = await newTopic();
     expect((await member.client.post('/toggle-like', { resource_id: tid })).json()).toEqual({ liked: true, likes: 1 });
-    expect((await other.client.post('/toggle-like', { type: 'forumtopic', resource_id: tid })).json()).toEqual({ liked: true, likes: 2 });
+    expect((await other.client.post('/toggle-like', { type: 'forumtopic', resource_id: tid })).json()).toEqual({
+      liked: true,
+      likes: 2,
+    });
     expect((await member.client.post('/toggle-like', { resource_id: tid })).json()).toEqual({ liked: false, likes: 1 });
     expect((await free.client.post('/toggle-like', { resource_id: tid })).statusCode).toBe(403);
-    expect(await t.app.deps.services.posts.toggleTopicLike((await t.app.deps.services.users.toAuthUser((await t.app.deps.services.users.findById(admin.user.id))!)), tid)).toEqual({ liked: true, likes: 2 });
+    expect(
+      await t.app.deps.services.posts.toggleTopicLike(
+        await t.app.deps.services.users.toAuthUser((await t.app.deps.services.users.findById(admin.user.id))!),
+        tid,
+      ),
+    ).toEqual({ liked: true, likes: 2 });
   });
 });
 
@@ -289,7 +384,12 @@ describe('attachments', () => {
     const p = await reply(member.client, { body: 'My kit', attachment: filename });
     expect(p.attachments).toEqual([filename]);
     // a posted file cannot be posted again nor deleted
-    const again = await member.client.post('/posts', { type: 'forumtopic', resource_id: topicId, body: 'again', attachment: filename });
+    const again = await member.client.post('/posts', {
+      type: 'forumtopic',
+      resource_id: topicId,
+      body: 'again',
+      attachment: filename,
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.attachment[0]).toBe(COMMUNITY_MESSAGES.attachmentMissing);
     expect((await member.client.post('/attachments/delete', { filename })).statusCode).toBe(404);
@@ -297,10 +397,23 @@ describe('attachments', () => {
   });
 
   it('refuses a script named .png and a file too big, with the first message under errors.file', async () => {
-    const script = await member.client.upload('/attachments', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
+    const script = await member.client.upload(
+      '/attachments',
+      'file',
+      'evil.png',
+      Buffer.from('<script>alert(1)</script>'),
+    );
     expect(script.statusCode).toBe(422);
-    expect(script.json()).toMatchObject({ message: COMMUNITY_MESSAGES.attachmentInvalid, errors: { file: [COMMUNITY_MESSAGES.attachmentInvalid] } });
-    const big = await member.client.upload('/attachments', 'file', 'big.png', Buffer.concat([png, Buffer.alloc(COMMUNITY.attachmentMaxBytes)]));
+    expect(script.json()).toMatchObject({
+      message: COMMUNITY_MESSAGES.attachmentInvalid,
+      errors: { file: [COMMUNITY_MESSAGES.attachmentInvalid] },
+    });
+    const big = await member.client.upload(
+      '/attachments',
+      'file',
+      'big.png',
+      Buffer.concat([png, Buffer.alloc(COMMUNITY.attachmentMaxBytes)]),
+    );
     expect(big.statusCode).toBe(422);
     expect(big.json().errors.file[0]).toBe(COMMUNITY_MESSAGES.attachmentTooBig);
     const none = await member.client.post('/attachments', {});
@@ -308,7 +421,7 @@ describe('attachments', () => {
     expect((await visitor.upload('/attachments', 'file', 'a.png', png)).statusCode).toBe(401);
   });
 
-  it('delete: only the requester\'s own unposted file, which really leaves the disk', async () => {
+  it("delete: only the requester's own unposted file, which really leaves the disk", async () => {
     const up = (await member.client.upload('/attachments', 'file', 'kit.png', png)).json();
     const file = path.join(t.config.dataDir, 'uploads', up.filename);
     expect((await other.client.post('/attachments/delete', { filename: up.filename })).statusCode).toBe(404);
@@ -317,7 +430,12 @@ describe('attachments', () => {
     const ok = await member.client.post('/attachments/delete', { filename: up.filename });
     expect(ok.statusCode).toBe(200);
     expect(existsSync(file)).toBe(false);
-    expect(await t.app.deps.db.select().from(postAttachments).where(and(eq(postAttachments.filename, up.filename)))).toHaveLength(0);
+    expect(
+      await t.app.deps.db
+        .select()
+        .from(postAttachments)
+        .where(and(eq(postAttachments.filename, up.filename))),
+    ).toHaveLength(0);
     expect((await member.client.post('/attachments/delete', { filename: '../../etc/passwd' })).statusCode).toBe(404);
   });
 });
@@ -326,18 +444,33 @@ describe('lesson discussion: GET /inline-posts', () => {
   it('a free lesson: any signed-in member; sorted upvoted/newest/oldest, paged, and the to focus mode', async () => {
     const db = t.app.deps.db;
     const [course] = await db.select().from(courses).limit(1);
-    const [lesson] = await db.insert(lessons).values({ courseId: course!.id, slug: 'free-2', title: 'Another free lesson', membersOnly: false }).returning();
+    const [lesson] = await db
+      .insert(lessons)
+      .values({ courseId: course!.id, slug: 'free-2', title: 'Another free lesson', membersOnly: false })
+      .returning();
     const freeLessonId = lesson!.id;
     const made: PostDto[] = [];
     for (let i = 0; i < COMMUNITY.inlinePostsPerPage + 1; i++) {
-      const res = await free.client.post('/posts', { type: 'lesson', resource_id: freeLessonId, body: `lesson post ${i}` });
+      const res = await free.client.post('/posts', {
+        type: 'lesson',
+        resource_id: freeLessonId,
+        body: `lesson post ${i}`,
+      });
       expect(res.statusCode).toBe(201);
       made.push(res.json().post);
     }
     expect(made[0]!.permalink).toBe(`/lessons/${freeLessonId}`);
     const favourite = made[3]!;
     await member.client.post('/toggle-like', { type: 'post', resource_id: favourite.id });
-    const child = (await member.client.post('/posts', { type: 'lesson', resource_id: freeLessonId, parent_id: favourite.id, replying_to: favourite.id, body: 'a reply' })).json().post;
+    const child = (
+      await member.client.post('/posts', {
+        type: 'lesson',
+        resource_id: freeLessonId,
+        parent_id: favourite.id,
+        replying_to: favourite.id,
+        body: 'a reply',
+      })
+    ).json().post;
 
     const upvoted = (await free.client.get(`/inline-posts?type=lesson&id=${freeLessonId}`)).json();
     expect(upvoted.page).toBe(1);
@@ -360,18 +493,33 @@ describe('lesson discussion: GET /inline-posts', () => {
     const res = await free.client.get(`/inline-posts?type=lesson&id=${paidLessonId}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(LEARNING.membersOnly);
-    expect((await free.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'x' })).statusCode).toBe(403);
-    expect((await member.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'members talk' })).statusCode).toBe(201);
-    expect((await visitor.post('/posts', { type: 'lesson', resource_id: freeLessonId, body: 'x' })).statusCode).toBe(401);
+    expect(
+      (await free.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await member.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'members talk' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await visitor.post('/posts', { type: 'lesson', resource_id: freeLessonId, body: 'x' })).statusCode).toBe(
+      401,
+    );
     expect((await member.client.get(`/inline-posts?type=lesson&id=99999999`)).statusCode).toBe(404);
   });
 
   it('a member who bought the course on its own (course:{id}) reads and writes its lesson discussions', async () => {
-    const [lesson] = await t.app.deps.db.select({ courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, paidLessonId));
+    const [lesson] = await t.app.deps.db
+      .select({ courseId: lessons.courseId })
+      .from(lessons)
+      .where(eq(lessons.id, paidLessonId));
     const buyer = await t.signedIn({ name: 'Course Buyer', entitlements: [`course:${lesson!.courseId}`] });
     expect((await buyer.client.get(`/inline-posts?type=lesson&id=${paidLessonId}`)).statusCode).toBe(200);
-    expect((await buyer.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'bought it' })).statusCode).toBe(201);
-    const otherCourse = await t.signedIn({ name: 'Other Course Buyer', entitlements: [`course:${lesson!.courseId + 1000}`] });
+    expect(
+      (await buyer.client.post('/posts', { type: 'lesson', resource_id: paidLessonId, body: 'bought it' })).statusCode,
+    ).toBe(201);
+    const otherCourse = await t.signedIn({
+      name: 'Other Course Buyer',
+      entitlements: [`course:${lesson!.courseId + 1000}`],
+    });
     expect((await otherCourse.client.get(`/inline-posts?type=lesson&id=${paidLessonId}`)).statusCode).toBe(403);
   });
 });
@@ -380,7 +528,12 @@ describe('GET /api/posts/{id}', () => {
   it('answers one post and where it lives', async () => {
     const p = await reply(member.client, { body: 'Show me' });
     const res = (await other.client.get(`/api/posts/${p.id}`)).json();
-    expect(res).toMatchObject({ type: 'forumtopic', resource_id: topicId, thread_parent_id: p.id, is_topic_body: false });
+    expect(res).toMatchObject({
+      type: 'forumtopic',
+      resource_id: topicId,
+      thread_parent_id: p.id,
+      is_topic_body: false,
+    });
     expect(res.post.id).toBe(p.id);
     expect((await free.client.get(`/api/posts/${p.id}`)).statusCode).toBe(403);
     expect((await member.client.get(`/api/posts/${topicBodyId}`)).json().is_topic_body).toBe(true);

@@ -30,14 +30,21 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/posts',
-    { config: { hotRead: true }, schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) } },
+    {
+      config: { hotRead: true },
+      schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) },
+    },
     async (request) => posts.thread(request.user, request.query.type, request.query.id, request.query.from ?? null),
   );
 
   app.get(
     '/posts/thread',
-    { config: { hotRead: true }, schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) } },
-    async (request) => posts.individualThread(request.user, request.query.type, request.query.id, request.query.post_id),
+    {
+      config: { hotRead: true },
+      schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) },
+    },
+    async (request) =>
+      posts.individualThread(request.user, request.query.type, request.query.id, request.query.post_id),
   );
 
   app.get(
@@ -60,7 +67,9 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/posts/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => posts.show(request.user, request.params.id));
+  app.get('/api/posts/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) =>
+    posts.show(request.user, request.params.id),
+  );
   app.get('/api/posts/:id/revisions', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
     data: await posts.revisions(request.user, request.params.id),
   }));
@@ -140,7 +149,13 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     return posts.addAttachment(user, image);
   });
 
-  app.post('/attachments/delete', { schema: { body: z.object({ filename: filenameSchema.pipe(z.string().min(1, 'The filename field is required.')) }) } }, async (request) =>
-    posts.deleteAttachment(requireUser(request), request.body.filename),
+  app.post(
+    '/attachments/delete',
+    {
+      schema: {
+        body: z.object({ filename: filenameSchema.pipe(z.string().min(1, 'The filename field is required.')) }),
+      },
+    },
+    async (request) => posts.deleteAttachment(requireUser(request), request.body.filename),
   );
 };

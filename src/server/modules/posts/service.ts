@@ -2,10 +2,26 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import { COMMUNITY, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
-import { DISCUSSION_WORDING, mentorshipPermalinkFor, permalinkFor, youtubeIds, type PostType } from '#shared/discussion';
+import {
+  DISCUSSION_WORDING,
+  mentorshipPermalinkFor,
+  permalinkFor,
+  youtubeIds,
+  type PostType,
+} from '#shared/discussion';
 import { LEARNING } from '#shared/learning';
 import type { Executor } from '#server/db/client';
-import { forumTopics, lessons, postAttachments, postLikes, postRevisions, posts, topicLikes, topicWatches, users } from '#server/db/schema/index';
+import {
+  forumTopics,
+  lessons,
+  postAttachments,
+  postLikes,
+  postRevisions,
+  posts,
+  topicLikes,
+  topicWatches,
+  users,
+} from '#server/db/schema/index';
 import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
@@ -57,7 +73,11 @@ export function createPostService(deps: CommunityDeps) {
       const topic = await readableTopic(user, id);
       return { type, id, title: topic.title, firstPostId: topic.firstPostId, locked: topic.locked };
     }
-    const [lesson] = await db.select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly, courseId: lessons.courseId }).from(lessons).where(eq(lessons.id, id)).limit(1);
+    const [lesson] = await db
+      .select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly, courseId: lessons.courseId })
+      .from(lessons)
+      .where(eq(lessons.id, id))
+      .limit(1);
     if (!lesson) throw notFound();
     // the lesson's own rule: membership, or the course bought on its own
     if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
@@ -70,10 +90,16 @@ export function createPostService(deps: CommunityDeps) {
    * index on parents serves every page.
    */
   function parentCondition(res: Resource): SQL {
-    return and(eq(posts.type, res.type), eq(posts.resourceId, res.id), isNull(posts.parentId), res.firstPostId ? ne(posts.id, res.firstPostId) : undefined)!;
+    return and(
+      eq(posts.type, res.type),
+      eq(posts.resourceId, res.id),
+      isNull(posts.parentId),
+      res.firstPostId ? ne(posts.id, res.firstPostId) : undefined,
+    )!;
   }
   /** the parent a post shows under (null: it is a parent itself) */
-  const threadParentOf = (row: Pick<PostRow, 'parentId'>, res: Resource) => (row.parentId && row.parentId !== res.firstPostId ? row.parentId : null);
+  const threadParentOf = (row: Pick<PostRow, 'parentId'>, res: Resource) =>
+    row.parentId && row.parentId !== res.firstPostId ? row.parentId : null;
 
   async function postOr404(id: number, tx: Executor = db) {
     const [row] = await tx.select().from(posts).where(eq(posts.id, id)).limit(1);
@@ -115,7 +141,12 @@ export function createPostService(deps: CommunityDeps) {
     const p = row.post;
     const permalink = permalinkFor(p.type, p.resourceId);
     const gone = !!p.trashedAt || p.userId === null || row.authorName === null;
-    const replyingTo = p.replyingToId && p.replyingToId !== p.id ? (row.repliedTrashed || !row.repliedName ? COMMUNITY_MESSAGES.deleted : row.repliedName) : null;
+    const replyingTo =
+      p.replyingToId && p.replyingToId !== p.id
+        ? row.repliedTrashed || !row.repliedName
+          ? COMMUNITY_MESSAGES.deleted
+          : row.repliedName
+        : null;
     return {
       id: p.id,
       body: gone ? '' : p.body,
@@ -147,18 +178,35 @@ export function createPostService(deps: CommunityDeps) {
    * Parents with their replies: all of them (`allReplies`) or the first `repliesShown` of each with
    * `moreChildren` counting the rest. Three queries whatever the number of parents.
    */
-  async function withChildren(viewer: AuthUser | null, res: Resource, parentRows: Row[], allReplies: boolean): Promise<PostDto[]> {
+  async function withChildren(
+    viewer: AuthUser | null,
+    res: Resource,
+    parentRows: Row[],
+    allReplies: boolean,
+  ): Promise<PostDto[]> {
     const parentIds = parentRows.map((r) => r.post.id);
     let childRows: Row[] = [];
     const totals = new Map<number, number>();
     if (parentIds.length) {
       if (allReplies) {
-        childRows = await selectRows().where(inArray(posts.parentId, parentIds)).orderBy(asc(posts.id)).limit(THREAD_MAX_REPLIES);
+        childRows = await selectRows()
+          .where(inArray(posts.parentId, parentIds))
+          .orderBy(asc(posts.id))
+          .limit(THREAD_MAX_REPLIES);
       } else {
-        const idList = sql.join(parentIds.map((id) => sql`${id}`), sql`, `);
+        const idList = sql.join(
+          parentIds.map((id) => sql`${id}`),
+          sql`, `,
+        );
         const ranked = sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from posts where parent_id in (${idList})) r where r.rn <= ${COMMUNITY.repliesShown}`;
-        childRows = await selectRows().where(sql`${posts.id} in (${ranked})`).orderBy(asc(posts.id));
-        const counts = await db.select({ parentId: posts.parentId, n: count() }).from(posts).where(inArray(posts.parentId, parentIds)).groupBy(posts.parentId);
+        childRows = await selectRows()
+          .where(sql`${posts.id} in (${ranked})`)
+          .orderBy(asc(posts.id));
+        const counts = await db
+          .select({ parentId: posts.parentId, n: count() })
+          .from(posts)
+          .where(inArray(posts.parentId, parentIds))
+          .groupBy(posts.parentId);
         for (const c of counts) totals.set(c.parentId!, Number(c.n));
       }
     }
@@ -227,7 +275,11 @@ export function createPostService(deps: CommunityDeps) {
         .limit(COMMUNITY.parentsPerPage + 1);
       const more = rows.length > COMMUNITY.parentsPerPage;
       const page = rows.slice(0, COMMUNITY.parentsPerPage);
-      return { posts: await withChildren(viewer, res, page, false), more, from: more ? page[page.length - 1]!.post.id : null };
+      return {
+        posts: await withChildren(viewer, res, page, false),
+        more,
+        from: more ? page[page.length - 1]!.post.id : null,
+      };
     },
 
     /** GET /posts/thread: one conversation (individual thread mode). */
@@ -237,17 +289,33 @@ export function createPostService(deps: CommunityDeps) {
     },
 
     /** GET /inline-posts: a lesson's discussion, sorted and paged; `to` answers one conversation. */
-    async inline(viewer: AuthUser | null, type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) {
+    async inline(
+      viewer: AuthUser | null,
+      type: PostType,
+      id: number,
+      sort: DiscussionSort,
+      page: number,
+      to: number | null,
+    ) {
       const res = await readable(viewer, type, id);
       const perPage = COMMUNITY.inlinePostsPerPage;
       if (to) {
         const data = await conversation(viewer, res, to);
-        return { posts: { data, current_page: 1, last_page: 1, per_page: perPage, total: data.length }, page: 1, pages: 1 };
+        return {
+          posts: { data, current_page: 1, last_page: 1, per_page: perPage, total: data.length },
+          page: 1,
+          pages: 1,
+        };
       }
       const [total] = await db.select({ n: count() }).from(posts).where(parentCondition(res));
       const n = Number(total?.n ?? 0);
       const pages = Math.max(1, Math.ceil(n / perPage));
-      const order = sort === 'upvoted' ? [desc(posts.likesCount), desc(posts.id)] : sort === 'newest' ? [desc(posts.id)] : [asc(posts.id)];
+      const order =
+        sort === 'upvoted'
+          ? [desc(posts.likesCount), desc(posts.id)]
+          : sort === 'newest'
+            ? [desc(posts.id)]
+            : [asc(posts.id)];
       const rows = await selectRows()
         .where(parentCondition(res))
         .orderBy(...order)
@@ -274,7 +342,14 @@ export function createPostService(deps: CommunityDeps) {
     /** POST /posts */
     async create(
       user: AuthUser,
-      input: { type: PostType; resource_id: number; parent_id: number | null; replying_to: number | null; body: string; attachment: string | null },
+      input: {
+        type: PostType;
+        resource_id: number;
+        parent_id: number | null;
+        replying_to: number | null;
+        body: string;
+        attachment: string | null;
+      },
     ) {
       const res = await readable(user, input.type, input.resource_id);
       if (res.locked && !user.isAdmin) throw forbidden(COMMUNITY_MESSAGES.topicLocked);
@@ -284,16 +359,19 @@ export function createPostService(deps: CommunityDeps) {
       let replyingToId: number | null = null;
       if (input.parent_id) {
         const [parent] = await db.select().from(posts).where(eq(posts.id, input.parent_id)).limit(1);
-        if (!parent || !sameResource(parent)) throw new ValidationError({ parent_id: [DISCUSSION_WORDING.parentInvalid] });
+        if (!parent || !sameResource(parent))
+          throw new ValidationError({ parent_id: [DISCUSSION_WORDING.parentInvalid] });
         // a reply to a reply goes under the same parent; a reply to the topic's body is top level
         parentId = parent.id === res.firstPostId ? null : (threadParentOf(parent, res) ?? parent.id);
         replyingToId = parent.id === res.firstPostId ? null : parent.id;
       }
       if (input.replying_to && input.replying_to !== input.parent_id) {
         const [target] = await db.select().from(posts).where(eq(posts.id, input.replying_to)).limit(1);
-        if (!target || !sameResource(target) || target.id === res.firstPostId) throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
+        if (!target || !sameResource(target) || target.id === res.firstPostId)
+          throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
         const targetParent = threadParentOf(target, res) ?? target.id;
-        if (parentId !== null && targetParent !== parentId) throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
+        if (parentId !== null && targetParent !== parentId)
+          throw new ValidationError({ replying_to: [DISCUSSION_WORDING.parentInvalid] });
         parentId = targetParent;
         replyingToId = target.id;
       }
@@ -301,13 +379,27 @@ export function createPostService(deps: CommunityDeps) {
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(posts)
-          .values({ type: res.type, resourceId: res.id, userId: user.id, parentId, replyingToId, body: input.body, attachments: input.attachment ? [input.attachment] : [] })
+          .values({
+            type: res.type,
+            resourceId: res.id,
+            userId: user.id,
+            parentId,
+            replyingToId,
+            body: input.body,
+            attachments: input.attachment ? [input.attachment] : [],
+          })
           .returning();
         if (input.attachment) {
           const linked = await tx
             .update(postAttachments)
             .set({ postId: row!.id })
-            .where(and(eq(postAttachments.filename, input.attachment), eq(postAttachments.userId, user.id), isNull(postAttachments.postId)))
+            .where(
+              and(
+                eq(postAttachments.filename, input.attachment),
+                eq(postAttachments.userId, user.id),
+                isNull(postAttachments.postId),
+              ),
+            )
             .returning({ id: postAttachments.id });
           if (!linked.length) throw new ValidationError({ attachment: [COMMUNITY_MESSAGES.attachmentMissing] });
         }
@@ -347,13 +439,23 @@ export function createPostService(deps: CommunityDeps) {
       await readable(viewer, row.type as PostType, row.resourceId);
       const editor = alias(users, 'editor');
       const rows = await db
-        .select({ id: postRevisions.id, body: postRevisions.body, createdAt: postRevisions.createdAt, editor: editor.name })
+        .select({
+          id: postRevisions.id,
+          body: postRevisions.body,
+          createdAt: postRevisions.createdAt,
+          editor: editor.name,
+        })
         .from(postRevisions)
         .leftJoin(editor, eq(editor.id, postRevisions.editedById))
         .where(eq(postRevisions.postId, id))
         .orderBy(desc(postRevisions.id))
         .limit(100);
-      return rows.map((r) => ({ id: r.id, body: r.body, replaced_at: r.createdAt.toISOString(), edited_by: r.editor ?? COMMUNITY_MESSAGES.deleted }));
+      return rows.map((r) => ({
+        id: r.id,
+        body: r.body,
+        replaced_at: r.createdAt.toISOString(),
+        edited_by: r.editor ?? COMMUNITY_MESSAGES.deleted,
+      }));
     },
 
     /** DELETE /posts/{id}: the author or an admin; the post is trashed, its replies stay. */
@@ -386,8 +488,17 @@ export function createPostService(deps: CommunityDeps) {
       return db.transaction((tx) =>
         toggleLikeRow(
           () => tx.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).for('update'),
-          () => tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id))).returning({ id: postLikes.postId }),
-          () => tx.insert(postLikes).values({ postId, userId: user.id }).onConflictDoNothing().returning({ id: postLikes.postId }),
+          () =>
+            tx
+              .delete(postLikes)
+              .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id)))
+              .returning({ id: postLikes.postId }),
+          () =>
+            tx
+              .insert(postLikes)
+              .values({ postId, userId: user.id })
+              .onConflictDoNothing()
+              .returning({ id: postLikes.postId }),
           async (delta) => {
             const [r] = await tx
               .update(posts)
@@ -407,17 +518,31 @@ export function createPostService(deps: CommunityDeps) {
       return db.transaction((tx) =>
         toggleLikeRow(
           () => tx.select({ id: forumTopics.id }).from(forumTopics).where(eq(forumTopics.id, topicId)).for('update'),
-          () => tx.delete(topicLikes).where(and(eq(topicLikes.topicId, topicId), eq(topicLikes.userId, user.id))).returning({ id: topicLikes.topicId }),
-          () => tx.insert(topicLikes).values({ topicId, userId: user.id }).onConflictDoNothing().returning({ id: topicLikes.topicId }),
+          () =>
+            tx
+              .delete(topicLikes)
+              .where(and(eq(topicLikes.topicId, topicId), eq(topicLikes.userId, user.id)))
+              .returning({ id: topicLikes.topicId }),
+          () =>
+            tx
+              .insert(topicLikes)
+              .values({ topicId, userId: user.id })
+              .onConflictDoNothing()
+              .returning({ id: topicLikes.topicId }),
           async (delta) => {
             const [r] = await tx
               .update(forumTopics)
-              .set({ likesCount: delta > 0 ? sql`${forumTopics.likesCount} + 1` : sql`greatest(${forumTopics.likesCount} - 1, 0)` })
+              .set({
+                likesCount:
+                  delta > 0 ? sql`${forumTopics.likesCount} + 1` : sql`greatest(${forumTopics.likesCount} - 1, 0)`,
+              })
               .where(eq(forumTopics.id, topicId))
               .returning({ n: forumTopics.likesCount });
             return r?.n ?? 0;
           },
-          async () => (await tx.select({ n: forumTopics.likesCount }).from(forumTopics).where(eq(forumTopics.id, topicId)))[0]?.n ?? 0,
+          async () =>
+            (await tx.select({ n: forumTopics.likesCount }).from(forumTopics).where(eq(forumTopics.id, topicId)))[0]
+              ?.n ?? 0,
         ),
       );
     },
@@ -433,7 +558,13 @@ export function createPostService(deps: CommunityDeps) {
     async deleteAttachment(user: AuthUser, filename: string) {
       const [row] = await db
         .delete(postAttachments)
-        .where(and(eq(postAttachments.filename, filename), eq(postAttachments.userId, user.id), isNull(postAttachments.postId)))
+        .where(
+          and(
+            eq(postAttachments.filename, filename),
+            eq(postAttachments.userId, user.id),
+            isNull(postAttachments.postId),
+          ),
+        )
         .returning({ filename: postAttachments.filename });
       if (!row) throw notFound();
       await deps.storage.remove(row.filename);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { PRACTICE_PLAN_MESSAGES, MENTORSHIP_MESSAGES, type PracticePlan, type PracticePlanAnswer } from '#shared/mentorship';
+import {
+  PRACTICE_PLAN_MESSAGES,
+  MENTORSHIP_MESSAGES,
+  type PracticePlan,
+  type PracticePlanAnswer,
+} from '#shared/mentorship';
 import { practicePlanChannel } from '#shared/realtime';
 import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
 import { CHOOSE_STUDENT, DUPLICATE_IDS, NOT_A_STUDENT } from './service.ts';
@@ -16,14 +21,22 @@ const student = () => t.signedIn({ entitlements: ['mentorship'] });
 const admin = () => t.signedIn({ role: 'admin' });
 const free = () => t.signedIn();
 
-
 async function open(client: TestClient, studentId?: number) {
   const res = await client.get(`/mentorship/practice-plan${studentId ? `?student_id=${studentId}` : ''}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as PracticePlanAnswer;
 }
-const save = (client: TestClient, a: { id: number; admin_version?: number; student_version?: number }, practice_plan: PracticePlan, headers: Record<string, string> = {}) =>
-  client.post('/mentorship/practice-plan', { practice_plan, id: a.id, admin_version: a.admin_version, student_version: a.student_version }, { headers });
+const save = (
+  client: TestClient,
+  a: { id: number; admin_version?: number; student_version?: number },
+  practice_plan: PracticePlan,
+  headers: Record<string, string> = {},
+) =>
+  client.post(
+    '/mentorship/practice-plan',
+    { practice_plan, id: a.id, admin_version: a.admin_version, student_version: a.student_version },
+    { headers },
+  );
 
 /** a student with a plan the mentor has built */
 async function built() {
@@ -118,7 +131,13 @@ describe('POST /mentorship/practice-plan: a student saves only their fields', ()
     const mine = clone(stored);
     const d0 = mine.phase1[0]![0]!;
     const e0 = d0.exercises[0]!;
-    Object.assign(e0, { endingTempo1: '96', endingTempo2: '100', endingTempo3: '104', endingTempo4: '110', timeWithoutMistakes: '12' });
+    Object.assign(e0, {
+      endingTempo1: '96',
+      endingTempo2: '100',
+      endingTempo3: '104',
+      endingTempo4: '110',
+      timeWithoutMistakes: '12',
+    });
     d0.complete = true;
     // everything a student may not change
     d0.title = 'Hacked day';
@@ -137,7 +156,13 @@ describe('POST /mentorship/practice-plan: a student saves only their fields', ()
     expect(after.student_version).toBe(p.student_version + 1);
     expect(after.admin_version).toBe(p.admin_version);
     const want = clone(stored);
-    Object.assign(want.phase1[0]![0]!.exercises[0]!, { endingTempo1: '96', endingTempo2: '100', endingTempo3: '104', endingTempo4: '110', timeWithoutMistakes: '12' });
+    Object.assign(want.phase1[0]![0]!.exercises[0]!, {
+      endingTempo1: '96',
+      endingTempo2: '100',
+      endingTempo3: '104',
+      endingTempo4: '110',
+      timeWithoutMistakes: '12',
+    });
     want.phase1[0]![0]!.complete = true;
     expect(after.practice_plan).toEqual(want);
     expect((await open(s.client)).practice_plan).toEqual(want);
@@ -145,7 +170,11 @@ describe('POST /mentorship/practice-plan: a student saves only their fields', ()
 
   it('ignores unknown ids and days or exercises left out', async () => {
     const { s, plan: p } = await built();
-    const res = await save(s.client, p, { phase1: [[day({ complete: true, exercises: [exercise({ endingTempo1: '80' })] })]], phase2: [], phase3: [] });
+    const res = await save(s.client, p, {
+      phase1: [[day({ complete: true, exercises: [exercise({ endingTempo1: '80' })] })]],
+      phase2: [],
+      phase3: [],
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as PracticePlanAnswer).practice_plan).toEqual(p.practice_plan);
   });
@@ -327,7 +356,17 @@ describe('realtime: PracticePlanUpdated', () => {
     await settle();
     expect(heardByStudent).toEqual([]);
     expect(heardByAdmin).toEqual([
-      { channel, event: 'PracticePlanUpdated', payload: { id: p.id, admin_version: p.admin_version, student_version: p.student_version + 1, by: 'student', socket_id: studentSocket.id } },
+      {
+        channel,
+        event: 'PracticePlanUpdated',
+        payload: {
+          id: p.id,
+          admin_version: p.admin_version,
+          student_version: p.student_version + 1,
+          by: 'student',
+          socket_id: studentSocket.id,
+        },
+      },
     ]);
     const next = await open(a.client, s.user.id);
     expect((await save(a.client, next, next.practice_plan, { 'x-socket-id': adminSocket.id! })).statusCode).toBe(200);
@@ -339,7 +378,10 @@ describe('realtime: PracticePlanUpdated', () => {
 });
 
 describe('reusable days', () => {
-  const body = { title: 'Singles day', exercises: [{ title: 'Singles', link: 'https://example.com/s', notes: 'Even', goal: '120' }] };
+  const body = {
+    title: 'Singles day',
+    exercises: [{ title: 'Singles', link: 'https://example.com/s', notes: 'Even', goal: '120' }],
+  };
 
   it('admins create, list, read, edit and delete (POST with _method delete)', async () => {
     const a = await admin();
@@ -348,13 +390,23 @@ describe('reusable days', () => {
     const d = created.json() as { id: number; title: string; exercises: unknown[] };
     expect(d).toMatchObject(body);
     const b = await a.client.post('/mentorship/practice-plan-days', { title: 'Accents day', exercises: [] });
-    const list = (await a.client.get('/mentorship/practice-plan-days')).json() as { days: { id: number; title: string }[] };
-    expect(list.days).toEqual(expect.arrayContaining([{ id: d.id, title: 'Singles day' }, { id: b.json().id, title: 'Accents day' }]));
+    const list = (await a.client.get('/mentorship/practice-plan-days')).json() as {
+      days: { id: number; title: string }[];
+    };
+    expect(list.days).toEqual(
+      expect.arrayContaining([
+        { id: d.id, title: 'Singles day' },
+        { id: b.json().id, title: 'Accents day' },
+      ]),
+    );
     expect(list.days.findIndex((x) => x.id === b.json().id)).toBeLessThan(list.days.findIndex((x) => x.id === d.id));
     const one = await a.client.get(`/mentorship/practice-plan-days/${d.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().exercises).toEqual(body.exercises);
-    const edited = await a.client.post(`/mentorship/practice-plan-days/${d.id}`, { title: 'Singles and doubles', exercises: [...body.exercises, { title: 'Doubles', link: '', notes: '', goal: '' }] });
+    const edited = await a.client.post(`/mentorship/practice-plan-days/${d.id}`, {
+      title: 'Singles and doubles',
+      exercises: [...body.exercises, { title: 'Doubles', link: '', notes: '', goal: '' }],
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().title).toBe('Singles and doubles');
     expect((await a.client.get(`/mentorship/practice-plan-days/${d.id}`)).json().exercises).toHaveLength(2);
@@ -384,7 +436,9 @@ describe('reusable days', () => {
       expect((await client.post('/mentorship/practice-plan-days', {})).statusCode).toBe(code);
       expect((await client.post(`/mentorship/practice-plan-days/${d.id}`, body)).statusCode).toBe(code);
       expect((await client.post(`/mentorship/practice-plan-days/${d.id}`, { title: '' })).statusCode).toBe(code);
-      expect((await client.post(`/mentorship/practice-plan-days/${d.id}`, { _method: 'delete' })).statusCode).toBe(code);
+      expect((await client.post(`/mentorship/practice-plan-days/${d.id}`, { _method: 'delete' })).statusCode).toBe(
+        code,
+      );
     }
     expect((await a.client.get(`/mentorship/practice-plan-days/${d.id}`)).statusCode).toBe(200);
   });
@@ -394,11 +448,17 @@ describe('reusable days', () => {
     let res = await a.client.post('/mentorship/practice-plan-days', { title: '  ', exercises: [] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.title).toEqual(['Give the day a title.']);
-    res = await a.client.post('/mentorship/practice-plan-days', { title: 'X', exercises: [{ title: 'a', link: 'javascript:alert(1)', notes: '', goal: '' }] });
+    res = await a.client.post('/mentorship/practice-plan-days', {
+      title: 'X',
+      exercises: [{ title: 'a', link: 'javascript:alert(1)', notes: '', goal: '' }],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Links must start with http:// or https://');
     const d = (await a.client.post('/mentorship/practice-plan-days', body)).json() as { id: number };
-    res = await a.client.post(`/mentorship/practice-plan-days/${d.id}`, { title: 'X', exercises: [{ title: 'a', link: '', notes: '', goal: '12b' }] });
+    res = await a.client.post(`/mentorship/practice-plan-days/${d.id}`, {
+      title: 'X',
+      exercises: [{ title: 'a', link: '', notes: '', goal: '12b' }],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['exercises.0.goal']).toEqual([PRACTICE_PLAN_MESSAGES.digitsOnly]);
     expect((await a.client.get('/mentorship/practice-plan-days/abc')).statusCode).toBe(422);

@@ -22,7 +22,8 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
   const result = schema.safeParse(raw ?? {});
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
+  for (const issue of result.error.issues)
+    (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
   throw new ValidationError(errors);
 }
 
@@ -35,7 +36,11 @@ const adminFirst = { preValidation: async (request: FastifyRequest) => void requ
  * reusable days under /mentorship/practice-plan-days. Rules in ./service.ts and docs/practice-plan.md.
  */
 export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plans = createPracticePlanService({ db: app.deps.db, realtime: app.deps.realtime, users: app.deps.services.users });
+  const plans = createPracticePlanService({
+    db: app.deps.db,
+    realtime: app.deps.realtime,
+    users: app.deps.services.users,
+  });
   const { limiters } = app.deps;
 
   // the calls share their addresses with pages: a browser navigation gets the page
@@ -43,29 +48,48 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     if (wantsHtml(request)) return renderPage(app, request, reply);
   };
 
-  app.get('/mentorship/practice-plan', { preValidation: [page, mentorshipFirst.preValidation], schema: { querystring: z.object({ student_id: idSchema.optional() }) } }, async (request, reply) => {
-    const user = requireMentorship(request);
-    return reply.header('Cache-Control', 'no-store').send(await plans.open(user, request.query.student_id));
-  });
+  app.get(
+    '/mentorship/practice-plan',
+    {
+      preValidation: [page, mentorshipFirst.preValidation],
+      schema: { querystring: z.object({ student_id: idSchema.optional() }) },
+    },
+    async (request, reply) => {
+      const user = requireMentorship(request);
+      return reply.header('Cache-Control', 'no-store').send(await plans.open(user, request.query.student_id));
+    },
+  );
 
-  app.post('/mentorship/practice-plan', { ...mentorshipFirst, schema: { body: savePracticePlanBodySchema } }, async (request, reply) => {
-    const user = requireMentorship(request);
-    await limiters.consume('practicePlanSavesPerUser', String(user.id));
-    try {
-      return await plans.save(user, request.body, socketId(request));
-    } catch (err) {
-      // another mentor saved meanwhile: say so, and hand over the plan as it stands now
-      if (err instanceof PlanConflict) return reply.status(409).send({ message: err.message, current: err.current });
-      throw err;
-    }
-  });
+  app.post(
+    '/mentorship/practice-plan',
+    { ...mentorshipFirst, schema: { body: savePracticePlanBodySchema } },
+    async (request, reply) => {
+      const user = requireMentorship(request);
+      await limiters.consume('practicePlanSavesPerUser', String(user.id));
+      try {
+        return await plans.save(user, request.body, socketId(request));
+      } catch (err) {
+        // another mentor saved meanwhile: say so, and hand over the plan as it stands now
+        if (err instanceof PlanConflict) return reply.status(409).send({ message: err.message, current: err.current });
+        throw err;
+      }
+    },
+  );
 
-  app.get('/mentorship/practice-plan-days', { preValidation: [page, adminFirst.preValidation] }, async () => plans.days());
+  app.get('/mentorship/practice-plan-days', { preValidation: [page, adminFirst.preValidation] }, async () =>
+    plans.days(),
+  );
 
-  app.get('/mentorship/practice-plan-days/:day', { ...adminFirst, schema: { params: z.object({ day: idSchema }) } }, async (request) => plans.day(request.params.day));
+  app.get(
+    '/mentorship/practice-plan-days/:day',
+    { ...adminFirst, schema: { params: z.object({ day: idSchema }) } },
+    async (request) => plans.day(request.params.day),
+  );
 
-  app.post('/mentorship/practice-plan-days', { ...adminFirst, schema: { body: reusableDayBodySchema } }, async (request, reply) =>
-    reply.status(201).send(await plans.createDay(requireAdmin(request), request.body)),
+  app.post(
+    '/mentorship/practice-plan-days',
+    { ...adminFirst, schema: { body: reusableDayBodySchema } },
+    async (request, reply) => reply.status(201).send(await plans.createDay(requireAdmin(request), request.body)),
   );
 
   // POST /mentorship/practice-plan-days/{day} edits; with `_method: 'delete'` it removes the day

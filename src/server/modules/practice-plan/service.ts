@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from '#shared/zod';
-import { MENTORSHIP_MESSAGES, PRACTICE_PLAN_MESSAGES, type PracticePlan, type PracticePlanAnswer, type ReusableDayExercise, type savePracticePlanBodySchema } from '#shared/mentorship';
+import {
+  MENTORSHIP_MESSAGES,
+  PRACTICE_PLAN_MESSAGES,
+  type PracticePlan,
+  type PracticePlanAnswer,
+  type ReusableDayExercise,
+  type savePracticePlanBodySchema,
+} from '#shared/mentorship';
 import { applyStudentSave, duplicateIds, keepStoredStudentFields } from '#shared/practice-plan-merge';
 import { practicePlanChannel } from '#shared/realtime';
 import type { Database, Executor } from '#server/db/client';
@@ -46,7 +53,11 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
   const toPlan = (row: PlanRow): PracticePlan => ({ ...row.phases, onlyShowLatest: row.onlyShowLatest });
 
   async function answer(row: PlanRow, tx: Executor = db): Promise<PracticePlanAnswer> {
-    const [student] = await tx.select({ id: users.id, name: users.name, slug: users.slug }).from(users).where(eq(users.id, row.studentId)).limit(1);
+    const [student] = await tx
+      .select({ id: users.id, name: users.name, slug: users.slug })
+      .from(users)
+      .where(eq(users.id, row.studentId))
+      .limit(1);
     return {
       id: row.id,
       student: student ?? { id: row.studentId, name: '', slug: '' },
@@ -66,7 +77,11 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
     const match = CHANNEL.exec(channel);
     if (!match) return null;
     if (!user) return false;
-    const [row] = await db.select({ studentId: practicePlans.studentId }).from(practicePlans).where(eq(practicePlans.id, Number(match[1]))).limit(1);
+    const [row] = await db
+      .select({ studentId: practicePlans.studentId })
+      .from(practicePlans)
+      .where(eq(practicePlans.id, Number(match[1])))
+      .limit(1);
     if (!row) return false;
     if (user.isAdmin) return true;
     return row.studentId === user.id && user.entitlements.includes('mentorship');
@@ -127,7 +142,12 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
         }
         const [saved] = await tx
           .update(practicePlans)
-          .set({ ...patch, phases: { phase1: next.phase1, phase2: next.phase2, phase3: next.phase3 }, updatedAt: sql`now()`, updatedBy: user.id })
+          .set({
+            ...patch,
+            phases: { phase1: next.phase1, phase2: next.phase2, phase3: next.phase3 },
+            updatedAt: sql`now()`,
+            updatedBy: user.id,
+          })
           .where(eq(practicePlans.id, row.id))
           .returning();
         return { answer: await answer(saved!, tx), merged };
@@ -136,7 +156,13 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
       realtime.publish(
         practicePlanChannel(a.id),
         'PracticePlanUpdated',
-        { id: a.id, admin_version: a.admin_version, student_version: a.student_version, by: user.isAdmin ? 'admin' : 'student', socket_id: socketId ?? null },
+        {
+          id: a.id,
+          admin_version: a.admin_version,
+          student_version: a.student_version,
+          by: user.isAdmin ? 'admin' : 'student',
+          socket_id: socketId ?? null,
+        },
         { exceptSocketId: socketId },
       );
       return { ...a, merged: result.merged };
@@ -144,7 +170,10 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
 
     // -- reusable days (admins) ------------------------------------------------------------
     async days() {
-      const rows = await db.select({ id: practicePlanDays.id, title: practicePlanDays.title }).from(practicePlanDays).orderBy(asc(sql`lower(${practicePlanDays.title})`), asc(practicePlanDays.id));
+      const rows = await db
+        .select({ id: practicePlanDays.id, title: practicePlanDays.title })
+        .from(practicePlanDays)
+        .orderBy(asc(sql`lower(${practicePlanDays.title})`), asc(practicePlanDays.id));
       return { days: rows };
     },
     async day(id: number) {
@@ -153,16 +182,26 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
       return { id: row.id, title: row.title, exercises: row.exercises };
     },
     async createDay(user: AuthUser, input: { title: string; exercises: ReusableDayExercise[] }) {
-      const [row] = await db.insert(practicePlanDays).values({ title: input.title, exercises: input.exercises, createdBy: user.id }).returning();
+      const [row] = await db
+        .insert(practicePlanDays)
+        .values({ title: input.title, exercises: input.exercises, createdBy: user.id })
+        .returning();
       return { id: row!.id, title: row!.title, exercises: row!.exercises };
     },
     async updateDay(id: number, input: { title: string; exercises: ReusableDayExercise[] }) {
-      const [row] = await db.update(practicePlanDays).set({ title: input.title, exercises: input.exercises, updatedAt: sql`now()` }).where(eq(practicePlanDays.id, id)).returning();
+      const [row] = await db
+        .update(practicePlanDays)
+        .set({ title: input.title, exercises: input.exercises, updatedAt: sql`now()` })
+        .where(eq(practicePlanDays.id, id))
+        .returning();
       if (!row) throw notFound(DAY_NOT_FOUND);
       return { id: row.id, title: row.title, exercises: row.exercises };
     },
     async removeDay(id: number) {
-      const rows = await db.delete(practicePlanDays).where(eq(practicePlanDays.id, id)).returning({ id: practicePlanDays.id });
+      const rows = await db
+        .delete(practicePlanDays)
+        .where(eq(practicePlanDays.id, id))
+        .returning({ id: practicePlanDays.id });
       if (!rows.length) throw notFound(DAY_NOT_FOUND);
       return { deleted: true as const };
     },

@@ -19,8 +19,20 @@ beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.app.deps;
   const add = async (slug: string, membersOnly: boolean) => {
-    const [c] = await db.insert(courses).values({ slug, title: slug.replace(/-/g, ' '), membersOnly }).returning();
-    const [l] = await db.insert(lessons).values({ courseId: c!.id, slug: 'one', title: `${slug} lesson`, membersOnly, videoUrl: 'https://www.youtube-nocookie.com/embed/x' }).returning();
+    const [c] = await db
+      .insert(courses)
+      .values({ slug, title: slug.replace(/-/g, ' '), membersOnly })
+      .returning();
+    const [l] = await db
+      .insert(lessons)
+      .values({
+        courseId: c!.id,
+        slug: 'one',
+        title: `${slug} lesson`,
+        membersOnly,
+        videoUrl: 'https://www.youtube-nocookie.com/embed/x',
+      })
+      .returning();
     return [c!.id, l!.id] as const;
   };
   [dkCourse, dkLesson] = await add('double-kick-basics', true);
@@ -31,21 +43,40 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const service = () => createProductService({ db: t.app.deps.db, payments: t.app.deps.services.payments, users: t.app.deps.services.users });
+const service = () =>
+  createProductService({ db: t.app.deps.db, payments: t.app.deps.services.payments, users: t.app.deps.services.users });
 const sandbox = () => t.app.deps.services.payments.providerFor('card') as unknown as SandboxProvider;
 
 /** what the card form does: a client secret, then the sandbox confirms the card */
 async function cardToken(client: TestClient, slug: string, number: string = SANDBOX_CARDS.succeeds) {
   const res = await client.post(`/api/products/${slug}/card/client-secret`);
   expect(res.statusCode).toBe(200);
-  const { paymentMethod } = await sandbox().confirmSetup({ clientSecret: res.json().clientSecret, number, expMonth: 12, expYear: 2040, cvc: '123', name: 'Ann Buyer' });
+  const { paymentMethod } = await sandbox().confirmSetup({
+    clientSecret: res.json().clientSecret,
+    number,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    name: 'Ann Buyer',
+  });
   return paymentMethod;
 }
 
-const product = async (slug: string) => (await t.app.deps.db.select().from(products).where(eq(products.slug, slug)))[0]!;
+const product = async (slug: string) =>
+  (await t.app.deps.db.select().from(products).where(eq(products.slug, slug)))[0]!;
 const ordersOf = (userId: number) => t.app.deps.db.select().from(orders).where(eq(orders.userId, userId));
 const chargesOf = async (userId: number) =>
-  (await t.app.deps.db.select().from(sandboxObjects).where(and(eq(sandboxObjects.kind, 'charge'), sql`${sandboxObjects.data} -> 'metadata' ->> 'userId' = ${String(userId)}`))).length;
+  (
+    await t.app.deps.db
+      .select()
+      .from(sandboxObjects)
+      .where(
+        and(
+          eq(sandboxObjects.kind, 'charge'),
+          sql`${sandboxObjects.data} -> 'metadata' ->> 'userId' = ${String(userId)}`,
+        ),
+      )
+  ).length;
 
 describe('the catalogue', () => {
   it('GET /api/products/double-kick: Basic 159 (99), 150 spots; Pro 265 (165), 60 spots; they open double-kick-basics', async () => {
@@ -55,8 +86,26 @@ describe('the catalogue', () => {
     expect(data.course).toMatchObject({ id: dkCourse, slug: 'double-kick-basics' });
     expect(data.owned).toBe(false);
     expect(data.tiers).toEqual([
-      { slug: 'doublekick_159', level: 'basic', title: 'Double Kick Mastery: Basic', price_cents: 9900, list_price_cents: 15900, spots: 150, spots_left: 150, sold_out: false },
-      { slug: 'doublekick_265', level: 'pro', title: 'Double Kick Mastery: Pro', price_cents: 16500, list_price_cents: 26500, spots: 60, spots_left: 60, sold_out: false },
+      {
+        slug: 'doublekick_159',
+        level: 'basic',
+        title: 'Double Kick Mastery: Basic',
+        price_cents: 9900,
+        list_price_cents: 15900,
+        spots: 150,
+        spots_left: 150,
+        sold_out: false,
+      },
+      {
+        slug: 'doublekick_265',
+        level: 'pro',
+        title: 'Double Kick Mastery: Pro',
+        price_cents: 16500,
+        list_price_cents: 26500,
+        spots: 60,
+        spots_left: 60,
+        sold_out: false,
+      },
     ]);
   });
 
@@ -81,18 +130,26 @@ describe('the catalogue', () => {
 
   it('the double-kick course answers the double-kick tiers; a free or unknown course is 404', async () => {
     const c = await t.client();
-    expect((await c.get(`/api/products/course/${dkCourse}`)).json().data.tiers.map((x: { slug: string }) => x.slug)).toEqual(['doublekick_159', 'doublekick_265']);
+    expect(
+      (await c.get(`/api/products/course/${dkCourse}`)).json().data.tiers.map((x: { slug: string }) => x.slug),
+    ).toEqual(['doublekick_159', 'doublekick_265']);
     expect((await c.get(`/api/products/course/${freeCourse}`)).statusCode).toBe(404);
     expect((await c.get('/api/products/course/999999')).statusCode).toBe(404);
   });
 
   it('the start-up sync is idempotent and keeps the sold counts', async () => {
-    await t.app.deps.db.update(products).set({ sold: 3 }).where(eq(products.slug, `course_${grooveCourse}_pro`));
+    await t.app.deps.db
+      .update(products)
+      .set({ sold: 3 })
+      .where(eq(products.slug, `course_${grooveCourse}_pro`));
     await service().syncCatalogue();
     await service().syncCatalogue();
     expect((await product(`course_${grooveCourse}_pro`)).sold).toBe(3);
     expect((await t.app.deps.db.select().from(products).where(eq(products.courseId, grooveCourse))).length).toBe(2);
-    await t.app.deps.db.update(products).set({ sold: 0 }).where(eq(products.slug, `course_${grooveCourse}_pro`));
+    await t.app.deps.db
+      .update(products)
+      .set({ sold: 0 })
+      .where(eq(products.slug, `course_${grooveCourse}_pro`));
   });
 });
 
@@ -123,14 +180,29 @@ describe('paying', () => {
     expect(before.json().message).toBe(LEARNING.membersOnly);
 
     const stripeToken = await cardToken(client, 'doublekick_265');
-    const res = await client.post('/api/products/doublekick_265/card', { stripeToken, affiliate: 'drumshop', idempotency_key: 'k1', amount: 1, price_cents: 1 });
+    const res = await client.post('/api/products/doublekick_265/card', {
+      stripeToken,
+      affiliate: 'drumshop',
+      idempotency_key: 'k1',
+      amount: 1,
+      price_cents: 1,
+    });
     expect(res.statusCode).toBe(200);
     const [order] = await ordersOf(user.id);
     expect(res.json()).toEqual({ url: `/order?order=${order!.id}` });
-    expect(order).toMatchObject({ kind: 'course', productSlug: 'doublekick_265', amountCents: 16500, affiliate: 'drumshop', status: 'paid' });
+    expect(order).toMatchObject({
+      kind: 'course',
+      productSlug: 'doublekick_265',
+      amountCents: 16500,
+      affiliate: 'drumshop',
+      status: 'paid',
+    });
     expect((await product('doublekick_265')).sold).toBe(1);
 
-    expect((await client.get(`/api/lessons/${dkLesson}`)).json().data).toMatchObject({ locked: false, video_url: 'https://www.youtube-nocookie.com/embed/x' });
+    expect((await client.get(`/api/lessons/${dkLesson}`)).json().data).toMatchObject({
+      locked: false,
+      video_url: 'https://www.youtube-nocookie.com/embed/x',
+    });
     expect((await client.post('/lesson-completions', { lesson_id: dkLesson, complete: true })).statusCode).toBe(200);
     expect((await client.get('/api/courses/double-kick-basics')).json().data.locked).toBe(false);
     // the course only: another members-only course stays closed
@@ -138,7 +210,11 @@ describe('paying', () => {
     expect((await client.get('/api/products/double-kick')).json().data.tiers[1].spots_left).toBe(59);
 
     // a double submit (same key) is the same order; owning the course already is said, not charged
-    const again = await client.post('/api/products/doublekick_265/card', { stripeToken, affiliate: 'drumshop', idempotency_key: 'k2' });
+    const again = await client.post('/api/products/doublekick_265/card', {
+      stripeToken,
+      affiliate: 'drumshop',
+      idempotency_key: 'k2',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PRODUCT_MESSAGES.alreadyOwned);
     expect((await client.get('/api/products/double-kick')).json().data.owned).toBe(true);
@@ -150,7 +226,10 @@ describe('paying', () => {
     const { user, client } = await t.signedIn();
     const stripeToken = await cardToken(client, `course_${grooveCourse}_basic`);
     const body = { stripeToken, idempotency_key: 'same' };
-    const [a, b] = await Promise.all([client.post(`/api/products/course_${grooveCourse}_basic/card`, body), client.post(`/api/products/course_${grooveCourse}_basic/card`, body)]);
+    const [a, b] = await Promise.all([
+      client.post(`/api/products/course_${grooveCourse}_basic/card`, body),
+      client.post(`/api/products/course_${grooveCourse}_basic/card`, body),
+    ]);
     const ok = [a, b].filter((r) => r.statusCode === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of [a, b]) expect([200, 409]).toContain(r.statusCode);
@@ -161,9 +240,15 @@ describe('paying', () => {
   it('a declined card: 402 with the provider message under errors.card; nothing granted', async () => {
     const { user, client } = await t.signedIn();
     const stripeToken = await cardToken(client, `course_${grooveCourse}_pro`, SANDBOX_CARDS.failsLater);
-    const res = await client.post(`/api/products/course_${grooveCourse}_pro/card`, { stripeToken, idempotency_key: 'd1' });
+    const res = await client.post(`/api/products/course_${grooveCourse}_pro/card`, {
+      stripeToken,
+      idempotency_key: 'd1',
+    });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: COMMERCE_MESSAGES.cardDeclined, errors: { card: [COMMERCE_MESSAGES.cardDeclined] } });
+    expect(res.json()).toEqual({
+      message: COMMERCE_MESSAGES.cardDeclined,
+      errors: { card: [COMMERCE_MESSAGES.cardDeclined] },
+    });
     expect((await ordersOf(user.id))[0]!.status).toBe('failed');
     expect((await client.get(`/api/lessons/${grooveLesson}`)).json().data.locked).toBe(true);
   });
@@ -172,7 +257,10 @@ describe('paying', () => {
     await t.app.deps.db.update(products).set({ sold: 150 }).where(eq(products.slug, 'doublekick_159'));
     try {
       const { user, client } = await t.signedIn();
-      expect((await client.get('/api/products/double-kick')).json().data.tiers[0]).toMatchObject({ spots_left: 0, sold_out: true });
+      expect((await client.get('/api/products/double-kick')).json().data.tiers[0]).toMatchObject({
+        spots_left: 0,
+        sold_out: true,
+      });
       const stripeToken = await cardToken(client, 'doublekick_159');
       const res = await client.post('/api/products/doublekick_159/card', { stripeToken, idempotency_key: 's1' });
       expect(res.statusCode).toBe(409);
@@ -215,7 +303,11 @@ describe('paying', () => {
 describe('PayPal', () => {
   it('approval, return, capture: the course is granted and the affiliate recorded', async () => {
     const { user, client } = await t.signedIn();
-    const res = await client.post(`/api/products/course_${grooveCourse}_pro/paypal`, { affiliate: 'drum-shop_2', idempotency_key: 'p1', amount: 1 });
+    const res = await client.post(`/api/products/course_${grooveCourse}_pro/paypal`, {
+      affiliate: 'drum-shop_2',
+      idempotency_key: 'p1',
+      amount: 1,
+    });
     expect(res.statusCode).toBe(200);
     const { url } = res.json();
     expect(url).toMatch(/^\/sandbox\/paypal\/approve\//);
@@ -235,15 +327,24 @@ describe('PayPal', () => {
 
   it('a cancelled approval returns to the checkout with the message, nothing charged; another buyer cannot use the return', async () => {
     const { user, client } = await t.signedIn();
-    const { url } = (await client.post(`/api/products/course_${grooveCourse}_basic/paypal`, { affiliate: 'drumshop', idempotency_key: 'c1' })).json();
+    const { url } = (
+      await client.post(`/api/products/course_${grooveCourse}_basic/paypal`, {
+        affiliate: 'drumshop',
+        idempotency_key: 'c1',
+      })
+    ).json();
     const ref = url.split('/').pop()!;
     const other = await t.signedIn();
     const [order] = await ordersOf(user.id);
-    expect((await other.client.get(`/api/products/paypal/return?order=${order!.id}&token=${ref}`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/products/paypal/return?order=${order!.id}&token=${ref}`)).statusCode).toBe(
+      404,
+    );
     const back = new URL(await sandbox().cancelPaypal(ref));
     const ret = await client.get(back.pathname + back.search);
     expect(ret.statusCode).toBe(303);
-    expect(ret.headers.location).toBe(`/checkout/course?course=${grooveCourse}&level=basic&affiliate=drumshop&paypal=canceled`);
+    expect(ret.headers.location).toBe(
+      `/checkout/course?course=${grooveCourse}&level=basic&affiliate=drumshop&paypal=canceled`,
+    );
     expect((await ordersOf(user.id))[0]).toMatchObject({ status: 'failed' });
     expect(await chargesOf(user.id)).toBe(0);
     expect((await client.get(`/api/lessons/${grooveLesson}`)).json().data.locked).toBe(true);
@@ -254,16 +355,26 @@ describe('the order page of a course buyer (GET /api/order)', () => {
   it('answers their latest order without a number, with how it was paid (card and PayPal)', async () => {
     const { client } = await t.signedIn();
     const stripeToken = await cardToken(client, 'doublekick_159');
-    const card = await client.post('/api/products/doublekick_159/card', { stripeToken, idempotency_key: 'order-page-1' });
+    const card = await client.post('/api/products/doublekick_159/card', {
+      stripeToken,
+      idempotency_key: 'order-page-1',
+    });
     expect(card.statusCode).toBe(200);
     const cardOrder = Number(new URL(card.json().url, 'http://x').searchParams.get('order'));
 
     const latest = (await client.get('/api/order')).json().order;
-    expect(latest).toMatchObject({ id: cardOrder, kind: 'course', status: 'paid', course: { title: expect.any(String) } });
+    expect(latest).toMatchObject({
+      id: cardOrder,
+      kind: 'course',
+      status: 'paid',
+      course: { title: expect.any(String) },
+    });
     expect(latest.payment_method).toMatch(/\S/);
     expect((await client.get(`/api/order?order=${cardOrder}`)).json().order.payment_method).toBe(latest.payment_method);
 
-    const paypal = await client.post(`/api/products/course_${grooveCourse}_basic/paypal`, { idempotency_key: 'order-page-2' });
+    const paypal = await client.post(`/api/products/course_${grooveCourse}_basic/paypal`, {
+      idempotency_key: 'order-page-2',
+    });
     const back = new URL(await sandbox().approvePaypal(paypal.json().url.split('/').pop()!));
     expect((await client.get(back.pathname + back.search)).statusCode).toBe(303);
     const second = (await client.get('/api/order')).json().order;

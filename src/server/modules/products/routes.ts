@@ -3,7 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from '#shared/zod';
 import { idSchema, flag } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
-import { courseProductResponseSchema, doubleKickResponseSchema, productCardBodySchema, productPaymentBodySchema } from '#shared/products';
+import {
+  courseProductResponseSchema,
+  doubleKickResponseSchema,
+  productCardBodySchema,
+  productPaymentBodySchema,
+} from '#shared/products';
 import { requireUser } from '#server/lib/guards';
 import { createProductService } from './service.ts';
 
@@ -30,40 +35,72 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     await products.syncCatalogue();
   });
 
-  app.get('/api/products/double-kick', { schema: { response: { 200: doubleKickResponseSchema } } }, async (request) => ({
-    data: await products.doubleKick(request.user),
-  }));
+  app.get(
+    '/api/products/double-kick',
+    { schema: { response: { 200: doubleKickResponseSchema } } },
+    async (request) => ({
+      data: await products.doubleKick(request.user),
+    }),
+  );
 
-  app.get('/api/products/course/:courseId', { schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } } }, async (request) => ({
-    data: await products.course(request.user, request.params.courseId),
-  }));
+  app.get(
+    '/api/products/course/:courseId',
+    { schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } } },
+    async (request) => ({
+      data: await products.course(request.user, request.params.courseId),
+    }),
+  );
 
   app.post('/api/products/:slug/card/client-secret', { schema: { params: slugParams } }, async (request) => {
     const user = requireUser(request);
     return products.cardClientSecret(user, request.params.slug);
   });
 
-  app.post('/api/products/:slug/card', { schema: { params: slugParams, body: productCardBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const { stripeToken, affiliate, idempotency_key } = request.body;
-    return products.payByCard(user, request.params.slug, { paymentMethod: stripeToken, affiliate, idempotencyKey: clientKey(request, idempotency_key) });
-  });
+  app.post(
+    '/api/products/:slug/card',
+    { schema: { params: slugParams, body: productCardBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const { stripeToken, affiliate, idempotency_key } = request.body;
+      return products.payByCard(user, request.params.slug, {
+        paymentMethod: stripeToken,
+        affiliate,
+        idempotencyKey: clientKey(request, idempotency_key),
+      });
+    },
+  );
 
-  app.post('/api/products/:slug/paypal', { schema: { params: slugParams, body: productPaymentBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const { affiliate, idempotency_key } = request.body;
-    // the sandbox's approval page sends the buyer back to the address they came from (same cookies)
-    const origin = payments.providerFor('paypal').name === 'sandbox' ? `${request.protocol}://${request.host}` : config.appUrl;
-    return products.payByPaypal(user, request.params.slug, { affiliate, idempotencyKey: clientKey(request, idempotency_key), origin });
-  });
+  app.post(
+    '/api/products/:slug/paypal',
+    { schema: { params: slugParams, body: productPaymentBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const { affiliate, idempotency_key } = request.body;
+      // the sandbox's approval page sends the buyer back to the address they came from (same cookies)
+      const origin =
+        payments.providerFor('paypal').name === 'sandbox' ? `${request.protocol}://${request.host}` : config.appUrl;
+      return products.payByPaypal(user, request.params.slug, {
+        affiliate,
+        idempotencyKey: clientKey(request, idempotency_key),
+        origin,
+      });
+    },
+  );
 
   app.get(
     '/api/products/paypal/return',
-    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }),
+      },
+    },
     async (request, reply) => {
       if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
       const { order, token, cancel } = request.query;
-      return reply.redirect(safeRedirect(await products.paypalReturn(request.user, order, { token, cancel: cancel ?? false }), '/courses'), 303);
+      return reply.redirect(
+        safeRedirect(await products.paypalReturn(request.user, order, { token, cancel: cancel ?? false }), '/courses'),
+        303,
+      );
     },
   );
 };

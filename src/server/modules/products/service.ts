@@ -95,13 +95,19 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
   }
 
   async function productOr404(slug: string) {
-    const [p] = await db.select().from(products).where(and(eq(products.slug, slug), eq(products.active, true))).limit(1);
+    const [p] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.slug, slug), eq(products.active, true)))
+      .limit(1);
     if (!p) throw notFound(PRODUCT_MESSAGES.unknownProduct);
     return p;
   }
 
   const checkoutPath = (p: ProductRow, affiliate: string | null) =>
-    isDoubleKick(p.slug) || p.courseId === null ? doubleKickCheckoutUrl(p.slug, affiliate) : courseCheckoutUrl(p.courseId, (p.level ?? 'basic') as CourseLevel, affiliate);
+    isDoubleKick(p.slug) || p.courseId === null
+      ? doubleKickCheckoutUrl(p.slug, affiliate)
+      : courseCheckoutUrl(p.courseId, (p.level ?? 'basic') as CourseLevel, affiliate);
 
   /**
    * Hold a spot for this order, under a lock on the product row (one buyer at a time per product):
@@ -128,23 +134,32 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       .digest('hex')
       .slice(0, 40)}`;
 
-  async function begin(user: AuthUser, slug: string, method: 'card' | 'paypal', input: { affiliate: string | null; idempotencyKey: string | undefined }) {
+  async function begin(
+    user: AuthUser,
+    slug: string,
+    method: 'card' | 'paypal',
+    input: { affiliate: string | null; idempotencyKey: string | undefined },
+  ) {
     const p = await productOr404(slug);
     if (await owns(user, p.courseId)) throw alreadyOwned();
     const provider = payments.providerFor(method);
     // a card is charged in this request: the order holds the course first (one copy per member,
     // whichever tier); a PayPal order takes the hold when the buyer comes back to be captured
-    const { order } = await payments.startOrder(user, {
-      kind: 'course',
-      productSlug: p.slug,
-      plan: null,
-      // the server's price: nothing the browser sends sets an amount
-      amountCents: p.priceCents,
-      provider: provider.name,
-      affiliate: input.affiliate,
-      idempotencyKey: orderKey(user, p.slug, method, input.idempotencyKey),
-      metadata: { courseId: p.courseId, level: p.level, checkout: checkoutPath(p, input.affiliate) },
-    }, { hold: method === 'card' });
+    const { order } = await payments.startOrder(
+      user,
+      {
+        kind: 'course',
+        productSlug: p.slug,
+        plan: null,
+        // the server's price: nothing the browser sends sets an amount
+        amountCents: p.priceCents,
+        provider: provider.name,
+        affiliate: input.affiliate,
+        idempotencyKey: orderKey(user, p.slug, method, input.idempotencyKey),
+        metadata: { courseId: p.courseId, level: p.level, checkout: checkoutPath(p, input.affiliate) },
+      },
+      { hold: method === 'card' },
+    );
     return { p, provider, order };
   }
 
@@ -162,12 +177,13 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     if (charge.paymentMethodLabel && !paid.metadata.paymentMethod) {
       await db
         .update(orders)
-        .set({ metadata: sql`${orders.metadata} || ${JSON.stringify({ paymentMethod: charge.paymentMethodLabel })}::jsonb` })
+        .set({
+          metadata: sql`${orders.metadata} || ${JSON.stringify({ paymentMethod: charge.paymentMethodLabel })}::jsonb`,
+        })
         .where(eq(orders.id, order.id));
     }
     return paid;
   }
-
 
   return {
     /**
@@ -176,13 +192,29 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
      * members-only course. Sold counts are never touched.
      */
     async syncCatalogue() {
-      const all = await db.select({ id: courses.id, slug: courses.slug, title: courses.title, membersOnly: courses.membersOnly }).from(courses);
+      const all = await db
+        .select({ id: courses.id, slug: courses.slug, title: courses.title, membersOnly: courses.membersOnly })
+        .from(courses);
       const dk = all.find((c) => c.slug === DOUBLE_KICK_COURSE_SLUG) ?? null;
       for (const t of DOUBLE_KICK_TIERS) {
-        const values = { title: t.title, courseId: dk?.id ?? null, level: t.level, priceCents: t.priceCents, listPriceCents: t.listPriceCents, spots: t.spots };
+        const values = {
+          title: t.title,
+          courseId: dk?.id ?? null,
+          level: t.level,
+          priceCents: t.priceCents,
+          listPriceCents: t.listPriceCents,
+          spots: t.spots,
+        };
         // kept as an admin may have changed them: only a missing course link is filled in
-        await db.insert(products).values({ slug: t.slug, kind: 'course', ...values }).onConflictDoNothing({ target: products.slug });
-        if (dk) await db.update(products).set({ courseId: dk.id }).where(and(eq(products.slug, t.slug), isNull(products.courseId)));
+        await db
+          .insert(products)
+          .values({ slug: t.slug, kind: 'course', ...values })
+          .onConflictDoNothing({ target: products.slug });
+        if (dk)
+          await db
+            .update(products)
+            .set({ courseId: dk.id })
+            .where(and(eq(products.slug, t.slug), isNull(products.courseId)));
       }
       for (const c of all) {
         if (!c.membersOnly || c.id === dk?.id) continue;
@@ -210,20 +242,43 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     },
 
     async doubleKick(user: AuthUser | null) {
-      const rows = await db.select().from(products).where(inArray(products.slug, DOUBLE_KICK_TIERS.map((t) => t.slug)));
+      const rows = await db
+        .select()
+        .from(products)
+        .where(
+          inArray(
+            products.slug,
+            DOUBLE_KICK_TIERS.map((t) => t.slug),
+          ),
+        );
       const courseId = rows.find((r) => r.courseId !== null)?.courseId ?? null;
-      const [course] = courseId ? await db.select({ id: courses.id, slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, courseId)) : [];
-      return { course: course ?? null, owned: await owns(user, courseId), tiers: await tiersFor(rows.filter((r) => r.active)) };
+      const [course] = courseId
+        ? await db
+            .select({ id: courses.id, slug: courses.slug, title: courses.title })
+            .from(courses)
+            .where(eq(courses.id, courseId))
+        : [];
+      return {
+        course: course ?? null,
+        owned: await owns(user, courseId),
+        tiers: await tiersFor(rows.filter((r) => r.active)),
+      };
     },
 
     async course(user: AuthUser | null, courseId: number) {
       const [c] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
       if (!c || !c.membersOnly) throw notFound(PRODUCT_MESSAGES.unknownProduct);
-      let rows = await db.select().from(products).where(and(eq(products.courseId, courseId), eq(products.active, true)));
+      let rows = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.courseId, courseId), eq(products.active, true)));
       if (rows.length === 0) {
         // a course added since start-up gets its tiers the first time someone asks
         await this.ensureCourseTiers(c);
-        rows = await db.select().from(products).where(and(eq(products.courseId, courseId), eq(products.active, true)));
+        rows = await db
+          .select()
+          .from(products)
+          .where(and(eq(products.courseId, courseId), eq(products.active, true)));
       }
       const tiers = await tiersFor(rows.filter((r) => r.level === 'basic' || r.level === 'pro'));
       const basic = tiers.find((t) => t.level === 'basic');
@@ -256,7 +311,11 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     },
 
     /** charge a confirmed card for a tier: answers the order page's address */
-    async payByCard(user: AuthUser, slug: string, input: { paymentMethod: string; affiliate: string | null; idempotencyKey: string | undefined }) {
+    async payByCard(
+      user: AuthUser,
+      slug: string,
+      input: { paymentMethod: string; affiliate: string | null; idempotencyKey: string | undefined },
+    ) {
       const { p, provider, order } = await begin(user, slug, 'card', input);
       if (order.status === 'paid') return { url: orderUrl(order.id) };
       if (order.status === 'failed') throw cardError(order.failureMessage ?? COMMERCE_MESSAGES.cardDeclined);
@@ -284,7 +343,10 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
       }
       if (charge.status !== 'succeeded') {
         // the card form authenticates the card when it is set up; a charge still asking for it is refused
-        const message = charge.status === 'requires_action' ? PRODUCT_MESSAGES.needsAuthentication : (charge.failureMessage ?? COMMERCE_MESSAGES.cardDeclined);
+        const message =
+          charge.status === 'requires_action'
+            ? PRODUCT_MESSAGES.needsAuthentication
+            : (charge.failureMessage ?? COMMERCE_MESSAGES.cardDeclined);
         await payments.markOrderFailed(order.id, message);
         throw cardError(message);
       }
@@ -294,7 +356,11 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
     },
 
     /** a PayPal order to approve: answers PayPal's (or the sandbox's) approval address */
-    async payByPaypal(user: AuthUser, slug: string, input: { affiliate: string | null; idempotencyKey: string | undefined; origin: string }) {
+    async payByPaypal(
+      user: AuthUser,
+      slug: string,
+      input: { affiliate: string | null; idempotencyKey: string | undefined; origin: string },
+    ) {
       const { p, provider, order } = await begin(user, slug, 'paypal', input);
       if (order.status === 'paid') return { url: orderUrl(order.id) };
       try {
@@ -320,10 +386,21 @@ export function createProductService(deps: { db: Database; payments: PaymentsSer
      * The buyer is back from PayPal: capture, record, and say where to go (the order page, or the
      * checkout with the outcome).
      */
-    async paypalReturn(user: AuthUser, orderId: number, input: { token: string | undefined; cancel: boolean }): Promise<string> {
-      const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id), eq(orders.kind, 'course'))).limit(1);
+    async paypalReturn(
+      user: AuthUser,
+      orderId: number,
+      input: { token: string | undefined; cancel: boolean },
+    ): Promise<string> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, user.id), eq(orders.kind, 'course')))
+        .limit(1);
       if (!order) throw notFound();
-      const checkout = typeof order.metadata.checkout === 'string' && order.metadata.checkout.startsWith('/checkout/') ? order.metadata.checkout : '/courses';
+      const checkout =
+        typeof order.metadata.checkout === 'string' && order.metadata.checkout.startsWith('/checkout/')
+          ? order.metadata.checkout
+          : '/courses';
       const back = (outcome: PaypalOutcome) => `${checkout}${checkout.includes('?') ? '&' : '?'}paypal=${outcome}`;
       if (order.status === 'paid') return orderUrl(order.id);
       if (order.status !== 'pending' && order.status !== 'requires_action') return back('failed');

@@ -10,7 +10,9 @@ let png: Buffer;
 let jpegWithExif: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
-  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ea580c' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ea580c' } })
+    .png()
+    .toBuffer();
   jpegWithExif = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#333' } })
     .jpeg()
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-here' } } })
@@ -32,9 +34,13 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1_000_000))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1_000_000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-
 
 describe('POST /dashboard/upload-image', () => {
   it('stores a real image re-encoded (metadata stripped) and answers {response: "ok"}', async () => {
@@ -48,7 +54,9 @@ describe('POST /dashboard/upload-image', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     // the uploads' own locked-down policy (app.ts), not the API's
-    expect(served.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers['content-security-policy']).toBe(
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(served.rawPayload.includes(Buffer.from('secret-gps-here'))).toBe(false);
     expect((await client.get('/api/me')).json().user.avatarUrl).toBe(url);
     // a new picture replaces the old file
@@ -59,7 +67,12 @@ describe('POST /dashboard/upload-image', () => {
 
   it('judges by content, not by name: a script named .png is refused and nothing changes', async () => {
     const { user, client } = await t.signedIn();
-    const res = await client.upload('/dashboard/upload-image', 'file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
+    const res = await client.upload(
+      '/dashboard/upload-image',
+      'file',
+      'evil.png',
+      Buffer.from('<script>alert(1)</script>'),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ response: UPLOADS.imageWrongType, errors: { file: [UPLOADS.imageWrongType] } });
     expect((await t.app.deps.services.users.findById(user.id))!.avatarPath).toBeNull();
@@ -67,13 +80,21 @@ describe('POST /dashboard/upload-image', () => {
 
   it('refuses SVG, oversize files and decompression bombs', async () => {
     const { client } = await t.signedIn();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
-    expect((await client.upload('/dashboard/upload-image', 'file', 'a.svg', svg, 'image/svg+xml')).json().response).toBe(UPLOADS.imageWrongType);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    );
+    expect(
+      (await client.upload('/dashboard/upload-image', 'file', 'a.svg', svg, 'image/svg+xml')).json().response,
+    ).toBe(UPLOADS.imageWrongType);
     const big = Buffer.concat([png, Buffer.alloc(3_000_001)]);
-    expect((await client.upload('/dashboard/upload-image', 'file', 'big.png', big)).json().response).toBe(UPLOADS.imageTooBig);
+    expect((await client.upload('/dashboard/upload-image', 'file', 'big.png', big)).json().response).toBe(
+      UPLOADS.imageTooBig,
+    );
     const bomb = pngClaiming(50_000, 50_000);
     expect(bomb.length).toBeLessThan(3_000_000);
-    expect((await client.upload('/dashboard/upload-image', 'file', 'bomb.png', bomb)).json().response).toBe(UPLOADS.imageWrongType);
+    expect((await client.upload('/dashboard/upload-image', 'file', 'bomb.png', bomb)).json().response).toBe(
+      UPLOADS.imageWrongType,
+    );
   });
 
   it('needs sign-in and the CSRF token', async () => {
@@ -85,7 +106,13 @@ describe('POST /dashboard/upload-image', () => {
 describe('POST /account/avatar/upload', () => {
   it('answers the stored address in `avatar`; refuses over 1 MB with the spec wording', async () => {
     const { client } = await t.signedIn();
-    const ok = await client.upload('/account/avatar/upload', 'avatar', 'a.gif', await sharp(png).gif().toBuffer(), 'image/gif');
+    const ok = await client.upload(
+      '/account/avatar/upload',
+      'avatar',
+      'a.gif',
+      await sharp(png).gif().toBuffer(),
+      'image/gif',
+    );
     expect(ok.json().avatar).toMatch(/^\/files\/avatars\/[\w-]+\.png$/);
     const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)]);
     const res = await client.upload('/account/avatar/upload', 'avatar', 'a.png', big);
@@ -110,37 +137,56 @@ describe('GET /dashboard/clear-image', () => {
   it('brings the member back to the page they were on (never off the site)', async () => {
     const { client } = await t.signedIn();
     await client.upload('/dashboard/upload-image', 'file', 'me.png', png);
-    const res = await client.get(`/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('/profile/ann-drummer?tab=wall')}`);
+    const res = await client.get(
+      `/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('/profile/ann-drummer?tab=wall')}`,
+    );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/profile/ann-drummer?tab=wall');
-    const away = await client.get(`/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('https://evil.example/')}`);
+    const away = await client.get(
+      `/dashboard/clear-image?_token=${client.csrfToken}&to=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(away.headers.location).toBe('/account/profile');
   });
 });
 
 describe('friends', () => {
-  it('request, cancel, request, accept, unfriend: the friend button\'s state machine', async () => {
+  it("request, cancel, request, accept, unfriend: the friend button's state machine", async () => {
     const a = await t.signedIn({ name: 'Ann Drummer' });
     const b = await t.signedIn({ name: 'Bob Bass' });
     const slugB = (await b.client.get('/api/me')).json().user.slug;
     const req = (await a.client.post('/friends', { user_id: b.user.id })).json();
     expect(req).toMatchObject({ status: 'pending' });
     expect(typeof req.relationship_id).toBe('number');
-    expect((await a.client.get(`/api/profiles/${slugB}`)).json().data.friendship).toEqual({ status: 'pending', relationship_id: req.relationship_id });
+    expect((await a.client.get(`/api/profiles/${slugB}`)).json().data.friendship).toEqual({
+      status: 'pending',
+      relationship_id: req.relationship_id,
+    });
     // B is told, and sees it as incoming
-    expect((await b.client.get('/notifications/recent')).json().data[0].body).toBe('<strong>Ann Drummer</strong> sent you a friend request.');
-    expect((await b.client.get('/api/friends')).json().data.incoming.map((f: { id: number }) => f.id)).toEqual([a.user.id]);
+    expect((await b.client.get('/notifications/recent')).json().data[0].body).toBe(
+      '<strong>Ann Drummer</strong> sent you a friend request.',
+    );
+    expect((await b.client.get('/api/friends')).json().data.incoming.map((f: { id: number }) => f.id)).toEqual([
+      a.user.id,
+    ]);
     // cancel (action 0)
-    expect((await a.client.post(`/friends/${req.relationship_id}/request`, { action: 0 })).json().status).toBe('notfriends');
+    expect((await a.client.post(`/friends/${req.relationship_id}/request`, { action: 0 })).json().status).toBe(
+      'notfriends',
+    );
     const again = (await a.client.post('/friends', { user_id: b.user.id })).json();
     // only B may accept
     expect((await a.client.post(`/friends/${again.relationship_id}/request`, { action: 1 })).statusCode).toBe(403);
     const outsider = await t.signedIn();
-    expect((await outsider.client.post(`/friends/${again.relationship_id}/request`, { action: 1 })).statusCode).toBe(404);
-    expect((await b.client.post(`/friends/${again.relationship_id}/request`, { action: 1 })).json().status).toBe('friends');
+    expect((await outsider.client.post(`/friends/${again.relationship_id}/request`, { action: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await b.client.post(`/friends/${again.relationship_id}/request`, { action: 1 })).json().status).toBe(
+      'friends',
+    );
     expect((await a.client.get(`/api/profiles/${slugB}`)).json().data.friendship.status).toBe('friends');
     // unfriend with _method delete
-    expect((await a.client.post('/friends', { user_id: b.user.id, _method: 'delete' })).json().status).toBe('notfriends');
+    expect((await a.client.post('/friends', { user_id: b.user.id, _method: 'delete' })).json().status).toBe(
+      'notfriends',
+    );
     expect((await b.client.get('/api/friends')).json().data.friends).toEqual([]);
   });
 

@@ -33,7 +33,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     await limiters.consume('uploadsPerUser', String(user.id));
     const file = asUploadedFile((request.body as Record<string, unknown> | null)?.avatar);
     if (!file) throw new ValidationError({ avatar: [UPLOADS.avatarFailed] });
-    const image = await processImage(file, { field: 'avatar', maxBytes: UPLOADS.avatarMaxBytes, maxSide: 512, message: UPLOADS.avatarFailed, tooBig: UPLOADS.avatarFailed });
+    const image = await processImage(file, {
+      field: 'avatar',
+      maxBytes: UPLOADS.avatarMaxBytes,
+      maxSide: 512,
+      message: UPLOADS.avatarFailed,
+      tooBig: UPLOADS.avatarFailed,
+    });
     return { avatar: await storeAvatar(user.id, image) };
   });
 
@@ -45,10 +51,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = asUploadedFile(body.file ?? body.image ?? body.avatar);
     try {
       if (!file) throw new ValidationError({ file: [UPLOADS.imageWrongType] });
-      const image = await processImage(file, { field: 'file', maxBytes: UPLOADS.imageMaxBytes, maxSide: 512, message: UPLOADS.imageWrongType, tooBig: UPLOADS.imageTooBig });
+      const image = await processImage(file, {
+        field: 'file',
+        maxBytes: UPLOADS.imageMaxBytes,
+        maxSide: 512,
+        message: UPLOADS.imageWrongType,
+        tooBig: UPLOADS.imageTooBig,
+      });
       return { response: 'ok', avatar: await storeAvatar(user.id, image) };
     } catch (err) {
-      if (err instanceof ValidationError) return reply.status(422).send({ response: err.message, message: err.message, errors: err.errors });
+      if (err instanceof ValidationError)
+        return reply.status(422).send({ response: err.message, message: err.message, errors: err.errors });
       throw err;
     }
   });
@@ -58,10 +71,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // `to`: the page the link was on, where the member stays (only ever an address on this site).
   app.get(
     '/dashboard/clear-image',
-    { schema: { querystring: z.object({ _token: z.string().max(200).optional(), to: z.string().max(REDIRECT_MAX).optional().catch(undefined) }) } },
+    {
+      schema: {
+        querystring: z.object({
+          _token: z.string().max(200).optional(),
+          to: z.string().max(REDIRECT_MAX).optional().catch(undefined),
+        }),
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!request.query._token || !safeEqual(request.query._token, request.csrfToken)) throw new AppError(419, MESSAGES.csrfMismatch);
+      if (!request.query._token || !safeEqual(request.query._token, request.csrfToken))
+        throw new AppError(419, MESSAGES.csrfMismatch);
       const old = await profile.setAvatar(user.id, null);
       if (old) await storage.remove(old);
       return reply.redirect(safeRedirect(request.query.to, '/account/profile'), 303);
@@ -78,11 +99,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         return profile.request(user, (body as { user_id: number }).user_id);
       },
     },
-    DELETE: { body: z.object({ user_id: idSchema }), handler: (request, _reply, body) => profile.unfriend(requireUser(request), (body as { user_id: number }).user_id) },
+    DELETE: {
+      body: z.object({ user_id: idSchema }),
+      handler: (request, _reply, body) => profile.unfriend(requireUser(request), (body as { user_id: number }).user_id),
+    },
   });
   app.post(
     '/friends/:relationshipId/request',
-    { schema: { params: z.object({ relationshipId: idSchema }), body: z.object({ action: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)])) }) } },
-    async (request) => profile.respond(requireUser(request), request.params.relationshipId, request.body.action as 0 | 1),
+    {
+      schema: {
+        params: z.object({ relationshipId: idSchema }),
+        body: z.object({
+          action: z.coerce
+            .number()
+            .int()
+            .pipe(z.union([z.literal(0), z.literal(1)])),
+        }),
+      },
+    },
+    async (request) =>
+      profile.respond(requireUser(request), request.params.relationshipId, request.body.action as 0 | 1),
   );
 };

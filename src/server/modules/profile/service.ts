@@ -9,7 +9,6 @@ import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 
-
 export function createProfileService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
   const { db } = deps;
 
@@ -17,7 +16,12 @@ export function createProfileService(deps: { db: Database; users: UserService; n
     const [row] = await db
       .select()
       .from(friendships)
-      .where(or(and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)), and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a))))
+      .where(
+        or(
+          and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+          and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+        ),
+      )
       .limit(1);
     return row ?? null;
   }
@@ -45,7 +49,10 @@ export function createProfileService(deps: { db: Database; users: UserService; n
         status_updated_at: row.statusUpdatedAt?.toISOString() ?? null,
         is_owner: viewer?.id === row.id,
         member_since: row.createdAt.toISOString(),
-        friendship: viewer && viewer.id !== row.id ? { status: statusFor(viewer.id, rel), relationship_id: rel?.id ?? null } : null,
+        friendship:
+          viewer && viewer.id !== row.id
+            ? { status: statusFor(viewer.id, rel), relationship_id: rel?.id ?? null }
+            : null,
       };
     },
 
@@ -56,10 +63,15 @@ export function createProfileService(deps: { db: Database; users: UserService; n
       if (!other) throw new ValidationError({ user_id: ['The selected user is invalid.'] });
       const existing = await relation(viewer.id, userId);
       if (existing) {
-        if (existing.status === 'pending' && existing.addresseeId === viewer.id) return this.respond(viewer, existing.id, 1);
+        if (existing.status === 'pending' && existing.addresseeId === viewer.id)
+          return this.respond(viewer, existing.id, 1);
         return { relationship_id: existing.id, status: statusFor(viewer.id, existing) };
       }
-      const [row] = await db.insert(friendships).values({ requesterId: viewer.id, addresseeId: userId }).onConflictDoNothing().returning();
+      const [row] = await db
+        .insert(friendships)
+        .values({ requesterId: viewer.id, addresseeId: userId })
+        .onConflictDoNothing()
+        .returning();
       if (!row) {
         // a request between the two landed first: theirs to me is accepted, as if it had come before
         const again = await relation(viewer.id, userId);
@@ -110,9 +122,21 @@ export function createProfileService(deps: { db: Database; users: UserService; n
       const rows = await db
         .select({ rel: friendships, user: users })
         .from(friendships)
-        .innerJoin(users, or(and(eq(friendships.requesterId, users.id), eq(friendships.addresseeId, viewer.id)), and(eq(friendships.addresseeId, users.id), eq(friendships.requesterId, viewer.id))))
+        .innerJoin(
+          users,
+          or(
+            and(eq(friendships.requesterId, users.id), eq(friendships.addresseeId, viewer.id)),
+            and(eq(friendships.addresseeId, users.id), eq(friendships.requesterId, viewer.id)),
+          ),
+        )
         .where(or(eq(friendships.requesterId, viewer.id), eq(friendships.addresseeId, viewer.id)));
-      const item = (r: (typeof rows)[number]) => ({ relationship_id: r.rel.id, id: r.user.id, name: r.user.name, profile_url: deps.users.profileUrl(r.user), avatar_url: deps.users.avatarUrl(r.user) });
+      const item = (r: (typeof rows)[number]) => ({
+        relationship_id: r.rel.id,
+        id: r.user.id,
+        name: r.user.name,
+        profile_url: deps.users.profileUrl(r.user),
+        avatar_url: deps.users.avatarUrl(r.user),
+      });
       return {
         friends: rows.filter((r) => r.rel.status === 'accepted').map(item),
         incoming: rows.filter((r) => r.rel.status === 'pending' && r.rel.addresseeId === viewer.id).map(item),

@@ -14,7 +14,12 @@ export interface Realtime {
   /** disconnects every socket of a member, on every process (suspension, sign-out everywhere) */
   disconnectUser(userId: number): void;
   /** send an event to everyone in a channel (on every app process when Redis is configured) */
-  publish(channel: string, event: ServerEventName, payload: unknown, opts?: { exceptSocketId?: string | undefined }): void;
+  publish(
+    channel: string,
+    event: ServerEventName,
+    payload: unknown,
+    opts?: { exceptSocketId?: string | undefined },
+  ): void;
   /** features register who may join their channels */
   addAuthorizer(authorizer: ChannelAuthorizer): void;
   authorize(channel: string, user: AuthUser | null): Promise<boolean>;

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { receiptCounters, receipts, siteSettings, users } from '#server/db/schema/index';
-import { DEFAULT_RECEIPT_SELLER, includedTax, RECEIPT_SELLER_SETTING, receiptSellerSchema, type ReceiptKind, type ReceiptSeller } from '#shared/receipts';
+import {
+  DEFAULT_RECEIPT_SELLER,
+  includedTax,
+  RECEIPT_SELLER_SETTING,
+  receiptSellerSchema,
+  type ReceiptKind,
+  type ReceiptSeller,
+} from '#shared/receipts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 type ProviderName = ReceiptRow['provider'];
@@ -26,7 +33,11 @@ async function nextNumber(tx: Executor, series: ReceiptKind): Promise<number> {
 }
 
 export async function sellerSetting(tx: Executor): Promise<ReceiptSeller> {
-  const [row] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, RECEIPT_SELLER_SETTING)).limit(1);
+  const [row] = await tx
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, RECEIPT_SELLER_SETTING))
+    .limit(1);
   const parsed = row ? receiptSellerSchema.safeParse(row.value) : null;
   return parsed?.success ? parsed.data : DEFAULT_RECEIPT_SELLER;
 }
@@ -46,8 +57,16 @@ export interface ReceiptInput {
   issuedAt?: Date;
 }
 
-async function issue(tx: Executor, kind: ReceiptKind, input: ReceiptInput & { refersToId?: number | null }): Promise<ReceiptRow | null> {
-  const [member] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
+async function issue(
+  tx: Executor,
+  kind: ReceiptKind,
+  input: ReceiptInput & { refersToId?: number | null },
+): Promise<ReceiptRow | null> {
+  const [member] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
   if (!member) return null;
   const seller = await sellerSetting(tx);
   // the number first: from here the series is this transaction's until it ends, so the look for an
@@ -57,7 +76,10 @@ async function issue(tx: Executor, kind: ReceiptKind, input: ReceiptInput & { re
   // stands, and the number goes back (nobody else can have taken a later one meanwhile)
   const [existing] = await tx.select().from(receipts).where(eq(receipts.source, input.source)).limit(1);
   if (existing) {
-    await tx.update(receiptCounters).set({ last: sql`${receiptCounters.last} - 1` }).where(eq(receiptCounters.series, kind));
+    await tx
+      .update(receiptCounters)
+      .set({ last: sql`${receiptCounters.last} - 1` })
+      .where(eq(receiptCounters.series, kind));
     return existing;
   }
   const [row] = await tx
@@ -69,7 +91,12 @@ async function issue(tx: Executor, kind: ReceiptKind, input: ReceiptInput & { re
       userId: input.userId,
       memberName: member.name,
       memberEmail: member.email,
-      seller: { name: seller.name, address: seller.address, taxLabel: seller.tax_label, taxPercent: seller.tax_percent },
+      seller: {
+        name: seller.name,
+        address: seller.address,
+        taxLabel: seller.tax_label,
+        taxPercent: seller.tax_percent,
+      },
       item: input.item,
       amountCents: input.amountCents,
       taxCents: includedTax(input.amountCents, seller.tax_percent),
@@ -95,7 +122,11 @@ export function issueReceipt(tx: Executor, input: ReceiptInput): Promise<Receipt
  * Money went back: a credit note for `amountCents` (positive: what was refunded) against `receipt`,
  * written with a negative amount, to the member and by the method of the receipt it refunds.
  */
-export function issueCreditNote(tx: Executor, receipt: ReceiptRow, input: { source: string; amountCents: number; issuedAt?: Date }): Promise<ReceiptRow | null> {
+export function issueCreditNote(
+  tx: Executor,
+  receipt: ReceiptRow,
+  input: { source: string; amountCents: number; issuedAt?: Date },
+): Promise<ReceiptRow | null> {
   if (receipt.userId === null) return Promise.resolve(null);
   return issue(tx, 'credit_note', {
     source: input.source,
@@ -115,7 +146,11 @@ export function issueCreditNote(tx: Executor, receipt: ReceiptRow, input: { sour
 
 /** the receipt of an invoice row (a paid charge), if it has one */
 export async function receiptOfInvoice(tx: Executor, invoiceId: number): Promise<ReceiptRow | null> {
-  const [row] = await tx.select().from(receipts).where(eq(receipts.source, `invoice:${invoiceId}`)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(receipts)
+    .where(eq(receipts.source, `invoice:${invoiceId}`))
+    .limit(1);
   return row ?? null;
 }
 

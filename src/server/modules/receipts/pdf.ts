@@ -4,7 +4,8 @@ import type { Receipt } from '#shared/receipts';
 
 const COLORS = { ink: '#1c1917', muted: '#78716c', rule: '#e7e5e4', accent: '#ea580c' };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * A receipt or credit note as an A4 PDF: the same facts as its page, in the site's face (names in
@@ -14,7 +15,11 @@ export async function receiptPdf(r: Receipt): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const credit = r.kind === 'credit_note';
   const title = credit ? 'Credit note' : 'Receipt';
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${title} ${r.number}`, Author: r.seller.name, Creator: r.seller.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `${title} ${r.number}`, Author: r.seller.name, Creator: r.seller.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -57,28 +62,58 @@ export async function receiptPdf(r: Receipt): Promise<Buffer> {
   const amountWidth = 140;
   const itemWidth = width - amountWidth - 12;
   write('ITEM', left, y, { width: itemWidth, size: 8, weight: 700, color: COLORS.muted });
-  write('AMOUNT', left + width - amountWidth, y, { width: amountWidth, size: 8, weight: 700, color: COLORS.muted, align: 'right' });
+  write('AMOUNT', left + width - amountWidth, y, {
+    width: amountWidth,
+    size: 8,
+    weight: 700,
+    color: COLORS.muted,
+    align: 'right',
+  });
   y += 16;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor(COLORS.ink).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .strokeColor(COLORS.ink)
+    .stroke();
   y += 10;
   write(r.item, left, y, { width: itemWidth, size: 12 });
   const itemBottom = doc.y;
   write(money(r.amount_cents), left + width - amountWidth, y, { width: amountWidth, size: 12, align: 'right' });
   y = Math.max(itemBottom, doc.y) + 10;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
   y += 10;
   const taxText = r.tax.percent ? `${r.tax.label} (${r.tax.percent}%, included)` : r.tax.label;
   write(taxText, left, y, { width: itemWidth, size: 11, color: COLORS.muted });
-  write(money(r.tax.amount_cents), left + width - amountWidth, y, { width: amountWidth, size: 11, color: COLORS.muted, align: 'right' });
+  write(money(r.tax.amount_cents), left + width - amountWidth, y, {
+    width: amountWidth,
+    size: 11,
+    color: COLORS.muted,
+    align: 'right',
+  });
   y = doc.y + 10;
   write(credit ? 'Total refunded' : 'Total paid', left, y, { width: itemWidth, size: 13, weight: 700 });
-  write(money(r.amount_cents), left + width - amountWidth, y, { width: amountWidth, size: 13, weight: 700, align: 'right' });
+  write(money(r.amount_cents), left + width - amountWidth, y, {
+    width: amountWidth,
+    size: 13,
+    weight: 700,
+    align: 'right',
+  });
   y = doc.y + 24;
 
   write('PAYMENT METHOD', left, y, { width, size: 8, weight: 700, color: COLORS.muted });
   write(credit ? `Refunded to ${r.payment_method}` : r.payment_method, left, doc.y + 4, { width, size: 11 });
   y = doc.y + 28;
-  write(`${r.seller.name} · ${title} ${r.number} · ${day(r.issued_at)}`, left, y, { width, size: 9, color: COLORS.muted });
+  write(`${r.seller.name} · ${title} ${r.number} · ${day(r.issued_at)}`, left, y, {
+    width,
+    size: 9,
+    color: COLORS.muted,
+  });
   doc.end();
   return done;
 }

@@ -27,14 +27,25 @@ const key = () => `receipts-${Date.now()}-${++keys}-abcdef`;
 
 async function paymentMethod(client: TestClient): Promise<string> {
   const secret = await client.get('/order/stripe-client-secret');
-  const res = await client.post('/sandbox/setup-intents/confirm', { client_secret: secret.json().clientSecret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Card Holder' });
+  const res = await client.post('/sandbox/setup-intents/confirm', {
+    client_secret: secret.json().clientSecret,
+    number: SANDBOX_CARDS.succeeds,
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    name: 'Card Holder',
+  });
   return res.json().payment_method as string;
 }
 
 /** a member who pays by card (4242) on the membership checkout: `plan` lifetime, or monthly on a plan without a trial */
 async function buy(client: TestClient, plan: 'lifetime' | 'monthly') {
   const pm = await paymentMethod(client);
-  const res = await client.post('/order/stripe', { checkout: plan === 'monthly' ? 'no-trial' : 'academy', stripeToken: pm, plan }, { headers: { 'Idempotency-Key': key() } });
+  const res = await client.post(
+    '/order/stripe',
+    { checkout: plan === 'monthly' ? 'no-trial' : 'academy', stripeToken: pm, plan },
+    { headers: { 'Idempotency-Key': key() } },
+  );
   expect(res.statusCode).toBe(200);
 }
 
@@ -53,13 +64,35 @@ async function pdfText(client: TestClient, number: string) {
   return text.replace(/\s+/g, ' ');
 }
 
-const allNumbers = async (kind: 'receipt' | 'credit_note') => (await db().select({ n: receipts.number }).from(receipts).where(eq(receipts.kind, kind)).orderBy(asc(receipts.number))).map((r) => r.n);
+const allNumbers = async (kind: 'receipt' | 'credit_note') =>
+  (
+    await db()
+      .select({ n: receipts.number })
+      .from(receipts)
+      .where(eq(receipts.kind, kind))
+      .orderBy(asc(receipts.number))
+  ).map((r) => r.n);
 const membershipEnd = async (userId: number) =>
-  (await db().select({ endsAt: entitlements.endsAt }).from(entitlements).where(and(eq(entitlements.userId, userId), eq(entitlements.kind, 'membership'))))[0]?.endsAt ?? null;
+  (
+    await db()
+      .select({ endsAt: entitlements.endsAt })
+      .from(entitlements)
+      .where(and(eq(entitlements.userId, userId), eq(entitlements.kind, 'membership')))
+  )[0]?.endsAt ?? null;
 
 beforeAll(async () => {
   const { checkoutPlans } = await import('#server/db/schema/index');
-  await db().insert(checkoutPlans).values({ slug: 'no-trial', heading: 'No trial', hasTrial: false, monthlyPriceCents: 29_00, yearlyPriceCents: 249_00, lifetimePriceCents: 750_00 }).onConflictDoNothing();
+  await db()
+    .insert(checkoutPlans)
+    .values({
+      slug: 'no-trial',
+      heading: 'No trial',
+      hasTrial: false,
+      monthlyPriceCents: 29_00,
+      yearlyPriceCents: 249_00,
+      lifetimePriceCents: 750_00,
+    })
+    .onConflictDoNothing();
 });
 
 describe('receipts for payments', () => {
@@ -68,7 +101,12 @@ describe('receipts for payments', () => {
     await buy(client, 'lifetime');
     const list = await listOf(client);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ kind: 'receipt', item: 'Lifetime membership', amount_cents: 750_00, refers_to: null });
+    expect(list[0]).toMatchObject({
+      kind: 'receipt',
+      item: 'Lifetime membership',
+      amount_cents: 750_00,
+      refers_to: null,
+    });
     expect(list[0]!.number).toMatch(/^R-\d{6}$/);
 
     const res = await client.get(`/api/billing/receipts/${list[0]!.number}`);
@@ -84,8 +122,25 @@ describe('receipts for payments', () => {
     });
 
     const text = await pdfText(client, receipt.number);
-    const date = new Date(receipt.issued_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    for (const part of ['Receipt', receipt.number, 'Backbeat Drum Academy', 'Ёжик Барабанщик', user.email, 'Lifetime membership', '$750.00', 'Tax', '$0.00', 'Visa ending 4242', date]) {
+    const date = new Date(receipt.issued_at).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (const part of [
+      'Receipt',
+      receipt.number,
+      'Backbeat Drum Academy',
+      'Ёжик Барабанщик',
+      user.email,
+      'Lifetime membership',
+      '$750.00',
+      'Tax',
+      '$0.00',
+      'Visa ending 4242',
+      date,
+    ]) {
       expect(text).toContain(part);
     }
   });
@@ -103,7 +158,11 @@ describe('receipts for payments', () => {
     expect(all.length).toBeGreaterThanOrEqual(before.length + 2);
     // the renewal came from the provider's webhook and names the card the subscription uses
     const renewal = (await client.get(`/api/billing/receipts/${mine[0]!.number}`)).json() as Receipt;
-    expect(renewal).toMatchObject({ payment_method: 'Visa ending 4242', amount_cents: 29_00, member: { email: user.email } });
+    expect(renewal).toMatchObject({
+      payment_method: 'Visa ending 4242',
+      amount_cents: 29_00,
+      member: { email: user.email },
+    });
   });
 
   it('a replayed payment keeps its one receipt', async () => {
@@ -111,7 +170,10 @@ describe('receipts for payments', () => {
     await buy(client, 'lifetime');
     const [order] = await db().select().from(orders).where(eq(orders.userId, user.id));
     const payments = t.app.deps.services.payments;
-    await payments.markOrderPaid(order!.id, { ref: String(order!.metadata.chargeRef), paymentMethodLabel: 'Visa ending 4242' });
+    await payments.markOrderPaid(order!.id, {
+      ref: String(order!.metadata.chargeRef),
+      paymentMethodLabel: 'Visa ending 4242',
+    });
     expect(await listOf(client)).toHaveLength(1);
   });
 });
@@ -148,7 +210,8 @@ describe('credit notes', () => {
     const detail = (await client.get(`/api/billing/receipts/${receipt.number}`)).json() as Receipt;
     expect(detail.credit_notes.map((c) => c.number)).toEqual([note.number]);
     const text = await pdfText(client, note.number);
-    for (const part of ['Credit note', note.number, receipt.number, '-$750.00', 'Sam Refund']) expect(text).toContain(part);
+    for (const part of ['Credit note', note.number, receipt.number, '-$750.00', 'Sam Refund'])
+      expect(text).toContain(part);
   });
 });
 
@@ -169,28 +232,44 @@ describe('admin refund of a subscription payment', () => {
     expect(payment.receipt).toMatch(/^R-/);
     const end = await membershipEnd(user.id);
 
-    const partial = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, { amount_cents: 10_00, idempotency_key: key() });
+    const partial = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, {
+      amount_cents: 10_00,
+      idempotency_key: key(),
+    });
     expect(partial.statusCode).toBe(200);
-    expect(partial.json().effect).toBe(`A partial refund of $10.00 keeps Sam Partial’s access until ${end!.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}.`);
+    expect(partial.json().effect).toBe(
+      `A partial refund of $10.00 keeps Sam Partial’s access until ${end!.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}.`,
+    );
     expect(partial.json().payments.payments[0]).toMatchObject({ refunded_cents: 10_00 });
     expect((await membershipEnd(user.id))!.getTime()).toBe(end!.getTime());
     const notes = (await listOf(client)).filter((r) => r.kind === 'credit_note');
     expect(notes).toMatchObject([{ amount_cents: -10_00, refers_to: payment.receipt }]);
 
     // more than what is left: refused, nothing changes
-    const tooMuch = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, { amount_cents: 20_00, idempotency_key: key() });
+    const tooMuch = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, {
+      amount_cents: 20_00,
+      idempotency_key: key(),
+    });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().errors.amount_cents).toEqual(['At most $19.00 of this payment can still be refunded.']);
 
-    const rest = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, { amount_cents: 19_00, idempotency_key: key() });
+    const rest = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, {
+      amount_cents: 19_00,
+      idempotency_key: key(),
+    });
     expect(rest.statusCode).toBe(200);
-    expect(rest.json().effect).toBe('A full refund of the latest payment ends Sam Partial’s membership now and stops its renewals.');
+    expect(rest.json().effect).toBe(
+      'A full refund of the latest payment ends Sam Partial’s membership now and stops its renewals.',
+    );
     expect((await membershipEnd(user.id))!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await t.app.deps.services.users.activeEntitlements(user.id)).not.toContain('membership');
     expect((await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!.status).toBe('canceled');
     const credits = (await listOf(client)).filter((r) => r.kind === 'credit_note').map((r) => r.amount_cents);
     expect(credits.sort()).toEqual([-19_00, -10_00].sort());
-    const again = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, { amount_cents: 1, idempotency_key: key() });
+    const again = await admin.post(`/api/admin/invoices/${payment.invoice_id}/refund`, {
+      amount_cents: 1,
+      idempotency_key: key(),
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -200,17 +279,50 @@ describe('admin refund of a subscription payment', () => {
     const me = await users.toAuthUser((await users.findById(user.id))!);
     const payments = t.app.deps.services.payments;
     const paypal = payments.providerFor('paypal') as unknown as SandboxProvider;
-    const { order } = await payments.startOrder(me, { kind: 'membership', productSlug: 'academy', plan: 'monthly', amountCents: 29_00, provider: 'sandbox', affiliate: null, idempotencyKey: key(), metadata: { payment_type: 'paypal' } });
-    const approval = await paypal.createPaypalSubscription({ priceCents: 29_00, interval: 'month', trialDays: 0, description: 'Backbeat membership', returnUrl: '/order', cancelUrl: '/join', idempotencyKey: key(), metadata: {} });
+    const { order } = await payments.startOrder(me, {
+      kind: 'membership',
+      productSlug: 'academy',
+      plan: 'monthly',
+      amountCents: 29_00,
+      provider: 'sandbox',
+      affiliate: null,
+      idempotencyKey: key(),
+      metadata: { payment_type: 'paypal' },
+    });
+    const approval = await paypal.createPaypalSubscription({
+      priceCents: 29_00,
+      interval: 'month',
+      trialDays: 0,
+      description: 'Backbeat membership',
+      returnUrl: '/order',
+      cancelUrl: '/join',
+      idempotencyKey: key(),
+      metadata: {},
+    });
     await paypal.approvePaypal(approval.ref);
-    const sub = await payments.recordSubscription(user.id, order.id, 'academy', 'sandbox', await paypal.getSubscription(approval.ref));
+    const sub = await payments.recordSubscription(
+      user.id,
+      order.id,
+      'academy',
+      'sandbox',
+      await paypal.getSubscription(approval.ref),
+    );
     const [receipt] = await listOf(client);
-    expect((await client.get(`/api/billing/receipts/${receipt!.number}`)).json()).toMatchObject({ payment_method: 'PayPal (buyer@sandbox.test)', amount_cents: 29_00 });
+    expect((await client.get(`/api/billing/receipts/${receipt!.number}`)).json()).toMatchObject({
+      payment_method: 'PayPal (buyer@sandbox.test)',
+      amount_cents: 29_00,
+    });
     const list = (await admin.get(`/api/admin/subscriptions/${sub.id}/payments`)).json() as SubscriptionPayments;
-    const res = await admin.post(`/api/admin/invoices/${list.payments[0]!.invoice_id}/refund`, { amount_cents: 9_00, idempotency_key: key() });
+    const res = await admin.post(`/api/admin/invoices/${list.payments[0]!.invoice_id}/refund`, {
+      amount_cents: 9_00,
+      idempotency_key: key(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().effect).toMatch(/^A partial refund of \$9\.00 keeps Pat PayPal’s access until /);
-    expect((await listOf(client)).find((r) => r.kind === 'credit_note')).toMatchObject({ amount_cents: -9_00, refers_to: receipt!.number });
+    expect((await listOf(client)).find((r) => r.kind === 'credit_note')).toMatchObject({
+      amount_cents: -9_00,
+      refers_to: receipt!.number,
+    });
   });
 
   it('the same refund sent twice (a double click) refunds once', async () => {
@@ -225,13 +337,25 @@ describe('admin refund of a subscription payment', () => {
   it('is for admins only, with the CSRF token, and checks the amount', async () => {
     const { client, payments } = await subscriber('Sam Guarded');
     const id = payments.payments[0]!.invoice_id;
-    expect((await client.post(`/api/admin/invoices/${id}/refund`, { amount_cents: 100, idempotency_key: key() })).statusCode).toBe(403);
+    expect(
+      (await client.post(`/api/admin/invoices/${id}/refund`, { amount_cents: 100, idempotency_key: key() })).statusCode,
+    ).toBe(403);
     expect((await client.get(`/api/admin/subscriptions/1/payments`)).statusCode).toBe(403);
-    expect((await admin.post(`/api/admin/invoices/${id}/refund`, { amount_cents: 100, idempotency_key: key() }, { csrf: false })).statusCode).toBe(419);
+    expect(
+      (
+        await admin.post(
+          `/api/admin/invoices/${id}/refund`,
+          { amount_cents: 100, idempotency_key: key() },
+          { csrf: false },
+        )
+      ).statusCode,
+    ).toBe(419);
     const zero = await admin.post(`/api/admin/invoices/${id}/refund`, { amount_cents: 0, idempotency_key: key() });
     expect(zero.statusCode).toBe(422);
     expect(zero.json().errors.amount_cents).toEqual(['Enter an amount above zero.']);
-    expect((await admin.post('/api/admin/invoices/999999/refund', { amount_cents: 100, idempotency_key: key() })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/admin/invoices/999999/refund', { amount_cents: 100, idempotency_key: key() })).statusCode,
+    ).toBe(404);
     expect((await listOf(client)).filter((r) => r.kind === 'credit_note')).toHaveLength(0);
   });
 });
@@ -250,8 +374,18 @@ describe('mentorship instalments', () => {
   it('each instalment has its receipt: the first with the order, the next when the provider collects it', async () => {
     const { client } = await m.signedIn({ name: 'Ines Instalment' });
     const secret = (await client.get('/order/stripe-client-secret')).json().clientSecret;
-    const pm = (await client.post('/sandbox/setup-intents/confirm', { client_secret: secret, number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' })).json().payment_method;
-    expect((await client.post('/mentorship/stripe/charge', { payment: '650', payment_method: pm })).json()).toEqual({ url: '/mentorship' });
+    const pm = (
+      await client.post('/sandbox/setup-intents/confirm', {
+        client_secret: secret,
+        number: SANDBOX_CARDS.succeeds,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        cvc: '123',
+      })
+    ).json().payment_method;
+    expect((await client.post('/mentorship/stripe/charge', { payment: '650', payment_method: pm })).json()).toEqual({
+      url: '/mentorship',
+    });
     const first = (await client.get('/api/billing/receipts')).json().data as ReceiptList['data'];
     expect(first).toHaveLength(1);
     expect(first[0]!.item).toMatch(/^Backbeat mentorship: payment 1 of \d+$/);

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { DEFAULT_RECEIPT_SELLER, RECEIPT_SELLER_SETTING, receiptSellerSchema, type ReceiptList } from '#shared/receipts';
+import {
+  DEFAULT_RECEIPT_SELLER,
+  RECEIPT_SELLER_SETTING,
+  receiptSellerSchema,
+  type ReceiptList,
+} from '#shared/receipts';
 import { adminOnly, requireUser } from '#server/lib/guards';
 import { adminActor } from '#server/modules/admin/routes';
 import { createReceiptService } from './service.ts';
@@ -12,8 +17,12 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   const receipts = createReceiptService({ db: app.deps.db });
   const { settings } = app.deps.services;
 
-  app.get('/api/billing/receipts', async (request): Promise<ReceiptList> => ({ data: await receipts.list(requireUser(request)) }));
-  app.get('/api/billing/receipts/:number', { schema: { params: numberParams } }, async (request) => receipts.detail(requireUser(request), request.params.number));
+  app.get('/api/billing/receipts', async (request): Promise<ReceiptList> => ({
+    data: await receipts.list(requireUser(request)),
+  }));
+  app.get('/api/billing/receipts/:number', { schema: { params: numberParams } }, async (request) =>
+    receipts.detail(requireUser(request), request.params.number),
+  );
   app.get('/api/billing/receipts/:number/pdf', { schema: { params: numberParams } }, async (request, reply) => {
     const { receipt, pdf } = await receipts.pdf(requireUser(request), request.params.number);
     const name = `${receipt.kind === 'credit_note' ? 'credit-note' : 'receipt'}-${receipt.number}.pdf`;
@@ -26,8 +35,16 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // who the receipts say sold (name, address) and the tax line; each receipt keeps what it said when issued
-  app.get('/api/admin/receipt-seller', adminOnly, async () => settings.get(RECEIPT_SELLER_SETTING, receiptSellerSchema, DEFAULT_RECEIPT_SELLER));
+  app.get('/api/admin/receipt-seller', adminOnly, async () =>
+    settings.get(RECEIPT_SELLER_SETTING, receiptSellerSchema, DEFAULT_RECEIPT_SELLER),
+  );
   app.put('/api/admin/receipt-seller', { ...adminOnly, schema: { body: receiptSellerSchema } }, async (request) =>
-    settings.set(adminActor(request), RECEIPT_SELLER_SETTING, receiptSellerSchema, DEFAULT_RECEIPT_SELLER, request.body),
+    settings.set(
+      adminActor(request),
+      RECEIPT_SELLER_SETTING,
+      receiptSellerSchema,
+      DEFAULT_RECEIPT_SELLER,
+      request.body,
+    ),
   );
 };

@@ -3,7 +3,13 @@ import type { Database } from '#server/db/client';
 import { receipts } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { AuthUser } from '#server/types';
-import { paymentMethodText, parseReceiptNumber, receiptNumber, type Receipt, type ReceiptSummary } from '#shared/receipts';
+import {
+  paymentMethodText,
+  parseReceiptNumber,
+  receiptNumber,
+  type Receipt,
+  type ReceiptSummary,
+} from '#shared/receipts';
 import type { ReceiptRow } from './ledger.ts';
 import { receiptPdf } from './pdf.ts';
 
@@ -13,7 +19,10 @@ const NOT_FOUND = 'That receipt does not exist.';
 export function createReceiptService({ db }: { db: Database }) {
   async function numbersOf(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.select({ id: receipts.id, kind: receipts.kind, number: receipts.number }).from(receipts).where(inArray(receipts.id, ids));
+    const rows = await db
+      .select({ id: receipts.id, kind: receipts.kind, number: receipts.number })
+      .from(receipts)
+      .where(inArray(receipts.id, ids));
     return new Map(rows.map((r) => [r.id, receiptNumber(r.kind, r.number)]));
   }
 
@@ -43,7 +52,14 @@ export function createReceiptService({ db }: { db: Database }) {
   async function detail(user: AuthUser, numberText: string): Promise<Receipt> {
     const row = await find(user, numberText);
     const refers = row.refersToId === null ? null : ((await numbersOf([row.refersToId])).get(row.refersToId) ?? null);
-    const credits = row.kind === 'receipt' ? await db.select().from(receipts).where(eq(receipts.refersToId, row.id)).orderBy(asc(receipts.issuedAt), asc(receipts.id)) : [];
+    const credits =
+      row.kind === 'receipt'
+        ? await db
+            .select()
+            .from(receipts)
+            .where(eq(receipts.refersToId, row.id))
+            .orderBy(asc(receipts.issuedAt), asc(receipts.id))
+        : [];
     const own = receiptNumber(row.kind, row.number);
     return {
       ...summary(row, refers),
@@ -58,7 +74,11 @@ export function createReceiptService({ db }: { db: Database }) {
   return {
     /** the member's receipts and credit notes, newest first */
     async list(user: AuthUser): Promise<ReceiptSummary[]> {
-      const rows = await db.select().from(receipts).where(eq(receipts.userId, user.id)).orderBy(desc(receipts.issuedAt), desc(receipts.id));
+      const rows = await db
+        .select()
+        .from(receipts)
+        .where(eq(receipts.userId, user.id))
+        .orderBy(desc(receipts.issuedAt), desc(receipts.id));
       const refers = await numbersOf([...new Set(rows.flatMap((r) => (r.refersToId === null ? [] : [r.refersToId])))]);
       return rows.map((r) => summary(r, r.refersToId === null ? null : (refers.get(r.refersToId) ?? null)));
     },

@@ -18,7 +18,10 @@ async function wallComment(body = 'rude words') {
 }
 async function forumPost(body = 'bad post') {
   const author = await t.createUser();
-  const [row] = await db().insert(posts).values({ type: 'forumtopic', resourceId: 7, userId: author.id, body }).returning();
+  const [row] = await db()
+    .insert(posts)
+    .values({ type: 'forumtopic', resourceId: 7, userId: author.id, body })
+    .returning();
   return row!;
 }
 async function chatMessage(body = 'spam spam') {
@@ -55,11 +58,19 @@ describe('POST /api/reports', () => {
     const empty = await client.post('/api/reports', { kind: 'wall', id: c.id, reason: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.reason).toEqual([COMMUNITY_MESSAGES.reportReasonRequired]);
-    expect((await client.post('/api/reports', { kind: 'wall', id: c.id })).json().errors.reason).toEqual([COMMUNITY_MESSAGES.reportReasonRequired]);
-    const long = await client.post('/api/reports', { kind: 'wall', id: c.id, reason: 'x'.repeat(COMMUNITY.reportReasonMax + 1) });
+    expect((await client.post('/api/reports', { kind: 'wall', id: c.id })).json().errors.reason).toEqual([
+      COMMUNITY_MESSAGES.reportReasonRequired,
+    ]);
+    const long = await client.post('/api/reports', {
+      kind: 'wall',
+      id: c.id,
+      reason: 'x'.repeat(COMMUNITY.reportReasonMax + 1),
+    });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.reason).toBeDefined();
-    expect((await client.post('/api/reports', { kind: 'email', id: c.id, reason: 'x' })).json().errors.kind).toBeDefined();
+    expect(
+      (await client.post('/api/reports', { kind: 'email', id: c.id, reason: 'x' })).json().errors.kind,
+    ).toBeDefined();
   });
 
   it('answers 404 for a missing, trashed or hidden target', async () => {
@@ -95,9 +106,14 @@ describe('POST /api/reports', () => {
   it('rate-limits a member with 429 (repeats do not count)', async () => {
     const { client } = await t.signedIn();
     const targets = await Promise.all(Array.from({ length: 21 }, () => wallComment()));
-    for (let i = 0; i < 20; i++) expect((await client.post('/api/reports', { kind: 'wall', id: targets[i]!.id, reason: 'x' })).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await client.post('/api/reports', { kind: 'wall', id: targets[i]!.id, reason: 'x' })).statusCode).toBe(
+        201,
+      );
     expect((await client.post('/api/reports', { kind: 'wall', id: targets[0]!.id, reason: 'x' })).statusCode).toBe(200);
-    expect((await client.post('/api/reports', { kind: 'wall', id: targets[20]!.id, reason: 'x' })).statusCode).toBe(429);
+    expect((await client.post('/api/reports', { kind: 'wall', id: targets[20]!.id, reason: 'x' })).statusCode).toBe(
+      429,
+    );
   });
 });
 
@@ -134,19 +150,31 @@ describe('the admin queue', () => {
     const body = res.json();
     const mine = body.data.filter((r: { id: number }) => Object.values(ids).includes(r.id));
     const byKind = Object.fromEntries(mine.map((r: { kind: string }) => [r.kind, r]));
-    expect(byKind.wall).toMatchObject({ reason: 'about wall', reporter: { name: 'Reporter Rita' }, target: { text: 'wall text here', exists: true } });
+    expect(byKind.wall).toMatchObject({
+      reason: 'about wall',
+      reporter: { name: 'Reporter Rita' },
+      target: { text: 'wall text here', exists: true },
+    });
     expect(byKind.wall.target.link).toMatch(/^\/profile\//);
     expect(byKind.post.target).toMatchObject({ text: 'post text here', link: `/forums/topic/7#${p.id}` });
     expect(byKind.chat.target).toMatchObject({ text: 'chat text here', link: `/live/${m.showId}` });
     expect(byKind.chat.target.author.url).toMatch(/^\/profile\//);
 
-    expect((await admin.client.post(`/api/admin/reports/${ids.wall}`, { action: 'resolve' })).json().data.status).toBe('resolved');
-    expect((await admin.client.post(`/api/admin/reports/${ids.post}`, { action: 'dismiss' })).json().data.status).toBe('dismissed');
+    expect((await admin.client.post(`/api/admin/reports/${ids.wall}`, { action: 'resolve' })).json().data.status).toBe(
+      'resolved',
+    );
+    expect((await admin.client.post(`/api/admin/reports/${ids.post}`, { action: 'dismiss' })).json().data.status).toBe(
+      'dismissed',
+    );
     const open = (await admin.client.get('/api/admin/reports')).json().data.map((r: { id: number }) => r.id);
     expect(open).toContain(ids.chat);
     expect(open).not.toContain(ids.wall);
-    expect((await admin.client.get('/api/admin/reports?status=resolved')).json().data.map((r: { id: number }) => r.id)).toContain(ids.wall);
-    expect((await admin.client.get('/api/admin/reports?status=dismissed')).json().data.map((r: { id: number }) => r.id)).toContain(ids.post);
+    expect(
+      (await admin.client.get('/api/admin/reports?status=resolved')).json().data.map((r: { id: number }) => r.id),
+    ).toContain(ids.wall);
+    expect(
+      (await admin.client.get('/api/admin/reports?status=dismissed')).json().data.map((r: { id: number }) => r.id),
+    ).toContain(ids.post);
     // nothing was hidden by resolve / dismiss
     expect((await db().select().from(wallComments).where(eq(wallComments.id, w.id)))[0]!.hiddenAt).toBeNull();
   });
@@ -164,7 +192,12 @@ describe('the admin queue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('resolved');
     const rows = await db().select().from(reports).where(eq(reports.targetId, w.id));
-    expect(rows.filter((r) => r.kind === 'wall').map((r) => [r.id, r.status]).sort()).toEqual([
+    expect(
+      rows
+        .filter((r) => r.kind === 'wall')
+        .map((r) => [r.id, r.status])
+        .sort(),
+    ).toEqual([
       [ra, 'resolved'],
       [rb, 'resolved'],
     ]);

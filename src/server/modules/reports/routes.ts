@@ -19,14 +19,21 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 
   // signed in before the body is looked at: a visitor gets 401, never a validation message
-  app.post('/api/reports', { preValidation: async (request) => void requireUser(request), schema: { body: reportBody } }, async (request, reply) => {
-    const { created, report } = await reports.report(requireUser(request), request.body);
-    return reply.status(created ? 201 : 200).send({ data: report });
-  });
+  app.post(
+    '/api/reports',
+    { preValidation: async (request) => void requireUser(request), schema: { body: reportBody } },
+    async (request, reply) => {
+      const { created, report } = await reports.report(requireUser(request), request.body);
+      return reply.status(created ? 201 : 200).send({ data: report });
+    },
+  );
 
   app.get(
     '/api/admin/reports',
-    { preValidation: async (request) => void requireAdmin(request), schema: { querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }) } },
+    {
+      preValidation: async (request) => void requireAdmin(request),
+      schema: { querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }) },
+    },
     async (request) => reports.list(request.query.status, request.query.page),
   );
 
@@ -36,6 +43,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request) => void requireAdmin(request),
       schema: { params: z.object({ id: idSchema }), body: z.object({ action: z.enum(REPORT_ACTIONS) }) },
     },
-    async (request) => ({ data: await reports.act(requireAdmin(request), request.params.id, request.body.action, request.ip) }),
+    async (request) => ({
+      data: await reports.act(requireAdmin(request), request.params.id, request.body.action, request.ip),
+    }),
   );
 };

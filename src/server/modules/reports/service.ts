@@ -18,7 +18,6 @@ export const REPORTS_PER_PAGE = 20;
 
 type ReportRow = typeof reports.$inferSelect;
 
-
 /** Where a post lives on the site: the forum topic or the lesson page, with the post id as hash. */
 export function postLink(post: { id: number; type: string; resourceId: number }) {
   if (post.type === 'forumtopic') return `/forums/topic/${post.resourceId}#${post.id}`;
@@ -45,7 +44,11 @@ export function createReportService(deps: CommunityDeps) {
   /** The target exists and the reporter may read it (404 otherwise; 403 for members-only areas). */
   async function assertReadable(user: AuthUser, kind: ReportKind, id: number) {
     if (kind === 'post') {
-      const [row] = await db.select({ type: posts.type, trashedAt: posts.trashedAt }).from(posts).where(eq(posts.id, id)).limit(1);
+      const [row] = await db
+        .select({ type: posts.type, trashedAt: posts.trashedAt })
+        .from(posts)
+        .where(eq(posts.id, id))
+        .limit(1);
       if (!row || row.trashedAt) throw notFound();
       if (row.type === 'forumtopic' && !mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
       return;
@@ -61,7 +64,11 @@ export function createReportService(deps: CommunityDeps) {
       if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
       return;
     }
-    const [row] = await db.select({ hiddenAt: wallComments.hiddenAt }).from(wallComments).where(eq(wallComments.id, id)).limit(1);
+    const [row] = await db
+      .select({ hiddenAt: wallComments.hiddenAt })
+      .from(wallComments)
+      .where(eq(wallComments.id, id))
+      .limit(1);
     if (!row || row.hiddenAt) throw notFound();
   }
 
@@ -84,32 +91,77 @@ export function createReportService(deps: CommunityDeps) {
     const postIds = ids('post');
     if (postIds.length) {
       const list = await db
-        .select({ id: posts.id, type: posts.type, resourceId: posts.resourceId, body: posts.body, trashedAt: posts.trashedAt, uid: users.id, name: users.name, slug: users.slug })
+        .select({
+          id: posts.id,
+          type: posts.type,
+          resourceId: posts.resourceId,
+          body: posts.body,
+          trashedAt: posts.trashedAt,
+          uid: users.id,
+          name: users.name,
+          slug: users.slug,
+        })
         .from(posts)
         .leftJoin(users, eq(users.id, posts.userId))
         .where(inArray(posts.id, postIds));
-      for (const p of list) out.set(`post:${p.id}`, { text: p.body, author: author({ id: p.uid, name: p.name, slug: p.slug }), link: postLink(p), hidden: !!p.trashedAt, exists: true });
+      for (const p of list)
+        out.set(`post:${p.id}`, {
+          text: p.body,
+          author: author({ id: p.uid, name: p.name, slug: p.slug }),
+          link: postLink(p),
+          hidden: !!p.trashedAt,
+          exists: true,
+        });
     }
     const chatIds = ids('chat');
     if (chatIds.length) {
       const list = await db
-        .select({ id: chatMessages.id, showId: chatMessages.showId, body: chatMessages.body, hiddenAt: chatMessages.hiddenAt, uid: users.id, name: users.name, slug: users.slug })
+        .select({
+          id: chatMessages.id,
+          showId: chatMessages.showId,
+          body: chatMessages.body,
+          hiddenAt: chatMessages.hiddenAt,
+          uid: users.id,
+          name: users.name,
+          slug: users.slug,
+        })
         .from(chatMessages)
         .leftJoin(users, eq(users.id, chatMessages.userId))
         .where(inArray(chatMessages.id, chatIds));
-      for (const c of list) out.set(`chat:${c.id}`, { text: c.body, author: author({ id: c.uid, name: c.name, slug: c.slug }), link: `/live/${c.showId}`, hidden: !!c.hiddenAt, exists: true });
+      for (const c of list)
+        out.set(`chat:${c.id}`, {
+          text: c.body,
+          author: author({ id: c.uid, name: c.name, slug: c.slug }),
+          link: `/live/${c.showId}`,
+          hidden: !!c.hiddenAt,
+          exists: true,
+        });
     }
     const wallIds = ids('wall');
     if (wallIds.length) {
       const owner = alias(users, 'wall_owner');
       const list = await db
-        .select({ id: wallComments.id, body: wallComments.body, hiddenAt: wallComments.hiddenAt, uid: users.id, name: users.name, slug: users.slug, ownerSlug: owner.slug })
+        .select({
+          id: wallComments.id,
+          body: wallComments.body,
+          hiddenAt: wallComments.hiddenAt,
+          uid: users.id,
+          name: users.name,
+          slug: users.slug,
+          ownerSlug: owner.slug,
+        })
         .from(wallComments)
         .leftJoin(users, eq(users.id, wallComments.userId))
         .innerJoin(owner, eq(owner.id, wallComments.toId))
         .where(inArray(wallComments.id, wallIds));
       for (const w of list)
-        out.set(`wall:${w.id}`, { text: w.body, author: author({ id: w.uid, name: w.name, slug: w.slug }), link: deps.users.profileUrl({ slug: w.ownerSlug }), hidden: !!w.hiddenAt, exists: true });
+        out.set(`wall:${w.id}`, {
+          text: w.body,
+          author: author({ id: w.uid, name: w.name, slug: w.slug }),
+          link: deps.users.profileUrl({ slug: w.ownerSlug }),
+          hidden: !!w.hiddenAt,
+          exists: true,
+        });
     }
     return out;
   }
@@ -117,7 +169,10 @@ export function createReportService(deps: CommunityDeps) {
   async function reportersOf(rows: ReportRow[]) {
     const ids = [...new Set(rows.map((r) => r.reporterId))];
     if (!ids.length) return new Map<number, { id: number; name: string; url: string }>();
-    const list = await db.select({ id: users.id, name: users.name, slug: users.slug }).from(users).where(inArray(users.id, ids));
+    const list = await db
+      .select({ id: users.id, name: users.name, slug: users.slug })
+      .from(users)
+      .where(inArray(users.id, ids));
     return new Map(list.map((u) => [u.id, { id: u.id, name: u.name, url: deps.users.profileUrl(u) }]));
   }
 
@@ -128,7 +183,13 @@ export function createReportService(deps: CommunityDeps) {
      */
     async report(user: AuthUser, input: { kind: ReportKind; id: number; reason: string }) {
       const existing = async () =>
-        (await db.select().from(reports).where(and(eq(reports.reporterId, user.id), eq(reports.kind, input.kind), eq(reports.targetId, input.id))).limit(1))[0];
+        (
+          await db
+            .select()
+            .from(reports)
+            .where(and(eq(reports.reporterId, user.id), eq(reports.kind, input.kind), eq(reports.targetId, input.id)))
+            .limit(1)
+        )[0];
       const before = await existing();
       if (before) return { created: false, report: dto(before) };
       await assertReadable(user, input.kind, input.id);
@@ -180,15 +241,30 @@ export function createReportService(deps: CommunityDeps) {
         if (!row) throw notFound();
         const now = new Date();
         if (action === 'hide') {
-          if (row.kind === 'post') await tx.update(posts).set({ trashedAt: now }).where(and(eq(posts.id, row.targetId), isNull(posts.trashedAt)));
-          else if (row.kind === 'chat') await tx.update(chatMessages).set({ hiddenAt: now }).where(and(eq(chatMessages.id, row.targetId), isNull(chatMessages.hiddenAt)));
-          else await tx.update(wallComments).set({ hiddenAt: now }).where(and(eq(wallComments.id, row.targetId), isNull(wallComments.hiddenAt)));
+          if (row.kind === 'post')
+            await tx
+              .update(posts)
+              .set({ trashedAt: now })
+              .where(and(eq(posts.id, row.targetId), isNull(posts.trashedAt)));
+          else if (row.kind === 'chat')
+            await tx
+              .update(chatMessages)
+              .set({ hiddenAt: now })
+              .where(and(eq(chatMessages.id, row.targetId), isNull(chatMessages.hiddenAt)));
+          else
+            await tx
+              .update(wallComments)
+              .set({ hiddenAt: now })
+              .where(and(eq(wallComments.id, row.targetId), isNull(wallComments.hiddenAt)));
           await tx
             .update(reports)
             .set({ status: 'resolved', resolvedById: admin.id, resolvedAt: now })
             .where(and(eq(reports.kind, row.kind), eq(reports.targetId, row.targetId), eq(reports.status, 'open')));
           // this report too, if it was already closed (hiding from the resolved tab)
-          await tx.update(reports).set({ status: 'resolved', resolvedById: admin.id, resolvedAt: now }).where(eq(reports.id, row.id));
+          await tx
+            .update(reports)
+            .set({ status: 'resolved', resolvedById: admin.id, resolvedAt: now })
+            .where(eq(reports.id, row.id));
         } else {
           await tx
             .update(reports)
@@ -197,14 +273,18 @@ export function createReportService(deps: CommunityDeps) {
         }
         const [after] = await tx.select().from(reports).where(eq(reports.id, id));
         // the console's audit log: who acted on which report, and the target when hidden
-        await recordAudit(tx, { user: admin, ip }, {
-          action: `report.${action}`,
-          targetType: 'report',
-          targetId: id,
-          summary: `${action} report #${id} (${row.kind} #${row.targetId})`,
-          before: { ...dto(row), target_hidden: action === 'hide' ? false : undefined },
-          after: { ...dto(after!), target_hidden: action === 'hide' ? true : undefined },
-        });
+        await recordAudit(
+          tx,
+          { user: admin, ip },
+          {
+            action: `report.${action}`,
+            targetType: 'report',
+            targetId: id,
+            summary: `${action} report #${id} (${row.kind} #${row.targetId})`,
+            before: { ...dto(row), target_hidden: action === 'hide' ? false : undefined },
+            after: { ...dto(after!), target_hidden: action === 'hide' ? true : undefined },
+          },
+        );
         return dto(after!);
       });
     },

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const points = async (client: Awaited<ReturnType<TestApp['signedIn']>>['client']) => (await client.get('/api/achievements')).json().points as number;
+const points = async (client: Awaited<ReturnType<TestApp['signedIn']>>['client']) =>
+  (await client.get('/api/achievements')).json().points as number;
 
 describe('quiz', () => {
   it('the lesson shows questions and options but never the correct answers', async () => {
@@ -37,7 +38,9 @@ describe('quiz', () => {
     expect(passed.next_lesson_url).toMatch(/^\/lessons\/\d+$/);
     await client.post('/lessons/quiz', { id: quizLessonId, answers: [1, 0, 1] });
     expect(await points(client)).toBe(20);
-    const quizWhiz = (await client.get('/api/achievements')).json().data.find((a: { slug: string }) => a.slug === 'quiz-whiz');
+    const quizWhiz = (await client.get('/api/achievements'))
+      .json()
+      .data.find((a: { slug: string }) => a.slug === 'quiz-whiz');
     expect(quizWhiz.unlocked_at).not.toBeNull();
   });
 
@@ -46,16 +49,21 @@ describe('quiz', () => {
     expect((await sub.client.post('/lessons/quiz', { id: quizLessonId, answers: [1] })).statusCode).toBe(422);
     const free = await t.signedIn();
     expect((await free.client.post('/lessons/quiz', { id: quizLessonId, answers: [1, 0, 1] })).statusCode).toBe(403);
-    expect((await free.client.post('/lessons/quiz', { id: freeQuizLessonId, answers: [1, 0, 1] })).json().passed).toBe(true);
+    expect((await free.client.post('/lessons/quiz', { id: freeQuizLessonId, answers: [1, 0, 1] })).json().passed).toBe(
+      true,
+    );
   });
 });
 
 describe('points and achievements', () => {
   it('completing a lesson pays once, however often it is toggled', async () => {
     const { client } = await t.signedIn();
-    for (const complete of [true, false, true]) await client.post('/lesson-completions', { lesson_id: freeQuizLessonId, complete });
+    for (const complete of [true, false, true])
+      await client.post('/lesson-completions', { lesson_id: freeQuizLessonId, complete });
     expect(await points(client)).toBe(10);
-    const first = (await client.get('/api/achievements')).json().data.find((a: { slug: string }) => a.slug === 'first-lesson');
+    const first = (await client.get('/api/achievements'))
+      .json()
+      .data.find((a: { slug: string }) => a.slug === 'first-lesson');
     expect(first).toMatchObject({ progress: 1, threshold: 1 });
     expect(first.unlocked_at).not.toBeNull();
   });
@@ -73,8 +81,14 @@ describe('points and achievements', () => {
     await client.post('/journal/log-time-practiced', { minutes_practiced: 60 });
     await new Promise((r) => setTimeout(r, 500));
     s.disconnect();
-    expect(events.find((e) => e.event === 'PointsAdded')?.payload).toMatchObject({ point: { points: 5, description: 'Practice time logged' }, message: 'Earned 5 point(s) - Practice time logged' });
-    expect(events.find((e) => e.event === 'UnlockedAchievement')?.payload).toEqual({ imageUrl: '/images/achievements/first-hour.svg', progress: { details: { name: 'Woodshedder' } } });
+    expect(events.find((e) => e.event === 'PointsAdded')?.payload).toMatchObject({
+      point: { points: 5, description: 'Practice time logged' },
+      message: 'Earned 5 point(s) - Practice time logged',
+    });
+    expect(events.find((e) => e.event === 'UnlockedAchievement')?.payload).toEqual({
+      imageUrl: '/images/achievements/first-hour.svg',
+      progress: { details: { name: 'Woodshedder' } },
+    });
     // a second session the same day pays nothing more
     await client.post('/journal/log-time-practiced', { minutes_practiced: 10 });
     expect(await points(client)).toBe(5);
@@ -90,7 +104,9 @@ describe('the popup after a quiz', () => {
     const publish = vi.spyOn(t.app.deps.realtime, 'publish');
     try {
       expect((await client.post('/lessons/quiz', { id: quizLessonId, answers: [1, 0, 1] })).json().passed).toBe(true);
-      const unlocked = publish.mock.calls.filter(([channel, event]) => channel === `user.${user.id}` && event === 'UnlockedAchievement').map(([, , payload]) => (payload as { progress: { details: { name: string } } }).progress.details.name);
+      const unlocked = publish.mock.calls
+        .filter(([channel, event]) => channel === `user.${user.id}` && event === 'UnlockedAchievement')
+        .map(([, , payload]) => (payload as { progress: { details: { name: string } } }).progress.details.name);
       expect(unlocked).toEqual(['Quiz Whiz', 'First Steps']);
     } finally {
       publish.mockRestore();

@@ -11,7 +11,11 @@ const COLORS = { ink: '#1c1917', muted: '#78716c', rule: '#e7e5e4', accent: '#ea
  */
 export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: song.title || SONG.untitled, Creator: 'Backbeat song mapper' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: song.title || SONG.untitled, Creator: 'Backbeat song mapper' },
+  });
   const used = new Set<string>();
   const font = (subset: Subset, weight: Weight) => {
     const name = `${subset}-${weight}`;
@@ -22,7 +26,12 @@ export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Bu
     doc.font(name);
   };
   /** write text at (x, y) within width, switching subsets between runs */
-  const write = (text: string, x: number, y: number, o: { width: number; size: number; weight?: Weight; color?: string }) => {
+  const write = (
+    text: string,
+    x: number,
+    y: number,
+    o: { width: number; size: number; weight?: Weight; color?: string },
+  ) => {
     const runs = fontRuns(text || ' ');
     doc.fontSize(o.size).fillColor(o.color ?? COLORS.ink);
     runs.forEach((run, i) => {
@@ -78,11 +87,21 @@ export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Bu
   const header = () => {
     let x = left;
     for (const c of columns) {
-      write(c.label.toUpperCase(), x + pad, y, { width: c.share * width - 2 * pad, size: 8, weight: 700, color: COLORS.muted });
+      write(c.label.toUpperCase(), x + pad, y, {
+        width: c.share * width - 2 * pad,
+        size: 8,
+        weight: 700,
+        color: COLORS.muted,
+      });
       x += c.share * width;
     }
     y += 16;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor(COLORS.ink).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(1)
+      .strokeColor(COLORS.ink)
+      .stroke();
     y += 6;
   };
   header();
@@ -98,11 +117,21 @@ export async function songPdf(song: Song, opts: { updatedAt: Date }): Promise<Bu
     let x = left;
     cells.forEach((text, k) => {
       const c = columns[k]!;
-      write(text, x + pad, y, { width: c.share * width - 2 * pad, size: 11, weight: k === 1 ? 700 : 400, color: k === 0 ? COLORS.muted : COLORS.ink });
+      write(text, x + pad, y, {
+        width: c.share * width - 2 * pad,
+        size: 11,
+        weight: k === 1 ? 700 : 400,
+        color: k === 0 ? COLORS.muted : COLORS.ink,
+      });
       x += c.share * width;
     });
     y += h;
-    doc.moveTo(left, y - 4).lineTo(left + width, y - 4).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(left + width, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
   });
 
   const stamp = `Mapped with the Backbeat song mapper · updated ${opts.updatedAt.toISOString().slice(0, 10)}`;

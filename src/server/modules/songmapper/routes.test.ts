@@ -32,7 +32,9 @@ it('first save answers a random id; later saves update the same song; the list i
   expect(got.song.bpm).toBe('96');
   expect(got.song.sections).toHaveLength(DEFAULT_TEMPLATE.sections.length);
   const list = (await me.client.get('/api/songmapper')).json().data;
-  expect(list).toEqual([expect.objectContaining({ id, title: 'Back in Black', bpm: '96', sections: 9, measures: 104 })]);
+  expect(list).toEqual([
+    expect.objectContaining({ id, title: 'Back in Black', bpm: '96', sections: 9, measures: 104 }),
+  ]);
   expect((await other.client.get('/api/songmapper')).json().data).toEqual([]);
 
   // a second song gets another id (not a sequence)
@@ -40,7 +42,7 @@ it('first save answers a random id; later saves update the same song; the list i
   expect(second).not.toBe(id);
 });
 
-it("another member can neither read, overwrite nor delete my song; visitors are asked to sign in", async () => {
+it('another member can neither read, overwrite nor delete my song; visitors are asked to sign in', async () => {
   const me = await t.signedIn();
   const other = await t.signedIn();
   const { id } = (await me.client.post('/songmapper', { song: song() })).json();
@@ -87,19 +89,25 @@ it('templates: a title is needed, the same title replaces, and they are mine onl
   expect(none.json().errors.title[0]).toBe(SONG.templateTitleRequired);
   expect((await me.client.get('/songmapper/templates')).json()).toEqual({ templates: [] });
 
-  const saved = (await me.client.post('/songmapper/templates', { title: 'Punk', song: song({ bpm: '180' }) })).json().templates;
+  const saved = (await me.client.post('/songmapper/templates', { title: 'Punk', song: song({ bpm: '180' }) })).json()
+    .templates;
   expect(saved).toEqual([expect.objectContaining({ title: 'Punk', song: expect.objectContaining({ bpm: '180' }) })]);
-  const replaced = (await me.client.post('/songmapper/templates', { title: 'Punk', song: song({ bpm: '200' }) })).json().templates;
+  const replaced = (await me.client.post('/songmapper/templates', { title: 'Punk', song: song({ bpm: '200' }) })).json()
+    .templates;
   expect(replaced).toHaveLength(1);
   expect(replaced[0].song.bpm).toBe('200');
   expect((await other.client.get('/songmapper/templates')).json().templates).toEqual([]);
   expect((await other.client.request('DELETE', `/songmapper/templates/${replaced[0].id}`)).statusCode).toBe(404);
-  expect((await me.client.request('DELETE', `/songmapper/templates/${replaced[0].id}`)).json()).toEqual({ templates: [] });
+  expect((await me.client.request('DELETE', `/songmapper/templates/${replaced[0].id}`)).json()).toEqual({
+    templates: [],
+  });
 });
 
 it('the share link is a real PDF anyone with the link can read, with every section', async () => {
   const me = await t.signedIn();
-  const { id } = (await me.client.post('/songmapper', { song: song({ title: 'Motörhead – Ace of Spades', bpm: '140' }) })).json();
+  const { id } = (
+    await me.client.post('/songmapper', { song: song({ title: 'Motörhead – Ace of Spades', bpm: '140' }) })
+  ).json();
   const res = await (await t.client()).get(`/songmapper/pdf/${id}`);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
@@ -107,11 +115,16 @@ it('the share link is a real PDF anyone with the link can read, with every secti
   const { text } = await pdfText(res.rawPayload);
   expect(text).toContain('Motörhead – Ace of Spades');
   expect(text).toContain('140 bpm');
-  for (const name of ['Intro', 'Pre-Chorus', 'Bridge', 'Outro', 'Crash / ride', 'Rim click']) expect(text).toContain(name);
+  for (const name of ['Intro', 'Pre-Chorus', 'Bridge', 'Outro', 'Crash / ride', 'Rim click'])
+    expect(text).toContain(name);
   expect(text).not.toContain(me.user.name);
 
   // long songs flow onto more pages with the header again
-  const many = { ...emptySong(), title: 'Prog epic', sections: Array.from({ length: 80 }, (_, i) => ({ ...DEFAULT_TEMPLATE.sections[i % 9]!, measures: String(i + 1) })) };
+  const many = {
+    ...emptySong(),
+    title: 'Prog epic',
+    sections: Array.from({ length: 80 }, (_, i) => ({ ...DEFAULT_TEMPLATE.sections[i % 9]!, measures: String(i + 1) })),
+  };
   const { id: longId } = (await me.client.post('/songmapper', { song: many })).json();
   const long = await pdfText((await (await t.client()).get(`/songmapper/pdf/${longId}`)).rawPayload);
   expect(long.pages).toBeGreaterThan(1);

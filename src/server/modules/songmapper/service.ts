@@ -26,11 +26,19 @@ export function createSongService(deps: { db: Database }) {
   const { db } = deps;
   return {
     async list(userId: number): Promise<SongSummary[]> {
-      const rows = await db.select().from(songs).where(eq(songs.userId, userId)).orderBy(desc(songs.updatedAt)).limit(500);
+      const rows = await db
+        .select()
+        .from(songs)
+        .where(eq(songs.userId, userId))
+        .orderBy(desc(songs.updatedAt))
+        .limit(500);
       return rows.map(summary);
     },
     async get(userId: number, id: string) {
-      const [row] = await db.select().from(songs).where(and(eq(songs.id, id), eq(songs.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(songs)
+        .where(and(eq(songs.id, id), eq(songs.userId, userId)));
       if (!row) throw notFound();
       return { id: row.id, song: row.song, updated_at: row.updatedAt.toISOString() };
     },
@@ -56,28 +64,50 @@ export function createSongService(deps: { db: Database }) {
       return { id: row!.id };
     },
     async remove(userId: number, id: string) {
-      const deleted = await db.delete(songs).where(and(eq(songs.id, id), eq(songs.userId, userId))).returning({ id: songs.id });
+      const deleted = await db
+        .delete(songs)
+        .where(and(eq(songs.id, id), eq(songs.userId, userId)))
+        .returning({ id: songs.id });
       if (!deleted.length) throw notFound();
     },
     async templates(userId: number): Promise<SongTemplate[]> {
-      const rows = await db.select().from(songTemplates).where(eq(songTemplates.userId, userId)).orderBy(asc(songTemplates.title));
+      const rows = await db
+        .select()
+        .from(songTemplates)
+        .where(eq(songTemplates.userId, userId))
+        .orderBy(asc(songTemplates.title));
       return rows.map((r) => ({ id: r.id, title: r.title, song: r.song }));
     },
     /** saving under a title the member already used replaces that template */
     async saveTemplate(userId: number, title: string, song: Song): Promise<SongTemplate[]> {
       await db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: songTemplates.id }).from(songTemplates).where(and(eq(songTemplates.userId, userId), eq(songTemplates.title, title)));
+        const [existing] = await tx
+          .select({ id: songTemplates.id })
+          .from(songTemplates)
+          .where(and(eq(songTemplates.userId, userId), eq(songTemplates.title, title)));
         if (!existing) {
-          const [{ n }] = (await tx.select({ n: count() }).from(songTemplates).where(eq(songTemplates.userId, userId))) as [{ n: number }];
-          if (n >= SONG.maxTemplates) throw new ValidationError({ title: [`You can keep at most ${SONG.maxTemplates} templates. Delete one first.`] });
+          const [{ n }] = (await tx
+            .select({ n: count() })
+            .from(songTemplates)
+            .where(eq(songTemplates.userId, userId))) as [{ n: number }];
+          if (n >= SONG.maxTemplates)
+            throw new ValidationError({
+              title: [`You can keep at most ${SONG.maxTemplates} templates. Delete one first.`],
+            });
         }
         // one write for both cases; the unique (user, title) index settles a race between two saves
-        await tx.insert(songTemplates).values({ userId, title, song }).onConflictDoUpdate({ target: [songTemplates.userId, songTemplates.title], set: { song } });
+        await tx
+          .insert(songTemplates)
+          .values({ userId, title, song })
+          .onConflictDoUpdate({ target: [songTemplates.userId, songTemplates.title], set: { song } });
       });
       return this.templates(userId);
     },
     async removeTemplate(userId: number, id: number): Promise<SongTemplate[]> {
-      const deleted = await db.delete(songTemplates).where(and(eq(songTemplates.id, id), eq(songTemplates.userId, userId))).returning({ id: songTemplates.id });
+      const deleted = await db
+        .delete(songTemplates)
+        .where(and(eq(songTemplates.id, id), eq(songTemplates.userId, userId)))
+        .returning({ id: songTemplates.id });
       if (!deleted.length) throw notFound();
       return this.templates(userId);
     },

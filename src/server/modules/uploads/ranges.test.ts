@@ -7,8 +7,19 @@ describe('byte ranges', () => {
   it('merges overlapping and touching ranges, in any order', () => {
     expect(mergeRanges([], [10, 20])).toEqual([[10, 20]]);
     expect(mergeRanges([[0, 10]], [10, 20])).toEqual([[0, 20]]);
-    expect(mergeRanges([[20, 30]], [0, 10])).toEqual([[0, 10], [20, 30]]);
-    expect(mergeRanges([[0, 10], [20, 30]], [5, 25])).toEqual([[0, 30]]);
+    expect(mergeRanges([[20, 30]], [0, 10])).toEqual([
+      [0, 10],
+      [20, 30],
+    ]);
+    expect(
+      mergeRanges(
+        [
+          [0, 10],
+          [20, 30],
+        ],
+        [5, 25],
+      ),
+    ).toEqual([[0, 30]]);
     expect(mergeRanges([[0, 10]], [0, 10])).toEqual([[0, 10]]);
     expect(mergeRanges([[0, 10]], [3, 3])).toEqual([[0, 10]]);
   });
@@ -16,9 +27,25 @@ describe('byte ranges', () => {
   it('names what is missing of a file', () => {
     expect(missingRanges([], 100)).toEqual([[0, 100]]);
     expect(missingRanges([[0, 100]], 100)).toEqual([]);
-    expect(missingRanges([[10, 20], [50, 100]], 100)).toEqual([[0, 10], [20, 50]]);
+    expect(
+      missingRanges(
+        [
+          [10, 20],
+          [50, 100],
+        ],
+        100,
+      ),
+    ).toEqual([
+      [0, 10],
+      [20, 50],
+    ]);
     expect(missingRanges([[0, 40]], 100)).toEqual([[40, 100]]);
-    expect(receivedBytes([[0, 10], [20, 25]])).toBe(15);
+    expect(
+      receivedBytes([
+        [0, 10],
+        [20, 25],
+      ]),
+    ).toBe(15);
   });
 });
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
-import { MAX_OPEN_UPLOAD_SESSIONS, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES, UPLOAD_SESSION_TTL_MS, UPLOAD_TARGETS } from '#shared/upload';
+import {
+  MAX_OPEN_UPLOAD_SESSIONS,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_MESSAGES,
+  UPLOAD_SESSION_TTL_MS,
+  UPLOAD_TARGETS,
+} from '#shared/upload';
 import { uploadSessions } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { createUploadService } from './service.ts';
@@ -17,7 +23,8 @@ afterAll(async () => t.close());
 
 const MB = UPLOAD_CHUNK_SIZE;
 const student = () => t.signedIn({ entitlements: ['mentorship'] });
-const row = async (id: string) => (await t.app.deps.db.select().from(uploadSessions).where(eq(uploadSessions.id, id)))[0];
+const row = async (id: string) =>
+  (await t.app.deps.db.select().from(uploadSessions).where(eq(uploadSessions.id, id)))[0];
 const partial = (id: string) => t.app.deps.storage.partialPath(id);
 const sessionOf = (res: { json(): unknown }) => (res.json() as { data: { session_id: string } }).data.session_id;
 const status = (client: TestClient, id: string) => client.get(`${UPLOAD_TARGETS.chunked}/${id}`);
@@ -55,7 +62,14 @@ describe('POST /uploads/chunked start', () => {
     expect(body.data.end_offset).toBe(UPLOAD_CHUNK_SIZE);
     expect(body.data.session_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     const r = (await row(body.data.session_id))!;
-    expect(r).toMatchObject({ userId: user.id, status: 'open', size: 3 * MB + 5, name: 'My Groove.MP4', purpose: 'practice-video', received: [] });
+    expect(r).toMatchObject({
+      userId: user.id,
+      status: 'open',
+      size: 3 * MB + 5,
+      name: 'My Groove.MP4',
+      purpose: 'practice-video',
+      received: [],
+    });
     expect(existsSync(partial(body.data.session_id))).toBe(true);
     const { client: admin } = await t.signedIn({ role: 'admin' });
     expect((await startUpload(admin, { size: 100 })).statusCode).toBe(200);
@@ -66,7 +80,11 @@ describe('POST /uploads/chunked start', () => {
     expect((await startUpload(client, { size: 10, name: 'A.MOV', mime_type: 'video/quicktime' })).statusCode).toBe(200);
     expectError(await startUpload(client, { size: 10, name: 'notes.txt' }), 422, UPLOAD_MESSAGES.wrongType);
     expectError(await startUpload(client, { size: 10, name: 'noextension' }), 422, UPLOAD_MESSAGES.wrongType);
-    expectError(await startUpload(client, { size: 10, name: 'x.mp4', mime_type: 'image/png' }), 422, UPLOAD_MESSAGES.wrongType);
+    expectError(
+      await startUpload(client, { size: 10, name: 'x.mp4', mime_type: 'image/png' }),
+      422,
+      UPLOAD_MESSAGES.wrongType,
+    );
     expectError(await startUpload(client, { size: 1024 * 1024 * 1024 + 1 }), 422, UPLOAD_MESSAGES.tooBig);
     expectError(await startUpload(client, { size: 0 }), 422);
     expectError(await client.post(UPLOAD_TARGETS.chunked, { phase: 'start', size: 10 }), 422);
@@ -85,7 +103,12 @@ describe('POST /uploads/chunked start', () => {
 
   it('needs the CSRF token', async () => {
     const { client } = await student();
-    const res = await client.request('POST', UPLOAD_TARGETS.chunked, { phase: 'start', mime_type: 'video/mp4', size: 10, name: 'a.mp4' }, { csrf: false });
+    const res = await client.request(
+      'POST',
+      UPLOAD_TARGETS.chunked,
+      { phase: 'start', mime_type: 'video/mp4', size: 10, name: 'a.mp4' },
+      { csrf: false },
+    );
     expectError(res, 419);
   });
 });
@@ -101,7 +124,17 @@ describe('chunks, status, finish', () => {
     expect((await sendChunk(client, id, 0, data.subarray(0, MB))).statusCode).toBe(200);
     // resume: the status names what is there, so a client sends only the rest
     const s = await status(client, id);
-    expect(s.json()).toEqual({ status: 'success', data: { received: [[0, MB], [2 * MB, data.length]], size: data.length, state: 'open' } });
+    expect(s.json()).toEqual({
+      status: 'success',
+      data: {
+        received: [
+          [0, MB],
+          [2 * MB, data.length],
+        ],
+        size: data.length,
+        state: 'open',
+      },
+    });
     // finishing early: 409 with what is missing
     const early = await finishUpload(client, id);
     expectError(early, 409, UPLOAD_MESSAGES.incomplete);
@@ -150,7 +183,10 @@ describe('chunks, status, finish', () => {
     const id = await started(client, fake.length, 'holiday.mp4');
     expectError(await sendChunk(client, id, 0, fake.subarray(0, MB)), 422, UPLOAD_MESSAGES.wrongType);
     expectError(await sendChunk(client, id, MB, fake.subarray(MB, 2 * MB)), 422, UPLOAD_MESSAGES.wrongType);
-    expect((await client.get(`${UPLOAD_TARGETS.chunked}/${id}`)).json()).toMatchObject({ status: 'success', data: { state: 'rejected' } });
+    expect((await client.get(`${UPLOAD_TARGETS.chunked}/${id}`)).json()).toMatchObject({
+      status: 'success',
+      data: { state: 'rejected' },
+    });
   });
 
   it('refuses misaligned, out-of-range and wrongly sized chunks', async () => {
@@ -164,9 +200,22 @@ describe('chunks, status, finish', () => {
     expectError(await sendChunk(client, id, MB, data.subarray(0, 0)), 422);
     // a bad offset field and a missing chunk part
     const noChunk = multipart({ phase: 'upload', session_id: id, start_offset: 0 });
-    expectError(await client.request('POST', UPLOAD_TARGETS.chunked, noChunk.payload, { headers: { 'content-type': noChunk.contentType } }), 422);
-    const badOffset = multipart({ phase: 'upload', session_id: id, start_offset: 'abc' }, { field: 'chunk', name: 'blob', data: data.subarray(0, MB) });
-    expectError(await client.request('POST', UPLOAD_TARGETS.chunked, badOffset.payload, { headers: { 'content-type': badOffset.contentType } }), 422);
+    expectError(
+      await client.request('POST', UPLOAD_TARGETS.chunked, noChunk.payload, {
+        headers: { 'content-type': noChunk.contentType },
+      }),
+      422,
+    );
+    const badOffset = multipart(
+      { phase: 'upload', session_id: id, start_offset: 'abc' },
+      { field: 'chunk', name: 'blob', data: data.subarray(0, MB) },
+    );
+    expectError(
+      await client.request('POST', UPLOAD_TARGETS.chunked, badOffset.payload, {
+        headers: { 'content-type': badOffset.contentType },
+      }),
+      422,
+    );
     // the last chunk may be shorter
     expect((await sendChunk(client, id, MB, data.subarray(MB))).statusCode).toBe(200);
     expect((await row(id))!.received).toEqual([[MB, MB + 100]]);
@@ -219,7 +268,9 @@ describe('chunks, status, finish', () => {
 describe('POST /uploads (small files in one request)', () => {
   const send = (client: TestClient, name: string, data: Buffer, purpose = 'practice-video') => {
     const body = multipart({ purpose }, { field: 'file', name, data, type: 'video/mp4' });
-    return client.request('POST', UPLOAD_TARGETS.simple, body.payload, { headers: { 'content-type': body.contentType } });
+    return client.request('POST', UPLOAD_TARGETS.simple, body.payload, {
+      headers: { 'content-type': body.contentType },
+    });
   };
 
   it('stores a small video as a completed session', async () => {
@@ -229,7 +280,13 @@ describe('POST /uploads (small files in one request)', () => {
     expect(res.statusCode).toBe(200);
     const id = sessionOf(res);
     const r = (await row(id))!;
-    expect(r).toMatchObject({ userId: user.id, status: 'complete', size: 4000, mimeType: 'video/mp4', received: [[0, 4000]] });
+    expect(r).toMatchObject({
+      userId: user.id,
+      status: 'complete',
+      size: 4000,
+      mimeType: 'video/mp4',
+      received: [[0, 4000]],
+    });
     expect(readFileSync(t.app.deps.storage.privatePath(r.path!)!).equals(data)).toBe(true);
   });
 
@@ -242,7 +299,12 @@ describe('POST /uploads (small files in one request)', () => {
     expectError(await send(client, 'a.mp4', mp4Bytes(MB + 1)), 422);
     expectError(await send(client, 'a.mp4', mp4Bytes(100), 'avatar'), 422);
     const empty = multipart({ purpose: 'practice-video' });
-    expectError(await client.request('POST', UPLOAD_TARGETS.simple, empty.payload, { headers: { 'content-type': empty.contentType } }), 422);
+    expectError(
+      await client.request('POST', UPLOAD_TARGETS.simple, empty.payload, {
+        headers: { 'content-type': empty.contentType },
+      }),
+      422,
+    );
   });
 });
 
@@ -257,7 +319,8 @@ describe('cleanup', () => {
     const unclaimedFile = storage.privatePath((await row(unclaimed))!.path!)!;
     const fresh = await started(client, 100);
     const old = new Date(Date.now() - UPLOAD_SESSION_TTL_MS - 60_000);
-    for (const id of [abandoned, unclaimed]) await db.update(uploadSessions).set({ updatedAt: old }).where(eq(uploadSessions.id, id));
+    for (const id of [abandoned, unclaimed])
+      await db.update(uploadSessions).set({ updatedAt: old }).where(eq(uploadSessions.id, id));
     expect(existsSync(partial(abandoned))).toBe(true);
     expect(existsSync(unclaimedFile)).toBe(true);
 

@@ -55,7 +55,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
     try {
       const body = JSON.parse(payload) as unknown;
-      if (body && typeof body === 'object' && !Array.isArray(body) && !('status' in body)) return JSON.stringify({ status: 'error', ...body });
+      if (body && typeof body === 'object' && !Array.isArray(body) && !('status' in body))
+        return JSON.stringify({ status: 'error', ...body });
     } catch {
       // not JSON after all: leave it
     }
@@ -75,27 +76,41 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.deps.jobs.schedule(UPLOAD_CLEANUP_JOB, UPLOAD_CLEANUP_CRON);
 
-  app.post(UPLOAD_TARGETS.chunked, { ...signedInFirst, schema: { body: chunkedBodySchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    const body = request.body;
-    switch (body.phase) {
-      case 'start': {
-        await limiters.consume('uploadSessionsPerUser', String(user.id));
-        return { status: 'success', data: await uploads.start(user, body) };
+  app.post(
+    UPLOAD_TARGETS.chunked,
+    { ...signedInFirst, schema: { body: chunkedBodySchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      switch (body.phase) {
+        case 'start': {
+          await limiters.consume('uploadSessionsPerUser', String(user.id));
+          return { status: 'success', data: await uploads.start(user, body) };
+        }
+        case 'upload': {
+          await limiters.consume('uploadChunksPerUser', String(user.id));
+          return {
+            status: 'success',
+            data: await uploads.chunk(user, {
+              session_id: body.session_id,
+              start_offset: body.start_offset,
+              data: body.chunk.data,
+            }),
+          };
+        }
+        case 'finish': {
+          const result = await uploads.finish(user, body.session_id);
+          if (!result.ok)
+            return reply
+              .status(409)
+              .send({ status: 'error', message: UPLOAD_MESSAGES.incomplete, missing: result.missing });
+          return { status: 'success', data: { session_id: result.sessionId } };
+        }
+        case 'abort':
+          return { status: 'success', data: await uploads.abort(user, body.session_id) };
       }
-      case 'upload': {
-        await limiters.consume('uploadChunksPerUser', String(user.id));
-        return { status: 'success', data: await uploads.chunk(user, { session_id: body.session_id, start_offset: body.start_offset, data: body.chunk.data }) };
-      }
-      case 'finish': {
-        const result = await uploads.finish(user, body.session_id);
-        if (!result.ok) return reply.status(409).send({ status: 'error', message: UPLOAD_MESSAGES.incomplete, missing: result.missing });
-        return { status: 'success', data: { session_id: result.sessionId } };
-      }
-      case 'abort':
-        return { status: 'success', data: await uploads.abort(user, body.session_id) };
-    }
-  });
+    },
+  );
 
   app.get(`${UPLOAD_TARGETS.chunked}/:id`, async (request) => {
     const user = requireUser(request);

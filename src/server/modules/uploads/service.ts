@@ -25,11 +25,19 @@ import type { AuthUser } from '#server/types';
 
 /** Who may upload for each purpose (checked at start and for simple uploads). */
 const PURPOSE_ACCESS: Record<UploadPurpose, { allowed: (user: AuthUser) => boolean; message: string }> = {
-  'practice-video': { allowed: (user) => hasEntitlement(user, 'mentorship'), message: MENTORSHIP_MESSAGES.mentorshipOnly },
+  'practice-video': {
+    allowed: (user) => hasEntitlement(user, 'mentorship'),
+    message: MENTORSHIP_MESSAGES.mentorshipOnly,
+  },
 };
 
 /** The sniffed MIME type -> the extension of the stored file. */
-const EXT_BY_MIME: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-m4v': 'm4v', 'video/webm': 'webm' };
+const EXT_BY_MIME: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-m4v': 'm4v',
+  'video/webm': 'webm',
+};
 /** Bytes read from the head of a finished file to sniff it again. */
 const HEAD_BYTES = 64 * 1024;
 
@@ -98,7 +106,8 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
 
   function checkNameAndSize(purpose: UploadPurpose, name: string, size: number) {
     const rules = UPLOAD_PURPOSES[purpose];
-    if (!(rules.extensions as readonly string[]).includes(extensionOf(name))) throw new ValidationError({ name: [UPLOAD_MESSAGES.wrongType] });
+    if (!(rules.extensions as readonly string[]).includes(extensionOf(name)))
+      throw new ValidationError({ name: [UPLOAD_MESSAGES.wrongType] });
     if (size > rules.maxSize) throw new ValidationError({ size: [UPLOAD_MESSAGES.tooBig] });
   }
 
@@ -115,7 +124,10 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
   }
 
   async function rejectRow(sessionId: string) {
-    await db.update(uploadSessions).set({ status: 'rejected', updatedAt: new Date() }).where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, 'open')));
+    await db
+      .update(uploadSessions)
+      .set({ status: 'rejected', updatedAt: new Date() })
+      .where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, 'open')));
     await storage.removePartial(sessionId);
   }
 
@@ -137,7 +149,8 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
     async start(user: AuthUser, input: { purpose: UploadPurpose; name: string; mime_type: string; size: number }) {
       const rules = checkPurpose(user, input.purpose);
       checkNameAndSize(input.purpose, input.name, input.size);
-      if (!(rules.mimeTypes as readonly string[]).includes(input.mime_type.toLowerCase())) throw new ValidationError({ mime_type: [UPLOAD_MESSAGES.wrongType] });
+      if (!(rules.mimeTypes as readonly string[]).includes(input.mime_type.toLowerCase()))
+        throw new ValidationError({ mime_type: [UPLOAD_MESSAGES.wrongType] });
       const id = randomToken(18);
       await db.transaction(async (tx) => {
         // one member's starts are serialised on their user row, so the cap holds under a burst
@@ -146,9 +159,23 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
           .select({ n: count() })
           .from(uploadSessions)
           // open and not yet expired (an expired one waits for the next cleanup)
-          .where(and(eq(uploadSessions.userId, user.id), eq(uploadSessions.status, 'open'), gte(uploadSessions.updatedAt, new Date(Date.now() - UPLOAD_SESSION_TTL_MS))));
-        if (Number(open?.n ?? 0) >= MAX_OPEN_UPLOAD_SESSIONS) throw tooManyRequests(60, UPLOAD_MESSAGES.tooManySessions);
-        await tx.insert(uploadSessions).values({ id, userId: user.id, purpose: input.purpose, name: displayName(input.name), mimeType: input.mime_type.toLowerCase(), size: input.size });
+          .where(
+            and(
+              eq(uploadSessions.userId, user.id),
+              eq(uploadSessions.status, 'open'),
+              gte(uploadSessions.updatedAt, new Date(Date.now() - UPLOAD_SESSION_TTL_MS)),
+            ),
+          );
+        if (Number(open?.n ?? 0) >= MAX_OPEN_UPLOAD_SESSIONS)
+          throw tooManyRequests(60, UPLOAD_MESSAGES.tooManySessions);
+        await tx.insert(uploadSessions).values({
+          id,
+          userId: user.id,
+          purpose: input.purpose,
+          name: displayName(input.name),
+          mimeType: input.mime_type.toLowerCase(),
+          size: input.size,
+        });
       });
       await storage.createPartial(id);
       return { session_id: id, end_offset: chunkSize };
@@ -183,7 +210,10 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
         const row = await owned(tx, user, session.id, true);
         if (row.status !== 'open') throw closed(row.status);
         const merged = mergeRanges(row.received, [offset, offset + input.data.length]);
-        await tx.update(uploadSessions).set({ received: merged, updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
+        await tx
+          .update(uploadSessions)
+          .set({ received: merged, updatedAt: new Date() })
+          .where(eq(uploadSessions.id, row.id));
         return merged;
       });
       return { received };
@@ -205,12 +235,18 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
         }
         const mime = await sniffAllowed(head, row.purpose as UploadPurpose);
         if (!mime) {
-          await tx.update(uploadSessions).set({ status: 'rejected', updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
+          await tx
+            .update(uploadSessions)
+            .set({ status: 'rejected', updatedAt: new Date() })
+            .where(eq(uploadSessions.id, row.id));
           await storage.removePartial(row.id);
           throw wrongType();
         }
         const rel = await storage.promotePartial(row.id, 'videos', EXT_BY_MIME[mime]!);
-        await tx.update(uploadSessions).set({ status: 'complete', path: rel, mimeType: mime, updatedAt: new Date() }).where(eq(uploadSessions.id, row.id));
+        await tx
+          .update(uploadSessions)
+          .set({ status: 'complete', path: rel, mimeType: mime, updatedAt: new Date() })
+          .where(eq(uploadSessions.id, row.id));
         return { ok: true, sessionId: row.id };
       });
     },
@@ -226,7 +262,11 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       const row = await db.transaction(async (tx) => {
         const r = await owned(tx, user, sessionId, true);
         if (r.status === 'complete') throw new AppError(409, UPLOAD_EXTRA_MESSAGES.alreadyFinished);
-        if (r.status === 'open') await tx.update(uploadSessions).set({ status: 'aborted', updatedAt: new Date() }).where(eq(uploadSessions.id, r.id));
+        if (r.status === 'open')
+          await tx
+            .update(uploadSessions)
+            .set({ status: 'aborted', updatedAt: new Date() })
+            .where(eq(uploadSessions.id, r.id));
         return r;
       });
       await storage.removePartial(row.id);
@@ -238,14 +278,25 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       checkPurpose(user, input.purpose);
       if (input.data.length === 0) throw new ValidationError({ file: [UPLOAD_EXTRA_MESSAGES.fileRequired] });
       checkNameAndSize(input.purpose, input.name, input.data.length);
-      if (input.data.length > UPLOAD_DEFAULTS.chunkMinSize) throw new ValidationError({ file: [UPLOAD_EXTRA_MESSAGES.useChunks] });
+      if (input.data.length > UPLOAD_DEFAULTS.chunkMinSize)
+        throw new ValidationError({ file: [UPLOAD_EXTRA_MESSAGES.useChunks] });
       const mime = await sniffAllowed(input.data, input.purpose);
       if (!mime) throw new ValidationError({ file: [UPLOAD_MESSAGES.wrongType] });
       const rel = await storage.savePrivate('videos', EXT_BY_MIME[mime]!, input.data);
       const id = randomToken(18);
       const size = input.data.length;
       try {
-        await db.insert(uploadSessions).values({ id, userId: user.id, purpose: input.purpose, name: displayName(input.name), mimeType: mime, size, received: [[0, size]], status: 'complete', path: rel });
+        await db.insert(uploadSessions).values({
+          id,
+          userId: user.id,
+          purpose: input.purpose,
+          name: displayName(input.name),
+          mimeType: mime,
+          size,
+          received: [[0, size]],
+          status: 'complete',
+          path: rel,
+        });
       } catch (err) {
         await storage.removePrivate(rel);
         throw err;
@@ -257,11 +308,23 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
      * A feature takes over a completed upload of `userId` for `purpose` inside its transaction: the
      * row is locked and deleted (so it is claimed once), and the file is the feature's from then on.
      */
-    async claim(tx: Executor, userId: number, sessionId: string, purpose: UploadPurpose): Promise<ClaimedUpload | null> {
+    async claim(
+      tx: Executor,
+      userId: number,
+      sessionId: string,
+      purpose: UploadPurpose,
+    ): Promise<ClaimedUpload | null> {
       const [row] = await tx
         .select()
         .from(uploadSessions)
-        .where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.userId, userId), eq(uploadSessions.purpose, purpose), eq(uploadSessions.status, 'complete')))
+        .where(
+          and(
+            eq(uploadSessions.id, sessionId),
+            eq(uploadSessions.userId, userId),
+            eq(uploadSessions.purpose, purpose),
+            eq(uploadSessions.status, 'complete'),
+          ),
+        )
         .limit(1)
         .for('update');
       if (!row?.path) return null;
@@ -278,7 +341,12 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
       const cutoff = new Date(now.getTime() - UPLOAD_SESSION_TTL_MS);
       const stale = await db
         .delete(uploadSessions)
-        .where(and(inArray(uploadSessions.status, ['open', 'complete', 'aborted', 'rejected']), lt(uploadSessions.updatedAt, cutoff)))
+        .where(
+          and(
+            inArray(uploadSessions.status, ['open', 'complete', 'aborted', 'rejected']),
+            lt(uploadSessions.updatedAt, cutoff),
+          ),
+        )
         .returning({ id: uploadSessions.id, status: uploadSessions.status, path: uploadSessions.path });
       let files = 0;
       for (const row of stale) {
@@ -296,7 +364,15 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
         const alive = await db
           .select({ id: uploadSessions.id })
           .from(uploadSessions)
-          .where(and(eq(uploadSessions.status, 'open'), inArray(uploadSessions.id, orphans.map((p) => p.sessionId))));
+          .where(
+            and(
+              eq(uploadSessions.status, 'open'),
+              inArray(
+                uploadSessions.id,
+                orphans.map((p) => p.sessionId),
+              ),
+            ),
+          );
         const keep = new Set(alive.map((r) => r.id));
         for (const p of orphans) {
           if (keep.has(p.sessionId)) continue;

@@ -19,12 +19,20 @@ export const pngBytes = (size = 2048) => {
 };
 
 /** a multipart/form-data body: text fields, then at most one file part */
-export function multipart(fields: Record<string, string | number>, file?: { field: string; name: string; data: Buffer; type?: string }) {
+export function multipart(
+  fields: Record<string, string | number>,
+  file?: { field: string; name: string; data: Buffer; type?: string },
+) {
   const boundary = '----bbchunk' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -32,14 +40,24 @@ export function multipart(fields: Record<string, string | number>, file?: { fiel
 }
 
 export const startUpload = (client: TestClient, input: { size: number; name?: string; mime_type?: string }) =>
-  client.post(UPLOAD_TARGETS.chunked, { phase: 'start', mime_type: input.mime_type ?? 'video/mp4', size: input.size, name: input.name ?? 'groove.mp4', purpose: 'practice-video' });
+  client.post(UPLOAD_TARGETS.chunked, {
+    phase: 'start',
+    mime_type: input.mime_type ?? 'video/mp4',
+    size: input.size,
+    name: input.name ?? 'groove.mp4',
+    purpose: 'practice-video',
+  });
 
 export function sendChunk(client: TestClient, sessionId: string, offset: number, data: Buffer) {
-  const { payload, contentType } = multipart({ phase: 'upload', session_id: sessionId, start_offset: offset }, { field: 'chunk', name: 'blob', data });
+  const { payload, contentType } = multipart(
+    { phase: 'upload', session_id: sessionId, start_offset: offset },
+    { field: 'chunk', name: 'blob', data },
+  );
   return client.request('POST', UPLOAD_TARGETS.chunked, payload, { headers: { 'content-type': contentType } });
 }
 
-export const finishUpload = (client: TestClient, sessionId: string) => client.post(UPLOAD_TARGETS.chunked, { phase: 'finish', session_id: sessionId });
+export const finishUpload = (client: TestClient, sessionId: string) =>
+  client.post(UPLOAD_TARGETS.chunked, { phase: 'finish', session_id: sessionId });
 
 /** a whole chunked upload; the finished session's id */
 export async function uploadVideo(client: TestClient, data: Buffer, name = 'groove.mp4'): Promise<string> {

@@ -68,7 +68,14 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
       for (let n = 2; ; n++) if (!set.has(`${base}-${n}`)) return `${base}-${n}`;
     },
     async create(
-      input: { name: string; email: string; passwordHash: string; role?: 'member' | 'admin'; isMentor?: boolean; signupSource?: string | null },
+      input: {
+        name: string;
+        email: string;
+        passwordHash: string;
+        role?: 'member' | 'admin';
+        isMentor?: boolean;
+        signupSource?: string | null;
+      },
       tx: Executor = db,
     ) {
       // two members of one name signing up at once pick the same free slug: the unique index refuses
@@ -98,7 +105,13 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
         }
       }
     },
-    async grantEntitlement(userId: number, kind: string, source: string, endsAt: Date | null = null, tx: Executor = db) {
+    async grantEntitlement(
+      userId: number,
+      kind: string,
+      source: string,
+      endsAt: Date | null = null,
+      tx: Executor = db,
+    ) {
       await tx.insert(entitlements).values({ userId, kind, source, endsAt });
     },
     async toAuthUser(row: UserRow, tx: Executor = db): Promise<AuthUser> {

@@ -4,7 +4,10 @@
  * Returns null when there is no usable Range header (send the whole file), 'unsatisfiable' for a
  * range outside the file (416).
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*(?:,.*)?$/i.exec(header.trim());
   if (!m) return null;

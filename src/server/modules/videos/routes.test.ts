@@ -34,12 +34,20 @@ async function submit(client: TestClient, title = 'Paradiddles at 90', data = mp
 
 describe('POST /mentorship/videos', () => {
   it('answers 401 to a visitor and 403 to free and membership members', async () => {
-    expect((await (await t.client()).post('/mentorship/videos', { upload_id: 'abcdefghij', title: 'x' })).statusCode).toBe(401);
+    expect(
+      (await (await t.client()).post('/mentorship/videos', { upload_id: 'abcdefghij', title: 'x' })).statusCode,
+    ).toBe(401);
     const free = await t.signedIn();
     const res = await free.client.post('/mentorship/videos', { upload_id: 'abcdefghij', title: 'x' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: MENTORSHIP_MESSAGES.mentorshipOnly });
-    expect((await (await t.signedIn({ entitlements: ['membership'] })).client.post('/mentorship/videos', { upload_id: 'abcdefghij', title: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await (
+          await t.signedIn({ entitlements: ['membership'] })
+        ).client.post('/mentorship/videos', { upload_id: 'abcdefghij', title: 'x' })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("sends a completed upload to the student's mentor, once", async () => {
@@ -50,7 +58,17 @@ describe('POST /mentorship/videos', () => {
     const res = await client.post('/mentorship/videos', { upload_id, title: '  Rudiments  ', note: 'Week 2' });
     expect(res.statusCode).toBe(201);
     const v = (res.json() as { data: VideoSubmission }).data;
-    expect(v).toMatchObject({ student: { id: user.id, name: 'Sam Student' }, title: 'Rudiments', note: 'Week 2', mime_type: 'video/mp4', size: 3000, feedback: null, status: 'awaiting', file_url: `/mentorship/videos/${v.id}/file`, url: `/mentorship/videos/${v.id}` });
+    expect(v).toMatchObject({
+      student: { id: user.id, name: 'Sam Student' },
+      title: 'Rudiments',
+      note: 'Week 2',
+      mime_type: 'video/mp4',
+      size: 3000,
+      feedback: null,
+      status: 'awaiting',
+      file_url: `/mentorship/videos/${v.id}/file`,
+      url: `/mentorship/videos/${v.id}`,
+    });
     const row = (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!;
     expect(row.path).toBe(path);
     expect(row.originalName).toBe('groove.mp4');
@@ -58,10 +76,16 @@ describe('POST /mentorship/videos', () => {
     expect(await db().select().from(uploadSessions).where(eq(uploadSessions.id, upload_id))).toEqual([]);
     const again = await client.post('/mentorship/videos', { upload_id, title: 'Again' });
     expect(again.statusCode).toBe(422);
-    expect((again.json() as { errors: Record<string, string[]> }).errors.upload_id).toEqual([VIDEO_MESSAGES.uploadNotReady]);
+    expect((again.json() as { errors: Record<string, string[]> }).errors.upload_id).toEqual([
+      VIDEO_MESSAGES.uploadNotReady,
+    ]);
     // only the mentor hears about it
     const notes = await notesOf(mentor.user.id);
-    expect(notes.some((n) => n.url === `/mentorship/videos/${v.id}` && n.body.includes('Sam Student') && n.body.includes('Rudiments'))).toBe(true);
+    expect(
+      notes.some(
+        (n) => n.url === `/mentorship/videos/${v.id}` && n.body.includes('Sam Student') && n.body.includes('Rudiments'),
+      ),
+    ).toBe(true);
     expect((await notesOf(admin.user.id)).some((n) => n.url === `/mentorship/videos/${v.id}`)).toBe(false);
   });
 
@@ -85,7 +109,9 @@ describe('POST /mentorship/videos', () => {
     const mine = await uploadVideo(client, mp4Bytes(2000));
     const noTitle = await client.post('/mentorship/videos', { upload_id: mine, title: '   ' });
     expect(noTitle.statusCode).toBe(422);
-    expect((noTitle.json() as { errors: Record<string, string[]> }).errors.title).toEqual([VIDEO_MESSAGES.titleRequired]);
+    expect((noTitle.json() as { errors: Record<string, string[]> }).errors.title).toEqual([
+      VIDEO_MESSAGES.titleRequired,
+    ]);
     expect((await client.post('/mentorship/videos', { upload_id: mine, title: 'x'.repeat(121) })).statusCode).toBe(422);
     expect((await client.post('/mentorship/videos', { upload_id: mine, title: 'Fine' })).statusCode).toBe(201);
   });
@@ -103,9 +129,13 @@ describe('reading submissions', () => {
     expect((await a.client.get(`/api/mentorship/videos?student_id=${a.user.id}`)).statusCode).toBe(200);
     expect((await a.client.get(`/api/mentorship/videos?student_id=${b.user.id}`)).statusCode).toBe(403);
     expect((await a.client.get(`/api/mentorship/videos/${vb.id}`)).statusCode).toBe(404);
-    expect(((await a.client.get(`/api/mentorship/videos/${va.id}`)).json() as { data: VideoSubmission }).data.title).toBe('A1');
+    expect(
+      ((await a.client.get(`/api/mentorship/videos/${va.id}`)).json() as { data: VideoSubmission }).data.title,
+    ).toBe('A1');
 
-    const onlyB = (await admin.client.get(`/api/mentorship/videos?student_id=${b.user.id}`)).json() as VideoSubmissionPage;
+    const onlyB = (
+      await admin.client.get(`/api/mentorship/videos?student_id=${b.user.id}`)
+    ).json() as VideoSubmissionPage;
     expect(onlyB.data.map((v) => v.id)).toEqual([vb.id]);
     const all = (await admin.client.get('/api/mentorship/videos')).json() as VideoSubmissionPage;
     expect(all.data.map((v) => v.id)).toEqual(expect.arrayContaining([va.id, vb.id]));
@@ -128,20 +158,31 @@ describe('feedback', () => {
   it('an admin answers; the student is told; the video leaves the awaiting queue', async () => {
     const s = await student();
     const v = await submit(s.client, 'Shuffle');
-    const queue = async () => ((await admin.client.get('/api/mentorship/videos?awaiting=1')).json() as VideoSubmissionPage).data.map((x) => x.id);
+    const queue = async () =>
+      ((await admin.client.get('/api/mentorship/videos?awaiting=1')).json() as VideoSubmissionPage).data.map(
+        (x) => x.id,
+      );
     expect(await queue()).toContain(v.id);
     expect((await s.client.post(`/mentorship/videos/${v.id}/feedback`, { feedback: 'Great' })).statusCode).toBe(403);
-    expect((await (await t.client()).post(`/mentorship/videos/${v.id}/feedback`, { feedback: 'Great' })).statusCode).toBe(401);
+    expect(
+      (await (await t.client()).post(`/mentorship/videos/${v.id}/feedback`, { feedback: 'Great' })).statusCode,
+    ).toBe(401);
     expect((await admin.client.post(`/mentorship/videos/${v.id}/feedback`, { feedback: '  ' })).statusCode).toBe(422);
     expect((await admin.client.post('/mentorship/videos/999999/feedback', { feedback: 'x' })).statusCode).toBe(404);
     const res = await mentor.client.post(`/mentorship/videos/${v.id}/feedback`, { feedback: 'Relax the left wrist.' });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { data: VideoSubmission }).data).toMatchObject({ feedback: 'Relax the left wrist.', feedback_by: { id: mentor.user.id, name: 'Max Mentor' }, status: 'reviewed' });
+    expect((res.json() as { data: VideoSubmission }).data).toMatchObject({
+      feedback: 'Relax the left wrist.',
+      feedback_by: { id: mentor.user.id, name: 'Max Mentor' },
+      status: 'reviewed',
+    });
     expect(await queue()).not.toContain(v.id);
     const seen = ((await s.client.get(`/api/mentorship/videos/${v.id}`)).json() as { data: VideoSubmission }).data;
     expect(seen.feedback).toBe('Relax the left wrist.');
     expect(seen.feedback_at).not.toBeNull();
-    expect((await notesOf(s.user.id)).some((n) => n.url === `/mentorship/videos/${v.id}` && n.body.includes('Shuffle'))).toBe(true);
+    expect(
+      (await notesOf(s.user.id)).some((n) => n.url === `/mentorship/videos/${v.id}` && n.body.includes('Shuffle')),
+    ).toBe(true);
   });
 });
 
@@ -150,7 +191,9 @@ describe('deleting', () => {
     const s = await student();
     const other = await student();
     const v = await submit(s.client);
-    const file = t.app.deps.storage.privatePath((await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!.path)!;
+    const file = t.app.deps.storage.privatePath(
+      (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!.path,
+    )!;
     expect((await other.client.post(`/mentorship/videos/${v.id}`, { _method: 'delete' })).statusCode).toBe(404);
     expect((await (await t.client()).post(`/mentorship/videos/${v.id}`, { _method: 'delete' })).statusCode).toBe(401);
     expect((await s.client.post(`/mentorship/videos/${v.id}`, {})).statusCode).toBe(405);

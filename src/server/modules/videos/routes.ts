@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema } from '#shared/http';
-import { VIDEO_MESSAGES, videoFeedbackBodySchema, videoListQuerySchema, videoSubmissionBodySchema } from '#shared/upload';
+import {
+  VIDEO_MESSAGES,
+  videoFeedbackBodySchema,
+  videoListQuerySchema,
+  videoSubmissionBodySchema,
+} from '#shared/upload';
 import { notFound } from '#server/lib/errors';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
@@ -25,27 +30,44 @@ function paramId(request: FastifyRequest): number {
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
-  const videos = createVideoService({ db: app.deps.db, storage: app.deps.storage, uploads, notifications: app.deps.services.notifications });
+  const videos = createVideoService({
+    db: app.deps.db,
+    storage: app.deps.storage,
+    uploads,
+    notifications: app.deps.services.notifications,
+  });
   const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
   const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
 
-  app.post('/mentorship/videos', { ...mentorshipFirst, schema: { body: videoSubmissionBodySchema } }, async (request, reply) => {
-    const user = requireMentorship(request);
-    await limiters.consume('videoSubmissionsPerUser', String(user.id));
-    return reply.status(201).send({ data: await videos.create(user, request.body) });
-  });
-
-  app.get('/api/mentorship/videos', { ...mentorshipFirst, schema: { querystring: videoListQuerySchema } }, async (request) =>
-    videos.list(requireMentorship(request), request.query),
+  app.post(
+    '/mentorship/videos',
+    { ...mentorshipFirst, schema: { body: videoSubmissionBodySchema } },
+    async (request, reply) => {
+      const user = requireMentorship(request);
+      await limiters.consume('videoSubmissionsPerUser', String(user.id));
+      return reply.status(201).send({ data: await videos.create(user, request.body) });
+    },
   );
 
-  app.get('/api/mentorship/videos/:id', async (request) => ({ data: await videos.show(requireMentorship(request), paramId(request)) }));
+  app.get(
+    '/api/mentorship/videos',
+    { ...mentorshipFirst, schema: { querystring: videoListQuerySchema } },
+    async (request) => videos.list(requireMentorship(request), request.query),
+  );
 
-  app.post('/mentorship/videos/:id/feedback', { ...adminFirst, schema: { body: videoFeedbackBodySchema } }, async (request) => {
-    const admin = requireAdmin(request);
-    await limiters.consume('videoFeedbackPerUser', String(admin.id));
-    return { data: await videos.feedback(admin, paramId(request), request.body.feedback) };
-  });
+  app.get('/api/mentorship/videos/:id', async (request) => ({
+    data: await videos.show(requireMentorship(request), paramId(request)),
+  }));
+
+  app.post(
+    '/mentorship/videos/:id/feedback',
+    { ...adminFirst, schema: { body: videoFeedbackBodySchema } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await limiters.consume('videoFeedbackPerUser', String(admin.id));
+      return { data: await videos.feedback(admin, paramId(request), request.body.feedback) };
+    },
+  );
 
   overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', {
     DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },

@@ -15,11 +15,16 @@ type Row = typeof videoSubmissions.$inferSelect;
 const students = alias(users, 'video_students');
 const mentors = alias(users, 'video_mentors');
 
-const escapeHtml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export const videoUrl = (id: number) => `/mentorship/videos/${id}`;
 export const videoFileUrl = (id: number) => `/mentorship/videos/${id}/file`;
 
-function toDto(row: Row, student: { id: number; name: string }, mentor: { id: number | null; name: string | null } | null): VideoSubmission {
+function toDto(
+  row: Row,
+  student: { id: number; name: string },
+  mentor: { id: number | null; name: string | null } | null,
+): VideoSubmission {
   return {
     id: row.id,
     student: { id: student.id, name: student.name },
@@ -41,12 +46,21 @@ function toDto(row: Row, student: { id: number; name: string }, mentor: { id: nu
  * Practice video submissions (docs/product/mentorship.md): a student sends a completed upload to their mentor, who
  * answers with written feedback. The file is private: only the student and admins read it.
  */
-export function createVideoService(deps: { db: Database; storage: Storage; uploads: UploadService; notifications: Notifications }) {
+export function createVideoService(deps: {
+  db: Database;
+  storage: Storage;
+  uploads: UploadService;
+  notifications: Notifications;
+}) {
   const { db, storage, uploads, notifications } = deps;
 
   async function load(id: number) {
     const [r] = await db
-      .select({ row: videoSubmissions, student: { id: students.id, name: students.name }, mentor: { id: mentors.id, name: mentors.name } })
+      .select({
+        row: videoSubmissions,
+        student: { id: students.id, name: students.name },
+        mentor: { id: mentors.id, name: mentors.name },
+      })
       .from(videoSubmissions)
       .innerJoin(students, eq(students.id, videoSubmissions.studentId))
       .leftJoin(mentors, eq(mentors.id, videoSubmissions.feedbackBy))
@@ -64,7 +78,11 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
 
   /** whom to tell about a new video: the student's mentor, else every admin */
   async function mentorsOf(studentId: number): Promise<number[]> {
-    const [m] = await db.select({ mentorId: mentorships.mentorId }).from(mentorships).where(eq(mentorships.studentId, studentId)).limit(1);
+    const [m] = await db
+      .select({ mentorId: mentorships.mentorId })
+      .from(mentorships)
+      .where(eq(mentorships.studentId, studentId))
+      .limit(1);
     if (m?.mentorId) return [m.mentorId];
     const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
     return admins.map((a) => a.id).filter((id) => id !== studentId);
@@ -77,7 +95,15 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
         if (!upload) throw new ValidationError({ upload_id: [VIDEO_MESSAGES.uploadNotReady] });
         const [inserted] = await tx
           .insert(videoSubmissions)
-          .values({ studentId: user.id, title: input.title, note: input.note, path: upload.path, originalName: upload.name, mimeType: upload.mimeType, size: upload.size })
+          .values({
+            studentId: user.id,
+            title: input.title,
+            note: input.note,
+            path: upload.path,
+            originalName: upload.name,
+            mimeType: upload.mimeType,
+            size: upload.size,
+          })
           .returning();
         return inserted!;
       });
@@ -88,8 +114,12 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
     },
 
     /** a student: their own; an admin: one student's (student_id) or everyone's; `awaiting` = no feedback yet */
-    async list(user: AuthUser, q: { student_id?: number | undefined; awaiting: boolean; page: number }): Promise<VideoSubmissionPage> {
-      if (!user.isAdmin && q.student_id !== undefined && q.student_id !== user.id) throw forbidden(VIDEO_MESSAGES.notYours);
+    async list(
+      user: AuthUser,
+      q: { student_id?: number | undefined; awaiting: boolean; page: number },
+    ): Promise<VideoSubmissionPage> {
+      if (!user.isAdmin && q.student_id !== undefined && q.student_id !== user.id)
+        throw forbidden(VIDEO_MESSAGES.notYours);
       const studentId = user.isAdmin ? q.student_id : user.id;
       const conditions: SQL[] = [];
       if (studentId !== undefined) conditions.push(eq(videoSubmissions.studentId, studentId));
@@ -98,17 +128,30 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
       const per = VIDEO_LIMITS.perPage;
       const [total] = await db.select({ n: count() }).from(videoSubmissions).where(where);
       const rows = await db
-        .select({ row: videoSubmissions, student: { id: students.id, name: students.name }, mentor: { id: mentors.id, name: mentors.name } })
+        .select({
+          row: videoSubmissions,
+          student: { id: students.id, name: students.name },
+          mentor: { id: mentors.id, name: mentors.name },
+        })
         .from(videoSubmissions)
         .innerJoin(students, eq(students.id, videoSubmissions.studentId))
         .leftJoin(mentors, eq(mentors.id, videoSubmissions.feedbackBy))
         .where(where)
         // awaiting feedback: oldest first (the queue); otherwise newest first
-        .orderBy(...(q.awaiting ? [videoSubmissions.createdAt, videoSubmissions.id] : [desc(videoSubmissions.createdAt), desc(videoSubmissions.id)]))
+        .orderBy(
+          ...(q.awaiting
+            ? [videoSubmissions.createdAt, videoSubmissions.id]
+            : [desc(videoSubmissions.createdAt), desc(videoSubmissions.id)]),
+        )
         .limit(per)
         .offset((q.page - 1) * per);
       const n = Number(total?.n ?? 0);
-      return { data: rows.map((r) => toDto(r.row, r.student, r.mentor)), page: q.page, pages: Math.max(1, Math.ceil(n / per)), total: n };
+      return {
+        data: rows.map((r) => toDto(r.row, r.student, r.mentor)),
+        page: q.page,
+        pages: Math.max(1, Math.ceil(n / per)),
+        total: n,
+      };
     },
 
     async show(user: AuthUser, id: number): Promise<VideoSubmission> {
@@ -119,7 +162,11 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
     /** admin: write (or revise) the feedback; the student hears about it */
     async feedback(admin: AuthUser, id: number, feedback: string): Promise<VideoSubmission> {
       const r = await visible(admin, id);
-      const [row] = await db.update(videoSubmissions).set({ feedback, feedbackBy: admin.id, feedbackAt: new Date() }).where(eq(videoSubmissions.id, id)).returning();
+      const [row] = await db
+        .update(videoSubmissions)
+        .set({ feedback, feedbackBy: admin.id, feedbackAt: new Date() })
+        .where(eq(videoSubmissions.id, id))
+        .returning();
       await notifications.notify(r.row.studentId, {
         body: `Your mentor answered your practice video: <strong>${escapeHtml(r.row.title)}</strong>`,
         url: videoUrl(id),
@@ -134,7 +181,11 @@ export function createVideoService(deps: { db: Database; storage: Storage; uploa
       if (!user.isAdmin && r.row.feedback) throw forbidden(VIDEO_MESSAGES.feedbackGiven);
       const deleted = await db
         .delete(videoSubmissions)
-        .where(user.isAdmin ? eq(videoSubmissions.id, id) : and(eq(videoSubmissions.id, id), isNull(videoSubmissions.feedback)))
+        .where(
+          user.isAdmin
+            ? eq(videoSubmissions.id, id)
+            : and(eq(videoSubmissions.id, id), isNull(videoSubmissions.feedback)),
+        )
         .returning({ path: videoSubmissions.path });
       if (!deleted.length) throw forbidden(VIDEO_MESSAGES.feedbackGiven);
       await storage.removePrivate(deleted[0]!.path);

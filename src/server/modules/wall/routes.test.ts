@@ -16,8 +16,12 @@ async function member(opts: Parameters<TestApp['signedIn']>[0] = {}) {
   const { user, client } = await t.signedIn(opts);
   return { user, client, slug: await slugOf(user.id) };
 }
-const write = (client: Awaited<ReturnType<typeof member>>['client'], to_id: number, body: string, parent_id: number | null = null) =>
-  client.post('/profile-comments', { body, to_id, parent_id });
+const write = (
+  client: Awaited<ReturnType<typeof member>>['client'],
+  to_id: number,
+  body: string,
+  parent_id: number | null = null,
+) => client.post('/profile-comments', { body, to_id, parent_id });
 
 describe('profile walls: visitors', () => {
   it('answers 401 to every call', async () => {
@@ -47,7 +51,10 @@ describe('GET /profile-comments/{slug}', () => {
     const other = await member({ name: 'Wall Writer' });
     const ids: number[] = [];
     for (let i = 0; i < COMMUNITY.wallCommentsPerPage + 2; i++) {
-      const [row] = await t.app.deps.db.insert(wallComments).values({ toId: owner.user.id, userId: other.user.id, body: `c${i}` }).returning();
+      const [row] = await t.app.deps.db
+        .insert(wallComments)
+        .values({ toId: owner.user.id, userId: other.user.id, body: `c${i}` })
+        .returning();
       ids.push(row!.id);
     }
     const newest = ids.at(-1)!;
@@ -62,9 +69,29 @@ describe('GET /profile-comments/{slug}', () => {
     expect(list[0]!.body).toBe(`c${COMMUNITY.wallCommentsPerPage + 1}`);
     expect(list[0]!.children.map((c) => c.body)).toEqual(['r1', 'r2']);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['admin', 'author', 'avatar_url', 'can_delete', 'children', 'created_at', 'id', 'body', 'parent_id', 'permalink', 'to_id', 'user_id'].sort(),
+      [
+        'admin',
+        'author',
+        'avatar_url',
+        'can_delete',
+        'children',
+        'created_at',
+        'id',
+        'body',
+        'parent_id',
+        'permalink',
+        'to_id',
+        'user_id',
+      ].sort(),
     );
-    expect(list[0]!).toMatchObject({ author: 'Wall Writer', permalink: `/profile/${other.slug}`, user_id: other.user.id, to_id: owner.user.id, admin: false, can_delete: true });
+    expect(list[0]!).toMatchObject({
+      author: 'Wall Writer',
+      permalink: `/profile/${other.slug}`,
+      user_id: other.user.id,
+      to_id: owner.user.id,
+      admin: false,
+      can_delete: true,
+    });
     const page2 = await owner.client.get(`/profile-comments/${owner.slug}?page=2`);
     expect(page2.json().map((c: WallCommentDto) => c.body)).toEqual(['c1', 'c0']);
     expect(page2.headers['x-has-more']).toBe('0');
@@ -81,8 +108,14 @@ describe('GET /profile-comments/{slug}', () => {
 
   it('leaves out comments an admin hid, with their replies', async () => {
     const owner = await member();
-    const [shown] = await t.app.deps.db.insert(wallComments).values({ toId: owner.user.id, userId: owner.user.id, body: 'shown' }).returning();
-    const [hidden] = await t.app.deps.db.insert(wallComments).values({ toId: owner.user.id, userId: owner.user.id, body: 'hidden', hiddenAt: new Date() }).returning();
+    const [shown] = await t.app.deps.db
+      .insert(wallComments)
+      .values({ toId: owner.user.id, userId: owner.user.id, body: 'shown' })
+      .returning();
+    const [hidden] = await t.app.deps.db
+      .insert(wallComments)
+      .values({ toId: owner.user.id, userId: owner.user.id, body: 'hidden', hiddenAt: new Date() })
+      .returning();
     await t.app.deps.db.insert(wallComments).values([
       { toId: owner.user.id, userId: owner.user.id, parentId: hidden!.id, body: 'under hidden' },
       { toId: owner.user.id, userId: owner.user.id, parentId: shown!.id, body: 'hidden reply', hiddenAt: new Date() },
@@ -183,7 +216,8 @@ describe('POST /profile-comments/{id} with _method delete', () => {
     await write(owner.client, owner.user.id, 'a reply', parent.id);
     return { owner, author, parent };
   }
-  const count = async (toId: number) => (await t.app.deps.db.select().from(wallComments).where(eq(wallComments.toId, toId))).length;
+  const count = async (toId: number) =>
+    (await t.app.deps.db.select().from(wallComments).where(eq(wallComments.toId, toId))).length;
 
   it('lets the author delete, with the replies', async () => {
     const { owner, author, parent } = await setup();
@@ -215,7 +249,9 @@ describe('POST /profile-comments/{id} with _method delete', () => {
     expect(await count(owner.user.id)).toBe(2);
     // a reply can be deleted on its own by its author
     const replier = await member();
-    const reply = (await write(replier.client, owner.user.id, 'mine', parent.id)).json()[0].children.at(-1) as WallCommentDto;
+    const reply = (await write(replier.client, owner.user.id, 'mine', parent.id))
+      .json()[0]
+      .children.at(-1) as WallCommentDto;
     expect((await replier.client.post(`/profile-comments/${parent.id}`, { _method: 'delete' })).statusCode).toBe(403);
     expect((await replier.client.post(`/profile-comments/${reply.id}`, { _method: 'delete' })).statusCode).toBe(200);
     expect(await count(owner.user.id)).toBe(2);

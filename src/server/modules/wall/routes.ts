@@ -19,18 +19,34 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile-comments/:slug',
     {
       preValidation: signedIn,
-      schema: { params: z.object({ slug: z.string().min(1).max(100) }), querystring: pageQuerySchema.extend({ id: idSchema.optional() }) },
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(100) }),
+        querystring: pageQuerySchema.extend({ id: idSchema.optional() }),
+      },
     },
     async (request, reply) => {
-      const { comments, more } = await wall.list(requireUser(request), request.params.slug, { page: request.query.page, id: request.query.id });
-      return reply.header(WALL_HAS_MORE_HEADER, more ? '1' : '0').header('Cache-Control', 'no-store').send(comments);
+      const { comments, more } = await wall.list(requireUser(request), request.params.slug, {
+        page: request.query.page,
+        id: request.query.id,
+      });
+      return reply
+        .header(WALL_HAS_MORE_HEADER, more ? '1' : '0')
+        .header('Cache-Control', 'no-store')
+        .send(comments);
     },
   );
 
-  app.post('/profile-comments', { preValidation: signedIn, schema: { body: wallCommentSchema } }, async (request, reply) => {
-    const { comments, more } = await wall.create(requireUser(request), request.body);
-    return reply.status(201).header(WALL_HAS_MORE_HEADER, more ? '1' : '0').send(comments);
-  });
+  app.post(
+    '/profile-comments',
+    { preValidation: signedIn, schema: { body: wallCommentSchema } },
+    async (request, reply) => {
+      const { comments, more } = await wall.create(requireUser(request), request.body);
+      return reply
+        .status(201)
+        .header(WALL_HAS_MORE_HEADER, more ? '1' : '0')
+        .send(comments);
+    },
+  );
 
   overridableRoute(app, '/profile-comments/:id', {
     DELETE: {

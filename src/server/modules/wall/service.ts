@@ -8,7 +8,6 @@ import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 
-
 /** a comment row with its author joined in (null when the author is gone) */
 const columns = {
   id: wallComments.id,
@@ -22,7 +21,18 @@ const columns = {
   authorAvatar: users.avatarPath,
   authorRole: users.role,
 };
-type Row = { id: number; body: string; toId: number; userId: number | null; parentId: number | null; createdAt: Date; authorName: string | null; authorSlug: string | null; authorAvatar: string | null; authorRole: 'member' | 'admin' | null };
+type Row = {
+  id: number;
+  body: string;
+  toId: number;
+  userId: number | null;
+  parentId: number | null;
+  createdAt: Date;
+  authorName: string | null;
+  authorSlug: string | null;
+  authorAvatar: string | null;
+  authorRole: 'member' | 'admin' | null;
+};
 
 export interface WallPage {
   comments: WallCommentDto[];
@@ -57,7 +67,11 @@ export function createWallService(deps: CommunityDeps) {
   }
 
   async function owner(slug: string) {
-    const [row] = await db.select({ id: users.id, name: users.name, slug: users.slug, suspendedAt: users.suspendedAt }).from(users).where(eq(users.slug, slug)).limit(1);
+    const [row] = await db
+      .select({ id: users.id, name: users.name, slug: users.slug, suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.slug, slug))
+      .limit(1);
     if (!row || row.suspendedAt) throw notFound();
     return row;
   }
@@ -102,7 +116,14 @@ export function createWallService(deps: CommunityDeps) {
       .select(columns)
       .from(wallComments)
       .leftJoin(users, eq(users.id, wallComments.userId))
-      .where(and(eq(wallComments.id, id), eq(wallComments.toId, toId), isNull(wallComments.parentId), isNull(wallComments.hiddenAt)))
+      .where(
+        and(
+          eq(wallComments.id, id),
+          eq(wallComments.toId, toId),
+          isNull(wallComments.parentId),
+          isNull(wallComments.hiddenAt),
+        ),
+      )
       .limit(1);
     return row ?? null;
   }
@@ -132,30 +153,49 @@ export function createWallService(deps: CommunityDeps) {
       const parent = input.parent_id ? await topLevel(wall.id, input.parent_id) : null;
       if (input.parent_id && !parent) throw new ValidationError({ parent_id: [WALL_TEXT.parentInvalid] });
       await deps.limiters.consume('wallCommentsPerUser', String(viewer.id));
-      const [row] = await db.insert(wallComments).values({ toId: wall.id, userId: viewer.id, parentId: parent?.id ?? null, body: input.body }).returning();
+      const [row] = await db
+        .insert(wallComments)
+        .values({ toId: wall.id, userId: viewer.id, parentId: parent?.id ?? null, body: input.body })
+        .returning();
 
       const who = `<strong>${escapeHtml(viewer.name)}</strong>`;
       const url = deps.users.profileUrl(wall);
       if (wall.id !== viewer.id) {
-        await deps.notifications.notify(wall.id, { body: parent ? `${who} replied to a comment on your wall.` : `${who} wrote on your wall.`, url });
+        await deps.notifications.notify(wall.id, {
+          body: parent ? `${who} replied to a comment on your wall.` : `${who} wrote on your wall.`,
+          url,
+        });
       }
       if (parent && parent.userId && parent.userId !== viewer.id && parent.userId !== wall.id) {
-        await deps.notifications.notify(parent.userId, { body: `${who} replied to your comment on <strong>${escapeHtml(wall.name)}</strong>'s wall.`, url });
+        await deps.notifications.notify(parent.userId, {
+          body: `${who} replied to your comment on <strong>${escapeHtml(wall.name)}</strong>'s wall.`,
+          url,
+        });
       }
 
       const first = await page(viewer, wall.id, 1);
       const headId = parent?.id ?? row!.id;
-      const head = first.comments.find((c) => c.id === headId) ?? (await withChildren(viewer, [(await topLevel(wall.id, headId))!]))[0]!;
+      const head =
+        first.comments.find((c) => c.id === headId) ??
+        (await withChildren(viewer, [(await topLevel(wall.id, headId))!]))[0]!;
       return { comments: [head, ...first.comments.filter((c) => c.id !== headId)], more: first.more };
     },
 
     /** POST /profile-comments/{id} with _method delete: an admin, the author or the wall's owner; replies go with it */
     async remove(viewer: AuthUser, id: number) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ id: wallComments.id, userId: wallComments.userId, toId: wallComments.toId }).from(wallComments).where(eq(wallComments.id, id)).limit(1).for('update');
+        const [row] = await tx
+          .select({ id: wallComments.id, userId: wallComments.userId, toId: wallComments.toId })
+          .from(wallComments)
+          .where(eq(wallComments.id, id))
+          .limit(1)
+          .for('update');
         if (!row) throw notFound();
         if (!viewer.isAdmin && row.userId !== viewer.id && row.toId !== viewer.id) throw forbidden();
-        const gone = await tx.delete(wallComments).where(or(eq(wallComments.id, id), eq(wallComments.parentId, id))).returning({ id: wallComments.id });
+        const gone = await tx
+          .delete(wallComments)
+          .where(or(eq(wallComments.id, id), eq(wallComments.parentId, id)))
+          .returning({ id: wallComments.id });
         return { deleted: gone.length };
       });
     },

@@ -1,7 +1,8 @@
 /** The commerce forms show dollars; the API takes integer cents. */
 
 /** cents → the text of a dollars field ("29", "29.50"; "" for null) */
-export const centsText = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+export const centsText = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 
 /** a dollars field → cents: NaN when it is not a number (the shared schema then names the field) */
 export function toCents(text: string): number {

@@ -24,9 +24,25 @@ import {
 import type { CancellationRow } from '#shared/billing';
 import { CANCEL_REASONS, PROVIDERS } from '#shared/commerce';
 import { api, errorMessage, get, post } from '#client/lib/api.ts';
-import { AdminTitle, Checkbox, FormButtons, Panel, Select, StateBadge, StatusBadge, useFormErrors } from '#client/components/admin/form.tsx';
+import {
+  AdminTitle,
+  Checkbox,
+  FormButtons,
+  Panel,
+  Select,
+  StateBadge,
+  StatusBadge,
+  useFormErrors,
+} from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
-import { DataTable, FilterSelect, LoadError, Loading, useAdminList, type Column } from '#client/components/admin/list.tsx';
+import {
+  DataTable,
+  FilterSelect,
+  LoadError,
+  Loading,
+  useAdminList,
+  type Column,
+} from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
@@ -37,9 +53,13 @@ import { SubscriptionPaymentsPanel } from './subscription-payments.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
 import { formatMoney } from '#shared/money';
 
-const date = (iso: string | null) => (iso ? formatWhen(iso, 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
+const date = (iso: string | null) =>
+  iso ? formatWhen(iso, 'en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
 const label = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
-const opts = (values: readonly string[], all: string): Array<[string, string]> => [['', all], ...values.map((v) => [v, label(v)] as [string, string])];
+const opts = (values: readonly string[], all: string): Array<[string, string]> => [
+  ['', all],
+  ...values.map((v) => [v, label(v)] as [string, string]),
+];
 const Status = ({ value }: { value: string }) => <StateBadge state={value}>{label(value)}</StateBadge>;
 
 function MemberLink({ member }: { member: { id: number; name: string; email: string } | null }) {
@@ -59,7 +79,10 @@ function MemberLink({ member }: { member: { id: number; name: string; email: str
 function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
   const qc = useQueryClient();
   const [confirm, dialog] = useConfirm();
-  const order = useQuery({ queryKey: ['admin-order', id], queryFn: () => get<AdminOrderDetail>(`/api/admin/orders/${id}`) });
+  const order = useQuery({
+    queryKey: ['admin-order', id],
+    queryFn: () => get<AdminOrderDetail>(`/api/admin/orders/${id}`),
+  });
   const refund = useMutation({
     mutationFn: () => post<AdminRefundResult>(`/api/admin/orders/${id}/refund`),
     onSuccess: (res) => {
@@ -128,12 +151,22 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
                   variant="danger"
                   disabled={refund.isPending}
                   onClick={async () => {
-                    if (await confirm(`Refund ${formatMoney(o.amount_cents, o.currency)} to ${o.buyer?.name ?? 'the buyer'}? The money goes back through ${o.provider} and the access this order gave is removed.`, { confirmLabel: 'Refund', danger: true })) refund.mutate();
+                    if (
+                      await confirm(
+                        `Refund ${formatMoney(o.amount_cents, o.currency)} to ${o.buyer?.name ?? 'the buyer'}? The money goes back through ${o.provider} and the access this order gave is removed.`,
+                        { confirmLabel: 'Refund', danger: true },
+                      )
+                    )
+                      refund.mutate();
                   }}
                 >
                   <RotateCcw aria-hidden className="size-4" /> Refund
                 </Button>
-                {!o.refundable ? <p className="text-sm text-muted">This order has no charge of its own (a subscription): the provider will refuse it here.</p> : null}
+                {!o.refundable ? (
+                  <p className="text-sm text-muted">
+                    This order has no charge of its own (a subscription): the provider will refuse it here.
+                  </p>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -161,21 +194,42 @@ export function OrdersPage() {
       key: 'id',
       label: 'Order',
       render: (o) => (
-        <button type="button" className="min-h-11 font-semibold text-accent-strong hover:underline" onClick={() => list.set({ order: o.id }, false)}>
+        <button
+          type="button"
+          className="min-h-11 font-semibold text-accent-strong hover:underline"
+          onClick={() => list.set({ order: o.id }, false)}
+        >
           #{o.id}
         </button>
       ),
     },
     { key: 'buyer', label: 'Buyer', render: (o) => <MemberLink member={o.buyer} /> },
-    { key: 'product', label: 'Product', render: (o) => <span>{o.kind}: {o.product}{o.plan ? ` (${o.plan})` : ''}</span> },
-    { key: 'amount', label: 'Amount', sortable: true, render: (o) => <span className="tabular">{formatMoney(o.amount_cents, o.currency)}</span> },
+    {
+      key: 'product',
+      label: 'Product',
+      render: (o) => (
+        <span>
+          {o.kind}: {o.product}
+          {o.plan ? ` (${o.plan})` : ''}
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      label: 'Amount',
+      sortable: true,
+      render: (o) => <span className="tabular">{formatMoney(o.amount_cents, o.currency)}</span>,
+    },
     { key: 'status', label: 'Status', render: (o) => <Status value={o.status} /> },
     { key: 'provider', label: 'Provider', render: (o) => <span>{o.provider}</span> },
     { key: 'created_at', label: 'Date', sortable: true, render: (o) => <span>{date(o.created_at)}</span> },
   ];
   return (
     <>
-      <AdminTitle title="Orders" description="Every purchase: memberships, courses and mentorship. Open one to see its invoices or refund it." />
+      <AdminTitle
+        title="Orders"
+        description="Every purchase: memberships, courses and mentorship. Open one to see its invoices or refund it."
+      />
       {open ? <OrderPanel key={open} id={open} onClose={() => list.set({ order: null }, false)} /> : null}
       <DataTable
         result={result}
@@ -199,7 +253,11 @@ export function OrdersPage() {
 
 /** /admin/subscriptions: every membership subscription and its state. */
 export function SubscriptionsPage() {
-  const result = useAdminList<AdminSubscriptionRow>('admin-subscriptions', '/api/admin/subscriptions', ['status', 'plan', 'provider']);
+  const result = useAdminList<AdminSubscriptionRow>('admin-subscriptions', '/api/admin/subscriptions', [
+    'status',
+    'plan',
+    'provider',
+  ]);
   const { list } = result;
   const open = Number(list.value('subscription')) || null;
   const columns: Column<AdminSubscriptionRow>[] = [
@@ -208,22 +266,65 @@ export function SubscriptionsPage() {
       key: 'payments',
       label: 'Payments',
       render: (s) => (
-        <button type="button" className="min-h-11 font-semibold text-accent-strong hover:underline" onClick={() => list.set({ subscription: s.id }, false)} aria-label={`Payments and refunds of ${s.member?.name ?? 'this subscription'}`}>
+        <button
+          type="button"
+          className="min-h-11 font-semibold text-accent-strong hover:underline"
+          onClick={() => list.set({ subscription: s.id }, false)}
+          aria-label={`Payments and refunds of ${s.member?.name ?? 'this subscription'}`}
+        >
           Payments
         </button>
       ),
     },
-    { key: 'status', label: 'State', render: (s) => <span className="flex flex-wrap gap-1"><Status value={s.status} />{s.cancel_at_period_end && s.status !== 'canceled' ? <StatusBadge tone="warn">Cancels at period end</StatusBadge> : null}</span> },
-    { key: 'price', label: 'Price', sortable: true, render: (s) => <span className="tabular">{formatMoney(s.price_cents)} / {s.plan === 'yearly' ? 'year' : 'month'}</span> },
+    {
+      key: 'status',
+      label: 'State',
+      render: (s) => (
+        <span className="flex flex-wrap gap-1">
+          <Status value={s.status} />
+          {s.cancel_at_period_end && s.status !== 'canceled' ? (
+            <StatusBadge tone="warn">Cancels at period end</StatusBadge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'price',
+      label: 'Price',
+      sortable: true,
+      render: (s) => (
+        <span className="tabular">
+          {formatMoney(s.price_cents)} / {s.plan === 'yearly' ? 'year' : 'month'}
+        </span>
+      ),
+    },
     { key: 'discount', label: 'Discount', render: (s) => <span>{s.discount ?? '—'}</span> },
-    { key: 'period_end', label: 'Period end', sortable: true, render: (s) => <span>{date(s.current_period_end)}</span> },
-    { key: 'payment', label: 'Payment method', render: (s) => <span>{s.payment_method || '—'} <span className="text-sm text-muted">({s.provider})</span></span> },
+    {
+      key: 'period_end',
+      label: 'Period end',
+      sortable: true,
+      render: (s) => <span>{date(s.current_period_end)}</span>,
+    },
+    {
+      key: 'payment',
+      label: 'Payment method',
+      render: (s) => (
+        <span>
+          {s.payment_method || '—'} <span className="text-sm text-muted">({s.provider})</span>
+        </span>
+      ),
+    },
     { key: 'created_at', label: 'Started', sortable: true, render: (s) => <span>{date(s.created_at)}</span> },
   ];
   return (
     <>
-      <AdminTitle title="Subscriptions" description="Membership subscriptions at the payment providers: state, price, discounts and when the period ends." />
-      {open ? <SubscriptionPaymentsPanel key={open} id={open} onClose={() => list.set({ subscription: null }, false)} /> : null}
+      <AdminTitle
+        title="Subscriptions"
+        description="Membership subscriptions at the payment providers: state, price, discounts and when the period ends."
+      />
+      {open ? (
+        <SubscriptionPaymentsPanel key={open} id={open} onClose={() => list.set({ subscription: null }, false)} />
+      ) : null}
       <DataTable
         result={result}
         columns={columns}
@@ -246,7 +347,15 @@ export function SubscriptionsPage() {
 
 type PlanDraft = Record<string, string | boolean>;
 const planDraft = (p: AdminPlan): PlanDraft => {
-  const d: PlanDraft = { heading: p.heading, subheading: p.subheading, has_trial: p.has_trial, monthly_title: p.monthly_title, active: p.active, monthly_trial_days: String(p.monthly_trial_days), yearly_trial_days: String(p.yearly_trial_days) };
+  const d: PlanDraft = {
+    heading: p.heading,
+    subheading: p.subheading,
+    has_trial: p.has_trial,
+    monthly_title: p.monthly_title,
+    active: p.active,
+    monthly_trial_days: String(p.monthly_trial_days),
+    yearly_trial_days: String(p.yearly_trial_days),
+  };
   for (const c of PLAN_CYCLES) {
     d[`${c}_price_cents`] = centsText(p[`${c}_price_cents`]);
     d[`${c}_crossed_out_cents`] = centsText(p[`${c}_crossed_out_cents`]);
@@ -256,7 +365,15 @@ const planDraft = (p: AdminPlan): PlanDraft => {
 };
 function planValues(d: PlanDraft) {
   const s = (k: string) => String(d[k] ?? '');
-  const v: Record<string, unknown> = { heading: s('heading'), subheading: s('subheading'), has_trial: !!d.has_trial, monthly_title: s('monthly_title'), active: !!d.active, monthly_trial_days: toInt(s('monthly_trial_days')), yearly_trial_days: toInt(s('yearly_trial_days')) };
+  const v: Record<string, unknown> = {
+    heading: s('heading'),
+    subheading: s('subheading'),
+    has_trial: !!d.has_trial,
+    monthly_title: s('monthly_title'),
+    active: !!d.active,
+    monthly_trial_days: toInt(s('monthly_trial_days')),
+    yearly_trial_days: toInt(s('yearly_trial_days')),
+  };
   for (const c of PLAN_CYCLES) {
     v[`${c}_price_cents`] = toCents(s(`${c}_price_cents`));
     v[`${c}_crossed_out_cents`] = toCentsOrNull(s(`${c}_crossed_out_cents`));
@@ -274,7 +391,9 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
     mutationFn: (body: unknown) => api<AdminPlan>('PUT', `/api/admin/plans/${plan.slug}`, body),
     onSuccess: (saved) => {
       toast('Plan saved. The checkout shows it now.');
-      qc.setQueryData(['admin-plans'], (old: { data: AdminPlan[] } | undefined) => (old ? { data: old.data.map((p) => (p.slug === saved.slug ? saved : p)) } : old));
+      qc.setQueryData(['admin-plans'], (old: { data: AdminPlan[] } | undefined) =>
+        old ? { data: old.data.map((p) => (p.slug === saved.slug ? saved : p)) } : old,
+      );
     },
     onError: (err) => form.fromServer(err),
   });
@@ -284,7 +403,13 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
     if (body) save.mutate(body);
   };
   const text = (k: string, l: string, extra: { hint?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
-    <Field label={l} value={String(draft[k] ?? '')} error={form.of(k)} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} {...extra} />
+    <Field
+      label={l}
+      value={String(draft[k] ?? '')}
+      error={form.of(k)}
+      onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))}
+      {...extra}
+    />
   );
   return (
     <Panel title={`Checkout “${plan.slug}”`}>
@@ -305,18 +430,38 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
           <fieldset key={c} className="grid gap-4 rounded-xl border border-line p-4 md:grid-cols-3">
             <legend className="px-1 font-semibold">{label(c)}</legend>
             {text(`${c}_price_cents`, `${label(c)} price ($)`, { inputMode: 'decimal' })}
-            {text(`${c}_crossed_out_cents`, `${label(c)} crossed-out price ($)`, { inputMode: 'decimal', hint: 'Empty: none. Must be above the price.' })}
+            {text(`${c}_crossed_out_cents`, `${label(c)} crossed-out price ($)`, {
+              inputMode: 'decimal',
+              hint: 'Empty: none. Must be above the price.',
+            })}
             {text(`${c}_sales_tag`, `${label(c)} sales tag`, { hint: 'e.g. "Best value". Empty: none.' })}
           </fieldset>
         ))}
         <div className="grid gap-4 md:grid-cols-3">
-          <Checkbox label="Offer a free trial" checked={!!draft.has_trial} onChange={(v) => setDraft((d) => ({ ...d, has_trial: v }))} error={form.of('has_trial')} />
+          <Checkbox
+            label="Offer a free trial"
+            checked={!!draft.has_trial}
+            onChange={(v) => setDraft((d) => ({ ...d, has_trial: v }))}
+            error={form.of('has_trial')}
+          />
           {text('monthly_trial_days', 'Monthly trial days', { inputMode: 'numeric' })}
           {text('yearly_trial_days', 'Yearly trial days', { inputMode: 'numeric' })}
         </div>
-        <Checkbox label="Active (the checkout is open)" checked={!!draft.active} onChange={(v) => setDraft((d) => ({ ...d, active: v }))} error={form.of('active')} />
+        <Checkbox
+          label="Active (the checkout is open)"
+          checked={!!draft.active}
+          onChange={(v) => setDraft((d) => ({ ...d, active: v }))}
+          error={form.of('active')}
+        />
         <FormButtons error={form.formError} busy={save.isPending} label="Save plan">
-          <Button type="button" variant="secondary" onClick={() => { form.clear(); setDraft(planDraft(plan)); }}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              form.clear();
+              setDraft(planDraft(plan));
+            }}
+          >
             Reset
           </Button>
         </FormButtons>
@@ -332,7 +477,10 @@ export function PlansPage() {
   const current = plans.data?.data.find((p) => p.slug === slug) ?? plans.data?.data[0] ?? null;
   return (
     <>
-      <AdminTitle title="Membership plans" description="Headings, prices, crossed-out prices, sales tags and trials of each membership checkout." />
+      <AdminTitle
+        title="Membership plans"
+        description="Headings, prices, crossed-out prices, sales tags and trials of each membership checkout."
+      />
       <Loading query={plans}>
         {(data) =>
           !current ? (
@@ -340,7 +488,13 @@ export function PlansPage() {
           ) : (
             <div className="flex flex-col gap-4">
               {data.data.length > 1 ? (
-                <Select label="Checkout" value={current.slug} onChange={(e) => setSlug(e.target.value)} options={data.data.map((p) => [p.slug, `${p.slug}: ${p.heading}`])} className="sm:w-80" />
+                <Select
+                  label="Checkout"
+                  value={current.slug}
+                  onChange={(e) => setSlug(e.target.value)}
+                  options={data.data.map((p) => [p.slug, `${p.slug}: ${p.heading}`])}
+                  className="sm:w-80"
+                />
               ) : null}
               <PlanForm key={current.slug} plan={current} />
             </div>
@@ -354,11 +508,27 @@ export function PlansPage() {
 // ---------------------------------------------------------------- courses for sale
 
 function ProductForm({ slug, onDone }: { slug: string; onDone: () => void }) {
-  const query = useQuery({ queryKey: ['admin-product', slug], queryFn: () => get<{ product: AdminProduct; courses: Array<{ id: number; title: string }> }>(`/api/admin/products/${slug}`) });
-  return <Loading query={query}>{(data) => <ProductFormBody product={data.product} courses={data.courses} onDone={onDone} />}</Loading>;
+  const query = useQuery({
+    queryKey: ['admin-product', slug],
+    queryFn: () =>
+      get<{ product: AdminProduct; courses: Array<{ id: number; title: string }> }>(`/api/admin/products/${slug}`),
+  });
+  return (
+    <Loading query={query}>
+      {(data) => <ProductFormBody product={data.product} courses={data.courses} onDone={onDone} />}
+    </Loading>
+  );
 }
 
-function ProductFormBody({ product, courses, onDone }: { product: AdminProduct; courses: Array<{ id: number; title: string }>; onDone: () => void }) {
+function ProductFormBody({
+  product,
+  courses,
+  onDone,
+}: {
+  product: AdminProduct;
+  courses: Array<{ id: number; title: string }>;
+  onDone: () => void;
+}) {
   const [d, setD] = useState({
     title: product.title,
     course_id: product.course_id ? String(product.course_id) : '',
@@ -398,13 +568,54 @@ function ProductFormBody({ product, courses, onDone }: { product: AdminProduct; 
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={`Edit ${product.title}`}>
       <div className="grid gap-4 md:grid-cols-2">
         <Field label="Title" value={d.title} error={form.of('title')} onChange={set('title')} />
-        <Select label="Course" value={d.course_id} error={form.of('course_id')} onChange={set('course_id')} options={[['', 'No course'], ...courses.map((c) => [String(c.id), c.title] as [string, string])]} />
-        <Select label="Level" value={d.level} error={form.of('level')} onChange={set('level')} options={[['', 'None'], ['basic', 'Basic'], ['pro', 'Pro']]} />
-        <Field label="Price ($)" inputMode="decimal" value={d.price} error={form.of('price_cents')} onChange={set('price')} />
-        <Field label="List price ($)" inputMode="decimal" value={d.list} error={form.of('list_price_cents')} hint="Shown crossed out. Empty: none." onChange={set('list')} />
-        <Field label="Spots" inputMode="numeric" value={d.spots} error={form.of('spots')} hint={`Empty: unlimited. ${product.sold} sold so far.`} onChange={set('spots')} />
+        <Select
+          label="Course"
+          value={d.course_id}
+          error={form.of('course_id')}
+          onChange={set('course_id')}
+          options={[['', 'No course'], ...courses.map((c) => [String(c.id), c.title] as [string, string])]}
+        />
+        <Select
+          label="Level"
+          value={d.level}
+          error={form.of('level')}
+          onChange={set('level')}
+          options={[
+            ['', 'None'],
+            ['basic', 'Basic'],
+            ['pro', 'Pro'],
+          ]}
+        />
+        <Field
+          label="Price ($)"
+          inputMode="decimal"
+          value={d.price}
+          error={form.of('price_cents')}
+          onChange={set('price')}
+        />
+        <Field
+          label="List price ($)"
+          inputMode="decimal"
+          value={d.list}
+          error={form.of('list_price_cents')}
+          hint="Shown crossed out. Empty: none."
+          onChange={set('list')}
+        />
+        <Field
+          label="Spots"
+          inputMode="numeric"
+          value={d.spots}
+          error={form.of('spots')}
+          hint={`Empty: unlimited. ${product.sold} sold so far.`}
+          onChange={set('spots')}
+        />
       </div>
-      <Checkbox label="On sale (active)" checked={d.active} onChange={(v) => setD((x) => ({ ...x, active: v }))} error={form.of('active')} />
+      <Checkbox
+        label="On sale (active)"
+        checked={d.active}
+        onChange={(v) => setD((x) => ({ ...x, active: v }))}
+        error={form.of('active')}
+      />
       <FormButtons error={form.formError} busy={save.isPending} onCancel={onDone} />
     </form>
   );
@@ -416,12 +627,45 @@ export function ProductsPage() {
   const { list } = result;
   const editing = list.value('edit') || null;
   const columns: Column<AdminProduct>[] = [
-    { key: 'title', label: 'Tier', sortable: true, render: (p) => <span className="flex flex-col"><span className="font-semibold">{p.title}</span><span className="text-sm text-muted">{p.slug}{p.course ? ` · ${p.course.title}` : ''}</span></span> },
+    {
+      key: 'title',
+      label: 'Tier',
+      sortable: true,
+      render: (p) => (
+        <span className="flex flex-col">
+          <span className="font-semibold">{p.title}</span>
+          <span className="text-sm text-muted">
+            {p.slug}
+            {p.course ? ` · ${p.course.title}` : ''}
+          </span>
+        </span>
+      ),
+    },
     { key: 'level', label: 'Level', render: (p) => <span>{p.level ? label(p.level) : '—'}</span> },
-    { key: 'price', label: 'Price', sortable: true, render: (p) => <span className="tabular">{p.list_price_cents !== null ? <s className="mr-1 text-muted">{formatMoney(p.list_price_cents)}</s> : null}{formatMoney(p.price_cents)}</span> },
+    {
+      key: 'price',
+      label: 'Price',
+      sortable: true,
+      render: (p) => (
+        <span className="tabular">
+          {p.list_price_cents !== null ? <s className="mr-1 text-muted">{formatMoney(p.list_price_cents)}</s> : null}
+          {formatMoney(p.price_cents)}
+        </span>
+      ),
+    },
     { key: 'sold', label: 'Sold', sortable: true, render: (p) => <span className="tabular">{p.sold}</span> },
-    { key: 'spots', label: 'Spots left', render: (p) => <span className="tabular">{p.spots_left === null ? 'Unlimited' : `${p.spots_left} of ${p.spots}`}</span> },
-    { key: 'active', label: 'On sale', render: (p) => (p.active ? <StatusBadge tone="good">Active</StatusBadge> : <StatusBadge>Off</StatusBadge>) },
+    {
+      key: 'spots',
+      label: 'Spots left',
+      render: (p) => (
+        <span className="tabular">{p.spots_left === null ? 'Unlimited' : `${p.spots_left} of ${p.spots}`}</span>
+      ),
+    },
+    {
+      key: 'active',
+      label: 'On sale',
+      render: (p) => (p.active ? <StatusBadge tone="good">Active</StatusBadge> : <StatusBadge>Off</StatusBadge>),
+    },
     {
       key: 'actions',
       label: 'Actions',
@@ -434,7 +678,10 @@ export function ProductsPage() {
   ];
   return (
     <>
-      <AdminTitle title="Courses for sale" description="The double-kick tiers and each members-only course's Basic and Pro tiers: prices, list prices and spots." />
+      <AdminTitle
+        title="Courses for sale"
+        description="The double-kick tiers and each members-only course's Basic and Pro tiers: prices, list prices and spots."
+      />
       {editing ? (
         <Panel title={`Edit ${editing}`} className="mb-6">
           <ProductForm key={editing} slug={editing} onDone={() => list.set({ edit: null }, false)} />
@@ -446,7 +693,18 @@ export function ProductsPage() {
         rowKey={(p) => p.slug}
         searchLabel="Search tiers and courses"
         empty="No tiers match."
-        toolbar={<FilterSelect label="On sale" name="active" list={list} options={[['', 'All'], ['1', 'Active'], ['0', 'Off']]} />}
+        toolbar={
+          <FilterSelect
+            label="On sale"
+            name="active"
+            list={list}
+            options={[
+              ['', 'All'],
+              ['1', 'Active'],
+              ['0', 'Off'],
+            ]}
+          />
+        }
       />
     </>
   );
@@ -472,26 +730,48 @@ function useSetting<T>(key: string, url: string) {
 const FLAG_LABELS: Array<[keyof MentorshipPricing, string, string]> = [
   ['price2600', `Full price ${formatMoney(2600_00)}`, `Instead of ${formatMoney(3200_00)} (like ?price2600=1).`],
   ['price3900', `Full price ${formatMoney(3900_00)}`, `Instead of ${formatMoney(3200_00)} (like ?price3900=1).`],
-  ['downsell', `Downsell: only ${formatMoney(1600_00)}`, `Shows only the ${formatMoney(1600_00)} option (like ?downsell=1).`],
-  ['showsix', 'Show the 6-payment plan', 'Adds 6 monthly payments; 3 payments stays available by link (like ?showsix=1).'],
+  [
+    'downsell',
+    `Downsell: only ${formatMoney(1600_00)}`,
+    `Shows only the ${formatMoney(1600_00)} option (like ?downsell=1).`,
+  ],
+  [
+    'showsix',
+    'Show the 6-payment plan',
+    'Adds 6 monthly payments; 3 payments stays available by link (like ?showsix=1).',
+  ],
 ];
 
 /** the lower prices a campaign link may offer; off, the link's flag is ignored and the price refused */
 const LINK_OFFER_LABELS: Array<[keyof MentorshipPricing, string, string]> = [
-  ['price2600ByLink', 'Links may offer $2,600', 'A link with ?price2600=1 shows the $2,600 full price to whoever opens it.'],
-  ['downsellByLink', 'Links may offer the $1,600 downsell', 'A link with ?downsell=1 shows only the $1,600 option to whoever opens it.'],
+  [
+    'price2600ByLink',
+    'Links may offer $2,600',
+    'A link with ?price2600=1 shows the $2,600 full price to whoever opens it.',
+  ],
+  [
+    'downsellByLink',
+    'Links may offer the $1,600 downsell',
+    'A link with ?downsell=1 shows only the $1,600 option to whoever opens it.',
+  ],
 ];
 
 /** /admin/mentorship-pricing: the checkout's default flags and the lower prices links may offer. Amounts stay fixed. */
 export function MentorshipPricingPage() {
-  const { query, form, save } = useSetting<MentorshipPricing>('admin-mentorship-pricing', '/api/admin/mentorship-pricing');
+  const { query, form, save } = useSetting<MentorshipPricing>(
+    'admin-mentorship-pricing',
+    '/api/admin/mentorship-pricing',
+  );
   const [d, setD] = useState<MentorshipPricing | null>(null);
   useEffect(() => {
     if (query.data) setD(query.data);
   }, [query.data]);
   return (
     <>
-      <AdminTitle title="Mentorship pricing" description="Which payment options /mentorship/checkout offers by default, and which lower prices a link may offer. A link's other flags (?price3900=1, ?showsix=1…) apply on top." />
+      <AdminTitle
+        title="Mentorship pricing"
+        description="Which payment options /mentorship/checkout offers by default, and which lower prices a link may offer. A link's other flags (?price3900=1, ?showsix=1…) apply on top."
+      />
       {query.isError ? (
         <LoadError error={query.error} />
       ) : !d ? (
@@ -511,16 +791,33 @@ export function MentorshipPricingPage() {
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-2 text-base font-semibold">Shown to everyone</legend>
               {FLAG_LABELS.map(([k, l, hint]) => (
-                <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
+                <Checkbox
+                  key={k}
+                  label={l}
+                  hint={hint}
+                  checked={d[k]}
+                  error={form.of(k)}
+                  onChange={(v) => setD({ ...d, [k]: v })}
+                />
               ))}
             </fieldset>
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-2 text-base font-semibold">Offered by link only</legend>
               {LINK_OFFER_LABELS.map(([k, l, hint]) => (
-                <Checkbox key={k} label={l} hint={hint} checked={d[k]} error={form.of(k)} onChange={(v) => setD({ ...d, [k]: v })} />
+                <Checkbox
+                  key={k}
+                  label={l}
+                  hint={hint}
+                  checked={d[k]}
+                  error={form.of(k)}
+                  onChange={(v) => setD({ ...d, [k]: v })}
+                />
               ))}
             </fieldset>
-            <p className="text-sm text-muted">The amounts ({[3200_00, 1600_00, 2600_00, 3900_00].map((c) => formatMoney(c)).join(', ')} and the instalment plans) are fixed by the server; only which options are offered changes here.</p>
+            <p className="text-sm text-muted">
+              The amounts ({[3200_00, 1600_00, 2600_00, 3900_00].map((c) => formatMoney(c)).join(', ')} and the
+              instalment plans) are fixed by the server; only which options are offered changes here.
+            </p>
             <FormError message={form.formError} />
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>
@@ -538,7 +835,12 @@ const RETENTION_FIELDS: Array<[keyof RetentionOffers, string, 'percent' | 'count
   ['monthlyDiscountPercent', 'Monthly discount (%)', 'percent', 'Percent off a monthly member’s next payments.'],
   ['monthlyDiscountCycles', 'Discounted months', 'count', 'How many monthly payments the discount covers.'],
   ['yearlyDiscountCents', 'Yearly discount ($)', 'money', 'Off a yearly member’s next payment.'],
-  ['yearlyUpgradeDiscountCents', 'Yearly upgrade discount ($)', 'money', 'Off the first year when a monthly member switches to yearly.'],
+  [
+    'yearlyUpgradeDiscountCents',
+    'Yearly upgrade discount ($)',
+    'money',
+    'Off the first year when a monthly member switches to yearly.',
+  ],
   ['lifetimeDiscountPercent', 'Lifetime discount (%)', 'percent', 'Off the lifetime price in the cancel flow.'],
   ['cardPauseFeeCents', 'Card pause fee ($ a month)', 'money', 'Charged each month while a card membership is paused.'],
   ['paypalPauseFeeCents', 'PayPal pause fee ($ a month)', 'money', 'PayPal suspensions; 0 for free.'],
@@ -548,13 +850,17 @@ const RETENTION_FIELDS: Array<[keyof RetentionOffers, string, 'percent' | 'count
 export function RetentionPage() {
   const { query, form, save } = useSetting<RetentionOffers>('admin-retention', '/api/admin/retention');
   const [d, setD] = useState<Record<string, string> | null>(null);
-  const toDraft = (o: RetentionOffers) => Object.fromEntries(RETENTION_FIELDS.map(([k, , kind]) => [k, kind === 'money' ? centsText(o[k]) : String(o[k])]));
+  const toDraft = (o: RetentionOffers) =>
+    Object.fromEntries(RETENTION_FIELDS.map(([k, , kind]) => [k, kind === 'money' ? centsText(o[k]) : String(o[k])]));
   useEffect(() => {
     if (query.data) setD(toDraft(query.data));
   }, [query.data]);
   return (
     <>
-      <AdminTitle title="Retention offers" description="What the cancel flow offers a member who is leaving. The billing page’s wording and the charges use these figures." />
+      <AdminTitle
+        title="Retention offers"
+        description="What the cancel flow offers a member who is leaving. The billing page’s wording and the charges use these figures."
+      />
       {query.isError ? (
         <LoadError error={query.error} />
       ) : !d ? (
@@ -567,18 +873,35 @@ export function RetentionPage() {
             className="flex flex-col gap-4"
             onSubmit={(e) => {
               e.preventDefault();
-              const values = Object.fromEntries(RETENTION_FIELDS.map(([k, , kind]) => [k, kind === 'money' ? toCents(d[k] ?? '') : toInt(d[k] ?? '')]));
+              const values = Object.fromEntries(
+                RETENTION_FIELDS.map(([k, , kind]) => [k, kind === 'money' ? toCents(d[k] ?? '') : toInt(d[k] ?? '')]),
+              );
               const body = form.check(retentionOffersSchema, values);
               if (body) save.mutate(body);
             }}
           >
             <div className="grid gap-4 md:grid-cols-2">
               {RETENTION_FIELDS.map(([k, l, kind, hint]) => (
-                <Field key={k} label={l} hint={hint} inputMode={kind === 'money' ? 'decimal' : 'numeric'} value={d[k] ?? ''} error={form.of(k)} onChange={(e) => setD({ ...d, [k]: e.target.value })} />
+                <Field
+                  key={k}
+                  label={l}
+                  hint={hint}
+                  inputMode={kind === 'money' ? 'decimal' : 'numeric'}
+                  value={d[k] ?? ''}
+                  error={form.of(k)}
+                  onChange={(e) => setD({ ...d, [k]: e.target.value })}
+                />
               ))}
             </div>
             <FormButtons error={form.formError} busy={save.isPending}>
-              <Button type="button" variant="secondary" onClick={() => { form.clear(); setD(toDraft(DEFAULT_RETENTION_OFFERS)); }}>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  form.clear();
+                  setD(toDraft(DEFAULT_RETENTION_OFFERS));
+                }}
+              >
                 Fill in the spec’s offers
               </Button>
             </FormButtons>
@@ -602,14 +925,47 @@ const OUTCOME: Record<string, string> = {
 
 /** /admin/cancellations: why members left, or what they chose instead (the cancel flows). */
 export function CancellationsPage() {
-  const result = useAdminList<CancellationRow>('admin-cancellations', '/api/admin/cancellations', ['reason', 'outcome']);
+  const result = useAdminList<CancellationRow>('admin-cancellations', '/api/admin/cancellations', [
+    'reason',
+    'outcome',
+  ]);
   const { list } = result;
   const columns: Column<CancellationRow>[] = [
-    { key: 'created_at', label: 'When', sortable: true, render: (r) => <TimeAgo iso={r.created_at} title={formatWhen(r.created_at, undefined)} /> },
+    {
+      key: 'created_at',
+      label: 'When',
+      sortable: true,
+      render: (r) => <TimeAgo iso={r.created_at} title={formatWhen(r.created_at, undefined)} />,
+    },
     { key: 'member', label: 'Member', render: (r) => <MemberLink member={r.member} /> },
-    { key: 'reason', label: 'Reason', sortable: true, render: (r) => <span className="flex flex-col"><span className="font-semibold">{r.reason}</span>{r.description ? <span className="whitespace-pre-wrap break-words text-muted">{r.description}</span> : null}</span> },
-    { key: 'outcome', label: 'Outcome', sortable: true, render: (r) => <StatusBadge tone={r.outcome === 'cancel' ? 'bad' : 'good'}>{OUTCOME[r.outcome] ?? r.outcome}</StatusBadge> },
-    { key: 'plan', label: 'Plan', render: (r) => <span>{r.provider === 'paypal' ? 'PayPal' : 'Card'}, {r.cycle === 'year' ? 'yearly' : 'monthly'}</span> },
+    {
+      key: 'reason',
+      label: 'Reason',
+      sortable: true,
+      render: (r) => (
+        <span className="flex flex-col">
+          <span className="font-semibold">{r.reason}</span>
+          {r.description ? <span className="whitespace-pre-wrap break-words text-muted">{r.description}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'outcome',
+      label: 'Outcome',
+      sortable: true,
+      render: (r) => (
+        <StatusBadge tone={r.outcome === 'cancel' ? 'bad' : 'good'}>{OUTCOME[r.outcome] ?? r.outcome}</StatusBadge>
+      ),
+    },
+    {
+      key: 'plan',
+      label: 'Plan',
+      render: (r) => (
+        <span>
+          {r.provider === 'paypal' ? 'PayPal' : 'Card'}, {r.cycle === 'year' ? 'yearly' : 'monthly'}
+        </span>
+      ),
+    },
   ];
   return (
     <>
@@ -622,8 +978,21 @@ export function CancellationsPage() {
         empty="No cancellation feedback matches."
         toolbar={
           <>
-            <FilterSelect label="Reason" name="reason" list={list} options={[['', 'Any reason'], ...CANCEL_REASONS.map((r) => [r.value, r.value] as [string, string])]} />
-            <FilterSelect label="Outcome" name="outcome" list={list} options={[['', 'Any outcome'], ...CANCEL_OUTCOME_VALUES.map((o) => [o, OUTCOME[o] ?? o] as [string, string])]} />
+            <FilterSelect
+              label="Reason"
+              name="reason"
+              list={list}
+              options={[['', 'Any reason'], ...CANCEL_REASONS.map((r) => [r.value, r.value] as [string, string])]}
+            />
+            <FilterSelect
+              label="Outcome"
+              name="outcome"
+              list={list}
+              options={[
+                ['', 'Any outcome'],
+                ...CANCEL_OUTCOME_VALUES.map((o) => [o, OUTCOME[o] ?? o] as [string, string]),
+              ]}
+            />
           </>
         }
       />

@@ -33,13 +33,19 @@ export function ReceiptSellerPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!d) return;
-    const body = form.check(receiptSellerSchema, { ...d, tax_percent: d.tax_percent.trim() === '' ? Number.NaN : Number(d.tax_percent) });
+    const body = form.check(receiptSellerSchema, {
+      ...d,
+      tax_percent: d.tax_percent.trim() === '' ? Number.NaN : Number(d.tax_percent),
+    });
     if (body) save.mutate(body);
   }
   const percent = d ? Number(d.tax_percent) || 0 : 0;
   return (
     <>
-      <AdminTitle title="Receipts" description="The seller every new receipt and credit note names, and its tax line. Receipts already issued keep what they said." />
+      <AdminTitle
+        title="Receipts"
+        description="The seller every new receipt and credit note names, and its tax line. Receipts already issued keep what they said."
+      />
       {query.isError ? (
         <LoadError error={query.error} />
       ) : !d ? (
@@ -47,10 +53,29 @@ export function ReceiptSellerPage() {
       ) : (
         <Panel>
           <form noValidate aria-label="Receipt seller" className="flex flex-col gap-4" onSubmit={submit}>
-            <Field label="Seller name" value={d.name} maxLength={200} error={form.of('name')} onChange={(e) => setD({ ...d, name: e.target.value })} />
-            <TextArea label="Address" value={d.address} maxLength={500} hint="One line each, as it should print." error={form.of('address')} onChange={(e) => setD({ ...d, address: e.target.value })} />
+            <Field
+              label="Seller name"
+              value={d.name}
+              maxLength={200}
+              error={form.of('name')}
+              onChange={(e) => setD({ ...d, name: e.target.value })}
+            />
+            <TextArea
+              label="Address"
+              value={d.address}
+              maxLength={500}
+              hint="One line each, as it should print."
+              error={form.of('address')}
+              onChange={(e) => setD({ ...d, address: e.target.value })}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Tax line label" value={d.tax_label} maxLength={40} error={form.of('tax_label')} onChange={(e) => setD({ ...d, tax_label: e.target.value })} />
+              <Field
+                label="Tax line label"
+                value={d.tax_label}
+                maxLength={40}
+                error={form.of('tax_label')}
+                onChange={(e) => setD({ ...d, tax_label: e.target.value })}
+              />
               <Field
                 label="Tax included in prices (%)"
                 inputMode="decimal"

@@ -1,6 +1,12 @@
 import { RotateCw } from 'lucide-react';
 import { PROVIDERS } from '#shared/commerce';
-import { PROVIDER_NAMES, WEBHOOK_FAILURE_KINDS, WEBHOOK_FAILURE_STATES, type AdminWebhookFailureRow, type WebhookFailureKind } from '#shared/admin-commerce';
+import {
+  PROVIDER_NAMES,
+  WEBHOOK_FAILURE_KINDS,
+  WEBHOOK_FAILURE_STATES,
+  type AdminWebhookFailureRow,
+  type WebhookFailureKind,
+} from '#shared/admin-commerce';
 import { post } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAdminAction } from '#client/components/admin/actions.tsx';
@@ -13,7 +19,10 @@ const KIND: Record<WebhookFailureKind, { label: string; tone: 'bad' | 'warn' }> 
   rejected: { label: 'Could not be read', tone: 'bad' },
   failed: { label: 'Failed while applying', tone: 'warn' },
 };
-const STATE: Record<(typeof WEBHOOK_FAILURE_STATES)[number], string> = { open: 'Not applied yet', resolved: 'Applied later' };
+const STATE: Record<(typeof WEBHOOK_FAILURE_STATES)[number], string> = {
+  open: 'Not applied yet',
+  resolved: 'Applied later',
+};
 const exact = (iso: string) => formatWhen(iso, undefined);
 
 /**
@@ -21,7 +30,11 @@ const exact = (iso: string) => formatWhen(iso, undefined);
  * what was wrong, how often it was delivered, and whether a later delivery was applied after all.
  */
 export function WebhookFailuresPage() {
-  const result = useAdminList<AdminWebhookFailureRow>('admin-webhook-failures', '/api/admin/webhook-failures', ['provider', 'kind', 'state']);
+  const result = useAdminList<AdminWebhookFailureRow>('admin-webhook-failures', '/api/admin/webhook-failures', [
+    'provider',
+    'kind',
+    'state',
+  ]);
   const { list } = result;
   const retry = useAdminAction<number, { message: string }>({
     mutationFn: (id) => post<{ message: string }>(`/api/admin/webhook-failures/${id}/retry`),
@@ -75,7 +88,13 @@ export function WebhookFailuresPage() {
         </span>
       ),
     },
-    { key: 'deliveries', label: 'Deliveries', sortable: true, className: 'md:w-32', render: (r) => <span className="tabular">{r.deliveries}</span> },
+    {
+      key: 'deliveries',
+      label: 'Deliveries',
+      sortable: true,
+      className: 'md:w-32',
+      render: (r) => <span className="tabular">{r.deliveries}</span>,
+    },
     {
       key: 'actions',
       label: 'Actions',
@@ -107,9 +126,27 @@ export function WebhookFailuresPage() {
         empty="No webhook failures match."
         toolbar={
           <>
-            <FilterSelect label="Provider" name="provider" list={list} options={[['', 'Any provider'], ...PROVIDERS.map((p) => [p, PROVIDER_NAMES[p] ?? p] as [string, string])]} />
-            <FilterSelect label="Problem" name="kind" list={list} options={[['', 'Any problem'], ...WEBHOOK_FAILURE_KINDS.map((k) => [k, KIND[k].label] as [string, string])]} />
-            <FilterSelect label="State" name="state" list={list} options={[['', 'Any state'], ...WEBHOOK_FAILURE_STATES.map((s) => [s, STATE[s]] as [string, string])]} />
+            <FilterSelect
+              label="Provider"
+              name="provider"
+              list={list}
+              options={[['', 'Any provider'], ...PROVIDERS.map((p) => [p, PROVIDER_NAMES[p] ?? p] as [string, string])]}
+            />
+            <FilterSelect
+              label="Problem"
+              name="kind"
+              list={list}
+              options={[
+                ['', 'Any problem'],
+                ...WEBHOOK_FAILURE_KINDS.map((k) => [k, KIND[k].label] as [string, string]),
+              ]}
+            />
+            <FilterSelect
+              label="State"
+              name="state"
+              list={list}
+              options={[['', 'Any state'], ...WEBHOOK_FAILURE_STATES.map((s) => [s, STATE[s]] as [string, string])]}
+            />
           </>
         }
       />

@@ -36,7 +36,8 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   const form = useFormErrors();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: unknown) => (category ? post(`/api/admin/categories/${category.id}`, body) : post('/api/admin/categories', body)),
+    mutationFn: (body: unknown) =>
+      category ? post(`/api/admin/categories/${category.id}`, body) : post('/api/admin/categories', body),
     onSuccess: () => {
       toast(category ? 'Category saved.' : 'Category created.');
       void qc.invalidateQueries({ queryKey: ['admin-categories'] });
@@ -46,14 +47,25 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { title: draft.title, slug: draft.slug, description: draft.description, ...(draft.position.trim() ? { position: draft.position.trim() } : {}) };
+    const values = {
+      title: draft.title,
+      slug: draft.slug,
+      description: draft.description,
+      ...(draft.position.trim() ? { position: draft.position.trim() } : {}),
+    };
     const body = form.check(categorySchema, values);
     if (body) save.mutate(body);
   };
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   return (
     <Panel title={category ? `Edit “${category.title}”` : 'New category'} className="mb-6">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={category ? 'Edit category' : 'New category'}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-4"
+        aria-label={category ? 'Edit category' : 'New category'}
+      >
         <div className="grid gap-4 md:grid-cols-2">
           <Field
             label="Title"
@@ -75,9 +87,28 @@ function CategoryForm({ category, onDone }: { category: AdminCategory | null; on
             }}
           />
         </div>
-        <TextArea label="Description" rows={3} value={draft.description} error={form.of('description')} onChange={set('description')} />
-        <Field label="Position" inputMode="numeric" value={draft.position} error={form.of('position')} hint="Lower comes first. Leave empty to put it last." onChange={set('position')} className="md:w-56" />
-        <FormButtons error={form.formError} busy={save.isPending} label={category ? 'Save category' : 'Create category'} onCancel={onDone} />
+        <TextArea
+          label="Description"
+          rows={3}
+          value={draft.description}
+          error={form.of('description')}
+          onChange={set('description')}
+        />
+        <Field
+          label="Position"
+          inputMode="numeric"
+          value={draft.position}
+          error={form.of('position')}
+          hint="Lower comes first. Leave empty to put it last."
+          onChange={set('position')}
+          className="md:w-56"
+        />
+        <FormButtons
+          error={form.formError}
+          busy={save.isPending}
+          label={category ? 'Save category' : 'Create category'}
+          onCancel={onDone}
+        />
       </form>
     </Panel>
   );
@@ -89,7 +120,8 @@ export function CategoriesPage() {
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
   const [confirm, dialog] = useConfirm();
   const move = useAdminAction({
-    mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) => post(`/api/admin/categories/${id}/move`, { direction }),
+    mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
+      post(`/api/admin/categories/${id}/move`, { direction }),
     invalidate: [['admin-categories']],
     errorFields: ['direction'],
   });
@@ -101,7 +133,13 @@ export function CategoriesPage() {
   });
   const rows = result.data?.data ?? [];
   const columns: Column<AdminCategory>[] = [
-    { key: 'position', label: 'Position', sortable: true, className: 'md:w-24', render: (c) => <span className="tabular">{c.position}</span> },
+    {
+      key: 'position',
+      label: 'Position',
+      sortable: true,
+      className: 'md:w-24',
+      render: (c) => <span className="tabular">{c.position}</span>,
+    },
     {
       key: 'title',
       label: 'Category',
@@ -124,16 +162,34 @@ export function CategoriesPage() {
         const i = rows.findIndex((r) => r.id === c.id);
         return (
           <span className="flex flex-wrap gap-1">
-            <Button variant="ghost" className="px-3" aria-label={`Move ${c.title} up`} disabled={move.isPending || i === 0} onClick={() => move.mutate({ id: c.id, direction: 'up' })}>
+            <Button
+              variant="ghost"
+              className="px-3"
+              aria-label={`Move ${c.title} up`}
+              disabled={move.isPending || i === 0}
+              onClick={() => move.mutate({ id: c.id, direction: 'up' })}
+            >
               <ArrowUp aria-hidden className="size-4" />
             </Button>
-            <Button variant="ghost" className="px-3" aria-label={`Move ${c.title} down`} disabled={move.isPending || i === rows.length - 1} onClick={() => move.mutate({ id: c.id, direction: 'down' })}>
+            <Button
+              variant="ghost"
+              className="px-3"
+              aria-label={`Move ${c.title} down`}
+              disabled={move.isPending || i === rows.length - 1}
+              onClick={() => move.mutate({ id: c.id, direction: 'down' })}
+            >
               <ArrowDown aria-hidden className="size-4" />
             </Button>
             <Button variant="secondary" aria-label={`Edit ${c.title}`} onClick={() => setEditing(c)}>
               <Pencil aria-hidden className="size-4" /> Edit
             </Button>
-            <DeleteButton label={`Delete ${c.title}`} question={`Delete the category “${c.title}”?`} confirm={confirm} disabled={remove.isPending} onConfirm={() => remove.mutate(c.id)} />
+            <DeleteButton
+              label={`Delete ${c.title}`}
+              question={`Delete the category “${c.title}”?`}
+              confirm={confirm}
+              disabled={remove.isPending}
+              onConfirm={() => remove.mutate(c.id)}
+            />
           </span>
         );
       },
@@ -150,8 +206,20 @@ export function CategoriesPage() {
           </Button>
         }
       />
-      {editing ? <CategoryForm key={editing === 'new' ? 'new' : editing.id} category={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-      <DataTable result={result} columns={columns} rowKey={(c) => c.id} searchLabel="Search categories" empty="No categories yet." />
+      {editing ? (
+        <CategoryForm
+          key={editing === 'new' ? 'new' : editing.id}
+          category={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      <DataTable
+        result={result}
+        columns={columns}
+        rowKey={(c) => c.id}
+        searchLabel="Search categories"
+        empty="No categories yet."
+      />
       {dialog}
     </>
   );

@@ -6,7 +6,15 @@ import { LIVE_TOPIC_MAX, liveShowSchema, liveShowTopicSchema, type AdminLiveShow
 import { LIVE_STATUS_LABELS } from '#shared/live';
 import { api, post } from '#client/lib/api.ts';
 import { DeleteButton, useAdminAction } from '#client/components/admin/actions.tsx';
-import { AdminTitle, FormButtons, Panel, StateBadge, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import {
+  AdminTitle,
+  FormButtons,
+  Panel,
+  StateBadge,
+  StatusBadge,
+  TextArea,
+  useFormErrors,
+} from '#client/components/admin/form.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
@@ -27,7 +35,8 @@ function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => 
   const form = useFormErrors();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: unknown) => (show ? post(`/api/admin/live-shows/${show.id}`, body) : post('/api/admin/live-shows', body)),
+    mutationFn: (body: unknown) =>
+      show ? post(`/api/admin/live-shows/${show.id}`, body) : post('/api/admin/live-shows', body),
     onSuccess: () => {
       toast(show ? 'Show saved.' : 'Show scheduled.');
       void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
@@ -38,17 +47,39 @@ function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const when = draft.starts_at ? new Date(draft.starts_at) : null;
-    const body = form.check(liveShowSchema, { ...draft, starts_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : draft.starts_at });
+    const body = form.check(liveShowSchema, {
+      ...draft,
+      starts_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : draft.starts_at,
+    });
     if (body) save.mutate(body);
   };
-  const set = (k: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof typeof draft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   return (
     <Panel title={show ? `Edit “${show.title}”` : 'Schedule a show'} className="mb-6">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={show ? 'Edit show' : 'Schedule a show'}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-4"
+        aria-label={show ? 'Edit show' : 'Schedule a show'}
+      >
         <Field label="Title" value={draft.title} error={form.of('title')} onChange={set('title')} />
-        <TextArea label="Description" rows={3} value={draft.description} error={form.of('description')} onChange={set('description')} />
+        <TextArea
+          label="Description"
+          rows={3}
+          value={draft.description}
+          error={form.of('description')}
+          onChange={set('description')}
+        />
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label="Starts at" type="datetime-local" value={draft.starts_at} error={form.of('starts_at')} hint={`Your time zone: ${timeZone()}`} onChange={set('starts_at')} />
+          <Field
+            label="Starts at"
+            type="datetime-local"
+            value={draft.starts_at}
+            error={form.of('starts_at')}
+            hint={`Your time zone: ${timeZone()}`}
+            onChange={set('starts_at')}
+          />
           <Field
             label="Video address"
             type="url"
@@ -60,7 +91,12 @@ function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => 
             onChange={set('video_url')}
           />
         </div>
-        <FormButtons error={form.formError} busy={save.isPending} label={show ? 'Save show' : 'Schedule show'} onCancel={onDone} />
+        <FormButtons
+          error={form.formError}
+          busy={save.isPending}
+          label={show ? 'Save show' : 'Schedule show'}
+          onCancel={onDone}
+        />
       </form>
     </Panel>
   );
@@ -71,7 +107,8 @@ function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }
   const form = useFormErrors();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (value: string) => post<{ data: AdminLiveShow }>(`/api/admin/live-shows/${show.id}/topic`, { topic: value }),
+    mutationFn: (value: string) =>
+      post<{ data: AdminLiveShow }>(`/api/admin/live-shows/${show.id}/topic`, { topic: value }),
     onSuccess: (res) => {
       toast(res.data.topic ? 'Topic set. Viewers see it now.' : 'Topic cleared.');
       void qc.invalidateQueries({ queryKey: ['admin-live-shows'] });
@@ -94,7 +131,14 @@ function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }
           submit(topic);
         }}
       >
-        <Field label="Topic" value={topic} maxLength={LIVE_TOPIC_MAX + 50} error={form.of('topic')} hint="Shown above the chat to everyone watching." onChange={(e) => setTopic(e.target.value)} />
+        <Field
+          label="Topic"
+          value={topic}
+          maxLength={LIVE_TOPIC_MAX + 50}
+          error={form.of('topic')}
+          hint="Shown above the chat to everyone watching."
+          onChange={(e) => setTopic(e.target.value)}
+        />
         <FormButtons error={form.formError} busy={save.isPending} label="Set topic" onCancel={onDone}>
           {show.topic ? (
             <Button type="button" variant="secondary" disabled={save.isPending} onClick={() => submit('')}>
@@ -114,7 +158,16 @@ export function LiveShowsPage() {
   const [topicOf, setTopicOf] = useState<AdminLiveShow | null>(null);
   const [confirm, dialog] = useConfirm();
   const change = useAdminAction({
-    mutationFn: ({ show, path, body }: { show: AdminLiveShow; path: 'status' | 'chat'; body: Record<string, unknown>; done: string }) => post(`/api/admin/live-shows/${show.id}/${path}`, body),
+    mutationFn: ({
+      show,
+      path,
+      body,
+    }: {
+      show: AdminLiveShow;
+      path: 'status' | 'chat';
+      body: Record<string, unknown>;
+      done: string;
+    }) => post(`/api/admin/live-shows/${show.id}/${path}`, body),
     done: ({ done }) => done,
     invalidate: [['admin-live-shows']],
     errorFields: ['status', 'open'],
@@ -138,7 +191,12 @@ export function LiveShowsPage() {
         </span>
       ),
     },
-    { key: 'starts_at', label: 'Starts', sortable: true, render: (s) => <time dateTime={s.starts_at}>{format(new Date(s.starts_at), 'EEE d MMM yyyy, HH:mm')}</time> },
+    {
+      key: 'starts_at',
+      label: 'Starts',
+      sortable: true,
+      render: (s) => <time dateTime={s.starts_at}>{format(new Date(s.starts_at), 'EEE d MMM yyyy, HH:mm')}</time>,
+    },
     {
       key: 'status',
       label: 'Status',
@@ -158,11 +216,19 @@ export function LiveShowsPage() {
             <Pencil aria-hidden className="size-4" /> Edit
           </Button>
           {s.chat_open ? (
-            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'chat', body: { open: false }, done: 'Chat closed.' })}>
+            <Button
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() => change.mutate({ show: s, path: 'chat', body: { open: false }, done: 'Chat closed.' })}
+            >
               <MessageSquareOff aria-hidden className="size-4" /> Close chat
             </Button>
           ) : (
-            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'chat', body: { open: true }, done: 'Chat open.' })}>
+            <Button
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() => change.mutate({ show: s, path: 'chat', body: { open: true }, done: 'Chat open.' })}
+            >
               <MessageSquare aria-hidden className="size-4" /> Open chat
             </Button>
           )}
@@ -170,16 +236,34 @@ export function LiveShowsPage() {
             <Type aria-hidden className="size-4" /> Topic
           </Button>
           {s.status === 'scheduled' ? (
-            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'status', body: { status: 'live' }, done: 'The show is live.' })}>
+            <Button
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() =>
+                change.mutate({ show: s, path: 'status', body: { status: 'live' }, done: 'The show is live.' })
+              }
+            >
               <Radio aria-hidden className="size-4" /> Mark live
             </Button>
           ) : null}
           {s.status === 'live' ? (
-            <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ show: s, path: 'status', body: { status: 'ended' }, done: 'The show has ended.' })}>
+            <Button
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() =>
+                change.mutate({ show: s, path: 'status', body: { status: 'ended' }, done: 'The show has ended.' })
+              }
+            >
               <Square aria-hidden className="size-4" /> Mark ended
             </Button>
           ) : null}
-          <DeleteButton label={`Delete ${s.title}`} question={`Delete the show “${s.title}” and its chat for good?`} confirm={confirm} disabled={remove.isPending} onConfirm={() => remove.mutate(s.id)} />
+          <DeleteButton
+            label={`Delete ${s.title}`}
+            question={`Delete the show “${s.title}” and its chat for good?`}
+            confirm={confirm}
+            disabled={remove.isPending}
+            onConfirm={() => remove.mutate(s.id)}
+          />
         </span>
       ),
     },
@@ -195,7 +279,13 @@ export function LiveShowsPage() {
           </Button>
         }
       />
-      {editing ? <ShowForm key={editing === 'new' ? 'new' : editing.id} show={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ShowForm
+          key={editing === 'new' ? 'new' : editing.id}
+          show={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
       {topicOf ? <TopicForm key={topicOf.id} show={topicOf} onDone={() => setTopicOf(null)} /> : null}
       <DataTable
         result={result}

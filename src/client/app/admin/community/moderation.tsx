@@ -1,6 +1,12 @@
 import { Link } from '#client/components/ui/link.tsx';
 import { Eye, EyeOff } from 'lucide-react';
-import { MODERATION_KIND_LABELS, MODERATION_KINDS, MODERATION_MESSAGES, type ModerationAction, type ModerationItem } from '#shared/admin-community';
+import {
+  MODERATION_KIND_LABELS,
+  MODERATION_KINDS,
+  MODERATION_MESSAGES,
+  type ModerationAction,
+  type ModerationItem,
+} from '#shared/admin-community';
 import { post } from '#client/lib/api.ts';
 import { DeleteButton, useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, StateBadge } from '#client/components/admin/form.tsx';
@@ -10,7 +16,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 
 const SINGULAR = { post: 'post', topic: 'topic', chat: 'chat message', wall: 'wall comment' } as const;
-const DONE: Record<ModerationAction, string> = { hide: MODERATION_MESSAGES.hidden, restore: MODERATION_MESSAGES.restored, delete: MODERATION_MESSAGES.deleted };
+const DONE: Record<ModerationAction, string> = {
+  hide: MODERATION_MESSAGES.hidden,
+  restore: MODERATION_MESSAGES.restored,
+  delete: MODERATION_MESSAGES.deleted,
+};
 
 /** Admin moderation (docs/product/reports-and-moderation.md): hide, restore or delete posts, topics, chat, wall. */
 export function ModerationPage() {
@@ -18,7 +28,8 @@ export function ModerationPage() {
   const { list } = result;
   const [confirm, dialog] = useConfirm();
   const act = useAdminAction({
-    mutationFn: ({ item, action }: { item: ModerationItem; action: ModerationAction }) => post(`/api/admin/moderation/${item.kind}/${item.id}`, { action }),
+    mutationFn: ({ item, action }: { item: ModerationItem; action: ModerationAction }) =>
+      post(`/api/admin/moderation/${item.kind}/${item.id}`, { action }),
     done: ({ action }) => DONE[action],
     invalidate: [['admin-moderation'], ['admin-reports']],
     errorFields: ['action'],
@@ -32,7 +43,9 @@ export function ModerationPage() {
       render: (r) => (
         <span className="flex flex-col gap-0.5">
           {r.title ? <span className="font-semibold">{r.title}</span> : null}
-          <span className="line-clamp-3 whitespace-pre-wrap text-sm">{r.excerpt || <em className="text-muted">(no text)</em>}</span>
+          <span className="line-clamp-3 whitespace-pre-wrap text-sm">
+            {r.excerpt || <em className="text-muted">(no text)</em>}
+          </span>
         </span>
       ),
     },
@@ -66,18 +79,32 @@ export function ModerationPage() {
       sortable: true,
       render: (r) => <TimeAgo iso={r.created_at} />,
     },
-    { key: 'state', label: 'State', render: (r) => <StateBadge state={r.state}>{r.state === 'hidden' ? 'Hidden' : 'Visible'}</StateBadge> },
+    {
+      key: 'state',
+      label: 'State',
+      render: (r) => <StateBadge state={r.state}>{r.state === 'hidden' ? 'Hidden' : 'Visible'}</StateBadge>,
+    },
     {
       key: 'actions',
       label: 'Actions',
       render: (r) => (
         <span className="flex flex-wrap gap-2">
           {r.state === 'visible' ? (
-            <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ item: r, action: 'hide' })} aria-label={`Hide ${SINGULAR[r.kind]} ${r.id}`}>
+            <Button
+              variant="secondary"
+              disabled={act.isPending}
+              onClick={() => act.mutate({ item: r, action: 'hide' })}
+              aria-label={`Hide ${SINGULAR[r.kind]} ${r.id}`}
+            >
               <EyeOff aria-hidden className="size-4" /> Hide
             </Button>
           ) : (
-            <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ item: r, action: 'restore' })} aria-label={`Restore ${SINGULAR[r.kind]} ${r.id}`}>
+            <Button
+              variant="secondary"
+              disabled={act.isPending}
+              onClick={() => act.mutate({ item: r, action: 'restore' })}
+              aria-label={`Restore ${SINGULAR[r.kind]} ${r.id}`}
+            >
               <Eye aria-hidden className="size-4" /> Restore
             </Button>
           )}
@@ -96,7 +123,10 @@ export function ModerationPage() {
 
   return (
     <>
-      <AdminTitle title="Moderation" description="Everything members wrote in the forums, live chat and on profile walls. Hiding can be undone; deleting cannot." />
+      <AdminTitle
+        title="Moderation"
+        description="Everything members wrote in the forums, live chat and on profile walls. Hiding can be undone; deleting cannot."
+      />
       <DataTable
         result={result}
         columns={columns}
@@ -105,7 +135,12 @@ export function ModerationPage() {
         empty="Nothing matches."
         toolbar={
           <>
-            <FilterSelect label="Kind" name="kind" list={list} options={MODERATION_KINDS.map((k) => [k, MODERATION_KIND_LABELS[k]])} />
+            <FilterSelect
+              label="Kind"
+              name="kind"
+              list={list}
+              options={MODERATION_KINDS.map((k) => [k, MODERATION_KIND_LABELS[k]])}
+            />
             <FilterSelect
               label="State"
               name="state"

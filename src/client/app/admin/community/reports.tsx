@@ -14,7 +14,11 @@ const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
 type Action = 'resolve' | 'dismiss' | 'hide';
 const KIND_LABEL = { post: 'Post', chat: 'Chat message', wall: 'Wall comment' } as const;
-const DONE: Record<Action, string> = { resolve: 'Report resolved.', dismiss: 'Report dismissed.', hide: 'Hidden, and its reports resolved.' };
+const DONE: Record<Action, string> = {
+  resolve: 'Report resolved.',
+  dismiss: 'Report dismissed.',
+  hide: 'Hidden, and its reports resolved.',
+};
 
 interface Person {
   id: number;
@@ -55,12 +59,17 @@ export function ReportsPage() {
     invalidate: [['admin-reports'], ['admin-moderation']],
     errorFields: ['action'],
   });
-  const go = (next: { status?: Status; page?: number }) => setParams({ status: next.status ?? status, page: String(next.page ?? 1) });
+  const go = (next: { status?: Status; page?: number }) =>
+    setParams({ status: next.status ?? status, page: String(next.page ?? 1) });
 
   return (
     <>
       <AdminTitle title="Reports" description="What members reported in the forums, live chat and on profile walls." />
-      <div role="tablist" aria-label="Report status" className="mb-5 flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface p-1">
+      <div
+        role="tablist"
+        aria-label="Report status"
+        className="mb-5 flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface p-1"
+      >
         {STATUSES.map((s) => (
           <button
             key={s}
@@ -68,7 +77,10 @@ export function ReportsPage() {
             role="tab"
             aria-selected={s === status}
             onClick={() => go({ status: s })}
-            className={clsx('min-h-11 flex-1 rounded-lg px-4 font-semibold capitalize', s === status ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-surface-2 hover:text-fg')}
+            className={clsx(
+              'min-h-11 flex-1 rounded-lg px-4 font-semibold capitalize',
+              s === status ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
+            )}
           >
             {s}
           </button>
@@ -83,11 +95,21 @@ export function ReportsPage() {
       ) : (
         <ul className="flex flex-col gap-4" aria-label={`${status} reports`}>
           {list.data.data.map((r) => (
-            <li key={r.id} data-testid={`report-${r.id}`} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+            <li
+              key={r.id}
+              data-testid={`report-${r.id}`}
+              className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
+            >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-                <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-semibold text-fg">{KIND_LABEL[r.kind]}</span>
-                {r.target.hidden ? <span className="rounded-full bg-danger-soft px-2.5 py-0.5 font-semibold text-danger">Hidden</span> : null}
-                {!r.target.exists ? <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-semibold">Deleted</span> : null}
+                <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-semibold text-fg">
+                  {KIND_LABEL[r.kind]}
+                </span>
+                {r.target.hidden ? (
+                  <span className="rounded-full bg-danger-soft px-2.5 py-0.5 font-semibold text-danger">Hidden</span>
+                ) : null}
+                {!r.target.exists ? (
+                  <span className="rounded-full bg-surface-2 px-2.5 py-0.5 font-semibold">Deleted</span>
+                ) : null}
                 <span>
                   Reported by{' '}
                   {r.reporter ? (
@@ -114,26 +136,43 @@ export function ReportsPage() {
                   </>
                 ) : null}
               </p>
-              <blockquote className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2">{r.target.exists ? r.target.text : 'It has been deleted.'}</blockquote>
+              <blockquote className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2">
+                {r.target.exists ? r.target.text : 'It has been deleted.'}
+              </blockquote>
               <div className="mt-4 flex flex-wrap items-center gap-2">
                 {r.target.link ? (
-                  <a href={r.target.link} className={clsx(buttonClass('ghost'), '-ml-3 w-full justify-start sm:w-auto')}>
+                  <a
+                    href={r.target.link}
+                    className={clsx(buttonClass('ghost'), '-ml-3 w-full justify-start sm:w-auto')}
+                  >
                     View in place
                   </a>
                 ) : null}
                 <span className="hidden flex-1 sm:block" />
                 {r.status === 'open' ? (
                   <>
-                    <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ id: r.id, action: 'dismiss' })}>
+                    <Button
+                      variant="secondary"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ id: r.id, action: 'dismiss' })}
+                    >
                       Dismiss
                     </Button>
-                    <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ id: r.id, action: 'resolve' })}>
+                    <Button
+                      variant="secondary"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ id: r.id, action: 'resolve' })}
+                    >
                       Resolve
                     </Button>
                   </>
                 ) : null}
                 {r.target.exists && !r.target.hidden ? (
-                  <Button variant="danger" disabled={act.isPending} onClick={() => act.mutate({ id: r.id, action: 'hide' })}>
+                  <Button
+                    variant="danger"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ id: r.id, action: 'hide' })}
+                  >
                     Hide
                   </Button>
                 ) : null}

@@ -19,17 +19,46 @@ export function moved<T>(list: T[], i: number, by: -1 | 1): T[] {
 }
 
 /** Up / down / remove buttons of one row of an ordered editor (each with a name a screen reader says). */
-export function RowTools({ label, index, count, onMove, onRemove }: { label: string; index: number; count: number; onMove: (by: -1 | 1) => void; onRemove?: () => void }) {
+export function RowTools({
+  label,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  label: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove?: () => void;
+}) {
   return (
     <div className="flex shrink-0 gap-1">
-      <button type="button" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(-1)} className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40">
+      <button
+        type="button"
+        aria-label={`Move ${label} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+        className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40"
+      >
         <ArrowUp aria-hidden className="size-5" />
       </button>
-      <button type="button" aria-label={`Move ${label} down`} disabled={index === count - 1} onClick={() => onMove(1)} className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40">
+      <button
+        type="button"
+        aria-label={`Move ${label} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+        className="grid size-11 place-items-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40"
+      >
         <ArrowDown aria-hidden className="size-5" />
       </button>
       {onRemove ? (
-        <button type="button" aria-label={`Remove ${label}`} onClick={onRemove} className="grid size-11 place-items-center rounded-xl text-danger hover:bg-danger-soft">
+        <button
+          type="button"
+          aria-label={`Remove ${label}`}
+          onClick={onRemove}
+          className="grid size-11 place-items-center rounded-xl text-danger hover:bg-danger-soft"
+        >
           <Trash2 aria-hidden className="size-5" />
         </button>
       ) : null}
@@ -80,14 +109,28 @@ export function EditPage<T>({ resource, children }: { resource: Resource; childr
 }
 
 /** The save row of a form: its error line and the main button. */
-export function SaveRow({ error, busy, label = 'Save', extra }: { error: string | null; busy: boolean; label?: string; extra?: ReactNode }) {
+export function SaveRow({
+  error,
+  busy,
+  label = 'Save',
+  extra,
+}: {
+  error: string | null;
+  busy: boolean;
+  label?: string;
+  extra?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-4">
       <FormError message={error} />
       <div className="flex flex-wrap items-center gap-3">
         {/* busy is aria-disabled, not disabled: a disabled button loses focus, and focus stays on Save
             through the save (the toast announces the result) */}
-        <Button type="submit" aria-disabled={busy} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
+        <Button
+          type="submit"
+          aria-disabled={busy}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
           {busy ? <Spinner /> : null}
           {label}
         </Button>

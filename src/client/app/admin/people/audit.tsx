@@ -13,11 +13,15 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 export const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown) => (v === undefined ? '—' : v === null ? 'null' : typeof v === 'string' ? v : JSON.stringify(v, null, 1));
+const show = (v: unknown) =>
+  v === undefined ? '—' : v === null ? 'null' : typeof v === 'string' ? v : JSON.stringify(v, null, 1);
 
 /** Before and after side by side, one row per key; the keys that changed are highlighted. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const keys = isObject(before) || isObject(after) ? [...new Set([...Object.keys(isObject(before) ? before : {}), ...Object.keys(isObject(after) ? after : {})])] : ['value'];
+  const keys =
+    isObject(before) || isObject(after)
+      ? [...new Set([...Object.keys(isObject(before) ? before : {}), ...Object.keys(isObject(after) ? after : {})])]
+      : ['value'];
   const pick = (v: unknown, k: string) => (isObject(v) ? v[k] : keys.length === 1 && k === 'value' ? v : undefined);
   return (
     <div className="overflow-hidden rounded-xl border border-line text-sm" data-testid="audit-diff">
@@ -30,7 +34,11 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
         const a = pick(after, k);
         const changed = JSON.stringify(b) !== JSON.stringify(a);
         return (
-          <div key={k} className={clsx('border-t border-line', changed && 'bg-warning-soft')} data-changed={changed || undefined}>
+          <div
+            key={k}
+            className={clsx('border-t border-line', changed && 'bg-warning-soft')}
+            data-changed={changed || undefined}
+          >
             <p className="px-3 pt-2 font-semibold">
               {k}
               {changed ? <span className="ml-2 text-xs font-bold uppercase text-warning">changed</span> : null}
@@ -51,8 +59,16 @@ export function AuditItem({ entry }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="border-b border-line last:border-b-0">
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex min-h-11 w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-2">
-        <ChevronDown aria-hidden className={clsx('mt-0.5 size-5 shrink-0 text-muted transition-transform', open && 'rotate-180')} />
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex min-h-11 w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-2"
+      >
+        <ChevronDown
+          aria-hidden
+          className={clsx('mt-0.5 size-5 shrink-0 text-muted transition-transform', open && 'rotate-180')}
+        />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="break-words font-semibold">{entry.summary || entry.action}</span>
           <span className="text-sm text-muted">
@@ -79,7 +95,10 @@ export function MemberAudit({ memberId }: { memberId: number }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['admin-audit', 'member', memberId, page],
-    queryFn: () => get<AdminPage<AuditEntry>>(`/api/admin/audit-log?target_type=member&target_id=${memberId}&page=${page}&per_page=10`),
+    queryFn: () =>
+      get<AdminPage<AuditEntry>>(
+        `/api/admin/audit-log?target_type=member&target_id=${memberId}&page=${page}&per_page=10`,
+      ),
   });
   if (q.isPending) return <Spinner />;
   if (q.isError) return <p className="text-danger">{errorMessage(q.error, [])}</p>;
@@ -113,12 +132,19 @@ const SORTS: Array<[string, string]> = [
 
 /** /admin/audit-log: every admin change, searchable; each entry opens to before/after. */
 export function AuditLogPage() {
-  const result = useAdminList<AuditEntry>('admin-audit', '/api/admin/audit-log', ['target_type', 'target_id', 'actor_id']);
+  const result = useAdminList<AuditEntry>('admin-audit', '/api/admin/audit-log', [
+    'target_type',
+    'target_id',
+    'actor_id',
+  ]);
   const { list } = result;
   const sortValue = list.value('sort') ? `${list.value('sort')}:${list.value('dir') || 'asc'}` : '';
   return (
     <div>
-      <AdminTitle title="Audit log" description="Every change made in the console: who, what, when, and the values before and after." />
+      <AdminTitle
+        title="Audit log"
+        description="Every change made in the console: who, what, when, and the values before and after."
+      />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchBox label="Search the log" value={list.value('q')} onSearch={(q) => list.set({ q })} />
         <FilterSelect label="Area" name="target_type" options={TARGETS} list={list} />
@@ -143,14 +169,23 @@ export function AuditLogPage() {
       {list.value('target_id') ? (
         <p className="mb-3 text-sm text-muted">
           Showing {list.value('target_type') || 'entries'} #{list.value('target_id')} only.{' '}
-          <button type="button" className="font-semibold text-accent-strong underline" onClick={() => list.set({ target_id: null })}>
+          <button
+            type="button"
+            className="font-semibold text-accent-strong underline"
+            onClick={() => list.set({ target_id: null })}
+          >
             Show all
           </button>
         </p>
       ) : null}
       <ListBody result={result} empty="No changes match.">
         {(page) => (
-          <ul className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', result.isFetching && 'opacity-70')}>
+          <ul
+            className={clsx(
+              'overflow-hidden rounded-2xl border border-line bg-surface',
+              result.isFetching && 'opacity-70',
+            )}
+          >
             {page.data.map((e) => (
               <AuditItem key={e.id} entry={e} />
             ))}

@@ -15,7 +15,15 @@ import {
 } from '#shared/admin-members';
 import { api, errorMessage, get } from '#client/lib/api.ts';
 import { useAdminAction } from '#client/components/admin/actions.tsx';
-import { AdminTitle, Checkbox, Panel, Select, StatusBadge, TextArea, useFormErrors } from '#client/components/admin/form.tsx';
+import {
+  AdminTitle,
+  Checkbox,
+  Panel,
+  Select,
+  StatusBadge,
+  TextArea,
+  useFormErrors,
+} from '#client/components/admin/form.tsx';
 import { day } from '#client/components/admin/format.tsx';
 import { DataTable, FilterSelect, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
@@ -29,7 +37,9 @@ import { MemberAudit } from './audit.tsx';
 function Badges({ m }: { m: Pick<AdminMemberRow, 'role' | 'is_mentor' | 'suspended_at'> }) {
   return (
     <span className="flex flex-wrap gap-1">
-      <StatusBadge tone={m.role === 'admin' ? 'good' : 'neutral'}>{m.role === 'admin' ? 'Admin' : 'Member'}</StatusBadge>
+      <StatusBadge tone={m.role === 'admin' ? 'good' : 'neutral'}>
+        {m.role === 'admin' ? 'Admin' : 'Member'}
+      </StatusBadge>
       {m.is_mentor ? <StatusBadge tone="good">Mentor</StatusBadge> : null}
       {m.suspended_at ? <StatusBadge tone="bad">Suspended</StatusBadge> : null}
     </span>
@@ -42,7 +52,10 @@ const COLUMNS: Column<AdminMemberRow>[] = [
     label: 'Name',
     sortable: true,
     render: (m) => (
-      <Link to={`/admin/members/${m.id}`} className="inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline">
+      <Link
+        to={`/admin/members/${m.id}`}
+        className="inline-flex items-center gap-2 font-semibold text-accent-strong hover:underline"
+      >
         <Avatar src={m.avatar_url} name={m.name} size={28} />
         {m.name}
       </Link>
@@ -50,18 +63,30 @@ const COLUMNS: Column<AdminMemberRow>[] = [
   },
   { key: 'email', label: 'Email', sortable: true, render: (m) => m.email },
   { key: 'role', label: 'Role', render: (m) => <Badges m={m} /> },
-  { key: 'entitlements', label: 'Access', render: (m) => (m.entitlements.length ? m.entitlements.join(', ') : <span className="text-muted">free</span>) },
+  {
+    key: 'entitlements',
+    label: 'Access',
+    render: (m) => (m.entitlements.length ? m.entitlements.join(', ') : <span className="text-muted">free</span>),
+  },
   { key: 'joined', label: 'Joined', sortable: true, render: (m) => day(m.created_at) },
   { key: 'updated', label: 'Last change', sortable: true, render: (m) => day(m.updated_at) },
 ];
 
 /** /admin/members: search, filter and sort every member on the server. */
 export function MembersPage() {
-  const result = useAdminList<AdminMemberRow>('admin-members', '/api/admin/members', ['role', 'mentor', 'suspended', 'entitlement']);
+  const result = useAdminList<AdminMemberRow>('admin-members', '/api/admin/members', [
+    'role',
+    'mentor',
+    'suspended',
+    'entitlement',
+  ]);
   const { list } = result;
   return (
     <div>
-      <AdminTitle title="Members" description="Find a member by name, email or profile address; open one to change their access, role or suspension." />
+      <AdminTitle
+        title="Members"
+        description="Find a member by name, email or profile address; open one to change their access, role or suspension."
+      />
       <DataTable
         result={result}
         columns={COLUMNS}
@@ -70,10 +95,46 @@ export function MembersPage() {
         empty="No members match."
         toolbar={
           <div className="grid grid-cols-2 gap-3 sm:flex">
-            <FilterSelect label="Role" name="role" list={list} options={[['', 'Any role'], ['member', 'Members'], ['admin', 'Admins']]} />
-            <FilterSelect label="Mentor" name="mentor" list={list} options={[['', 'Anyone'], ['yes', 'Mentors'], ['no', 'Not mentors']]} />
-            <FilterSelect label="Suspended" name="suspended" list={list} options={[['', 'Anyone'], ['yes', 'Suspended'], ['no', 'Not suspended']]} />
-            <FilterSelect label="Access" name="entitlement" list={list} options={[['', 'Any access'], ['membership', 'Membership'], ['mentorship', 'Mentorship']]} />
+            <FilterSelect
+              label="Role"
+              name="role"
+              list={list}
+              options={[
+                ['', 'Any role'],
+                ['member', 'Members'],
+                ['admin', 'Admins'],
+              ]}
+            />
+            <FilterSelect
+              label="Mentor"
+              name="mentor"
+              list={list}
+              options={[
+                ['', 'Anyone'],
+                ['yes', 'Mentors'],
+                ['no', 'Not mentors'],
+              ]}
+            />
+            <FilterSelect
+              label="Suspended"
+              name="suspended"
+              list={list}
+              options={[
+                ['', 'Anyone'],
+                ['yes', 'Suspended'],
+                ['no', 'Not suspended'],
+              ]}
+            />
+            <FilterSelect
+              label="Access"
+              name="entitlement"
+              list={list}
+              options={[
+                ['', 'Any access'],
+                ['membership', 'Membership'],
+                ['mentorship', 'Mentorship'],
+              ]}
+            />
           </div>
         }
       />
@@ -84,13 +145,20 @@ export function MembersPage() {
 /** /admin/members/:id: facts, history at a glance, access, role, suspension, a message, and the audit entries. */
 export function MemberPage() {
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ['admin-member', id], queryFn: () => get<AdminMemberDetail>(`/api/admin/members/${id}`) });
+  const q = useQuery({
+    queryKey: ['admin-member', id],
+    queryFn: () => get<AdminMemberDetail>(`/api/admin/members/${id}`),
+  });
   if (q.isPending) return <Spinner />;
-  if (q.isError) return <p className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">{errorMessage(q.error, [])}</p>;
+  if (q.isError)
+    return <p className="rounded-lg bg-danger-soft px-3 py-2 font-medium text-danger">{errorMessage(q.error, [])}</p>;
   const { member, history, entitlement_rows } = q.data;
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/admin/members" className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-accent-strong hover:underline">
+      <Link
+        to="/admin/members"
+        className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-accent-strong hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> All members
       </Link>
       <div className="flex items-center gap-4">
@@ -101,7 +169,10 @@ export function MemberPage() {
       </div>
       <div className="-mt-4 flex flex-wrap items-center gap-3">
         <Badges m={member} />
-        <a href={member.profile_url} className="inline-flex items-center gap-1 text-sm font-semibold text-accent-strong hover:underline">
+        <a
+          href={member.profile_url}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-accent-strong hover:underline"
+        >
           Profile <ExternalLink aria-hidden className="size-4" />
         </a>
       </div>
@@ -132,7 +203,9 @@ export function MemberPage() {
               <li key={k} className="rounded-xl bg-surface-2 px-3 py-2">
                 <p className="text-xl font-bold">{history[k].count}</p>
                 <p className="text-sm font-semibold">{HISTORY_LABELS[k]}</p>
-                <p className="text-xs text-muted">{history[k].latest ? `latest ${day(history[k].latest)}` : 'none yet'}</p>
+                <p className="text-xs text-muted">
+                  {history[k].latest ? `latest ${day(history[k].latest)}` : 'none yet'}
+                </p>
               </li>
             ))}
           </ul>
@@ -162,7 +235,13 @@ function useInvalidate(memberId: number) {
   };
 }
 
-function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; rows: AdminMemberDetail['entitlement_rows'] }) {
+function Entitlements({
+  member,
+  rows,
+}: {
+  member: AdminMemberDetail['member'];
+  rows: AdminMemberDetail['entitlement_rows'];
+}) {
   const invalidate = useInvalidate(member.id);
   const form = useFormErrors();
   const [kind, setKind] = useState('membership');
@@ -178,7 +257,8 @@ function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; r
     onError: (err) => form.fromServer(err),
   });
   const revoke = useAdminAction({
-    mutationFn: (entitlementId: number) => api('POST', `/api/admin/members/${member.id}/entitlements/${entitlementId}/revoke`),
+    mutationFn: (entitlementId: number) =>
+      api('POST', `/api/admin/members/${member.id}/entitlements/${entitlementId}/revoke`),
     done: 'Access revoked.',
     invalidate: memberKeys(member.id),
   });
@@ -191,7 +271,12 @@ function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; r
             <li key={e.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <p className="font-semibold">
-                  {e.kind} {e.active ? <StatusBadge tone="good">active</StatusBadge> : <StatusBadge>{e.revoked_at ? 'revoked' : 'ended'}</StatusBadge>}
+                  {e.kind}{' '}
+                  {e.active ? (
+                    <StatusBadge tone="good">active</StatusBadge>
+                  ) : (
+                    <StatusBadge>{e.revoked_at ? 'revoked' : 'ended'}</StatusBadge>
+                  )}
                 </p>
                 <p className="text-sm text-muted">
                   from {e.source}, since {day(e.starts_at)}
@@ -204,7 +289,10 @@ function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; r
                   variant="secondary"
                   disabled={revoke.isPending}
                   onClick={async () => {
-                    if (await confirm(`Revoke ${e.kind} from ${member.name}?`, { confirmLabel: 'Revoke', danger: true })) revoke.mutate(e.id);
+                    if (
+                      await confirm(`Revoke ${e.kind} from ${member.name}?`, { confirmLabel: 'Revoke', danger: true })
+                    )
+                      revoke.mutate(e.id);
                   }}
                 >
                   Revoke
@@ -225,12 +313,27 @@ function Entitlements({ member, rows }: { member: AdminMemberDetail['member']; r
           if (body) grant.mutate({ kind: body.kind, ...(body.ends_at ? { ends_at: body.ends_at } : {}) });
         }}
       >
-        <Field label="Grant access" list="entitlement-kinds" value={kind} onChange={(e) => setKind(e.target.value)} error={form.of('kind')} hint="membership, mentorship or course:<id>" className="flex-1" />
+        <Field
+          label="Grant access"
+          list="entitlement-kinds"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          error={form.of('kind')}
+          hint="membership, mentorship or course:<id>"
+          className="flex-1"
+        />
         <datalist id="entitlement-kinds">
           <option value="membership" />
           <option value="mentorship" />
         </datalist>
-        <Field label="Ends on (optional)" type="date" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} error={form.of('ends_at')} className="sm:w-56" />
+        <Field
+          label="Ends on (optional)"
+          type="date"
+          value={endsAt}
+          onChange={(e) => setEndsAt(e.target.value)}
+          error={form.of('ends_at')}
+          className="sm:w-56"
+        />
         <Button type="submit" disabled={grant.isPending} className="sm:mt-7">
           Grant
         </Button>
@@ -263,8 +366,22 @@ function RoleForm({ member }: { member: AdminMemberDetail['member'] }) {
           if (body) save.mutate(body);
         }}
       >
-        <Select label="Role" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')} options={[['member', 'Member'], ['admin', 'Admin']]} error={form.of('role')} />
-        <Checkbox label="Mentor (takes mentorship students)" checked={mentor} onChange={setMentor} error={form.of('is_mentor')} />
+        <Select
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as 'member' | 'admin')}
+          options={[
+            ['member', 'Member'],
+            ['admin', 'Admin'],
+          ]}
+          error={form.of('role')}
+        />
+        <Checkbox
+          label="Mentor (takes mentorship students)"
+          checked={mentor}
+          onChange={setMentor}
+          error={form.of('is_mentor')}
+        />
         <Button type="submit" disabled={save.isPending} className="self-start">
           Save role
         </Button>
@@ -311,10 +428,24 @@ function Suspension({ member }: { member: AdminMemberDetail['member'] }) {
           onSubmit={async (e) => {
             e.preventDefault();
             const body = form.check(suspendSchema, { reason });
-            if (body && (await confirm(`Suspend ${member.name}? They are signed out everywhere and cannot sign in or post.`, { confirmLabel: 'Suspend', danger: true }))) suspend.mutate(body);
+            if (
+              body &&
+              (await confirm(`Suspend ${member.name}? They are signed out everywhere and cannot sign in or post.`, {
+                confirmLabel: 'Suspend',
+                danger: true,
+              }))
+            )
+              suspend.mutate(body);
           }}
         >
-          <TextArea label="Reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} error={form.of('reason')} hint="Shown to admins only." />
+          <TextArea
+            label="Reason"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={form.of('reason')}
+            hint="Shown to admins only."
+          />
           <Button type="submit" variant="danger" disabled={suspend.isPending} className="self-start">
             Suspend member
           </Button>
@@ -350,8 +481,20 @@ function NotifyForm({ memberId }: { memberId: number }) {
           if (values) send.mutate({ user_id: memberId, ...values });
         }}
       >
-        <TextArea label="Message" rows={3} value={body} onChange={(e) => setBody(e.target.value)} error={form.of('body')} />
-        <Field label="Link (optional)" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="/courses" error={form.of('url')} />
+        <TextArea
+          label="Message"
+          rows={3}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          error={form.of('body')}
+        />
+        <Field
+          label="Link (optional)"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="/courses"
+          error={form.of('url')}
+        />
         <FormError message={form.formError && !form.of('body') && !form.of('url') ? form.formError : null} />
         <Button type="submit" disabled={send.isPending} className="self-start">
           Send

@@ -13,9 +13,18 @@ import { inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 /** A student's mentor picker: assigning goes through the mentorship call, so both sides are notified. */
-function MentorPicker({ student, current, mentors }: { student: AdminMentorStudent; current: number | null; mentors: AdminMentorsOverview['mentors'] }) {
+function MentorPicker({
+  student,
+  current,
+  mentors,
+}: {
+  student: AdminMentorStudent;
+  current: number | null;
+  mentors: AdminMentorsOverview['mentors'];
+}) {
   const assign = useAdminAction({
-    mutationFn: (mentorId: number | null) => api('POST', `/api/mentorship/students/${student.id}/mentor`, { mentor_id: mentorId }),
+    mutationFn: (mentorId: number | null) =>
+      api('POST', `/api/mentorship/students/${student.id}/mentor`, { mentor_id: mentorId }),
     done: 'Mentor saved.',
     invalidate: [['admin-mentors'], ['admin-audit']],
     errorFields: ['mentor_id'],
@@ -90,7 +99,8 @@ export function MentorsPage() {
                 <div className="min-w-0">
                   <h2 className="text-lg font-bold">{m.name}</h2>
                   <p className="text-sm text-muted">
-                    {m.students.length} {m.students.length === 1 ? 'student' : 'students'} {m.is_mentor ? <StatusBadge tone="good">Mentor</StatusBadge> : <StatusBadge>Admin</StatusBadge>}
+                    {m.students.length} {m.students.length === 1 ? 'student' : 'students'}{' '}
+                    {m.is_mentor ? <StatusBadge tone="good">Mentor</StatusBadge> : <StatusBadge>Admin</StatusBadge>}
                   </p>
                 </div>
               </div>
@@ -146,8 +156,18 @@ export function LeadsPage() {
   const result = useAdminList<AdminLeadRow>('admin-leads', '/api/admin/diagnostic-leads');
   return (
     <div>
-      <AdminTitle title="Foot-speed leads" description="Everyone who finished the foot-speed diagnostic." actions={<CsvLink url="/api/admin/diagnostic-leads.csv" list={result.list} />} />
-      <DataTable result={result} columns={LEAD_COLUMNS} rowKey={(r) => r.id} searchLabel="Search leads" empty="No leads match." />
+      <AdminTitle
+        title="Foot-speed leads"
+        description="Everyone who finished the foot-speed diagnostic."
+        actions={<CsvLink url="/api/admin/diagnostic-leads.csv" list={result.list} />}
+      />
+      <DataTable
+        result={result}
+        columns={LEAD_COLUMNS}
+        rowKey={(r) => r.id}
+        searchLabel="Search leads"
+        empty="No leads match."
+      />
     </div>
   );
 }
@@ -167,7 +187,12 @@ const REVIEW_COLUMNS: Column<AdminReviewRow>[] = [
       ),
   },
   { key: 'email', label: 'Email', sortable: true, render: (r) => r.email ?? '—' },
-  { key: 'body', label: 'Review', className: 'md:w-1/2', render: (r) => <span className="whitespace-pre-line">{r.body}</span> },
+  {
+    key: 'body',
+    label: 'Review',
+    className: 'md:w-1/2',
+    render: (r) => <span className="whitespace-pre-line">{r.body}</span>,
+  },
   { key: 'created_at', label: 'Date', sortable: true, render: (r) => day(r.created_at) },
 ];
 
@@ -176,8 +201,18 @@ export function ReviewsPage() {
   const result = useAdminList<AdminReviewRow>('admin-reviews', '/api/admin/reviews');
   return (
     <div>
-      <AdminTitle title="Reviews" description="What students wrote in the review form." actions={<CsvLink url="/api/admin/reviews.csv" list={result.list} />} />
-      <DataTable result={result} columns={REVIEW_COLUMNS} rowKey={(r) => r.id} searchLabel="Search reviews" empty="No reviews match." />
+      <AdminTitle
+        title="Reviews"
+        description="What students wrote in the review form."
+        actions={<CsvLink url="/api/admin/reviews.csv" list={result.list} />}
+      />
+      <DataTable
+        result={result}
+        columns={REVIEW_COLUMNS}
+        rowKey={(r) => r.id}
+        searchLabel="Search reviews"
+        empty="No reviews match."
+      />
     </div>
   );
 }

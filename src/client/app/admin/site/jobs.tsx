@@ -22,7 +22,17 @@ interface Column<T> {
 }
 
 /** The console's table (a card per row on a phone, label: value), for a list that is not paged. */
-function Table<T>({ caption, rows, columns, rowKey }: { caption: string; rows: T[]; columns: Column<T>[]; rowKey: (row: T) => string }) {
+function Table<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+}: {
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+}) {
   return (
     <div className="overflow-hidden rounded-2xl border border-line bg-surface">
       <table className="w-full border-collapse text-left">
@@ -40,7 +50,10 @@ function Table<T>({ caption, rows, columns, rowKey }: { caption: string; rows: T
           {rows.map((row) => (
             <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
               {columns.map((c) => (
-                <td key={c.key} className={`flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle ${c.className ?? ''}`}>
+                <td
+                  key={c.key}
+                  className={`flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle ${c.className ?? ''}`}
+                >
                   <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
                   <span className="min-w-0 break-words">{c.render(row)}</span>
                 </td>
@@ -53,7 +66,8 @@ function Table<T>({ caption, rows, columns, rowKey }: { caption: string; rows: T
   );
 }
 
-const count = (n: number, tone: 'neutral' | 'warn' | 'bad' = 'neutral') => (n > 0 && tone !== 'neutral' ? <StatusBadge tone={tone}>{n}</StatusBadge> : <span className="tabular">{n}</span>);
+const count = (n: number, tone: 'neutral' | 'warn' | 'bad' = 'neutral') =>
+  n > 0 && tone !== 'neutral' ? <StatusBadge tone={tone}>{n}</StatusBadge> : <span className="tabular">{n}</span>;
 
 /**
  * /admin/jobs: the background jobs (docs/product/background-jobs.md): per job how many wait, retry,
@@ -61,7 +75,11 @@ const count = (n: number, tone: 'neutral' | 'warn' | 'bad' = 'neutral') => (n > 
  */
 export function AdminJobsPage() {
   // refreshed while the page is open: jobs move on by themselves
-  const q = useQuery({ queryKey: QUERY_KEY, queryFn: () => get<AdminJobsResponse>('/api/admin/jobs'), refetchInterval: 10_000 });
+  const q = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: () => get<AdminJobsResponse>('/api/admin/jobs'),
+    refetchInterval: 10_000,
+  });
   const retry = useAdminAction<string, { message: string }>({
     mutationFn: (id) => post<{ message: string }>(`/api/admin/jobs/${id}/retry`),
     done: (_id, answer) => answer.message,
@@ -78,7 +96,12 @@ export function AdminJobsPage() {
         </span>
       ),
     },
-    { key: 'schedule', label: 'Runs', className: 'md:w-44', render: (r) => <span title={r.schedule ?? undefined}>{describeSchedule(r.schedule)}</span> },
+    {
+      key: 'schedule',
+      label: 'Runs',
+      className: 'md:w-44',
+      render: (r) => <span title={r.schedule ?? undefined}>{describeSchedule(r.schedule)}</span>,
+    },
     { key: 'queued', label: 'Waiting', className: 'md:w-24', render: (r) => count(r.queued) },
     { key: 'retrying', label: 'Retrying', className: 'md:w-24', render: (r) => count(r.retrying, 'warn') },
     { key: 'active', label: 'Running', className: 'md:w-24', render: (r) => count(r.active) },
@@ -123,7 +146,12 @@ export function AdminJobsPage() {
       label: 'Actions',
       className: 'md:w-32',
       render: (r) => (
-        <Button variant="secondary" aria-label={`Retry ${r.label} (${r.id})`} disabled={retry.isPending && retry.variables === r.id} onClick={() => retry.mutate(r.id)}>
+        <Button
+          variant="secondary"
+          aria-label={`Retry ${r.label} (${r.id})`}
+          disabled={retry.isPending && retry.variables === r.id}
+          onClick={() => retry.mutate(r.id)}
+        >
           <RotateCw aria-hidden className="size-4" /> Retry
         </Button>
       ),
@@ -142,13 +170,25 @@ export function AdminJobsPage() {
       ) : (
         <>
           <Panel title="Jobs">
-            <Table caption="Background jobs and how many are in each state" rows={q.data.queues} columns={queueColumns} rowKey={(r) => r.name} />
+            <Table
+              caption="Background jobs and how many are in each state"
+              rows={q.data.queues}
+              columns={queueColumns}
+              rowKey={(r) => r.name}
+            />
           </Panel>
           <Panel title="Recent failures">
             {q.data.failed.length === 0 ? (
-              <p className="text-muted">No job has failed. Jobs that use up their tries are listed here with their error.</p>
+              <p className="text-muted">
+                No job has failed. Jobs that use up their tries are listed here with their error.
+              </p>
             ) : (
-              <Table caption="Failed jobs, newest first" rows={q.data.failed} columns={failedColumns} rowKey={(r) => r.id} />
+              <Table
+                caption="Failed jobs, newest first"
+                rows={q.data.failed}
+                columns={failedColumns}
+                rowKey={(r) => r.id}
+              />
             )}
           </Panel>
         </>

@@ -27,7 +27,10 @@ export function AdminMailPage() {
       ) : q.isError ? (
         <LoadError error={q.error} />
       ) : (
-        <KeptMailList messages={q.data.messages} empty={q.data.delivery === 'smtp' ? 'Mail goes out through SMTP.' : 'No mail has been kept yet.'} />
+        <KeptMailList
+          messages={q.data.messages}
+          empty={q.data.delivery === 'smtp' ? 'Mail goes out through SMTP.' : 'No mail has been kept yet.'}
+        />
       )}
     </div>
   );

@@ -1,19 +1,28 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER } from '#shared/constants';
-import { ACCOUNTABILITY_DEBOUNCE_MS, type AccountabilityLink, type AccountabilityLinksAnswer } from '#shared/mentorship';
+import {
+  ACCOUNTABILITY_DEBOUNCE_MS,
+  type AccountabilityLink,
+  type AccountabilityLinksAnswer,
+} from '#shared/mentorship';
 import { api, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 
 const key = (studentId: number) => ['accountability', studentId] as const;
 
 export const useAccountabilityLinks = (studentId: number) =>
-  useQuery({ queryKey: key(studentId), queryFn: async () => (await get<AccountabilityLinksAnswer>(`/mentorship/accountability?student_id=${studentId}`)).links });
+  useQuery({
+    queryKey: key(studentId),
+    queryFn: async () =>
+      (await get<AccountabilityLinksAnswer>(`/mentorship/accountability?student_id=${studentId}`)).links,
+  });
 
 export function useAddLink(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { url: string; label: string }) => post<AccountabilityLinksAnswer>('/mentorship/accountability/links', { student_id: studentId, ...input }),
+    mutationFn: (input: { url: string; label: string }) =>
+      post<AccountabilityLinksAnswer>('/mentorship/accountability/links', { student_id: studentId, ...input }),
     onSuccess: (res) => qc.setQueryData(key(studentId), res.links),
   });
 }
@@ -21,7 +30,8 @@ export function useAddLink(studentId: number) {
 export function useDeleteLink(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<AccountabilityLinksAnswer>('POST', `/mentorship/accountability/links/${id}`, { _method: 'delete' }),
+    mutationFn: (id: number) =>
+      api<AccountabilityLinksAnswer>('POST', `/mentorship/accountability/links/${id}`, { _method: 'delete' }),
     onSuccess: (res) => qc.setQueryData(key(studentId), res.links),
   });
 }
@@ -50,7 +60,10 @@ export function useLabelAutosave(studentId: number, onSaved: (ids: number[]) => 
     const sent = new Map(pending.current);
     pending.current.clear();
     try {
-      const res = await post<AccountabilityLinksAnswer>(SAVE_URL, { student_id: studentId, links: [...sent].map(([id, label]) => ({ id, label })) });
+      const res = await post<AccountabilityLinksAnswer>(SAVE_URL, {
+        student_id: studentId,
+        links: [...sent].map(([id, label]) => ({ id, label })),
+      });
       // the inputs keep what the user typed; the cache learns the saved labels
       qc.setQueryData<AccountabilityLink[]>(key(studentId), () => res.links);
       savedRef.current([...sent.keys()]);
@@ -72,7 +85,8 @@ export function useLabelAutosave(studentId: number, onSaved: (ids: number[]) => 
   useEffect(() => {
     const leave = () => {
       if (!pending.current.size) return;
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || pageConfig().csrfToken;
+      const token =
+        document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || pageConfig().csrfToken;
       void fetch(SAVE_URL, {
         method: 'POST',
         keepalive: true,

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Check, ExternalLink, Link2, Trash2 } from 'lucide-react';
-import { ACCOUNTABILITY_LIMITS, ACCOUNTABILITY_MESSAGES, truncateLink, type AccountabilityLink } from '#shared/mentorship';
+import {
+  ACCOUNTABILITY_LIMITS,
+  ACCOUNTABILITY_MESSAGES,
+  truncateLink,
+  type AccountabilityLink,
+} from '#shared/mentorship';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
@@ -40,22 +45,34 @@ export function AccountabilityLinks({ studentId, mentorView = false }: { student
       <section aria-labelledby={`links-${studentId}`} className="flex flex-col gap-3">
         <h2 id={`links-${studentId}`} className="text-xl font-bold">
           {mentorView ? 'Their links' : 'Your links'}
-          {links.data ? <span className="ml-2 text-base font-semibold text-muted tabular">({links.data.length})</span> : null}
+          {links.data ? (
+            <span className="ml-2 text-base font-semibold text-muted tabular">({links.data.length})</span>
+          ) : null}
         </h2>
         {links.isPending ? (
           <div className="grid place-items-center py-10">
             <Spinner />
           </div>
         ) : links.isError ? (
-          <p className="rounded-2xl border border-line bg-surface p-5 text-muted">We could not load the links. Please refresh the page.</p>
+          <p className="rounded-2xl border border-line bg-surface p-5 text-muted">
+            We could not load the links. Please refresh the page.
+          </p>
         ) : links.data.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-surface p-6 text-muted">
-            {mentorView ? 'No links yet. Add one above and the student will see it.' : 'No links yet. Add your first practice video or recording above.'}
+            {mentorView
+              ? 'No links yet. Add one above and the student will see it.'
+              : 'No links yet. Add your first practice video or recording above.'}
           </p>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="accountability-links">
             {links.data.map((link) => (
-              <LinkRow key={link.id} link={link} saved={savedIds.has(link.id)} onLabel={(label) => autosave.change(link.id, label)} onDelete={() => void onDelete(link)} />
+              <LinkRow
+                key={link.id}
+                link={link}
+                saved={savedIds.has(link.id)}
+                onLabel={(label) => autosave.change(link.id, label)}
+                onDelete={() => void onDelete(link)}
+              />
             ))}
           </ul>
         )}
@@ -65,12 +82,25 @@ export function AccountabilityLinks({ studentId, mentorView = false }: { student
   );
 }
 
-function LinkRow({ link, saved, onLabel, onDelete }: { link: AccountabilityLink; saved: boolean; onLabel: (label: string) => void; onDelete: () => void }) {
+function LinkRow({
+  link,
+  saved,
+  onLabel,
+  onDelete,
+}: {
+  link: AccountabilityLink;
+  saved: boolean;
+  onLabel: (label: string) => void;
+  onDelete: () => void;
+}) {
   // the input owns what is typed; saves never overwrite it
   const [label, setLabel] = useState(link.label);
   const inputId = `link-label-${link.id}`;
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5" data-testid="accountability-link">
+    <li
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+      data-testid="accountability-link"
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <label htmlFor={inputId} className="sr-only">
           Label for {link.url}
@@ -87,7 +117,10 @@ function LinkRow({ link, saved, onLabel, onDelete }: { link: AccountabilityLink;
             }}
             className={`${inputClass} pr-20 font-semibold placeholder:font-normal`}
           />
-          <span aria-live="polite" className="pointer-events-none absolute inset-y-0 right-3 flex items-center gap-1 text-sm font-semibold text-success">
+          <span
+            aria-live="polite"
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center gap-1 text-sm font-semibold text-success"
+          >
             {saved ? (
               <>
                 <Check aria-hidden className="size-4" /> Saved
@@ -96,7 +129,14 @@ function LinkRow({ link, saved, onLabel, onDelete }: { link: AccountabilityLink;
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <a href={link.url} target="_blank" rel="noopener noreferrer" title={link.url} className="inline-flex min-h-11 min-w-0 items-center gap-1.5 break-all font-medium text-accent-strong hover:underline" data-testid="link-text">
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={link.url}
+            className="inline-flex min-h-11 min-w-0 items-center gap-1.5 break-all font-medium text-accent-strong hover:underline"
+            data-testid="link-text"
+          >
             <Link2 aria-hidden className="size-4 shrink-0" />
             {truncateLink(link.url)}
             <ExternalLink aria-hidden className="size-3.5 shrink-0" />
@@ -104,7 +144,12 @@ function LinkRow({ link, saved, onLabel, onDelete }: { link: AccountabilityLink;
           <span className="text-muted">Added {dateFormat.format(new Date(link.created_at))}</span>
         </div>
       </div>
-      <Button variant="ghost" onClick={onDelete} aria-label={`Delete link ${link.label || truncateLink(link.url)}`} className="self-end text-danger sm:self-center">
+      <Button
+        variant="ghost"
+        onClick={onDelete}
+        aria-label={`Delete link ${link.label || truncateLink(link.url)}`}
+        className="self-end text-danger sm:self-center"
+      >
         <Trash2 aria-hidden className="size-5" /> <span className="sm:sr-only">Delete</span>
       </Button>
     </li>
@@ -115,7 +160,11 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
   const add = useAddLink(studentId);
   const [url, setUrl] = useState('');
   const [label, setLabel] = useState('');
-  const [errors, setErrors] = useState<{ url?: string | undefined; label?: string | undefined; form?: string | undefined }>({});
+  const [errors, setErrors] = useState<{
+    url?: string | undefined;
+    label?: string | undefined;
+    form?: string | undefined;
+  }>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -131,7 +180,12 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
           toast('Link added.', 'success');
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.errors) setErrors({ url: err.errors.url?.[0], label: err.errors.label?.[0], form: err.errors.url || err.errors.label ? undefined : err.message });
+          if (err instanceof ApiError && err.errors)
+            setErrors({
+              url: err.errors.url?.[0],
+              label: err.errors.label?.[0],
+              form: err.errors.url || err.errors.label ? undefined : err.message,
+            });
           else setErrors({ form: errorMessage(err, []) });
         },
       },
@@ -139,12 +193,38 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6" aria-label="Add a link">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+      aria-label="Add a link"
+    >
       <h2 className="text-xl font-bold">Add a link</h2>
-      <p className="-mt-2 text-muted">{mentorView ? 'Share a video or page with this student.' : 'Post a video of your practice, a recording or anything your mentor should see.'}</p>
+      <p className="-mt-2 text-muted">
+        {mentorView
+          ? 'Share a video or page with this student.'
+          : 'Post a video of your practice, a recording or anything your mentor should see.'}
+      </p>
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Link" type="url" inputMode="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} maxLength={ACCOUNTABILITY_LIMITS.url} autoComplete="off" />
-        <Field label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} maxLength={ACCOUNTABILITY_LIMITS.label} placeholder="Optional" />
+        <Field
+          label="Link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          error={errors.url}
+          maxLength={ACCOUNTABILITY_LIMITS.url}
+          autoComplete="off"
+        />
+        <Field
+          label="Label"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={errors.label}
+          maxLength={ACCOUNTABILITY_LIMITS.label}
+          placeholder="Optional"
+        />
       </div>
       <FormError message={errors.form} />
       <div>

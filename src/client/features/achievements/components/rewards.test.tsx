@@ -7,7 +7,8 @@ import { RewardListener } from './rewards.tsx';
 // the member's private channel, as the server sends on it (the connection itself is faked)
 const handlers = new Map<string, (payload: unknown) => void>();
 vi.mock('#client/lib/socket.ts', () => ({
-  useChannelEvent: (_channel: string | null, event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
+  useChannelEvent: (_channel: string | null, event: string, handler: (payload: unknown) => void) =>
+    handlers.set(event, handler),
 }));
 afterEach(() => setPageConfig(null));
 

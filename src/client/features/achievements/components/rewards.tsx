@@ -21,7 +21,9 @@ export function RewardListener() {
   // (the action's own first), none replaces another
   const [queue, setQueue] = useState<Array<{ imageUrl: string; name: string }>>([]);
   const unlocked = queue[0] ?? null;
-  useChannelEvent<{ point: { points: number; description: string } }>(channel, 'PointsAdded', ({ point }) => toast(pointsMessage(point.points, point.description), 'success'));
+  useChannelEvent<{ point: { points: number; description: string } }>(channel, 'PointsAdded', ({ point }) =>
+    toast(pointsMessage(point.points, point.description), 'success'),
+  );
   useChannelEvent<{ imageUrl: string; progress: { details: { name: string } } }>(channel, 'UnlockedAchievement', (p) =>
     setQueue((q) => [...q, { imageUrl: p.imageUrl, name: p.progress.details.name }]),
   );
@@ -56,20 +58,27 @@ interface Achievement {
 }
 
 export function AchievementsView() {
-  const q = useQuery({ queryKey: ['achievements'], queryFn: () => get<{ points: number; data: Achievement[] }>('/api/achievements') });
+  const q = useQuery({
+    queryKey: ['achievements'],
+    queryFn: () => get<{ points: number; data: Achievement[] }>('/api/achievements'),
+  });
   if (q.isPending) return <Spinner />;
   if (q.isError) return <p className="text-muted">We could not load your achievements.</p>;
   return (
     <div className="flex flex-col gap-6">
       <p className="text-lg">
-        <span className="text-4xl font-black tabular">{q.data.points}</span> <span className="text-muted">points earned</span>
+        <span className="text-4xl font-black tabular">{q.data.points}</span>{' '}
+        <span className="text-muted">points earned</span>
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {q.data.data.map((a) => {
           const earned = !!a.unlocked_at;
           const percent = Math.round((a.progress / a.threshold) * 100);
           return (
-            <li key={a.slug} className={clsx('flex gap-4 rounded-2xl border bg-surface p-5', earned ? 'border-accent' : 'border-line')}>
+            <li
+              key={a.slug}
+              className={clsx('flex gap-4 rounded-2xl border bg-surface p-5', earned ? 'border-accent' : 'border-line')}
+            >
               <div className="relative shrink-0">
                 <img src={a.image_url} alt="" className={clsx('size-16', !earned && 'opacity-40 grayscale')} />
                 {!earned ? <Lock aria-hidden className="absolute bottom-0 right-0 size-5 text-muted" /> : null}
@@ -81,7 +90,14 @@ export function AchievementsView() {
                   <p className="text-sm font-semibold text-success">Earned {format(new Date(a.unlocked_at!), 'PP')}</p>
                 ) : (
                   <div className="flex items-center gap-2">
-                    <div role="progressbar" aria-label={`${a.name} progress`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2 flex-1 overflow-hidden rounded-full bg-surface-2">
+                    <div
+                      role="progressbar"
+                      aria-label={`${a.name} progress`}
+                      aria-valuenow={percent}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      className="h-2 flex-1 overflow-hidden rounded-full bg-surface-2"
+                    >
                       <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
                     </div>
                     <span className="text-sm tabular text-muted">

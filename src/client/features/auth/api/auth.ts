@@ -1,22 +1,41 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from '#shared/zod';
-import type { RegisterBody, LoginBody, ResetLinkAnswer, loginResponseSchema, messageResponseSchema, registerResponseSchema } from '#shared/auth';
+import type {
+  RegisterBody,
+  LoginBody,
+  ResetLinkAnswer,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerResponseSchema,
+} from '#shared/auth';
 import { get, post } from '#client/lib/api.ts';
 
 type RegisterResponse = z.infer<typeof registerResponseSchema>;
 type RedirectResponse = z.infer<typeof loginResponseSchema>;
 type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const useRegister = () => useMutation({ mutationFn: (body: RegisterBody) => post<RegisterResponse>('/register', body) });
+export const useRegister = () =>
+  useMutation({ mutationFn: (body: RegisterBody) => post<RegisterResponse>('/register', body) });
 export const useLogin = () => useMutation({ mutationFn: (body: LoginBody) => post<RedirectResponse>('/login', body) });
 export const useLogout = () => useMutation({ mutationFn: () => post<RedirectResponse>('/logout') });
-export const useForgotPassword = () => useMutation({ mutationFn: (body: { email: string }) => post<MessageResponse>('/password/forgot', body) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (body: { email: string }) => post<MessageResponse>('/password/forgot', body) });
 /** Whether a reset link still works (404 unknown, 410 used or expired: an ApiError with the sentence to show); asking does not use it. */
 export const useResetLink = (token: string) =>
-  useQuery({ queryKey: ['password-reset-link', token], queryFn: () => get<ResetLinkAnswer>(`/api/password/reset/${encodeURIComponent(token)}`), staleTime: Infinity });
+  useQuery({
+    queryKey: ['password-reset-link', token],
+    queryFn: () => get<ResetLinkAnswer>(`/api/password/reset/${encodeURIComponent(token)}`),
+    staleTime: Infinity,
+  });
 export const useResetPassword = () =>
-  useMutation({ mutationFn: (body: { token: string; password: string; password_confirmation: string }) => post<MessageResponse>('/password/reset', body) });
+  useMutation({
+    mutationFn: (body: { token: string; password: string; password_confirmation: string }) =>
+      post<MessageResponse>('/password/reset', body),
+  });
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) => post<MessageResponse>('/account/password', body) });
+  useMutation({
+    mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) =>
+      post<MessageResponse>('/account/password', body),
+  });
 
 export { navigate } from '#client/lib/browser.ts';

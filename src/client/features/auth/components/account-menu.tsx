@@ -1,7 +1,13 @@
 import { CreditCard, Flag, LogOut, Settings, UserRound } from 'lucide-react';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { Dropdown, DropdownItem, DropdownLabel, DropdownLink, DropdownSeparator } from '#client/components/ui/dropdown.tsx';
+import {
+  Dropdown,
+  DropdownItem,
+  DropdownLabel,
+  DropdownLink,
+  DropdownSeparator,
+} from '#client/components/ui/dropdown.tsx';
 import { navigate, useLogout } from '../api/auth.ts';
 
 /** The header account menu; the mentorship version links to the mentorship account page. */

@@ -18,7 +18,8 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function signIn(to: string | null, answered: string) {
   fetchMock.mockResolvedValueOnce(json(200, { redirect: answered }));
@@ -41,7 +42,10 @@ it('sends ?to= to the server and follows the answer on the site', async () => {
   expect(navigate.to).toHaveBeenCalledWith('/lessons/1?x=1#c');
 });
 
-it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '/\t/evil.example'])('never follows an answer that leaves the site: %j', async (answered) => {
-  await signIn('/.//evil.example/x', answered);
-  expect(navigate.to).toHaveBeenCalledWith('/dashboard');
-});
+it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '/\t/evil.example'])(
+  'never follows an answer that leaves the site: %j',
+  async (answered) => {
+    await signIn('/.//evil.example/x', answered);
+    expect(navigate.to).toHaveBeenCalledWith('/dashboard');
+  },
+);

@@ -28,11 +28,30 @@ export function LoginForm({ to }: { to: string | null }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <FormError message={error} />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="flex min-h-11 cursor-pointer items-center gap-2 text-base">
-          <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5 accent-[var(--accent)]"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           Remember me
         </label>
         <a href="/password/forgot" className="font-semibold text-accent-strong underline-offset-2 hover:underline">

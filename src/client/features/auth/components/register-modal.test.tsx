@@ -20,7 +20,8 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function openAndSubmit(redirectTo?: string) {
   const user = userEvent.setup();
@@ -40,13 +41,20 @@ async function openAndSubmit(redirectTo?: string) {
 }
 
 it('shows each server error in red under its field and announces which fields to correct', async () => {
-  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
+  fetchMock.mockResolvedValueOnce(
+    json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }),
+  );
   await openAndSubmit();
   expect(await screen.findByRole('alert')).toHaveTextContent('Please correct these 2 fields: Email, Password.');
   expect(screen.getByText(FIELD_MESSAGES.emailTaken)).toHaveClass('text-danger');
   const [, init] = fetchMock.mock.calls[0]!;
   expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
-  expect(JSON.parse(init.body)).toEqual({ name: 'Ann', email: 'ann@x.test', email_confirmation: 'ann@x.test', password: 'secret-pass' });
+  expect(JSON.parse(init.body)).toEqual({
+    name: 'Ann',
+    email: 'ann@x.test',
+    email_confirmation: 'ann@x.test',
+    password: 'secret-pass',
+  });
 });
 
 it('falls back to the general message without an errors object', async () => {
@@ -91,7 +99,9 @@ it.each([
 });
 
 it('marks each wrong field with its own message next to it and moves focus to the first one', async () => {
-  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }));
+  fetchMock.mockResolvedValueOnce(
+    json(422, { message: 'x', errors: { password: [FIELD_MESSAGES.passwordMin], email: [FIELD_MESSAGES.emailTaken] } }),
+  );
   await openAndSubmit();
   await screen.findByRole('alert');
   const email = screen.getByLabelText('Email');

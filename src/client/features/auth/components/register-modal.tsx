@@ -16,9 +16,15 @@ const DEFAULT_SIGN_IN_TARGET = '/order';
 /** the form's fields in the order they are shown: the first wrong one gets focus */
 const FIELDS = ['name', 'email', 'email_confirmation', 'password'] as const;
 type FieldName = (typeof FIELDS)[number];
-const LABELS: Record<FieldName, string> = { name: 'Name', email: 'Email', email_confirmation: 'Confirm Email', password: 'Password' };
+const LABELS: Record<FieldName, string> = {
+  name: 'Name',
+  email: 'Email',
+  email_confirmation: 'Confirm Email',
+  password: 'Password',
+};
 /** the announced summary: which fields to correct (each one's own message is under it) */
-const correctThese = (fields: FieldName[]) => `Please correct ${fields.length === 1 ? 'this field' : `these ${fields.length} fields`}: ${fields.map((f) => LABELS[f]).join(', ')}.`;
+const correctThese = (fields: FieldName[]) =>
+  `Please correct ${fields.length === 1 ? 'this field' : `these ${fields.length} fields`}: ${fields.map((f) => LABELS[f]).join(', ')}.`;
 
 /**
  * "Create Your Account": no client checks; the server's errors are shown in red, each under
@@ -41,7 +47,10 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
   const focusNext = useRef<FieldName | 'submit' | null>(null);
   useEffect(() => {
     if (register.isPending || !focusNext.current) return;
-    const target = focusNext.current === 'submit' ? formRef.current?.querySelector<HTMLElement>('button[type="submit"]') : formRef.current?.elements.namedItem(focusNext.current);
+    const target =
+      focusNext.current === 'submit'
+        ? formRef.current?.querySelector<HTMLElement>('button[type="submit"]')
+        : formRef.current?.elements.namedItem(focusNext.current);
     focusNext.current = null;
     if (target instanceof HTMLElement) target.focus();
   });
@@ -67,12 +76,47 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
   }
 
   return (
-    <Modal name={REGISTER_MODAL} title="Create Your Account" description="Lessons, practice tools and a community of drummers.">
+    <Modal
+      name={REGISTER_MODAL}
+      title="Create Your Account"
+      description="Lessons, practice tools and a community of drummers."
+    >
       <form ref={formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <Field label="Name" name="name" autoComplete="name" value={form.name} error={fieldErrors.name} onChange={set('name')} />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} error={fieldErrors.email} onChange={set('email')} />
-        <Field label="Confirm Email" name="email_confirmation" type="email" autoComplete="email" value={form.email_confirmation} error={fieldErrors.email_confirmation} onChange={set('email_confirmation')} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={form.password} error={fieldErrors.password} onChange={set('password')} />
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={fieldErrors.name}
+          onChange={set('name')}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          error={fieldErrors.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Confirm Email"
+          name="email_confirmation"
+          type="email"
+          autoComplete="email"
+          value={form.email_confirmation}
+          error={fieldErrors.email_confirmation}
+          onChange={set('email_confirmation')}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          error={fieldErrors.password}
+          onChange={set('password')}
+        />
         <FormError message={error} inline />
         {register.isPending ? (
           <div className="grid min-h-11 place-items-center">
@@ -85,7 +129,10 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
         )}
         <p className="text-center text-sm text-muted">
           Already a member?{' '}
-          <a className="font-semibold text-accent-strong underline-offset-2 hover:underline" href={`/login?to=${encodeURIComponent(redirectTo ?? DEFAULT_SIGN_IN_TARGET)}`}>
+          <a
+            className="font-semibold text-accent-strong underline-offset-2 hover:underline"
+            href={`/login?to=${encodeURIComponent(redirectTo ?? DEFAULT_SIGN_IN_TARGET)}`}
+          >
             Sign in
           </a>
         </p>

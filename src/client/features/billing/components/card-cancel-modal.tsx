@@ -62,10 +62,18 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
   const endDate = longDate(sub.nextBillingDate);
   // the offers as admins set them (GET /api/billing carries them; commerce.ts's RETENTION by default)
   const offers = sub.offers;
-  const discountTitle = sub.cycle === 'month' ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}` : `${formatMoney(offers.yearlyDiscountCents)} off your next year`;
+  const discountTitle =
+    sub.cycle === 'month'
+      ? `${offers.monthlyDiscountPercent}% off for ${offers.monthlyDiscountCycles === 1 ? '1 month' : `${offers.monthlyDiscountCycles} months`}`
+      : `${formatMoney(offers.yearlyDiscountCents)} off your next year`;
 
   return (
-    <Modal name={CARD_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
+    <Modal
+      name={CARD_CANCEL_MODAL}
+      title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'}
+      size="lg"
+      onOpenChange={onOpenChange}
+    >
       <OpeningSteps flow={flow} endDate={endDate} done={done} onClose={() => closeModal(CARD_CANCEL_MODAL)} />
       {step === 3 ? (
         <form
@@ -81,7 +89,15 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
             <legend className="mb-3 text-lg font-semibold">Before you cancel, would one of these help?</legend>
             <div className="flex flex-col gap-2">
               {sub.canUseDiscount ? (
-                <Option type="radio" name="choice" testId="choice-discount" checked={choice === 'discount'} onChange={() => setChoice('discount')} title={`Stay for less: ${discountTitle}`} detail={`${discountOfferText(sub.cycle, offers)[0]!.toUpperCase()}${discountOfferText(sub.cycle, offers).slice(1)}. Offered once.`} />
+                <Option
+                  type="radio"
+                  name="choice"
+                  testId="choice-discount"
+                  checked={choice === 'discount'}
+                  onChange={() => setChoice('discount')}
+                  title={`Stay for less: ${discountTitle}`}
+                  detail={`${discountOfferText(sub.cycle, offers)[0]!.toUpperCase()}${discountOfferText(sub.cycle, offers).slice(1)}. Offered once.`}
+                />
               ) : null}
               {sub.cycle === 'month' ? (
                 <Option
@@ -103,7 +119,14 @@ export function CardCancelModal({ sub }: { sub: BillingSubscription }) {
                 title={`Go lifetime: ${offers.lifetimeDiscountPercent}% off`}
                 detail={`Pay ${formatMoney(sub.lifetimeOfferPrice)} once (instead of ${formatMoney(sub.lifetimePrice)}) on your saved card and never be billed again.`}
               />
-              <Option type="radio" name="choice" testId="choice-cancel" checked={choice === 'cancel'} onChange={() => setChoice('cancel')} title="No thanks, I still want to cancel" />
+              <Option
+                type="radio"
+                name="choice"
+                testId="choice-cancel"
+                checked={choice === 'cancel'}
+                onChange={() => setChoice('cancel')}
+                title="No thanks, I still want to cancel"
+              />
             </div>
           </fieldset>
           <StepFooter error={error} onBack={() => go(2)}>

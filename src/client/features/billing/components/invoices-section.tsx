@@ -5,7 +5,9 @@ import { Section } from './section.tsx';
 
 /** Every payment, newest first: a list on phones, a table from small screens up. */
 export function InvoicesSection({ invoices }: { invoices: BillingInvoice[] }) {
-  const status = (s: BillingInvoice['status']) => <span className={clsx('font-semibold capitalize', s === 'paid' ? 'text-success' : 'text-danger')}>{s}</span>;
+  const status = (s: BillingInvoice['status']) => (
+    <span className={clsx('font-semibold capitalize', s === 'paid' ? 'text-success' : 'text-danger')}>{s}</span>
+  );
   return (
     <Section title="Invoices">
       {invoices.length === 0 ? (
@@ -49,7 +51,9 @@ export function InvoicesSection({ invoices }: { invoices: BillingInvoice[] }) {
                 <tr key={i.id} className="border-b border-line last:border-0">
                   <td className="py-3 pr-4 whitespace-nowrap">{longDate(i.date)}</td>
                   <td className="py-3 pr-4">{i.description || 'Membership'}</td>
-                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular">{formatMoney(i.amount, i.currency)}</td>
+                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular">
+                    {formatMoney(i.amount, i.currency)}
+                  </td>
                   <td className="py-3">{status(i.status)}</td>
                 </tr>
               ))}

@@ -10,7 +10,8 @@ function LifetimeCard({ m }: { m: BillingMembership }) {
   return (
     <>
       <p className="flex items-center gap-3 text-lg font-semibold" data-testid="billing-lifetime">
-        <InfinityIcon aria-hidden className="size-7 shrink-0 text-accent" /> Lifetime membership: you will never be billed again.
+        <InfinityIcon aria-hidden className="size-7 shrink-0 text-accent" /> Lifetime membership: you will never be
+        billed again.
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {m.price !== null ? <Fact label="Paid once">{formatMoney(m.price, m.currency)}</Fact> : null}
@@ -45,7 +46,13 @@ function GrantedCard({ m }: { m: BillingMembership }) {
  * Every membership the member has: the subscription they pay for (with its actions), a lifetime
  * purchase, access granted to them. With none, the way to the plans.
  */
-export function MembershipsSection({ memberships, subscription }: { memberships: BillingMembership[]; subscription: BillingSubscription | null }) {
+export function MembershipsSection({
+  memberships,
+  subscription,
+}: {
+  memberships: BillingMembership[];
+  subscription: BillingSubscription | null;
+}) {
   const title = memberships.length > 1 ? 'Your memberships' : 'Your membership';
   if (memberships.length === 0)
     return (

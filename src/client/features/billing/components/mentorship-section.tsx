@@ -30,13 +30,19 @@ function MentorshipCard({ m }: { m: BillingMentorship }) {
           {m.paymentLabel}
         </Fact>
         {m.mentor ? <Fact label="Your mentor">{m.mentor}</Fact> : null}
-        {m.status === 'granted' ? <Fact label="Access">{m.endsAt ? `Until ${longDate(m.endsAt)}` : 'No end date'}</Fact> : null}
+        {m.status === 'granted' ? (
+          <Fact label="Access">{m.endsAt ? `Until ${longDate(m.endsAt)}` : 'No end date'}</Fact>
+        ) : null}
         {!s && m.total !== null ? <Fact label="Paid">{formatMoney(m.paid, m.currency)}</Fact> : null}
         <Fact label="Since">{longDate(m.since)}</Fact>
       </dl>
       {s ? (
         <div className="mt-5 flex flex-col gap-4 rounded-xl border border-line p-4" data-testid="billing-schedule">
-          <StepProgress name="Instalments paid" label={`${s.paid} of ${s.total} payments made`} percent={Math.round((s.paid / s.total) * 100)} />
+          <StepProgress
+            name="Instalments paid"
+            label={`${s.paid} of ${s.total} payments made`}
+            percent={Math.round((s.paid / s.total) * 100)}
+          />
           <dl className="grid gap-4 sm:grid-cols-3">
             <Fact label="Paid so far">{formatMoney(m.paid, m.currency)}</Fact>
             <Fact label="Next payment" testId="billing-next-instalment">
@@ -60,7 +66,10 @@ function MentorshipCard({ m }: { m: BillingMentorship }) {
         </div>
       ) : null}
       {m.status !== 'canceled' && m.status !== 'refunded' && m.status !== 'defaulted' ? (
-        <Link to="/mentorship" className="mt-5 inline-block font-semibold text-accent-strong underline underline-offset-4">
+        <Link
+          to="/mentorship"
+          className="mt-5 inline-block font-semibold text-accent-strong underline underline-offset-4"
+        >
           Go to your mentorship
         </Link>
       ) : null}

@@ -26,7 +26,10 @@ export function PastDueSection({ sub }: { sub: BillingSubscription }) {
   // back from PayPal with the payment collected
   if (params.get('paypal') === 'fixed' && (sub.status === 'active' || sub.status === 'trialing'))
     return (
-      <p role="status" className="flex items-start gap-2 rounded-2xl border border-line bg-accent-soft p-4 font-medium text-accent-strong">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-2xl border border-line bg-accent-soft p-4 font-medium text-accent-strong"
+      >
         <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
         {DUNNING_MESSAGES.paid}
       </p>
@@ -37,7 +40,11 @@ export function PastDueSection({ sub }: { sub: BillingSubscription }) {
 function Ended({ ended }: { ended: EndedUnpaid }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-testid="membership-ended" className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      data-testid="membership-ended"
+      className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6"
+    >
       <h2 id={headingId} className="mb-3 flex items-center gap-2 text-xl font-bold">
         <AlertTriangle aria-hidden className="size-6 shrink-0 text-danger" />
         {DUNNING_MESSAGES.endedHeading}
@@ -72,7 +79,11 @@ function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
   }
 
   return (
-    <section aria-labelledby={headingId} data-testid="past-due" className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      data-testid="past-due"
+      className="rounded-2xl border border-danger/40 bg-surface p-5 sm:p-6"
+    >
       <h2 id={headingId} className="mb-3 flex items-center gap-2 text-xl font-bold">
         <AlertTriangle aria-hidden className="size-6 shrink-0 text-danger" />
         {DUNNING_MESSAGES.heading}
@@ -173,7 +184,9 @@ export function UpdateCard({ amount, onCancel }: { amount: string | null; onCanc
       try {
         toast((await payNowCall(newIdempotencyKey())).message);
       } catch (err) {
-        setPayError(`${DUNNING_MESSAGES.cardUpdated} ${err instanceof ApiError ? errorMessage(err, ['payment', 'subscription']) : errorMessage(err, [])}`);
+        setPayError(
+          `${DUNNING_MESSAGES.cardUpdated} ${err instanceof ApiError ? errorMessage(err, ['payment', 'subscription']) : errorMessage(err, [])}`,
+        );
       }
       await qc.invalidateQueries({ queryKey: BILLING_KEY });
     } catch (err) {
@@ -184,8 +197,21 @@ export function UpdateCard({ amount, onCancel }: { amount: string | null; onCanc
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Update your card" className="mt-5 flex flex-col gap-4 rounded-xl border border-line bg-surface-2 p-4">
-      <Field label="Name on card" autoComplete="cc-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} error={nameError} disabled={busy} />
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Update your card"
+      className="mt-5 flex flex-col gap-4 rounded-xl border border-line bg-surface-2 p-4"
+    >
+      <Field
+        label="Name on card"
+        autoComplete="cc-name"
+        autoFocus
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={nameError}
+        disabled={busy}
+      />
       <CardForm ref={card.ref} disabled={busy} label="New card" errorId={cardError ? cardErrorId : undefined} />
       {cardError ? (
         <p id={cardErrorId} role="alert" className="text-sm font-medium text-danger">

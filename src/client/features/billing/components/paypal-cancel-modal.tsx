@@ -15,7 +15,13 @@ export const PAYPAL_CANCEL_MODAL = 'paypal-cancel';
  * its checkout is a form post to PayPal), 4 the free pause offer, 5 the pause or cancel confirmation
  * (with a link to switch to pause). The page reloads after suspend or cancel.
  */
-export function PaypalCancelModal({ sub, reload = () => window.location.reload() }: { sub: BillingSubscription; reload?: () => void }) {
+export function PaypalCancelModal({
+  sub,
+  reload = () => window.location.reload(),
+}: {
+  sub: BillingSubscription;
+  reload?: () => void;
+}) {
   const flow = useCancelFlow();
   const { step, go, fields, error, setError, busy, setBusy, key, reset } = flow;
   const [lifetime, setLifetime] = useState(false);
@@ -46,7 +52,12 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
 
   const endDate = longDate(sub.nextBillingDate);
   return (
-    <Modal name={PAYPAL_CANCEL_MODAL} title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'} size="lg" onOpenChange={onOpenChange}>
+    <Modal
+      name={PAYPAL_CANCEL_MODAL}
+      title={sub.skipPause ? 'Cancel membership' : 'Cancel or pause membership'}
+      size="lg"
+      onOpenChange={onOpenChange}
+    >
       <OpeningSteps flow={flow} endDate={endDate} done={null} onClose={() => closeModal(PAYPAL_CANCEL_MODAL)} />
       {step === 3 ? (
         // a plain form post (discount=1, reason, reason_description, _token) that goes on to PayPal
@@ -68,7 +79,9 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
           <input type="hidden" name="reason_description" value={fields.reason_description} />
           <input type="hidden" name="idempotency_key" value={`${key}:lifetime`} />
           <StepLabel step={3} />
-          <p className="mb-3 text-lg font-semibold">Never pay monthly again: go lifetime for {sub.offers.lifetimeDiscountPercent}% off.</p>
+          <p className="mb-3 text-lg font-semibold">
+            Never pay monthly again: go lifetime for {sub.offers.lifetimeDiscountPercent}% off.
+          </p>
           <Option
             type="checkbox"
             name="lifetime"
@@ -96,7 +109,15 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
         >
           <StepLabel step={4} />
           <p className="mb-3 text-lg font-semibold">Need a break instead? Pausing is free.</p>
-          <Option type="checkbox" name="pause" testId="pause-offer" checked={pause} onChange={setPause} title="Pause my membership for free" detail="Your lessons lock while paused; resume any time from this page." />
+          <Option
+            type="checkbox"
+            name="pause"
+            testId="pause-offer"
+            checked={pause}
+            onChange={setPause}
+            title="Pause my membership for free"
+            detail="Your lessons lock while paused; resume any time from this page."
+          />
           <StepFooter onBack={() => go(3)}>
             <Button type="submit">Continue</Button>
           </StepFooter>
@@ -108,14 +129,20 @@ export function PaypalCancelModal({ sub, reload = () => window.location.reload()
           {pause ? (
             <>
               <p className="text-lg font-semibold">Pause your membership?</p>
-              <p className="mt-2 text-muted">PayPal stops billing you and your lessons lock until you resume. Pausing is free.</p>
+              <p className="mt-2 text-muted">
+                PayPal stops billing you and your lessons lock until you resume. Pausing is free.
+              </p>
             </>
           ) : (
             <>
               <p className="text-lg font-semibold">Cancel your membership?</p>
               <p className="mt-2 text-muted">PayPal stops billing you now. You keep full access until {endDate}.</p>
               {sub.skipPause ? null : (
-                <button type="button" className="mt-3 min-h-11 font-semibold text-accent underline-offset-2 hover:underline" onClick={() => setPause(true)}>
+                <button
+                  type="button"
+                  className="mt-3 min-h-11 font-semibold text-accent underline-offset-2 hover:underline"
+                  onClick={() => setPause(true)}
+                >
                   Pause instead (free)
                 </button>
               )}

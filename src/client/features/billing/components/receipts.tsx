@@ -8,11 +8,16 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useReceipts } from '../api/receipts.ts';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const kindLabel = (r: Pick<ReceiptSummary, 'kind'>) => (r.kind === 'credit_note' ? 'Credit note' : 'Receipt');
 
 function Amount({ r, className }: { r: Pick<ReceiptSummary, 'amount_cents' | 'currency'>; className?: string }) {
-  return <span className={clsx('tabular font-semibold', r.amount_cents < 0 && 'text-success', className)}>{formatMoney(r.amount_cents, r.currency)}</span>;
+  return (
+    <span className={clsx('tabular font-semibold', r.amount_cents < 0 && 'text-success', className)}>
+      {formatMoney(r.amount_cents, r.currency)}
+    </span>
+  );
 }
 
 /** The member's receipts and credit notes on /account/billing: each opens its page or downloads its PDF. */
@@ -39,7 +44,8 @@ export function Receipts() {
               <div className="min-w-0 flex-1">
                 <p className="break-words font-semibold">{r.item}</p>
                 <p className="text-sm text-muted">
-                  {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> · <span className="whitespace-nowrap">{day(r.issued_at)}</span>
+                  {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> ·{' '}
+                  <span className="whitespace-nowrap">{day(r.issued_at)}</span>
                   {r.refers_to ? (
                     <>
                       {' '}
@@ -51,10 +57,19 @@ export function Receipts() {
               <div className="flex items-center justify-between gap-3 sm:justify-end">
                 <Amount r={r} className="text-lg" />
                 <span className="flex gap-2">
-                  <Link to={receiptHref(r.number)} className={buttonClass('secondary')} aria-label={`View ${kindLabel(r).toLowerCase()} ${r.number}`}>
+                  <Link
+                    to={receiptHref(r.number)}
+                    className={buttonClass('secondary')}
+                    aria-label={`View ${kindLabel(r).toLowerCase()} ${r.number}`}
+                  >
                     <FileText aria-hidden className="size-4" /> View
                   </Link>
-                  <a href={receiptPdfHref(r.number)} download className={buttonClass('ghost')} aria-label={`Download ${kindLabel(r).toLowerCase()} ${r.number} as PDF`}>
+                  <a
+                    href={receiptPdfHref(r.number)}
+                    download
+                    className={buttonClass('ghost')}
+                    aria-label={`Download ${kindLabel(r).toLowerCase()} ${r.number} as PDF`}
+                  >
                     <Download aria-hidden className="size-4" /> PDF
                   </a>
                 </span>
@@ -72,7 +87,11 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
   const credit = r.kind === 'credit_note';
   const money = (cents: number) => formatMoney(cents, r.currency);
   return (
-    <article className="rounded-2xl border border-line bg-surface p-5 sm:p-8" aria-labelledby="receipt-title" data-testid="receipt">
+    <article
+      className="rounded-2xl border border-line bg-surface p-5 sm:p-8"
+      aria-labelledby="receipt-title"
+      data-testid="receipt"
+    >
       <header className="flex flex-col gap-2 border-b border-line pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <div className="mb-3 h-1 w-9 rounded bg-accent" aria-hidden />
@@ -104,7 +123,9 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
           {r.seller.address ? <p className="whitespace-pre-line break-words text-muted">{r.seller.address}</p> : null}
         </div>
         <div className="min-w-0">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">{credit ? 'Refunded to' : 'Billed to'}</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">
+            {credit ? 'Refunded to' : 'Billed to'}
+          </h2>
           <p className="mt-1 break-words font-semibold">{r.member.name}</p>
           <p className="break-all text-muted">{r.member.email}</p>
         </div>
@@ -127,7 +148,9 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
             <td className="tabular py-3 text-right">{money(r.amount_cents)}</td>
           </tr>
           <tr className="text-muted">
-            <td className="pt-3 pr-3">{r.tax.percent ? `${r.tax.label} (${r.tax.percent}%, included)` : r.tax.label}</td>
+            <td className="pt-3 pr-3">
+              {r.tax.percent ? `${r.tax.label} (${r.tax.percent}%, included)` : r.tax.label}
+            </td>
             <td className="tabular pt-3 text-right" data-testid="receipt-tax">
               {money(r.tax.amount_cents)}
             </td>

@@ -4,7 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
 import { DEFAULT_RETENTION_OFFERS } from '#shared/commerce';
-import { subscriptionActions, type BillingCourse, type BillingMembership, type BillingMentorship, type BillingSubscription } from '#shared/billing';
+import {
+  subscriptionActions,
+  type BillingCourse,
+  type BillingMembership,
+  type BillingMentorship,
+  type BillingSubscription,
+} from '#shared/billing';
 import { MembershipsSection } from './memberships-section.tsx';
 import { MentorshipSection } from './mentorship-section.tsx';
 import { CoursesSection } from './courses-section.tsx';
@@ -105,11 +111,35 @@ it('a cancelled membership says when it ends and offers nothing', () => {
 });
 
 it('lifetime and granted memberships side by side: the price paid once, who granted it and until when', () => {
-  const lifetime: BillingMembership = { ...bought(subscription()), key: 'order:3', source: 'lifetime', title: 'Lifetime membership', status: 'lifetime', price: 750_00, cycle: null, renewsAt: null, endsAt: null, subscriptionId: null, actions: [] };
-  const granted: BillingMembership = { ...lifetime, key: 'entitlement:9', source: 'granted', title: 'Membership', status: 'granted', price: null, paymentMethod: null, grantedBy: 'the Backbeat team', endsAt: '2031-03-04T23:59:59.000Z' };
+  const lifetime: BillingMembership = {
+    ...bought(subscription()),
+    key: 'order:3',
+    source: 'lifetime',
+    title: 'Lifetime membership',
+    status: 'lifetime',
+    price: 750_00,
+    cycle: null,
+    renewsAt: null,
+    endsAt: null,
+    subscriptionId: null,
+    actions: [],
+  };
+  const granted: BillingMembership = {
+    ...lifetime,
+    key: 'entitlement:9',
+    source: 'granted',
+    title: 'Membership',
+    status: 'granted',
+    price: null,
+    paymentMethod: null,
+    grantedBy: 'the Backbeat team',
+    endsAt: '2031-03-04T23:59:59.000Z',
+  };
   wrap(<MembershipsSection memberships={[lifetime, granted]} subscription={null} />);
   expect(screen.getByRole('heading', { name: 'Your memberships' })).toBeInTheDocument();
-  expect(screen.getByTestId('billing-lifetime')).toHaveTextContent('Lifetime membership: you will never be billed again.');
+  expect(screen.getByTestId('billing-lifetime')).toHaveTextContent(
+    'Lifetime membership: you will never be billed again.',
+  );
   expect(screen.getByText('$750.00')).toBeInTheDocument();
   const g = screen.getByTestId('billing-granted');
   expect(within(g).getByText('the Backbeat team')).toBeInTheDocument();
@@ -134,7 +164,15 @@ const instalments: BillingMentorship = {
   paid: 650_00,
   total: 3900_00,
   currency: 'usd',
-  schedule: { amount: 650_00, paid: 1, total: 6, nextDueAt: '2026-12-26T10:00:00.000Z', remaining: 3250_00, status: 'active', paymentMethod: 'Visa ending 4242' },
+  schedule: {
+    amount: 650_00,
+    paid: 1,
+    total: 6,
+    nextDueAt: '2026-12-26T10:00:00.000Z',
+    remaining: 3250_00,
+    status: 'active',
+    paymentMethod: 'Visa ending 4242',
+  },
   actions: ['change-card'],
 };
 
@@ -150,7 +188,20 @@ it('a mentorship by instalments: payments made, the next one with its date and a
 });
 
 it('a mentorship paid in full has no schedule; none at all shows no section', () => {
-  const { unmount } = wrap(<MentorshipSection mentorships={[{ ...instalments, paymentLabel: 'Paid in full: $3,200.00', paid: 3200_00, total: 3200_00, schedule: null, actions: [] }]} />);
+  const { unmount } = wrap(
+    <MentorshipSection
+      mentorships={[
+        {
+          ...instalments,
+          paymentLabel: 'Paid in full: $3,200.00',
+          paid: 3200_00,
+          total: 3200_00,
+          schedule: null,
+          actions: [],
+        },
+      ]}
+    />,
+  );
   expect(screen.getByText('Paid in full: $3,200.00')).toBeInTheDocument();
   expect(screen.getByText('$3,200.00')).toBeInTheDocument();
   expect(screen.queryByTestId('billing-schedule')).toBeNull();
@@ -161,16 +212,50 @@ it('a mentorship paid in full has no schedule; none at all shows no section', ()
 
 it('courses owned: the tier and price paid, a granted one, and the way to each', () => {
   const courses: BillingCourse[] = [
-    { key: 'course:4', title: 'Double Kick Basics', level: 'Pro', url: '/courses/double-kick-basics', source: 'bought', price: 165_00, currency: 'usd', since: '2026-11-02T10:00:00.000Z' },
-    { key: 'course:fills-that-flow', title: 'Fills That Flow', level: null, url: '/courses/fills-that-flow', source: 'granted', price: null, currency: 'usd', since: '2026-11-03T10:00:00.000Z' },
+    {
+      key: 'course:4',
+      title: 'Double Kick Basics',
+      level: 'Pro',
+      url: '/courses/double-kick-basics',
+      source: 'bought',
+      price: 165_00,
+      currency: 'usd',
+      since: '2026-11-02T10:00:00.000Z',
+    },
+    {
+      key: 'course:fills-that-flow',
+      title: 'Fills That Flow',
+      level: null,
+      url: '/courses/fills-that-flow',
+      source: 'granted',
+      price: null,
+      currency: 'usd',
+      since: '2026-11-03T10:00:00.000Z',
+    },
   ];
   wrap(<CoursesSection courses={courses} />);
   expect(screen.getByText('Bought for $165.00 on November 2, 2026')).toBeInTheDocument();
   expect(screen.getByText('Granted on November 3, 2026')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Open course: Double Kick Basics' })).toHaveAttribute('href', '/courses/double-kick-basics');
+  expect(screen.getByRole('link', { name: 'Open course: Double Kick Basics' })).toHaveAttribute(
+    'href',
+    '/courses/double-kick-basics',
+  );
 });
 
 it('invoices write each amount as money', () => {
-  wrap(<InvoicesSection invoices={[{ id: 1, date: '2026-11-26T10:00:00.000Z', description: 'Backbeat membership (Lifetime)', amount: 2481300, currency: 'usd', status: 'paid' }]} />);
+  wrap(
+    <InvoicesSection
+      invoices={[
+        {
+          id: 1,
+          date: '2026-11-26T10:00:00.000Z',
+          description: 'Backbeat membership (Lifetime)',
+          amount: 2481300,
+          currency: 'usd',
+          status: 'paid',
+        },
+      ]}
+    />,
+  );
   expect(within(screen.getByRole('table', { name: 'Invoices' })).getByText('$24,813.00')).toBeInTheDocument();
 });

@@ -35,7 +35,17 @@ export function useCancelFlow() {
 export type CancelFlow = ReturnType<typeof useCancelFlow>;
 
 /** Steps 0 to 2 of both cancel modals: thanks, the loss warning, and the reason checked with the flow's messages. */
-export function OpeningSteps({ flow, endDate, done, onClose }: { flow: CancelFlow; endDate: string; done: string | null; onClose: () => void }) {
+export function OpeningSteps({
+  flow,
+  endDate,
+  done,
+  onClose,
+}: {
+  flow: CancelFlow;
+  endDate: string;
+  done: string | null;
+  onClose: () => void;
+}) {
   const { step, go, fields, setFields, error, setError } = flow;
   if (step === 0) return <ThanksStep message={done} onClose={onClose} />;
   if (step === 1) return <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} />;
@@ -58,7 +68,8 @@ export function OpeningSteps({ flow, endDate, done, onClose }: { flow: CancelFlo
 /** step 2: the first message, or null */
 export function reasonMessage(f: ReasonFields): string | null {
   if (!CANCEL_REASONS.some((r) => r.value === f.reason)) return COMMERCE_MESSAGES.reasonRequired;
-  if (reasonNeedsDescription(f.reason) && !f.reason_description.trim()) return COMMERCE_MESSAGES.reasonDescriptionRequired;
+  if (reasonNeedsDescription(f.reason) && !f.reason_description.trim())
+    return COMMERCE_MESSAGES.reasonDescriptionRequired;
   return null;
 }
 
@@ -69,13 +80,25 @@ export const StepLabel = ({ step }: { step: number }) => (
   </p>
 );
 
-export const StepActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
+export const StepActions = ({ children }: { children: ReactNode }) => (
+  <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>
+);
 
 /**
  * A step's foot: its error line (when the step passes `error`), then the back button (`back`, default
  * "Back") beside the step's own action (`children`).
  */
-export function StepFooter({ error, back = 'Back', onBack, children }: { error?: string | null; back?: string; onBack: () => void; children: ReactNode }) {
+export function StepFooter({
+  error,
+  back = 'Back',
+  onBack,
+  children,
+}: {
+  error?: string | null;
+  back?: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
   return (
     <>
       {error !== undefined ? (
@@ -108,7 +131,12 @@ export function ThanksStep({ message, onClose }: { message: string | null; onClo
 
 /** Step 1: what they lose */
 export function LossStep({ onStay, onNext, endDate }: { onStay: () => void; onNext: () => void; endDate: string }) {
-  const losses = ['Every course and lesson in the academy', 'The forums, live shows and their chat', 'Your place in the staged learning path and your progress streaks', 'New lessons added every week'];
+  const losses = [
+    'Every course and lesson in the academy',
+    'The forums, live shows and their chat',
+    'Your place in the staged learning path and your progress streaks',
+    'New lessons added every week',
+  ];
   return (
     <div data-testid="cancel-step-1">
       <StepLabel step={1} />
@@ -132,7 +160,19 @@ export function LossStep({ onStay, onNext, endDate }: { onStay: () => void; onNe
 }
 
 /** Step 2: why (a radio list; the two reasons marked in CANCEL_REASONS need a description) */
-export function ReasonStep({ value, onChange, error, onBack, onNext }: { value: ReasonFields; onChange: (v: ReasonFields) => void; error: string | null; onBack: () => void; onNext: () => void }) {
+export function ReasonStep({
+  value,
+  onChange,
+  error,
+  onBack,
+  onNext,
+}: {
+  value: ReasonFields;
+  onChange: (v: ReasonFields) => void;
+  error: string | null;
+  onBack: () => void;
+  onNext: () => void;
+}) {
   const id = useId();
   const needs = reasonNeedsDescription(value.reason);
   return (
@@ -149,8 +189,21 @@ export function ReasonStep({ value, onChange, error, onBack, onNext }: { value: 
         <legend className="mb-3 text-lg font-semibold">Why do you want to cancel?</legend>
         <div className="flex flex-col gap-2">
           {CANCEL_REASONS.map((r) => (
-            <label key={r.value} className={clsx('flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2', value.reason === r.value ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2')}>
-              <input type="radio" name="reason" value={r.value} checked={value.reason === r.value} onChange={() => onChange({ ...value, reason: r.value })} className="size-5 accent-[var(--color-accent)]" />
+            <label
+              key={r.value}
+              className={clsx(
+                'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2',
+                value.reason === r.value ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2',
+              )}
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={r.value}
+                checked={value.reason === r.value}
+                onChange={() => onChange({ ...value, reason: r.value })}
+                className="size-5 accent-[var(--color-accent)]"
+              />
               <span>{r.value}</span>
             </label>
           ))}
@@ -177,10 +230,38 @@ export function ReasonStep({ value, onChange, error, onBack, onNext }: { value: 
 }
 
 /** A big radio or tick-box option */
-export function Option({ type, name, checked, onChange, title, detail, testId }: { type: 'radio' | 'checkbox'; name: string; checked: boolean; onChange: (v: boolean) => void; title: string; detail?: string; testId?: string }) {
+export function Option({
+  type,
+  name,
+  checked,
+  onChange,
+  title,
+  detail,
+  testId,
+}: {
+  type: 'radio' | 'checkbox';
+  name: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  title: string;
+  detail?: string;
+  testId?: string;
+}) {
   return (
-    <label data-testid={testId} className={clsx('flex min-h-14 cursor-pointer items-start gap-3 rounded-xl border px-4 py-3', checked ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2')}>
-      <input type={type} name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 size-5 shrink-0 accent-[var(--color-accent)]" />
+    <label
+      data-testid={testId}
+      className={clsx(
+        'flex min-h-14 cursor-pointer items-start gap-3 rounded-xl border px-4 py-3',
+        checked ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2',
+      )}
+    >
+      <input
+        type={type}
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 size-5 shrink-0 accent-[var(--color-accent)]"
+      />
       <span>
         <span className="block font-semibold">{title}</span>
         {detail ? <span className="block text-sm text-muted">{detail}</span> : null}

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUpCircle, CreditCard, PauseCircle } from 'lucide-react';
-import { BILLING_MESSAGES, longDate, MEMBERSHIP_STATUS_LABEL, type BillingMembership, type BillingSubscription } from '#shared/billing';
+import {
+  BILLING_MESSAGES,
+  longDate,
+  MEMBERSHIP_STATUS_LABEL,
+  type BillingMembership,
+  type BillingSubscription,
+} from '#shared/billing';
 import { formatMoney } from '#shared/money';
 import { errorMessage } from '#client/lib/api.ts';
 import { openModal } from '#client/components/ui/modal.tsx';
@@ -49,7 +55,11 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
           {sub.discount ? <span className="block text-sm font-medium text-accent-strong">{sub.discount}</span> : null}
         </Fact>
         <Fact label={paused ? 'Status' : ending ? 'Access' : 'Next billing date'} testId="billing-next">
-          {paused ? 'Paused' : ending ? `Ends on ${longDate(membership.endsAt ?? sub.nextBillingDate)}` : longDate(membership.renewsAt ?? sub.nextBillingDate)}
+          {paused
+            ? 'Paused'
+            : ending
+              ? `Ends on ${longDate(membership.endsAt ?? sub.nextBillingDate)}`
+              : longDate(membership.renewsAt ?? sub.nextBillingDate)}
         </Fact>
         <Fact label="Payment method" testId="billing-method">
           <span className="inline-flex items-center gap-2">

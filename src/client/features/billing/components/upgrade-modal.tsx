@@ -14,7 +14,8 @@ export const UPGRADE_MODAL = 'billing-upgrade';
 /** What the Upgrade modal can offer: yearly for a live card subscription on the monthly plan, lifetime for a card subscription with nothing due. */
 export function upgradeChoices(sub: BillingSubscription): UpgradeCall[] {
   // a payment is due: it is settled first (the past-due section), never an upgrade on the card that failed
-  if (sub.provider !== 'card' || sub.cancelAtPeriodEnd || sub.status === 'canceled' || sub.status === 'past_due') return [];
+  if (sub.provider !== 'card' || sub.cancelAtPeriodEnd || sub.status === 'canceled' || sub.status === 'past_due')
+    return [];
   const choices: UpgradeCall[] = [];
   if (sub.plan === 'monthly' && sub.status !== 'paused') choices.push('upgrade-yearly');
   choices.push('upgrade-lifetime');

@@ -9,7 +9,10 @@ export type CardHandle = CardFormHandle;
  * The card element (the sandbox's fields or Stripe Elements) with the card error under it
  * (card errors are shown under the card element, in the provider's words).
  */
-export const CardField = forwardRef<CardHandle, { error: string | null; disabled?: boolean }>(function CardField({ error, disabled }, ref) {
+export const CardField = forwardRef<CardHandle, { error: string | null; disabled?: boolean }>(function CardField(
+  { error, disabled },
+  ref,
+) {
   return (
     <div className="flex flex-col gap-1.5">
       <CardForm ref={ref} disabled={!!disabled} />

@@ -1,13 +1,28 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { CalendarCheck, CreditCard, Headphones, Lock, ShieldCheck, Sparkles } from 'lucide-react';
-import { COMMERCE_MESSAGES as M, DEFAULT_PLAN, type CheckoutPlan, type MembershipPlan, type PaymentType } from '#shared/commerce';
+import {
+  COMMERCE_MESSAGES as M,
+  DEFAULT_PLAN,
+  type CheckoutPlan,
+  type MembershipPlan,
+  type PaymentType,
+} from '#shared/commerce';
 import { checkoutErrors, type CheckoutAnswer, type CheckoutForm } from '#shared/checkout';
 import { ApiError, registrationErrorMessage } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { fetchClientSecret, navigate, newAttemptKey, payByCard, paypalApprovalUrl, paypalLifetimeCheckout, registerGuest, useCheckout } from '../api/checkout.ts';
+import {
+  fetchClientSecret,
+  navigate,
+  newAttemptKey,
+  payByCard,
+  paypalApprovalUrl,
+  paypalLifetimeCheckout,
+  registerGuest,
+  useCheckout,
+} from '../api/checkout.ts';
 import { CardField, type CardHandle } from './card-field.tsx';
 import { centsOf, PlanOptions, planViews } from './plan-options.tsx';
 import { formatMoney } from '#shared/money';
@@ -41,7 +56,8 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
   const { plan: p } = data;
   const views = useMemo(() => planViews(p), [p]);
   const flag = search.get('paypal');
-  const initialPlan = (['monthly', 'yearly', 'lifetime'] as const).find((x) => x === search.get('plan')) ?? DEFAULT_PLAN;
+  const initialPlan =
+    (['monthly', 'yearly', 'lifetime'] as const).find((x) => x === search.get('plan')) ?? DEFAULT_PLAN;
   const [form, setForm] = useState<CheckoutForm>({
     plan: initialPlan,
     paymentType: flag ? 'paypal' : 'card',
@@ -65,7 +81,8 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
 
   if (data.subscribed) return <AlreadySubscribed plan={p} />;
 
-  const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const selected = views.find((v) => v.plan === form.plan);
 
   /** a new client secret for the card form (first use, and after every card failure) */
@@ -99,7 +116,12 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
       return false;
     }
     try {
-      const res = await payByCard({ checkout: slug, stripeToken: confirmed.paymentMethod, plan, idempotency_key: attemptKey.current });
+      const res = await payByCard({
+        checkout: slug,
+        stripeToken: confirmed.paymentMethod,
+        plan,
+        idempotency_key: attemptKey.current,
+      });
       if ('requires_action' in res) {
         if (res.url) {
           navigate.to(res.url);
@@ -115,7 +137,10 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
         setCardError(err.firstError(['card']) ?? err.message);
         failedAttempt();
       } else if (err instanceof ApiError) {
-        setError({ field: err.errors ? (Object.keys(err.errors)[0] ?? 'card') : 'card', message: err.firstError(['plan', 'checkout', 'stripeToken']) ?? err.message });
+        setError({
+          field: err.errors ? (Object.keys(err.errors)[0] ?? 'card') : 'card',
+          message: err.firstError(['plan', 'checkout', 'stripeToken']) ?? err.message,
+        });
         if (err.status >= 500) failedAttempt();
       } else {
         setCardError('We could not reach the server. Please try again.');
@@ -133,7 +158,11 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
       navigate.to(res.url);
       return true;
     } catch (err) {
-      setPaypalError(err instanceof ApiError && err.status < 500 ? (err.firstError(['plan', 'checkout']) ?? err.message) : M.paypalLinkFailed);
+      setPaypalError(
+        err instanceof ApiError && err.status < 500
+          ? (err.firstError(['plan', 'checkout']) ?? err.message)
+          : M.paypalLinkFailed,
+      );
       attemptKey.current = newAttemptKey();
       return false;
     }
@@ -157,7 +186,13 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
     try {
       if (guest) {
         try {
-          const user = await registerGuest({ name: form.name.trim(), email: form.email.trim(), email_confirmation: form.emailConfirmation.trim(), password: form.password, checkout_slug: slug });
+          const user = await registerGuest({
+            name: form.name.trim(),
+            email: form.email.trim(),
+            email_confirmation: form.emailConfirmation.trim(),
+            password: form.password,
+            checkout_slug: slug,
+          });
           setRegistered({ email: user.email });
           if (!form.cardHolder.trim()) set('cardHolder', user.name);
         } catch (err) {
@@ -183,7 +218,13 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{p.heading}</h1>
         {p.subheading ? <p className="mt-2 max-w-2xl text-lg text-muted">{p.subheading}</p> : null}
 
-        <form id="checkout-form" onSubmit={submit} noValidate className="mt-6 flex flex-col gap-8" aria-busy={loadingPayment}>
+        <form
+          id="checkout-form"
+          onSubmit={submit}
+          noValidate
+          className="mt-6 flex flex-col gap-8"
+          aria-busy={loadingPayment}
+        >
           <PlanOptions plan={form.plan} views={views} onChange={(v) => set('plan', v)} invalid={invalid('plan')} />
 
           {guest ? (
@@ -191,13 +232,32 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
               <legend className="mb-1 text-lg font-bold">2. Create your account</legend>
               <p className="-mt-2 text-base text-muted">
                 Already a member?{' '}
-                <a className="font-semibold text-accent-strong underline-offset-2 hover:underline" href={`/login?to=${encodeURIComponent(typeof window === 'undefined' ? '/join' : window.location.pathname)}`}>
+                <a
+                  className="font-semibold text-accent-strong underline-offset-2 hover:underline"
+                  href={`/login?to=${encodeURIComponent(typeof window === 'undefined' ? '/join' : window.location.pathname)}`}
+                >
                   Sign in
                 </a>
               </p>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field className="sm:col-span-2" label="Your name" name="name" autoComplete="name" value={form.name} onChange={(e) => set('name', e.target.value)} aria-invalid={invalid('name') || undefined} />
-                <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} aria-invalid={invalid('email') || undefined} />
+                <Field
+                  className="sm:col-span-2"
+                  label="Your name"
+                  name="name"
+                  autoComplete="name"
+                  value={form.name}
+                  onChange={(e) => set('name', e.target.value)}
+                  aria-invalid={invalid('name') || undefined}
+                />
+                <Field
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={form.email}
+                  onChange={(e) => set('email', e.target.value)}
+                  aria-invalid={invalid('email') || undefined}
+                />
                 <Field
                   label="Confirm email"
                   name="email_confirmation"
@@ -243,26 +303,51 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
               </PaymentChoice>
             </div>
             {paypalError ? (
-              <p role="alert" data-testid="paypal-error" className="rounded-lg bg-danger-soft px-3 py-2 text-base font-medium text-danger">
+              <p
+                role="alert"
+                data-testid="paypal-error"
+                className="rounded-lg bg-danger-soft px-3 py-2 text-base font-medium text-danger"
+              >
                 {paypalError}
               </p>
             ) : null}
 
             {form.paymentType === 'card' ? (
               <div className="flex flex-col gap-4">
-                <Field label="Card holder name" name="card_holder" autoComplete="cc-name" value={form.cardHolder} onChange={(e) => set('cardHolder', e.target.value)} aria-invalid={invalid('card_holder') || undefined} />
+                <Field
+                  label="Card holder name"
+                  name="card_holder"
+                  autoComplete="cc-name"
+                  value={form.cardHolder}
+                  onChange={(e) => set('cardHolder', e.target.value)}
+                  aria-invalid={invalid('card_holder') || undefined}
+                />
                 <CardField ref={card} error={cardError} disabled={loadingPayment} />
               </div>
             ) : (
-              <p className="text-base text-muted">You will approve the payment at PayPal, then come straight back here.</p>
+              <p className="text-base text-muted">
+                You will approve the payment at PayPal, then come straight back here.
+              </p>
             )}
           </fieldset>
 
           <label className="flex min-h-11 cursor-pointer items-start gap-3 text-base">
-            <input type="checkbox" name="terms" className="mt-0.5 size-6 shrink-0 accent-[var(--accent)]" checked={form.terms} onChange={(e) => set('terms', e.target.checked)} aria-invalid={invalid('terms') || undefined} />
+            <input
+              type="checkbox"
+              name="terms"
+              className="mt-0.5 size-6 shrink-0 accent-[var(--accent)]"
+              checked={form.terms}
+              onChange={(e) => set('terms', e.target.checked)}
+              aria-invalid={invalid('terms') || undefined}
+            />
             <span>
               I accept the{' '}
-              <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-accent-strong underline underline-offset-2">
+              <a
+                href="/terms"
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-accent-strong underline underline-offset-2"
+              >
                 DBO Terms
               </a>
               {form.plan !== 'lifetime' ? ' and understand my membership renews until I cancel.' : '.'}
@@ -272,8 +357,16 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
           <div className="flex flex-col gap-3">
             <FormError message={error?.message} />
             <Button type="submit" full disabled={loadingPayment} className="min-h-14 text-lg">
-              {loadingPayment ? <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" /> : <Lock aria-hidden className="size-5" />}
-              {submitLabel(selected?.trial ?? null, form.paymentType, selected ? formatMoney(centsOf(selected.price)) : '')}
+              {loadingPayment ? (
+                <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" />
+              ) : (
+                <Lock aria-hidden className="size-5" />
+              )}
+              {submitLabel(
+                selected?.trial ?? null,
+                form.paymentType,
+                selected ? formatMoney(centsOf(selected.price)) : '',
+              )}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-sm text-muted">
               <Lock aria-hidden className="size-4" /> Secure checkout. We never store your card number.
@@ -293,7 +386,17 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
 const submitLabel = (trial: string | null, type: PaymentType, price: string) =>
   type === 'paypal' ? 'Continue to PayPal' : trial ? `Start my ${trial}` : `Pay ${price} and join`;
 
-function PaymentChoice({ type, current, onChange, children }: { type: PaymentType; current: PaymentType; onChange: (t: PaymentType) => void; children: ReactNode }) {
+function PaymentChoice({
+  type,
+  current,
+  onChange,
+  children,
+}: {
+  type: PaymentType;
+  current: PaymentType;
+  onChange: (t: PaymentType) => void;
+  children: ReactNode;
+}) {
   const selected = type === current;
   return (
     <label
@@ -303,13 +406,28 @@ function PaymentChoice({ type, current, onChange, children }: { type: PaymentTyp
         selected ? 'border-accent bg-accent-soft/40' : 'border-line hover:border-accent/60',
       )}
     >
-      <input type="radio" name="payment_type" value={type} checked={selected} onChange={() => onChange(type)} className="sr-only" />
+      <input
+        type="radio"
+        name="payment_type"
+        value={type}
+        checked={selected}
+        onChange={() => onChange(type)}
+        className="sr-only"
+      />
       {children}
     </label>
   );
 }
 
-function Summary({ plan, views, current }: { plan: CheckoutPlan; views: ReturnType<typeof planViews>; current: MembershipPlan | '' }) {
+function Summary({
+  plan,
+  views,
+  current,
+}: {
+  plan: CheckoutPlan;
+  views: ReturnType<typeof planViews>;
+  current: MembershipPlan | '';
+}) {
   const v = views.find((x) => x.plan === current);
   if (!v) return null;
   const trialDays = v.trial ? (v.plan === 'monthly' ? plan.monthly_trial_days : plan.yearly_trial_days) : 0;

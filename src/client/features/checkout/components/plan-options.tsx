@@ -56,7 +56,17 @@ export function planViews(p: CheckoutPlan): PlanView[] {
 }
 
 /** A radio group of plan cards: big price, crossed-out price, sales tag and trial text. */
-export function PlanOptions({ plan, views, onChange, invalid }: { plan: MembershipPlan | ''; views: PlanView[]; onChange: (p: MembershipPlan) => void; invalid: boolean }) {
+export function PlanOptions({
+  plan,
+  views,
+  onChange,
+  invalid,
+}: {
+  plan: MembershipPlan | '';
+  views: PlanView[];
+  onChange: (p: MembershipPlan) => void;
+  invalid: boolean;
+}) {
   return (
     <fieldset aria-invalid={invalid || undefined}>
       <legend className="mb-3 text-lg font-bold">1. Choose your plan</legend>
@@ -72,29 +82,51 @@ export function PlanOptions({ plan, views, onChange, invalid }: { plan: Membersh
                 selected ? 'border-accent bg-accent-soft/40 shadow-sm' : 'border-line hover:border-accent/60',
               )}
             >
-              <input type="radio" name="plan" value={v.plan} checked={selected} onChange={() => onChange(v.plan)} className="sr-only" />
+              <input
+                type="radio"
+                name="plan"
+                value={v.plan}
+                checked={selected}
+                onChange={() => onChange(v.plan)}
+                className="sr-only"
+              />
               <span className="flex items-start justify-between gap-2">
                 <span className="text-base font-bold">{v.title}</span>
                 <span
                   aria-hidden
-                  className={clsx('flex size-6 shrink-0 items-center justify-center rounded-full border-2', selected ? 'border-accent bg-accent text-accent-fg' : 'border-line')}
+                  className={clsx(
+                    'flex size-6 shrink-0 items-center justify-center rounded-full border-2',
+                    selected ? 'border-accent bg-accent text-accent-fg' : 'border-line',
+                  )}
                 >
                   {selected ? <Check className="size-4" strokeWidth={3} /> : null}
                 </span>
               </span>
-              {v.tag ? <span className="mt-1 w-fit rounded-full bg-accent px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-accent-fg">{v.tag}</span> : null}
+              {v.tag ? (
+                <span className="mt-1 w-fit rounded-full bg-accent px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-accent-fg">
+                  {v.tag}
+                </span>
+              ) : null}
               <span className="mt-3 flex flex-wrap items-baseline gap-x-2">
-                <span className="text-4xl font-extrabold tabular-nums tracking-tight">{formatMoney(centsOf(v.price))}</span>
+                <span className="text-4xl font-extrabold tabular-nums tracking-tight">
+                  {formatMoney(centsOf(v.price))}
+                </span>
                 <span className="text-base text-muted">{v.per}</span>
               </span>
               {v.crossedOut !== null && v.crossedOut > v.price ? (
                 <span className="text-base text-muted">
                   <span className="sr-only">Regular price </span>
                   <s className="tabular-nums">{formatMoney(centsOf(v.crossedOut))}</s>
-                  <span className="ml-2 font-semibold text-success">Save {formatMoney(centsOf(v.crossedOut) - centsOf(v.price))}</span>
+                  <span className="ml-2 font-semibold text-success">
+                    Save {formatMoney(centsOf(v.crossedOut) - centsOf(v.price))}
+                  </span>
                 </span>
               ) : null}
-              {v.trial ? <span className="mt-2 w-fit rounded-lg bg-success-soft px-2 py-1 text-sm font-semibold text-success">{v.trial}</span> : null}
+              {v.trial ? (
+                <span className="mt-2 w-fit rounded-lg bg-success-soft px-2 py-1 text-sm font-semibold text-success">
+                  {v.trial}
+                </span>
+              ) : null}
               <span className="mt-2 text-sm text-muted">{v.note}</span>
             </label>
           );

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { answerStep, AREA_LABELS, AREAS, barPercent, DIAGNOSTIC, DIAGNOSTIC_STEPS, initialDiagnostic, type Area, type Scores } from '#shared/diagnostic';
+import {
+  answerStep,
+  AREA_LABELS,
+  AREAS,
+  barPercent,
+  DIAGNOSTIC,
+  DIAGNOSTIC_STEPS,
+  initialDiagnostic,
+  type Area,
+  type Scores,
+} from '#shared/diagnostic';
 import { ApiError, post } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormError, inputClass } from '#client/components/ui/field.tsx';
@@ -58,14 +68,28 @@ export function FootSpeedDiagnostic() {
                   {result.scores[area]}/{DIAGNOSTIC.scoreScale}
                 </span>
               </div>
-              <div role="progressbar" aria-label={AREA_LABELS[area]} aria-valuenow={barPercent(result.scores[area])} aria-valuemin={0} aria-valuemax={100} className="h-3 overflow-hidden rounded-full bg-surface-2">
-                <div className={area === result.primary ? 'h-full rounded-full bg-accent' : 'h-full rounded-full bg-muted/60'} style={{ width: `${barPercent(result.scores[area])}%` }} />
+              <div
+                role="progressbar"
+                aria-label={AREA_LABELS[area]}
+                aria-valuenow={barPercent(result.scores[area])}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                className="h-3 overflow-hidden rounded-full bg-surface-2"
+              >
+                <div
+                  className={
+                    area === result.primary ? 'h-full rounded-full bg-accent' : 'h-full rounded-full bg-muted/60'
+                  }
+                  style={{ width: `${barPercent(result.scores[area])}%` }}
+                />
               </div>
             </li>
           ))}
         </ul>
         <div className="rounded-2xl border border-accent/40 bg-accent-soft p-5">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">Your primary progress killer</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
+            Your primary progress killer
+          </p>
           <p className="text-2xl font-extrabold">{result.primary_label}</p>
           <p className="mt-1 text-muted">
             {result.skill} · {result.pedal}
@@ -82,7 +106,11 @@ export function FootSpeedDiagnostic() {
   const percent = Math.round(((state.step - 1) / DIAGNOSTIC.steps) * 100);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">
-      <StepProgress label={`Question ${state.step} of ${DIAGNOSTIC.steps}`} name="Diagnostic progress" percent={percent} />
+      <StepProgress
+        label={`Question ${state.step} of ${DIAGNOSTIC.steps}`}
+        name="Diagnostic progress"
+        percent={percent}
+      />
       <h2 className="text-2xl font-bold">{step.title}</h2>
       {step.kind === 'choice' ? (
         <ChoiceButtons options={step.options} render={(o) => o.text} onChoose={answer} />
@@ -96,7 +124,12 @@ export function FootSpeedDiagnostic() {
         >
           <label className="flex flex-1 flex-col gap-1.5 text-sm font-semibold">
             Tempo (bpm)
-            <input className={`${inputClass} text-2xl font-bold tabular`} inputMode="numeric" value={tempo} onChange={(e) => setTempo(e.target.value.replace(/\D/g, '').slice(0, 4))} />
+            <input
+              className={`${inputClass} text-2xl font-bold tabular`}
+              inputMode="numeric"
+              value={tempo}
+              onChange={(e) => setTempo(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            />
           </label>
           <Button type="submit">Next</Button>
         </form>
@@ -104,11 +137,22 @@ export function FootSpeedDiagnostic() {
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <label className="flex flex-col gap-1.5 text-sm font-semibold">
             First name
-            <input className={inputClass} value={name} autoComplete="given-name" onChange={(e) => (setName(e.target.value), setError(null))} />
+            <input
+              className={inputClass}
+              value={name}
+              autoComplete="given-name"
+              onChange={(e) => (setName(e.target.value), setError(null))}
+            />
           </label>
           <label className="flex flex-col gap-1.5 text-sm font-semibold">
             Email
-            <input className={inputClass} type="email" value={email} autoComplete="email" onChange={(e) => (setEmail(e.target.value), setError(null))} />
+            <input
+              className={inputClass}
+              type="email"
+              value={email}
+              autoComplete="email"
+              onChange={(e) => (setEmail(e.target.value), setError(null))}
+            />
           </label>
           <FormError message={error} inline />
           <Button type="submit" disabled={sending}>

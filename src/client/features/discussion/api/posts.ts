@@ -37,10 +37,13 @@ export interface NewPost {
 }
 
 const q = (params: Record<string, string | number | null | undefined>) =>
-  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]]))).toString();
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
 
 const threadUrl = (type: PostType, id: number, from: number | null) => `/posts?${q({ id, type, from })}`;
-const inlineUrl = (type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) => `/inline-posts?${q({ type, id, sort, page, to })}`;
+const inlineUrl = (type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) =>
+  `/inline-posts?${q({ type, id, sort, page, to })}`;
 
 /**
  * The discussion's first page when the page came with it (lib/api.ts, first answers): the discussion's
@@ -48,14 +51,17 @@ const inlineUrl = (type: PostType, id: number, sort: DiscussionSort, page: numbe
  */
 export const firstPosts = {
   thread: (type: PostType, id: number) => firstAnswerPeek<ThreadAnswer>(threadUrl(type, id, null)),
-  inline: (type: PostType, id: number, sort: DiscussionSort) => firstAnswerPeek<InlineAnswer>(inlineUrl(type, id, sort, 1, null)),
+  inline: (type: PostType, id: number, sort: DiscussionSort) =>
+    firstAnswerPeek<InlineAnswer>(inlineUrl(type, id, sort, 1, null)),
 };
 
 /** The discussion calls. */
 export const postCalls = {
   thread: (type: PostType, id: number, from: number | null) => get<ThreadAnswer>(threadUrl(type, id, from)),
-  conversation: (type: PostType, id: number, postId: number) => get<{ posts: PostDto[] }>(`/posts/thread?${q({ id, type, post_id: postId })}`),
-  inline: (type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) => get<InlineAnswer>(inlineUrl(type, id, sort, page, to)),
+  conversation: (type: PostType, id: number, postId: number) =>
+    get<{ posts: PostDto[] }>(`/posts/thread?${q({ id, type, post_id: postId })}`),
+  inline: (type: PostType, id: number, sort: DiscussionSort, page: number, to: number | null) =>
+    get<InlineAnswer>(inlineUrl(type, id, sort, page, to)),
   create: (input: NewPost) => post<{ post: PostDto }>('/posts', input),
   update: (id: number, body: string) => api<PostDto>('PATCH', `/posts/${id}`, { body }),
   remove: (id: number) => api<{ ok: true }>('DELETE', `/posts/${id}`),

@@ -117,9 +117,16 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
         />
       ) : null}
       {threadId !== null ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent/10 px-4 py-2">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent/10 px-4 py-2"
+        >
           <span className="font-semibold">{COMMUNITY_MESSAGES.individualThread}</span>
-          <button type="button" onClick={seeFullDiscussion} className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2">
+          <button
+            type="button"
+            onClick={seeFullDiscussion}
+            className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2"
+          >
             {COMMUNITY_MESSAGES.seeFullDiscussion}
           </button>
         </div>
@@ -132,10 +139,17 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
         </p>
       ) : (
         <>
-          {list.posts.length === 0 ? <p className="text-muted">{canReply ? 'No replies yet. Start the conversation.' : 'No replies yet.'}</p> : null}
+          {list.posts.length === 0 ? (
+            <p className="text-muted">{canReply ? 'No replies yet. Start the conversation.' : 'No replies yet.'}</p>
+          ) : null}
           <ThreadList type={type} resourceId={resourceId} list={list} highlightId={threadId} canReply={canReply} />
           {more ? (
-            <button type="button" onClick={loadMore} disabled={loadingMore} className="min-h-11 self-center rounded-lg px-4 font-semibold text-accent hover:underline">
+            <button
+              type="button"
+              onClick={loadMore}
+              disabled={loadingMore}
+              className="min-h-11 self-center rounded-lg px-4 font-semibold text-accent hover:underline"
+            >
               {loadingMore ? 'Loading...' : COMMUNITY_MESSAGES.loadMore}
             </button>
           ) : null}

@@ -23,7 +23,9 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   const [page, setPage] = useState(1);
   const [to, setTo] = useState<number | null>(initialTo);
   // the first page in the default order, when the page came with it: shown by the first render
-  const [first, firstShown] = useFirstPage(() => (to === null ? firstPosts.inline('lesson', lessonId, sort) : undefined));
+  const [first, firstShown] = useFirstPage(() =>
+    to === null ? firstPosts.inline('lesson', lessonId, sort) : undefined,
+  );
   const list = usePostList(first?.posts.data);
   const { setPosts, addParent } = list;
   const [pages, setPages] = useState(first?.pages ?? 1);
@@ -79,7 +81,12 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
   }
 
   return (
-    <section ref={topRef} aria-labelledby={`${sortId}-title`} className="flex scroll-mt-24 flex-col gap-4" data-testid="lesson-discussion">
+    <section
+      ref={topRef}
+      aria-labelledby={`${sortId}-title`}
+      className="flex scroll-mt-24 flex-col gap-4"
+      data-testid="lesson-discussion"
+    >
       {/* a member's page frame holds the posts modal on every page; a visitor's has none */}
       {pageConfig().authId === null ? <PostsModal /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -121,13 +128,24 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
           }}
         />
       ) : (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent/10 px-4 py-2">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-accent/10 px-4 py-2"
+        >
           <span className="font-semibold">{COMMUNITY_MESSAGES.individualThread}</span>
           <span className="flex flex-wrap gap-1">
-            <button type="button" onClick={() => openPostsModal(`/posts/${to}?embed=1`)} className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-muted hover:text-fg">
+            <button
+              type="button"
+              onClick={() => openPostsModal(`/posts/${to}?embed=1`)}
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-muted hover:text-fg"
+            >
               <ExternalLink aria-hidden className="size-4" /> {DISCUSSION_WORDING.openInModal}
             </button>
-            <button type="button" onClick={seeEntireConversation} className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2">
+            <button
+              type="button"
+              onClick={seeEntireConversation}
+              className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2"
+            >
               {COMMUNITY_MESSAGES.seeEntireConversation}
             </button>
           </span>
@@ -136,27 +154,48 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
       {state === 'loading' ? (
         <Spinner className="w-full py-8" label="Loading the discussion" />
       ) : state === 'error' ? (
-        <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-danger-soft px-4 py-3 font-medium text-danger">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-2 rounded-xl bg-danger-soft px-4 py-3 font-medium text-danger"
+        >
           {COMMUNITY_MESSAGES.lessonDiscussionFailed}
           {to !== null ? (
-            <button type="button" onClick={seeEntireConversation} className="min-h-11 font-semibold text-accent underline">
+            <button
+              type="button"
+              onClick={seeEntireConversation}
+              className="min-h-11 font-semibold text-accent underline"
+            >
               {COMMUNITY_MESSAGES.seeEntireConversation}
             </button>
           ) : null}
         </div>
       ) : (
         <>
-          {list.posts.length === 0 ? <p className="text-muted">No questions yet. Be the first to start the discussion.</p> : null}
+          {list.posts.length === 0 ? (
+            <p className="text-muted">No questions yet. Be the first to start the discussion.</p>
+          ) : null}
           <ThreadList type="lesson" resourceId={lessonId} list={list} highlightId={to} />
           {pages > 1 && to === null ? (
             <nav aria-label="Discussion pages" className="flex items-center justify-center gap-2">
-              <button type="button" disabled={page <= 1} onClick={() => goTo(page - 1)} aria-label="Previous page" className="grid size-11 place-items-center rounded-full border border-line disabled:opacity-40">
+              <button
+                type="button"
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+                aria-label="Previous page"
+                className="grid size-11 place-items-center rounded-full border border-line disabled:opacity-40"
+              >
                 <ChevronLeft aria-hidden className="size-5" />
               </button>
               <span className="text-sm font-semibold" aria-live="polite">
                 Page {page} of {pages}
               </span>
-              <button type="button" disabled={page >= pages} onClick={() => goTo(page + 1)} aria-label="Next page" className="grid size-11 place-items-center rounded-full border border-line disabled:opacity-40">
+              <button
+                type="button"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+                aria-label="Next page"
+                className="grid size-11 place-items-center rounded-full border border-line disabled:opacity-40"
+              >
                 <ChevronRight aria-hidden className="size-5" />
               </button>
             </nav>

@@ -12,7 +12,14 @@ export function PostText({ text, className }: { text: string; className?: string
         part.kind === 'text' ? (
           <span key={i}>{part.text}</span>
         ) : (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" title={part.href} className="font-medium text-accent underline underline-offset-2">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            title={part.href}
+            className="font-medium text-accent underline underline-offset-2"
+          >
             {part.text}
           </a>
         ),
@@ -22,19 +29,35 @@ export function PostText({ text, className }: { text: string; className?: string
 }
 
 /** A post's body: text, video embeds from links to the video host, then attached images. */
-export function PostBody({ post, className }: { post: Pick<PostDto, 'id' | 'body' | 'videos' | 'attachments' | 'trashed' | 'user'>; className?: string }) {
+export function PostBody({
+  post,
+  className,
+}: {
+  post: Pick<PostDto, 'id' | 'body' | 'videos' | 'attachments' | 'trashed' | 'user'>;
+  className?: string;
+}) {
   const base = pageConfig().fileStorageBaseUrl;
   return (
     <div className={clsx('flex flex-col gap-3', className)}>
       {post.body ? <PostText text={post.body} /> : null}
       {post.videos.map((id) => (
-        <VideoEmbed key={id} src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`} title={`Video in ${post.user}'s post`} className="w-full max-w-xl rounded-xl" />
+        <VideoEmbed
+          key={id}
+          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`}
+          title={`Video in ${post.user}'s post`}
+          className="w-full max-w-xl rounded-xl"
+        />
       ))}
       {post.attachments.length ? (
         <div className="flex flex-wrap gap-2">
           {post.attachments.map((name) => (
             <a key={name} href={`${base}/${name}`} target="_blank" rel="noopener noreferrer" className="block">
-              <img src={`${base}/${name}`} alt={`Image attached by ${post.user}`} loading="lazy" className="max-h-80 max-w-full rounded-xl border border-line object-contain" />
+              <img
+                src={`${base}/${name}`}
+                alt={`Image attached by ${post.user}`}
+                loading="lazy"
+                className="max-h-80 max-w-full rounded-xl border border-line object-contain"
+              />
             </a>
           ))}
         </div>

@@ -34,7 +34,13 @@ const post = (over: Partial<PostDto> = {}): PostDto => ({
 const show = (p: PostDto) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PostItem post={p} editing={false} onEdit={() => undefined} onUpdated={() => undefined} onDelete={() => undefined} />
+      <PostItem
+        post={p}
+        editing={false}
+        onEdit={() => undefined}
+        onUpdated={() => undefined}
+        onDelete={() => undefined}
+      />
     </QueryClientProvider>,
   );
 

@@ -50,9 +50,12 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
     enabled: open && !!slug,
     staleTime: 5 * 60_000,
   });
-  useEffect(() => () => {
-    if (timer.current) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   if (!slug) return <>{children}</>;
   const show = () => {
     if (timer.current) window.clearTimeout(timer.current);
@@ -63,7 +66,14 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
     timer.current = window.setTimeout(() => setOpen(false), 150);
   };
   return (
-    <span className="relative inline-flex" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <span
+      className="relative inline-flex"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+    >
       {children}
       {open ? (
         <span
@@ -76,10 +86,14 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
             <>
               <Avatar src={profile.data.avatar_url} name="" size={56} />
               <span className="flex min-w-0 flex-col gap-1">
-                <UserText className={clsx('font-bold', profile.data.admin && 'text-success')}>{profile.data.name}</UserText>
+                <UserText className={clsx('font-bold', profile.data.admin && 'text-success')}>
+                  {profile.data.name}
+                </UserText>
                 {profile.data.stage ? <span className="text-sm text-muted">{profile.data.stage.title}</span> : null}
                 {profile.data.status ? <span className="line-clamp-3 text-sm">“{profile.data.status}”</span> : null}
-                <span className="text-sm text-muted">Member since {formatWhen(profile.data.member_since, 'en', { year: 'numeric', month: 'short' })}</span>
+                <span className="text-sm text-muted">
+                  Member since {formatWhen(profile.data.member_since, 'en', { year: 'numeric', month: 'short' })}
+                </span>
               </span>
             </>
           ) : profile.isError ? (
@@ -96,10 +110,17 @@ function AuthorCard({ post, children }: { post: PostDto; children: ReactNode }) 
 /** "edited": opens the earlier versions of the post. */
 function EditedLabel({ post }: { post: PostDto }) {
   const [open, setOpen] = useState(false);
-  const revisions = useQuery({ queryKey: ['post-revisions', post.id, post.editedAt], queryFn: async () => (await postCalls.revisions(post.id)).data, enabled: open });
+  const revisions = useQuery({
+    queryKey: ['post-revisions', post.id, post.editedAt],
+    queryFn: async () => (await postCalls.revisions(post.id)).data,
+    enabled: open,
+  });
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="min-h-11 rounded px-1 text-sm text-muted underline decoration-dotted underline-offset-2 hover:text-fg" title={`Edited ${timeAgo(post.editedAt!)}`}>
+      <Dialog.Trigger
+        className="min-h-11 rounded px-1 text-sm text-muted underline decoration-dotted underline-offset-2 hover:text-fg"
+        title={`Edited ${timeAgo(post.editedAt!)}`}
+      >
         {DISCUSSION_WORDING.edited}
       </Dialog.Trigger>
       {open ? (
@@ -109,7 +130,10 @@ function EditedLabel({ post }: { post: PostDto }) {
             <div className="mb-4 flex items-start justify-between gap-4">
               <Dialog.Title className="text-xl font-bold">{DISCUSSION_WORDING.earlierVersions}</Dialog.Title>
               <Dialog.Description className="sr-only">Earlier versions of this post</Dialog.Description>
-              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2">
+              <Dialog.Close
+                aria-label="Close"
+                className="-mr-2 -mt-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
@@ -122,7 +146,8 @@ function EditedLabel({ post }: { post: PostDto }) {
                 {revisions.data.map((r) => (
                   <li key={r.id} className="rounded-xl border border-line bg-surface-2 p-3">
                     <p className="mb-1 text-sm text-muted">
-                      Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by <UserText>{r.edited_by}</UserText>
+                      Until {formatWhen(r.replaced_at, 'en', { dateStyle: 'medium', timeStyle: 'short' })} · edited by{' '}
+                      <UserText>{r.edited_by}</UserText>
                     </p>
                     <PostText text={r.body} />
                   </li>
@@ -149,7 +174,16 @@ interface PostItemProps {
 }
 
 /** One post (docs/product/discussion.md): avatar, name, time, body, like, Reply, Share, Edit/Delete where permitted. */
-export function PostItem({ post, child = false, highlighted = false, editing, onEdit, onReply, onUpdated, onDelete }: PostItemProps) {
+export function PostItem({
+  post,
+  child = false,
+  highlighted = false,
+  editing,
+  onEdit,
+  onReply,
+  onUpdated,
+  onDelete,
+}: PostItemProps) {
   const [liked, setLiked] = useState(post.authLiked);
   const [likes, setLikes] = useState(post.numLikes);
   const [copied, setCopied] = useState(false);
@@ -161,9 +195,12 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
     setLiked(post.authLiked);
     setLikes(post.numLikes);
   }, [post.authLiked, post.numLikes]);
-  useEffect(() => () => {
-    if (copiedTimer.current) window.clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (copiedTimer.current) window.clearTimeout(copiedTimer.current);
+    },
+    [],
+  );
   useEffect(() => {
     if (editing) setDraft(post.body);
   }, [editing, post.body]);
@@ -206,11 +243,16 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
     }
   }
 
-  const action = 'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg';
+  const action =
+    'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg';
   const name = gone ? (
     <span className="font-bold text-muted">{COMMUNITY_MESSAGES.deleted}</span>
   ) : post.profileUrl ? (
-    <a href={post.profileUrl} className={clsx('font-bold hover:underline', post.admin ? 'text-success' : 'text-fg')} data-testid="post-author">
+    <a
+      href={post.profileUrl}
+      className={clsx('font-bold hover:underline', post.admin ? 'text-success' : 'text-fg')}
+      data-testid="post-author"
+    >
       <UserText>{post.user}</UserText>
     </a>
   ) : (
@@ -225,7 +267,10 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
       data-post-id={post.id}
       aria-label={`Post by ${gone ? COMMUNITY_MESSAGES.deleted : post.user}`}
       tabIndex={-1}
-      className={clsx('flex scroll-mt-24 gap-3 rounded-xl p-2 outline-none transition-colors motion-reduce:transition-none', highlighted && 'bg-accent/10 ring-2 ring-accent/40')}
+      className={clsx(
+        'flex scroll-mt-24 gap-3 rounded-xl p-2 outline-none transition-colors motion-reduce:transition-none',
+        highlighted && 'bg-accent/10 ring-2 ring-accent/40',
+      )}
     >
       {gone ? (
         <Avatar src={post.avatarUrl} name="" size={child ? 36 : 44} />
@@ -288,7 +333,13 @@ export function PostItem({ post, child = false, highlighted = false, editing, on
         )}
         {!gone && !editing ? (
           <div className="-ml-2 mt-1 flex flex-wrap items-center gap-x-1" data-post-actions>
-            <button type="button" onClick={toggleLike} aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} (${likes})`} className={clsx(action, liked && 'text-accent')}>
+            <button
+              type="button"
+              onClick={toggleLike}
+              aria-pressed={liked}
+              aria-label={`${liked ? 'Unlike' : 'Like'} (${likes})`}
+              className={clsx(action, liked && 'text-accent')}
+            >
               <Heart aria-hidden className={clsx('size-4', liked && 'fill-current')} />
               <span data-testid="like-count">{likes}</span>
             </button>

@@ -15,7 +15,8 @@ function usePostLocation(id: number) {
 }
 
 function Failure({ error }: { error: unknown }) {
-  const message = error instanceof ApiError ? error.message : "We couldn't fetch this post. Please refresh the page to try again.";
+  const message =
+    error instanceof ApiError ? error.message : "We couldn't fetch this post. Please refresh the page to try again.";
   const membersOnly = error instanceof ApiError && error.status === 403;
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface p-6">
@@ -63,7 +64,11 @@ export function PostView({ id, embed = false }: { id: number; embed?: boolean })
   }
   if (!embed) return content;
   // inside the posts modal's frame: the page without the site's header and menus
-  return <div className="fixed inset-0 z-[60] overflow-y-auto bg-bg p-3 sm:p-5" data-testid="post-embed">{content}</div>;
+  return (
+    <div className="fixed inset-0 z-[60] overflow-y-auto bg-bg p-3 sm:p-5" data-testid="post-embed">
+      {content}
+    </div>
+  );
 }
 
 /** /forums/post/{id}/edit opened directly (the thread itself edits in place). */

@@ -51,11 +51,22 @@ export function PostsModal({ initialUrl = null }: { initialUrl?: string | null }
             <div className="flex items-center justify-between border-b border-line px-4 py-1">
               <Dialog.Title className="text-lg font-bold">Discussion</Dialog.Title>
               <Dialog.Description className="sr-only">A post and its replies</Dialog.Description>
-              <Dialog.Close aria-label="Close" className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <Dialog.Close
+                aria-label="Close"
+                className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
-            {url ? <iframe ref={frameRef} src={url} title="Discussion" className="w-full flex-1 border-0 bg-bg" data-testid="posts-modal-frame" /> : null}
+            {url ? (
+              <iframe
+                ref={frameRef}
+                src={url}
+                title="Discussion"
+                className="w-full flex-1 border-0 bg-bg"
+                data-testid="posts-modal-frame"
+              />
+            ) : null}
           </Dialog.Content>
         </Dialog.Portal>
       ) : null}

@@ -10,7 +10,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { postCalls } from '../api/posts.ts';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
-const draftKey = (type: PostType, resourceId: number, parentId: number | null) => `bb.draft.${type}.${resourceId}.${parentId ?? 'top'}`;
+const draftKey = (type: PostType, resourceId: number, parentId: number | null) =>
+  `bb.draft.${type}.${resourceId}.${parentId ?? 'top'}`;
 function readDraft(key: string) {
   try {
     return window.localStorage.getItem(key) ?? '';
@@ -63,7 +64,16 @@ interface Props {
  * spinner that blocks double submits, a removable attachment preview. The unsent text is kept in
  * local storage per reply box, so it survives a reload.
  */
-export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPosted, onCancel, autoFocus = false, label }: Props) {
+export function ReplyForm({
+  type,
+  resourceId,
+  parentId,
+  replyingTo = null,
+  onPosted,
+  onCancel,
+  autoFocus = false,
+  label,
+}: Props) {
   const key = draftKey(type, resourceId, parentId);
   const [body, setBody] = useState(() => readDraft(key));
   const [attachment, setAttachment] = useState<{ filename: string; url: string } | null>(null);
@@ -81,7 +91,10 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
   if (!pageConfig().authId) {
     return (
       <p className="text-muted">
-        <a href={`/login?to=${encodeURIComponent(window.location.pathname)}`} className="font-semibold text-accent underline">
+        <a
+          href={`/login?to=${encodeURIComponent(window.location.pathname)}`}
+          className="font-semibold text-accent underline"
+        >
           Sign in
         </a>{' '}
         to join the discussion.
@@ -123,7 +136,14 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
     setSending(true);
     setError(null);
     try {
-      const { post } = await postCalls.create({ type, resource_id: resourceId, parent_id: parentId, replying_to: replyingTo?.id ?? null, body: text, attachment: attachment?.filename ?? null });
+      const { post } = await postCalls.create({
+        type,
+        resource_id: resourceId,
+        parent_id: parentId,
+        replying_to: replyingTo?.id ?? null,
+        body: text,
+        attachment: attachment?.filename ?? null,
+      });
       setBody('');
       writeDraft(key, '');
       setAttachment(null);
@@ -161,7 +181,11 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
       />
       {attachment ? (
         <div className="relative w-fit">
-          <img src={attachment.url} alt="Attachment preview" className="max-h-32 rounded-lg border border-line object-contain" />
+          <img
+            src={attachment.url}
+            alt="Attachment preview"
+            className="max-h-32 rounded-lg border border-line object-contain"
+          />
           <button
             type="button"
             onClick={removeAttachment}
@@ -180,7 +204,16 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif" className="sr-only" id={`${id}-file`} aria-label="Attach an image" tabIndex={-1} onChange={(e) => pick(e.target.files?.[0])} />
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/png,image/jpeg,image/gif"
+          className="sr-only"
+          id={`${id}-file`}
+          aria-label="Attach an image"
+          tabIndex={-1}
+          onChange={(e) => pick(e.target.files?.[0])}
+        />
         <button
           type="button"
           onClick={() => fileRef.current?.click()}
@@ -197,7 +230,12 @@ export function ReplyForm({ type, resourceId, parentId, replyingTo = null, onPos
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" disabled={empty || sending || uploading} aria-busy={sending} className={clsx(empty && 'opacity-60')}>
+          <Button
+            type="submit"
+            disabled={empty || sending || uploading}
+            aria-busy={sending}
+            className={clsx(empty && 'opacity-60')}
+          >
             {sending ? <Spinner label="Posting" className="[&_svg]:text-accent-fg" /> : null}
             Post
           </Button>

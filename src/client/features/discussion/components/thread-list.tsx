@@ -12,7 +12,10 @@ export function scrollToPost(id: number) {
   window.setTimeout(() => {
     const el = document.getElementById(String(id));
     if (!el) return;
-    el.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'center' });
+    el.scrollIntoView({
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      block: 'center',
+    });
     el.focus({ preventScroll: true });
   }, COMMUNITY.scrollDelayMs);
 }
@@ -39,13 +42,20 @@ export function usePostList(initial: PostDto[] = []) {
   const [posts, setPosts] = useState<PostDto[]>(initial);
   const addParent = useCallback((p: PostDto) => setPosts((list) => [p, ...list.filter((x) => x.id !== p.id)]), []);
   const addChild = useCallback(
-    (parentId: number, p: PostDto) => setPosts((list) => list.map((x) => (x.id === parentId ? { ...x, children: [...x.children.filter((c) => c.id !== p.id), p] } : x))),
+    (parentId: number, p: PostDto) =>
+      setPosts((list) =>
+        list.map((x) => (x.id === parentId ? { ...x, children: [...x.children.filter((c) => c.id !== p.id), p] } : x)),
+      ),
     [],
   );
   const replace = useCallback(
     (p: PostDto) =>
       setPosts((list) =>
-        list.map((x) => (x.id === p.id ? { ...p, children: x.children, moreChildren: x.moreChildren } : { ...x, children: x.children.map((c) => (c.id === p.id ? { ...p, children: [] } : c)) })),
+        list.map((x) =>
+          x.id === p.id
+            ? { ...p, children: x.children, moreChildren: x.moreChildren }
+            : { ...x, children: x.children.map((c) => (c.id === p.id ? { ...p, children: [] } : c)) },
+        ),
       ),
     [],
   );
@@ -98,7 +108,10 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
     try {
       const { posts: thread } = await postCalls.conversation(type, resourceId, parent.id);
       const full = thread[0];
-      if (full) setPosts((all) => all.map((x) => (x.id === parent.id ? { ...x, children: full.children, moreChildren: 0 } : x)));
+      if (full)
+        setPosts((all) =>
+          all.map((x) => (x.id === parent.id ? { ...x, children: full.children, moreChildren: 0 } : x)),
+        );
     } catch {
       // stays collapsed
     } finally {
@@ -106,7 +119,8 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
     }
   }
 
-  const openReply = (parent: PostDto, to: PostDto) => setReplyBox({ parentId: parent.id, to: { id: to.id, name: to.user } });
+  const openReply = (parent: PostDto, to: PostDto) =>
+    setReplyBox({ parentId: parent.id, to: { id: to.id, name: to.user } });
 
   useEffect(() => {
     if (editingId !== null) document.getElementById(String(editingId))?.scrollIntoView({ block: 'nearest' });
@@ -118,7 +132,11 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
       {posts.map((parent) => {
         const replyable = canReply && signedIn && !(parent.trashed || parent.userId === null);
         return (
-          <div key={parent.id} className="rounded-2xl border border-line bg-surface p-3 sm:p-4" data-testid="thread-parent">
+          <div
+            key={parent.id}
+            className="rounded-2xl border border-line bg-surface p-3 sm:p-4"
+            data-testid="thread-parent"
+          >
             <PostItem
               post={parent}
               highlighted={highlightId === parent.id}
@@ -144,7 +162,12 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
                   />
                 ))}
                 {parent.moreChildren > 0 ? (
-                  <button type="button" onClick={() => showAll(parent)} disabled={loadingMore === parent.id} className="min-h-11 self-start rounded-lg px-2 text-left text-sm font-semibold text-accent hover:underline">
+                  <button
+                    type="button"
+                    onClick={() => showAll(parent)}
+                    disabled={loadingMore === parent.id}
+                    className="min-h-11 self-start rounded-lg px-2 text-left text-sm font-semibold text-accent hover:underline"
+                  >
                     {loadingMore === parent.id ? 'Loading...' : DISCUSSION_WORDING.viewMore(parent.moreChildren)}
                   </button>
                 ) : null}
@@ -168,7 +191,11 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
                     }}
                   />
                 ) : (
-                  <button type="button" onClick={() => openReply(parent, parent)} className="min-h-11 rounded-lg px-2 text-sm font-semibold text-muted hover:text-fg hover:underline">
+                  <button
+                    type="button"
+                    onClick={() => openReply(parent, parent)}
+                    className="min-h-11 rounded-lg px-2 text-sm font-semibold text-muted hover:text-fg hover:underline"
+                  >
                     {DISCUSSION_WORDING.postComment}
                   </button>
                 )}

@@ -38,18 +38,25 @@ export const useTopic = (id: number | null) =>
 
 export const forumCalls = {
   /** the topic as GET /forums/api/topic/{id} answers it */
-  toggleLike: (topicId: number) => post<{ likes: number; liked: boolean }>('/forums/api/likes/topics/toggle', { model_id: topicId }),
-  watch: (topicId: number, watch: boolean) => post<{ watching: boolean }>(`/api/forums/topics/${topicId}/watch`, { watch }),
+  toggleLike: (topicId: number) =>
+    post<{ likes: number; liked: boolean }>('/forums/api/likes/topics/toggle', { model_id: topicId }),
+  watch: (topicId: number, watch: boolean) =>
+    post<{ watching: boolean }>(`/api/forums/topics/${topicId}/watch`, { watch }),
   pin: (topicId: number, pinned: boolean) => post<{ pinned: boolean }>(`/api/forums/topics/${topicId}/pin`, { pinned }),
-  lock: (topicId: number, locked: boolean) => post<{ locked: boolean }>(`/api/forums/topics/${topicId}/lock`, { locked }),
+  lock: (topicId: number, locked: boolean) =>
+    post<{ locked: boolean }>(`/api/forums/topics/${topicId}/lock`, { locked }),
   move: (topicId: number, categoryId: number) =>
-    post<{ category_id: number; categorySlug: string; categoryTitle: string; categoryUrl: string }>(`/api/forums/topics/${topicId}/move`, { category_id: categoryId }),
+    post<{ category_id: number; categorySlug: string; categoryTitle: string; categoryUrl: string }>(
+      `/api/forums/topics/${topicId}/move`,
+      { category_id: categoryId },
+    ),
 };
 
 export function useCreateTopic() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ slug, ...body }: NewTopic & { slug: string }) => post<{ topic: { id: number; url: string } }>(`/api/forums/${encodeURIComponent(slug)}/topics`, body),
+    mutationFn: ({ slug, ...body }: NewTopic & { slug: string }) =>
+      post<{ topic: { id: number; url: string } }>(`/api/forums/${encodeURIComponent(slug)}/topics`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: forumKeys.all }),
   });
 }

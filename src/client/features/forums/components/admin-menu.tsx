@@ -40,7 +40,10 @@ export function TopicAdminMenu({ topic }: { topic: TopicDto }) {
       {categories.data
         ?.filter((c) => c.id !== topic.categoryId)
         .map((c) => (
-          <DropdownItem key={c.id} onSelect={() => void run(() => forumCalls.move(topic.id, c.id), `Topic moved to ${c.title}.`)}>
+          <DropdownItem
+            key={c.id}
+            onSelect={() => void run(() => forumCalls.move(topic.id, c.id), `Topic moved to ${c.title}.`)}
+          >
             <FolderInput aria-hidden className="size-5" /> {c.title}
           </DropdownItem>
         ))}

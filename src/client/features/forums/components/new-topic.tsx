@@ -15,7 +15,13 @@ type Errors = Partial<Record<'category' | 'title' | 'body', string>>;
  * "New topic": a modal form (category, title, first post). Errors appear under their fields; the
  * server's messages win over ours. On success `onCreated` gets the new topic and its category.
  */
-export function NewTopicButton({ defaultSlug, onCreated }: { defaultSlug?: string; onCreated: (topic: { id: number; url: string }, slug: string) => void }) {
+export function NewTopicButton({
+  defaultSlug,
+  onCreated,
+}: {
+  defaultSlug?: string;
+  onCreated: (topic: { id: number; url: string }, slug: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const categories = useCategories();
   const create = useCreateTopic();
@@ -76,8 +82,13 @@ export function NewTopicButton({ defaultSlug, onCreated }: { defaultSlug?: strin
           <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 text-fg shadow-2xl sm:p-8">
             <div className="mb-5 flex items-start justify-between gap-4">
               <Dialog.Title className="text-2xl font-bold tracking-tight">Start a new topic</Dialog.Title>
-              <Dialog.Description className="sr-only">Choose a category, give your topic a title and write the first post.</Dialog.Description>
-              <Dialog.Close aria-label="Close" className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <Dialog.Description className="sr-only">
+                Choose a category, give your topic a title and write the first post.
+              </Dialog.Description>
+              <Dialog.Close
+                aria-label="Close"
+                className="-mr-2 -mt-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+              >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
@@ -109,7 +120,14 @@ export function NewTopicButton({ defaultSlug, onCreated }: { defaultSlug?: strin
                   </p>
                 ) : null}
               </div>
-              <Field label="Title" value={title} maxLength={COMMUNITY.topicTitleMax} onChange={(e) => setTitle(e.target.value)} error={errors.title} autoComplete="off" />
+              <Field
+                label="Title"
+                value={title}
+                maxLength={COMMUNITY.topicTitleMax}
+                onChange={(e) => setTitle(e.target.value)}
+                error={errors.title}
+                autoComplete="off"
+              />
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={ids.body} className="text-sm font-semibold">
                   Your post

@@ -47,7 +47,14 @@ export function CategoryTopics({ slug, page, onPage, onOpenTopic, actions }: Pro
       {topics.length === 0 ? (
         <p className="rounded-2xl border border-line bg-surface p-6 text-muted">{FORUM_MESSAGES.noTopics}</p>
       ) : (
-        <ul className={clsx('divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface', q.isPlaceholderData && 'opacity-60')} aria-label="Topics" data-testid="topic-list">
+        <ul
+          className={clsx(
+            'divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface',
+            q.isPlaceholderData && 'opacity-60',
+          )}
+          aria-label="Topics"
+          data-testid="topic-list"
+        >
           {topics.map((t) => (
             <TopicRow key={t.id} topic={t} onOpen={onOpenTopic} />
           ))}
@@ -55,13 +62,23 @@ export function CategoryTopics({ slug, page, onPage, onOpenTopic, actions }: Pro
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
             <ChevronLeft aria-hidden className="size-5" /> Newer
           </button>
           <span className="text-muted">
             Page {page} of {pages}
           </span>
-          <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
             Older <ChevronRight aria-hidden className="size-5" />
           </button>
         </nav>
@@ -82,12 +99,17 @@ function TopicRow({ topic: t, onOpen }: { topic: TopicListItem; onOpen: (id: num
             </span>
           ) : null}
           {t.locked ? (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-muted" title={FORUM_MESSAGES.locked}>
+            <span
+              className="inline-flex items-center gap-1 text-sm font-semibold text-muted"
+              title={FORUM_MESSAGES.locked}
+            >
               <Lock aria-hidden className="size-4" />
               <span className="sr-only sm:not-sr-only">{FORUM_MESSAGES.locked}</span>
             </span>
           ) : null}
-          {t.hidden ? <span className="rounded-full bg-warning-soft px-2.5 py-0.5 text-xs font-bold text-warning">Hidden</span> : null}
+          {t.hidden ? (
+            <span className="rounded-full bg-warning-soft px-2.5 py-0.5 text-xs font-bold text-warning">Hidden</span>
+          ) : null}
         </div>
         <a
           href={t.url}
@@ -105,10 +127,16 @@ function TopicRow({ topic: t, onOpen }: { topic: TopicListItem; onOpen: (id: num
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end justify-center gap-1 text-sm text-muted sm:flex-row sm:items-center sm:gap-4">
-        <span className="inline-flex items-center gap-1" aria-label={`${t.numComments} ${t.numComments === 1 ? 'comment' : 'comments'}`}>
+        <span
+          className="inline-flex items-center gap-1"
+          aria-label={`${t.numComments} ${t.numComments === 1 ? 'comment' : 'comments'}`}
+        >
           <MessageCircle aria-hidden className="size-4" /> {t.numComments}
         </span>
-        <span className="inline-flex items-center gap-1" aria-label={`${t.numLikes} ${t.numLikes === 1 ? 'like' : 'likes'}`}>
+        <span
+          className="inline-flex items-center gap-1"
+          aria-label={`${t.numLikes} ${t.numLikes === 1 ? 'like' : 'likes'}`}
+        >
           <Heart aria-hidden className="size-4" /> {t.numLikes}
         </span>
       </div>

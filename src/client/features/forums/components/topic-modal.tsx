@@ -9,7 +9,11 @@ import { useReturnFocus } from '#client/components/ui/return-focus.ts';
  * The topic modal (docs/product/forums.md): one topic, with its thread, over the topic list. Closes with Escape,
  * the close icon or a click outside; focus returns to the topic's link.
  */
-export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicId: number | null; onClose: () => void }) {
+export function TopicModal({
+  topicId,
+  onClose,
+  ...slots
+}: TopicSlots & { topicId: number | null; onClose: () => void }) {
   const q = useTopic(topicId);
   const returnFocus = useReturnFocus();
   return (
@@ -23,7 +27,10 @@ export function TopicModal({ topicId, onClose, ...slots }: TopicSlots & { topicI
             className="fixed inset-x-0 bottom-0 top-3 z-[901] mx-auto flex w-full max-w-3xl flex-col overflow-y-auto overscroll-contain rounded-t-2xl border border-line bg-surface text-fg shadow-2xl sm:inset-x-3 sm:bottom-6 sm:top-6 sm:rounded-2xl"
           >
             <div className="sticky top-0 z-10 flex justify-end bg-surface/95 px-2 pt-2 backdrop-blur">
-              <Dialog.Close aria-label="Close" className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+              <Dialog.Close
+                aria-label="Close"
+                className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+              >
                 <X aria-hidden className="size-6" />
               </Dialog.Close>
             </div>

@@ -22,7 +22,16 @@ const topic = {
 };
 beforeEach(() => {
   setPageConfig({ authId: 3, authName: 'Ann', entitlements: ['membership'] });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [{ topic, user: null, posts: [] }] }), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: [{ topic, user: null, posts: [] }] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

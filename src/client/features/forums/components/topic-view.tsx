@@ -33,14 +33,21 @@ interface Props extends TopicSlots {
 }
 
 /** Plain text with its line breaks (user text is never HTML). */
-const PlainBody = ({ post }: { post: PostDto }) => <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>;
+const PlainBody = ({ post }: { post: PostDto }) => (
+  <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>
+);
 
 const onHashChange = (listener: () => void) => {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);
 };
 /** the thread shows one conversation (a post id in the address hash): there is no "latest" to jump to */
-const useThreadMode = () => useSyncExternalStore(onHashChange, () => hashPostId(window.location.hash) !== null, () => false);
+const useThreadMode = () =>
+  useSyncExternalStore(
+    onHashChange,
+    () => hashPostId(window.location.hash) !== null,
+    () => false,
+  );
 
 /** The topic (docs/product/forums.md): author, date, watch, title, first post, like, comment count, then the thread. */
 export function TopicView({ topicId, variant, renderTitle, header, renderBody, renderDiscussion }: Props) {
@@ -55,9 +62,13 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
   const first = posts[0];
   const isAdmin = pageConfig().admin;
   const canReply = !topic.locked || isAdmin;
-  const title = renderTitle ? renderTitle(topic.title) : <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+  const title = renderTitle ? (
+    renderTitle(topic.title)
+  ) : (
+    <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
       <UserText>{topic.title}</UserText>
-    </h1>;
+    </h1>
+  );
 
   function jumpToLatest() {
     const root = discussionRef.current;
@@ -87,7 +98,10 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
         <Avatar src={user?.avatarUrl} name={user?.name ?? COMMUNITY_MESSAGES.deleted} size={48} />
         <div className="min-w-0 flex-1">
           {user?.permalink ? (
-            <a href={user.permalink} className={clsx('font-bold no-underline', user.admin ? 'text-success' : 'text-fg')}>
+            <a
+              href={user.permalink}
+              className={clsx('font-bold no-underline', user.admin ? 'text-success' : 'text-fg')}
+            >
               <UserText>{user.name}</UserText>
             </a>
           ) : (
@@ -139,14 +153,23 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
         {renderDiscussion ? renderDiscussion(topic, { canReply }) : null}
       </div>
       {topic.numComments > 0 && !threadMode ? (
-        <div className={clsx('pointer-events-none sticky bottom-3 flex justify-end sm:justify-center', variant === 'page' && 'bottom-4')}>
+        <div
+          className={clsx(
+            'pointer-events-none sticky bottom-3 flex justify-end sm:justify-center',
+            variant === 'page' && 'bottom-4',
+          )}
+        >
           <button
             type="button"
             onClick={jumpToLatest}
             aria-label={COMMUNITY_MESSAGES.jumpToLatest}
-            className={clsx(buttonClass('primary'), 'pointer-events-auto rounded-full shadow-lg max-sm:size-12 max-sm:px-0')}
+            className={clsx(
+              buttonClass('primary'),
+              'pointer-events-auto rounded-full shadow-lg max-sm:size-12 max-sm:px-0',
+            )}
           >
-            <ArrowDown aria-hidden className="size-5" /> <span className="max-sm:sr-only">{COMMUNITY_MESSAGES.jumpToLatest}</span>
+            <ArrowDown aria-hidden className="size-5" />{' '}
+            <span className="max-sm:sr-only">{COMMUNITY_MESSAGES.jumpToLatest}</span>
           </button>
         </div>
       ) : null}
@@ -158,7 +181,12 @@ export function TopicView({ topicId, variant, renderTitle, header, renderBody, r
  * The comment count follows the thread: when a post newer than any shown appears in the discussion
  * (a reply was just posted), the topic is fetched again.
  */
-function useRefetchOnNewPost(rootRef: React.RefObject<HTMLDivElement | null>, shown: boolean, topicId: number, numComments: number) {
+function useRefetchOnNewPost(
+  rootRef: React.RefObject<HTMLDivElement | null>,
+  shown: boolean,
+  topicId: number,
+  numComments: number,
+) {
   const qc = useQueryClient();
   const comments = useRef(numComments);
   useEffect(() => {
@@ -167,7 +195,11 @@ function useRefetchOnNewPost(rootRef: React.RefObject<HTMLDivElement | null>, sh
   useEffect(() => {
     const root = rootRef.current;
     if (!shown || !root) return;
-    const maxId = () => Math.max(-1, ...[...root.querySelectorAll('[data-post-id]')].map((el) => Number(el.getAttribute('data-post-id')) || -1));
+    const maxId = () =>
+      Math.max(
+        -1,
+        ...[...root.querySelectorAll('[data-post-id]')].map((el) => Number(el.getAttribute('data-post-id')) || -1),
+      );
     let seen = maxId();
     const observer = new MutationObserver(() => {
       const now = maxId();
@@ -220,7 +252,10 @@ function LikeButton({ topic }: { topic: TopicDto }) {
       aria-pressed={liked}
       aria-label={`${liked ? 'Unlike topic' : 'Like topic'} (${likes})`}
       onClick={() => void click()}
-      className={clsx('inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold transition-colors', liked ? 'bg-accent-soft text-accent-strong' : 'text-fg hover:bg-surface-2')}
+      className={clsx(
+        'inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold transition-colors',
+        liked ? 'bg-accent-soft text-accent-strong' : 'text-fg hover:bg-surface-2',
+      )}
     >
       <Heart aria-hidden className={clsx('size-5', liked && 'fill-current')} />
       <span data-testid="topic-likes">{likes}</span>
@@ -240,7 +275,9 @@ function WatchButton({ topic }: { topic: TopicDto }) {
     try {
       const res = await forumCalls.watch(topic.id, next);
       setWatching(res.watching);
-      qc.setQueryData(forumKeys.topic(topic.id), (old: { topic: TopicDto } | undefined) => (old ? { ...old, topic: { ...old.topic, authWatching: res.watching } } : old));
+      qc.setQueryData(forumKeys.topic(topic.id), (old: { topic: TopicDto } | undefined) =>
+        old ? { ...old, topic: { ...old.topic, authWatching: res.watching } } : old,
+      );
     } catch {
       setWatching(!next);
       toast(FORUM_MESSAGES.actionFailed, 'danger');
@@ -253,7 +290,9 @@ function WatchButton({ topic }: { topic: TopicDto }) {
       aria-pressed={watching}
       onClick={() => void click()}
       className={clsx(buttonClass(watching ? 'primary' : 'secondary'), 'rounded-full px-4')}
-      title={watching ? 'You get a notification for new posts. Click to stop watching.' : 'Get a notification for new posts'}
+      title={
+        watching ? 'You get a notification for new posts. Click to stop watching.' : 'Get a notification for new posts'
+      }
     >
       {watching ? <Bell aria-hidden className="size-5" /> : <BellOff aria-hidden className="size-5" />}
       {watching ? FORUM_MESSAGES.watching : FORUM_MESSAGES.watch}

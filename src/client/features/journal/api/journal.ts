@@ -13,12 +13,21 @@ export const useJournal = () =>
   useInfiniteQuery({
     queryKey: ['journal'],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => get<{ data: JournalEntry[]; page: number; more: boolean }>(`/api/journal?page=${pageParam}`),
+    queryFn: ({ pageParam }) =>
+      get<{ data: JournalEntry[]; page: number; more: boolean }>(`/api/journal?page=${pageParam}`),
     getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
   });
 
 export const usePracticeSummary = () =>
-  useQuery({ queryKey: ['practice-summary'], queryFn: async () => (await get<{ data: { today: number; week: number; days: Array<{ day: string; minutes: number }> } }>('/api/practice/summary')).data });
+  useQuery({
+    queryKey: ['practice-summary'],
+    queryFn: async () =>
+      (
+        await get<{ data: { today: number; week: number; days: Array<{ day: string; minutes: number }> } }>(
+          '/api/practice/summary',
+        )
+      ).data,
+  });
 
 /** The form posts itself: its hidden field `exercises` holds the rows as JSON. */
 export function useSaveJournal() {
@@ -29,4 +38,8 @@ export function useSaveJournal() {
   });
 }
 
-export const useLogTime = () => useMutation({ mutationFn: (minutes: number) => post<{ redirect: string }>('/journal/log-time-practiced', { minutes_practiced: minutes }) });
+export const useLogTime = () =>
+  useMutation({
+    mutationFn: (minutes: number) =>
+      post<{ redirect: string }>('/journal/log-time-practiced', { minutes_practiced: minutes }),
+  });

@@ -16,7 +16,8 @@ export function JournalForm() {
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveJournal();
-  const set = (i: number, key: keyof JournalExercise, value: string) => setRows((r) => r.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
+  const set = (i: number, key: keyof JournalExercise, value: string) =>
+    setRows((r) => r.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,21 +38,47 @@ export function JournalForm() {
       <FormError message={error} />
       <ol className="flex flex-col gap-3">
         {rows.map((row, i) => (
-          <li key={i} className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface-2 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end">
+          <li
+            key={i}
+            className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface-2 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end"
+          >
             <label className="col-span-2 flex flex-col gap-1 text-sm font-semibold sm:col-span-1">
               What did you practise?
-              <input className={inputClass} value={row.practicedToday} maxLength={200} onChange={(e) => set(i, 'practicedToday', e.target.value)} placeholder="e.g. Paradiddles" />
+              <input
+                className={inputClass}
+                value={row.practicedToday}
+                maxLength={200}
+                onChange={(e) => set(i, 'practicedToday', e.target.value)}
+                placeholder="e.g. Paradiddles"
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Starting tempo
-              <input className={`${inputClass} tabular`} inputMode="numeric" value={row.startingTempo} onChange={(e) => set(i, 'startingTempo', digitsOnly(e.target.value))} placeholder="bpm" />
+              <input
+                className={`${inputClass} tabular`}
+                inputMode="numeric"
+                value={row.startingTempo}
+                onChange={(e) => set(i, 'startingTempo', digitsOnly(e.target.value))}
+                placeholder="bpm"
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Ending tempo
-              <input className={`${inputClass} tabular`} inputMode="numeric" value={row.endingTempo} onChange={(e) => set(i, 'endingTempo', digitsOnly(e.target.value))} placeholder="bpm" />
+              <input
+                className={`${inputClass} tabular`}
+                inputMode="numeric"
+                value={row.endingTempo}
+                onChange={(e) => set(i, 'endingTempo', digitsOnly(e.target.value))}
+                placeholder="bpm"
+              />
             </label>
             {rows.length > 1 ? (
-              <button type="button" aria-label={`Remove exercise ${i + 1}`} onClick={() => setRows((r) => r.filter((_, j) => j !== i))} className="col-span-2 grid min-h-11 place-items-center rounded-xl text-danger hover:bg-danger-soft sm:col-span-1 sm:size-12">
+              <button
+                type="button"
+                aria-label={`Remove exercise ${i + 1}`}
+                onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                className="col-span-2 grid min-h-11 place-items-center rounded-xl text-danger hover:bg-danger-soft sm:col-span-1 sm:size-12"
+              >
                 <Trash2 aria-hidden className="size-5" />
               </button>
             ) : null}
@@ -63,11 +90,19 @@ export function JournalForm() {
           <Plus aria-hidden className="size-5" /> Add exercise
         </Button>
       ) : (
-        <p className="text-sm text-muted">That is the most exercises one entry can hold ({LEARNING.journalMaxExercises}).</p>
+        <p className="text-sm text-muted">
+          That is the most exercises one entry can hold ({LEARNING.journalMaxExercises}).
+        </p>
       )}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Notes (optional)
-        <textarea name="notes" className={`${inputClass} min-h-24 py-3`} value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
+        <textarea
+          name="notes"
+          className={`${inputClass} min-h-24 py-3`}
+          value={notes}
+          maxLength={2000}
+          onChange={(e) => setNotes(e.target.value)}
+        />
       </label>
       <Button type="submit" disabled={save.isPending} className="self-start">
         Save entry

@@ -8,7 +8,12 @@ export function JournalHistory() {
   if (journal.isPending) return <Spinner />;
   if (journal.isError) return <p className="text-muted">We could not load your journal.</p>;
   const entries = journal.data.pages.flatMap((p) => p.data);
-  if (!entries.length) return <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">No entries yet. Your first one is a few taps away.</p>;
+  if (!entries.length)
+    return (
+      <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+        No entries yet. Your first one is a few taps away.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-4">

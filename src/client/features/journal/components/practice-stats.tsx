@@ -16,7 +16,11 @@ interface Stats {
   tempos: Array<{ exercise: string; points: Array<{ day: string; tempo: number }> }>;
 }
 
-const useStats = () => useQuery({ queryKey: ['practice-stats'], queryFn: async () => (await get<{ data: Stats }>('/api/practice/stats')).data });
+const useStats = () =>
+  useQuery({
+    queryKey: ['practice-stats'],
+    queryFn: async () => (await get<{ data: Stats }>('/api/practice/stats')).data,
+  });
 
 /** Minutes per day over the last four weeks, with the daily goal as a line. */
 function MinutesChart({ days, goal }: { days: Stats['days']; goal: number }) {
@@ -26,16 +30,38 @@ function MinutesChart({ days, goal }: { days: Stats['days']; goal: number }) {
   const total = days.reduce((s, d) => s + d.minutes, 0);
   return (
     <figure className="flex flex-col gap-2">
-      <svg viewBox={`0 0 ${w} ${h + 4}`} preserveAspectRatio="none" className="h-36 w-full" role="img" aria-label={`Minutes practised per day over the last 4 weeks: ${total} minutes in all`}>
+      <svg
+        viewBox={`0 0 ${w} ${h + 4}`}
+        preserveAspectRatio="none"
+        className="h-36 w-full"
+        role="img"
+        aria-label={`Minutes practised per day over the last 4 weeks: ${total} minutes in all`}
+      >
         {days.map((d, i) => {
           const bh = (d.minutes / max) * h;
           return (
-            <rect key={d.day} x={i * 12 + 2} y={h - bh} width={8} height={Math.max(bh, d.minutes ? 2 : 0)} rx={2} className={d.minutes >= goal ? 'fill-accent' : 'fill-accent/45'}>
+            <rect
+              key={d.day}
+              x={i * 12 + 2}
+              y={h - bh}
+              width={8}
+              height={Math.max(bh, d.minutes ? 2 : 0)}
+              rx={2}
+              className={d.minutes >= goal ? 'fill-accent' : 'fill-accent/45'}
+            >
               <title>{`${format(parseISO(d.day), 'EEE d MMM')}: ${d.minutes} min`}</title>
             </rect>
           );
         })}
-        <line x1={0} x2={w} y1={h - (goal / max) * h} y2={h - (goal / max) * h} className="stroke-muted" strokeDasharray="4 4" strokeWidth={1} />
+        <line
+          x1={0}
+          x2={w}
+          y1={h - (goal / max) * h}
+          y2={h - (goal / max) * h}
+          className="stroke-muted"
+          strokeDasharray="4 4"
+          strokeWidth={1}
+        />
         <line x1={0} x2={w} y1={h + 0.5} y2={h + 0.5} className="stroke-line" strokeWidth={1} />
       </svg>
       <figcaption className="flex justify-between text-sm text-muted">
@@ -65,8 +91,19 @@ function TempoChart({ exercise, points }: Stats['tempos'][number]) {
           <span className="ml-0.5 text-xs font-semibold text-muted">bpm</span>
         </span>
       </div>
-      <svg viewBox={`-4 -4 ${w + 8} ${h + 8}`} className="h-16 w-full" role="img" aria-label={`${exercise}: ending tempo from ${tempos[0]} to ${last.tempo} bpm over ${points.length} entries`}>
-        <polyline fill="none" className="stroke-accent" strokeWidth={2.5} strokeLinejoin="round" points={points.map((p, i) => `${x(i)},${y(p.tempo)}`).join(' ')} />
+      <svg
+        viewBox={`-4 -4 ${w + 8} ${h + 8}`}
+        className="h-16 w-full"
+        role="img"
+        aria-label={`${exercise}: ending tempo from ${tempos[0]} to ${last.tempo} bpm over ${points.length} entries`}
+      >
+        <polyline
+          fill="none"
+          className="stroke-accent"
+          strokeWidth={2.5}
+          strokeLinejoin="round"
+          points={points.map((p, i) => `${x(i)},${y(p.tempo)}`).join(' ')}
+        />
         {points.map((p, i) => (
           <circle key={i} cx={x(i)} cy={y(p.tempo)} r={3} className="fill-accent" />
         ))}
@@ -110,7 +147,12 @@ function GoalForm({ goal, onDone }: { goal: Stats['goal']; onDone: () => void })
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Minutes a day
-          <input className={`${inputClass} tabular`} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value.replace(/\D/g, '').slice(0, 3))} />
+          <input
+            className={`${inputClass} tabular`}
+            inputMode="numeric"
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value.replace(/\D/g, '').slice(0, 3))}
+          />
         </label>
       </div>
       <Button type="submit" disabled={save.isPending} className="self-start">
@@ -129,7 +171,10 @@ export function PracticeStats() {
   const s = stats.data;
   const goalPercent = Math.min(100, Math.round((s.goal.days_met_this_week / s.goal.days_per_week) * 100));
   return (
-    <section aria-labelledby="practice-stats" className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby="practice-stats"
+      className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 sm:p-6"
+    >
       <h2 id="practice-stats" className="text-xl font-bold">
         Your practice
       </h2>
@@ -139,7 +184,8 @@ export function PracticeStats() {
             <Flame aria-hidden className="size-4" /> Current streak
           </p>
           <p className="text-3xl font-black tabular" data-testid="current-streak">
-            {s.streak.current} <span className="text-base font-semibold text-muted">{s.streak.current === 1 ? 'day' : 'days'}</span>
+            {s.streak.current}{' '}
+            <span className="text-base font-semibold text-muted">{s.streak.current === 1 ? 'day' : 'days'}</span>
           </p>
         </div>
         <div className="rounded-xl bg-surface-2 p-4">
@@ -147,7 +193,8 @@ export function PracticeStats() {
             <Trophy aria-hidden className="size-4" /> Longest streak
           </p>
           <p className="text-3xl font-black tabular">
-            {s.streak.longest} <span className="text-base font-semibold text-muted">{s.streak.longest === 1 ? 'day' : 'days'}</span>
+            {s.streak.longest}{' '}
+            <span className="text-base font-semibold text-muted">{s.streak.longest === 1 ? 'day' : 'days'}</span>
           </p>
         </div>
         <div className="col-span-2 rounded-xl bg-surface-2 p-4 sm:col-span-1">
@@ -155,18 +202,30 @@ export function PracticeStats() {
             <Target aria-hidden className="size-4" /> This week
           </p>
           <p className="text-3xl font-black tabular" data-testid="goal-progress">
-            {s.goal.days_met_this_week}/{s.goal.days_per_week} <span className="text-base font-semibold text-muted">days</span>
+            {s.goal.days_met_this_week}/{s.goal.days_per_week}{' '}
+            <span className="text-base font-semibold text-muted">days</span>
           </p>
-          <div role="progressbar" aria-label="Weekly goal" aria-valuenow={goalPercent} aria-valuemin={0} aria-valuemax={100} className="mt-2 h-2 overflow-hidden rounded-full bg-line">
+          <div
+            role="progressbar"
+            aria-label="Weekly goal"
+            aria-valuenow={goalPercent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-line"
+          >
             <div className="h-full rounded-full bg-accent" style={{ width: `${goalPercent}%` }} />
           </div>
         </div>
       </div>
       <p className="text-muted">
-        Goal: {s.goal.days_per_week} {s.goal.days_per_week === 1 ? 'day' : 'days'} a week, {s.goal.minutes_per_day} minutes a day.{' '}
-        {s.practiced_today ? 'You practised today.' : 'Not practised yet today.'}{' '}
+        Goal: {s.goal.days_per_week} {s.goal.days_per_week === 1 ? 'day' : 'days'} a week, {s.goal.minutes_per_day}{' '}
+        minutes a day. {s.practiced_today ? 'You practised today.' : 'Not practised yet today.'}{' '}
         {!editing ? (
-          <button type="button" className="min-h-11 font-semibold text-accent-strong underline-offset-2 hover:underline" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-accent-strong underline-offset-2 hover:underline"
+            onClick={() => setEditing(true)}
+          >
             Change goal
           </button>
         ) : null}

@@ -9,7 +9,11 @@ import { useLogTime } from '../api/journal.ts';
  * Practice timer (docs/product/journal.md): play, pause, submit; HH:MM:SS. Submit is offered once it has been
  * started and is stopped; it posts minutes rounded up (at least 1) and follows the answer's redirect.
  */
-export function PracticeTimer({ onRedirect = (url: string) => navigate.within(url, '/journal') }: { onRedirect?: (url: string) => void }) {
+export function PracticeTimer({
+  onRedirect = (url: string) => navigate.within(url, '/journal'),
+}: {
+  onRedirect?: (url: string) => void;
+}) {
   const [running, setRunning] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const startedAt = useRef<number | null>(null);
@@ -45,15 +49,30 @@ export function PracticeTimer({ onRedirect = (url: string) => navigate.within(ur
 
   return (
     <div className="flex flex-col items-center gap-5 rounded-2xl border border-line bg-surface p-6">
-      <p role="timer" aria-label="Elapsed practice time" className="text-5xl font-black tracking-tight tabular sm:text-6xl">
+      <p
+        role="timer"
+        aria-label="Elapsed practice time"
+        className="text-5xl font-black tracking-tight tabular sm:text-6xl"
+      >
         {formatElapsed(elapsed)}
       </p>
       <div className="flex gap-3">
-        <button type="button" onClick={toggle} aria-label={running ? 'Pause timer' : 'Start timer'} className="grid size-16 place-items-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={running ? 'Pause timer' : 'Start timer'}
+          className="grid size-16 place-items-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong"
+        >
           {running ? <Pause aria-hidden className="size-7" /> : <Play aria-hidden className="size-7 translate-x-0.5" />}
         </button>
         {!running && elapsed > 0 ? (
-          <button type="button" onClick={() => void submit()} disabled={log.isPending} aria-label="Log practice time" className="grid size-16 place-items-center rounded-full border border-line bg-surface hover:bg-surface-2 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={() => void submit()}
+            disabled={log.isPending}
+            aria-label="Log practice time"
+            className="grid size-16 place-items-center rounded-full border border-line bg-surface hover:bg-surface-2 disabled:opacity-60"
+          >
             <Send aria-hidden className="size-7 text-accent-strong" />
           </button>
         ) : null}

@@ -76,25 +76,43 @@ const keys = {
   continue: ['continue'] as const,
 };
 
-export const useCourses = () => useQuery({ queryKey: keys.courses, queryFn: async () => (await get<{ data: CourseSummary[] }>('/api/courses')).data });
+export const useCourses = () =>
+  useQuery({
+    queryKey: keys.courses,
+    queryFn: async () => (await get<{ data: CourseSummary[] }>('/api/courses')).data,
+  });
 export const useCourse = (slug: string) =>
-  useQuery({ queryKey: keys.course(slug), queryFn: async () => (await get<{ data: CourseDetail }>(`/api/courses/${encodeURIComponent(slug)}`)).data });
+  useQuery({
+    queryKey: keys.course(slug),
+    queryFn: async () => (await get<{ data: CourseDetail }>(`/api/courses/${encodeURIComponent(slug)}`)).data,
+  });
 export const useLesson = (id: number) =>
   useQuery({
     queryKey: keys.lesson(id),
     queryFn: async () => (await get<{ data: Lesson }>(`/api/lessons/${id}`)).data,
     initialData: () => firstAnswerNow<{ data: Lesson }>(`/api/lessons/${id}`)?.data,
   });
-export const useStages = () => useQuery({ queryKey: keys.stages, queryFn: async () => (await get<{ data: StageSummary[] }>('/api/stages')).data });
-export const useStage = (id: number) => useQuery({ queryKey: keys.stage(id), queryFn: async () => (await get<{ data: Stage }>(`/api/stages/${id}`)).data });
-export const useMyPractice = () => useQuery({ queryKey: keys.myPractice, queryFn: async () => (await get<{ data: Bookmark[] }>('/api/my-practice')).data });
+export const useStages = () =>
+  useQuery({ queryKey: keys.stages, queryFn: async () => (await get<{ data: StageSummary[] }>('/api/stages')).data });
+export const useStage = (id: number) =>
+  useQuery({ queryKey: keys.stage(id), queryFn: async () => (await get<{ data: Stage }>(`/api/stages/${id}`)).data });
+export const useMyPractice = () =>
+  useQuery({
+    queryKey: keys.myPractice,
+    queryFn: async () => (await get<{ data: Bookmark[] }>('/api/my-practice')).data,
+  });
 export const useContinueLesson = () =>
-  useQuery({ queryKey: keys.continue, queryFn: async () => (await get<{ data: { id: number; title: string; course_title: string } | null }>('/api/continue')).data });
+  useQuery({
+    queryKey: keys.continue,
+    queryFn: async () =>
+      (await get<{ data: { id: number; title: string; course_title: string } | null }>('/api/continue')).data,
+  });
 
 /** Optimistic change of one lesson's cached fields; the server's answer or a refetch settles it. */
 function useLessonPatch() {
   const qc = useQueryClient();
-  return (lessonId: number, patch: (l: Lesson) => Lesson) => qc.setQueryData<Lesson>(keys.lesson(lessonId), (old) => (old ? patch(old) : old));
+  return (lessonId: number, patch: (l: Lesson) => Lesson) =>
+    qc.setQueryData<Lesson>(keys.lesson(lessonId), (old) => (old ? patch(old) : old));
 }
 
 export function useBookmark(lessonId: number) {
@@ -111,7 +129,8 @@ export function useLessonCompletion(lessonId: number) {
   const qc = useQueryClient();
   const patch = useLessonPatch();
   return useMutation({
-    mutationFn: (complete: boolean) => post<{ complete: boolean; progress: Progress }>('/lesson-completions', { lesson_id: lessonId, complete }),
+    mutationFn: (complete: boolean) =>
+      post<{ complete: boolean; progress: Progress }>('/lesson-completions', { lesson_id: lessonId, complete }),
     onMutate: (complete) => patch(lessonId, (l) => ({ ...l, complete })),
     onSuccess: (res) => patch(lessonId, (l) => ({ ...l, progress: res.progress })),
     onError: (_e, complete) => patch(lessonId, (l) => ({ ...l, complete: !complete })),
@@ -124,9 +143,11 @@ export function useLessonCompletion(lessonId: number) {
 
 export function usePathCompletion(lessonId: number) {
   const patch = useLessonPatch();
-  const setPath = (pathId: number, complete: boolean) => patch(lessonId, (l) => ({ ...l, paths: l.paths.map((p) => (p.id === pathId ? { ...p, complete } : p)) }));
+  const setPath = (pathId: number, complete: boolean) =>
+    patch(lessonId, (l) => ({ ...l, paths: l.paths.map((p) => (p.id === pathId ? { ...p, complete } : p)) }));
   return useMutation({
-    mutationFn: ({ pathId, complete }: { pathId: number; complete: boolean }) => post('/soundslice-path-completions', { soundslice_path_id: pathId, complete }),
+    mutationFn: ({ pathId, complete }: { pathId: number; complete: boolean }) =>
+      post('/soundslice-path-completions', { soundslice_path_id: pathId, complete }),
     onMutate: ({ pathId, complete }) => setPath(pathId, complete),
     onError: (_e, { pathId, complete }) => setPath(pathId, !complete),
   });
@@ -136,8 +157,14 @@ export function usePathCompletion(lessonId: number) {
 export function useLivePathStatus(lessonId: number) {
   const patch = useLessonPatch();
   const id = pageConfig().authId;
-  useChannelEvent<{ soundslice_path_id: number; complete: boolean }>(id ? userChannel(id) : null, 'SoundslicePathStatus', ({ soundslice_path_id, complete }) =>
-    patch(lessonId, (l) => ({ ...l, paths: l.paths.map((p) => (p.id === soundslice_path_id ? { ...p, complete } : p)) })),
+  useChannelEvent<{ soundslice_path_id: number; complete: boolean }>(
+    id ? userChannel(id) : null,
+    'SoundslicePathStatus',
+    ({ soundslice_path_id, complete }) =>
+      patch(lessonId, (l) => ({
+        ...l,
+        paths: l.paths.map((p) => (p.id === soundslice_path_id ? { ...p, complete } : p)),
+      })),
   );
 }
 
@@ -149,19 +176,26 @@ export function useLiveLessonStatus() {
   const qc = useQueryClient();
   const patch = useLessonPatch();
   const id = pageConfig().authId;
-  useChannelEvent<{ lesson_id: number; complete: boolean; progress: Progress }>(id ? userChannel(id) : null, 'LessonStatus', ({ lesson_id, complete, progress }) => {
-    patch(lesson_id, (l) => ({ ...l, complete, progress }));
-    void qc.invalidateQueries({ queryKey: keys.courses });
-    void qc.invalidateQueries({ queryKey: keys.continue });
-  });
+  useChannelEvent<{ lesson_id: number; complete: boolean; progress: Progress }>(
+    id ? userChannel(id) : null,
+    'LessonStatus',
+    ({ lesson_id, complete, progress }) => {
+      patch(lesson_id, (l) => ({ ...l, complete, progress }));
+      void qc.invalidateQueries({ queryKey: keys.courses });
+      void qc.invalidateQueries({ queryKey: keys.continue });
+    },
+  );
 }
 
 export function useStageCheckmark(stageId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ hash_id, completed }: { hash_id: string; completed: boolean }) => post('/stages/toggle-checkmark', { stage_id: stageId, hash_id, completed }),
+    mutationFn: ({ hash_id, completed }: { hash_id: string; completed: boolean }) =>
+      post('/stages/toggle-checkmark', { stage_id: stageId, hash_id, completed }),
     onMutate: ({ hash_id, completed }) =>
-      qc.setQueryData<Stage>(keys.stage(stageId), (old) => (old ? { ...old, steps: old.steps.map((s) => (s.hash_id === hash_id ? { ...s, completed } : s)) } : old)),
+      qc.setQueryData<Stage>(keys.stage(stageId), (old) =>
+        old ? { ...old, steps: old.steps.map((s) => (s.hash_id === hash_id ? { ...s, completed } : s)) } : old,
+      ),
     // errors are ignored silently
     onSettled: () => qc.invalidateQueries({ queryKey: keys.stages }),
   });

@@ -26,7 +26,15 @@ interface Result {
  * "Completed" under 70, "Congratulations!" from 70, and a continue button above 70. The server
  * decides what was correct. Not sent for mentorship lessons.
  */
-export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: number; questions: Question[]; mentorship?: boolean }) {
+export function Quiz({
+  lessonId,
+  questions,
+  mentorship = false,
+}: {
+  lessonId: number;
+  questions: Question[];
+  mentorship?: boolean;
+}) {
   const [answers, setAnswers] = useState<number[]>([]);
   const [result, setResult] = useState<Result | null>(null);
   const [failed, setFailed] = useState(false);
@@ -57,7 +65,10 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
           ? `Answer ${answers.length} recorded. Question ${answers.length + 1} of ${questions.length}.`
           : '';
   return (
-    <section aria-labelledby="quiz" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    <section
+      aria-labelledby="quiz"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6"
+    >
       <h2 id="quiz" className="text-xl font-bold">
         Lesson quiz
       </h2>
@@ -66,7 +77,12 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
         {said}
       </p>
       {!done ? (
-        <QuestionView question={questions[answers.length]!} number={answers.length + 1} total={questions.length} onChoose={(i) => void choose(i)} />
+        <QuestionView
+          question={questions[answers.length]!}
+          number={answers.length + 1}
+          total={questions.length}
+          onChoose={(i) => void choose(i)}
+        />
       ) : result ? (
         <div className="flex flex-col items-start gap-3">
           <p className={clsx('text-2xl font-extrabold', result.passed ? 'text-success' : '')}>{message}</p>
@@ -79,7 +95,11 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
                 Continue
               </a>
             ) : null}
-            <button type="button" className={buttonClass('secondary')} onClick={() => (setAnswers([]), setResult(null))}>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => (setAnswers([]), setResult(null))}
+            >
               Try again
             </button>
           </div>
@@ -93,7 +113,17 @@ export function Quiz({ lessonId, questions, mentorship = false }: { lessonId: nu
   );
 }
 
-function QuestionView({ question, number, total, onChoose }: { question: Question; number: number; total: number; onChoose: (i: number) => void }) {
+function QuestionView({
+  question,
+  number,
+  total,
+  onChoose,
+}: {
+  question: Question;
+  number: number;
+  total: number;
+  onChoose: (i: number) => void;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-semibold text-muted">
@@ -105,7 +135,13 @@ function QuestionView({ question, number, total, onChoose }: { question: Questio
         options={question.options}
         columns={question.options.some(isImageOption) ? 3 : 1}
         onChoose={onChoose}
-        render={(o, i) => (isImageOption(o) ? <img src={o} alt={`Option ${i + 1}`} className="mx-auto max-h-24" /> : <span className="w-full">{o}</span>)}
+        render={(o, i) =>
+          isImageOption(o) ? (
+            <img src={o} alt={`Option ${i + 1}`} className="mx-auto max-h-24" />
+          ) : (
+            <span className="w-full">{o}</span>
+          )
+        }
       />
     </div>
   );

@@ -6,7 +6,18 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { VideoEmbed } from '#client/components/ui/video-embed.tsx';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { useContinueLesson, useCourse, useCourses, useLesson, useLiveLessonStatus, useLivePathStatus, useMyPractice, useStage, useStageCheckmark, useStages } from '../api/learning.ts';
+import {
+  useContinueLesson,
+  useCourse,
+  useCourses,
+  useLesson,
+  useLiveLessonStatus,
+  useLivePathStatus,
+  useMyPractice,
+  useStage,
+  useStageCheckmark,
+  useStages,
+} from '../api/learning.ts';
 import { BookmarkButton, LessonCompletionToggle, PathCompletionToggle, ProgressBar } from './widgets.tsx';
 import { Quiz } from './quiz.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
@@ -16,7 +27,11 @@ const Loading = () => (
     <Spinner />
   </div>
 );
-const Failed = ({ what }: { what: string }) => <p className="rounded-2xl border border-line bg-surface p-6 text-muted">We could not load {what}. It may not exist, or the connection dropped.</p>;
+const Failed = ({ what }: { what: string }) => (
+  <p className="rounded-2xl border border-line bg-surface p-6 text-muted">
+    We could not load {what}. It may not exist, or the connection dropped.
+  </p>
+);
 
 function Upsell() {
   return (
@@ -39,7 +54,10 @@ export function CourseList() {
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
       {courses.data.map((c) => (
         <li key={c.id}>
-          <a href={`/courses/${c.slug}`} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface hover:border-accent">
+          <a
+            href={`/courses/${c.slug}`}
+            className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface hover:border-accent"
+          >
             <div className="relative aspect-video bg-surface-2">
               {c.image_url ? <img src={c.image_url} alt="" className="size-full object-cover" /> : null}
               {c.locked ? (
@@ -47,13 +65,19 @@ export function CourseList() {
                   <Lock aria-hidden className="size-4" /> Members
                 </span>
               ) : c.is_welcome ? (
-                <span className="absolute right-3 top-3 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-fg">Start here</span>
+                <span className="absolute right-3 top-3 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-fg">
+                  Start here
+                </span>
               ) : null}
             </div>
             <div className="flex flex-1 flex-col gap-2 p-5">
               <h2 className="text-xl font-bold group-hover:text-accent-strong">{c.title}</h2>
               <p className="flex-1 text-muted">{c.description}</p>
-              {signedIn ? <ProgressBar percent={c.progress.percent} label={`${c.title} progress`} /> : <p className="text-sm text-muted">{c.progress.total} lessons</p>}
+              {signedIn ? (
+                <ProgressBar percent={c.progress.percent} label={`${c.title} progress`} />
+              ) : (
+                <p className="text-sm text-muted">{c.progress.total} lessons</p>
+              )}
             </div>
           </a>
         </li>
@@ -90,11 +114,18 @@ export function CourseView({ slug }: { slug: string }) {
             {signedIn && !l.locked ? (
               <LessonCompletionToggle lessonId={l.id} complete={l.complete} look="icon" label={l.title} />
             ) : (
-              <span className="grid size-11 shrink-0 place-items-center text-muted">{l.locked ? <Lock aria-hidden className="size-5" /> : <span className="tabular">{i + 1}</span>}</span>
+              <span className="grid size-11 shrink-0 place-items-center text-muted">
+                {l.locked ? <Lock aria-hidden className="size-5" /> : <span className="tabular">{i + 1}</span>}
+              </span>
             )}
-            <a href={signedIn ? `/lessons/${l.id}` : `/login?to=${encodeURIComponent(`/lessons/${l.id}`)}`} className="flex min-h-16 flex-1 items-center gap-3 py-3">
+            <a
+              href={signedIn ? `/lessons/${l.id}` : `/login?to=${encodeURIComponent(`/lessons/${l.id}`)}`}
+              className="flex min-h-16 flex-1 items-center gap-3 py-3"
+            >
               <span className="flex-1">
-                <span className={clsx('block font-semibold', l.complete && 'text-muted line-through decoration-1')}>{l.title}</span>
+                <span className={clsx('block font-semibold', l.complete && 'text-muted line-through decoration-1')}>
+                  {l.title}
+                </span>
                 <span className="line-clamp-1 text-sm text-muted">{l.description}</span>
               </span>
               <ChevronRight aria-hidden className="size-5 text-muted" />
@@ -116,7 +147,13 @@ export function LessonView({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <a href="/courses" className="hover:underline">Courses</a> / <a href={`/courses/${l.course.slug}`} className="hover:underline"><UserText>{l.course.title}</UserText></a>
+        <a href="/courses" className="hover:underline">
+          Courses
+        </a>{' '}
+        /{' '}
+        <a href={`/courses/${l.course.slug}`} className="hover:underline">
+          <UserText>{l.course.title}</UserText>
+        </a>
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{l.title}</h1>
@@ -126,9 +163,7 @@ export function LessonView({ id }: { id: number }) {
         <Upsell />
       ) : (
         <>
-          {l.video_url ? (
-            <VideoEmbed src={l.video_url} title={`${l.title} video`} />
-          ) : null}
+          {l.video_url ? <VideoEmbed src={l.video_url} title={`${l.title} video`} /> : null}
           <p className="max-w-3xl text-lg">{l.description}</p>
           {l.paths.length ? (
             <section aria-labelledby="paths" className="flex flex-col gap-3">
@@ -140,7 +175,12 @@ export function LessonView({ id }: { id: number }) {
                   <li key={p.id} className="flex items-center gap-3 px-3 sm:px-5">
                     <PathCompletionToggle lessonId={l.id} pathId={p.id} complete={p.complete} label={p.title} />
                     <Music aria-hidden className="size-5 text-accent" />
-                    <a href={p.url} target="_blank" rel="noopener noreferrer" className="min-h-14 flex-1 py-4 font-semibold hover:text-accent-strong">
+                    <a
+                      href={p.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="min-h-14 flex-1 py-4 font-semibold hover:text-accent-strong"
+                    >
                       {p.title}
                     </a>
                   </li>
@@ -177,16 +217,27 @@ export function StageList() {
     <ol className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
       {stages.data.map((s) => (
         <li key={s.id}>
-          <a href={`/stages/${s.id}`} className={clsx('flex h-full flex-col overflow-hidden rounded-2xl border bg-surface hover:border-accent', s.current ? 'border-accent ring-2 ring-accent/30' : 'border-line')}>
+          <a
+            href={`/stages/${s.id}`}
+            className={clsx(
+              'flex h-full flex-col overflow-hidden rounded-2xl border bg-surface hover:border-accent',
+              s.current ? 'border-accent ring-2 ring-accent/30' : 'border-line',
+            )}
+          >
             {s.image_url ? <img src={s.image_url} alt="" className="aspect-[16/10] w-full object-cover" /> : null}
             <div className="flex flex-1 flex-col gap-2 p-5">
               <p className="text-sm font-semibold uppercase tracking-wider text-muted">
                 Stage {s.id}
-                {s.current ? <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs text-accent-fg">You are here</span> : null}
+                {s.current ? (
+                  <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs text-accent-fg">You are here</span>
+                ) : null}
               </p>
               <h2 className="text-xl font-bold">{s.title}</h2>
               <p className="flex-1 text-muted">{s.description}</p>
-              <ProgressBar percent={s.steps_total ? Math.round((s.steps_done / s.steps_total) * 100) : 0} label={`Stage ${s.id} checklist`} />
+              <ProgressBar
+                percent={s.steps_total ? Math.round((s.steps_done / s.steps_total) * 100) : 0}
+                label={`Stage ${s.id} checklist`}
+              />
             </div>
           </a>
         </li>
@@ -210,13 +261,26 @@ export function StageView({ id }: { id: number }) {
         <p className="text-lg text-muted">{s.description}</p>
         <section aria-labelledby="checklist" className="flex flex-col gap-3">
           <h2 id="checklist" className="text-xl font-bold">
-            Checklist <span className="text-base font-semibold text-muted tabular">({done}/{s.steps.length})</span>
+            Checklist{' '}
+            <span className="text-base font-semibold text-muted tabular">
+              ({done}/{s.steps.length})
+            </span>
           </h2>
           <ul className="flex flex-col gap-2">
             {s.steps.map((step) => (
               <li key={step.hash_id}>
-                <label className={clsx('flex min-h-14 cursor-pointer items-center gap-4 rounded-xl border px-4 py-3', step.completed ? 'border-success/40 bg-success-soft' : 'border-line bg-surface hover:bg-surface-2')}>
-                  <input type="checkbox" className="size-6 accent-[var(--accent)]" checked={step.completed} onChange={(e) => toggle.mutate({ hash_id: step.hash_id, completed: e.target.checked })} />
+                <label
+                  className={clsx(
+                    'flex min-h-14 cursor-pointer items-center gap-4 rounded-xl border px-4 py-3',
+                    step.completed ? 'border-success/40 bg-success-soft' : 'border-line bg-surface hover:bg-surface-2',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="size-6 accent-[var(--accent)]"
+                    checked={step.completed}
+                    onChange={(e) => toggle.mutate({ hash_id: step.hash_id, completed: e.target.checked })}
+                  />
                   <span className={clsx('text-base', step.completed && 'text-muted')}>{step.text}</span>
                 </label>
               </li>
@@ -234,7 +298,10 @@ export function ContinueCard() {
   const next = useContinueLesson();
   if (!next.data) return null;
   return (
-    <a href={`/lessons/${next.data.id}`} className="flex items-center gap-4 rounded-2xl bg-accent p-5 text-accent-fg hover:bg-accent-strong">
+    <a
+      href={`/lessons/${next.data.id}`}
+      className="flex items-center gap-4 rounded-2xl bg-accent p-5 text-accent-fg hover:bg-accent-strong"
+    >
       <div className="flex-1">
         <p className="text-sm font-semibold uppercase tracking-wider">Continue · {next.data.course_title}</p>
         <p className="text-xl font-bold">{next.data.title}</p>
@@ -247,7 +314,10 @@ export function ContinueCard() {
 export function MyPractice() {
   const list = useMyPractice();
   return (
-    <section aria-labelledby="my-practice" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5">
+    <section
+      aria-labelledby="my-practice"
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5"
+    >
       <h2 id="my-practice" className="text-xl font-bold">
         My Practice
       </h2>
@@ -259,9 +329,15 @@ export function MyPractice() {
         <ul className="flex flex-col">
           {list.data.map((b) => (
             <li key={b.id}>
-              <a href={`/lessons/${b.id}`} className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-2 hover:bg-surface-2">
+              <a
+                href={`/lessons/${b.id}`}
+                className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-2 hover:bg-surface-2"
+              >
                 <span>
-                  <UserText className="font-semibold">{b.title}</UserText> <span className="text-sm text-muted">· <UserText>{b.course_title}</UserText></span>
+                  <UserText className="font-semibold">{b.title}</UserText>{' '}
+                  <span className="text-sm text-muted">
+                    · <UserText>{b.course_title}</UserText>
+                  </span>
                 </span>
                 <ChevronRight aria-hidden className="size-4 text-muted" />
               </a>

@@ -27,21 +27,60 @@ export function BookmarkButton({ lessonId, bookmarked }: { lessonId: number; boo
   );
 }
 
-export function LessonCompletionToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: CompletionLook; label?: string }) {
+export function LessonCompletionToggle({
+  lessonId,
+  complete,
+  look = 'button',
+  label = 'lesson',
+}: {
+  lessonId: number;
+  complete: boolean;
+  look?: CompletionLook;
+  label?: string;
+}) {
   const mutation = useLessonCompletion(lessonId);
   return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate(!complete)} />;
 }
 
-export function PathCompletionToggle({ lessonId, pathId, complete, look = 'icon', label }: { lessonId: number; pathId: number; complete: boolean; look?: CompletionLook; label: string }) {
+export function PathCompletionToggle({
+  lessonId,
+  pathId,
+  complete,
+  look = 'icon',
+  label,
+}: {
+  lessonId: number;
+  pathId: number;
+  complete: boolean;
+  look?: CompletionLook;
+  label: string;
+}) {
   const mutation = usePathCompletion(lessonId);
-  return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate({ pathId, complete: !complete })} />;
+  return (
+    <CompletionToggle
+      complete={complete}
+      look={look}
+      label={label}
+      onToggle={() => mutation.mutate({ pathId, complete: !complete })}
+    />
+  );
 }
 
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
     <div className="flex items-center gap-3">
-      <div role="progressbar" aria-label={label} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className="h-2.5 flex-1 overflow-hidden rounded-full bg-surface-2">
-        <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-2.5 flex-1 overflow-hidden rounded-full bg-surface-2"
+      >
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="w-12 text-right text-sm font-semibold tabular">{percent}%</span>
     </div>

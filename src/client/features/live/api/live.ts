@@ -7,16 +7,23 @@ export type ShowLists = { live: LiveShowDto[]; upcoming: LiveShowDto[]; past: Li
 export const showsKey = ['live', 'shows'] as const;
 export const showKey = (id: number) => ['live', 'show', id] as const;
 
-export const useShows = () => useQuery({ queryKey: showsKey, queryFn: () => get<ShowLists>('/api/live/shows'), retry: false });
+export const useShows = () =>
+  useQuery({ queryKey: showsKey, queryFn: () => get<ShowLists>('/api/live/shows'), retry: false });
 export const useShow = (id: number) =>
-  useQuery({ queryKey: showKey(id), queryFn: async () => (await get<{ data: LiveShowDto }>(`/api/live/shows/${id}`)).data, retry: false });
+  useQuery({
+    queryKey: showKey(id),
+    queryFn: async () => (await get<{ data: LiveShowDto }>(`/api/live/shows/${id}`)).data,
+    retry: false,
+  });
 
 /** the chat panel's calls */
 export const chatCalls = {
-  page: (showId: number, from?: number | null) => get<ChatPageDto>(`/live-chat/get?showId=${showId}${from ? `&from=${from}` : ''}`),
+  page: (showId: number, from?: number | null) =>
+    get<ChatPageDto>(`/live-chat/get?showId=${showId}${from ? `&from=${from}` : ''}`),
   send: (showId: number, body: string) => post<{ id: number }>('/live-chat/messages', { body, showId }),
   setTopic: (showId: number, body: string) => post<{ topic: string | null }>('/live-chat/set-topic', { body, showId }),
-  toggleHeart: (showId: number, messageId: number) => post<{ hearted: boolean; hearts: number }>('/live-chat/toggle-heart', { show_id: showId, message_id: messageId }),
+  toggleHeart: (showId: number, messageId: number) =>
+    post<{ hearted: boolean; hearts: number }>('/live-chat/toggle-heart', { show_id: showId, message_id: messageId }),
 };
 
 export function useScheduleShow() {
@@ -35,7 +42,15 @@ export function useShowControls(id: number) {
     void qc.invalidateQueries({ queryKey: showsKey });
   };
   return {
-    status: useMutation({ mutationFn: async (status: LiveStatus) => (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/status`, { status })).data, onSuccess: done }),
-    chat: useMutation({ mutationFn: async (open: boolean) => (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/chat`, { open })).data, onSuccess: done }),
+    status: useMutation({
+      mutationFn: async (status: LiveStatus) =>
+        (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/status`, { status })).data,
+      onSuccess: done,
+    }),
+    chat: useMutation({
+      mutationFn: async (open: boolean) =>
+        (await post<{ data: LiveShowDto }>(`/api/live/shows/${id}/chat`, { open })).data,
+      onSuccess: done,
+    }),
   };
 }

@@ -18,12 +18,26 @@ const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour
  * "Load older...", and the input (enter sends; an empty message is not sent). Admins set the topic
  * with the star on a message and clear it from the bar.
  */
-export function ChatPanel({ showId, live, chatOpen, className }: { showId: number; live: boolean; chatOpen: boolean; className?: string }) {
+export function ChatPanel({
+  showId,
+  live,
+  chatOpen,
+  className,
+}: {
+  showId: number;
+  live: boolean;
+  chatOpen: boolean;
+  className?: string;
+}) {
   const { state, loadOlder, send, toggleHeart, setTopic } = useChat(showId);
   const admin = pageConfig().admin;
   const listRef = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
-  const shape = useRef<{ first: number | undefined; last: number | undefined; height: number }>({ first: undefined, last: undefined, height: 0 });
+  const shape = useRef<{ first: number | undefined; last: number | undefined; height: number }>({
+    first: undefined,
+    last: undefined,
+    height: 0,
+  });
   const [unseen, setUnseen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +86,10 @@ export function ChatPanel({ showId, live, chatOpen, className }: { showId: numbe
   };
 
   return (
-    <section aria-label="Live chat" className={clsx('flex min-h-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface', className)}>
+    <section
+      aria-label="Live chat"
+      className={clsx('flex min-h-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface', className)}
+    >
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
         <h2 className="text-lg font-bold">Live chat</h2>
         {live ? (
@@ -84,14 +101,22 @@ export function ChatPanel({ showId, live, chatOpen, className }: { showId: numbe
       </header>
 
       {state.topic ? (
-        <div data-testid="chat-topic" className="flex items-start gap-2 border-b border-line bg-accent-soft px-4 py-2.5">
+        <div
+          data-testid="chat-topic"
+          className="flex items-start gap-2 border-b border-line bg-accent-soft px-4 py-2.5"
+        >
           <Pin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
           <p className="min-w-0 flex-1 break-words font-semibold">
             <span className="sr-only">Pinned topic: </span>
             {state.topic}
           </p>
           {admin ? (
-            <button type="button" onClick={() => void setTopic('')} aria-label="Clear topic" className="-my-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+            <button
+              type="button"
+              onClick={() => void setTopic('')}
+              aria-label="Clear topic"
+              className="-my-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+            >
               <X aria-hidden className="size-4" />
             </button>
           ) : null}
@@ -108,22 +133,46 @@ export function ChatPanel({ showId, live, chatOpen, className }: { showId: numbe
             {COMMUNITY_MESSAGES.chatLoadFailed}
           </p>
         ) : (
-          <ol ref={listRef} onScroll={onScroll} aria-label="Chat messages" aria-live="polite" className="h-full overflow-y-auto overscroll-contain px-2 py-2" data-testid="chat-messages">
+          <ol
+            ref={listRef}
+            onScroll={onScroll}
+            aria-label="Chat messages"
+            aria-live="polite"
+            className="h-full overflow-y-auto overscroll-contain px-2 py-2"
+            data-testid="chat-messages"
+          >
             {state.more ? (
               <li className="flex justify-center py-1">
-                <button type="button" onClick={() => void loadOlder()} disabled={state.loadingOlder} className="min-h-11 rounded-lg px-4 font-semibold text-accent hover:bg-surface-2 disabled:opacity-60">
+                <button
+                  type="button"
+                  onClick={() => void loadOlder()}
+                  disabled={state.loadingOlder}
+                  className="min-h-11 rounded-lg px-4 font-semibold text-accent hover:bg-surface-2 disabled:opacity-60"
+                >
                   {COMMUNITY_MESSAGES.loadOlder}
                 </button>
               </li>
             ) : null}
-            {state.messages.length === 0 ? <li className="p-6 text-center text-muted">{LIVE_MESSAGES.emptyChat}</li> : null}
+            {state.messages.length === 0 ? (
+              <li className="p-6 text-center text-muted">{LIVE_MESSAGES.emptyChat}</li>
+            ) : null}
             {state.messages.map((m) => (
-              <MessageRow key={m.id} message={m} admin={admin} onHeart={() => void toggleHeart(m.id)} onStar={() => void setTopic(m.body)} />
+              <MessageRow
+                key={m.id}
+                message={m}
+                admin={admin}
+                onHeart={() => void toggleHeart(m.id)}
+                onStar={() => void setTopic(m.body)}
+              />
             ))}
           </ol>
         )}
         {unseen ? (
-          <button type="button" onClick={toBottom} className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-accent px-4 font-semibold text-accent-fg shadow-lg">
+          <button
+            type="button"
+            onClick={toBottom}
+            className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-accent px-4 font-semibold text-accent-fg shadow-lg"
+          >
             <ArrowDown aria-hidden className="size-4" /> New messages
           </button>
         ) : null}
@@ -150,7 +199,11 @@ export function ChatPanel({ showId, live, chatOpen, className }: { showId: numbe
               aria-describedby={error ? `chat-error-${showId}` : undefined}
               className="min-h-12 w-full min-w-0 rounded-xl border border-line bg-bg px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             />
-            <button type="submit" aria-label="Send" className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent text-accent-fg hover:bg-accent-strong">
+            <button
+              type="submit"
+              aria-label="Send"
+              className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent text-accent-fg hover:bg-accent-strong"
+            >
               <Send aria-hidden className="size-5" />
             </button>
           </div>
@@ -167,16 +220,32 @@ export function ChatPanel({ showId, live, chatOpen, className }: { showId: numbe
   );
 }
 
-function MessageRow({ message: m, admin, onHeart, onStar }: { message: ChatMessage; admin: boolean; onHeart: () => void; onStar: () => void }) {
+function MessageRow({
+  message: m,
+  admin,
+  onHeart,
+  onStar,
+}: {
+  message: ChatMessage;
+  admin: boolean;
+  onHeart: () => void;
+  onStar: () => void;
+}) {
   const mine = m.profile_url !== null && m.profile_url === pageConfig().authProfileUrl;
   const name = (
     <span className={clsx('font-bold', m.admin && 'text-success')}>
       <UserText>{m.name}</UserText>
-      {m.admin ? <ShieldCheck aria-label="Admin" role="img" className="ml-1 inline size-4 align-[-2px] text-success" /> : null}
+      {m.admin ? (
+        <ShieldCheck aria-label="Admin" role="img" className="ml-1 inline size-4 align-[-2px] text-success" />
+      ) : null}
     </span>
   );
   return (
-    <li data-testid="chat-message" data-id={m.id} className={clsx('group flex gap-2.5 rounded-xl px-2 py-1.5 hover:bg-surface-2/60', m.pending && 'opacity-60')}>
+    <li
+      data-testid="chat-message"
+      data-id={m.id}
+      className={clsx('group flex gap-2.5 rounded-xl px-2 py-1.5 hover:bg-surface-2/60', m.pending && 'opacity-60')}
+    >
       {m.profile_url ? (
         <a href={m.profile_url} tabIndex={-1} aria-hidden className="mt-0.5 shrink-0">
           <Avatar src={m.avatar_url} name="" size={36} />
@@ -209,13 +278,22 @@ function MessageRow({ message: m, admin, onHeart, onStar }: { message: ChatMessa
           aria-pressed={m.hearted}
           aria-label={`${m.hearted ? 'Remove heart' : 'Heart'} (${m.hearts})`}
           data-testid="chat-heart"
-          className={clsx('inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-1.5 text-sm tabular-nums hover:bg-surface-2', m.hearted ? 'text-danger' : 'text-muted')}
+          className={clsx(
+            'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-1.5 text-sm tabular-nums hover:bg-surface-2',
+            m.hearted ? 'text-danger' : 'text-muted',
+          )}
         >
           <Heart aria-hidden className={clsx('size-4', m.hearted && 'fill-current')} />
           <span data-testid="chat-hearts">{m.hearts}</span>
         </button>
         {admin && !m.pending ? (
-          <button type="button" onClick={onStar} aria-label="Set as topic" title="Set as topic" className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-accent">
+          <button
+            type="button"
+            onClick={onStar}
+            aria-label="Set as topic"
+            title="Set as topic"
+            className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-accent"
+          >
             <Star aria-hidden className="size-4" />
           </button>
         ) : null}

@@ -18,7 +18,9 @@ import { isMembersOnly, MembersOnly, StatusBadge, whenOf } from './shows.tsx';
  * On a phone the video sits on top and the chat fills the rest of the screen (header 4 rem, the
  * page's top padding, the 16:9 video over the width less the side padding).
  */
-const phoneChat = { '--chat-h': 'calc(100dvh - 4rem - 2.25rem - (100vw - 1.5rem) * 0.5625 - 0.75rem)' } as CSSProperties;
+const phoneChat = {
+  '--chat-h': 'calc(100dvh - 4rem - 2.25rem - (100vw - 1.5rem) * 0.5625 - 0.75rem)',
+} as CSSProperties;
 
 /** /live/:id: the video, the chat panel and (admins) the show's controls. */
 export function ShowView({ id }: { id: number }) {
@@ -29,10 +31,14 @@ export function ShowView({ id }: { id: number }) {
     void qc.invalidateQueries({ queryKey: showsKey });
   });
   if (show.isPending) return <Spinner />;
-  if (show.isError) return isMembersOnly(show.error) ? <MembersOnly /> : <FormError message={errorMessage(show.error, [])} />;
+  if (show.isError)
+    return isMembersOnly(show.error) ? <MembersOnly /> : <FormError message={errorMessage(show.error, [])} />;
   const s = show.data;
   return (
-    <div className="-mt-3 flex flex-col gap-3 sm:mt-0 lg:grid lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-6" style={phoneChat}>
+    <div
+      className="-mt-3 flex flex-col gap-3 sm:mt-0 lg:grid lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-6"
+      style={phoneChat}
+    >
       {/* one copy of the details (and so one <h1>): below the video on a wide screen; on a phone this
           column dissolves into the page's column and the details move under the chat */}
       <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
@@ -52,7 +58,12 @@ export function ShowView({ id }: { id: number }) {
         </div>
         <ShowDetails show={s} className="order-last flex lg:order-none" />
       </div>
-      <ChatPanel showId={s.id} live={s.status === 'live'} chatOpen={s.chatOpen} className="h-(--chat-h) min-h-80 lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]" />
+      <ChatPanel
+        showId={s.id}
+        live={s.status === 'live'}
+        chatOpen={s.chatOpen}
+        className="h-(--chat-h) min-h-80 lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]"
+      />
     </div>
   );
 }
@@ -68,7 +79,9 @@ function ShowDetails({ show, className }: { show: LiveShowDto; className: string
         </p>
       </div>
       <h1 className="text-2xl font-extrabold tracking-tight wrap-anywhere sm:text-3xl">{show.title}</h1>
-      {show.description ? <p className="max-w-3xl whitespace-pre-line text-lg text-muted wrap-anywhere">{show.description}</p> : null}
+      {show.description ? (
+        <p className="max-w-3xl whitespace-pre-line text-lg text-muted wrap-anywhere">{show.description}</p>
+      ) : null}
       {pageConfig().admin ? <AdminControls show={show} /> : null}
     </div>
   );
@@ -79,7 +92,11 @@ function AdminControls({ show }: { show: LiveShowDto }) {
   const fail = (err: unknown) => toast(errorMessage(err, ['status', 'open']), 'danger');
   const busy = status.isPending || chat.isPending;
   return (
-    <div role="group" aria-label="Show controls" className="flex flex-wrap gap-3 rounded-2xl border border-line bg-surface p-4">
+    <div
+      role="group"
+      aria-label="Show controls"
+      className="flex flex-wrap gap-3 rounded-2xl border border-line bg-surface p-4"
+    >
       {show.status === 'live' ? (
         <Button variant="danger" disabled={busy} onClick={() => status.mutate('ended', { onError: fail })}>
           <Square aria-hidden className="size-4" /> End show

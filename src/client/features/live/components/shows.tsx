@@ -14,7 +14,15 @@ import { useScheduleShow, useShows } from '../api/live.ts';
 import { formatWhen } from '#client/lib/dates.ts';
 import { isolateText } from '#shared/display-text';
 
-export const whenOf = (iso: string) => formatWhen(iso, undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const whenOf = (iso: string) =>
+  formatWhen(iso, undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 export function StatusBadge({ status }: { status: LiveStatus }) {
   return (
@@ -27,7 +35,9 @@ export function StatusBadge({ status }: { status: LiveStatus }) {
         status === 'ended' && 'bg-surface-2 text-muted',
       )}
     >
-      {status === 'live' ? <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-pulse" /> : null}
+      {status === 'live' ? (
+        <span aria-hidden className="size-2 rounded-full bg-white motion-safe:animate-pulse" />
+      ) : null}
       {LIVE_STATUS_LABELS[status]}
     </span>
   );
@@ -50,10 +60,17 @@ export const isMembersOnly = (err: unknown) => err instanceof ApiError && err.st
 function ShowCard({ show }: { show: LiveShowDto }) {
   return (
     <li className="min-w-0">
-      <a href={`/live/${show.id}`} className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-surface p-5 no-underline transition-colors hover:border-accent focus-visible:border-accent">
+      <a
+        href={`/live/${show.id}`}
+        className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-surface p-5 no-underline transition-colors hover:border-accent focus-visible:border-accent"
+      >
         <div className="flex items-center justify-between gap-3">
           <StatusBadge status={show.status} />
-          {show.status === 'live' ? <Radio aria-hidden className="size-5 text-danger" /> : show.videoUrl ? <Video aria-hidden className="size-5 text-muted" /> : null}
+          {show.status === 'live' ? (
+            <Radio aria-hidden className="size-5 text-danger" />
+          ) : show.videoUrl ? (
+            <Video aria-hidden className="size-5 text-muted" />
+          ) : null}
         </div>
         <h3 className="text-xl font-bold text-fg wrap-anywhere">{show.title}</h3>
         <p className="flex items-center gap-2 text-muted">
@@ -84,12 +101,15 @@ function Section({ title, shows }: { title: string; shows: LiveShowDto[] }) {
 export function ShowList() {
   const shows = useShows();
   if (shows.isPending) return <Spinner />;
-  if (shows.isError) return isMembersOnly(shows.error) ? <MembersOnly /> : <FormError message={errorMessage(shows.error, [])} />;
+  if (shows.isError)
+    return isMembersOnly(shows.error) ? <MembersOnly /> : <FormError message={errorMessage(shows.error, [])} />;
   const { live, upcoming, past } = shows.data;
   return (
     <div className="flex flex-col gap-8">
       {pageConfig().admin ? <ScheduleForm /> : null}
-      {!live.length && !upcoming.length && !past.length ? <p className="text-lg text-muted">{LIVE_MESSAGES.noShows}</p> : null}
+      {!live.length && !upcoming.length && !past.length ? (
+        <p className="text-lg text-muted">{LIVE_MESSAGES.noShows}</p>
+      ) : null}
       <Section title="Live now" shows={live} />
       <Section title="Upcoming" shows={upcoming} />
       <Section title="Past shows" shows={past} />
@@ -137,19 +157,36 @@ function ScheduleForm() {
       </div>
     );
   return (
-    <form onSubmit={submit} noValidate aria-label="Schedule a show" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Schedule a show"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6"
+    >
       <h2 className="text-xl font-bold">Schedule a show</h2>
       <Field label="Title" name="title" required maxLength={LIVE.titleMax} error={errors.title?.[0]} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor="show-description" className="text-sm font-semibold">
           Description
         </label>
-        <textarea id="show-description" name="description" maxLength={LIVE.descriptionMax} className={`${inputClass} min-h-24 py-3`} />
+        <textarea
+          id="show-description"
+          name="description"
+          maxLength={LIVE.descriptionMax}
+          className={`${inputClass} min-h-24 py-3`}
+        />
         {errors.description ? <p className="text-sm font-medium text-danger">{errors.description[0]}</p> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Starts at" name="starts_at" type="datetime-local" required error={errors.starts_at?.[0]} />
-        <Field label="Video address" name="video_url" type="url" placeholder="https://www.youtube.com/watch?v=..." hint="A YouTube or Vimeo link (optional)." error={errors.video_url?.[0]} />
+        <Field
+          label="Video address"
+          name="video_url"
+          type="url"
+          placeholder="https://www.youtube.com/watch?v=..."
+          hint="A YouTube or Vimeo link (optional)."
+          error={errors.video_url?.[0]}
+        />
       </div>
       <FormError message={formError} />
       <div className="flex flex-wrap gap-3">

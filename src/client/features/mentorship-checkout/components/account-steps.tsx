@@ -32,7 +32,14 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
       <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Checkout steps">
         {(['Your account', 'Payment'] as const).map((label, i) => (
           <li key={label} className="flex items-center gap-2" aria-current={i + 1 === step ? 'step' : undefined}>
-            <span className={clsx('grid size-7 place-items-center rounded-full text-sm', i + 1 <= step ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-muted')}>{i + 1}</span>
+            <span
+              className={clsx(
+                'grid size-7 place-items-center rounded-full text-sm',
+                i + 1 <= step ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-muted',
+              )}
+            >
+              {i + 1}
+            </span>
             <span className={i + 1 === step ? 'text-fg' : 'text-muted'}>{label}</span>
             {i === 0 ? <span aria-hidden className="mx-1 h-px w-6 bg-line" /> : null}
           </li>
@@ -61,7 +68,11 @@ export function AccountSteps({ signInTo, children }: { signInTo: string; childre
         Sign in if you already study with Backbeat, or create your free account. Then choose how to pay.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <a href={`/login?to=${encodeURIComponent(signInTo)}`} data-testid="account-sign-in" className={clsx(buttonClass('secondary', true), 'min-h-14 text-lg')}>
+        <a
+          href={`/login?to=${encodeURIComponent(signInTo)}`}
+          data-testid="account-sign-in"
+          className={clsx(buttonClass('secondary', true), 'min-h-14 text-lg')}
+        >
           <LogIn aria-hidden className="size-5" /> Sign in
         </a>
         <Button full className="min-h-14 text-lg" onClick={() => setStep('create')}>
@@ -77,7 +88,8 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -86,7 +98,12 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
     setLoading(true);
     setError(null);
     try {
-      const user = await registerStudent({ name: form.name.trim(), email: form.email.trim(), email_confirmation: form.email_confirmation.trim(), password: form.password });
+      const user = await registerStudent({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        email_confirmation: form.email_confirmation.trim(),
+        password: form.password,
+      });
       onCreated({ name: user.name, email: user.email });
     } catch (err) {
       setError(registrationError(err));
@@ -101,10 +118,32 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
       <StepHeader step={1} title="Create your account" />
       <Field label="Your name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <Field label="Confirm email" name="email_confirmation" type="email" autoComplete="email" value={form.email_confirmation} onChange={set('email_confirmation')} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Confirm email"
+          name="email_confirmation"
+          type="email"
+          autoComplete="email"
+          value={form.email_confirmation}
+          onChange={set('email_confirmation')}
+        />
       </div>
-      <Field label="Password" name="password" type="password" autoComplete="new-password" hint="At least 8 characters." value={form.password} onChange={set('password')} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={form.password}
+        onChange={set('password')}
+      />
       <FormError message={error} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button variant="ghost" onClick={onBack} disabled={loading}>

@@ -1,22 +1,48 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreditCard, Lock } from 'lucide-react';
-import { MENTORSHIP_CARD_PAYMENTS, MENTORSHIP_CHECKOUT_MESSAGES as CM, MENTORSHIP_MESSAGES as M, mentorshipChargeUrl, type MentorshipCardPayment } from '#shared/mentorship-checkout';
+import {
+  MENTORSHIP_CARD_PAYMENTS,
+  MENTORSHIP_CHECKOUT_MESSAGES as CM,
+  MENTORSHIP_MESSAGES as M,
+  mentorshipChargeUrl,
+  type MentorshipCardPayment,
+} from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { chargeCard, fetchClientSecret, financeCheckout, navigate, newAttemptKey, useMentorshipCheckout } from '../api.ts';
+import {
+  chargeCard,
+  fetchClientSecret,
+  financeCheckout,
+  navigate,
+  newAttemptKey,
+  useMentorshipCheckout,
+} from '../api.ts';
 import { AccountSteps, AlreadyEnrolled, knownBuyer, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { formatMoney } from '#shared/money';
 
 /** "3 monthly payments of $1,300.00 (total $3,900.00)" */
 function describe(payment: MentorshipCardPayment) {
   const p = MENTORSHIP_CARD_PAYMENTS[payment];
-  if (payment === 'finance') return { title: p.label, dueToday: formatMoney(p.amountCents), detail: `${formatMoney(p.totalCents)} through a financing partner: choose monthly payments at checkout.` };
+  if (payment === 'finance')
+    return {
+      title: p.label,
+      dueToday: formatMoney(p.amountCents),
+      detail: `${formatMoney(p.totalCents)} through a financing partner: choose monthly payments at checkout.`,
+    };
   if (p.instalments > 1)
-    return { title: p.label, dueToday: formatMoney(p.amountCents), detail: `${p.instalments} monthly payments of ${formatMoney(p.amountCents)} (total ${formatMoney(p.totalCents)}). The first is charged today; they stop after the last one.` };
-  return { title: p.label, dueToday: formatMoney(p.amountCents), detail: 'One payment. Yours for the whole programme.' };
+    return {
+      title: p.label,
+      dueToday: formatMoney(p.amountCents),
+      detail: `${p.instalments} monthly payments of ${formatMoney(p.amountCents)} (total ${formatMoney(p.totalCents)}). The first is charged today; they stop after the last one.`,
+    };
+  return {
+    title: p.label,
+    dueToday: formatMoney(p.amountCents),
+    detail: 'One payment. Yours for the whole programme.',
+  };
 }
 
 /** The card error under the card element, in the provider's words. */
@@ -42,7 +68,9 @@ export function MentorshipCardCheckout({ payment }: { payment: MentorshipCardPay
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{d.title}</h1>
       <p className="mt-2 text-lg text-muted">{d.detail}</p>
       <div className="mt-8 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
-        <AccountSteps signInTo={`/mentorship/stripe/${payment}`}>{(buyer) => <CardStep buyer={buyer} payment={payment} />}</AccountSteps>
+        <AccountSteps signInTo={`/mentorship/stripe/${payment}`}>
+          {(buyer) => <CardStep buyer={buyer} payment={payment} />}
+        </AccountSteps>
       </div>
     </div>
   );
@@ -69,7 +97,9 @@ function CardStep({ buyer, payment }: { buyer: Buyer; payment: MentorshipCardPay
           <a href="/mentorship/stripe/checkout" className={buttonClass('primary', true) + ' min-h-14 text-lg'}>
             <CreditCard aria-hidden className="size-5" /> Go to checkout
           </a>
-          <p className="text-center text-sm text-muted">On the secure checkout you choose the financing option and your monthly payments.</p>
+          <p className="text-center text-sm text-muted">
+            On the secure checkout you choose the financing option and your monthly payments.
+          </p>
         </div>
       ) : (
         <CardPayForm buyer={buyer} payment={payment} />
@@ -119,14 +149,24 @@ function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<Mentor
 
   return (
     <form id="mentorship-card-form" onSubmit={submit} noValidate aria-busy={paying} className="flex flex-col gap-4">
-      <Field label="Name on card" name="card_holder" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <Field
+        label="Name on card"
+        name="card_holder"
+        autoComplete="cc-name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="flex flex-col gap-1.5">
         <CardForm ref={card.ref} disabled={paying} />
         <CardError message={cardError} />
       </div>
       <FormError message={error} />
       <Button type="submit" full disabled={paying} className="min-h-14 text-lg">
-        {paying ? <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" /> : <Lock aria-hidden className="size-5" />}
+        {paying ? (
+          <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" />
+        ) : (
+          <Lock aria-hidden className="size-5" />
+        )}
         Pay {d.dueToday} now
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-sm text-muted">
@@ -146,8 +186,16 @@ export function MentorshipCharge({ search }: { search: URLSearchParams }) {
   const paymentMethod = search.get('payment_method') ?? search.get('setup_intent_payment_method') ?? '';
   const outcome = search.get('outcome');
   const valid = !!payment && payment !== 'finance' && payment in MENTORSHIP_CARD_PAYMENTS && paymentMethod !== '';
-  const [state, setState] = useState<{ kind: 'charging' } | { kind: 'declined'; message: string } | { kind: 'error'; message: string }>(
-    outcome === 'fail' ? { kind: 'declined', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' } : { kind: 'charging' },
+  const [state, setState] = useState<
+    { kind: 'charging' } | { kind: 'declined'; message: string } | { kind: 'error'; message: string }
+  >(
+    outcome === 'fail'
+      ? {
+          kind: 'declined',
+          message:
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        }
+      : { kind: 'charging' },
   );
   const started = useRef(false);
 
@@ -166,12 +214,18 @@ export function MentorshipCharge({ search }: { search: URLSearchParams }) {
         navigate.to(res.url);
       })
       .catch((err: unknown) => {
-        if (err instanceof ApiError && (err.status === 402 || err.errors?.card)) setState({ kind: 'declined', message: err.firstError(['card']) ?? err.message });
-        else setState({ kind: 'error', message: err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.' });
+        if (err instanceof ApiError && (err.status === 402 || err.errors?.card))
+          setState({ kind: 'declined', message: err.firstError(['card']) ?? err.message });
+        else
+          setState({
+            kind: 'error',
+            message: err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.',
+          });
       });
   }, [valid, payment, paymentMethod, state.kind]);
 
-  const back = payment && payment in MENTORSHIP_CARD_PAYMENTS ? `/mentorship/stripe/${payment}` : '/mentorship/checkout';
+  const back =
+    payment && payment in MENTORSHIP_CARD_PAYMENTS ? `/mentorship/stripe/${payment}` : '/mentorship/checkout';
   return (
     <div className="mx-auto max-w-lg">
       <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8">
@@ -191,7 +245,9 @@ export function MentorshipCharge({ search }: { search: URLSearchParams }) {
           </div>
         ) : (
           <>
-            <h1 className="text-2xl font-bold">{state.kind === 'declined' ? 'Your card was not charged' : 'The payment did not go through'}</h1>
+            <h1 className="text-2xl font-bold">
+              {state.kind === 'declined' ? 'Your card was not charged' : 'The payment did not go through'}
+            </h1>
             <div className="mt-4 flex flex-col gap-1.5 rounded-xl border border-line p-4">
               <span className="flex items-center gap-2 text-sm font-semibold">
                 <CreditCard aria-hidden className="size-4" /> Card
@@ -238,7 +294,9 @@ export function MentorshipFinanceCheckout() {
         <h1 className="text-2xl font-bold">Finance your mentorship</h1>
         {!signedIn ? (
           <>
-            <p className="mt-2 text-muted">Sign in or create your account first, then continue to the secure checkout.</p>
+            <p className="mt-2 text-muted">
+              Sign in or create your account first, then continue to the secure checkout.
+            </p>
             <a href="/mentorship/stripe/finance" className={buttonClass() + ' mt-6'}>
               Continue
             </a>

@@ -17,7 +17,15 @@ import { ApiError } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { createCheckout, navigate, newAttemptKey, paymentPlan, paypalSubscription, useMentorshipCheckout, useMentorshipCheckoutOptions } from '../api.ts';
+import {
+  createCheckout,
+  navigate,
+  newAttemptKey,
+  paymentPlan,
+  paypalSubscription,
+  useMentorshipCheckout,
+  useMentorshipCheckoutOptions,
+} from '../api.ts';
 import { AccountSteps, AlreadyEnrolled, SignedInAs, StepHeader, type Buyer } from './account-steps.tsx';
 import { optionView, PaymentOptions } from './payment-options.tsx';
 
@@ -36,7 +44,10 @@ export function MentorshipCheckout({ search }: { search: URLSearchParams }) {
       <div className="min-w-0">
         <p className="text-sm font-bold uppercase tracking-widest text-accent-strong">Backbeat mentorship</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Join the mentorship programme</h1>
-        <p className="mt-2 max-w-2xl text-lg text-muted">One-to-one coaching with a Backbeat mentor: a practice plan built for you, feedback on your playing, and someone keeping you on track.</p>
+        <p className="mt-2 max-w-2xl text-lg text-muted">
+          One-to-one coaching with a Backbeat mentor: a practice plan built for you, feedback on your playing, and
+          someone keeping you on track.
+        </p>
         <div className="mt-8">
           <AccountSteps signInTo={signInTo}>{(buyer) => <PaymentStep buyer={buyer} search={search} />}</AccountSteps>
         </div>
@@ -59,12 +70,25 @@ function PaymentStep({ buyer, search }: { buyer: Buyer; search: URLSearchParams 
   return <ChooseAndPay buyer={buyer} search={search} admin={defaults.data?.flags ?? DEFAULT_MENTORSHIP_PRICING} />;
 }
 
-function ChooseAndPay({ buyer, search, admin }: { buyer: Buyer; search: URLSearchParams; admin: MentorshipPricingSwitches }) {
-  const { shown, hidden } = useMemo(() => mentorshipOptions(checkoutFlags(admin, checkoutFlagsOf(search))), [search, admin]);
+function ChooseAndPay({
+  buyer,
+  search,
+  admin,
+}: {
+  buyer: Buyer;
+  search: URLSearchParams;
+  admin: MentorshipPricingSwitches;
+}) {
+  const { shown, hidden } = useMemo(
+    () => mentorshipOptions(checkoutFlags(admin, checkoutFlagsOf(search))),
+    [search, admin],
+  );
   const chosen = MENTORSHIP_CHECKOUT_OPTIONS.find((o) => o === search.get('plan'));
   // a hidden option is valid when the address chooses it
   const options = chosen && hidden.includes(chosen) ? [...shown, chosen] : shown;
-  const [option, setOption] = useState<MentorshipCheckoutOption>(chosen && options.includes(chosen) ? chosen : options[0]!);
+  const [option, setOption] = useState<MentorshipCheckoutOption>(
+    chosen && options.includes(chosen) ? chosen : options[0]!,
+  );
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
@@ -97,8 +121,19 @@ function ChooseAndPay({ buyer, search, admin }: { buyer: Buyer; search: URLSearc
   }
 
   const payInFull = () =>
-    run(() => createCheckout({ price: onetimeOptionPrice[option as keyof typeof onetimeOptionPrice], idempotency_key: attempt.current }), CM.checkoutFailed);
-  const payWithPaypal = () => run(() => paypalSubscription({ plan: option as '3' | '6', idempotency_key: attempt.current }), M.checkoutLinkFailed);
+    run(
+      () =>
+        createCheckout({
+          price: onetimeOptionPrice[option as keyof typeof onetimeOptionPrice],
+          idempotency_key: attempt.current,
+        }),
+      CM.checkoutFailed,
+    );
+  const payWithPaypal = () =>
+    run(
+      () => paypalSubscription({ plan: option as '3' | '6', idempotency_key: attempt.current }),
+      M.checkoutLinkFailed,
+    );
 
   return (
     <section aria-label="Payment" aria-busy={loading} className="flex flex-col gap-6">
@@ -116,20 +151,41 @@ function ChooseAndPay({ buyer, search, admin }: { buyer: Buyer; search: URLSearc
       {view.method === 'card' ? (
         <div className="flex flex-col gap-2">
           <Button full disabled={loading} className="min-h-14 text-lg" onClick={() => void payInFull()}>
-            {loading ? <Spinner label="Opening the secure checkout" className="[&_svg]:text-accent-fg" /> : <Lock aria-hidden className="size-5" />}
+            {loading ? (
+              <Spinner label="Opening the secure checkout" className="[&_svg]:text-accent-fg" />
+            ) : (
+              <Lock aria-hidden className="size-5" />
+            )}
             Pay {view.price} by card
           </Button>
-          <p className="text-center text-sm text-muted">You pay on our payment provider&apos;s secure page, then come straight back.</p>
+          <p className="text-center text-sm text-muted">
+            You pay on our payment provider&apos;s secure page, then come straight back.
+          </p>
         </div>
       ) : (
-        <PaypalButtons ready={paypalReady} loading={loading} label={view.per ?? view.price} onClick={() => void payWithPaypal()} />
+        <PaypalButtons
+          ready={paypalReady}
+          loading={loading}
+          label={view.per ?? view.price}
+          onClick={() => void payWithPaypal()}
+        />
       )}
     </section>
   );
 }
 
 /** The PayPal subscribe button (our own rendering: the approval happens at PayPal) */
-function PaypalButtons({ ready, loading, label, onClick }: { ready: boolean; loading: boolean; label: string; onClick: () => void }) {
+function PaypalButtons({
+  ready,
+  loading,
+  label,
+  onClick,
+}: {
+  ready: boolean;
+  loading: boolean;
+  label: string;
+  onClick: () => void;
+}) {
   if (!ready) return <Spinner label="Loading PayPal" className="min-h-14" />;
   return (
     <div className="flex flex-col gap-2" data-testid="paypal-buttons">
@@ -145,7 +201,9 @@ function PaypalButtons({ ready, loading, label, onClick }: { ready: boolean; loa
         </span>
         <span>Subscribe: {label}</span>
       </button>
-      <p className="text-center text-sm text-muted">You approve the monthly payments at PayPal. They stop by themselves after the last one.</p>
+      <p className="text-center text-sm text-muted">
+        You approve the monthly payments at PayPal. They stop by themselves after the last one.
+      </p>
     </div>
   );
 }
@@ -158,9 +216,21 @@ function ConfirmPaymentPlan({ buyer, agreementId }: { buyer: Buyer; agreementId:
   useEffect(() => {
     if (started.current === attempt) return;
     started.current = attempt;
-    paymentPlan({ contact_name: buyer.name, contact_email: buyer.email, name: buyer.name, email: buyer.email, agreement_id: agreementId })
+    paymentPlan({
+      contact_name: buyer.name,
+      contact_email: buyer.email,
+      name: buyer.name,
+      email: buyer.email,
+      agreement_id: agreementId,
+    })
       .then(({ url }) => navigate.to(url))
-      .catch((err: unknown) => setError(err instanceof ApiError && err.status === 409 && err.message === M.alreadyEnrolled ? err.message : M.instalmentPlanFailed));
+      .catch((err: unknown) =>
+        setError(
+          err instanceof ApiError && err.status === 409 && err.message === M.alreadyEnrolled
+            ? err.message
+            : M.instalmentPlanFailed,
+        ),
+      );
   }, [attempt, agreementId, buyer]);
   return (
     <section className="flex flex-col gap-5">
@@ -190,7 +260,6 @@ function ConfirmPaymentPlan({ buyer, agreementId }: { buyer: Buyer; agreementId:
     </section>
   );
 }
-
 
 function Benefits() {
   const items: { icon: typeof Video; text: ReactNode }[] = [

@@ -1,6 +1,12 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import { MENTORSHIP_INSTALMENT_PLANS, MENTORSHIP_LIST_PRICE, MENTORSHIP_PAY_IN_FULL_DISCOUNT, onetimeOptionPrice, type MentorshipCheckoutOption } from '#shared/mentorship-checkout';
+import {
+  MENTORSHIP_INSTALMENT_PLANS,
+  MENTORSHIP_LIST_PRICE,
+  MENTORSHIP_PAY_IN_FULL_DISCOUNT,
+  onetimeOptionPrice,
+  type MentorshipCheckoutOption,
+} from '#shared/mentorship-checkout';
 import { formatMoney } from '#shared/money';
 
 export interface OptionView {
@@ -58,7 +64,17 @@ export function optionView(option: MentorshipCheckoutOption): OptionView {
 }
 
 /** A radio group of payment option cards. */
-export function PaymentOptions({ options, value, onChange, disabled }: { options: MentorshipCheckoutOption[]; value: MentorshipCheckoutOption; onChange: (o: MentorshipCheckoutOption) => void; disabled?: boolean }) {
+export function PaymentOptions({
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  options: MentorshipCheckoutOption[];
+  value: MentorshipCheckoutOption;
+  onChange: (o: MentorshipCheckoutOption) => void;
+  disabled?: boolean;
+}) {
   return (
     <fieldset disabled={disabled}>
       <legend className="sr-only">Payment options</legend>
@@ -75,14 +91,31 @@ export function PaymentOptions({ options, value, onChange, disabled }: { options
                 selected ? 'border-accent bg-accent-soft/40' : 'border-line hover:border-accent/60',
               )}
             >
-              <input type="radio" name="option" value={o} checked={selected} onChange={() => onChange(o)} className="sr-only" />
-              <span aria-hidden className={clsx('mt-1 grid size-6 shrink-0 place-items-center rounded-full border-2', selected ? 'border-accent bg-accent text-accent-fg' : 'border-line')}>
+              <input
+                type="radio"
+                name="option"
+                value={o}
+                checked={selected}
+                onChange={() => onChange(o)}
+                className="sr-only"
+              />
+              <span
+                aria-hidden
+                className={clsx(
+                  'mt-1 grid size-6 shrink-0 place-items-center rounded-full border-2',
+                  selected ? 'border-accent bg-accent text-accent-fg' : 'border-line',
+                )}
+              >
                 {selected ? <Check className="size-4" /> : null}
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="text-lg font-bold">{v.title}</span>
-                  {v.tag ? <span className="rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">{v.tag}</span> : null}
+                  {v.tag ? (
+                    <span className="rounded-full bg-success-soft px-2.5 py-0.5 text-sm font-semibold text-success">
+                      {v.tag}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-base text-muted">{v.note}</span>
               </span>

@@ -46,7 +46,11 @@ export function MentorshipAccountFacts() {
       <section className="grid gap-5 rounded-2xl border border-line bg-surface p-5 sm:grid-cols-2 sm:p-6">
         <h2 className="text-xl font-bold sm:col-span-2">Mentorship</h2>
         <div className="flex items-center gap-4">
-          {o.mentor ? <Avatar src={o.mentor.avatarUrl} name="" size={56} /> : <UserRound aria-hidden className="size-14 rounded-full bg-surface-2 p-3 text-muted" />}
+          {o.mentor ? (
+            <Avatar src={o.mentor.avatarUrl} name="" size={56} />
+          ) : (
+            <UserRound aria-hidden className="size-14 rounded-full bg-surface-2 p-3 text-muted" />
+          )}
           <div>
             <p className="text-sm font-semibold uppercase tracking-widest text-muted">Mentor</p>
             <p className="text-lg font-bold">{o.mentor ? o.mentor.name : 'Being assigned'}</p>

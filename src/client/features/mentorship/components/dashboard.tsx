@@ -20,9 +20,13 @@ export function MentorshipDashboard() {
     <div className="flex flex-col gap-6 sm:gap-8">
       <div>
         <p className="text-sm font-semibold uppercase tracking-widest text-accent">Mentorship</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome back, <UserText>{name}</UserText></h1>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
+          Welcome back, <UserText>{name}</UserText>
+        </h1>
         <p className="mt-2 max-w-2xl text-lg text-muted">
-          {o.role === 'admin' ? 'Your students, their plans and the videos waiting for your feedback.' : 'Your plan, your lessons and everything you share with your mentor, in one place.'}
+          {o.role === 'admin'
+            ? 'Your students, their plans and the videos waiting for your feedback.'
+            : 'Your plan, your lessons and everything you share with your mentor, in one place.'}
         </p>
       </div>
       {o.role === 'student' ? <StudentDashboard o={o} /> : <MentorDashboard o={o} />}
@@ -32,7 +36,10 @@ export function MentorshipDashboard() {
 
 export function PastDueBanner() {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-warning/50 bg-warning-soft p-5 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-2xl border border-warning/50 bg-warning-soft p-5 sm:flex-row sm:items-center"
+    >
       <AlertTriangle aria-hidden className="size-6 shrink-0 text-warning" />
       <p className="flex-1 text-base font-semibold">{MENTORSHIP_AREA_TEXT.pastDue}</p>
       <a href="/mentorship/account" className={buttonClass('secondary')}>
@@ -49,7 +56,11 @@ function StudentDashboard({ o }: { o: StudentOverview }) {
     <>
       {o.pastDue ? <PastDueBanner /> : null}
       <div className="grid gap-4 lg:grid-cols-3">
-        <section aria-label="Your mentor" className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-5 lg:col-span-2" data-testid="mentor-card">
+        <section
+          aria-label="Your mentor"
+          className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-5 lg:col-span-2"
+          data-testid="mentor-card"
+        >
           {o.mentor ? (
             <>
               <Avatar src={o.mentor.avatarUrl} name={o.mentor.name} size={64} />
@@ -70,7 +81,10 @@ function StudentDashboard({ o }: { o: StudentOverview }) {
             </>
           )}
         </section>
-        <section aria-label="Payment" className="flex flex-col justify-center gap-1 rounded-2xl border border-line bg-surface p-5">
+        <section
+          aria-label="Payment"
+          className="flex flex-col justify-center gap-1 rounded-2xl border border-line bg-surface p-5"
+        >
           <p className="text-sm font-semibold uppercase tracking-widest text-muted">Payment</p>
           <p className="text-xl font-bold">{pay.headline}</p>
           {pay.detail ? <p className="text-sm text-muted">{pay.detail}</p> : null}
@@ -83,20 +97,54 @@ function StudentDashboard({ o }: { o: StudentOverview }) {
           title="Practice plan"
           testId="tile-plan"
           value={o.plan.daysTotal ? `${o.plan.daysComplete}/${o.plan.daysTotal}` : '—'}
-          detail={o.plan.daysTotal === 0 ? 'Your mentor is building your plan.' : week ? `Now: phase ${week.phase}, week ${week.week} (${week.daysComplete} of ${week.daysTotal} days)` : 'Every day complete. Great work!'}
+          detail={
+            o.plan.daysTotal === 0
+              ? 'Your mentor is building your plan.'
+              : week
+                ? `Now: phase ${week.phase}, week ${week.week} (${week.daysComplete} of ${week.daysTotal} days)`
+                : 'Every day complete. Great work!'
+          }
           percent={percentOf(o.plan.daysComplete, o.plan.daysTotal)}
         />
-        <Tile href="/mentorship/lessons" icon={BookOpen} title="Lessons" testId="tile-lessons" value={`${o.lessons.complete}/${o.lessons.total}`} detail="lessons complete" percent={percentOf(o.lessons.complete, o.lessons.total)} />
-        <Tile href="/mentorship/accountability" icon={Link2} title="Accountability links" testId="tile-links" value={o.links} detail={o.links === 1 ? 'link shared' : 'links shared'} />
+        <Tile
+          href="/mentorship/lessons"
+          icon={BookOpen}
+          title="Lessons"
+          testId="tile-lessons"
+          value={`${o.lessons.complete}/${o.lessons.total}`}
+          detail="lessons complete"
+          percent={percentOf(o.lessons.complete, o.lessons.total)}
+        />
+        <Tile
+          href="/mentorship/accountability"
+          icon={Link2}
+          title="Accountability links"
+          testId="tile-links"
+          value={o.links}
+          detail={o.links === 1 ? 'link shared' : 'links shared'}
+        />
         <Tile
           href="/mentorship/videos"
           icon={Video}
           title="Videos"
           testId="tile-videos"
           value={o.videos.total}
-          detail={o.videos.awaitingFeedback ? `${o.videos.awaitingFeedback} waiting for feedback` : o.videos.total ? 'All have feedback' : 'Send your mentor a practice video'}
+          detail={
+            o.videos.awaitingFeedback
+              ? `${o.videos.awaitingFeedback} waiting for feedback`
+              : o.videos.total
+                ? 'All have feedback'
+                : 'Send your mentor a practice video'
+          }
         />
-        <Tile href="/mentorship/songmapper" icon={ListMusic} title="Song mapper" testId="tile-songmapper" value="Map a song" detail="Plan a song's sections, bars and feel." />
+        <Tile
+          href="/mentorship/songmapper"
+          icon={ListMusic}
+          title="Song mapper"
+          testId="tile-songmapper"
+          value="Map a song"
+          detail="Plan a song's sections, bars and feel."
+        />
       </div>
     </>
   );
@@ -106,9 +154,33 @@ function MentorDashboard({ o }: { o: MentorOverview }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <Tile href="/mentorship/students?mine=1" icon={Users} title="My students" testId="tile-my-students" value={o.myStudents} detail={o.myVideosAwaitingFeedback ? `${o.myVideosAwaitingFeedback} videos waiting for your feedback` : 'No videos waiting for you'} />
-        <Tile href="/mentorship/students?mine=0" icon={Users} title="All students" testId="tile-all-students" value={o.allStudents} detail={`${o.videosAwaitingFeedback} videos waiting for feedback in all`} />
-        <Tile href="/mentorship/practice-plan-days" icon={CalendarCheck} title="Saved days" value="Plan days" detail="Reusable days to insert into any student's plan." />
+        <Tile
+          href="/mentorship/students?mine=1"
+          icon={Users}
+          title="My students"
+          testId="tile-my-students"
+          value={o.myStudents}
+          detail={
+            o.myVideosAwaitingFeedback
+              ? `${o.myVideosAwaitingFeedback} videos waiting for your feedback`
+              : 'No videos waiting for you'
+          }
+        />
+        <Tile
+          href="/mentorship/students?mine=0"
+          icon={Users}
+          title="All students"
+          testId="tile-all-students"
+          value={o.allStudents}
+          detail={`${o.videosAwaitingFeedback} videos waiting for feedback in all`}
+        />
+        <Tile
+          href="/mentorship/practice-plan-days"
+          icon={CalendarCheck}
+          title="Saved days"
+          value="Plan days"
+          detail="Reusable days to insert into any student's plan."
+        />
       </div>
       <div>
         <a href="/mentorship/students" className={buttonClass('primary')}>

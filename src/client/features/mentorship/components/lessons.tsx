@@ -11,7 +11,12 @@ export function MentorshipCourseList() {
   const courses = useMentorshipCourses();
   if (courses.isPending) return <Loading />;
   if (courses.isError) return <Failed what="the lessons" />;
-  if (!courses.data.length) return <p className="rounded-2xl border border-dashed border-line bg-surface p-6 text-muted">No mentorship lessons yet. Your mentor will add them here.</p>;
+  if (!courses.data.length)
+    return (
+      <p className="rounded-2xl border border-dashed border-line bg-surface p-6 text-muted">
+        No mentorship lessons yet. Your mentor will add them here.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-8">
       {courses.data.map((c) => (
@@ -35,7 +40,9 @@ export function MentorshipCourseList() {
                 <a href={`/mentorship/lessons/${l.id}`} className="flex min-h-16 flex-1 items-center gap-3 py-3">
                   <span className="w-6 shrink-0 text-sm font-semibold text-muted tabular">{i + 1}</span>
                   <span className="min-w-0 flex-1">
-                    <span className={clsx('block font-semibold', l.complete && 'text-muted line-through decoration-1')}>{l.title}</span>
+                    <span className={clsx('block font-semibold', l.complete && 'text-muted line-through decoration-1')}>
+                      {l.title}
+                    </span>
                     <span className="line-clamp-1 text-sm text-muted">{l.description}</span>
                   </span>
                   <ChevronRight aria-hidden className="size-5 shrink-0 text-muted" />
@@ -71,7 +78,10 @@ export function MentorshipLessonView({ id }: { id: number }) {
       </div>
       <nav aria-label="Lessons" className="grid gap-3 sm:grid-cols-2">
         {l.previous ? (
-          <a href={`/mentorship/lessons/${l.previous.id}`} className="flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-surface p-4 hover:border-accent">
+          <a
+            href={`/mentorship/lessons/${l.previous.id}`}
+            className="flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-surface p-4 hover:border-accent"
+          >
             <ChevronLeft aria-hidden className="size-5 shrink-0 text-muted" />
             <span className="min-w-0">
               <span className="block text-sm text-muted">Previous</span>
@@ -82,7 +92,10 @@ export function MentorshipLessonView({ id }: { id: number }) {
           <span className="hidden sm:block" />
         )}
         {l.next ? (
-          <a href={`/mentorship/lessons/${l.next.id}`} className="flex min-h-16 items-center justify-end gap-3 rounded-2xl border border-line bg-surface p-4 text-right hover:border-accent">
+          <a
+            href={`/mentorship/lessons/${l.next.id}`}
+            className="flex min-h-16 items-center justify-end gap-3 rounded-2xl border border-line bg-surface p-4 text-right hover:border-accent"
+          >
             <span className="min-w-0">
               <span className="block text-sm text-muted">Next</span>
               <span className="block truncate font-semibold">{l.next.title}</span>
@@ -100,7 +113,17 @@ export function MentorshipLessonView({ id }: { id: number }) {
 }
 
 /** The completion toggle of a mentorship lesson (POST /mentorship/lesson-completions), optimistic. */
-function LessonToggle({ lessonId, complete, look = 'button', label = 'lesson' }: { lessonId: number; complete: boolean; look?: CompletionLook; label?: string }) {
+function LessonToggle({
+  lessonId,
+  complete,
+  look = 'button',
+  label = 'lesson',
+}: {
+  lessonId: number;
+  complete: boolean;
+  look?: CompletionLook;
+  label?: string;
+}) {
   const mutation = useMentorshipLessonCompletion(lessonId);
   return <CompletionToggle complete={complete} look={look} label={label} onToggle={() => mutation.mutate(!complete)} />;
 }

@@ -11,7 +11,16 @@ import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useAssignMentor, useMentors, useStudent, useStudents } from '../api/mentorship.ts';
 import { PastDueBanner } from './dashboard.tsx';
-import { Failed, formatDate, Loading, paymentSummary, percentOf, ProgressBar, relativeTime, StatusBadge } from './widgets.tsx';
+import {
+  Failed,
+  formatDate,
+  Loading,
+  paymentSummary,
+  percentOf,
+  ProgressBar,
+  relativeTime,
+  StatusBadge,
+} from './widgets.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 import { isolateText } from '#shared/display-text';
 
@@ -46,7 +55,11 @@ export function StudentList() {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div role="radiogroup" aria-label="Which students" className="inline-flex shrink-0 rounded-xl border border-line bg-surface p-1">
+        <div
+          role="radiogroup"
+          aria-label="Which students"
+          className="inline-flex shrink-0 rounded-xl border border-line bg-surface p-1"
+        >
           {[
             ['My students', true],
             ['All students', false],
@@ -57,18 +70,35 @@ export function StudentList() {
               role="radio"
               aria-checked={mine === value}
               onClick={() => update({ mine: value as boolean })}
-              className={clsx('min-h-11 rounded-lg px-4 font-semibold transition-colors duration-150', mine === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg')}
+              className={clsx(
+                'min-h-11 rounded-lg px-4 font-semibold transition-colors duration-150',
+                mine === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
+              )}
             >
               {label}
             </button>
           ))}
         </div>
-        <form role="search" className="relative flex-1" onSubmit={(e) => (e.preventDefault(), update({ q: text.trim() }))}>
+        <form
+          role="search"
+          className="relative flex-1"
+          onSubmit={(e) => (e.preventDefault(), update({ q: text.trim() }))}
+        >
           <label htmlFor="student-search" className="sr-only">
             Search students
           </label>
-          <Search aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted" />
-          <input id="student-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search by name or email" className={clsx(inputClass, 'pl-12')} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted"
+          />
+          <input
+            id="student-search"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search by name or email"
+            className={clsx(inputClass, 'pl-12')}
+          />
         </form>
       </div>
       {students.isPending ? (
@@ -77,18 +107,36 @@ export function StudentList() {
         <Failed what="the students" />
       ) : students.data.students.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-surface p-6 text-muted">
-          {q ? `No students match “${q}”.` : mine ? 'You mentor no students yet. Switch to All students to assign yourself.' : 'No mentorship students yet.'}
+          {q
+            ? `No students match “${q}”.`
+            : mine
+              ? 'You mentor no students yet. Switch to All students to assign yourself.'
+              : 'No mentorship students yet.'}
         </p>
       ) : (
-        <ul className={clsx('flex flex-col gap-3', students.isPlaceholderData && 'opacity-60')} data-testid="student-list">
+        <ul
+          className={clsx('flex flex-col gap-3', students.isPlaceholderData && 'opacity-60')}
+          data-testid="student-list"
+        >
           {students.data.students.map((s) => (
             <li key={s.id}>
-              <a href={`/mentorship/students/${s.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors duration-150 hover:border-accent sm:p-5">
+              <a
+                href={`/mentorship/students/${s.id}`}
+                className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 transition-colors duration-150 hover:border-accent sm:p-5"
+              >
                 <Avatar src={s.avatarUrl} name="" size={48} />
                 <span className="flex min-w-0 flex-1 flex-col gap-1 md:flex-row md:items-center md:gap-6">
                   <span className="min-w-0 md:w-56">
                     <span className="block truncate text-lg font-bold">{s.name}</span>
-                    <span className="block truncate text-sm text-muted">{s.mentor ? <>Mentor: <UserText>{s.mentor.name}</UserText></> : 'No mentor yet'}</span>
+                    <span className="block truncate text-sm text-muted">
+                      {s.mentor ? (
+                        <>
+                          Mentor: <UserText>{s.mentor.name}</UserText>
+                        </>
+                      ) : (
+                        'No mentor yet'
+                      )}
+                    </span>
                   </span>
                   <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted md:flex-1">
                     <StatusBadge status={s.status} />
@@ -99,7 +147,12 @@ export function StudentList() {
                       </span>{' '}
                       days
                     </span>
-                    <span className={clsx('inline-flex items-center gap-1', s.videosAwaitingFeedback && 'font-semibold text-accent-strong')}>
+                    <span
+                      className={clsx(
+                        'inline-flex items-center gap-1',
+                        s.videosAwaitingFeedback && 'font-semibold text-accent-strong',
+                      )}
+                    >
                       <Video aria-hidden className="size-4" />
                       {s.videosAwaitingFeedback} awaiting feedback
                     </span>
@@ -114,11 +167,21 @@ export function StudentList() {
       )}
       {students.data && (page > 1 || students.data.more) ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={page <= 1}
+            onClick={() => update({ page: page - 1 })}
+          >
             Previous
           </button>
           <span className="text-muted tabular">Page {page}</span>
-          <button type="button" className={buttonClass('secondary')} disabled={!students.data.more} onClick={() => update({ page: page + 1 })}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={!students.data.more}
+            onClick={() => update({ page: page + 1 })}
+          >
             Next
           </button>
         </nav>
@@ -154,7 +217,11 @@ export function StudentOverviewPanel({ id }: { id: number }) {
       </div>
       {d.pastDue ? <PastDueBanner /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Fact title="Practice plan" value={d.plan.daysTotal ? `${d.plan.daysComplete}/${d.plan.daysTotal} days` : 'Not started'} detail={week ? `Now: phase ${week.phase}, week ${week.week}` : null}>
+        <Fact
+          title="Practice plan"
+          value={d.plan.daysTotal ? `${d.plan.daysComplete}/${d.plan.daysTotal} days` : 'Not started'}
+          detail={week ? `Now: phase ${week.phase}, week ${week.week}` : null}
+        >
           <ProgressBar percent={percentOf(d.plan.daysComplete, d.plan.daysTotal)} label="Practice plan progress" />
         </Fact>
         <Fact title="Lessons" value={`${d.lessons.complete}/${d.lessons.total}`} detail="lessons complete">
@@ -183,10 +250,18 @@ export function StudentOverviewPanel({ id }: { id: number }) {
             <ul className="divide-y divide-line">
               {d.recentVideos.map((v) => (
                 <li key={v.id}>
-                  <a href={`/mentorship/videos/${v.id}`} className="flex min-h-12 items-center gap-3 py-2 hover:text-accent-strong">
+                  <a
+                    href={`/mentorship/videos/${v.id}`}
+                    className="flex min-h-12 items-center gap-3 py-2 hover:text-accent-strong"
+                  >
                     <span className="min-w-0 flex-1 truncate font-semibold">{v.title}</span>
                     <span className="text-sm text-muted">{formatDate(v.created_at)}</span>
-                    <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', v.hasFeedback ? 'bg-success-soft text-success' : 'bg-accent-soft text-accent-strong')}>
+                    <span
+                      className={clsx(
+                        'rounded-full px-2 py-0.5 text-xs font-semibold',
+                        v.hasFeedback ? 'bg-success-soft text-success' : 'bg-accent-soft text-accent-strong',
+                      )}
+                    >
                       {v.hasFeedback ? 'Answered' : 'Needs feedback'}
                     </span>
                   </a>
@@ -202,7 +277,17 @@ export function StudentOverviewPanel({ id }: { id: number }) {
   );
 }
 
-function Fact({ title, value, detail, children }: { title: string; value: string; detail?: string | null; children?: ReactNode }) {
+function Fact({
+  title,
+  value,
+  detail,
+  children,
+}: {
+  title: string;
+  value: string;
+  detail?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5">
       <h2 className="text-sm font-semibold uppercase tracking-widest text-muted">{title}</h2>
@@ -214,7 +299,15 @@ function Fact({ title, value, detail, children }: { title: string; value: string
 }
 
 /** Assigning the student's mentor: a select of admins (marked mentors first). */
-function MentorSelect({ studentId, current, currentName }: { studentId: number; current: number | null; currentName: string | null }) {
+function MentorSelect({
+  studentId,
+  current,
+  currentName,
+}: {
+  studentId: number;
+  current: number | null;
+  currentName: string | null;
+}) {
   const id = useId();
   const mentors = useMentors();
   const assign = useAssignMentor(studentId);
@@ -234,7 +327,13 @@ function MentorSelect({ studentId, current, currentName }: { studentId: number; 
           onChange={(e) => {
             const value = e.target.value ? Number(e.target.value) : null;
             assign.mutate(value, {
-              onSuccess: (res) => toast(res.mentor ? `${isolateText(res.mentor.name)} now mentors this student.` : 'The student has no mentor now.', 'success'),
+              onSuccess: (res) =>
+                toast(
+                  res.mentor
+                    ? `${isolateText(res.mentor.name)} now mentors this student.`
+                    : 'The student has no mentor now.',
+                  'success',
+                ),
               onError: (err) => toast(errorMessage(err, ['mentor_id']), 'danger'),
             });
           }}

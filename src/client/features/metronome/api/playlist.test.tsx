@@ -18,7 +18,9 @@ async function readList() {
 it("a visitor's playlist starts with the default 'Start Up' entry, and a deleted one stays deleted", async () => {
   setPageConfig({});
   const list = await readList();
-  expect(list).toEqual([expect.objectContaining({ id: 1, name: 'Start Up', fav: false, bpm: 120, beats: 4, note: 4, subdiv: 0 })]);
+  expect(list).toEqual([
+    expect.objectContaining({ id: 1, name: 'Start Up', fav: false, bpm: 120, beats: 4, note: 4, subdiv: 0 }),
+  ]);
   await removeSettings(1);
   expect(JSON.parse(localStorage.getItem(PLAYLIST.storageKey)!)).toEqual([]);
 });

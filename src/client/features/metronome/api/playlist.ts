@@ -4,7 +4,8 @@ import { api, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 
 type Change = { name?: string; fav?: boolean; settings?: SavedSettings };
-const order = (list: PlaylistEntry[]) => [...list].sort((a, b) => Number(b.fav) - Number(a.fav) || a.name.localeCompare(b.name) || a.id - b.id);
+const order = (list: PlaylistEntry[]) =>
+  [...list].sort((a, b) => Number(b.fav) - Number(a.fav) || a.name.localeCompare(b.name) || a.id - b.id);
 
 /** A visitor's playlist lives in this browser; a member's on the server (and so on every device). */
 const local = {
@@ -24,16 +25,19 @@ const local = {
 };
 
 const store = {
-  list: async () => (pageConfig().authId ? (await get<{ data: PlaylistEntry[] }>('/api/metronome_settings/')).data : order(local.read())),
+  list: async () =>
+    pageConfig().authId ? (await get<{ data: PlaylistEntry[] }>('/api/metronome_settings/')).data : order(local.read()),
   create: async (name: string, fav: boolean, settings: SavedSettings): Promise<PlaylistEntry> => {
-    if (pageConfig().authId) return (await post<{ data: PlaylistEntry }>('/api/metronome_settings/', { name, fav, settings })).data;
+    if (pageConfig().authId)
+      return (await post<{ data: PlaylistEntry }>('/api/metronome_settings/', { name, fav, settings })).data;
     const list = local.read();
     const entry = { ...settings, id: Math.max(0, ...list.map((e) => e.id)) + 1, name, fav };
     local.write([...list, entry]);
     return entry;
   },
   update: async (id: number, change: Change) => {
-    if (pageConfig().authId) return (await api<{ data: PlaylistEntry }>('PATCH', `/api/metronome_settings/${id}`, change)).data;
+    if (pageConfig().authId)
+      return (await api<{ data: PlaylistEntry }>('PATCH', `/api/metronome_settings/${id}`, change)).data;
     local.write(local.read().map((e) => (e.id === id ? { ...e, ...change.settings, ...stripUndefined(change) } : e)));
     return null;
   },
@@ -99,7 +103,9 @@ export async function saveSettings(b: { name: string; fav: boolean; settings: Sa
 }
 
 export async function updateSettings(id: number, edit: Change) {
-  const rollback = change((list) => order(list.map((e) => (e.id === id ? { ...e, ...edit.settings, ...stripUndefined(edit) } : e))));
+  const rollback = change((list) =>
+    order(list.map((e) => (e.id === id ? { ...e, ...edit.settings, ...stripUndefined(edit) } : e))),
+  );
   try {
     await store.update(id, edit);
   } catch (err) {
@@ -119,9 +125,16 @@ export async function removeSettings(id: number) {
 }
 
 function stripUndefined(change: Change) {
-  return { ...(change.name !== undefined ? { name: change.name } : {}), ...(change.fav !== undefined ? { fav: change.fav } : {}) };
+  return {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.fav !== undefined ? { fav: change.fav } : {}),
+  };
 }
 
 /** "Log to journal" after a speed-training run: one journal exercise with both tempos. */
 export const logSpeedRun = (exercise: string, startingTempo: number, endingTempo: number) =>
-  post('/journal', { exercises: JSON.stringify([{ practicedToday: exercise, startingTempo: String(startingTempo), endingTempo: String(endingTempo) }]) });
+  post('/journal', {
+    exercises: JSON.stringify([
+      { practicedToday: exercise, startingTempo: String(startingTempo), endingTempo: String(endingTempo) },
+    ]),
+  });

@@ -40,14 +40,31 @@ const TEMPO_KEYS: Record<string, number> = { ArrowUp: 1, ArrowDown: -1, PageUp: 
 function loadSettings(): MetronomeSettings {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<MetronomeSettings> | null;
-    return saved ? { ...START_UP, ...saved, speed: { ...START_UP.speed, ...saved.speed }, rhythm: { ...START_UP.rhythm, ...saved.rhythm } } : START_UP;
+    return saved
+      ? {
+          ...START_UP,
+          ...saved,
+          speed: { ...START_UP.speed, ...saved.speed },
+          rhythm: { ...START_UP.rhythm, ...saved.rhythm },
+        }
+      : START_UP;
   } catch {
     return START_UP;
   }
 }
 
 /** A number field that takes digits only and clamps to its bound, saying so next to the field. */
-function BoundField({ label, bound, value, onChange }: { label: string; bound: Bound; value: number; onChange: (v: number) => void }) {
+function BoundField({
+  label,
+  bound,
+  value,
+  onChange,
+}: {
+  label: string;
+  bound: Bound;
+  value: number;
+  onChange: (v: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   const [min, max] = BOUNDS[bound];
   useEffect(() => setText(String(value)), [value]);
@@ -77,12 +94,29 @@ function BoundField({ label, bound, value, onChange }: { label: string; bound: B
  * and its region; one panel is open at a time (the page keeps which). A plain disclosure rather than
  * Radix Accordion keeps the page's initial JavaScript small (scripts/initial-js.ts).
  */
-function Panel({ title, open, onToggle, children }: { title: string; open: boolean; onToggle: () => void; children: React.ReactNode }) {
+function Panel({
+  title,
+  open,
+  onToggle,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+}) {
   const id = useId();
   return (
     <div className="rounded-2xl border border-line bg-surface">
       <h2>
-        <button type="button" id={`${id}-trigger`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle} className="flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold">
+        <button
+          type="button"
+          id={`${id}-trigger`}
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={onToggle}
+          className="flex min-h-14 w-full items-center justify-between px-5 text-lg font-bold"
+        >
           {title}
           <ChevronDown aria-hidden className={clsx('size-5 transition-transform duration-150', open && 'rotate-180')} />
         </button>
@@ -137,7 +171,14 @@ export function Metronome() {
       const { ctx, scheduler } = audio.current;
       await ctx.resume();
       scheduler.setVolume(s.volume);
-      scheduler.start({ bpm, accents: s.accents, subdivision: SUBDIVISIONS[s.subdiv] ?? [], speed: withTraining ? s.speed : null, rhythm: s.rhythm, countIn: s.countIn });
+      scheduler.start({
+        bpm,
+        accents: s.accents,
+        subdivision: SUBDIVISIONS[s.subdiv] ?? [],
+        speed: withTraining ? s.speed : null,
+        rhythm: s.rhythm,
+        countIn: s.countIn,
+      });
       setPlaying(true);
       setTraining(withTraining);
       trainingRun.current = withTraining ? { from: s.speed.initialBpm } : null;
@@ -205,9 +246,17 @@ export function Metronome() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <section aria-label="Tempo" className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-6 sm:p-8">
+      <section
+        aria-label="Tempo"
+        className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-6 sm:p-8"
+      >
         <div className="flex w-full items-center justify-center gap-4">
-          <button type="button" aria-label="Slower" onClick={() => setBpm(s.bpm - 1)} className="grid size-16 shrink-0 place-items-center rounded-full border border-line text-fg hover:bg-surface-2">
+          <button
+            type="button"
+            aria-label="Slower"
+            onClick={() => setBpm(s.bpm - 1)}
+            className="grid size-16 shrink-0 place-items-center rounded-full border border-line text-fg hover:bg-surface-2"
+          >
             <Minus aria-hidden className="size-7" />
           </button>
           <label className="flex flex-col items-center">
@@ -241,7 +290,12 @@ export function Metronome() {
               {tempoName(shownBpm)}
             </span>
           </label>
-          <button type="button" aria-label="Faster" onClick={() => setBpm(s.bpm + 1)} className="grid size-16 shrink-0 place-items-center rounded-full border border-line text-fg hover:bg-surface-2">
+          <button
+            type="button"
+            aria-label="Faster"
+            onClick={() => setBpm(s.bpm + 1)}
+            className="grid size-16 shrink-0 place-items-center rounded-full border border-line text-fg hover:bg-surface-2"
+          >
             <Plus aria-hidden className="size-7" />
           </button>
         </div>
@@ -252,9 +306,15 @@ export function Metronome() {
               type="button"
               aria-label={`Beat ${i + 1} accent ${level}`}
               onClick={() => update({ accents: s.accents.map((l, j) => (j === i ? nextAccent(l) : l)) })}
-              className={clsx('flex h-16 w-10 items-end justify-center rounded-lg border p-1', playing && beat?.beat === i ? 'border-accent ring-2 ring-accent' : 'border-line')}
+              className={clsx(
+                'flex h-16 w-10 items-end justify-center rounded-lg border p-1',
+                playing && beat?.beat === i ? 'border-accent ring-2 ring-accent' : 'border-line',
+              )}
             >
-              <span className={clsx('w-full rounded', level === 0 ? 'bg-transparent' : 'bg-accent')} style={{ height: `${(level / 3) * 100}%`, opacity: level === 0 ? 1 : 0.45 + level * 0.18 }} />
+              <span
+                className={clsx('w-full rounded', level === 0 ? 'bg-transparent' : 'bg-accent')}
+                style={{ height: `${(level / 3) * 100}%`, opacity: level === 0 ? 1 : 0.45 + level * 0.18 }}
+              />
             </button>
           ))}
         </div>
@@ -265,7 +325,11 @@ export function Metronome() {
             aria-label={playing ? 'Stop' : 'Start'}
             className="grid size-24 place-items-center rounded-full bg-accent text-accent-fg shadow-lg hover:bg-accent-strong"
           >
-            {playing ? <Pause aria-hidden className="size-10" /> : <Play aria-hidden className="size-10 translate-x-1" />}
+            {playing ? (
+              <Pause aria-hidden className="size-10" />
+            ) : (
+              <Play aria-hidden className="size-10 translate-x-1" />
+            )}
           </button>
           <button
             type="button"
@@ -281,12 +345,23 @@ export function Metronome() {
         </div>
         <label className="flex w-full max-w-sm items-center gap-3 text-sm font-semibold">
           Volume
-          <input type="range" min={0} max={METRONOME.volumeMax} value={s.volume} onChange={(e) => update({ volume: Number(e.target.value) })} className="flex-1 accent-[var(--accent)]" />
+          <input
+            type="range"
+            min={0}
+            max={METRONOME.volumeMax}
+            value={s.volume}
+            onChange={(e) => update({ volume: Number(e.target.value) })}
+            className="flex-1 accent-[var(--accent)]"
+          />
           <span className="w-8 tabular">{s.volume}</span>
         </label>
         <label className="flex w-full max-w-sm items-center gap-3 text-sm font-semibold">
           Sound
-          <select className={`${inputClass} min-h-11 flex-1`} value={s.soundSet} onChange={(e) => update({ soundSet: Number(e.target.value) })}>
+          <select
+            className={`${inputClass} min-h-11 flex-1`}
+            value={s.soundSet}
+            onChange={(e) => update({ soundSet: Number(e.target.value) })}
+          >
             {SOUND_SET_NAMES.map((name, i) => (
               <option key={name} value={i}>
                 {name}
@@ -302,34 +377,73 @@ export function Metronome() {
           ['speed', 'Speed Training'],
           ['rhythm', 'Internal Rhythm Training'],
         ].map(([value, title]) => (
-          <Panel key={value} title={title!} open={panel === value} onToggle={() => openPanel(panel === value ? '' : value!)}>
+          <Panel
+            key={value}
+            title={title!}
+            open={panel === value}
+            onToggle={() => openPanel(panel === value ? '' : value!)}
+          >
             {value === 'meter' ? (
               <div className="flex flex-col gap-4">
                 <div className="flex flex-wrap items-center gap-6">
                   <div className="flex items-center gap-2">
                     <span className="font-semibold">Beats</span>
-                    <button type="button" aria-label="Fewer beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.max(1, s.beats - 1), accents: accentsFor(Math.max(1, s.beats - 1), s.accents) })}>
+                    <button
+                      type="button"
+                      aria-label="Fewer beats"
+                      className="grid size-11 place-items-center rounded-full border border-line"
+                      onClick={() =>
+                        update({
+                          beats: Math.max(1, s.beats - 1),
+                          accents: accentsFor(Math.max(1, s.beats - 1), s.accents),
+                        })
+                      }
+                    >
                       <Minus aria-hidden className="size-4" />
                     </button>
                     <span className="w-8 text-center text-2xl font-black tabular">{s.beats}</span>
-                    <button type="button" aria-label="More beats" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ beats: Math.min(16, s.beats + 1), accents: accentsFor(Math.min(16, s.beats + 1), s.accents) })}>
+                    <button
+                      type="button"
+                      aria-label="More beats"
+                      className="grid size-11 place-items-center rounded-full border border-line"
+                      onClick={() =>
+                        update({
+                          beats: Math.min(16, s.beats + 1),
+                          accents: accentsFor(Math.min(16, s.beats + 1), s.accents),
+                        })
+                      }
+                    >
                       <Plus aria-hidden className="size-4" />
                     </button>
                   </div>
                   <div className="flex items-center gap-2">
                     <span className="font-semibold">Note value</span>
-                    <button type="button" aria-label="Halve note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: halveNote(s.note) })}>
+                    <button
+                      type="button"
+                      aria-label="Halve note value"
+                      className="grid size-11 place-items-center rounded-full border border-line"
+                      onClick={() => update({ note: halveNote(s.note) })}
+                    >
                       <Minus aria-hidden className="size-4" />
                     </button>
                     <span className="w-8 text-center text-2xl font-black tabular">{s.note}</span>
-                    <button type="button" aria-label="Double note value" className="grid size-11 place-items-center rounded-full border border-line" onClick={() => update({ note: doubleNote(s.note) })}>
+                    <button
+                      type="button"
+                      aria-label="Double note value"
+                      className="grid size-11 place-items-center rounded-full border border-line"
+                      onClick={() => update({ note: doubleNote(s.note) })}
+                    >
                       <Plus aria-hidden className="size-4" />
                     </button>
                   </div>
                 </div>
                 <label className="flex flex-col gap-1 text-sm font-semibold">
                   Subdivision
-                  <select className={inputClass} value={s.subdiv} onChange={(e) => update({ subdiv: Number(e.target.value) })}>
+                  <select
+                    className={inputClass}
+                    value={s.subdiv}
+                    onChange={(e) => update({ subdiv: Number(e.target.value) })}
+                  >
                     {SUBDIVISION_LABELS.map((label, i) => (
                       <option key={label} value={i}>
                         {label}
@@ -338,19 +452,49 @@ export function Metronome() {
                   </select>
                 </label>
                 <label className="flex items-center gap-2 text-base">
-                  <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.countIn} onChange={(e) => update({ countIn: e.target.checked })} /> Count-in bar before the first beat
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-[var(--accent)]"
+                    checked={s.countIn}
+                    onChange={(e) => update({ countIn: e.target.checked })}
+                  />{' '}
+                  Count-in bar before the first beat
                 </label>
               </div>
             ) : value === 'speed' ? (
               <div className="flex flex-col gap-4">
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  <BoundField label="Initial BPM" bound="initialBpm" value={s.speed.initialBpm} onChange={(v) => update({ speed: { ...s.speed, initialBpm: v } })} />
-                  <BoundField label="Final BPM" bound="finalBpm" value={s.speed.finalBpm} onChange={(v) => update({ speed: { ...s.speed, finalBpm: v } })} />
-                  <BoundField label="Increase BPM by" bound="step" value={s.speed.step} onChange={(v) => update({ speed: { ...s.speed, step: v } })} />
-                  <BoundField label="Every X bars" bound="barsPerStep" value={s.speed.barsPerStep} onChange={(v) => update({ speed: { ...s.speed, barsPerStep: v } })} />
+                  <BoundField
+                    label="Initial BPM"
+                    bound="initialBpm"
+                    value={s.speed.initialBpm}
+                    onChange={(v) => update({ speed: { ...s.speed, initialBpm: v } })}
+                  />
+                  <BoundField
+                    label="Final BPM"
+                    bound="finalBpm"
+                    value={s.speed.finalBpm}
+                    onChange={(v) => update({ speed: { ...s.speed, finalBpm: v } })}
+                  />
+                  <BoundField
+                    label="Increase BPM by"
+                    bound="step"
+                    value={s.speed.step}
+                    onChange={(v) => update({ speed: { ...s.speed, step: v } })}
+                  />
+                  <BoundField
+                    label="Every X bars"
+                    bound="barsPerStep"
+                    value={s.speed.barsPerStep}
+                    onChange={(v) => update({ speed: { ...s.speed, barsPerStep: v } })}
+                  />
                 </div>
                 <p className="text-muted">Space bar starts and stops speed training while this panel is open.</p>
-                <button type="button" onClick={() => (playing ? stop() : void start(true))} className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg">
+                <button
+                  type="button"
+                  onClick={() => (playing ? stop() : void start(true))}
+                  className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg"
+                >
                   {playing && training ? 'Stop speed training' : 'Start speed training'}
                 </button>
                 {run && !playing ? (
@@ -362,14 +506,37 @@ export function Metronome() {
             ) : (
               <div className="flex flex-col gap-4">
                 <label className="flex items-center gap-2 text-base">
-                  <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={s.rhythm.enabled} onChange={(e) => update({ rhythm: { ...s.rhythm, enabled: e.target.checked } })} /> Internal rhythm training
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-[var(--accent)]"
+                    checked={s.rhythm.enabled}
+                    onChange={(e) => update({ rhythm: { ...s.rhythm, enabled: e.target.checked } })}
+                  />{' '}
+                  Internal rhythm training
                 </label>
                 <div className="grid grid-cols-2 gap-3">
-                  <BoundField label="Metronome on (bars)" bound="rhythmOn" value={s.rhythm.on} onChange={(v) => update({ rhythm: { ...s.rhythm, on: v } })} />
-                  <BoundField label="Off (bars)" bound="rhythmOff" value={s.rhythm.off} onChange={(v) => update({ rhythm: { ...s.rhythm, off: v } })} />
+                  <BoundField
+                    label="Metronome on (bars)"
+                    bound="rhythmOn"
+                    value={s.rhythm.on}
+                    onChange={(v) => update({ rhythm: { ...s.rhythm, on: v } })}
+                  />
+                  <BoundField
+                    label="Off (bars)"
+                    bound="rhythmOff"
+                    value={s.rhythm.off}
+                    onChange={(v) => update({ rhythm: { ...s.rhythm, off: v } })}
+                  />
                 </div>
                 <label className="flex items-center gap-2 text-base">
-                  <input type="checkbox" role="switch" className="size-5 accent-[var(--accent)]" checked={s.rhythm.random} onChange={(e) => update({ rhythm: { ...s.rhythm, random: e.target.checked } })} /> Randomize
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    className="size-5 accent-[var(--accent)]"
+                    checked={s.rhythm.random}
+                    onChange={(e) => update({ rhythm: { ...s.rhythm, random: e.target.checked } })}
+                  />{' '}
+                  Randomize
                 </label>
               </div>
             )}
@@ -380,7 +547,12 @@ export function Metronome() {
       <Playlist
         current={s}
         onLoad={(entry) => {
-          setS({ ...START_UP, ...entry, speed: { ...START_UP.speed, ...entry.speed }, rhythm: { ...START_UP.rhythm, ...entry.rhythm } });
+          setS({
+            ...START_UP,
+            ...entry,
+            speed: { ...START_UP.speed, ...entry.speed },
+            rhythm: { ...START_UP.rhythm, ...entry.rhythm },
+          });
           toast(`Loaded “${isolateText(entry.name)}”.`);
         }}
       />

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Check, ListMusic, Pencil, Plus, Star, Trash2, X } from 'lucide-react';
 import clsx from 'clsx';
-import { PLAYLIST, settingsPart, SOUND_SET_NAMES, SUBDIVISION_LABELS, type MetronomeSettings, type PlaylistEntry } from '#shared/metronome';
+import {
+  PLAYLIST,
+  settingsPart,
+  SOUND_SET_NAMES,
+  SUBDIVISION_LABELS,
+  type MetronomeSettings,
+  type PlaylistEntry,
+} from '#shared/metronome';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { FormError, inputClass } from '#client/components/ui/field.tsx';
@@ -13,7 +20,9 @@ import { removeSettings, saveSettings, updateSettings, usePlaylist } from '../ap
 import { isolateText } from '#shared/display-text';
 
 const describe = (e: PlaylistEntry) =>
-  [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]].filter(Boolean).join(' · ');
+  [`${e.bpm} bpm`, `${e.beats}/${e.note}`, e.subdiv ? SUBDIVISION_LABELS[e.subdiv] : null, SOUND_SET_NAMES[e.soundSet]]
+    .filter(Boolean)
+    .join(' · ');
 
 const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'That did not work. Please try again.');
 
@@ -23,7 +32,8 @@ const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'Tha
  */
 export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLoad: (entry: PlaylistEntry) => void }) {
   const list = usePlaylist();
-  const update = (id: number, change: { name?: string; fav?: boolean }) => updateSettings(id, change).catch((err: unknown) => toast(messageOf(err), 'danger'));
+  const update = (id: number, change: { name?: string; fav?: boolean }) =>
+    updateSettings(id, change).catch((err: unknown) => toast(messageOf(err), 'danger'));
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
 
@@ -76,27 +86,52 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                   onChange={(ev) => setEditing({ id: e.id, name: ev.target.value })}
                   onKeyDown={(ev) => ev.key === 'Escape' && setEditing(null)}
                 />
-                <button type="submit" aria-label="Save name" className="grid size-11 shrink-0 place-items-center rounded-lg text-success hover:bg-surface-2">
+                <button
+                  type="submit"
+                  aria-label="Save name"
+                  className="grid size-11 shrink-0 place-items-center rounded-lg text-success hover:bg-surface-2"
+                >
                   <Check aria-hidden className="size-5" />
                 </button>
-                <button type="button" aria-label="Cancel renaming" onClick={() => setEditing(null)} className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2">
+                <button
+                  type="button"
+                  aria-label="Cancel renaming"
+                  onClick={() => setEditing(null)}
+                  className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2"
+                >
                   <X aria-hidden className="size-5" />
                 </button>
               </form>
             ) : (
               <>
-                <button type="button" onClick={() => onLoad(e)} aria-label={`Load ${e.name}`} className="min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2">
+                <button
+                  type="button"
+                  onClick={() => onLoad(e)}
+                  aria-label={`Load ${e.name}`}
+                  className="min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2"
+                >
                   <span className="block truncate font-semibold">{e.name}</span>
                   <span className="block text-sm text-muted">{describe(e)}</span>
                 </button>
-                <button type="button" aria-label={`Rename ${e.name}`} onClick={() => setEditing({ id: e.id, name: e.name })} className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg">
+                <button
+                  type="button"
+                  aria-label={`Rename ${e.name}`}
+                  onClick={() => setEditing({ id: e.id, name: e.name })}
+                  className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+                >
                   <Pencil aria-hidden className="size-4" />
                 </button>
                 <button
                   type="button"
                   aria-label={`Delete ${e.name}`}
                   onClick={async () => {
-                    if (await confirm(`Delete the saved settings “${isolateText(e.name)}”?`, { confirmLabel: 'Delete', danger: true })) await removeSettings(e.id).catch((err: unknown) => toast(messageOf(err), 'danger'));
+                    if (
+                      await confirm(`Delete the saved settings “${isolateText(e.name)}”?`, {
+                        confirmLabel: 'Delete',
+                        danger: true,
+                      })
+                    )
+                      await removeSettings(e.id).catch((err: unknown) => toast(messageOf(err), 'danger'));
                   }}
                   className="grid size-11 shrink-0 place-items-center rounded-lg text-danger hover:bg-danger-soft"
                 >
@@ -135,14 +170,31 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
     }
   };
   return (
-    <Modal name="metronome-save" title="Save settings" description={`${current.bpm} bpm · ${current.beats}/${current.note} · ${SOUND_SET_NAMES[current.soundSet]}`}>
+    <Modal
+      name="metronome-save"
+      title="Save settings"
+      description={`${current.bpm} bpm · ${current.beats}/${current.note} · ${SOUND_SET_NAMES[current.soundSet]}`}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           Name
-          <input className={inputClass} value={name} maxLength={PLAYLIST.nameMax} placeholder="e.g. Paradiddle warm-up" onChange={(e) => setName(e.target.value)} aria-invalid={!!message || undefined} />
+          <input
+            className={inputClass}
+            value={name}
+            maxLength={PLAYLIST.nameMax}
+            placeholder="e.g. Paradiddle warm-up"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!message || undefined}
+          />
         </label>
         <label className="flex min-h-11 items-center gap-3 text-base">
-          <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={fav} onChange={(e) => setFav(e.target.checked)} /> Mark as favourite
+          <input
+            type="checkbox"
+            className="size-5 accent-[var(--accent)]"
+            checked={fav}
+            onChange={(e) => setFav(e.target.checked)}
+          />{' '}
+          Mark as favourite
         </label>
         <FormError message={message} inline />
         <Button type="submit" disabled={busy}>

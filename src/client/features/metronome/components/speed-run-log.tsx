@@ -28,7 +28,11 @@ export function SpeedRunLog({ from, to, onDone }: { from: number; to: number; on
     }
   };
   return (
-    <div role="region" aria-label="Speed-training run" className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4">
+    <div
+      role="region"
+      aria-label="Speed-training run"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-4"
+    >
       <p className="text-base">
         You went from <strong className="tabular">{from} bpm</strong> to <strong className="tabular">{to} bpm</strong>.
       </p>
@@ -36,7 +40,12 @@ export function SpeedRunLog({ from, to, onDone }: { from: number; to: number; on
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-semibold">
             Exercise
-            <input className={inputClass} value={exercise} maxLength={200} onChange={(e) => setExercise(e.target.value)} />
+            <input
+              className={inputClass}
+              value={exercise}
+              maxLength={200}
+              onChange={(e) => setExercise(e.target.value)}
+            />
           </label>
           <Button onClick={log} disabled={busy}>
             <NotebookPen aria-hidden className="size-5" /> Log to journal

@@ -30,7 +30,14 @@ it('says "Nothing here yet" when there are none', async () => {
 });
 
 it('lists recent items with an unread badge; the mentorship menu reads its own list', async () => {
-  fetchMock.mockResolvedValue(json({ data: [{ id: 7, body: '<strong>Plan</strong> ready', created_at: new Date().toISOString(), unread: true, url: null }], unread_count: 1 }));
+  fetchMock.mockResolvedValue(
+    json({
+      data: [
+        { id: 7, body: '<strong>Plan</strong> ready', created_at: new Date().toISOString(), unread: true, url: null },
+      ],
+      unread_count: 1,
+    }),
+  );
   renderMenu('mentorship');
   const button = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
   expect(fetchMock.mock.calls[0]![0]).toBe('/mentorship/notifications/recent');

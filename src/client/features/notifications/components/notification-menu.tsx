@@ -25,7 +25,11 @@ export function NotificationMenu({ area = 'main' }: { area?: Area }) {
         <span className="relative">
           <Bell aria-hidden className="size-6" />
           {unread > 0 ? (
-            <span data-testid="unread-badge" aria-hidden className="absolute -right-2 -top-2 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-bold text-accent-fg tabular">
+            <span
+              data-testid="unread-badge"
+              aria-hidden
+              className="absolute -right-2 -top-2 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-bold text-accent-fg tabular"
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}
@@ -42,11 +46,19 @@ export function NotificationMenu({ area = 'main' }: { area?: Area }) {
       ) : (
         items.map((n) => (
           <DropdownLink key={n.id} href={notificationHref(area, n.id)}>
-            <span className={clsx('mt-1 size-2.5 shrink-0 self-start rounded-full', n.unread ? 'bg-accent' : 'bg-transparent')} aria-hidden />
+            <span
+              className={clsx(
+                'mt-1 size-2.5 shrink-0 self-start rounded-full',
+                n.unread ? 'bg-accent' : 'bg-transparent',
+              )}
+              aria-hidden
+            />
             <span className="flex flex-col py-2">
               {/* body is HTML sanitised on the server (strict allow-list) */}
               <span className="user-html line-clamp-2" dangerouslySetInnerHTML={{ __html: n.body }} />
-              <span className="text-sm text-muted">{formatDistanceToNow(new Date(n.created_at), { addSuffix: true })}</span>
+              <span className="text-sm text-muted">
+                {formatDistanceToNow(new Date(n.created_at), { addSuffix: true })}
+              </span>
             </span>
           </DropdownLink>
         ))

@@ -34,7 +34,13 @@ function AvatarUpload() {
       {state === 'initial' ? (
         <label className={clsx(buttonClass('secondary'), 'cursor-pointer')}>
           Add a profile photo
-          <input type="file" accept="image/jpeg,image/png,image/gif" className="sr-only" onChange={(e) => void choose(e)} aria-label="Add a profile photo" />
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/gif"
+            className="sr-only"
+            onChange={(e) => void choose(e)}
+            aria-label="Add a profile photo"
+          />
         </label>
       ) : state === 'saving' ? (
         <Spinner label="Saving your photo" />
@@ -57,7 +63,10 @@ function AvatarUpload() {
 
 /** The placement questionnaire (docs/product/placement.md): 10 questions, a progress bar, one at a time, restart. */
 export function Questionnaire() {
-  const questions = useQuery({ queryKey: ['placement-questions'], queryFn: async () => (await get<{ data: PlacementQuestion[] }>('/api/placement/questions')).data });
+  const questions = useQuery({
+    queryKey: ['placement-questions'],
+    queryFn: async () => (await get<{ data: PlacementQuestion[] }>('/api/placement/questions')).data,
+  });
   const [answers, setAnswers] = useState<number[]>([]);
   if (questions.isPending) return <Spinner />;
   if (questions.isError) return <p className="text-muted">We could not load the questionnaire.</p>;
@@ -93,7 +102,8 @@ export function Questionnaire() {
   const answer = (option: number) => {
     const next = [...answers, option];
     setAnswers(next);
-    if (next.length === list.length) post('/placement/set-stage', { stage: stageFromScore(placementScore(list, next)) }).catch(() => undefined);
+    if (next.length === list.length)
+      post('/placement/set-stage', { stage: stageFromScore(placementScore(list, next)) }).catch(() => undefined);
   };
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6">

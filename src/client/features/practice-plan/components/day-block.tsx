@@ -13,10 +13,21 @@ const TEMPO_COLUMNS = [
   ['endingTempo4', COL_T4],
 ] as const;
 
-const smallInput = 'min-h-11 rounded-lg border border-line bg-surface px-2 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
+const smallInput =
+  'min-h-11 rounded-lg border border-line bg-surface px-2 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
 
 /** A BPM or minutes field: digit keys only, 4 at most, the number keypad on phones. */
-export function DigitInput({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder?: string }) {
+export function DigitInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  placeholder?: string;
+}) {
   return (
     <input
       type="text"
@@ -37,7 +48,8 @@ export function DigitInput({ value, onChange, label, placeholder }: { value: str
 }
 
 /** one cell: a row with its column name on phones (stacked cards), a table cell from md up */
-const cell = 'flex items-center justify-between gap-3 py-1.5 before:text-sm before:font-semibold before:text-muted before:content-[attr(data-label)] md:table-cell md:py-2 md:pr-3 md:align-top md:before:content-none';
+const cell =
+  'flex items-center justify-between gap-3 py-1.5 before:text-sm before:font-semibold before:text-muted before:content-[attr(data-label)] md:table-cell md:py-2 md:pr-3 md:align-top md:before:content-none';
 
 interface DayProps {
   day: PracticeDay;
@@ -55,19 +67,39 @@ interface DayProps {
  * One practice day: title, complete box and the exercise table. A completed day
  * shows the student a compact "Completed" row instead of its exercises; admins always see them.
  */
-export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExercise, onRemoveExercise, onRemoveDay }: DayProps) {
+export function DayBlock({
+  day,
+  weekLabel,
+  admin,
+  onDay,
+  onExercise,
+  onAddExercise,
+  onRemoveExercise,
+  onRemoveDay,
+}: DayProps) {
   const title = day.title || 'Day';
   const collapsed = !admin && day.complete;
   const completeBox = (
     <label className="flex min-h-11 cursor-pointer items-center gap-2.5 text-base font-semibold">
-      <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={day.complete} onChange={(e) => onDay({ complete: e.target.checked })} aria-label={`${title} complete`} />
+      <input
+        type="checkbox"
+        className="size-5 accent-[var(--accent)]"
+        checked={day.complete}
+        onChange={(e) => onDay({ complete: e.target.checked })}
+        aria-label={`${title} complete`}
+      />
       Complete
     </label>
   );
 
   if (collapsed) {
     return (
-      <section aria-label={`${weekLabel}, ${title}`} data-testid="practice-day" data-complete="true" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 px-4 py-2">
+      <section
+        aria-label={`${weekLabel}, ${title}`}
+        data-testid="practice-day"
+        data-complete="true"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 px-4 py-2"
+      >
         <p className="flex items-center gap-2 text-base">
           <CheckCircle2 aria-hidden className="size-5 text-success" />
           <span className="font-semibold">{title}</span>
@@ -79,7 +111,12 @@ export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExerci
   }
 
   return (
-    <section aria-label={`${weekLabel}, ${title}`} data-testid="practice-day" data-complete={day.complete ? 'true' : 'false'} className={clsx('rounded-xl border border-line bg-surface-2 p-3 sm:p-4', day.complete && 'opacity-90')}>
+    <section
+      aria-label={`${weekLabel}, ${title}`}
+      data-testid="practice-day"
+      data-complete={day.complete ? 'true' : 'false'}
+      className={clsx('rounded-xl border border-line bg-surface-2 p-3 sm:p-4', day.complete && 'opacity-90')}
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         {admin ? (
           <input
@@ -100,7 +137,12 @@ export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExerci
           ) : null}
           {completeBox}
           {admin ? (
-            <button type="button" onClick={onRemoveDay} aria-label={`Remove ${title}`} className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft">
+            <button
+              type="button"
+              onClick={onRemoveDay}
+              aria-label={`Remove ${title}`}
+              className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft"
+            >
               <Trash2 aria-hidden className="size-5" />
             </button>
           ) : null}
@@ -138,47 +180,102 @@ export function DayBlock({ day, weekLabel, admin, onDay, onExercise, onAddExerci
             {day.exercises.map((ex) => {
               const name = ex.title || 'exercise';
               return (
-                <tr key={ex.id} data-testid="practice-exercise" className="mb-3 block rounded-xl border border-line bg-surface p-3 last:mb-0 md:table-row md:border-0 md:bg-transparent md:p-0">
+                <tr
+                  key={ex.id}
+                  data-testid="practice-exercise"
+                  className="mb-3 block rounded-xl border border-line bg-surface p-3 last:mb-0 md:table-row md:border-0 md:bg-transparent md:p-0"
+                >
                   <td data-label={COL_EXERCISE} className="block py-1.5 md:table-cell md:py-2 md:pr-3 md:align-top">
                     {admin ? (
                       <div className="flex flex-col gap-1.5">
-                        <input className={clsx(smallInput, 'w-full font-semibold')} aria-label="Exercise title" placeholder="Exercise" value={ex.title} maxLength={PRACTICE_PLAN_LIMITS.title} onChange={(e) => onExercise(ex.id, { title: e.target.value })} />
-                        <input className={clsx(smallInput, 'w-full text-sm')} aria-label={`Link for ${name}`} type="url" placeholder="https://..." value={ex.link} maxLength={PRACTICE_PLAN_LIMITS.link} onChange={(e) => onExercise(ex.id, { link: e.target.value.trim() })} />
-                        {ex.link && !/^https?:\/\//i.test(ex.link) ? <p className="text-sm text-danger">Links must start with http:// or https://</p> : null}
-                        <textarea className={clsx(smallInput, 'min-h-16 w-full py-2 text-sm')} aria-label={`Notes for ${name}`} placeholder="Notes" value={ex.notes} maxLength={PRACTICE_PLAN_LIMITS.notes} onChange={(e) => onExercise(ex.id, { notes: e.target.value })} />
+                        <input
+                          className={clsx(smallInput, 'w-full font-semibold')}
+                          aria-label="Exercise title"
+                          placeholder="Exercise"
+                          value={ex.title}
+                          maxLength={PRACTICE_PLAN_LIMITS.title}
+                          onChange={(e) => onExercise(ex.id, { title: e.target.value })}
+                        />
+                        <input
+                          className={clsx(smallInput, 'w-full text-sm')}
+                          aria-label={`Link for ${name}`}
+                          type="url"
+                          placeholder="https://..."
+                          value={ex.link}
+                          maxLength={PRACTICE_PLAN_LIMITS.link}
+                          onChange={(e) => onExercise(ex.id, { link: e.target.value.trim() })}
+                        />
+                        {ex.link && !/^https?:\/\//i.test(ex.link) ? (
+                          <p className="text-sm text-danger">Links must start with http:// or https://</p>
+                        ) : null}
+                        <textarea
+                          className={clsx(smallInput, 'min-h-16 w-full py-2 text-sm')}
+                          aria-label={`Notes for ${name}`}
+                          placeholder="Notes"
+                          value={ex.notes}
+                          maxLength={PRACTICE_PLAN_LIMITS.notes}
+                          onChange={(e) => onExercise(ex.id, { notes: e.target.value })}
+                        />
                       </div>
                     ) : (
                       <div className="min-w-0">
                         {ex.link ? (
-                          <a href={ex.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-lg font-semibold text-accent underline-offset-4 hover:underline">
+                          <a
+                            href={ex.link}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="inline-flex items-center gap-1.5 text-lg font-semibold text-accent underline-offset-4 hover:underline"
+                          >
                             {ex.title || 'Exercise'}
                             <ExternalLink aria-hidden className="size-4 shrink-0" />
                           </a>
                         ) : (
                           <p className="text-lg font-semibold">{ex.title || 'Exercise'}</p>
                         )}
-                        {ex.notes ? <p className="mt-0.5 whitespace-pre-line break-words text-muted">{ex.notes}</p> : null}
+                        {ex.notes ? (
+                          <p className="mt-0.5 whitespace-pre-line break-words text-muted">{ex.notes}</p>
+                        ) : null}
                       </div>
                     )}
                   </td>
                   <td data-label={COL_GOAL} className={cell}>
                     {admin ? (
-                      <DigitInput label={`${COL_GOAL} for ${name}`} value={ex.goal} placeholder="bpm" onChange={(v) => onExercise(ex.id, { goal: v })} />
+                      <DigitInput
+                        label={`${COL_GOAL} for ${name}`}
+                        value={ex.goal}
+                        placeholder="bpm"
+                        onChange={(v) => onExercise(ex.id, { goal: v })}
+                      />
                     ) : (
                       <span className="tabular text-lg font-bold">{ex.goal ? `${ex.goal} bpm` : '–'}</span>
                     )}
                   </td>
                   {TEMPO_COLUMNS.map(([field, col]) => (
                     <td key={field} data-label={col} className={cell}>
-                      <DigitInput label={`${col} for ${name}`} value={ex[field]} placeholder="bpm" onChange={(v) => onExercise(ex.id, { [field]: v })} />
+                      <DigitInput
+                        label={`${col} for ${name}`}
+                        value={ex[field]}
+                        placeholder="bpm"
+                        onChange={(v) => onExercise(ex.id, { [field]: v })}
+                      />
                     </td>
                   ))}
                   <td data-label={COL_TIME} className={cell}>
-                    <DigitInput label={`${COL_TIME} for ${name}`} value={ex.timeWithoutMistakes} placeholder="min" onChange={(v) => onExercise(ex.id, { timeWithoutMistakes: v })} />
+                    <DigitInput
+                      label={`${COL_TIME} for ${name}`}
+                      value={ex.timeWithoutMistakes}
+                      placeholder="min"
+                      onChange={(v) => onExercise(ex.id, { timeWithoutMistakes: v })}
+                    />
                   </td>
                   {admin ? (
                     <td className="flex justify-end md:table-cell md:py-2 md:align-top">
-                      <button type="button" onClick={() => onRemoveExercise(ex.id)} aria-label={`Remove ${name}`} className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft">
+                      <button
+                        type="button"
+                        onClick={() => onRemoveExercise(ex.id)}
+                        aria-label={`Remove ${name}`}
+                        className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft"
+                      >
                         <Trash2 aria-hidden className="size-5" />
                       </button>
                     </td>

@@ -1,13 +1,28 @@
 import { useMemo, useState } from 'react';
 import { Check, CalendarPlus, Loader2, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
 import clsx from 'clsx';
-import { EMPTY_WEEK_MESSAGE, PRACTICE_PLAN_LIMITS, PRACTICE_PLAN_PHASES, type PracticePlan, type PracticePlanAnswer, type PracticePlanPhase, type PracticeWeek } from '#shared/mentorship';
+import {
+  EMPTY_WEEK_MESSAGE,
+  PRACTICE_PLAN_LIMITS,
+  PRACTICE_PLAN_PHASES,
+  type PracticePlan,
+  type PracticePlanAnswer,
+  type PracticePlanPhase,
+  type PracticeWeek,
+} from '#shared/mentorship';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { usePlan } from '../api.ts';
-import { edit, firstIncompleteWeek, phaseHasContent, tempoSeries, weekExerciseCount, type DayAt } from '../plan-edit.ts';
+import {
+  edit,
+  firstIncompleteWeek,
+  phaseHasContent,
+  tempoSeries,
+  weekExerciseCount,
+  type DayAt,
+} from '../plan-edit.ts';
 import { usePlanEditor, type SaveState } from '../use-plan-editor.ts';
 import { DayBlock } from './day-block.tsx';
 import { SavedDayPicker } from './saved-day-picker.tsx';
@@ -27,7 +42,9 @@ export function PracticePlanView({ studentId, admin }: { studentId: number | nul
     return (
       <div role="alert" className="rounded-2xl border border-line bg-surface p-6">
         <h2 className="text-xl font-bold">The practice plan did not load</h2>
-        <p className="mt-2 text-muted">{plan.error instanceof ApiError ? plan.error.message : 'Please check your connection and reload the page.'}</p>
+        <p className="mt-2 text-muted">
+          {plan.error instanceof ApiError ? plan.error.message : 'Please check your connection and reload the page.'}
+        </p>
       </div>
     );
   }
@@ -36,7 +53,15 @@ export function PracticePlanView({ studentId, admin }: { studentId: number | nul
 
 function SaveIndicator({ status }: { status: SaveState }) {
   return (
-    <p role="status" aria-live="polite" data-testid="plan-save-status" className={clsx('flex min-h-6 items-center gap-1.5 text-sm font-semibold', status === 'saved' ? 'text-success' : 'text-muted')}>
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="plan-save-status"
+      className={clsx(
+        'flex min-h-6 items-center gap-1.5 text-sm font-semibold',
+        status === 'saved' ? 'text-success' : 'text-muted',
+      )}
+    >
       {status === 'saving' ? (
         <>
           <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" /> Saving...
@@ -51,47 +76,101 @@ function SaveIndicator({ status }: { status: SaveState }) {
 }
 
 function Empty() {
-  return <p className="rounded-xl border border-dashed border-line bg-surface-2 px-4 py-6 text-center text-lg text-muted">{EMPTY_WEEK_MESSAGE}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-line bg-surface-2 px-4 py-6 text-center text-lg text-muted">
+      {EMPTY_WEEK_MESSAGE}
+    </p>
+  );
 }
 
-function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer; admin: boolean; studentId: number | null }) {
-  const { plan, status, notice, change, update, dismissNotice } = usePlanEditor(initial, admin ? 'admin' : 'student', studentId);
+function PlanEditor({
+  initial,
+  admin,
+  studentId,
+}: {
+  initial: PracticePlanAnswer;
+  admin: boolean;
+  studentId: number | null;
+}) {
+  const { plan, status, notice, change, update, dismissNotice } = usePlanEditor(
+    initial,
+    admin ? 'admin' : 'student',
+    studentId,
+  );
   const [confirm, confirmDialog] = useConfirm();
   const [pickFor, setPickFor] = useState<{ phase: PracticePlanPhase; week: number } | null>(null);
 
-  const visiblePhases = admin ? [...PRACTICE_PLAN_PHASES] : PRACTICE_PLAN_PHASES.filter((p) => phaseHasContent(plan, p));
+  const visiblePhases = admin
+    ? [...PRACTICE_PLAN_PHASES]
+    : PRACTICE_PLAN_PHASES.filter((p) => phaseHasContent(plan, p));
   const latestOnly = !admin && !!plan.onlyShowLatest;
   const current = firstIncompleteWeek(plan);
   const [chosen, setChosen] = useState<PracticePlanPhase | null>(null);
   const activePhase: PracticePlanPhase | undefined =
-    chosen && visiblePhases.includes(chosen) ? chosen : current && visiblePhases.includes(current.phase) ? current.phase : visiblePhases[0];
+    chosen && visiblePhases.includes(chosen)
+      ? chosen
+      : current && visiblePhases.includes(current.phase)
+        ? current.phase
+        : visiblePhases[0];
   const series = useMemo(() => tempoSeries(plan), [plan]);
 
   const removeWeek = async (phase: PracticePlanPhase, week: number) => {
-    if (await confirm(`Remove Week ${week + 1} of ${phaseName(phase)} and everything in it?`, { confirmLabel: 'Remove week', danger: true })) update((p) => edit.removeWeek(p, phase, week));
+    if (
+      await confirm(`Remove Week ${week + 1} of ${phaseName(phase)} and everything in it?`, {
+        confirmLabel: 'Remove week',
+        danger: true,
+      })
+    )
+      update((p) => edit.removeWeek(p, phase, week));
   };
   const removeDay = async (at: DayAt, title: string) => {
-    if (await confirm(`Remove ${title ? isolateText(title) : 'this day'} (Week ${at.week + 1}) and its exercises?`, { confirmLabel: 'Remove day', danger: true })) update((p) => edit.removeDay(p, at));
+    if (
+      await confirm(`Remove ${title ? isolateText(title) : 'this day'} (Week ${at.week + 1}) and its exercises?`, {
+        confirmLabel: 'Remove day',
+        danger: true,
+      })
+    )
+      update((p) => edit.removeDay(p, at));
   };
 
   const renderWeek = (phase: PracticePlanPhase, week: PracticeWeek, wi: number) => {
     const label = `Week ${wi + 1}`;
     const empty = weekExerciseCount(week) === 0;
     return (
-      <section key={`${phase}-${wi}`} aria-labelledby={`${phase}-w${wi}`} data-testid="practice-week" className="rounded-2xl border border-line bg-surface p-3 sm:p-5">
+      <section
+        key={`${phase}-${wi}`}
+        aria-labelledby={`${phase}-w${wi}`}
+        data-testid="practice-week"
+        className="rounded-2xl border border-line bg-surface p-3 sm:p-5"
+      >
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id={`${phase}-w${wi}`} className="text-xl font-extrabold tracking-tight">
             {label}
           </h2>
           {admin ? (
             <div className="flex flex-wrap items-center gap-1">
-              <Button variant="ghost" className="px-3" disabled={week.length >= PRACTICE_PLAN_LIMITS.daysPerWeek} onClick={() => update((p) => edit.addDay(p, phase, wi))}>
+              <Button
+                variant="ghost"
+                className="px-3"
+                disabled={week.length >= PRACTICE_PLAN_LIMITS.daysPerWeek}
+                onClick={() => update((p) => edit.addDay(p, phase, wi))}
+              >
                 <Plus aria-hidden className="size-5" /> Add day
               </Button>
-              <Button variant="ghost" className="px-3" disabled={week.length >= PRACTICE_PLAN_LIMITS.daysPerWeek} onClick={() => setPickFor({ phase, week: wi })}>
+              <Button
+                variant="ghost"
+                className="px-3"
+                disabled={week.length >= PRACTICE_PLAN_LIMITS.daysPerWeek}
+                onClick={() => setPickFor({ phase, week: wi })}
+              >
                 <CalendarPlus aria-hidden className="size-5" /> Insert saved day
               </Button>
-              <Button variant="ghost" className="px-3 text-danger" aria-label={`Remove ${label}`} onClick={() => void removeWeek(phase, wi)}>
+              <Button
+                variant="ghost"
+                className="px-3 text-danger"
+                aria-label={`Remove ${label}`}
+                onClick={() => void removeWeek(phase, wi)}
+              >
                 <Trash2 aria-hidden className="size-5" />
               </Button>
             </div>
@@ -131,7 +210,9 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
     body = weekRef ? (
       renderWeek(weekRef.phase, plan[weekRef.phase][weekRef.week]!, weekRef.week)
     ) : PRACTICE_PLAN_PHASES.some((p) => plan[p].length) ? (
-      <p className="rounded-xl border border-line bg-surface-2 px-4 py-6 text-center text-lg">You have completed every week of your plan. Your mentor will add the next one soon.</p>
+      <p className="rounded-xl border border-line bg-surface-2 px-4 py-6 text-center text-lg">
+        You have completed every week of your plan. Your mentor will add the next one soon.
+      </p>
     ) : (
       <Empty />
     );
@@ -160,10 +241,28 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`panel-${activePhase}`} aria-labelledby={`tab-${activePhase}`} className="mt-4 flex flex-col gap-4">
-          {weeks.length === 0 ? admin ? <p className="text-muted">No weeks in {phaseName(activePhase)} yet.</p> : <Empty /> : weeks.map((w, wi) => renderWeek(activePhase, w, wi))}
+        <div
+          role="tabpanel"
+          id={`panel-${activePhase}`}
+          aria-labelledby={`tab-${activePhase}`}
+          className="mt-4 flex flex-col gap-4"
+        >
+          {weeks.length === 0 ? (
+            admin ? (
+              <p className="text-muted">No weeks in {phaseName(activePhase)} yet.</p>
+            ) : (
+              <Empty />
+            )
+          ) : (
+            weeks.map((w, wi) => renderWeek(activePhase, w, wi))
+          )}
           {admin ? (
-            <Button variant="secondary" className="self-start" disabled={weeks.length >= PRACTICE_PLAN_LIMITS.weeksPerPhase} onClick={() => update((p) => edit.addWeek(p, activePhase))}>
+            <Button
+              variant="secondary"
+              className="self-start"
+              disabled={weeks.length >= PRACTICE_PLAN_LIMITS.weeksPerPhase}
+              onClick={() => update((p) => edit.addWeek(p, activePhase))}
+            >
               <Plus aria-hidden className="size-5" /> Add week
             </Button>
           ) : null}
@@ -178,11 +277,18 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
       <div className="flex flex-wrap items-center justify-between gap-3">
         {admin ? (
           <label className="flex min-h-11 cursor-pointer items-center gap-2.5 text-base font-semibold">
-            <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={!!plan.onlyShowLatest} onChange={(e) => change({ ...plan, onlyShowLatest: e.target.checked } satisfies PracticePlan)} />
+            <input
+              type="checkbox"
+              className="size-5 accent-[var(--accent)]"
+              checked={!!plan.onlyShowLatest}
+              onChange={(e) => change({ ...plan, onlyShowLatest: e.target.checked } satisfies PracticePlan)}
+            />
             Show the student only their current week
           </label>
         ) : (
-          <p className="text-muted">Log your ending tempos and the time you played without mistakes; tick a day when it is done.</p>
+          <p className="text-muted">
+            Log your ending tempos and the time you played without mistakes; tick a day when it is done.
+          </p>
         )}
         <SaveIndicator status={status} />
       </div>
@@ -190,7 +296,12 @@ function PlanEditor({ initial, admin, studentId }: { initial: PracticePlanAnswer
         <div role="alert" className="flex items-start gap-3 rounded-xl bg-warning-soft px-4 py-3 text-fg">
           <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
           <p className="flex-1">{notice}</p>
-          <button type="button" aria-label="Dismiss" onClick={dismissNotice} className="-m-2 grid size-11 place-items-center rounded-full hover:bg-surface-2">
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={dismissNotice}
+            className="-m-2 grid size-11 place-items-center rounded-full hover:bg-surface-2"
+          >
             <X aria-hidden className="size-5" />
           </button>
         </div>

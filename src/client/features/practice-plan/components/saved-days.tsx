@@ -18,11 +18,14 @@ const blankExercise = (): ReusableDayExercise => ({ title: '', link: '', notes: 
 export function SavedDaysManager() {
   const days = useSavedDays();
   const [selected, setSelected] = useState<number | 'new' | null>(null);
-  const current = selected ?? (days.data?.[0]?.id ?? 'new');
+  const current = selected ?? days.data?.[0]?.id ?? 'new';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-      <aside aria-labelledby="saved-days" className="flex flex-col gap-3 self-start rounded-2xl border border-line bg-surface p-4">
+      <aside
+        aria-labelledby="saved-days"
+        className="flex flex-col gap-3 self-start rounded-2xl border border-line bg-surface p-4"
+      >
         <div className="flex items-center justify-between gap-2">
           <h2 id="saved-days" className="text-lg font-bold">
             Saved days
@@ -33,7 +36,9 @@ export function SavedDaysManager() {
         </div>
         {days.isPending ? <Spinner label="Loading saved days" className="py-6" /> : null}
         {days.isError ? <FormError message={errorMessage(days.error, [])} /> : null}
-        {days.data?.length === 0 ? <p className="text-muted">No saved days yet. Build one here, then insert it into any student's plan.</p> : null}
+        {days.data?.length === 0 ? (
+          <p className="text-muted">No saved days yet. Build one here, then insert it into any student's plan.</p>
+        ) : null}
         {days.data?.length ? (
           <ul className="-mx-2 flex flex-col">
             {days.data.map((d) => (
@@ -42,7 +47,10 @@ export function SavedDaysManager() {
                   type="button"
                   aria-current={d.id === current ? 'true' : undefined}
                   onClick={() => setSelected(d.id)}
-                  className={clsx('flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left hover:bg-surface-2', d.id === current && 'bg-accent-soft')}
+                  className={clsx(
+                    'flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left hover:bg-surface-2',
+                    d.id === current && 'bg-accent-soft',
+                  )}
                 >
                   <CalendarDays aria-hidden className="size-5 shrink-0 text-accent" />
                   <span className="truncate font-semibold">{d.title}</span>
@@ -53,7 +61,11 @@ export function SavedDaysManager() {
         ) : null}
       </aside>
       <section aria-label="Saved day" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-        {current === 'new' ? <DayForm key="new" day={null} onSaved={(d) => setSelected(d.id)} onDeleted={() => setSelected(null)} /> : <LoadedDay key={current} id={current} onDeleted={() => setSelected(null)} />}
+        {current === 'new' ? (
+          <DayForm key="new" day={null} onSaved={(d) => setSelected(d.id)} onDeleted={() => setSelected(null)} />
+        ) : (
+          <LoadedDay key={current} id={current} onDeleted={() => setSelected(null)} />
+        )}
       </section>
     </div>
   );
@@ -66,15 +78,26 @@ function LoadedDay({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   return <DayForm day={day.data} onSaved={() => undefined} onDeleted={onDeleted} />;
 }
 
-function DayForm({ day, onSaved, onDeleted }: { day: SavedDay | null; onSaved: (d: SavedDay) => void; onDeleted: () => void }) {
+function DayForm({
+  day,
+  onSaved,
+  onDeleted,
+}: {
+  day: SavedDay | null;
+  onSaved: (d: SavedDay) => void;
+  onDeleted: () => void;
+}) {
   const [title, setTitle] = useState(day?.title ?? '');
-  const [exercises, setExercises] = useState<ReusableDayExercise[]>(day?.exercises.length ? day.exercises : [blankExercise()]);
+  const [exercises, setExercises] = useState<ReusableDayExercise[]>(
+    day?.exercises.length ? day.exercises : [blankExercise()],
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveDay();
   const remove = useDeleteDay();
   const [confirm, confirmDialog] = useConfirm();
-  const setEx = (i: number, patch: Partial<ReusableDayExercise>) => setExercises((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  const setEx = (i: number, patch: Partial<ReusableDayExercise>) =>
+    setExercises((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -90,7 +113,14 @@ function DayForm({ day, onSaved, onDeleted }: { day: SavedDay | null; onSaved: (
     }
   };
   const del = async () => {
-    if (!day || !(await confirm(`Delete the saved day “${isolateText(day.title)}”? Plans that already use it keep their copy.`, { confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !day ||
+      !(await confirm(`Delete the saved day “${isolateText(day.title)}”? Plans that already use it keep their copy.`, {
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await remove.mutateAsync(day.id);
       toast('Saved day deleted.');
@@ -105,40 +135,80 @@ function DayForm({ day, onSaved, onDeleted }: { day: SavedDay | null; onSaved: (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {confirmDialog}
       <h2 className="text-xl font-bold">{day ? 'Edit saved day' : 'New saved day'}</h2>
-      <Field label="Day title" value={title} maxLength={PRACTICE_PLAN_LIMITS.title} onChange={(e) => setTitle(e.target.value)} error={fieldError('title')} placeholder="e.g. Rudiments day" />
+      <Field
+        label="Day title"
+        value={title}
+        maxLength={PRACTICE_PLAN_LIMITS.title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={fieldError('title')}
+        placeholder="e.g. Rudiments day"
+      />
       <ol className="flex flex-col gap-3" aria-label="Exercises">
         {exercises.map((ex, i) => (
           <li key={i} className="rounded-xl border border-line bg-surface-2 p-3">
             <div className="mb-2 flex items-center justify-between">
               <span className="text-sm font-bold uppercase tracking-wider text-muted">Exercise {i + 1}</span>
-              <button type="button" aria-label={`Remove exercise ${i + 1}`} onClick={() => setExercises((list) => list.filter((_, j) => j !== i))} className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft">
+              <button
+                type="button"
+                aria-label={`Remove exercise ${i + 1}`}
+                onClick={() => setExercises((list) => list.filter((_, j) => j !== i))}
+                className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft"
+              >
                 <Trash2 aria-hidden className="size-5" />
               </button>
             </div>
             <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
               <label className="flex flex-col gap-1.5 text-sm font-semibold">
                 Exercise title
-                <input className={inputClass} value={ex.title} maxLength={PRACTICE_PLAN_LIMITS.title} onChange={(e) => setEx(i, { title: e.target.value })} />
+                <input
+                  className={inputClass}
+                  value={ex.title}
+                  maxLength={PRACTICE_PLAN_LIMITS.title}
+                  onChange={(e) => setEx(i, { title: e.target.value })}
+                />
               </label>
               <div className="flex flex-col gap-1.5 text-sm font-semibold">
                 <span aria-hidden>Goal (bpm)</span>
-                <DigitInput label={`Goal for exercise ${i + 1}`} value={ex.goal} placeholder="bpm" onChange={(v) => setEx(i, { goal: v })} />
+                <DigitInput
+                  label={`Goal for exercise ${i + 1}`}
+                  value={ex.goal}
+                  placeholder="bpm"
+                  onChange={(v) => setEx(i, { goal: v })}
+                />
               </div>
               <label className="flex flex-col gap-1.5 text-sm font-semibold sm:col-span-2">
                 Link
-                <input className={inputClass} type="url" placeholder="https://..." value={ex.link} maxLength={PRACTICE_PLAN_LIMITS.link} onChange={(e) => setEx(i, { link: e.target.value.trim() })} />
-                {fieldError(`exercises.${i}.link`) ? <span className="font-medium text-danger">{fieldError(`exercises.${i}.link`)}</span> : null}
+                <input
+                  className={inputClass}
+                  type="url"
+                  placeholder="https://..."
+                  value={ex.link}
+                  maxLength={PRACTICE_PLAN_LIMITS.link}
+                  onChange={(e) => setEx(i, { link: e.target.value.trim() })}
+                />
+                {fieldError(`exercises.${i}.link`) ? (
+                  <span className="font-medium text-danger">{fieldError(`exercises.${i}.link`)}</span>
+                ) : null}
               </label>
               <label className="flex flex-col gap-1.5 text-sm font-semibold sm:col-span-2">
                 Notes
-                <textarea className={clsx(inputClass, 'min-h-20 py-2')} value={ex.notes} maxLength={PRACTICE_PLAN_LIMITS.notes} onChange={(e) => setEx(i, { notes: e.target.value })} />
+                <textarea
+                  className={clsx(inputClass, 'min-h-20 py-2')}
+                  value={ex.notes}
+                  maxLength={PRACTICE_PLAN_LIMITS.notes}
+                  onChange={(e) => setEx(i, { notes: e.target.value })}
+                />
               </label>
             </div>
           </li>
         ))}
       </ol>
       {exercises.length < PRACTICE_PLAN_LIMITS.exercisesPerDay ? (
-        <Button variant="secondary" className="self-start" onClick={() => setExercises((list) => [...list, blankExercise()])}>
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() => setExercises((list) => [...list, blankExercise()])}
+        >
           <Plus aria-hidden className="size-5" /> Add exercise
         </Button>
       ) : null}

@@ -24,9 +24,12 @@ export function TempoChart({ series }: { series: TempoSeries }) {
   lo = Math.max(0, Math.floor((lo - 5) / 5) * 5);
   hi = Math.ceil((hi + 5) / 5) * 5;
   const n = series.points.length;
-  const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (n - 1));
+  const x = (i: number) =>
+    PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (n - 1));
   const y = (v: number) => PAD.top + ((hi - v) * (H - PAD.top - PAD.bottom)) / (hi - lo);
-  const drawn = series.points.map((p, i) => ({ ...p, i })).filter((p): p is { label: string; tempo: number; i: number } => p.tempo !== null);
+  const drawn = series.points
+    .map((p, i) => ({ ...p, i }))
+    .filter((p): p is { label: string; tempo: number; i: number } => p.tempo !== null);
   const path = drawn.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.i).toFixed(1)},${y(p.tempo).toFixed(1)}`).join(' ');
   const latest = drawn.at(-1)?.tempo;
   const description = `Best ending tempo each time you played it: ${series.points.map((p) => (p.tempo === null ? 'not logged' : `${p.tempo} bpm`)).join(', ')}.${series.goal !== null ? ` Goal ${series.goal} bpm.` : ''}`;
@@ -37,7 +40,12 @@ export function TempoChart({ series }: { series: TempoSeries }) {
         <span className="truncate font-semibold">{series.title}</span>
         {latest !== undefined ? <span className="tabular shrink-0 text-sm text-muted">latest {latest} bpm</span> : null}
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} className="h-auto w-full text-accent">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        className="h-auto w-full text-accent"
+      >
         <title id={`${id}-t`}>{`${series.title}: tempo progress`}</title>
         <desc id={`${id}-d`}>{description}</desc>
         {[lo, (lo + hi) / 2, hi].map((v) => (
@@ -50,13 +58,28 @@ export function TempoChart({ series }: { series: TempoSeries }) {
         ))}
         {series.goal !== null ? (
           <g data-testid="tempo-goal">
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(series.goal)} y2={y(series.goal)} stroke="var(--success)" strokeWidth="1.5" strokeDasharray="5 4" />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(series.goal)}
+              y2={y(series.goal)}
+              stroke="var(--success)"
+              strokeWidth="1.5"
+              strokeDasharray="5 4"
+            />
             <text x={W - PAD.right} y={y(series.goal) - 4} textAnchor="end" fontSize="11" fill="var(--success)">
               goal {series.goal}
             </text>
           </g>
         ) : null}
-        <path d={path} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" strokeLinecap="round" />
+        <path
+          d={path}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
         {drawn.map((p) => (
           <circle key={p.i} cx={x(p.i)} cy={y(p.tempo)} r="4" fill="currentColor">
             <title>{`${p.label}: ${p.tempo} bpm`}</title>

@@ -6,7 +6,11 @@ import { get, post } from '#client/lib/api.ts';
 export type DoubleKickData = z.infer<typeof doubleKickResponseSchema>['data'];
 export type CourseProductData = z.infer<typeof courseProductResponseSchema>['data'];
 
-export const useDoubleKick = () => useQuery({ queryKey: ['products', 'double-kick'], queryFn: async () => (await get<{ data: DoubleKickData }>('/api/products/double-kick')).data });
+export const useDoubleKick = () =>
+  useQuery({
+    queryKey: ['products', 'double-kick'],
+    queryFn: async () => (await get<{ data: DoubleKickData }>('/api/products/double-kick')).data,
+  });
 
 export const useCourseProduct = (courseId: number | null) =>
   useQuery({
@@ -21,8 +25,10 @@ const slugUrl = (slug: string) => `/api/products/${encodeURIComponent(slug)}`;
 /** the payment calls (the server prices every one; the key makes a double submit one order) */
 export const productApi = {
   clientSecret: (slug: string) => post<{ clientSecret: string }>(`${slugUrl(slug)}/card/client-secret`),
-  payByCard: (slug: string, body: { stripeToken: string; affiliate: string | null; idempotency_key: string }) => post<{ url: string }>(`${slugUrl(slug)}/card`, body),
-  payByPaypal: (slug: string, body: { affiliate: string | null; idempotency_key: string }) => post<{ url: string }>(`${slugUrl(slug)}/paypal`, body),
+  payByCard: (slug: string, body: { stripeToken: string; affiliate: string | null; idempotency_key: string }) =>
+    post<{ url: string }>(`${slugUrl(slug)}/card`, body),
+  payByPaypal: (slug: string, body: { affiliate: string | null; idempotency_key: string }) =>
+    post<{ url: string }>(`${slugUrl(slug)}/paypal`, body),
 };
 
 /** Where the browser goes next; a seam for tests. */

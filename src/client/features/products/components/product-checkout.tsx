@@ -12,7 +12,10 @@ import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx
 import { productApi, navigate } from '../api/products.ts';
 import { SpotsLeft, TierPrice } from './tier-picker.tsx';
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const PAYPAL_MESSAGES: Record<PaypalOutcome, string> = {
   canceled: COMMERCE_MESSAGES.paymentCanceled,
@@ -42,7 +45,9 @@ interface Props {
  */
 export function ProductCheckout(props: Props) {
   const config = pageConfig();
-  const [account, setAccount] = useState(config.authId ? { name: config.authName ?? '', email: config.authEmail ?? '' } : null);
+  const [account, setAccount] = useState(
+    config.authId ? { name: config.authName ?? '', email: config.authEmail ?? '' } : null,
+  );
   const { tier } = props;
 
   return (
@@ -58,7 +63,12 @@ export function ProductCheckout(props: Props) {
           </section>
         ) : (
           <>
-            <AccountStep account={account} onRegistered={setAccount} checkoutUrl={props.checkoutUrl} signupFlag={props.signupFlag} />
+            <AccountStep
+              account={account}
+              onRegistered={setAccount}
+              checkoutUrl={props.checkoutUrl}
+              signupFlag={props.signupFlag}
+            />
             {account ? <PaymentStep {...props} holder={account.name} /> : <LockedPayment />}
           </>
         )}
@@ -71,7 +81,13 @@ export function ProductCheckout(props: Props) {
 function StepHeading({ n, title, done }: { n: number; title: string; done?: boolean }) {
   return (
     <h2 className="flex items-center gap-3 text-xl font-bold">
-      <span aria-hidden className={clsx('flex size-8 items-center justify-center rounded-full text-base font-bold', done ? 'bg-success text-white' : 'bg-accent text-accent-fg')}>
+      <span
+        aria-hidden
+        className={clsx(
+          'flex size-8 items-center justify-center rounded-full text-base font-bold',
+          done ? 'bg-success text-white' : 'bg-accent text-accent-fg',
+        )}
+      >
         {done ? <CircleCheckBig className="size-5" /> : n}
       </span>
       {title}
@@ -114,16 +130,23 @@ function AccountStep({
     setError(null);
     setLoading(true);
     try {
-      const res = await registerAndSignIn<{ name: string; email: string }>({ ...form, ...(signupFlag ? { [signupFlag]: true } : {}) });
+      const res = await registerAndSignIn<{ name: string; email: string }>({
+        ...form,
+        ...(signupFlag ? { [signupFlag]: true } : {}),
+      });
       onRegistered({ name: res.name, email: res.email });
     } catch (err) {
       // the first field error, or the general message
-      setError((err instanceof ApiError ? err.firstError(['name', 'email', 'email_confirmation', 'password']) : undefined) ?? COMMERCE_MESSAGES.registrationFailed);
+      setError(
+        (err instanceof ApiError ? err.firstError(['name', 'email', 'email_confirmation', 'password']) : undefined) ??
+          COMMERCE_MESSAGES.registrationFailed,
+      );
     } finally {
       setLoading(false);
     }
   };
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   return (
     <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6" aria-labelledby="account-step">
@@ -139,10 +162,35 @@ function AccountStep({
       <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
         <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} required />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
-          <Field label="Confirm email" name="email_confirmation" type="email" autoComplete="email" value={form.email_confirmation} onChange={set('email_confirmation')} required />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            required
+          />
+          <Field
+            label="Confirm email"
+            name="email_confirmation"
+            type="email"
+            autoComplete="email"
+            value={form.email_confirmation}
+            onChange={set('email_confirmation')}
+            required
+          />
         </div>
-        <Field label="Password" name="password" type="password" autoComplete="new-password" hint="At least 8 characters." value={form.password} onChange={set('password')} required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={form.password}
+          onChange={set('password')}
+          required
+        />
         <FormError message={error} />
         <Button type="submit" full disabled={loading} aria-busy={loading || undefined} className="min-h-12">
           {loading ? 'Creating your account…' : 'Create account and continue'}
@@ -192,7 +240,11 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
     const confirmed = await card.confirmSetup(secret, { name: holder.trim() });
     if ('error' in confirmed) return fail(null, 'card', confirmed.error);
     try {
-      const { url } = await productApi.payByCard(tier.slug, { stripeToken: confirmed.paymentMethod, affiliate, idempotency_key: key.current });
+      const { url } = await productApi.payByCard(tier.slug, {
+        stripeToken: confirmed.paymentMethod,
+        affiliate,
+        idempotency_key: key.current,
+      });
       navigate.to(url);
     } catch (err) {
       fail(err, 'card', COMMERCE_MESSAGES.cardDeclined);
@@ -232,10 +284,19 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
                 key={t}
                 className={clsx(
                   'flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border px-4 text-base font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/40',
-                  type === t ? 'border-accent bg-accent-soft text-accent-strong' : 'border-line bg-surface hover:bg-surface-2',
+                  type === t
+                    ? 'border-accent bg-accent-soft text-accent-strong'
+                    : 'border-line bg-surface hover:bg-surface-2',
                 )}
               >
-                <input type="radio" name="payment_type" value={t} checked={type === t} onChange={() => setType(t)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="payment_type"
+                  value={t}
+                  checked={type === t}
+                  onChange={() => setType(t)}
+                  className="sr-only"
+                />
                 {t === 'card' ? <CreditCard aria-hidden className="size-5" /> : null}
                 {t === 'card' ? 'Card' : 'PayPal'}
               </label>
@@ -249,7 +310,13 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
         </fieldset>
         {type === 'card' ? (
           <>
-            <Field label="Card holder name" name="card_holder" autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} />
+            <Field
+              label="Card holder name"
+              name="card_holder"
+              autoComplete="cc-name"
+              value={holder}
+              onChange={(e) => setHolder(e.target.value)}
+            />
             <div>
               <CardForm ref={card.ref} disabled={loadingPayment} />
               {cardError ? (
@@ -262,9 +329,19 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
         ) : (
           <p className="text-base text-muted">You will approve the payment with PayPal and come straight back here.</p>
         )}
-        <Button type="submit" full disabled={loadingPayment} aria-busy={loadingPayment || undefined} className="min-h-12 text-lg">
+        <Button
+          type="submit"
+          full
+          disabled={loadingPayment}
+          aria-busy={loadingPayment || undefined}
+          className="min-h-12 text-lg"
+        >
           <Lock aria-hidden className="size-5" />
-          {loadingPayment ? 'Processing…' : type === 'card' ? `Pay ${LEVEL_TITLES[tier.level]} now` : 'Continue to PayPal'}
+          {loadingPayment
+            ? 'Processing…'
+            : type === 'card'
+              ? `Pay ${LEVEL_TITLES[tier.level]} now`
+              : 'Continue to PayPal'}
         </Button>
       </form>
     </section>
@@ -289,7 +366,10 @@ function Owned({ courseUrl }: { courseUrl: string | null }) {
 
 function Summary({ tier, productTitle, affiliate }: Props) {
   return (
-    <aside className="order-first rounded-2xl border border-line bg-surface p-5 sm:p-6 lg:sticky lg:top-24 lg:order-none" aria-label="Order summary">
+    <aside
+      className="order-first rounded-2xl border border-line bg-surface p-5 sm:p-6 lg:sticky lg:top-24 lg:order-none"
+      aria-label="Order summary"
+    >
       <p className="text-sm font-semibold uppercase tracking-wide text-muted">Your order</p>
       <h2 className="mt-1 text-xl font-bold">
         {productTitle}: {LEVEL_TITLES[tier.level]}

@@ -6,7 +6,13 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { formatMoney } from '#shared/money';
 
 /** "$159" crossed out, then "$99": the price of a tier, from the server's numbers */
-export function TierPrice({ tier, size = 'lg' }: { tier: Pick<Tier, 'price_cents' | 'list_price_cents'>; size?: 'lg' | 'md' }) {
+export function TierPrice({
+  tier,
+  size = 'lg',
+}: {
+  tier: Pick<Tier, 'price_cents' | 'list_price_cents'>;
+  size?: 'lg' | 'md';
+}) {
   const list = tier.list_price_cents && tier.list_price_cents > tier.price_cents ? tier.list_price_cents : null;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
@@ -34,7 +40,8 @@ export function SpotsLeft({ tier }: { tier: Tier }) {
     <p className={clsx('flex items-center gap-2 text-base font-semibold', low ? 'text-warning' : 'text-muted')}>
       <Users aria-hidden className="size-5" />
       <span>
-        <span className="tabular-nums">{tier.spots_left}</span> of <span className="tabular-nums">{tier.spots}</span> spots left
+        <span className="tabular-nums">{tier.spots_left}</span> of <span className="tabular-nums">{tier.spots}</span>{' '}
+        spots left
       </span>
     </p>
   );
@@ -50,7 +57,10 @@ export function TierPicker({ tiers, hrefFor }: { tiers: Tier[]; hrefFor: (tier: 
           <li
             key={tier.slug}
             data-testid={`tier-${tier.level}`}
-            className={clsx('flex flex-col gap-4 rounded-2xl border bg-surface p-6 shadow-sm', tier.level === 'pro' ? 'border-accent ring-1 ring-accent' : 'border-line')}
+            className={clsx(
+              'flex flex-col gap-4 rounded-2xl border bg-surface p-6 shadow-sm',
+              tier.level === 'pro' ? 'border-accent ring-1 ring-accent' : 'border-line',
+            )}
           >
             <h2 className="text-2xl font-extrabold tracking-tight">{name}</h2>
             <TierPrice tier={tier} />
@@ -69,7 +79,10 @@ export function TierPicker({ tiers, hrefFor }: { tiers: Tier[]; hrefFor: (tier: 
                   {COMMERCE_MESSAGES.soldOut}
                 </p>
               ) : (
-                <a href={hrefFor(tier)} className={clsx(buttonClass(tier.level === 'pro' ? 'primary' : 'secondary', true), 'min-h-12')}>
+                <a
+                  href={hrefFor(tier)}
+                  className={clsx(buttonClass(tier.level === 'pro' ? 'primary' : 'secondary', true), 'min-h-12')}
+                >
                   Choose {name}
                 </a>
               )}

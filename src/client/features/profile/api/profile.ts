@@ -15,9 +15,18 @@ export interface FriendItem {
 type FriendAnswer = { relationship_id: number | null; status: FriendStatus };
 
 export const profileKey = (slug: string) => ['profile', slug] as const;
-export const useProfile = (slug: string) => useQuery({ queryKey: profileKey(slug), queryFn: async () => (await get<{ data: Profile }>(`/api/profiles/${encodeURIComponent(slug)}`)).data });
+export const useProfile = (slug: string) =>
+  useQuery({
+    queryKey: profileKey(slug),
+    queryFn: async () => (await get<{ data: Profile }>(`/api/profiles/${encodeURIComponent(slug)}`)).data,
+  });
 export const useFriends = () =>
-  useQuery({ queryKey: ['friends'], queryFn: async () => (await get<{ data: { friends: FriendItem[]; incoming: FriendItem[]; outgoing: FriendItem[] } }>('/api/friends')).data });
+  useQuery({
+    queryKey: ['friends'],
+    queryFn: async () =>
+      (await get<{ data: { friends: FriendItem[]; incoming: FriendItem[]; outgoing: FriendItem[] } }>('/api/friends'))
+        .data,
+  });
 
 export const friendCalls = {
   add: (userId: number) => post<FriendAnswer>('/friends', { user_id: userId }),
@@ -30,7 +39,11 @@ export function useSaveStatus(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     // a form post with the status and the page's CSRF value
-    mutationFn: (form: HTMLFormElement) => api<{ status: string; status_updated_at: string }>('POST', '/status', new FormData(form)),
-    onSuccess: (res) => qc.setQueryData<Profile>(profileKey(slug), (old) => (old ? { ...old, status: res.status || null, status_updated_at: res.status_updated_at } : old)),
+    mutationFn: (form: HTMLFormElement) =>
+      api<{ status: string; status_updated_at: string }>('POST', '/status', new FormData(form)),
+    onSuccess: (res) =>
+      qc.setQueryData<Profile>(profileKey(slug), (old) =>
+        old ? { ...old, status: res.status || null, status_updated_at: res.status_updated_at } : old,
+      ),
   });
 }

@@ -11,7 +11,15 @@ const LABELS = { notfriends: 'Add Friend', pending: 'Request Pending', friends: 
  * not reverted when the call fails; an alert says so instead. A request someone sent you is answered
  * with Accept / Decline.
  */
-export function FriendButton({ userId, initial, relationshipId }: { userId: number; initial: FriendStatus; relationshipId: number | null }) {
+export function FriendButton({
+  userId,
+  initial,
+  relationshipId,
+}: {
+  userId: number;
+  initial: FriendStatus;
+  relationshipId: number | null;
+}) {
   const [status, setStatus] = useState<FriendStatus>(initial);
   const [relId, setRelId] = useState<number | null>(relationshipId);
   const fail = () => window.alert(MESSAGES.requestFailed);

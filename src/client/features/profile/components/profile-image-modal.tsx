@@ -33,7 +33,10 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
       if (res.response === 'ok') return reload();
       setError(`Error: ${res.response}`);
     } catch (err) {
-      const message = err instanceof ApiError ? ((err.body as { response?: string } | null)?.response ?? err.message) : 'the upload did not reach the server.';
+      const message =
+        err instanceof ApiError
+          ? ((err.body as { response?: string } | null)?.response ?? err.message)
+          : 'the upload did not reach the server.';
       setError(message === UPLOADS.imageWrongType ? message : `Error: ${message}`);
     }
     setState('idle');
@@ -45,7 +48,13 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
   const clearHref = `/dashboard/clear-image?_token=${encodeURIComponent(pageConfig().csrfToken)}&to=${encodeURIComponent(here)}`;
   async function clear(e: MouseEvent<HTMLAnchorElement>) {
     e.preventDefault();
-    if (await confirm('Delete your profile image? Your initials show in its place.', { confirmLabel: 'Delete image', danger: true })) navigate.to(clearHref);
+    if (
+      await confirm('Delete your profile image? Your initials show in its place.', {
+        confirmLabel: 'Delete image',
+        danger: true,
+      })
+    )
+      navigate.to(clearHref);
   }
 
   return (
@@ -59,11 +68,21 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
           <label className="flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-line p-4 text-center hover:border-accent">
             <span className="font-semibold">Choose an image</span>
             <span className="text-sm text-muted">{UPLOADS.imageHint}</span>
-            <input type="file" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" className="sr-only" onChange={(e) => void choose(e)} aria-label="Choose an image" />
+            <input
+              type="file"
+              accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+              className="sr-only"
+              onChange={(e) => void choose(e)}
+              aria-label="Choose an image"
+            />
           </label>
         )}
         <FormError message={error} inline />
-        <a href={clearHref} onClick={(e) => void clear(e)} className="self-start font-semibold text-danger underline-offset-2 hover:underline">
+        <a
+          href={clearHref}
+          onClick={(e) => void clear(e)}
+          className="self-start font-semibold text-danger underline-offset-2 hover:underline"
+        >
           Delete Current Image
         </a>
         {confirmDialog}

@@ -22,7 +22,8 @@ export function ProfileView({ slug }: { slug: string }) {
         <div className="flex flex-1 flex-col gap-1">
           <h1 className={`text-3xl font-extrabold tracking-tight ${p.admin ? 'text-success' : ''}`}>{p.name}</h1>
           <p className="text-muted">
-            {p.stage ? `Stage ${p.stage.id}: ${p.stage.title}` : 'Stage not set yet'} · Member since {format(new Date(p.member_since), 'MMMM yyyy')}
+            {p.stage ? `Stage ${p.stage.id}: ${p.stage.title}` : 'Stage not set yet'} · Member since{' '}
+            {format(new Date(p.member_since), 'MMMM yyyy')}
           </p>
         </div>
         {p.is_owner ? (
@@ -78,7 +79,11 @@ export function FriendsView() {
         </Section>
       ) : null}
       <Section id="friends" title="Friends">
-        {list.length ? <Rows items={list} /> : <p className="text-muted">No friends yet. Say hello in the forums and add drummers from their profiles.</p>}
+        {list.length ? (
+          <Rows items={list} />
+        ) : (
+          <p className="text-muted">No friends yet. Say hello in the forums and add drummers from their profiles.</p>
+        )}
       </Section>
       {outgoing.length ? (
         <Section id="sent" title="Sent requests">

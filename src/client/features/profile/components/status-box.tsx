@@ -23,7 +23,11 @@ export function StatusBox({ profile }: { profile: Profile }) {
           Status
         </h2>
         {profile.is_owner && !editing ? (
-          <button type="button" onClick={() => setEditing(true)} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-accent-strong hover:bg-surface-2">
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-accent-strong hover:bg-surface-2"
+          >
             <Pencil aria-hidden className="size-4" /> Edit status
           </button>
         ) : null}
@@ -34,7 +38,14 @@ export function StatusBox({ profile }: { profile: Profile }) {
           <label className="sr-only" htmlFor="status-input">
             Your status
           </label>
-          <textarea id="status-input" name="status" maxLength={280} className={`${inputClass} min-h-24 py-3`} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <textarea
+            id="status-input"
+            name="status"
+            maxLength={280}
+            className={`${inputClass} min-h-24 py-3`}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending}>
               Save status
@@ -47,10 +58,14 @@ export function StatusBox({ profile }: { profile: Profile }) {
       ) : profile.status ? (
         <>
           <p className="mt-2 whitespace-pre-wrap text-lg">{profile.status}</p>
-          {profile.status_updated_at ? <p className="mt-1 text-sm text-muted">Updated {format(new Date(profile.status_updated_at), 'PP')}</p> : null}
+          {profile.status_updated_at ? (
+            <p className="mt-1 text-sm text-muted">Updated {format(new Date(profile.status_updated_at), 'PP')}</p>
+          ) : null}
         </>
       ) : (
-        <p className="mt-2 text-muted">{profile.is_owner ? 'Tell other drummers what you are working on.' : 'No status yet.'}</p>
+        <p className="mt-2 text-muted">
+          {profile.is_owner ? 'Tell other drummers what you are working on.' : 'No status yet.'}
+        </p>
       )}
     </section>
   );

@@ -37,7 +37,12 @@ export function ReviewModal() {
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <label className="flex flex-col gap-1.5 text-sm font-semibold">
             Your review
-            <textarea className={`${inputClass} min-h-36 py-3`} value={body} maxLength={5000} onChange={(e) => setBody(e.target.value)} />
+            <textarea
+              className={`${inputClass} min-h-36 py-3`}
+              value={body}
+              maxLength={5000}
+              onChange={(e) => setBody(e.target.value)}
+            />
           </label>
           <FormError message={error} inline />
           {state === 'loading' ? (

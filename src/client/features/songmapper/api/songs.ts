@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Song, SongSummary, SongTemplate } from '#shared/songmapper';
 import { api, get, post } from '#client/lib/api.ts';
 
-export const useSongs = () => useQuery({ queryKey: ['songs'], queryFn: async () => (await get<{ data: SongSummary[] }>('/api/songmapper')).data });
+export const useSongs = () =>
+  useQuery({ queryKey: ['songs'], queryFn: async () => (await get<{ data: SongSummary[] }>('/api/songmapper')).data });
 
 export const useSong = (id: string | null) =>
   useQuery({
@@ -11,7 +12,8 @@ export const useSong = (id: string | null) =>
     // the editor owns the song once open; each visit loads the stored copy afresh
     gcTime: 0,
     refetchOnWindowFocus: false,
-    queryFn: async () => (await get<{ data: { id: string; song: Song; updated_at: string } }>(`/api/songmapper/${id}`)).data,
+    queryFn: async () =>
+      (await get<{ data: { id: string; song: Song; updated_at: string } }>(`/api/songmapper/${id}`)).data,
   });
 
 /** POST /songmapper {song, id} → id */
@@ -28,12 +30,17 @@ export function useDeleteSong() {
   });
 }
 
-export const useTemplates = () => useQuery({ queryKey: ['song-templates'], queryFn: async () => (await get<{ templates: SongTemplate[] }>('/songmapper/templates')).templates });
+export const useTemplates = () =>
+  useQuery({
+    queryKey: ['song-templates'],
+    queryFn: async () => (await get<{ templates: SongTemplate[] }>('/songmapper/templates')).templates,
+  });
 
 export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title: string; song: Song }) => post<{ templates: SongTemplate[] }>('/songmapper/templates', body),
+    mutationFn: (body: { title: string; song: Song }) =>
+      post<{ templates: SongTemplate[] }>('/songmapper/templates', body),
     onSuccess: (r) => qc.setQueryData(['song-templates'], r.templates),
   });
 }

@@ -1,10 +1,35 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Check, ChevronDown, CloudOff, Copy, FileDown, LayoutTemplate, Loader2, Plus, Save, Trash2, TriangleAlert } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  Check,
+  ChevronDown,
+  CloudOff,
+  Copy,
+  FileDown,
+  LayoutTemplate,
+  Loader2,
+  Plus,
+  Save,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
 import clsx from 'clsx';
 import { digitsOnly } from '#shared/metronome';
-import { DEFAULT_TEMPLATE, DIVISIONS, emptySection, OTHER_OPTION, SECTION_TITLES, SONG, songLength, type Section, type Song, type SongTemplate } from '#shared/songmapper';
+import {
+  DEFAULT_TEMPLATE,
+  DIVISIONS,
+  emptySection,
+  OTHER_OPTION,
+  SECTION_TITLES,
+  SONG,
+  songLength,
+  type Section,
+  type Song,
+  type SongTemplate,
+} from '#shared/songmapper';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Dropdown, DropdownItem, DropdownLabel, DropdownSeparator } from '#client/components/ui/dropdown.tsx';
@@ -22,7 +47,10 @@ const selectClass = `${inputClass} appearance-none pr-10`;
 const Select = (props: React.SelectHTMLAttributes<HTMLSelectElement>) => (
   <div className="relative">
     <select className={selectClass} {...props} />
-    <ChevronDown aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-muted" />
+    <ChevronDown
+      aria-hidden
+      className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-muted"
+    />
   </div>
 );
 const draftKey = (id: string | null) => `bb-song-draft:${pageConfig().authId ?? 0}:${id ?? 'new'}`;
@@ -41,7 +69,8 @@ export function readDraft(id: string | null): Draft | null {
 }
 function writeDraft(id: string | null, song: Song | null) {
   try {
-    if (song) localStorage.setItem(draftKey(id), JSON.stringify({ song, at: new Date().toISOString() } satisfies Draft));
+    if (song)
+      localStorage.setItem(draftKey(id), JSON.stringify({ song, at: new Date().toISOString() } satisfies Draft));
     else localStorage.removeItem(draftKey(id));
   } catch {
     // storage full or disabled: the server copy and the retry still stand
@@ -52,7 +81,11 @@ function writeDraft(id: string | null, song: Song | null) {
 function StatusText({ status, error }: { status: SaveStatus; error: SaveError | null }) {
   const content: Record<SaveStatus, [string, React.ReactNode, string]> = {
     idle: ['', null, ''],
-    saving: [SONG.saving, <Loader2 key="i" aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />, 'text-muted'],
+    saving: [
+      SONG.saving,
+      <Loader2 key="i" aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />,
+      'text-muted',
+    ],
     saved: [SONG.saved, <Check key="i" aria-hidden className="size-4" />, 'text-success'],
     retrying: [SONG.saveFailed, <TriangleAlert key="i" aria-hidden className="size-4" />, 'text-warning'],
     offline: [SONG.offline, <CloudOff key="i" aria-hidden className="size-4" />, 'text-warning'],
@@ -60,7 +93,12 @@ function StatusText({ status, error }: { status: SaveStatus; error: SaveError | 
   };
   const [text, icon, tone] = content[status];
   return (
-    <p role="status" aria-live="polite" data-testid="save-status" className={clsx('flex min-h-6 items-center gap-1.5 text-sm font-semibold', tone)}>
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      className={clsx('flex min-h-6 items-center gap-1.5 text-sm font-semibold', tone)}
+    >
       {icon}
       {text}
     </p>
@@ -134,7 +172,8 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
     saverRef.current?.change(next);
   };
   const set = <K extends keyof Song>(key: K, value: Song[K]) => update({ ...song, [key]: value });
-  const setSection = (i: number, patch: Partial<Section>) => update({ ...song, sections: song.sections.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  const setSection = (i: number, patch: Partial<Section>) =>
+    update({ ...song, sections: song.sections.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
   const move = (i: number, by: -1 | 1) => {
     const sections = [...song.sections];
     const [s] = sections.splice(i, 1);
@@ -185,7 +224,12 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
           <TemplatesMenu song={song} onApply={applyTemplate} />
           {shareUrl ? (
             <>
-              <a href={`/songmapper/pdf/${id}`} target="_blank" rel="noopener" className={clsx(buttonClass('secondary'), 'px-3 sm:px-4')}>
+              <a
+                href={`/songmapper/pdf/${id}`}
+                target="_blank"
+                rel="noopener"
+                className={clsx(buttonClass('secondary'), 'px-3 sm:px-4')}
+              >
                 <FileDown aria-hidden className="size-5" /> PDF
               </a>
               <Button variant="secondary" onClick={copyShare} aria-label="Copy share link" className="px-3 sm:px-4">
@@ -203,7 +247,13 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
       <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-3 sm:grid-cols-[minmax(0,1fr)_9rem] sm:gap-4">
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           Song title
-          <input className={clsx(inputClass, 'text-lg font-semibold')} value={song.title} maxLength={SONG.titleMax} placeholder={SONG.untitled} onChange={(e) => set('title', e.target.value)} />
+          <input
+            className={clsx(inputClass, 'text-lg font-semibold')}
+            value={song.title}
+            maxLength={SONG.titleMax}
+            placeholder={SONG.untitled}
+            onChange={(e) => set('title', e.target.value)}
+          />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           BPM
@@ -220,12 +270,20 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base font-semibold">
-          <input type="checkbox" className="size-5 accent-[var(--accent)]" checked={song.expandFields} onChange={(e) => set('expandFields', e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5 accent-[var(--accent)]"
+            checked={song.expandFields}
+            onChange={(e) => set('expandFields', e.target.checked)}
+          />
           Show surface and snare
         </label>
         <p className="text-sm text-muted" data-testid="song-length">
-          {song.sections.length} {song.sections.length === 1 ? 'section' : 'sections'} · {measures} {measures === 1 ? 'measure' : 'measures'}
-          {seconds !== null ? ` · about ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} in 4/4` : ''}
+          {song.sections.length} {song.sections.length === 1 ? 'section' : 'sections'} · {measures}{' '}
+          {measures === 1 ? 'measure' : 'measures'}
+          {seconds !== null
+            ? ` · about ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} in 4/4`
+            : ''}
         </p>
       </div>
 
@@ -237,14 +295,31 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
               <div className="mb-2 flex items-center justify-between gap-2">
                 <span className="text-sm font-bold uppercase tracking-wider text-muted">Section {n}</span>
                 <div className="flex items-center">
-                  <button type="button" aria-label={`Move section ${n} up`} disabled={i === 0} onClick={() => move(i, -1)} className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-30">
+                  <button
+                    type="button"
+                    aria-label={`Move section ${n} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-30"
+                  >
                     <ArrowUp aria-hidden className="size-5" />
                   </button>
-                  <button type="button" aria-label={`Move section ${n} down`} disabled={i === song.sections.length - 1} onClick={() => move(i, 1)} className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-30">
+                  <button
+                    type="button"
+                    aria-label={`Move section ${n} down`}
+                    disabled={i === song.sections.length - 1}
+                    onClick={() => move(i, 1)}
+                    className="grid size-11 place-items-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-30"
+                  >
                     <ArrowDown aria-hidden className="size-5" />
                   </button>
                   {single ? null : (
-                    <button type="button" aria-label={`Remove section ${n}`} onClick={() => update({ ...song, sections: song.sections.filter((_, j) => j !== i) })} className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft">
+                    <button
+                      type="button"
+                      aria-label={`Remove section ${n}`}
+                      onClick={() => update({ ...song, sections: song.sections.filter((_, j) => j !== i) })}
+                      className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft"
+                    >
                       <Trash2 aria-hidden className="size-5" />
                     </button>
                   )}
@@ -263,7 +338,14 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
                 />
                 <label className="flex flex-col gap-1.5 text-sm font-semibold">
                   Measures
-                  <input className={clsx(inputClass, 'tabular')} inputMode="numeric" maxLength={SONG.measuresMaxLength} value={s.measures} placeholder="bars" onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })} />
+                  <input
+                    className={clsx(inputClass, 'tabular')}
+                    inputMode="numeric"
+                    maxLength={SONG.measuresMaxLength}
+                    value={s.measures}
+                    placeholder="bars"
+                    onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })}
+                  />
                 </label>
                 <ChoiceWithOther
                   label="Division"
@@ -278,11 +360,23 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
                   <div className="col-span-full grid grid-cols-2 gap-3">
                     <label className="flex flex-col gap-1.5 text-sm font-semibold">
                       Surface
-                      <input className={inputClass} value={s.surface} maxLength={SONG.fieldMax} placeholder="Hi-hat, ride..." onChange={(e) => setSection(i, { surface: e.target.value })} />
+                      <input
+                        className={inputClass}
+                        value={s.surface}
+                        maxLength={SONG.fieldMax}
+                        placeholder="Hi-hat, ride..."
+                        onChange={(e) => setSection(i, { surface: e.target.value })}
+                      />
                     </label>
                     <label className="flex flex-col gap-1.5 text-sm font-semibold">
                       Snare
-                      <input className={inputClass} value={s.snare} maxLength={SONG.fieldMax} placeholder="2 and 4, rim click..." onChange={(e) => setSection(i, { snare: e.target.value })} />
+                      <input
+                        className={inputClass}
+                        value={s.snare}
+                        maxLength={SONG.fieldMax}
+                        placeholder="2 and 4, rim click..."
+                        onChange={(e) => setSection(i, { snare: e.target.value })}
+                      />
                     </label>
                   </div>
                 ) : null}
@@ -292,7 +386,19 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
         })}
       </ol>
       {song.sections.length < SONG.maxSections ? (
-        <Button variant="secondary" className="self-start" onClick={() => update({ ...song, sections: [...song.sections, { ...emptySection(), title: 'Verse', division: song.sections.at(-1)?.division ?? 'Quarter' }] })}>
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() =>
+            update({
+              ...song,
+              sections: [
+                ...song.sections,
+                { ...emptySection(), title: 'Verse', division: song.sections.at(-1)?.division ?? 'Quarter' },
+              ],
+            })
+          }
+        >
           <Plus aria-hidden className="size-5" /> Add section
         </Button>
       ) : (
@@ -323,14 +429,28 @@ function ChoiceWithOther(props: {
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <Select id={id} value={other ? OTHER_OPTION : value} onChange={(e) => (e.target.value === OTHER_OPTION ? onChange('', true) : onChange(e.target.value, false))}>
+      <Select
+        id={id}
+        value={other ? OTHER_OPTION : value}
+        onChange={(e) => (e.target.value === OTHER_OPTION ? onChange('', true) : onChange(e.target.value, false))}
+      >
         {options.map((o) => (
           <option key={o}>{o}</option>
         ))}
         {!other && value && !options.includes(value) ? <option>{value}</option> : null}
         <option>{OTHER_OPTION}</option>
       </Select>
-      {other ? <input aria-label={customLabel} className={inputClass} value={value} maxLength={SONG.fieldMax} placeholder={placeholder} autoFocus onChange={(e) => onChange(e.target.value, true)} /> : null}
+      {other ? (
+        <input
+          aria-label={customLabel}
+          className={inputClass}
+          value={value}
+          maxLength={SONG.fieldMax}
+          placeholder={placeholder}
+          autoFocus
+          onChange={(e) => onChange(e.target.value, true)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -350,7 +470,9 @@ function TemplatesMenu({ song, onApply }: { song: Song; onApply: (template: Song
           </span>
         }
       >
-        <DropdownItem onSelect={() => onApply(DEFAULT_TEMPLATE, SONG.confirmDefaultTemplate)}>Use the default template</DropdownItem>
+        <DropdownItem onSelect={() => onApply(DEFAULT_TEMPLATE, SONG.confirmDefaultTemplate)}>
+          Use the default template
+        </DropdownItem>
         {templates.data?.length ? (
           <>
             <DropdownSeparator />
@@ -396,11 +518,21 @@ function SaveTemplateModal({ song }: { song: Song }) {
     }
   };
   return (
-    <Modal name="song-template" title="Save as template" description="Reuse this song's sections for the next one. Saving under an existing name replaces it.">
+    <Modal
+      name="song-template"
+      title="Save as template"
+      description="Reuse this song's sections for the next one. Saving under an existing name replaces it."
+    >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           Template title
-          <input className={inputClass} value={title} maxLength={SONG.titleMax} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!message || undefined} />
+          <input
+            className={inputClass}
+            value={title}
+            maxLength={SONG.titleMax}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={!!message || undefined}
+          />
         </label>
         <FormError message={message} inline />
         <Button type="submit" disabled={save.isPending}>

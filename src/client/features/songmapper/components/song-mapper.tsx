@@ -39,7 +39,11 @@ export function SongMapper({ id, base }: { id: string | null; base: string }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-label="Song" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
-        {id && id !== adopted ? <SavedSong key={editorKey} id={id} base={base} /> : <NewSong key={editorKey} base={base} onCreated={onCreated} />}
+        {id && id !== adopted ? (
+          <SavedSong key={editorKey} id={id} base={base} />
+        ) : (
+          <NewSong key={editorKey} base={base} onCreated={onCreated} />
+        )}
       </section>
       <SongList base={base} current={id} />
     </div>
@@ -55,7 +59,9 @@ function NewSong({ base, onCreated }: { base: string; onCreated: (id: string) =>
       <div className="flex flex-col items-start gap-4 py-6">
         <h2 className="text-xl font-bold">You have an unsaved song</h2>
         <p className="text-muted">
-          “<UserText>{draft.song.title || SONG.untitled}</UserText>”, changed {formatDistanceToNow(new Date(draft.at), { addSuffix: true })}, never reached our server. Pick it up where you left it?
+          “<UserText>{draft.song.title || SONG.untitled}</UserText>”, changed{' '}
+          {formatDistanceToNow(new Date(draft.at), { addSuffix: true })}, never reached our server. Pick it up where you
+          left it?
         </p>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => setChoice('restore')}>
@@ -69,7 +75,15 @@ function NewSong({ base, onCreated }: { base: string; onCreated: (id: string) =>
     );
   }
   const restore = choice === 'restore' && draft !== null;
-  return <SongEditor id={null} initial={restore ? draft.song : emptySong()} restored={restore} base={base} onCreated={onCreated} />;
+  return (
+    <SongEditor
+      id={null}
+      initial={restore ? draft.song : emptySong()}
+      restored={restore}
+      base={base}
+      onCreated={onCreated}
+    />
+  );
 }
 
 function SavedSong({ id, base }: { id: string; base: string }) {
@@ -97,7 +111,10 @@ function SavedSong({ id, base }: { id: string; base: string }) {
 function SongList({ base, current }: { base: string; current: string | null }) {
   const songs = useSongs();
   return (
-    <aside aria-labelledby="my-songs" className="flex flex-col gap-3 self-start rounded-2xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-20">
+    <aside
+      aria-labelledby="my-songs"
+      className="flex flex-col gap-3 self-start rounded-2xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-20"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="my-songs" className="text-lg font-bold">
           My songs
@@ -107,7 +124,9 @@ function SongList({ base, current }: { base: string; current: string | null }) {
         </Link>
       </div>
       {songs.isPending ? <Spinner label="Loading your songs" className="py-6" /> : null}
-      {songs.data?.length === 0 ? <p className="text-muted">Your mapped songs will be listed here. Changes save themselves as you type.</p> : null}
+      {songs.data?.length === 0 ? (
+        <p className="text-muted">Your mapped songs will be listed here. Changes save themselves as you type.</p>
+      ) : null}
       {songs.data?.length ? (
         <ul className="-mx-2 flex flex-col">
           {songs.data.map((s) => (
@@ -115,7 +134,10 @@ function SongList({ base, current }: { base: string; current: string | null }) {
               <Link
                 to={`${base}/${s.id}`}
                 aria-current={s.id === current ? 'page' : undefined}
-                className={clsx('flex min-h-14 items-center gap-3 rounded-xl px-2 py-2 hover:bg-surface-2', s.id === current && 'bg-accent-soft')}
+                className={clsx(
+                  'flex min-h-14 items-center gap-3 rounded-xl px-2 py-2 hover:bg-surface-2',
+                  s.id === current && 'bg-accent-soft',
+                )}
               >
                 <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-surface-2 text-accent">
                   <Music aria-hidden className="size-5" />
@@ -124,7 +146,8 @@ function SongList({ base, current }: { base: string; current: string | null }) {
                   <span className="block truncate font-semibold">{s.title || SONG.untitled}</span>
                   <span className="block text-sm text-muted">
                     {s.bpm ? `${s.bpm} bpm · ` : ''}
-                    {s.sections} {s.sections === 1 ? 'section' : 'sections'} · {formatDistanceToNow(new Date(s.updated_at), { addSuffix: true })}
+                    {s.sections} {s.sections === 1 ? 'section' : 'sections'} ·{' '}
+                    {formatDistanceToNow(new Date(s.updated_at), { addSuffix: true })}
                   </span>
                 </span>
               </Link>

@@ -18,15 +18,24 @@ const listUrl = (q: VideoQuery) => {
 };
 
 export const useVideos = (q: VideoQuery) =>
-  useQuery({ queryKey: [...VIDEOS_KEY, 'list', q], queryFn: () => get<VideoSubmissionPage>(listUrl(q)), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...VIDEOS_KEY, 'list', q],
+    queryFn: () => get<VideoSubmissionPage>(listUrl(q)),
+    placeholderData: keepPreviousData,
+  });
 
 export const useVideo = (id: number) =>
-  useQuery({ queryKey: [...VIDEOS_KEY, 'one', id], queryFn: async () => (await get<{ data: VideoSubmission }>(`/api/mentorship/videos/${id}`)).data, enabled: id > 0 });
+  useQuery({
+    queryKey: [...VIDEOS_KEY, 'one', id],
+    queryFn: async () => (await get<{ data: VideoSubmission }>(`/api/mentorship/videos/${id}`)).data,
+    enabled: id > 0,
+  });
 
 export function useSubmitVideo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { upload_id: string; title: string; note: string }) => (await post<{ data: VideoSubmission }>('/mentorship/videos', body)).data,
+    mutationFn: async (body: { upload_id: string; title: string; note: string }) =>
+      (await post<{ data: VideoSubmission }>('/mentorship/videos', body)).data,
     onSuccess: () => qc.invalidateQueries({ queryKey: VIDEOS_KEY }),
   });
 }
@@ -34,7 +43,8 @@ export function useSubmitVideo() {
 export function useGiveFeedback(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (feedback: string) => (await post<{ data: VideoSubmission }>(`/mentorship/videos/${id}/feedback`, { feedback })).data,
+    mutationFn: async (feedback: string) =>
+      (await post<{ data: VideoSubmission }>(`/mentorship/videos/${id}/feedback`, { feedback })).data,
     onSuccess: (video) => {
       qc.setQueryData([...VIDEOS_KEY, 'one', id], video);
       return qc.invalidateQueries({ queryKey: [...VIDEOS_KEY, 'list'] });

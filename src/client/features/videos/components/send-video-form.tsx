@@ -57,12 +57,28 @@ export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
 
   return (
     <form onSubmit={send} className="flex flex-col gap-4" aria-label="Send a practice video">
-      <Field label="Title" name="title" value={title} maxLength={VIDEO_LIMITS.title} required onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Paradiddles at 90 bpm" />
+      <Field
+        label="Title"
+        name="title"
+        value={title}
+        maxLength={VIDEO_LIMITS.title}
+        required
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="e.g. Paradiddles at 90 bpm"
+      />
       <div className="flex flex-col gap-1.5">
         <label htmlFor="video-note" className="text-sm font-semibold">
           Note for your mentor <span className="font-normal text-muted">(optional)</span>
         </label>
-        <textarea id="video-note" name="note" className={`${inputClass} min-h-24 py-3`} value={note} maxLength={VIDEO_LIMITS.note} onChange={(e) => setNote(e.target.value)} placeholder="What should your mentor look at?" />
+        <textarea
+          id="video-note"
+          name="note"
+          className={`${inputClass} min-h-24 py-3`}
+          value={note}
+          maxLength={VIDEO_LIMITS.note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="What should your mentor look at?"
+        />
       </div>
       <UploadField
         key={round}

@@ -28,7 +28,14 @@ function FeedbackForm({ id, current }: { id: number; current: string | null }) {
       <label htmlFor="video-feedback" className="text-sm font-semibold">
         {current ? 'Update your feedback' : 'Your feedback'}
       </label>
-      <textarea id="video-feedback" className={`${inputClass} min-h-32 py-3`} value={text} maxLength={VIDEO_LIMITS.feedback} onChange={(e) => setText(e.target.value)} placeholder="What went well, what to work on next…" />
+      <textarea
+        id="video-feedback"
+        className={`${inputClass} min-h-32 py-3`}
+        value={text}
+        maxLength={VIDEO_LIMITS.feedback}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="What went well, what to work on next…"
+      />
       <FormError message={give.isError ? errorMessage(give.error, ['feedback']) : null} />
       <div>
         <Button type="submit" disabled={!text.trim() || give.isPending}>
@@ -54,7 +61,13 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
     );
   const v = video.data;
   const onDelete = async () => {
-    if (!(await confirm('Delete this video? Your mentor will no longer see it.', { confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm('Delete this video? Your mentor will no longer see it.', {
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(undefined, {
       onSuccess: () => {
         toast('Video deleted.', 'success');
@@ -83,7 +96,14 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
           Sent <time dateTime={v.created_at}>{when(v.created_at)}</time>
         </p>
       </div>
-      <video controls preload="metadata" playsInline src={v.file_url} className="aspect-video w-full rounded-2xl bg-black" aria-label={`Video: ${v.title}`}>
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={v.file_url}
+        className="aspect-video w-full rounded-2xl bg-black"
+        aria-label={`Video: ${v.title}`}
+      >
         <track kind="captions" />
       </video>
       {v.note ? (
@@ -92,7 +112,11 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
           <p className="mt-2 whitespace-pre-wrap break-words">{v.note}</p>
         </section>
       ) : null}
-      <section className="rounded-2xl border border-line bg-surface p-5" aria-labelledby="feedback-title" data-testid="video-feedback">
+      <section
+        className="rounded-2xl border border-line bg-surface p-5"
+        aria-labelledby="feedback-title"
+        data-testid="video-feedback"
+      >
         <h2 id="feedback-title" className="text-xl font-bold">
           Mentor feedback
         </h2>
@@ -100,12 +124,18 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
           <>
             <p className="mt-3 whitespace-pre-wrap break-words text-lg">{v.feedback}</p>
             <p className="mt-2 text-sm text-muted">
-              {v.feedback_by ? <><UserText>{v.feedback_by.name}</UserText>, </> : null}
+              {v.feedback_by ? (
+                <>
+                  <UserText>{v.feedback_by.name}</UserText>,{' '}
+                </>
+              ) : null}
               {v.feedback_at ? <time dateTime={v.feedback_at}>{when(v.feedback_at)}</time> : null}
             </p>
           </>
         ) : (
-          <p className="mt-3 text-muted">{admin ? 'No feedback yet.' : 'Your mentor has not answered yet. You will get a notification when they do.'}</p>
+          <p className="mt-3 text-muted">
+            {admin ? 'No feedback yet.' : 'Your mentor has not answered yet. You will get a notification when they do.'}
+          </p>
         )}
         {admin ? (
           <div className="mt-5 border-t border-line pt-5">

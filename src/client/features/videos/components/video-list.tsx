@@ -20,7 +20,17 @@ export const StatusBadge = ({ video }: { video: Pick<VideoSubmission, 'status'> 
 );
 
 /** Submissions, newest first (oldest first when only those awaiting feedback are listed). */
-export function VideoList({ query, onPage, showStudent = false, empty }: { query: VideoQuery; onPage: (page: number) => void; showStudent?: boolean; empty: string }) {
+export function VideoList({
+  query,
+  onPage,
+  showStudent = false,
+  empty,
+}: {
+  query: VideoQuery;
+  onPage: (page: number) => void;
+  showStudent?: boolean;
+  empty: string;
+}) {
   const list = useVideos(query);
   if (list.isPending) return <Spinner label="Loading videos" />;
   if (list.isError)
@@ -36,11 +46,18 @@ export function VideoList({ query, onPage, showStudent = false, empty }: { query
       <ul className="flex flex-col gap-3" aria-label="Practice videos">
         {data.map((v) => (
           <li key={v.id} data-testid={`video-${v.id}`}>
-            <Link to={v.url} className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 transition-colors duration-150 hover:border-accent sm:flex-row sm:items-center sm:justify-between">
+            <Link
+              to={v.url}
+              className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 transition-colors duration-150 hover:border-accent sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold">{v.title}</p>
                 <p className="text-sm text-muted">
-                  {showStudent ? <span className="font-semibold text-fg"><UserText>{v.student.name}</UserText> · </span> : null}
+                  {showStudent ? (
+                    <span className="font-semibold text-fg">
+                      <UserText>{v.student.name}</UserText> ·{' '}
+                    </span>
+                  ) : null}
                   <time dateTime={v.created_at}>{format(new Date(v.created_at), 'd MMM yyyy, HH:mm')}</time>
                 </p>
               </div>

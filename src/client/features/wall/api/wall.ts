@@ -16,7 +16,10 @@ export const wallKey = (slug: string) => ['wall', slug] as const;
  * exist comes in the X-Has-More header, so this one call reads the response itself.
  */
 async function fetchPage(slug: string, page: number): Promise<WallPage> {
-  const res = await fetch(`/profile-comments/${encodeURIComponent(slug)}?page=${page}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await fetch(`/profile-comments/${encodeURIComponent(slug)}?page=${page}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   const data = (await res.json().catch(() => null)) as unknown;
   if (!res.ok || !Array.isArray(data)) throw new ApiError(res.status, res.statusText, undefined, data);
   return { comments: data as WallCommentDto[], more: res.headers.get(WALL_HAS_MORE_HEADER) === '1' };
@@ -47,7 +50,8 @@ export function flatten(data: InfiniteData<WallPage, unknown> | undefined): Wall
 export function usePostComment(slug: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { body: string; to_id: number; parent_id: number | null }) => api<WallCommentDto[]>('POST', '/profile-comments', input),
+    mutationFn: (input: { body: string; to_id: number; parent_id: number | null }) =>
+      api<WallCommentDto[]>('POST', '/profile-comments', input),
     onSuccess: (list) =>
       qc.setQueryData<WallData>(wallKey(slug), {
         pages: [{ comments: list, more: list.length >= COMMUNITY.wallCommentsPerPage }],
@@ -68,7 +72,11 @@ export function useDeleteComment(slug: string) {
               ...old,
               pages: old.pages.map((p) => ({
                 ...p,
-                comments: p.comments.filter((c) => c.id !== id).map((c) => (c.children.some((r) => r.id === id) ? { ...c, children: c.children.filter((r) => r.id !== id) } : c)),
+                comments: p.comments
+                  .filter((c) => c.id !== id)
+                  .map((c) =>
+                    c.children.some((r) => r.id === id) ? { ...c, children: c.children.filter((r) => r.id !== id) } : c,
+                  ),
               })),
             }
           : old,

@@ -17,7 +17,19 @@ import { exactTimeTitle } from '#client/lib/dates.ts';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
 /** A textarea that grows with its content. */
-function GrowingTextarea({ value, onChange, placeholder, label, autoFocus }: { value: string; onChange: (v: string) => void; placeholder: string; label: string; autoFocus?: boolean }) {
+function GrowingTextarea({
+  value,
+  onChange,
+  placeholder,
+  label,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+  label: string;
+  autoFocus?: boolean;
+}) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -41,7 +53,19 @@ function GrowingTextarea({ value, onChange, placeholder, label, autoFocus }: { v
 }
 
 /** The composer (top level) or a reply box: Post is disabled while the text is empty; an empty text is never sent. */
-function Composer({ slug, ownerId, parentId, onDone, autoFocus }: { slug: string; ownerId: number; parentId: number | null; onDone?: () => void; autoFocus?: boolean }) {
+function Composer({
+  slug,
+  ownerId,
+  parentId,
+  onDone,
+  autoFocus,
+}: {
+  slug: string;
+  ownerId: number;
+  parentId: number | null;
+  onDone?: () => void;
+  autoFocus?: boolean;
+}) {
   const [body, setBody] = useState('');
   const postComment = usePostComment(slug);
   const empty = body.trim() === '';
@@ -57,7 +81,11 @@ function Composer({ slug, ownerId, parentId, onDone, autoFocus }: { slug: string
     }
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" data-testid={parentId ? `reply-form-${parentId}` : 'wall-composer'}>
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-2"
+      data-testid={parentId ? `reply-form-${parentId}` : 'wall-composer'}
+    >
       <GrowingTextarea
         value={body}
         onChange={setBody}
@@ -75,7 +103,15 @@ function Composer({ slug, ownerId, parentId, onDone, autoFocus }: { slug: string
   );
 }
 
-function CommentBody({ c, onDelete, children }: { c: WallCommentDto; onDelete: (c: WallCommentDto) => void; children?: React.ReactNode }) {
+function CommentBody({
+  c,
+  onDelete,
+  children,
+}: {
+  c: WallCommentDto;
+  onDelete: (c: WallCommentDto) => void;
+  children?: React.ReactNode;
+}) {
   const me = pageConfig().authId;
   const when = new Date(c.created_at);
   return (
@@ -120,7 +156,17 @@ function CommentBody({ c, onDelete, children }: { c: WallCommentDto; onDelete: (
   );
 }
 
-function Thread({ c, slug, ownerId, onDelete }: { c: WallCommentDto; slug: string; ownerId: number; onDelete: (c: WallCommentDto) => void }) {
+function Thread({
+  c,
+  slug,
+  ownerId,
+  onDelete,
+}: {
+  c: WallCommentDto;
+  slug: string;
+  ownerId: number;
+  onDelete: (c: WallCommentDto) => void;
+}) {
   const [shown, setShown] = useState<number>(COMMUNITY.wallRepliesStep);
   const [replying, setReplying] = useState(false);
   const visible = c.children.slice(0, shown);
@@ -137,7 +183,10 @@ function Thread({ c, slug, ownerId, onDelete }: { c: WallCommentDto; slug: strin
         </button>
       </CommentBody>
       {visible.length ? (
-        <ul className="ml-6 flex flex-col gap-3 border-l-2 border-line pl-4 sm:ml-12" aria-label={`Replies to ${c.author}`}>
+        <ul
+          className="ml-6 flex flex-col gap-3 border-l-2 border-line pl-4 sm:ml-12"
+          aria-label={`Replies to ${c.author}`}
+        >
           {visible.map((r) => (
             <li key={r.id} data-testid={`wall-comment-${r.id}`}>
               <CommentBody c={r} onDelete={onDelete} />
@@ -146,7 +195,11 @@ function Thread({ c, slug, ownerId, onDelete }: { c: WallCommentDto; slug: strin
         </ul>
       ) : null}
       {c.children.length > shown ? (
-        <button type="button" onClick={() => setShown((n) => n + COMMUNITY.wallRepliesStep)} className="ml-6 min-h-11 self-start rounded-lg px-2 text-sm font-semibold text-accent-strong hover:underline sm:ml-12">
+        <button
+          type="button"
+          onClick={() => setShown((n) => n + COMMUNITY.wallRepliesStep)}
+          className="ml-6 min-h-11 self-start rounded-lg px-2 text-sm font-semibold text-accent-strong hover:underline sm:ml-12"
+        >
           {WALL_TEXT.loadMoreReplies}
         </button>
       ) : null}
@@ -210,7 +263,12 @@ export function ProfileWall({ slug, ownerId }: { slug: string; ownerId: number }
         </ul>
       )}
       {wall.hasNextPage ? (
-        <Button variant="secondary" className="self-center" disabled={wall.isFetchingNextPage} onClick={() => void wall.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={wall.isFetchingNextPage}
+          onClick={() => void wall.fetchNextPage()}
+        >
           {wall.isFetchingNextPage ? <Spinner label="Loading older comments" /> : null}
           {WALL_TEXT.olderComments}
         </Button>
