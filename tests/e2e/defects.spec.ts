@@ -75,7 +75,7 @@ describe('registration', () => {
       await page.getByLabel(/I accept the/).check();
       const header = page.locator('header').first();
       expect(await header.getByRole('button', { name: 'Join' }).count()).toBe(1);
-      await page.getByRole('button', { name: /Pay \$750 and join/ }).click();
+      await page.getByRole('button', { name: /Pay \$750\.00 and join/ }).click();
       await page.getByTestId('card-error').waitFor();
       // registered, payment declined, still on the page: the header already knows the member
       await header.getByRole('button', { name: 'Account menu' }).waitFor();

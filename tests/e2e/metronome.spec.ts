@@ -44,7 +44,7 @@ it('a visitor taps a tempo, starts and stops with the space bar, opens panels on
   // the beat indicator follows the audio clock
   await p.waitForSelector('button[aria-label^="Beat "].ring-2', { timeout: 5000 });
   await p.keyboard.press('Space');
-  await p.getByRole('button', { name: 'Start' }).waitFor();
+  await p.getByRole('button', { name: 'Start', exact: true }).waitFor();
 
   await p.getByRole('button', { name: 'Meter' }).click();
   await p.getByRole('button', { name: 'More beats' }).click();

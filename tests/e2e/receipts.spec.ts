@@ -17,8 +17,11 @@ async function shot(p: Page, name: string) {
   if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
 }
 const stamp = Date.now().toString(36);
+// after a resize the page settles (the header's menus and the side menu swap for the drawer) before it is measured
 const noSidewaysScroll = async (p: Page) =>
-  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
+  expect
+    .poll(() => p.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(p.viewportSize()!.width);
 
 async function pdfTextOf(path: string) {
   const doc = await getDocumentProxy(new Uint8Array(await readFile(path)));

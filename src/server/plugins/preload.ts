@@ -18,6 +18,8 @@ export interface PageModule {
   plain?: boolean;
   /** shown in the mentorship area's frame (dark theme) */
   mentorship?: boolean;
+  /** a checkout page (router.tsx's CheckoutFrame): in test mode it loads the test-mode banner too */
+  checkout?: boolean;
 }
 
 const pages = (module: string, patterns: string[], extra: Omit<PageModule, 'pattern' | 'module'> = {}): PageModule[] =>
@@ -54,20 +56,19 @@ export const PAGE_MODULES: PageModule[] = [
   ...pages('discussion', ['/forums/post/:id/edit', '/posts/:id']),
   ...pages('forums', ['/forums/:slug']),
   ...pages('live', ['/live', '/live/:id']),
-  ...pages('checkout', ['/join', '/join/:slug'], { plain: true }),
-  ...pages('order', ['/order']),
-  ...pages('products', [
-    '/double-kick-mastery/register',
-    '/checkout/double-kick-mastery',
-    '/checkout/course/register',
-    '/checkout/course',
-  ]),
-  ...pages('sandbox', ['/sandbox/*']),
-  ...pages('mentorship-checkout', ['/mentorship/checkout'], { plain: true }),
+  ...pages('checkout', ['/join', '/join/:slug'], { plain: true, checkout: true }),
+  ...pages('order', ['/order'], { checkout: true }),
+  ...pages(
+    'products',
+    ['/double-kick-mastery/register', '/checkout/double-kick-mastery', '/checkout/course/register', '/checkout/course'],
+    { checkout: true },
+  ),
+  ...pages('sandbox', ['/sandbox/*'], { checkout: true }),
+  ...pages('mentorship-checkout', ['/mentorship/checkout'], { plain: true, checkout: true }),
   ...pages(
     'mentorship-card',
     ['/mentorship/stripe/charge', '/mentorship/stripe/checkout', '/mentorship/stripe/:payment'],
-    { plain: true },
+    { plain: true, checkout: true },
   ),
   ...pages('dev-outbox', ['/dev/outbox']),
   ...pages(
@@ -97,6 +98,8 @@ export const PAGE_MODULES: PageModule[] = [
 
 /** What the router loads beside a page that uses server data. */
 export const QUERY_MODULE = 'app/query.tsx';
+/** The banner a checkout page shows while payments are in test mode (docs/product/test-mode.md). */
+export const TEST_MODE_BANNER_MODULE = 'components/payments/test-mode-banner.tsx';
 /** The signed-in page frame's menus (src/client/app/layout/app-layout.tsx), loaded on every page for a member. */
 export const MEMBER_CHROME_MODULE = 'app/layout/member-chrome.tsx';
 
@@ -114,7 +117,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface Preloader {
   /** the `<link>` tags for a page's module (pageModuleFor; null: an error page, which shows no route, or an unknown address) */
-  tags(page: PageModule | null, signedIn: boolean): string;
+  tags(page: PageModule | null, signedIn: boolean, testMode?: boolean): string;
 }
 
 /** Reads the build's manifest once; each page's tags are computed once. A build without a manifest preloads nothing. */
@@ -134,13 +137,14 @@ export function manifestPreloader(distDir: string): Preloader {
     : undefined;
   const cache = new Map<string, string>();
   return {
-    tags(page, signedIn) {
-      const key = `${page?.pattern ?? ''}|${signedIn}`;
+    tags(page, signedIn, testMode = false) {
+      const key = `${page?.pattern ?? ''}|${signedIn}|${testMode}`;
       let tags = cache.get(key);
       if (tags === undefined) {
         const files = new Set<string>();
         const modules = page && manifest[page.module] ? [page.module, ...(page.plain ? [] : [QUERY_MODULE])] : [];
         if (signedIn) modules.push(MEMBER_CHROME_MODULE);
+        if (testMode && page?.checkout) modules.push(TEST_MODE_BANNER_MODULE);
         for (const m of modules) if (manifest[m]) closure(manifest, m, files);
         const links = [...files]
           .filter((f) => !inEntry.has(f) && f.endsWith('.js'))

@@ -136,7 +136,12 @@ export function ReportsPage() {
                   </>
                 ) : null}
               </p>
-              <blockquote className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2">
+              {/* a long text scrolls inside its box, so the box takes focus: the keyboard can scroll it */}
+              <blockquote
+                tabIndex={0}
+                aria-label="Reported text"
+                className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2"
+              >
                 {r.target.exists ? r.target.text : 'It has been deleted.'}
               </blockquote>
               <div className="mt-4 flex flex-wrap items-center gap-2">

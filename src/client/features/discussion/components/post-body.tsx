@@ -56,7 +56,8 @@ export function PostBody({
                 src={`${base}/${name}`}
                 alt={`Image attached by ${post.user}`}
                 loading="lazy"
-                className="max-h-80 max-w-full rounded-xl border border-line object-contain"
+                // a lazy image has no size of its own until it loads: the link keeps a tappable box meanwhile
+                className="max-h-80 min-h-24 min-w-24 max-w-full rounded-xl border border-line bg-surface-2 object-contain"
               />
             </a>
           ))}

@@ -136,6 +136,8 @@ export function Metronome() {
   const [training, setTraining] = useState(false);
   const [panel, setPanel] = useState<string>('');
   const [bpmText, setBpmText] = useState(String(s.bpm));
+  // what the member typed into the tempo and has not committed yet (null: the field shows the tempo)
+  const typedBpm = useRef<string | null>(null);
   const [beat, setBeat] = useState<{ beat: number; bpm: number } | null>(null);
   const tapState = useRef<TapState>({ taps: [] });
   const audio = useRef<{ ctx: AudioContext; scheduler: Scheduler } | null>(null);
@@ -271,15 +273,24 @@ export function Metronome() {
               aria-valuetext={`${shownBpm} BPM, ${tempoName(shownBpm)}`}
               inputMode="numeric"
               value={training && beat ? String(beat.bpm) : bpmText}
-              onChange={(e) => setBpmText(digitsOnly(e.target.value))}
+              onChange={(e) => {
+                typedBpm.current = digitsOnly(e.target.value);
+                setBpmText(typedBpm.current);
+              }}
               onKeyDown={(e) => {
                 if (e.key === ' ') e.preventDefault();
                 const step = TEMPO_KEYS[e.key];
                 if (step === undefined || training) return;
                 e.preventDefault();
-                setBpm((startableBpm(bpmText) ?? s.bpm) + step);
+                // from what the member is typing, else from the tempo itself: keys pressed faster than the
+                // page redraws (a held arrow) each build on the one before
+                const typed = typedBpm.current === null ? null : startableBpm(typedBpm.current);
+                typedBpm.current = null;
+                if (typed !== null) setBpm(typed + step);
+                else setS((old) => ({ ...old, bpm: Math.min(METRONOME.bpmMax, Math.max(1, old.bpm + step)) }));
               }}
               onBlur={() => {
+                typedBpm.current = null;
                 const bpm = startableBpm(bpmText);
                 if (bpm !== null) setBpm(bpm);
                 else setBpmText(String(s.bpm));
