@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (the report in docs/benchmarks.md): one table, measured in one run on this machine, each
+ * `npm run bench` (the report in docs/benchmarks.md): one table, measured in one run on the machine that runs it, each
  * figure next to its reference so that noise cancels.
  *
  *  1. hot reads/s on PostgreSQL (thread page, lesson discussion, chat history, notifications) ÷ a bare

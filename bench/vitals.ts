@@ -4,7 +4,7 @@
  *
  *  - plain: Chromium started as a plain headless process, no DevTools client attached (no Playwright,
  *    no remote debugging), each page loaded in a new profile, once per run. What a visitor's browser
- *    does, at this machine's CPU speed. Without a DevTools client there is no CPU throttling and no
+ *    does, at the CPU speed of the machine that runs it. Without a DevTools client there is no CPU throttling and no
  *    synthetic input, so this run has LCP and CLS but no INP.
  *  - 4× CPU: Playwright, with Chromium's CPU throttling (Emulation.setCPUThrottlingRate, a DevTools
  *    protocol call, as Lighthouse uses), a phone-sized viewport, and one click made the moment the
