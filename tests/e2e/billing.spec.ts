@@ -148,12 +148,11 @@ describe('billing and the card cancel modal', () => {
     await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
     // the plan renews at the full yearly price; the $50.00 offer came off the first year's invoice
     expect(await p.getByTestId('billing-price').textContent()).toContain('$249.00 a year');
-    // the first year was charged: a row of the invoices table (a list on phones)
-    await p.getByRole('table', { name: 'Invoices' }).getByText('$199.00').waitFor();
-    await shot(p, 'billing-invoices');
+    // the first year was charged: a row of the payments list, with its receipt
+    await p.getByRole('list', { name: 'Payments' }).getByText('$199.00').waitFor();
+    await shot(p, 'billing-payments');
     await p.setViewportSize(PHONE);
-    await p.getByRole('list', { name: 'Invoices' }).getByText('$199.00').waitFor();
-    await shot(p, 'billing-invoices');
+    await shot(p, 'billing-payments');
     expect(p.errors).toEqual([]);
   });
 
@@ -173,8 +172,8 @@ describe('billing and the card cancel modal', () => {
     await dialog(p).getByRole('button', { name: 'Back to billing' }).click();
     await expect.poll(() => p.getByTestId('billing-plan').textContent()).toContain('Yearly');
     expect(await p.getByTestId('billing-price').textContent()).toContain('$249.00 a year');
-    await p.getByRole('list', { name: 'Invoices' }).getByText('$249.00').waitFor();
-    expect(await p.getByRole('list', { name: 'Invoices' }).getByText('$249.00').count()).toBe(1);
+    await p.getByRole('list', { name: 'Payments' }).getByText('$249.00').waitFor();
+    expect(await p.getByRole('list', { name: 'Payments' }).getByText('$249.00').count()).toBe(1);
     expect(p.errors).toEqual([]);
   });
 
@@ -367,11 +366,7 @@ describe('the demo accounts see everything they have', () => {
       await p.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
       await p.getByRole('button', { name: 'Cancel or pause membership' }).waitFor();
       // the sandbox's clock is shared by the whole suite (other specs move it), so renewals may have come since
-      await p
-        .getByRole(viewport === PHONE ? 'list' : 'table', { name: 'Invoices' })
-        .getByText('$29.00')
-        .first()
-        .waitFor();
+      await p.getByRole('list', { name: 'Payments' }).getByText('$29.00').first().waitFor();
       await shot(p, 'demo-member');
       expect(p.errors).toEqual([]);
     });

@@ -47,7 +47,7 @@ describe('receipts', () => {
     await p.waitForURL((u) => u.pathname === '/order' && u.searchParams.has('order'), { timeout: 15_000 });
 
     await p.goto('/account/billing');
-    const list = p.getByTestId('receipts');
+    const list = p.getByTestId('payments');
     const row = list.getByRole('listitem').first();
     await row.getByText('$99.00').waitFor();
     const number = (await row.innerText()).match(/R-\d{6}/)![0];
@@ -168,7 +168,7 @@ describe('receipts', () => {
     }
 
     await member.goto('/account/billing');
-    const notes = member.getByTestId('receipts');
+    const notes = member.getByTestId('payments');
     await notes.getByText('-$50.00').waitFor();
     await notes.getByText(/Credit note CN-\d{6}/).waitFor();
     await shot(member, 'receipts-billing-credit');

@@ -1,5 +1,4 @@
 import { BillingOverview } from '#client/features/billing/components/billing-overview.tsx';
-import { Receipts } from '#client/features/billing/components/receipts.tsx';
 import { PageTitle } from './common.tsx';
 
 /** /account/billing: what the member has and what they can do with it. Admins read cancellation reasons in admin/commerce. */
@@ -11,7 +10,6 @@ export function BillingPage() {
         subtitle="Everything you have with Backbeat: memberships, mentorship, courses and payments."
       />
       <BillingOverview />
-      <Receipts />
     </div>
   );
 }

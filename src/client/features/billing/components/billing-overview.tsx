@@ -8,7 +8,7 @@ import { UpgradeModal } from './upgrade-modal.tsx';
 import { MembershipsSection } from './memberships-section.tsx';
 import { MentorshipSection } from './mentorship-section.tsx';
 import { CoursesSection } from './courses-section.tsx';
-import { InvoicesSection } from './invoices-section.tsx';
+import { PaymentsSection } from './receipts.tsx';
 import { PastDueSection } from './past-due.tsx';
 
 /**
@@ -42,7 +42,7 @@ export function BillingOverview() {
       <CoursesSection courses={courses} />
       {/* mounted with the page, so its answer stays on screen after a lifetime upgrade replaces the subscription */}
       {subscription ? <UpgradeModal sub={subscription} /> : null}
-      <InvoicesSection invoices={invoices} />
+      <PaymentsSection failed={invoices.filter((i) => i.status === 'failed')} />
     </div>
   );
 }

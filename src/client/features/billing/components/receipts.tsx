@@ -2,11 +2,13 @@ import clsx from 'clsx';
 import { Download, FileText } from 'lucide-react';
 import { formatMoney } from '#shared/money';
 import { receiptHref, receiptPdfHref, type Receipt, type ReceiptSummary } from '#shared/receipts';
+import type { BillingInvoice } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { Link } from '#client/components/ui/link.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useReceipts } from '../api/receipts.ts';
+import { Section } from './section.tsx';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -20,65 +22,101 @@ function Amount({ r, className }: { r: Pick<ReceiptSummary, 'amount_cents' | 'cu
   );
 }
 
-/** The member's receipts and credit notes on /account/billing: each opens its page or downloads its PDF. */
-export function Receipts() {
+/** A payment that did not go through: shown among the receipts, but it has none. */
+type FailedPayment = Pick<BillingInvoice, 'id' | 'date' | 'description' | 'amount' | 'currency'>;
+
+type PaymentRow = { at: string; receipt: ReceiptSummary } | { at: string; failed: FailedPayment };
+
+/**
+ * Every payment on /account/billing, newest first: each receipt and credit note opens its page or
+ * downloads its PDF, and a payment that failed is listed where it happened (docs/product/receipts.md).
+ */
+export function PaymentsList({ receipts, failed }: { receipts: ReceiptSummary[]; failed: FailedPayment[] }) {
+  const rows: PaymentRow[] = [
+    ...receipts.map((receipt) => ({ at: receipt.issued_at, receipt })),
+    ...failed.map((payment) => ({ at: payment.date, failed: payment })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  if (rows.length === 0) return <p className="text-muted">No payments yet: each one appears here with its receipt.</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-line" aria-label="Payments" data-testid="payments">
+      {rows.map((row) =>
+        'receipt' in row ? (
+          <ReceiptRow key={row.receipt.number} r={row.receipt} />
+        ) : (
+          <li key={`failed-${row.failed.id}`} className="flex flex-col gap-1 py-4 sm:flex-row sm:items-center sm:gap-4">
+            <div className="min-w-0 flex-1">
+              <p className="break-words font-semibold">{row.failed.description || 'Membership'}</p>
+              <p className="text-sm text-muted">
+                <span className="font-semibold text-danger">Payment failed</span> ·{' '}
+                <span className="whitespace-nowrap">{day(row.failed.date)}</span>
+              </p>
+            </div>
+            <span className="tabular text-lg font-semibold text-muted">
+              {formatMoney(row.failed.amount, row.failed.currency)}
+            </span>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+function ReceiptRow({ r }: { r: ReceiptSummary }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <p className="break-words font-semibold">{r.item}</p>
+        <p className="text-sm text-muted">
+          {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> ·{' '}
+          <span className="whitespace-nowrap">{day(r.issued_at)}</span>
+          {r.refers_to ? (
+            <>
+              {' '}
+              · refunds <span className="tabular whitespace-nowrap">{r.refers_to}</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:justify-end">
+        <Amount r={r} className="text-lg" />
+        <span className="flex gap-2">
+          <Link
+            to={receiptHref(r.number)}
+            className={buttonClass('secondary')}
+            aria-label={`View ${kindLabel(r).toLowerCase()} ${r.number}`}
+          >
+            <FileText aria-hidden className="size-4" /> View
+          </Link>
+          <a
+            href={receiptPdfHref(r.number)}
+            download
+            className={buttonClass('ghost')}
+            aria-label={`Download ${kindLabel(r).toLowerCase()} ${r.number} as PDF`}
+          >
+            <Download aria-hidden className="size-4" /> PDF
+          </a>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** The billing page's Payments section: the member's receipts with the payments that failed. */
+export function PaymentsSection({ failed }: { failed: FailedPayment[] }) {
   const receipts = useReceipts();
   return (
-    <section className="mt-6 rounded-2xl border border-line bg-surface p-5 sm:p-6" aria-labelledby="receipts-title">
-      <h2 id="receipts-title" className="mb-1 text-xl font-bold">
-        Receipts
-      </h2>
-      <p className="mb-4 text-muted">One for every payment, and a credit note for every refund.</p>
+    <Section title="Payments">
+      <p className="-mt-2 mb-4 text-muted">A receipt for every payment, and a credit note for every refund.</p>
       {receipts.isPending ? (
         <Spinner />
       ) : receipts.isError ? (
         <p role="alert" className="text-danger">
           {errorMessage(receipts.error, [])}
         </p>
-      ) : receipts.data.data.length === 0 ? (
-        <p className="text-muted">No receipts yet: they appear here after your first payment.</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line" data-testid="receipts">
-          {receipts.data.data.map((r) => (
-            <li key={r.number} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4">
-              <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold">{r.item}</p>
-                <p className="text-sm text-muted">
-                  {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> ·{' '}
-                  <span className="whitespace-nowrap">{day(r.issued_at)}</span>
-                  {r.refers_to ? (
-                    <>
-                      {' '}
-                      · refunds <span className="tabular whitespace-nowrap">{r.refers_to}</span>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-              <div className="flex items-center justify-between gap-3 sm:justify-end">
-                <Amount r={r} className="text-lg" />
-                <span className="flex gap-2">
-                  <Link
-                    to={receiptHref(r.number)}
-                    className={buttonClass('secondary')}
-                    aria-label={`View ${kindLabel(r).toLowerCase()} ${r.number}`}
-                  >
-                    <FileText aria-hidden className="size-4" /> View
-                  </Link>
-                  <a
-                    href={receiptPdfHref(r.number)}
-                    download
-                    className={buttonClass('ghost')}
-                    aria-label={`Download ${kindLabel(r).toLowerCase()} ${r.number} as PDF`}
-                  >
-                    <Download aria-hidden className="size-4" /> PDF
-                  </a>
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PaymentsList receipts={receipts.data.data} failed={failed} />
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import { MembershipsSection } from './memberships-section.tsx';
 import { MentorshipSection } from './mentorship-section.tsx';
 import { CoursesSection } from './courses-section.tsx';
-import { InvoicesSection } from './invoices-section.tsx';
+import { PaymentsList } from './receipts.tsx';
 
 const wrap = (ui: ReactNode) =>
   render(
@@ -242,20 +242,53 @@ it('courses owned: the tier and price paid, a granted one, and the way to each',
   );
 });
 
-it('invoices write each amount as money', () => {
+it('payments: receipts, credit notes and failed payments in one list, newest first, amounts as money', () => {
   wrap(
-    <InvoicesSection
-      invoices={[
+    <PaymentsList
+      receipts={[
         {
-          id: 1,
-          date: '2026-11-26T10:00:00.000Z',
-          description: 'Backbeat membership (Lifetime)',
-          amount: 2481300,
+          number: 'R-000041',
+          kind: 'receipt',
+          item: 'Backbeat membership (Lifetime)',
+          amount_cents: 2481300,
           currency: 'usd',
-          status: 'paid',
+          issued_at: '2026-11-20T10:00:00.000Z',
+          refers_to: null,
+        },
+        {
+          number: 'CN-000002',
+          kind: 'credit_note',
+          item: 'Backbeat membership (Lifetime)',
+          amount_cents: -5000,
+          currency: 'usd',
+          issued_at: '2026-11-26T10:00:00.000Z',
+          refers_to: 'R-000041',
+        },
+      ]}
+      failed={[
+        {
+          id: 9,
+          date: '2026-11-22T10:00:00.000Z',
+          description: 'Backbeat membership (Monthly)',
+          amount: 2900,
+          currency: 'usd',
         },
       ]}
     />,
   );
-  expect(within(screen.getByRole('table', { name: 'Invoices' })).getByText('$24,813.00')).toBeInTheDocument();
+  const rows = within(screen.getByRole('list', { name: 'Payments' })).getAllByRole('listitem');
+  expect(rows.map((r) => r.textContent)).toEqual([
+    expect.stringContaining('Credit note CN-000002'),
+    expect.stringContaining('Payment failed'),
+    expect.stringContaining('Receipt R-000041'),
+  ]);
+  expect(within(rows[0]!).getByText('-$50.00')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('$29.00')).toBeInTheDocument();
+  expect(within(rows[2]!).getByText('$24,813.00')).toBeInTheDocument();
+  expect(within(rows[2]!).getByRole('link', { name: 'View receipt R-000041' })).toHaveAttribute(
+    'href',
+    '/account/billing/receipts/R-000041',
+  );
+  // a failed payment has no receipt to open
+  expect(within(rows[1]!).queryByRole('link')).toBeNull();
 });
