@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { BILLING_MESSAGES } from '#shared/billing';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { PRODUCT_MESSAGES } from '#shared/products';
-import { freshDatabase } from '../support/postgres.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
+import type { ServerProcess } from '../support/server.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
 /**
@@ -22,7 +21,8 @@ import { BrowserSession } from '../support/browser-session.ts';
 const enabled = !!process.env.TEST_DATABASE_URL;
 const SKIP_REASON =
   'needs TEST_DATABASE_URL: two app processes racing on one PostgreSQL database (the embedded PGlite runs one statement at a time, so it cannot show the race)';
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let processes: TwoProcesses | undefined;
+let database: TwoProcesses['database'] | undefined;
 const TABS = 20;
 const REASON = { reason: CANCEL_REASONS[0].value, reason_description: '' };
 
@@ -32,31 +32,13 @@ let db: pg.Client | undefined;
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase('bb_once');
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    // the double-kick course and a mentor come with the demo content
-    DEMO: '1',
-    DATABASE_URL: database.url,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-    SANDBOX_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-    PAYMENTS_CARD_PROVIDER: 'sandbox',
-    PAYMENTS_PAYPAL_PROVIDER: 'sandbox',
-    KEY_NAMESPACE: `bbonce${randomBytes(3).toString('hex')}`,
-  };
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-  a = await startServer(env);
-  b = await startServer(env);
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  // the double-kick course and a mentor come with the demo content
+  processes = await startTwoProcesses({ prefix: 'bb_once', demo: true });
+  ({ database, a, b, db } = processes);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
-  await a?.stop();
-  await b?.stop();
-  await database?.drop();
+  await processes?.stop();
 });
 
 const count = async (sql: string, params: unknown[]) =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
-import { freshDatabase } from '../support/postgres.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 import { startServer, type ServerProcess } from '../support/server.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
@@ -21,7 +21,7 @@ const SKIP_REASON = 'needs TEST_DATABASE_URL: several app processes sharing one 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const COMMAND: [string, string[]] = [path.join(ROOT, 'node_modules/.bin/tsx'), ['tests/support/jobs-server.ts']];
 
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let processes: TwoProcesses | undefined;
 let env: Record<string, string> = {};
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
@@ -52,21 +52,14 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase('bb_jobs');
-  env = {
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    DEMO: '0',
-    DATABASE_URL: database.url,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-    KEY_NAMESPACE: `bbjobs${randomBytes(3).toString('hex')}`,
-    JOBS_POLL_SECONDS: '1',
-  };
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-  a = await startServer(env, 90_000, COMMAND);
-  b = await startServer(env, 90_000, COMMAND);
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  processes = await startTwoProcesses({
+    prefix: 'bb_jobs',
+    demo: false,
+    env: { JOBS_POLL_SECONDS: '1' },
+    command: COMMAND,
+  });
+  ({ env, a, b, db } = processes);
+  const { database } = processes;
   // the processes create pg-boss's tables as their jobs start, just after they listen
   await until(
     'the queue tables',
@@ -81,10 +74,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sender?.stop({ graceful: false });
-  await db?.end();
-  await a?.stop();
-  await b?.stop();
-  await database?.drop();
+  // a and b may be processes the test restarted
+  await processes?.stop(a, b);
 });
 
 async function adminSession(base: string) {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { freshDatabase } from '../support/postgres.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
+import type { ServerProcess } from '../support/server.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
 /**
@@ -12,32 +11,20 @@ import { BrowserSession } from '../support/browser-session.ts';
  * (CI sets both).
  */
 const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let processes: TwoProcesses | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase('bb_mp');
-  const env = {
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    DEMO: '1',
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL!,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-    KEY_NAMESPACE: `bbmp${randomBytes(3).toString('hex')}`,
-  };
-  a = await startServer(env);
-  b = await startServer(env);
+  processes = await startTwoProcesses({ prefix: 'bb_mp', demo: true });
+  ({ a, b } = processes);
 }, 180_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await a?.stop();
-  await b?.stop();
-  await database?.drop();
+  await processes?.stop();
 });
 
 /** A browser session against one process, signed in as a demo account. */

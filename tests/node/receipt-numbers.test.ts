@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import { freshDatabase } from '../support/postgres.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
+import type { ServerProcess } from '../support/server.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
 /**
@@ -18,37 +17,20 @@ const enabled = !!process.env.TEST_DATABASE_URL;
 const SKIP_REASON = 'needs TEST_DATABASE_URL: two app processes writing receipts on one PostgreSQL database at once';
 const MEMBERS = 16;
 
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let processes: TwoProcesses | undefined;
+let database: TwoProcesses['database'] | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 let db: pg.Client | undefined;
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase('bb_receipts');
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    DEMO: '0',
-    DATABASE_URL: database.url,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-    SANDBOX_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-    PAYMENTS_CARD_PROVIDER: 'sandbox',
-    PAYMENTS_PAYPAL_PROVIDER: 'sandbox',
-    KEY_NAMESPACE: `bbrcpt${randomBytes(3).toString('hex')}`,
-  };
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-  a = await startServer(env);
-  b = await startServer(env);
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  processes = await startTwoProcesses({ prefix: 'bb_receipts', demo: false });
+  ({ database, a, b, db } = processes);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
-  await a?.stop();
-  await b?.stop();
-  await database?.drop();
+  await processes?.stop();
 });
 
 async function card(base: string): Promise<string> {
