@@ -6,11 +6,16 @@ import {
   courses,
   forumCategories,
   forumTopics,
+  lessonBookmarks,
+  lessonCompletions,
+  lessonQuizzes,
   lessons,
   liveShows,
   notifications,
   postLikes,
   posts,
+  soundslicePathCompletions,
+  soundslicePaths,
 } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#server/test/harness';
 
@@ -53,6 +58,21 @@ beforeAll(async () => {
     .values({ courseId: course!.id, slug: 'cold-lesson', title: 'Lesson', membersOnly: true })
     .returning();
   lessonId = lesson!.id;
+  // the lesson page's parts: a next lesson, notation paths, a quiz, the viewer's completion and bookmark
+  await db.insert(lessons).values({ courseId: course!.id, slug: 'after', title: 'After', position: 1 });
+  const [path] = await db
+    .insert(soundslicePaths)
+    .values([
+      { lessonId, title: 'Groove', url: 'https://www.soundslice.com/slices/a/' },
+      { lessonId, title: 'Fill', url: 'https://www.soundslice.com/slices/b/', position: 1 },
+    ])
+    .returning();
+  await db.insert(soundslicePathCompletions).values({ userId: maya.user.id, pathId: path!.id });
+  await db
+    .insert(lessonQuizzes)
+    .values({ lessonId, questions: [{ title: 'Which hand?', options: ['Left', 'Right'], correct: 1 }] });
+  await db.insert(lessonCompletions).values({ userId: maya.user.id, lessonId });
+  await db.insert(lessonBookmarks).values({ userId: maya.user.id, lessonId });
   // more parents than a page holds, each with more replies than are shown, some liked by the viewer
   for (const [type, resourceId] of [
     ['forumtopic', topicId],
@@ -121,6 +141,7 @@ describe('cold hot pages', () => {
     ['notifications', () => '/notifications/recent'],
     ['forum categories', () => '/api/forums'],
     ['forum category page', () => '/api/forums/grooves'],
+    ['lesson page data', () => `/api/lessons/${lessonId}`],
   ])(`%s: at most ${MAX_STATEMENTS} statements`, async (_name, url) => {
     expect(await statements(url())).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
