@@ -5,7 +5,7 @@ export const WROTE_COOKIE = 'bb_wrote';
 
 export interface OwnWritesOptions {
   secret: string;
-  /** PostgreSQL's WAL position now (pg_current_wal_insert_lsn), read after a write committed */
+  /** PostgreSQL's WAL position at the moment (pg_current_wal_insert_lsn), read after a write committed */
   position: () => Promise<bigint>;
   /** put a position marker into the change feed (db/change-feed.ts `sync`) */
   sync: () => Promise<void>;

@@ -49,9 +49,10 @@ const repliedAuthor = alias(users, 'replied_author');
 
 /**
  * Threaded posts on a forum topic or a lesson (docs/product/discussion.md).
- * Every read answers with a fixed number of queries whatever the thread's size: the parents, then
- * their replies in one query, with authors and the replied-to author joined, and the viewer's likes
- * in one more.
+ * Every page of a thread is two statements whatever the thread's size: the resource the viewer's
+ * permission depends on, then the page's parents and the replies shown under them in one statement,
+ * with authors and the replied-to author joined and the viewer's likes and each parent's number of
+ * replies as subqueries (`threadPage`).
  */
 export function createPostService(deps: CommunityDeps) {
   const { db } = deps;
