@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { closeRedis, openRedis, RedisMonitor, type RedisClient, type RedisLog } from './lib/redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './lib/session-store.ts';
 import { HotCache } from './lib/hot-cache.ts';
+import { OwnWrites, walPosition } from './lib/own-writes.ts';
 import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
@@ -52,7 +54,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     throw err;
   }
   const db: Database = database.db;
-  const { hotCache, closeFeed } = started;
+  const { hotCache, ownWrites, closeFeed } = started;
   await redisMonitor?.start(Math.max(200, redisDeadline - Date.now()));
   const sessions: SessionStore =
     redis && redisMonitor
@@ -108,6 +110,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     redisMonitor,
     sessions,
     hotCache,
+    ownWrites,
     limiters,
     mailer,
     jobs,
@@ -133,20 +136,35 @@ async function startHotCache(config: AppConfig, database: DatabaseHandle) {
   if (!config.hotCache || database.kind === 'pglite' || !database.url) {
     const hotCache = new HotCache({ enabled: config.hotCache });
     database.observers.add(hotCache);
-    return { hotCache, closeFeed: async () => undefined };
+    return { hotCache, ownWrites: null, closeFeed: async () => undefined };
   }
   const { listenForChanges } = await import('./db/change-feed.ts');
   let publish: (tables: string[]) => Promise<void> = async () => undefined;
   const hotCache = new HotCache({ enabled: true, publish: (tables) => publish(tables) });
   hotCache.feedDown();
   database.observers.add(hotCache);
+  let sync: () => Promise<void> = async () => undefined;
+  // another process's writes reach memory through the feed, a moment late: a member reads their own (lib/own-writes.ts)
+  const ownWrites: OwnWrites | null = new OwnWrites({
+    secret: config.sessionSecret,
+    position: async () => {
+      const result = await database.db.execute(sql`select pg_current_wal_insert_lsn()::text as lsn`);
+      return walPosition((result as unknown as { rows: { lsn: string }[] }).rows[0]!.lsn);
+    },
+    sync: () => sync(),
+  });
   const feed = listenForChanges(database.url, {
     changed: (table) => hotCache.bump([table]),
     up: () => hotCache.feedUp(),
     down: () => hotCache.feedDown(),
+    heard: (position) => {
+      // anyone may NOTIFY the channel: a marker that is not a position is ignored
+      if (/^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(position)) ownWrites.heardThrough(walPosition(position));
+    },
   });
   publish = (tables) => feed.publish(tables);
-  return { hotCache, closeFeed: () => feed.close() };
+  sync = () => feed.sync();
+  return { hotCache, ownWrites, closeFeed: () => feed.close() };
 }
 
 export type AppDeps = Awaited<ReturnType<typeof createDeps>>;

@@ -33,6 +33,11 @@ declare module 'fastify' {
     /** the CSRF token that belongs to sessionId */
     csrfToken: string;
     user: AuthUser | null;
+    /**
+     * The request carries a write of this browser's that this process may not have heard yet
+     * (lib/own-writes.ts): nothing kept in memory is served to it.
+     */
+    readFresh: boolean;
   }
   interface FastifyContextConfig {
     /** false for calls that come from elsewhere with their own proof (provider webhooks) */

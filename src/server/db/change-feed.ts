@@ -4,6 +4,11 @@ import { CHANGES_CHANNEL } from './client.ts';
 export interface ChangeFeed {
   /** tell every listening process (this one included) that these tables changed */
   publish(tables: string[]): Promise<void>;
+  /**
+   * Put a marker holding PostgreSQL's WAL position of this moment into the feed: a process that
+   * hears it has heard every change committed before that position (lib/own-writes.ts).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -14,7 +19,12 @@ export interface ChangeFeedEvents {
   up(): void;
   /** the feed's connection is lost: changes made now are not heard until `up` */
   down(err: Error): void;
+  /** a marker arrived (`sync`, from any process): every change committed before `position` has been heard */
+  heard?(position: string): void;
 }
+
+/** a marker's payload starts with this, which no table name does */
+const MARKER = '@';
 
 /**
  * LISTEN on PostgreSQL's change channel (db/client.ts's triggers NOTIFY it at every commit that
@@ -50,7 +60,9 @@ export function listenForChanges(url: string, events: ChangeFeedEvents, retryMs 
       if (client === c) lost(new Error('change feed connection ended'));
     });
     c.on('notification', (msg) => {
-      if (msg.channel === CHANGES_CHANNEL && msg.payload) events.changed(msg.payload);
+      if (msg.channel !== CHANGES_CHANNEL || !msg.payload) return;
+      if (msg.payload.startsWith(MARKER)) events.heard?.(msg.payload.slice(MARKER.length));
+      else events.changed(msg.payload);
     });
     try {
       await c.connect();
@@ -76,6 +88,12 @@ export function listenForChanges(url: string, events: ChangeFeedEvents, retryMs 
       const c = client;
       if (!c) return;
       for (const t of tables) await c.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, t]);
+    },
+    async sync() {
+      const c = client;
+      if (!c) return;
+      // the position is read before this statement's notification is queued (at its commit)
+      await c.query(`SELECT pg_notify($1, $2 || pg_current_wal_insert_lsn()::text)`, [CHANGES_CHANNEL, MARKER]);
     },
     async close() {
       closed = true;

@@ -7,7 +7,8 @@ import type { StatementObserver } from '#server/db/client';
  * its load read (seen in the SQL it ran) and the moment it started; it is served only while none of
  * those tables has changed since. Changes are heard three ways:
  * - this process's own writes, from the SQL it runs (after each statement, and again when its
- *   transaction ends), so a member always reads their own write;
+ *   transaction ends), so a member always reads their own write here; a member whose write was made
+ *   by another process and not heard here yet reads the database (lib/own-writes.ts);
  * - other processes' and anyone else's writes, from PostgreSQL's NOTIFY at commit (db/change-feed.ts);
  *   while that feed is down the cache is bypassed, and it starts empty when the feed is back;
  * - changes outside SQL (Redis sessions signed out) through `changed()`, published the same way.
@@ -155,9 +156,15 @@ export class HotCache implements StatementObserver {
     this.stats.stores++;
   }
 
-  /** read through: the cached value, or `load`'s (then kept) */
-  async read<T>(key: string, ttlMs: number, load: () => Promise<T>, extraTables: string[] = []): Promise<T> {
-    const hit = this.lookup<T>(key);
+  /** read through: the cached value, or `load`'s (then kept); `fresh`: load whatever is kept */
+  async read<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+    extraTables: string[] = [],
+    fresh = false,
+  ): Promise<T> {
+    const hit = fresh ? undefined : this.lookup<T>(key);
     if (hit !== undefined) return hit;
     if (!this.active) return load();
     const scope = this.begin();

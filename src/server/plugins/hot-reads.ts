@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ReadScope } from '#server/lib/hot-cache';
+import { WROTE_COOKIE } from '#server/lib/own-writes';
 import type { AuthUser } from '#server/types';
 
 /** how long an answer may be served without a change being heard (time-dependent parts) */
 export const HOT_READ_MS = 15_000;
 const MAX_URL = 400;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type Handler = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -51,7 +53,8 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
         ? `route:${request.url}\u0000${viewerKey(request.user)}`
         : null;
     request.hotReadKey = key;
-    const body = key === null ? undefined : cache.lookup<Buffer>(key);
+    // a member whose own write this process may not have heard yet reads the database (the answer is kept)
+    const body = key === null || request.readFresh ? undefined : cache.lookup<Buffer>(key);
     if (body === undefined) return done();
     // answered here: the chain stops (a callback hook that sends does not call done)
     void reply.type('application/json; charset=utf-8').send(body);
@@ -64,6 +67,29 @@ export const hotReadsPlugin = fp(async (app: FastifyInstance) => {
       cache.store(key, scope, Buffer.from(payload), HOT_READ_MS);
     done(null, payload);
   };
+  // a request that may have written: its answer carries the position after its commits, so that the
+  // browser's next read, on whichever process, sees them (lib/own-writes.ts)
+  const { ownWrites } = app.deps;
+  if (ownWrites) {
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: request.protocol === 'https' || app.deps.config.appUrl.startsWith('https://'),
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (READS.has(request.method) || reply.statusCode >= 400 || request.routeOptions.config?.builtFile)
+        return done(null, payload);
+      ownWrites.mark().then(
+        (mark) => {
+          reply.header('set-cookie', app.serializeCookie(WROTE_COOKIE, mark, cookieOptions(request)));
+          done(null, payload);
+        },
+        // the write is done; without a position its reads on another process may lag a moment
+        () => done(null, payload),
+      );
+    });
+  }
   app.addHook('onRoute', (route) => {
     if (!route.config?.hotRead) return;
     route.onRequest = [...asList(route.onRequest), onRequest];

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIMITS } from '#shared/constants';
 import { hmac, randomToken } from '#server/lib/crypto';
+import { WROTE_COOKIE } from '#server/lib/own-writes';
 import type { AuthUser } from '#server/types';
 
 export const SESSION_COOKIE = 'bb_session';
@@ -20,11 +21,16 @@ const isVisitorId = (id: string) => id.startsWith(VISITOR_PREFIX);
  * of the cookie value, so it changes whenever the session id rotates (sign-in, sign-out). While the
  * store cannot be read this throws (the request is answered 503): the member is not signed out.
  */
-export async function resolveSession(app: FastifyInstance, cookieValue: string | undefined): Promise<AuthUser | null> {
+export async function resolveSession(
+  app: FastifyInstance,
+  cookieValue: string | undefined,
+  readFresh = false,
+): Promise<AuthUser | null> {
   if (!cookieValue || cookieValue.length > 100 || isVisitorId(cookieValue)) return null;
   // Kept in memory while the session, the member and their entitlements are unchanged (a sign-out,
   // a suspension or a role change is heard at once; lib/hot-cache.ts); entitlements that end by
-  // the clock are seen within the entry's lifetime.
+  // the clock are seen within the entry's lifetime. `readFresh`: the member wrote something this
+  // process may not have heard yet (lib/own-writes.ts), so the kept one is not used.
   const found = await app.deps.hotCache.read(
     sessionKey(cookieValue),
     SESSION_CACHE_MS,
@@ -36,6 +42,7 @@ export async function resolveSession(app: FastifyInstance, cookieValue: string |
       return { user: await app.deps.services.users.toAuthUser(row), until: record.expiresAt };
     },
     ['sessions'],
+    readFresh,
   );
   return userOf(found);
 }
@@ -101,6 +108,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('readFresh', false);
+  const { ownWrites } = app.deps;
   // Callback-style: a session already in memory is read without a promise (a hot read costs no more than it must).
   app.addHook('onRequest', (request, reply, done) => {
     // the build's files are the same for everyone: no session read, and no cookie on a cacheable answer
@@ -108,13 +117,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const existing = request.cookies[SESSION_COOKIE];
     if (existing && existing.length >= 20 && existing.length <= 100) {
       request.sessionId = existing;
+      if (ownWrites) request.readFresh = ownWrites.behind(request.cookies[WROTE_COOKIE]);
       if (isVisitorId(existing)) return done();
-      const kept = app.deps.hotCache.lookup<KeptSession>(sessionKey(existing));
+      const kept = request.readFresh ? undefined : app.deps.hotCache.lookup<KeptSession>(sessionKey(existing));
       if (kept !== undefined) {
         request.user = userOf(kept);
         return done();
       }
-      resolveSession(app, existing).then((user) => {
+      resolveSession(app, existing, request.readFresh).then((user) => {
         request.user = user;
         done();
       }, done);

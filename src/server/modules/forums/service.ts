@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import {
@@ -95,16 +95,27 @@ export function createForumService(deps: CommunityDeps) {
       }));
     },
 
-    /** GET /api/forums/{slug}?page=: pinned first, then newest activity (three queries whatever the page). */
+    /** GET /api/forums/{slug}?page=: pinned first, then newest activity (two statements whatever the page). */
     async categoryPage(viewer: AuthUser | null, slug: string, page: number): Promise<CategoryPage> {
-      const cat = await categoryBySlug(slug);
-      const where = and(eq(forumTopics.categoryId, cat.id), visibleTo(viewer));
+      // the category with its totals (the topics the viewer may see), in one statement
+      const visible = visibleTo(viewer);
+      const ofCategory = and(eq(forumTopics.categoryId, forumCategories.id), visible);
+      const [found] = await db
+        .select({
+          cat: forumCategories,
+          n: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory})`,
+          last: sql<Date | null>`(select max(${forumTopics.lastActivityAt}) from ${forumTopics} where ${ofCategory})`.mapWith(
+            (v: unknown) => (v ? new Date(v as string) : null),
+          ),
+        })
+        .from(forumCategories)
+        .where(eq(forumCategories.slug, slug))
+        .limit(1);
+      if (!found) throw notFound();
+      const cat = found.cat;
+      const where = and(eq(forumTopics.categoryId, cat.id), visible);
       const per = COMMUNITY.topicsPerPage;
-      const [totals] = await db
-        .select({ n: count(), last: max(forumTopics.lastActivityAt) })
-        .from(forumTopics)
-        .where(where);
-      const total = totals?.n ?? 0;
+      const total = Number(found.n);
       const rows = await db
         .select({ t: forumTopics, u: { name: users.name, slug: users.slug, avatarPath: users.avatarPath } })
         .from(forumTopics)
@@ -126,7 +137,7 @@ export function createForumService(deps: CommunityDeps) {
         lastActivityAt: t.lastActivityAt.toISOString(),
         user: author(u?.slug ? u : null),
       }));
-      const last = totals?.last ? new Date(totals.last as unknown as string) : null;
+      const last = found.last;
       return {
         category: {
           id: cat.id,

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { QuizQuestion } from '#server/db/schema/progress';
 import { createHash } from 'node:crypto';
 import { LEARNING, QUIZ, quizScore } from '#shared/learning';
 import type { Database } from '#server/db/client';
@@ -43,6 +45,8 @@ const courseSummary = (c: typeof courses.$inferSelect, user: AuthUser | null) =>
 });
 /** the main area's courses; 'mentorship' courses are listed only in the mentorship area */
 const MAIN_AREA = eq(courses.area, 'main');
+/** another lesson, read beside the one a statement is about */
+const otherLesson = alias(lessons, 'other_lesson');
 const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
 
 export function createLearningService(deps: { db: Database }) {
@@ -161,57 +165,81 @@ export function createLearningService(deps: { db: Database }) {
       };
     },
 
-    /** A lesson; its video and notation paths only for those who may watch it. */
+    /**
+     * A lesson; its video and notation paths only for those who may watch it. Two statements: the
+     * lesson with its course, next lesson, quiz and the viewer's bookmark, completion and course
+     * progress; then the paths with the viewer's completions (only for those who may watch it).
+     */
     async lesson(user: AuthUser | null, id: number) {
-      const lesson = await lessonOr404(id);
-      const [course] = await db.select().from(courses).where(eq(courses.id, lesson.courseId)).limit(1);
+      const viewer = user?.id ?? 0;
+      const nextCourse = alias(courses, 'next_course');
+      const chosenNext = db
+        .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+        .from(otherLesson)
+        .innerJoin(nextCourse, eq(nextCourse.id, otherLesson.courseId))
+        .where(and(eq(otherLesson.id, lessons.nextLessonId), eq(nextCourse.area, 'main')))
+        .limit(1);
+      const followingNext = db
+        .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+        .from(otherLesson)
+        .where(
+          and(
+            eq(otherLesson.courseId, lessons.courseId),
+            sql`(${otherLesson.position}, ${otherLesson.id}) > (${lessons.position}, ${lessons.id})`,
+          ),
+        )
+        .orderBy(asc(otherLesson.position), asc(otherLesson.id))
+        .limit(1);
+      const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+      const [row] = await db
+        .select({
+          lesson: lessons,
+          courseSlug: courses.slug,
+          courseTitle: courses.title,
+          next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
+            json<{ id: number; title: string } | null>,
+          ),
+          quiz: sql<
+            QuizQuestion[] | null
+          >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
+            json<QuizQuestion[] | null>,
+          ),
+          bookmarked: sql<boolean>`exists (select 1 from ${lessonBookmarks} where ${lessonBookmarks.userId} = ${viewer} and ${lessonBookmarks.lessonId} = ${lessons.id})`,
+          complete: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.userId} = ${viewer} and ${lessonCompletions.lessonId} = ${lessons.id})`,
+          courseLessons: sql<number>`(select count(*)::int from ${lessons} as l where l.course_id = ${lessons.courseId})`,
+          courseDone: sql<number>`(select count(*)::int from ${lessonCompletions} as d join ${lessons} as l on l.id = d.lesson_id where l.course_id = ${lessons.courseId} and d.user_id = ${viewer})`,
+        })
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(eq(lessons.id, id), MAIN_AREA))
+        .limit(1);
+      if (!row) throw notFound();
+      const lesson = row.lesson;
       const allowed = canWatch(user, lesson);
       const paths = allowed
         ? await db
-            .select()
+            .select({
+              id: soundslicePaths.id,
+              title: soundslicePaths.title,
+              url: soundslicePaths.url,
+              complete: sql<boolean>`exists (select 1 from ${soundslicePathCompletions} where ${soundslicePathCompletions.userId} = ${viewer} and ${soundslicePathCompletions.pathId} = ${soundslicePaths.id})`,
+            })
             .from(soundslicePaths)
             .where(eq(soundslicePaths.lessonId, id))
             .orderBy(asc(soundslicePaths.position))
         : [];
-      const donePaths =
-        user && paths.length
-          ? new Set(
-              (
-                await db
-                  .select({ id: soundslicePathCompletions.pathId })
-                  .from(soundslicePathCompletions)
-                  .where(
-                    and(
-                      eq(soundslicePathCompletions.userId, user.id),
-                      inArray(
-                        soundslicePathCompletions.pathId,
-                        paths.map((p) => p.id),
-                      ),
-                    ),
-                  )
-              ).map((r) => r.id),
-            )
-          : new Set<number>();
-      const next = await nextLesson(lesson);
-      const bookmarked = user
-        ? (
-            await db
-              .select()
-              .from(lessonBookmarks)
-              .where(and(eq(lessonBookmarks.userId, user.id), eq(lessonBookmarks.lessonId, id)))
-              .limit(1)
-          ).length > 0
-        : false;
-      const [quiz] = allowed ? await db.select().from(lessonQuizzes).where(eq(lessonQuizzes.lessonId, id)) : [];
+      const quiz = allowed ? row.quiz : null;
+      const total = Number(row.courseLessons);
+      const done = Number(row.courseDone);
       return {
         id: lesson.id,
         title: lesson.title,
         description: lesson.description,
-        course: { slug: course!.slug, title: course!.title },
+        course: { slug: row.courseSlug, title: row.courseTitle },
         // the correct answers stay on the server
         quiz: quiz
           ? {
-              questions: quiz.questions.map((q) => ({
+              questions: quiz.map((q) => ({
                 title: q.title,
                 imageUrl: q.imageUrl ?? null,
                 options: q.options,
@@ -220,11 +248,11 @@ export function createLearningService(deps: { db: Database }) {
           : null,
         locked: !allowed,
         video_url: allowed ? lesson.videoUrl : null,
-        complete: (await completedIn(user?.id, [id])).has(id),
-        bookmarked,
-        paths: paths.map((p) => ({ id: p.id, title: p.title, url: p.url, complete: donePaths.has(p.id) })),
-        next_lesson: next ?? null,
-        progress: user ? await courseProgress(user.id, lesson.courseId) : null,
+        complete: !!user && row.complete,
+        bookmarked: !!user && row.bookmarked,
+        paths: paths.map((p) => ({ id: p.id, title: p.title, url: p.url, complete: !!user && p.complete })),
+        next_lesson: row.next ?? null,
+        progress: user ? { completed: done, total, percent: percent(done, total) } : null,
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import {
@@ -149,6 +149,7 @@ export function createLiveService(deps: CommunityDeps) {
      */
     async chatPage(viewer: AuthUser, showId: number, from: number | undefined): Promise<ChatPageDto> {
       const show = await findShow(showId);
+      // the page and the viewer's hearts in one statement
       const rows = await db
         .select({
           id: chatMessages.id,
@@ -160,6 +161,7 @@ export function createLiveService(deps: CommunityDeps) {
           role: users.role,
           slug: users.slug,
           avatarPath: users.avatarPath,
+          hearted: sql<boolean>`exists (select 1 from ${chatHearts} where ${chatHearts.messageId} = ${chatMessages.id} and ${chatHearts.userId} = ${viewer.id})`,
         })
         .from(chatMessages)
         .leftJoin(users, eq(users.id, chatMessages.userId))
@@ -174,17 +176,7 @@ export function createLiveService(deps: CommunityDeps) {
         .limit(COMMUNITY.chatPageSize + 1);
       const more = rows.length > COMMUNITY.chatPageSize;
       const page = rows.slice(0, COMMUNITY.chatPageSize).reverse();
-      const ids = page.map((r) => r.id);
-      const hearted = new Set(
-        ids.length
-          ? (
-              await db
-                .select({ id: chatHearts.messageId })
-                .from(chatHearts)
-                .where(and(eq(chatHearts.userId, viewer.id), inArray(chatHearts.messageId, ids)))
-            ).map((r) => r.id)
-          : [],
-      );
+      const hearted = new Set(page.filter((r) => r.hearted).map((r) => r.id));
       const messages: ChatMessageDto[] = page.map((r) => ({
         id: r.id,
         name: r.userId ? r.name! : COMMUNITY_MESSAGES.deleted,

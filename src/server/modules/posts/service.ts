@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { COMMUNITY, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
@@ -49,9 +49,10 @@ const repliedAuthor = alias(users, 'replied_author');
 
 /**
  * Threaded posts on a forum topic or a lesson (docs/product/discussion.md).
- * Every read answers with a fixed number of queries whatever the thread's size: the parents, then
- * their replies in one query, with authors and the replied-to author joined, and the viewer's likes
- * in one more.
+ * Every page of a thread is two statements whatever the thread's size: the resource the viewer's
+ * permission depends on, then the page's parents and the replies shown under them in one statement,
+ * with authors and the replied-to author joined and the viewer's likes and each parent's number of
+ * replies as subqueries (`threadPage`).
  */
 export function createPostService(deps: CommunityDeps) {
   const { db } = deps;
@@ -66,22 +67,52 @@ export function createPostService(deps: CommunityDeps) {
     return topic;
   }
 
-  /** 403/404 unless the viewer may read the resource (forum topic: community; lesson: may watch it). */
-  async function readable(user: AuthUser | null, type: PostType, id: number): Promise<Resource> {
+  /**
+   * 403/404 unless the viewer may read the resource (forum topic: community; lesson: may watch it).
+   * `countParents`: the same statement counts the thread's parents (`parents`; 0 otherwise).
+   */
+  async function readable(
+    user: AuthUser | null,
+    type: PostType,
+    id: number,
+    countParents = false,
+  ): Promise<Resource & { parents: number }> {
     if (!user) throw unauthenticated();
+    const parents = (firstPostId: SQL | null) =>
+      countParents
+        ? sql<number>`(select count(*)::int from ${posts} as p where p.type = ${type} and p.resource_id = ${id} and p.parent_id is null${firstPostId ? sql` and p.id is distinct from ${firstPostId}` : sql``})`
+        : sql<number>`0`;
     if (type === 'forumtopic') {
-      const topic = await readableTopic(user, id);
-      return { type, id, title: topic.title, firstPostId: topic.firstPostId, locked: topic.locked };
+      if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
+      const [row] = await db
+        .select({
+          title: forumTopics.title,
+          firstPostId: forumTopics.firstPostId,
+          locked: forumTopics.locked,
+          hiddenAt: forumTopics.hiddenAt,
+          parents: parents(sql`${forumTopics.firstPostId}`),
+        })
+        .from(forumTopics)
+        .where(eq(forumTopics.id, id))
+        .limit(1);
+      if (!row || (row.hiddenAt && !user.isAdmin)) throw notFound();
+      return { type, id, title: row.title, firstPostId: row.firstPostId, locked: row.locked, parents: row.parents };
     }
     const [lesson] = await db
-      .select({ id: lessons.id, title: lessons.title, membersOnly: lessons.membersOnly, courseId: lessons.courseId })
+      .select({
+        id: lessons.id,
+        title: lessons.title,
+        membersOnly: lessons.membersOnly,
+        courseId: lessons.courseId,
+        parents: parents(null),
+      })
       .from(lessons)
       .where(eq(lessons.id, id))
       .limit(1);
     if (!lesson) throw notFound();
     // the lesson's own rule: membership, or the course bought on its own
     if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
-    return { type, id, title: lesson.title, firstPostId: null, locked: false };
+    return { type, id, title: lesson.title, firstPostId: null, locked: false, parents: lesson.parents };
   }
 
   /**
@@ -109,9 +140,10 @@ export function createPostService(deps: CommunityDeps) {
 
   // ---- reading: rows with authors, then DTOs ----
 
-  function selectRows(tx: Executor = db) {
+  function selectRows<Extra extends Record<string, SQL.Aliased | SQL>>(tx: Executor = db, extra: Extra = {} as Extra) {
     return tx
       .select({
+        ...extra,
         post: posts,
         authorName: author.name,
         authorSlug: author.slug,
@@ -126,7 +158,7 @@ export function createPostService(deps: CommunityDeps) {
       .leftJoin(replied, eq(replied.id, posts.replyingToId))
       .leftJoin(repliedAuthor, eq(repliedAuthor.id, replied.userId));
   }
-  type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
+  type Row = Awaited<ReturnType<ReturnType<typeof selectRows<Record<never, never>>>['where']>>[number];
 
   async function likedBy(viewer: AuthUser | null, ids: number[]) {
     if (!viewer || ids.length === 0) return new Set<number>();
@@ -175,55 +207,55 @@ export function createPostService(deps: CommunityDeps) {
   }
 
   /**
-   * Parents with their replies: all of them (`allReplies`) or the first `repliesShown` of each with
-   * `moreChildren` counting the rest. Three queries whatever the number of parents.
+   * One page of a thread in one statement: the rows `ids` selects (parents, then the replies shown
+   * under them) with their authors, the replied-to author, whether the viewer liked each, and each
+   * parent's number of replies. Any row whose parent is among the rows is a reply; the others are
+   * parents, answered in `order`. `allReplies`: every reply is shown (no count needed).
    */
-  async function withChildren(
+  async function threadPage(
     viewer: AuthUser | null,
     res: Resource,
-    parentRows: Row[],
+    ids: SQL,
     allReplies: boolean,
+    order: (a: Row, b: Row) => number,
   ): Promise<PostDto[]> {
-    const parentIds = parentRows.map((r) => r.post.id);
-    let childRows: Row[] = [];
-    const totals = new Map<number, number>();
-    if (parentIds.length) {
-      if (allReplies) {
-        childRows = await selectRows()
-          .where(inArray(posts.parentId, parentIds))
-          .orderBy(asc(posts.id))
-          .limit(THREAD_MAX_REPLIES);
-      } else {
-        const idList = sql.join(
-          parentIds.map((id) => sql`${id}`),
-          sql`, `,
-        );
-        const ranked = sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from posts where parent_id in (${idList})) r where r.rn <= ${COMMUNITY.repliesShown}`;
-        childRows = await selectRows()
-          .where(sql`${posts.id} in (${ranked})`)
-          .orderBy(asc(posts.id));
-        const counts = await db
-          .select({ parentId: posts.parentId, n: count() })
-          .from(posts)
-          .where(inArray(posts.parentId, parentIds))
-          .groupBy(posts.parentId);
-        for (const c of counts) totals.set(c.parentId!, Number(c.n));
-      }
-    }
-    const liked = await likedBy(viewer, [...parentIds, ...childRows.map((r) => r.post.id)]);
+    const rows = await selectRows(db, {
+      liked: viewer
+        ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer.id})`
+        : sql<boolean>`false`,
+      replies: allReplies
+        ? sql<number>`0`
+        : sql<number>`(select count(*)::int from ${posts} as c where c.parent_id = ${posts.id})`,
+    })
+      .where(sql`${posts.id} in (${ids})`)
+      .orderBy(asc(posts.id));
+    const liked = new Set(rows.filter((r) => r.liked).map((r) => r.post.id));
+    const present = new Set(rows.map((r) => r.post.id));
     const byParent = new Map<number, PostDto[]>();
-    for (const r of childRows) {
-      const list = byParent.get(r.post.parentId!) ?? [];
+    const parents: typeof rows = [];
+    for (const r of rows) {
+      const parentId = r.post.parentId;
+      if (parentId === null || !present.has(parentId)) {
+        parents.push(r);
+        continue;
+      }
+      const list = byParent.get(parentId) ?? [];
       list.push(toDto(r, viewer, liked, res));
-      byParent.set(r.post.parentId!, list);
+      byParent.set(parentId, list);
     }
-    return parentRows.map((r) => {
+    return parents.sort(order).map((r) => {
       const dto = toDto(r, viewer, liked, res);
       dto.children = byParent.get(r.post.id) ?? [];
-      dto.moreChildren = allReplies ? 0 : Math.max(0, (totals.get(r.post.id) ?? 0) - dto.children.length);
+      dto.moreChildren = allReplies ? 0 : Math.max(0, Number(r.replies) - dto.children.length);
       return dto;
     });
   }
+
+  /** the ids of the first replies shown under each of the parents `parentIds` selects */
+  const firstReplies = (parentIds: SQL) =>
+    sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from ${posts} where parent_id in (${parentIds})) r where r.rn <= ${COMMUNITY.repliesShown}`;
+
+  const newestFirst = (a: Row, b: Row) => b.post.id - a.post.id;
 
   async function onePost(viewer: AuthUser | null, id: number, res: Resource) {
     const [row] = await selectRows().where(eq(posts.id, id)).limit(1);
@@ -231,14 +263,16 @@ export function createPostService(deps: CommunityDeps) {
     return toDto(row, viewer, await likedBy(viewer, [id]), res);
   }
 
-  /** The conversation a post belongs to: its parent (or itself) with every reply. */
+  /** The conversation a post belongs to: its parent (or itself) with every reply, in one statement. */
   async function conversation(viewer: AuthUser | null, res: Resource, postId: number) {
-    const post = await postOr404(postId);
-    if (post.type !== res.type || post.resourceId !== res.id || post.id === res.firstPostId) throw notFound();
-    const parentId = threadParentOf(post, res) ?? post.id;
-    const parentRows = await selectRows().where(eq(posts.id, parentId)).limit(1);
-    if (!parentRows.length) throw notFound();
-    return withChildren(viewer, res, parentRows, true);
+    // the post's thread parent (threadParentOf), when the post is in this thread and not a topic's body
+    const first = res.firstPostId ?? 0;
+    const parent = sql`select case when p.parent_id is not null and p.parent_id <> ${first} then p.parent_id else p.id end from ${posts} as p where p.id = ${postId} and p.type = ${res.type} and p.resource_id = ${res.id} and p.id <> ${first}`;
+    const ids = sql`select (${parent}) union all (select id from ${posts} where parent_id = (${parent}) order by id limit ${THREAD_MAX_REPLIES})`;
+    const data = await threadPage(viewer, res, ids, true, newestFirst);
+    // a reply whose parent is gone answers as the original did: not found
+    if (data.length !== 1 || data[0]!.parentId !== null) throw notFound();
+    return data;
   }
 
   // ---- likes ----
@@ -269,17 +303,20 @@ export function createPostService(deps: CommunityDeps) {
     /** GET /posts: parents newest first (keyset on id), each with its first replies. */
     async thread(viewer: AuthUser | null, type: PostType, id: number, from: number | null) {
       const res = await readable(viewer, type, id);
-      const rows = await selectRows()
-        .where(and(parentCondition(res), from ? lt(posts.id, from) : undefined))
-        .orderBy(desc(posts.id))
-        .limit(COMMUNITY.parentsPerPage + 1);
-      const more = rows.length > COMMUNITY.parentsPerPage;
-      const page = rows.slice(0, COMMUNITY.parentsPerPage);
-      return {
-        posts: await withChildren(viewer, res, page, false),
-        more,
-        from: more ? page[page.length - 1]!.post.id : null,
-      };
+      const perPage = COMMUNITY.parentsPerPage;
+      // one parent past the page says whether there are more (its replies are not read)
+      const parents = (n: number) =>
+        db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(parentCondition(res), from ? lt(posts.id, from) : undefined))
+          .orderBy(desc(posts.id))
+          .limit(n);
+      const ids = sql`(${parents(perPage + 1)}) union all (${firstReplies(sql`${parents(perPage)}`)})`;
+      const all = await threadPage(viewer, res, ids, false, newestFirst);
+      const more = all.length > perPage;
+      const page = all.slice(0, perPage);
+      return { posts: page, more, from: more ? page[page.length - 1]!.id : null };
     },
 
     /** GET /posts/thread: one conversation (individual thread mode). */
@@ -297,7 +334,7 @@ export function createPostService(deps: CommunityDeps) {
       page: number,
       to: number | null,
     ) {
-      const res = await readable(viewer, type, id);
+      const res = await readable(viewer, type, id, !to);
       const perPage = COMMUNITY.inlinePostsPerPage;
       if (to) {
         const data = await conversation(viewer, res, to);
@@ -307,21 +344,26 @@ export function createPostService(deps: CommunityDeps) {
           pages: 1,
         };
       }
-      const [total] = await db.select({ n: count() }).from(posts).where(parentCondition(res));
-      const n = Number(total?.n ?? 0);
+      const n = res.parents;
       const pages = Math.max(1, Math.ceil(n / perPage));
-      const order =
+      const [order, inOrder] =
         sort === 'upvoted'
-          ? [desc(posts.likesCount), desc(posts.id)]
+          ? [
+              [desc(posts.likesCount), desc(posts.id)],
+              (a: Row, b: Row) => b.post.likesCount - a.post.likesCount || b.post.id - a.post.id,
+            ]
           : sort === 'newest'
-            ? [desc(posts.id)]
-            : [asc(posts.id)];
-      const rows = await selectRows()
+            ? [[desc(posts.id)], newestFirst]
+            : [[asc(posts.id)], (a: Row, b: Row) => a.post.id - b.post.id];
+      const parents = db
+        .select({ id: posts.id })
+        .from(posts)
         .where(parentCondition(res))
         .orderBy(...order)
         .limit(perPage)
         .offset((page - 1) * perPage);
-      const data = await withChildren(viewer, res, rows, false);
+      const ids = sql`(${parents}) union all (${firstReplies(sql`${parents}`)})`;
+      const data = await threadPage(viewer, res, ids, false, inOrder);
       return { posts: { data, current_page: page, last_page: pages, per_page: perPage, total: n }, page, pages };
     },
 

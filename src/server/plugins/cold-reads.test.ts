@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  chatHearts,
+  chatMessages,
+  courses,
+  forumCategories,
+  forumTopics,
+  lessonBookmarks,
+  lessonCompletions,
+  lessonQuizzes,
+  lessons,
+  liveShows,
+  notifications,
+  postLikes,
+  posts,
+  soundslicePathCompletions,
+  soundslicePaths,
+} from '#server/db/schema/index';
+import { createTestApp, type TestApp } from '#server/test/harness';
+
+/**
+ * The hot pages read cold (HOT_CACHE=0: nothing kept in memory, as for a thread nobody opened
+ * lately) answer with at most two SQL statements each, whatever the size of what they show: the
+ * database shapes the page (joins, counts and the viewer's likes in the same statement). Counted
+ * statements are the page's own: the session's (the same for every request of one member, measured
+ * on GET /api/me, which reads nothing else) is taken off.
+ */
+const MAX_STATEMENTS = 2;
+let t: TestApp;
+type Member = Awaited<ReturnType<TestApp['signedIn']>>;
+let maya: Member;
+let topicId: number;
+let lessonId: number;
+let showId: number;
+let replyId: number;
+let topicReplyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ hotCache: false });
+  maya = await t.signedIn({ name: 'Maya', entitlements: ['membership'] });
+  const sam = await t.createUser({ name: 'Sam' });
+  const db = t.app.deps.db;
+  const [cat] = await db.insert(forumCategories).values({ slug: 'grooves', title: 'Grooves' }).returning();
+  const [topic] = await db
+    .insert(forumTopics)
+    .values({ categoryId: cat!.id, userId: maya.user.id, title: 'Ghost notes' })
+    .returning();
+  topicId = topic!.id;
+  const [body] = await db
+    .insert(posts)
+    .values({ type: 'forumtopic', resourceId: topicId, userId: maya.user.id, body: 'The topic body' })
+    .returning();
+  await db.update(forumTopics).set({ firstPostId: body!.id }).where(eq(forumTopics.id, topicId));
+  const [course] = await db.insert(courses).values({ slug: 'cold', title: 'Course' }).returning();
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: course!.id, slug: 'cold-lesson', title: 'Lesson', membersOnly: true })
+    .returning();
+  lessonId = lesson!.id;
+  // the lesson page's parts: a next lesson, notation paths, a quiz, the viewer's completion and bookmark
+  await db.insert(lessons).values({ courseId: course!.id, slug: 'after', title: 'After', position: 1 });
+  const [path] = await db
+    .insert(soundslicePaths)
+    .values([
+      { lessonId, title: 'Groove', url: 'https://www.soundslice.com/slices/a/' },
+      { lessonId, title: 'Fill', url: 'https://www.soundslice.com/slices/b/', position: 1 },
+    ])
+    .returning();
+  await db.insert(soundslicePathCompletions).values({ userId: maya.user.id, pathId: path!.id });
+  await db
+    .insert(lessonQuizzes)
+    .values({ lessonId, questions: [{ title: 'Which hand?', options: ['Left', 'Right'], correct: 1 }] });
+  await db.insert(lessonCompletions).values({ userId: maya.user.id, lessonId });
+  await db.insert(lessonBookmarks).values({ userId: maya.user.id, lessonId });
+  // more parents than a page holds, each with more replies than are shown, some liked by the viewer
+  for (const [type, resourceId] of [
+    ['forumtopic', topicId],
+    ['lesson', lessonId],
+  ] as const) {
+    for (let i = 0; i < 14; i++) {
+      const [parent] = await db
+        .insert(posts)
+        .values({ type, resourceId, userId: i % 2 ? sam.id : maya.user.id, body: `Parent ${i}`, likesCount: i % 3 })
+        .returning();
+      for (let j = 0; j < 5; j++) {
+        const [reply] = await db
+          .insert(posts)
+          .values({
+            type,
+            resourceId,
+            userId: sam.id,
+            parentId: parent!.id,
+            replyingToId: parent!.id,
+            body: `Reply ${j}`,
+          })
+          .returning();
+        replyId = reply!.id;
+        if (type === 'forumtopic') topicReplyId = reply!.id;
+        if (j === 0) await db.insert(postLikes).values({ postId: reply!.id, userId: maya.user.id });
+      }
+      if (i % 4 === 0) await db.insert(postLikes).values({ postId: parent!.id, userId: maya.user.id });
+    }
+  }
+  const [show] = await db
+    .insert(liveShows)
+    .values({ title: 'Clinic', startsAt: new Date(), status: 'live', chatOpen: true })
+    .returning();
+  showId = show!.id;
+  for (let i = 0; i < 60; i++) {
+    const [m] = await db
+      .insert(chatMessages)
+      .values({ showId, userId: i % 2 ? sam.id : maya.user.id, body: `Message ${i}` })
+      .returning();
+    if (i % 5 === 0) await db.insert(chatHearts).values({ messageId: m!.id, userId: maya.user.id });
+  }
+  for (let i = 0; i < 12; i++) await db.insert(notifications).values({ userId: maya.user.id, body: `Note ${i}` });
+});
+afterAll(async () => t.close());
+
+/** the statements a request runs beyond the viewer's session, and its answer */
+async function statements(url: string) {
+  const session = await t.countQueries(() => maya.client.get('/api/me'));
+  let status = 0;
+  const n = await t.countQueries(async () => {
+    status = (await maya.client.get(url)).statusCode;
+  });
+  expect(status, url).toBe(200);
+  return n - session;
+}
+
+describe('cold hot pages', () => {
+  it.each([
+    ['thread page', () => `/posts?type=forumtopic&id=${topicId}`],
+    ['thread page, next page (keyset)', () => `/posts?type=forumtopic&id=${topicId}&from=${topicReplyId}`],
+    ['one conversation', () => `/posts/thread?type=forumtopic&id=${topicId}&post_id=${topicReplyId - 2}`],
+    ['lesson discussion, most liked', () => `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`],
+    ['lesson discussion, newest, page 2', () => `/inline-posts?type=lesson&id=${lessonId}&sort=newest&page=2`],
+    ['lesson discussion, one conversation', () => `/inline-posts?type=lesson&id=${lessonId}&to=${replyId}`],
+    ['live chat history', () => `/live-chat/get?showId=${showId}`],
+    ['notifications', () => '/notifications/recent'],
+    ['forum categories', () => '/api/forums'],
+    ['forum category page', () => '/api/forums/grooves'],
+    ['lesson page data', () => `/api/lessons/${lessonId}`],
+  ])(`%s: at most ${MAX_STATEMENTS} statements`, async (_name, url) => {
+    expect(await statements(url())).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('the session costs the same on every request (what the counts above take off)', async () => {
+    const once = await t.countQueries(() => maya.client.get('/api/me'));
+    expect(await t.countQueries(() => maya.client.get('/api/me'))).toBe(once);
+    expect(once).toBeGreaterThan(0);
+  });
+});
