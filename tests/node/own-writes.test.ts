@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { freshDatabase } from '../support/postgres.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
+import type { ServerProcess } from '../support/server.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 import { BrowserSession } from '../support/browser-session.ts';
 
 /**
@@ -16,7 +16,8 @@ import { BrowserSession } from '../support/browser-session.ts';
  */
 const enabled = !!process.env.TEST_DATABASE_URL && !!process.env.REDIS_URL;
 const ROUNDS = 1000;
-let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let processes: TwoProcesses | undefined;
+let database: TwoProcesses['database'] | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
 let redis: ReturnType<typeof createClient> | undefined;
@@ -24,27 +25,15 @@ const namespace = `bbrw${randomBytes(3).toString('hex')}`;
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase('bb_rw');
-  const env = {
-    NODE_ENV: 'test',
-    SERVE_CLIENT: '0',
-    DEMO: '1',
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL!,
-    SESSION_SECRET: randomBytes(16).toString('hex'),
-    KEY_NAMESPACE: namespace,
-  };
-  a = await startServer(env);
-  b = await startServer(env);
+  processes = await startTwoProcesses({ prefix: 'bb_rw', demo: true, env: { KEY_NAMESPACE: namespace } });
+  ({ database, a, b } = processes);
   redis = createClient({ url: process.env.REDIS_URL! });
   await redis.connect();
 }, 180_000);
 
 afterAll(async () => {
   await redis?.quit();
-  await a?.stop();
-  await b?.stop();
-  await database?.drop();
+  await processes?.stop();
 });
 
 /** the writes here come faster than a member's abuse limits allow: their counters are cleared */
