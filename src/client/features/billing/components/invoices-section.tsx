@@ -18,7 +18,7 @@ export function InvoicesSection({ invoices }: { invoices: BillingInvoice[] }) {
             {invoices.map((i) => (
               <li key={i.id} className="flex items-start justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-semibold break-words">{i.description || 'Membership'}</p>
+                  <p className="font-semibold wrap-anywhere">{i.description || 'Membership'}</p>
                   <p className="text-sm text-muted">{longDate(i.date)}</p>
                 </div>
                 <div className="text-right">

@@ -42,7 +42,7 @@ export function Receipts() {
           {receipts.data.data.map((r) => (
             <li key={r.number} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold">{r.item}</p>
+                <p className="wrap-anywhere font-semibold">{r.item}</p>
                 <p className="text-sm text-muted">
                   {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> ·{' '}
                   <span className="whitespace-nowrap">{day(r.issued_at)}</span>
@@ -119,14 +119,14 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
       <div className="grid gap-5 border-b border-line py-5 sm:grid-cols-2">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">From</h2>
-          <p className="mt-1 break-words font-semibold">{r.seller.name}</p>
-          {r.seller.address ? <p className="whitespace-pre-line break-words text-muted">{r.seller.address}</p> : null}
+          <p className="mt-1 wrap-anywhere font-semibold">{r.seller.name}</p>
+          {r.seller.address ? <p className="whitespace-pre-line wrap-anywhere text-muted">{r.seller.address}</p> : null}
         </div>
         <div className="min-w-0">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">
             {credit ? 'Refunded to' : 'Billed to'}
           </h2>
-          <p className="mt-1 break-words font-semibold">{r.member.name}</p>
+          <p className="mt-1 wrap-anywhere font-semibold">{r.member.name}</p>
           <p className="break-all text-muted">{r.member.email}</p>
         </div>
       </div>
@@ -144,7 +144,7 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </thead>
         <tbody>
           <tr className="border-b border-line">
-            <td className="break-words py-3 pr-3">{r.item}</td>
+            <td className="wrap-anywhere py-3 pr-3">{r.item}</td>
             <td className="tabular py-3 text-right">{money(r.amount_cents)}</td>
           </tr>
           <tr className="text-muted">
