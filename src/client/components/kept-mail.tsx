@@ -31,11 +31,11 @@ export function KeptMailList({ messages, empty }: { messages: KeptMail[]; empty:
     <ul className="flex flex-col gap-4">
       {messages.map((m) => (
         <li key={m.id} className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-sm">
-          <p className="break-words text-sm text-muted">
+          <p className="wrap-anywhere text-sm text-muted">
             To {m.to} · {format(new Date(m.created_at), 'PPp')}
           </p>
-          <h2 className="mt-1 break-words text-lg font-bold">{m.subject}</h2>
-          <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-base">
+          <h2 className="mt-1 wrap-anywhere text-lg font-bold">{m.subject}</h2>
+          <pre className="mt-3 whitespace-pre-wrap wrap-anywhere font-sans text-base">
             <Linkified text={m.text} />
           </pre>
         </li>

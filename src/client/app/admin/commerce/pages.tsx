@@ -180,7 +180,7 @@ function OrderPanel({ id, onClose }: { id: number; onClose: () => void }) {
 const Item = ({ term, children }: { term: string; children: ReactNode }) => (
   <div className="min-w-0">
     <dt className="text-sm font-semibold text-muted">{term}</dt>
-    <dd className="mt-0.5 break-words">{children}</dd>
+    <dd className="mt-0.5 wrap-anywhere">{children}</dd>
   </div>
 );
 
@@ -945,7 +945,7 @@ export function CancellationsPage() {
       render: (r) => (
         <span className="flex flex-col">
           <span className="font-semibold">{r.reason}</span>
-          {r.description ? <span className="whitespace-pre-wrap break-words text-muted">{r.description}</span> : null}
+          {r.description ? <span className="whitespace-pre-wrap wrap-anywhere text-muted">{r.description}</span> : null}
         </span>
       ),
     },

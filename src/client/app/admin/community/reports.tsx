@@ -123,7 +123,7 @@ export function ReportsPage() {
                 </span>
               </div>
               <p className="mt-3 text-sm font-semibold text-muted">Reason</p>
-              <p className="whitespace-pre-wrap break-words">{r.reason || '—'}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{r.reason || '—'}</p>
               <p className="mt-3 text-sm font-semibold text-muted">
                 Reported {KIND_LABEL[r.kind].toLowerCase()}
                 {r.target.author ? (
@@ -140,7 +140,7 @@ export function ReportsPage() {
               <blockquote
                 tabIndex={0}
                 aria-label="Reported text"
-                className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap break-words rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2"
+                className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-lg border-l-4 border-line bg-surface-2 px-3 py-2"
               >
                 {r.target.exists ? r.target.text : 'It has been deleted.'}
               </blockquote>

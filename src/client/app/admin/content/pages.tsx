@@ -425,7 +425,7 @@ function CourseLessons({ course }: { course: AdminCourse }) {
               <span className="tabular w-6 shrink-0 text-muted">{i + 1}.</span>
               <Link
                 to={`/admin/lessons/${l.id}`}
-                className="min-w-0 flex-1 break-words font-semibold text-accent-strong hover:underline"
+                className="min-w-0 flex-1 wrap-anywhere font-semibold text-accent-strong hover:underline"
               >
                 {l.title}
               </Link>

@@ -44,8 +44,8 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
               {changed ? <span className="ml-2 text-xs font-bold uppercase text-warning">changed</span> : null}
             </p>
             <div className="grid grid-cols-2">
-              <pre className="min-w-0 whitespace-pre-wrap break-words px-3 py-2 font-mono text-xs">{show(b)}</pre>
-              <pre className="min-w-0 whitespace-pre-wrap break-words px-3 py-2 font-mono text-xs">{show(a)}</pre>
+              <pre className="min-w-0 whitespace-pre-wrap wrap-anywhere px-3 py-2 font-mono text-xs">{show(b)}</pre>
+              <pre className="min-w-0 whitespace-pre-wrap wrap-anywhere px-3 py-2 font-mono text-xs">{show(a)}</pre>
             </div>
           </div>
         );
@@ -70,7 +70,7 @@ export function AuditItem({ entry }: { entry: AuditEntry }) {
           className={clsx('mt-0.5 size-5 shrink-0 text-muted transition-transform', open && 'rotate-180')}
         />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="break-words font-semibold">{entry.summary || entry.action}</span>
+          <span className="wrap-anywhere font-semibold">{entry.summary || entry.action}</span>
           <span className="text-sm text-muted">
             <code className="font-mono">{entry.action}</code> · {entry.actor.name} · {when(entry.created_at)}
           </span>

@@ -94,7 +94,7 @@ export function MembersPage() {
         searchLabel="Search members"
         empty="No members match."
         toolbar={
-          <div className="grid grid-cols-2 gap-3 sm:flex">
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
             <FilterSelect
               label="Role"
               name="role"
@@ -192,7 +192,7 @@ export function MemberPage() {
             ).map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="font-semibold text-muted">{k}</dt>
-                <dd className="min-w-0 break-words">{v}</dd>
+                <dd className="min-w-0 wrap-anywhere">{v}</dd>
               </div>
             ))}
           </dl>

@@ -35,7 +35,7 @@ function MentorPicker({
         <Link to={`/admin/members/${student.id}`} className="font-semibold text-accent-strong hover:underline">
           {student.name}
         </Link>
-        <p className="break-words text-sm text-muted">
+        <p className="wrap-anywhere text-sm text-muted">
           {student.email}
           {student.status ? ` · ${student.status}` : ''}
         </p>

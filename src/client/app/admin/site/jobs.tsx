@@ -55,7 +55,7 @@ function Table<T>({
                   className={`flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle ${c.className ?? ''}`}
                 >
                   <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
-                  <span className="min-w-0 break-words">{c.render(row)}</span>
+                  <span className="min-w-0 wrap-anywhere">{c.render(row)}</span>
                 </td>
               ))}
             </tr>

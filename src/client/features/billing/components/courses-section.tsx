@@ -18,7 +18,7 @@ export function CoursesSection({ courses }: { courses: BillingCourse[] }) {
             <div className="flex min-w-0 items-start gap-3">
               <BookOpen aria-hidden className="mt-1 size-5 shrink-0 text-muted" />
               <div className="min-w-0">
-                <p className="font-semibold break-words">
+                <p className="font-semibold wrap-anywhere">
                   {c.title}
                   {c.level ? <span className="font-normal text-muted"> ({c.level})</span> : null}
                 </p>

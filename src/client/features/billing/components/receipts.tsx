@@ -45,7 +45,7 @@ export function PaymentsList({ receipts, failed }: { receipts: ReceiptSummary[];
         ) : (
           <li key={`failed-${row.failed.id}`} className="flex flex-col gap-1 py-4 sm:flex-row sm:items-center sm:gap-4">
             <div className="min-w-0 flex-1">
-              <p className="break-words font-semibold">{row.failed.description || 'Membership'}</p>
+              <p className="wrap-anywhere font-semibold">{row.failed.description || 'Membership'}</p>
               <p className="text-sm text-muted">
                 <span className="font-semibold text-danger">Payment failed</span> ·{' '}
                 <span className="whitespace-nowrap">{day(row.failed.date)}</span>
@@ -65,7 +65,7 @@ function ReceiptRow({ r }: { r: ReceiptSummary }) {
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
-        <p className="break-words font-semibold">{r.item}</p>
+        <p className="wrap-anywhere font-semibold">{r.item}</p>
         <p className="text-sm text-muted">
           {kindLabel(r)} <span className="tabular whitespace-nowrap">{r.number}</span> ·{' '}
           <span className="whitespace-nowrap">{day(r.issued_at)}</span>
@@ -157,14 +157,14 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
       <div className="grid gap-5 border-b border-line py-5 sm:grid-cols-2">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">From</h2>
-          <p className="mt-1 break-words font-semibold">{r.seller.name}</p>
-          {r.seller.address ? <p className="whitespace-pre-line break-words text-muted">{r.seller.address}</p> : null}
+          <p className="mt-1 wrap-anywhere font-semibold">{r.seller.name}</p>
+          {r.seller.address ? <p className="whitespace-pre-line wrap-anywhere text-muted">{r.seller.address}</p> : null}
         </div>
         <div className="min-w-0">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">
             {credit ? 'Refunded to' : 'Billed to'}
           </h2>
-          <p className="mt-1 break-words font-semibold">{r.member.name}</p>
+          <p className="mt-1 wrap-anywhere font-semibold">{r.member.name}</p>
           <p className="break-all text-muted">{r.member.email}</p>
         </div>
       </div>
@@ -182,7 +182,7 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </thead>
         <tbody>
           <tr className="border-b border-line">
-            <td className="break-words py-3 pr-3">{r.item}</td>
+            <td className="wrap-anywhere py-3 pr-3">{r.item}</td>
             <td className="tabular py-3 text-right">{money(r.amount_cents)}</td>
           </tr>
           <tr className="text-muted">

@@ -19,7 +19,7 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <dt className="text-sm font-semibold text-muted">{label}</dt>
-      <dd className="text-lg font-semibold break-words" data-testid={testId}>
+      <dd className="text-lg font-semibold wrap-anywhere" data-testid={testId}>
         {children}
       </dd>
     </div>

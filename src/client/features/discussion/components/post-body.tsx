@@ -7,7 +7,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 /** Post text: plain text with its line breaks, links made clickable (text shortened in the middle). Never HTML. */
 export function PostText({ text, className }: { text: string; className?: string }) {
   return (
-    <div className={clsx('whitespace-pre-wrap break-words text-base leading-relaxed', className)}>
+    <div className={clsx('whitespace-pre-wrap wrap-anywhere text-base leading-relaxed', className)}>
       {linkify(text).map((part, i) =>
         part.kind === 'text' ? (
           <span key={i}>{part.text}</span>

@@ -34,7 +34,7 @@ interface Props extends TopicSlots {
 
 /** Plain text with its line breaks (user text is never HTML). */
 const PlainBody = ({ post }: { post: PostDto }) => (
-  <div className="whitespace-pre-wrap break-words text-lg leading-relaxed">{post.body}</div>
+  <div className="whitespace-pre-wrap wrap-anywhere text-lg leading-relaxed">{post.body}</div>
 );
 
 const onHashChange = (listener: () => void) => {

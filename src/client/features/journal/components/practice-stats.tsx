@@ -83,9 +83,11 @@ function TempoChart({ exercise, points }: Stats['tempos'][number]) {
   const y = (t: number) => h - ((t - min) / (max - min)) * h;
   const last = points.at(-1)!;
   return (
-    <li className="flex flex-col gap-1 rounded-xl border border-line p-3">
+    <li className="flex min-w-0 flex-col gap-1 rounded-xl border border-line p-3">
       <div className="flex items-baseline justify-between gap-2">
-        <span className="truncate font-semibold">{exercise}</span>
+        <span className="truncate font-semibold" title={exercise}>
+          {exercise}
+        </span>
         <span className="text-lg font-black tabular">
           {last.tempo}
           <span className="ml-0.5 text-xs font-semibold text-muted">bpm</span>

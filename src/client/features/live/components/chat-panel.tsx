@@ -106,7 +106,7 @@ export function ChatPanel({
           className="flex items-start gap-2 border-b border-line bg-accent-soft px-4 py-2.5"
         >
           <Pin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-          <p className="min-w-0 flex-1 break-words font-semibold">
+          <p className="min-w-0 flex-1 wrap-anywhere font-semibold">
             <span className="sr-only">Pinned topic: </span>
             {state.topic}
           </p>
@@ -266,7 +266,7 @@ function MessageRow({
             {timeOf(m.timestamp)}
           </time>
         </p>
-        <p className="whitespace-pre-wrap break-words" data-testid="chat-body">
+        <p className="whitespace-pre-wrap wrap-anywhere" data-testid="chat-body">
           {m.body}
         </p>
       </div>

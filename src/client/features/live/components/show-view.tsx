@@ -32,7 +32,11 @@ export function ShowView({ id }: { id: number }) {
   });
   if (show.isPending) return <Spinner />;
   if (show.isError)
-    return isMembersOnly(show.error) ? <MembersOnly /> : <FormError message={errorMessage(show.error, [])} />;
+    return isMembersOnly(show.error) ? (
+      <MembersOnly heading="Live show" />
+    ) : (
+      <FormError message={errorMessage(show.error, [])} />
+    );
   const s = show.data;
   return (
     <div
@@ -40,7 +44,8 @@ export function ShowView({ id }: { id: number }) {
       style={phoneChat}
     >
       {/* one copy of the details (and so one <h1>): below the video on a wide screen; on a phone this
-          column dissolves into the page's column and the details move under the chat */}
+          column dissolves into the page's column and, while the show is live, the details move under
+          the chat (video and chat together on one screen); before and after, the title and time come first */}
       <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-4">
         <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">
           {s.videoUrl ? (
@@ -56,7 +61,7 @@ export function ShowView({ id }: { id: number }) {
             <p className="grid size-full place-items-center p-6 text-center text-white/80">{LIVE_MESSAGES.noVideo}</p>
           )}
         </div>
-        <ShowDetails show={s} className="order-last flex lg:order-none" />
+        <ShowDetails show={s} className={s.status === 'live' ? 'order-last flex lg:order-none' : 'flex'} />
       </div>
       <ChatPanel
         showId={s.id}

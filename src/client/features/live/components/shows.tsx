@@ -1,6 +1,6 @@
 import { JOIN_URL } from '#shared/commerce';
 import { useState, type FormEvent } from 'react';
-import { CalendarClock, Radio, Video } from 'lucide-react';
+import { CalendarClock, Lock, Radio, Video } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { LIVE, LIVE_MESSAGES, LIVE_STATUS_LABELS, type LiveShowDto, type LiveStatus } from '#shared/live';
@@ -44,14 +44,19 @@ export function StatusBadge({ status }: { status: LiveStatus }) {
 }
 
 /** A free member sees why, and where to become a member. */
-export function MembersOnly() {
+/** What a signed-in free member sees instead of the shows; `heading` names the page when nothing else does. */
+export function MembersOnly({ heading }: { heading?: string }) {
   return (
-    <div className="rounded-2xl border border-line bg-surface p-6">
-      <p className="text-lg">{COMMUNITY_MESSAGES.communityMembersOnly}</p>
-      <a href={JOIN_URL} className={clsx(buttonClass('primary'), 'mt-4')}>
-        Become a member
-      </a>
-    </div>
+    <>
+      {heading ? <h1 className="mb-6 text-3xl font-extrabold tracking-tight sm:mb-8 sm:text-4xl">{heading}</h1> : null}
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-accent/40 bg-accent-soft p-6">
+        <Lock aria-hidden className="size-6 text-accent-strong" />
+        <p className="text-lg font-semibold">{COMMUNITY_MESSAGES.communityMembersOnly}</p>
+        <a href={JOIN_URL} className={buttonClass('primary')}>
+          Become a member
+        </a>
+      </div>
+    </>
   );
 }
 

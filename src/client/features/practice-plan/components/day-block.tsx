@@ -233,7 +233,7 @@ export function DayBlock({
                           <p className="text-lg font-semibold">{ex.title || 'Exercise'}</p>
                         )}
                         {ex.notes ? (
-                          <p className="mt-0.5 whitespace-pre-line break-words text-muted">{ex.notes}</p>
+                          <p className="mt-0.5 whitespace-pre-line wrap-anywhere text-muted">{ex.notes}</p>
                         ) : null}
                       </div>
                     )}

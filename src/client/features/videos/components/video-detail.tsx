@@ -109,7 +109,7 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
       {v.note ? (
         <section className="rounded-2xl border border-line bg-surface p-5">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Note</h2>
-          <p className="mt-2 whitespace-pre-wrap break-words">{v.note}</p>
+          <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{v.note}</p>
         </section>
       ) : null}
       <section
@@ -122,7 +122,7 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
         </h2>
         {v.feedback ? (
           <>
-            <p className="mt-3 whitespace-pre-wrap break-words text-lg">{v.feedback}</p>
+            <p className="mt-3 whitespace-pre-wrap wrap-anywhere text-lg">{v.feedback}</p>
             <p className="mt-2 text-sm text-muted">
               {v.feedback_by ? (
                 <>

@@ -136,7 +136,7 @@ function CommentBody({
             {formatDistanceToNow(when, { addSuffix: true })}
           </time>
         </div>
-        <p className="mt-1 whitespace-pre-wrap break-words">{c.body}</p>
+        <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{c.body}</p>
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1">
           {children}
           {c.can_delete ? (
