@@ -15,8 +15,13 @@ import { MAIL_KINDS, type MailKindName } from './kinds.ts';
 import { Layout } from './layout.tsx';
 import { createPreferences } from './preferences.ts';
 import { unsubscribeTokens } from './unsubscribe.ts';
+import { sweepBillingMail } from './billing-sweep.ts';
 
 export { MAIL_KINDS, type MailKindName } from './kinds.ts';
+
+/** the recurring job that queues billing mail from the billing records (billing-sweep.ts), every minute */
+export const BILLING_SWEEP_JOB = 'mail.billing-sweep';
+export const BILLING_SWEEP_CRON = '* * * * *';
 
 /** the background job that delivers one mail (its row in mail_messages) */
 export const MAIL_JOB = 'mail.deliver';
@@ -175,7 +180,7 @@ export function createMail(deps: MailDeps) {
     expireInSeconds: config.mail.expireSeconds,
   });
 
-  return {
+  const service = {
     preferences,
     tokens,
 
@@ -220,6 +225,15 @@ export function createMail(deps: MailDeps) {
     async preview<K extends MailKindName>(kind: K, user: UserRow, data: DataOf<K>): Promise<RenderedMail> {
       return renderMail(kind, data, { address: user.email, name: user.name, user });
     },
+
+    /** queues the billing mails due now (the recurring job's work; tests run it through the queue too) */
+    sweepBilling: (now?: Date) => sweepBillingMail(db, service, now),
   };
+
+  deps.jobs.define(BILLING_SWEEP_JOB, z.object({}), () => service.sweepBilling(), {
+    label: 'Queue billing e-mails (receipts, reminders, failed payments, membership changes)',
+  });
+  deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_CRON);
+  return service;
 }
 export type MailService = ReturnType<typeof createMail>;

@@ -1,4 +1,13 @@
 import type { MailKind } from './kind.ts';
+import {
+  instalmentFailed,
+  instalmentReceipt,
+  membershipChanged,
+  paymentFailed,
+  receipt,
+  renewalComing,
+  trialEnding,
+} from './templates/billing.tsx';
 import { friendRequest } from './templates/community.tsx';
 import { emailChanged, passwordChanged, passwordReset, welcome } from './templates/account.tsx';
 
@@ -11,6 +20,13 @@ export const MAIL_KINDS = {
   'account.password-reset': passwordReset,
   'account.password-changed': passwordChanged,
   'account.email-changed': emailChanged,
+  'billing.receipt': receipt,
+  'billing.trial-ending': trialEnding,
+  'billing.renewal-coming': renewalComing,
+  'billing.payment-failed': paymentFailed,
+  'billing.membership': membershipChanged,
+  'billing.instalment-receipt': instalmentReceipt,
+  'billing.instalment-failed': instalmentFailed,
   'community.friend-request': friendRequest,
 } satisfies Record<string, MailKind>;
 
