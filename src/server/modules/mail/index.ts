@@ -1,6 +1,4 @@
-import { createElement } from 'react';
 import { eq, sql } from 'drizzle-orm';
-import { render } from '@react-email/render';
 import { z } from '#shared/zod';
 import { notificationTopic } from '#shared/mail';
 import type { AppConfig } from '#server/config';
@@ -8,13 +6,13 @@ import type { Database } from '#server/db/client';
 import { mailMessages } from '#server/db/schema/index';
 import { randomToken } from '#server/lib/crypto';
 import { PermanentJobError, type Jobs } from '#server/lib/jobs';
+import type { MailKind } from './kind.ts';
 import { MailDeliveryError, type Mailer } from '#server/lib/mailer';
 import type { UserRow, UserService } from '#server/modules/users/service';
-import type { MailContext, MailKind } from './kind.ts';
 import { MAIL_KINDS, type MailKindName } from './kinds.ts';
-import { Layout } from './layout.tsx';
 import { createPreferences } from './preferences.ts';
 import { unsubscribeTokens } from './unsubscribe.ts';
+import { renderMailFor, type RenderedMail } from './render.ts';
 import { sweepBillingMail } from './billing-sweep.ts';
 
 export { MAIL_KINDS, type MailKindName } from './kinds.ts';
@@ -39,13 +37,7 @@ export interface MailSendOptions {
   at?: Date;
 }
 
-export interface RenderedMail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-}
+export type { RenderedMail } from './render.ts';
 
 type DataOf<K extends MailKindName> = z.input<(typeof MAIL_KINDS)[K]['schema']>;
 
@@ -56,19 +48,6 @@ interface MailDeps {
   users: UserService;
   config: AppConfig;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-}
-
-function formatter(timeZone: string | null, options: Intl.DateTimeFormatOptions, withZone: boolean) {
-  for (const zone of [timeZone, 'UTC']) {
-    if (!zone) continue;
-    try {
-      const f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
-      return (at: Date | string) => `${f.format(new Date(at))}${withZone ? ` (${zone})` : ''}`;
-    } catch {
-      // not a time zone this runtime knows: the next one
-    }
-  }
-  return (at: Date | string) => new Date(at).toISOString();
 }
 
 /**
@@ -84,50 +63,13 @@ export function createMail(deps: MailDeps) {
   const tokens = unsubscribeTokens(config.mail.unsubscribeSecret);
   const kinds = MAIL_KINDS as Record<string, MailKind>;
 
-  const contextFor = (name: string, timeZone: string | null): MailContext => ({
-    name,
-    academyName: config.mail.academyName,
-    link: (path: string) => `${config.appUrl}${path.startsWith('/') ? path : `/${path}`}`,
-    when: formatter(timeZone, { dateStyle: 'full', timeStyle: 'short' }, true),
-    day: formatter(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }, false),
-  });
-
-  /** the mail as it will be sent: subject, HTML, plain text and headers */
-  async function renderMail(
-    kindName: string,
-    data: unknown,
-    to: { address: string; name: string; user: UserRow | null },
-  ): Promise<RenderedMail> {
-    const kind = kinds[kindName];
-    if (!kind) throw new PermanentJobError(`No mail is defined as "${kindName}".`);
-    const parsed = kind.schema.parse(data);
-    const ctx = contextFor(to.name, to.user?.timezone ?? null);
-    const topic = notificationTopic(kind.topic)!;
-    const token = !topic.essential && to.user ? tokens.create(to.user.id, kind.topic) : null;
-    const unsubscribeUrl = token ? `${config.appUrl}/unsubscribe/${token}` : null;
-    const element = createElement(Layout, {
-      frame: {
-        academyName: config.mail.academyName,
-        postalAddress: config.mail.postalAddress,
-        unsubscribeUrl,
-        settingsUrl: ctx.link('/account/notifications'),
-      },
-      preview: kind.preview(parsed, ctx),
-      children: kind.body(parsed, ctx),
+  const renderMail = (kindName: string, data: unknown, to: { address: string; name: string; user: UserRow | null }) =>
+    renderMailFor(config, tokens, kindName, data, {
+      address: to.address,
+      name: to.name,
+      userId: to.user?.id ?? null,
+      timeZone: to.user?.timezone ?? null,
     });
-    const html = await render(element);
-    const text = await render(element, { plainText: true });
-    const headers: Record<string, string> = {};
-    if (token) {
-      // RFC 8058: a mail client's one-click unsubscribe POSTs "List-Unsubscribe=One-Click" to the https address
-      const targets = [`<${config.appUrl}/api/unsubscribe/${token}>`];
-      if (config.mail.unsubscribeMailto)
-        targets.push(`<mailto:${config.mail.unsubscribeMailto}?subject=unsubscribe%20${token}>`);
-      headers['List-Unsubscribe'] = targets.join(', ');
-      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-    }
-    return { to: to.address, subject: kind.subject(parsed, ctx), html, text, headers };
-  }
 
   const done = (id: number, status: 'sent' | 'kept' | 'skipped' | 'failed', error: string | null, wipe = false) =>
     db

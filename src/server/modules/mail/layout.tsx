@@ -125,10 +125,33 @@ export function Paragraph(props: { children: ReactNode; muted?: boolean }) {
         lineHeight: props.muted ? '22px' : '26px',
         color: props.muted ? colours.muted : colours.text,
         margin: '0 0 16px',
+        // a long address (a link written out, an IPv6 address) wraps instead of widening a phone's screen
+        overflowWrap: 'anywhere',
+        wordBreak: 'break-word',
       }}
     >
       {props.children}
     </Text>
+  );
+}
+
+/** a numbered list of steps, in the paragraph's type */
+export function Steps(props: { children: ReactNode }) {
+  return (
+    <ol
+      className="bb-text"
+      style={{
+        margin: '0 0 16px',
+        paddingLeft: '24px',
+        fontSize: '16px',
+        lineHeight: '26px',
+        color: colours.text,
+        overflowWrap: 'anywhere',
+        wordBreak: 'break-word',
+      }}
+    >
+      {props.children}
+    </ol>
   );
 }
 
@@ -144,7 +167,7 @@ export function Action(props: { href: string; children: ReactNode }) {
           fontSize: '16px',
           fontWeight: 600,
           lineHeight: '20px',
-          padding: '12px 20px',
+          padding: '14px 20px',
           borderRadius: '8px',
           textDecoration: 'none',
           display: 'inline-block',
@@ -192,6 +215,8 @@ export function Facts(props: { rows: Array<[string, string]> }) {
                   fontWeight: 600,
                   color: colours.text,
                   borderBottom: `1px solid ${colours.line}`,
+                  overflowWrap: 'anywhere',
+                  wordBreak: 'break-word',
                 }}
               >
                 {value}

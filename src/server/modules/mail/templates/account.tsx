@@ -1,6 +1,6 @@
 import { z } from '#shared/zod';
 import { defineMail } from '../kind.ts';
-import { Action, Heading, InlineLink, Paragraph } from '../layout.tsx';
+import { Action, Heading, InlineLink, Paragraph, Steps } from '../layout.tsx';
 
 /** Account mail: always sent, never turned off (topic 'account'). */
 
@@ -71,14 +71,14 @@ export const passwordChanged = defineMail({
       </Paragraph>
       <Paragraph>If this was you, there is nothing else to do.</Paragraph>
       <Paragraph>If it was not you, someone else may know your password or be able to read your e-mail:</Paragraph>
-      <ol style={{ margin: '0 0 16px', paddingLeft: '24px', fontSize: '16px', lineHeight: '26px' }} className="bb-text">
+      <Steps>
         <li>
           Choose a new password now:{' '}
           <InlineLink href={ctx.link('/password/forgot')}>{ctx.link('/password/forgot')}</InlineLink>
         </li>
         <li>Contact our support team by replying to this email, so we can check your account with you.</li>
         <li>Change the password of your email account too.</li>
-      </ol>
+      </Steps>
     </>
   ),
 });
