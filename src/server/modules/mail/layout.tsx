@@ -31,7 +31,8 @@ const font = "Inter, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const darkCss = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
-    .bb-page { background-color: #0c0a09 !important; }
+    .bb-page, .bb-page > table > tbody > tr > td { background-color: #0c0a09 !important; }
+    .bb-line { border-color: #44403c !important; }
     .bb-card { background-color: #1c1917 !important; border-color: #44403c !important; }
     .bb-text { color: #f5f5f4 !important; }
     .bb-muted { color: #a8a29e !important; }
@@ -56,7 +57,7 @@ export function Layout(props: { frame: MailFrame; preview: string; children: Rea
         <Container style={{ maxWidth: '600px', width: '100%', margin: '0 auto' }}>
           <Section style={{ padding: '0 16px 16px' }}>
             <Text
-              className="bb-text"
+              className="bb-link"
               style={{ fontSize: '20px', fontWeight: 700, color: colours.accent, margin: 0, letterSpacing: '-0.01em' }}
             >
               {frame.academyName}
@@ -196,7 +197,7 @@ export function Facts(props: { rows: Array<[string, string]> }) {
           {props.rows.map(([label, value]) => (
             <tr key={label}>
               <td
-                className="bb-muted"
+                className="bb-muted bb-line"
                 style={{
                   padding: '6px 0',
                   fontSize: '14px',
@@ -207,7 +208,7 @@ export function Facts(props: { rows: Array<[string, string]> }) {
                 {label}
               </td>
               <td
-                className="bb-text"
+                className="bb-text bb-line"
                 align="right"
                 style={{
                   padding: '6px 0',
