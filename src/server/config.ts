@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,6 +47,26 @@ export interface AppConfig {
    * work (unset: pg-boss's defaults, a couple of seconds for work and half a minute for the clock)
    */
   jobsPollSeconds: number | null;
+  /** what mail says about the academy and how its jobs retry (docs/mail.md) */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** MAIL_ACADEMY_NAME: the name in every mail's footer */
+  academyName: string;
+  /** MAIL_POSTAL_ADDRESS: the academy's postal address in every mail's footer (one line) */
+  postalAddress: string;
+  /** MAIL_UNSUBSCRIBE_MAILTO: an address that also unsubscribes (List-Unsubscribe mailto), optional */
+  unsubscribeMailto: string | null;
+  /** signs unsubscribe links: MAIL_UNSUBSCRIBE_SECRET, else derived from the session secret */
+  unsubscribeSecret: string;
+  /** MAIL_RETRY_SECONDS: the wait before a mail's first retry after a temporary failure (it doubles each time) */
+  retrySeconds: number;
+  /**
+   * MAIL_EXPIRE_SECONDS: a delivery still running after this long is taken as lost (its process died)
+   * and tried again; SMTP timeouts are set well inside it so a live delivery never outlasts it
+   */
+  expireSeconds: number;
 }
 
 export interface PaymentsConfig {
@@ -104,8 +124,19 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     payments: loadPaymentsConfig(env, nodeEnv),
     tls,
     jobsPollSeconds: env.JOBS_POLL_SECONDS && Number(env.JOBS_POLL_SECONDS) > 0 ? Number(env.JOBS_POLL_SECONDS) : null,
+    mail: {
+      academyName: env.MAIL_ACADEMY_NAME || 'Backbeat',
+      postalAddress: env.MAIL_POSTAL_ADDRESS || 'Backbeat Drum Academy, 12 Groove Street, Nashville, TN 37203, USA',
+      unsubscribeMailto: env.MAIL_UNSUBSCRIBE_MAILTO || null,
+      unsubscribeSecret:
+        env.MAIL_UNSUBSCRIBE_SECRET || createHmac('sha256', sessionSecret).update('mail-unsubscribe').digest('hex'),
+      retrySeconds: positive(env.MAIL_RETRY_SECONDS) ?? 30,
+      expireSeconds: Math.max(3, positive(env.MAIL_EXPIRE_SECONDS) ?? 60),
+    },
   };
 }
+
+const positive = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : null);
 
 function loadTls(env: Env): AppConfig['tls'] {
   const certFile = env.TLS_CERT_FILE || null;

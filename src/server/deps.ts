@@ -12,6 +12,7 @@ import { createJobs, type Jobs } from './lib/jobs.ts';
 import { createRealtime, type Realtime } from './modules/realtime/service.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createMail, type MailService } from './modules/mail/index.ts';
 import { createNotificationService } from './modules/notifications/service.ts';
 import { createLearningService } from './modules/learning/service.ts';
 import { createJournalService } from './modules/journal/service.ts';
@@ -73,6 +74,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.memoryDatabase ? null : config.dataDir,
+    timeoutSeconds: config.mail.expireSeconds,
   });
   // durable background jobs: modules define theirs while the app is built; they run once it listens
   const jobs: Jobs = createJobs({ database, log: opts.log, pollSeconds: config.jobsPollSeconds });
@@ -80,6 +82,8 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const storage = createStorage(config.dataDir);
   const fileBaseUrl = '/files';
   const users = createUserService({ db, fileBaseUrl });
+  // every mail is a background job: modules call mail.send(kind, to, data) (docs/mail.md)
+  const mail: MailService = createMail({ db, jobs, mailer, users, config, log: opts.log });
   const notifications = createNotificationService({ db, realtime });
   const rewards = createRewardsService({ db, realtime });
   const settings = createSettingsService({ db });
@@ -88,9 +92,9 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     users,
     settings,
     audit: createAuditService({ db }),
-    auth: createAuthService({ db, users, sessions, mailer, appUrl: config.appUrl }),
+    auth: createAuthService({ db, users, sessions, mail, appUrl: config.appUrl }),
     notifications,
-    profile: createProfileService({ db, users, notifications }),
+    profile: createProfileService({ db, users, notifications, mail }),
     rewards,
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
@@ -113,6 +117,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     ownWrites,
     limiters,
     mailer,
+    mail,
     jobs,
     realtime,
     fileBaseUrl,

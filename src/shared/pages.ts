@@ -16,6 +16,8 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/account/profile', access: 'member' },
   { pattern: '/account/billing', access: 'member' },
   { pattern: '/account/billing/receipts/:number', access: 'member' },
+  { pattern: '/account/notifications', access: 'member' },
+  { pattern: '/unsubscribe/:token', access: 'public' },
   { pattern: '/notifications', access: 'member' },
   { pattern: '/notifications/:id', access: 'member' },
   { pattern: '/profile/:slug', access: 'member' },

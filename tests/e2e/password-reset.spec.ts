@@ -34,11 +34,15 @@ async function register(): Promise<string> {
 
 /** asks for a link through the forgot-password page; the link's path, from the mail */
 async function askForLink(p: Page, email: string): Promise<string> {
+  const isReset = (m: OutboxMessage) => m.to === email && m.subject === 'Reset your Backbeat password';
+  const before = (await outbox()).filter(isReset).length;
   await p.goto('/password/forgot');
   await p.getByLabel('Email').fill(email);
   await p.getByRole('button', { name: 'Email me a reset link' }).click();
   await p.getByRole('status').filter({ hasText: MESSAGES.passwordResetSent }).waitFor();
-  const mail = (await outbox()).find((m) => m.to === email && m.subject === 'Reset your Backbeat password');
+  // the mail is a background job: it is kept a moment after the page answers
+  await expect.poll(async () => (await outbox()).filter(isReset).length, { timeout: 30_000 }).toBeGreaterThan(before);
+  const mail = (await outbox()).find(isReset);
   return new URL(/https?:\/\/\S+\/password\/reset\/[\w-]+/.exec(mail!.text)![0]).pathname;
 }
 
@@ -52,9 +56,14 @@ describe('password reset links', () => {
     await owner.getByLabel('Confirm new password').fill('second-password-2');
     await owner.getByRole('button', { name: 'Set new password' }).click();
     await owner.waitForURL((url) => url.pathname === '/dashboard');
-    expect((await outbox()).some((m) => m.to === email && m.subject === 'Your Backbeat password was changed')).toBe(
-      true,
-    );
+    await expect
+      .poll(
+        async () => (await outbox()).some((m) => m.to === email && m.subject === 'Your Backbeat password was changed'),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
 
     // the same link, opened again (another browser, on a phone): no form, the reason at once
     const again = await newPage(browser, PHONE);

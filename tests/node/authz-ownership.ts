@@ -220,6 +220,10 @@ export const OWNERLESS: Record<string, string> = {
     'profiles are visible to members (docs/product/profile-and-wall.md); the edit (POST /status) is the owner’s only (self row)',
   'POST /friends':
     'names the member to befriend: asking is the feature; the request is the caller’s (concurrency suite)',
+  'GET /api/unsubscribe/:token':
+    'the token is the proof (signed for one member and topic; a forged one is 404: mail/mail.test.ts)',
+  'POST /api/unsubscribe/:token':
+    'the token is the proof (signed for one member and topic; a forged one is 404: mail/mail.test.ts)',
   'GET /api/password/reset/:token':
     'a reset link’s own check: the token is the proof, unguessable, and the answer says only whether it still works',
   'GET /songmapper/pdf/:id': 'a song’s share link: public by design, the id is unguessable',

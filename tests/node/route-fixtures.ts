@@ -15,6 +15,8 @@ export function concreteUrl(route: string, value = '1'): string {
  */
 export const CSRF_EXEMPT: Record<string, string> = {
   'POST /webhooks/stripe': 'signed by Stripe',
+  'POST /api/unsubscribe/:token':
+    "one-click unsubscribe (RFC 8058): a mail client's POST with no session; the signed token is the proof",
   'POST /webhooks/paypal': 'verified with PayPal',
   'POST /webhooks/sandbox': 'signed by the sandbox provider',
   'POST /sandbox/authenticate/:id': "the sandbox 3-D Secure page (the card issuer's page in production)",

@@ -29,6 +29,7 @@ const mentorship = () => import('./pages/mentorship.tsx');
 const mentorshipPlan = () => import('./pages/mentorship-plan.tsx');
 const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
 const songMapper = () => import('./pages/song-mapper.tsx');
+const mailPages = () => import('./pages/mail.tsx');
 
 // only a production server on the payment sandbox shows it: its code is no part of a real academy's pages
 const TestModeBanner = lazy(() =>
@@ -101,6 +102,8 @@ export const routes: RouteObject[] = [
       { path: '/terms', lazy: lazyPage(member, 'TermsPage') },
       { path: '/dashboard', lazy: lazyPage(member, 'DashboardPage') },
       { path: '/account/profile', lazy: lazyPage(member, 'AccountProfilePage') },
+      { path: '/account/notifications', lazy: lazyPage(mailPages, 'NotificationSettingsPage') },
+      { path: '/unsubscribe/:token', lazy: lazyPage(mailPages, 'UnsubscribePage') },
       { path: '/account/billing', lazy: lazyPage(() => import('./pages/billing.tsx'), 'BillingPage') },
       { path: '/account/billing/receipts/:number', lazy: lazyPage(() => import('./pages/receipt.tsx'), 'ReceiptPage') },
       { path: '/notifications', lazy: lazyPage(member, 'NotificationsPage') },

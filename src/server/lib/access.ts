@@ -64,6 +64,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /account/password': 'member',
   'GET /api/me': 'public',
   'POST /logout': 'public',
+  // mail: notification settings, and unsubscribe links (signed tokens, no session)
+  'GET /api/account/notifications': 'member',
+  'PUT /api/account/notifications': 'member',
+  'GET /api/unsubscribe/:token': 'public',
+  'POST /api/unsubscribe/:token': 'public',
   // notifications
   'GET /notifications/recent': 'member',
   'GET /mentorship/notifications/recent': 'member',

@@ -43,6 +43,14 @@ export interface JobContext {
   retryCount: number;
 }
 
+/**
+ * Thrown by a job that can never succeed (a mail server refused the address for good): the job is kept
+ * as failed at once with this message, without the retries a temporary failure gets.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 type Handler<T> = (data: T, job: JobContext) => Promise<unknown>;
 
 interface Definition {
@@ -143,6 +151,8 @@ export function createJobs(opts: JobsOptions): Jobs {
     ? {
         cronMonitorIntervalSeconds: Math.max(1, Math.round(poll)),
         cronWorkerIntervalSeconds: Math.max(1, Math.round(poll)),
+        // maintenance is what notices a job whose process died mid-run (past its expiry) and retries it
+        maintenanceIntervalSeconds: Math.max(1, Math.round(poll)),
       }
     : {};
 
@@ -264,6 +274,15 @@ export function createJobs(opts: JobsOptions): Jobs {
                   await d.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
                 } catch (err) {
                   opts.log.error({ err, job: d.name, id: job.id, try: job.retryCount + 1 }, 'background job failed');
+                  if (err instanceof PermanentJobError) {
+                    // failed for good now: pg-boss's completion after this return finds the job no longer active
+                    await sql!.executeSql(
+                      `update ${SCHEMA}.job set state = 'failed', completed_on = now(), output = $2::jsonb
+                        where id = $1::uuid and state = 'active'`,
+                      [job.id, JSON.stringify({ message: err.message, permanent: true })],
+                    );
+                    continue;
+                  }
                   throw err;
                 }
               }

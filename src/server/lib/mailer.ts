@@ -8,6 +8,35 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** extra headers (List-Unsubscribe...) */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A delivery that did not go through. `permanent`: the mail server refused it for good (an SMTP 5xx
+ * answer: no such mailbox, rejected as spam); anything else (a 4xx answer, a refused or dropped
+ * connection, a timeout) may work later.
+ */
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+/** nodemailer's error, in the words of a delivery error */
+export function deliveryError(err: unknown): MailDeliveryError {
+  const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
+  const code = typeof e.responseCode === 'number' ? e.responseCode : null;
+  const permanent = code !== null && code >= 500 && code < 600;
+  const what = e.response ?? e.message ?? String(err);
+  return new MailDeliveryError(
+    code !== null ? `The mail server answered ${code}: ${what}` : `The mail server could not be reached: ${what}`,
+    permanent,
+  );
 }
 export interface OutboxMessage extends MailMessage {
   id: string;
@@ -24,7 +53,13 @@ export interface Mailer {
  * Mail goes through nodemailer to SMTP_URL; without it, into DATA_DIR/outbox as JSON files. nodemailer
  * is loaded with the first mail sent (a process that sends none never loads it).
  */
-export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string | null }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string | null;
+  /** the longest one delivery may take: each SMTP wait gets a third of it */
+  timeoutSeconds?: number;
+}): Mailer {
   const memory: OutboxMessage[] = [];
   const dir = opts.dataDir ? path.join(opts.dataDir, 'outbox') : null;
   const smtpUrl = opts.smtpUrl;
@@ -32,8 +67,20 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     let transport: Promise<Transporter> | null = null;
     return {
       async send(message) {
-        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-        await (await transport).sendMail({ from: opts.from, ...message });
+        const wait = Math.round(((opts.timeoutSeconds ?? 60) * 1000) / 3);
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({
+            url: smtpUrl,
+            connectionTimeout: wait,
+            greetingTimeout: wait,
+            socketTimeout: wait,
+          }),
+        );
+        try {
+          await (await transport).sendMail({ from: opts.from, ...message });
+        } catch (err) {
+          throw deliveryError(err);
+        }
       },
       async outbox() {
         return [];

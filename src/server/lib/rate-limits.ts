@@ -70,6 +70,11 @@ export const RATE_LIMITS = {
   uploadChunksPerIp: { points: 15_000, duration: 10 * 60 },
   contactPerIp: { points: 10, duration: 60 * 60 },
   reportsPerIp: { points: 60, duration: 60 * 60 },
+  /**
+   * unsubscribe links (read and used): a mail provider's one-click unsubscribe comes from its own few
+   * servers for many members, so the limit is per address but generous
+   */
+  unsubscribePerIp: { points: 60, duration: 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -119,6 +124,8 @@ export const ADDRESS_LIMITS: Record<string, RateLimitName> = {
   'POST /contact/send': 'contactPerIp',
   'POST /api/reports': 'reportsPerIp',
   'GET /api/password/reset/:token': 'passwordResetCheckPerIp',
+  'GET /api/unsubscribe/:token': 'unsubscribePerIp',
+  'POST /api/unsubscribe/:token': 'unsubscribePerIp',
 };
 
 export interface RateLimiters {

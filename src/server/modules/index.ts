@@ -30,6 +30,7 @@ import { adminCommunityRoutes } from './admin-community/routes.ts';
 import { adminCommerceRoutes } from './admin-commerce/routes.ts';
 import { adminMembersRoutes } from './admin-members/routes.ts';
 import { receiptRoutes } from './receipts/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 
 /** Every feature's routes: one line per feature. */
 export const modules: FastifyPluginAsync[] = [
@@ -64,4 +65,5 @@ export const modules: FastifyPluginAsync[] = [
   adminCommerceRoutes,
   adminMembersRoutes,
   receiptRoutes,
+  mailRoutes,
 ];

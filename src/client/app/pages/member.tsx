@@ -112,6 +112,13 @@ export function AccountProfilePage({ mentorship = false }: { mentorship?: boolea
           <ProfileImageModal />
         </Card>
         <Card>
+          <h2 className="text-xl font-bold">Notifications</h2>
+          <p className="mt-2 text-muted">Choose what reaches you in the bell and by e-mail, and the weekly digest.</p>
+          <a href="/account/notifications" className={`${buttonClass('secondary')} mt-4`}>
+            Notification settings
+          </a>
+        </Card>
+        <Card>
           <h2 className="mb-4 text-xl font-bold">Change password</h2>
           <ChangePasswordForm />
         </Card>

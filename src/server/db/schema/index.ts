@@ -12,3 +12,4 @@ export * from './metronome.ts';
 export * from './commerce.ts';
 export * from './mentorship.ts';
 export * from './admin.ts';
+export * from './mail.ts';

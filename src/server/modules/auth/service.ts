@@ -5,7 +5,7 @@ import type { Database, Tx } from '#server/db/client';
 import { passwordResets, users } from '#server/db/schema/index';
 import { AppError, ValidationError } from '#server/lib/errors';
 import { randomToken, sha256 } from '#server/lib/crypto';
-import type { Mailer } from '#server/lib/mailer';
+import type { MailService } from '#server/modules/mail/index';
 import type { SessionStore } from '#server/lib/session-store';
 import type { UserRow, UserService } from '#server/modules/users/service';
 import { isUniqueViolation } from '#server/lib/db-errors';
@@ -20,19 +20,6 @@ async function endResetLinks(tx: Tx, userId: number, now: Date) {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
 }
 
-/** "Tuesday 25 November 2026 at 14:03 (Europe/Berlin)" in the member's time zone, else UTC. */
-function formatWhen(at: Date, timeZone: string | null): string {
-  for (const zone of [timeZone, 'UTC']) {
-    if (!zone) continue;
-    try {
-      return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(at)} (${zone})`;
-    } catch {
-      // not a time zone this runtime knows: the next one
-    }
-  }
-  return at.toISOString();
-}
-
 // algorithm 2 = Argon2id (a const enum in the typings)
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2);
@@ -43,7 +30,7 @@ export function createAuthService(deps: {
   db: Database;
   users: UserService;
   sessions: SessionStore;
-  mailer: Mailer;
+  mail: MailService;
   appUrl: string;
 }) {
   const { db } = deps;
@@ -57,12 +44,14 @@ export function createAuthService(deps: {
       if (await deps.users.findByEmail(input.email)) throw new ValidationError({ email: [FIELD_MESSAGES.emailTaken] });
       const passwordHash = await hashPassword(input.password);
       try {
-        return await deps.users.create({
+        const user = await deps.users.create({
           name: input.name,
           email: input.email,
           passwordHash,
           signupSource: input.signupSource,
         });
+        await deps.mail.send('account.welcome', user.id, {}, { key: String(user.id) });
+        return user;
       } catch (err) {
         // two registrations racing for the same address: the unique index decides
         if (isUniqueViolation(err)) {
@@ -87,17 +76,18 @@ export function createAuthService(deps: {
       const user = await deps.users.findByEmail(email);
       if (!user || user.suspendedAt) return;
       const token = randomToken(32);
+      const tokenHash = sha256(token);
       await db.insert(passwordResets).values({
-        tokenHash: sha256(token),
+        tokenHash,
         userId: user.id,
         expiresAt: new Date(Date.now() + LIMITS.passwordResetTtlMinutes * 60_000),
       });
-      const link = `${deps.appUrl}/password/reset/${token}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Reset your Backbeat password',
-        text: `Hi ${user.name},\n\nSomeone (hopefully you) asked to reset your Backbeat password. Open this link within ${LIMITS.passwordResetTtlMinutes} minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.`,
-      });
+      await deps.mail.send(
+        'account.password-reset',
+        user.id,
+        { link: `${deps.appUrl}/password/reset/${token}`, minutes: LIMITS.passwordResetTtlMinutes },
+        { key: tokenHash },
+      );
     },
 
     /** Whether a reset link can still be used, without using it. */
@@ -184,23 +174,12 @@ export function createAuthService(deps: {
       user: UserRow,
       change: { at: Date; how: 'reset' | 'change'; ip: string },
     ): Promise<void> {
-      const how = change.how === 'reset' ? 'with a password reset link' : 'from your account settings';
-      const ended =
-        change.how === 'reset'
-          ? 'Every device that was signed in to your account has been signed out, and any other password reset link we sent you no longer works.'
-          : 'Every other device that was signed in to your account has been signed out, and any password reset link we sent you no longer works.';
-      await deps.mailer.send({
-        to: user.email,
-        subject: PASSWORD_CHANGED_SUBJECT,
-        text: [
-          `Hi ${user.name},`,
-          `The password of your Backbeat account (${user.email}) was changed on ${formatWhen(change.at, user.timezone)}, ${how}, from the address ${change.ip}.`,
-          ended,
-          'If this was you, there is nothing else to do.',
-          `If it was not you, someone else may know your password or be able to read your email:\n1. Choose a new password now: ${deps.appUrl}/password/forgot\n2. Contact our support team by replying to this email, so we can check your account with you.\n3. Change the password of your email account too.`,
-          'The Backbeat team',
-        ].join('\n\n'),
-      });
+      await deps.mail.send(
+        'account.password-changed',
+        user.id,
+        { at: change.at.toISOString(), how: change.how, ip: change.ip },
+        { key: `${user.id}-${change.at.getTime()}` },
+      );
     },
   };
 }

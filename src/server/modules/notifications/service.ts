@@ -7,6 +7,8 @@ import type { Database } from '#server/db/client';
 import { notifications } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { Realtime } from '#server/modules/realtime/service';
+import type { NotificationTopicId } from '#shared/mail';
+import { createPreferences } from '#server/modules/mail/preferences';
 
 export type NotificationArea = 'main' | 'mentorship';
 
@@ -33,6 +35,7 @@ const toDto = (row: Row): Notification => ({
 /** One notification service: features call `notify`; the header sees it at once over the user channel. */
 export function createNotificationService(deps: { db: Database; realtime: Realtime }) {
   const { db } = deps;
+  const preferences = createPreferences(db);
   async function unreadCount(userId: number, area: NotificationArea) {
     const [row] = await db
       .select({ n: count() })
@@ -42,10 +45,16 @@ export function createNotificationService(deps: { db: Database; realtime: Realti
   }
   return {
     unreadCount,
-    async notify(
+    /**
+     * Adds a notification to the member's bell. With `topic`, only when the member has not turned that
+     * topic's in-app notifications off (the notification settings page); answers null then.
+     */
+    async notify<T extends NotificationTopicId | undefined = undefined>(
       userId: number,
-      input: { body: string; url?: string | null; area?: NotificationArea },
-    ): Promise<Notification> {
+      input: { body: string; url?: string | null; area?: NotificationArea; topic?: T },
+    ): Promise<T extends undefined ? Notification : Notification | null> {
+      type Answer = T extends undefined ? Notification : Notification | null;
+      if (input.topic && !(await preferences.allows(userId, input.topic, 'inApp'))) return null as Answer;
       const area = input.area ?? 'main';
       const [row] = await db
         .insert(notifications)
@@ -57,7 +66,7 @@ export function createNotificationService(deps: { db: Database; realtime: Realti
         area,
         unread_count: await unreadCount(userId, area),
       });
-      return notification;
+      return notification as Answer;
     },
     async recent(userId: number, area: NotificationArea) {
       const rows = await db

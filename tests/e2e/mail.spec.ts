@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ESSENTIAL_MAIL_NOTE, UNSUBSCRIBE_MESSAGES } from '#shared/mail';
+import { loadConfig } from '#server/config';
+import { renderMailFor } from '#server/modules/mail/render';
+import { unsubscribeTokens } from '#server/modules/mail/unsubscribe';
+import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
+
+/**
+ * Mail as members see it: the templates rendered to HTML and opened in Chromium at phone and desktop
+ * widths (light and dark), the notification settings page, and the page an unsubscribe link opens,
+ * signed out. SHOTS_DIR=dir keeps the screenshots to look at.
+ */
+let browser: Browser;
+let admin: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser);
+  await signIn(admin, 'admin@demo.test');
+});
+afterAll(async () => browser.close());
+
+const SHOTS = process.env.SHOTS_DIR ?? null;
+async function shot(p: Page, name: string) {
+  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
+}
+const stamp = Date.now().toString(36);
+
+const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'https://academy.backbeat.test' }, []);
+const tokens = unsubscribeTokens('look-test');
+const member = {
+  address: 'maximilian.featherstonehaugh-drumwright@example-long-domain.test',
+  name: 'Maximilian Featherstonehaugh-Drumwright',
+  userId: 7,
+  timeZone: 'Europe/Berlin',
+};
+const MAILS: Array<[string, unknown]> = [
+  ['account.welcome', {}],
+  [
+    'account.password-changed',
+    { at: '2026-11-26T13:05:00.000Z', how: 'change', ip: '2001:db8:85a3:0000:0000:8a2e:0370:7334' },
+  ],
+  [
+    'billing.receipt',
+    {
+      number: 'R-000042',
+      refund: false,
+      item: 'Backbeat membership (yearly), 26 November 2026 to 26 November 2027',
+      amountCents: 24000,
+      currency: 'usd',
+      paymentMethod: 'Visa ending 4242',
+      issuedAt: '2026-11-26T13:05:00.000Z',
+    },
+  ],
+  [
+    'billing.payment-failed',
+    {
+      amountCents: 2900,
+      currency: 'usd',
+      paymentMethod: 'Mastercard ending 5100',
+      graceEndsAt: '2026-12-10T13:05:00.000Z',
+    },
+  ],
+  [
+    'community.friend-request',
+    { from: 'Annabelle Okonkwo-Castellanos', profile: '/profile/annabelle-okonkwo-castellanos' },
+  ],
+];
+
+describe('the mails', () => {
+  it('fit a phone and a desktop, in light and dark, with a tappable button and the academy in the footer', async () => {
+    for (const [kind, data] of MAILS) {
+      const mail = await renderMailFor(config, tokens, kind, data, member);
+      for (const viewport of [PHONE, DESKTOP]) {
+        const p = await newPage(browser, viewport);
+        await p.setContent(mail.html);
+        // nothing wider than the screen
+        const widths = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: innerWidth }));
+        expect(widths.scroll, `${kind} at ${viewport.width}`).toBeLessThanOrEqual(widths.view);
+        // the 600 px column
+        const column = await p.locator('table[role="presentation"][style*="max-width:600px"]').first().boundingBox();
+        expect(column!.width).toBeLessThanOrEqual(600);
+        await expect.poll(() => p.getByText(config.mail.postalAddress, { exact: false }).isVisible()).toBe(true);
+        const button = p.locator('a[style*="background-color:#c2410c"]').first();
+        if (await button.count()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        await shot(p, `mail-${kind}-light`);
+        await p.emulateMedia({ colorScheme: 'dark' });
+        const background = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe('rgb(12, 10, 9)');
+        await shot(p, `mail-${kind}-dark`);
+        await p.context().close();
+      }
+    }
+  });
+});
+
+describe('notification settings and unsubscribe', () => {
+  async function newMember(name: string) {
+    const p = await newPage(browser);
+    const email = `mail-${stamp}-${Math.random().toString(36).slice(2, 7)}@test.test`;
+    expect(await registerInPage(p, { name, email, password: 'first-password-1' })).toBe(200);
+    await p.goto('/dashboard');
+    return { page: p, email, id: await authId(p) };
+  }
+
+  it('the settings page keeps account and billing on, and saves a choice', async () => {
+    const { page: p } = await newMember('Settings Drummer With A Rather Long Name');
+    for (const viewport of [PHONE, DESKTOP]) {
+      await p.setViewportSize(viewport);
+      await p.goto('/account/notifications');
+      await p.getByRole('heading', { name: 'Notification settings' }).waitFor();
+      await expect.poll(() => p.getByText(ESSENTIAL_MAIL_NOTE).isVisible()).toBe(true);
+      const billing = p.getByRole('group', { name: 'Billing' });
+      expect(await billing.getByRole('checkbox', { name: 'By e-mail' }).isDisabled()).toBe(true);
+      expect(await billing.getByRole('checkbox', { name: 'By e-mail' }).isChecked()).toBe(true);
+      const widths = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+      await shot(p, 'notification-settings');
+    }
+    const digest = p.getByRole('group', { name: 'Weekly digest' }).getByRole('checkbox', { name: 'By e-mail' });
+    expect(await digest.isChecked()).toBe(false);
+    await digest.check();
+    await p.getByText('Your notification settings are saved.').waitFor();
+    await p.reload();
+    await expect
+      .poll(() =>
+        p.getByRole('group', { name: 'Weekly digest' }).getByRole('checkbox', { name: 'By e-mail' }).isChecked(),
+      )
+      .toBe(true);
+  });
+
+  it("a friend request mail's unsubscribe link works signed out, after a confirmation", async () => {
+    const target = await newMember('Popular Drummer');
+    const asker = await newMember('Friendly Drummer');
+    const status = await asker.page.evaluate(async (id) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch('/friends', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ user_id: id }),
+      });
+      return res.status;
+    }, target.id);
+    expect(status).toBe(200);
+    // the kept mail (no SMTP_URL in this suite), as an admin reads it
+    const kept = async () =>
+      (
+        (await (await admin.request.get('/api/admin/mail')).json()) as {
+          messages: Array<{ to: string; subject: string; text: string }>;
+        }
+      ).messages.find((m) => m.to === target.email && /wants to be your friend/.test(m.subject));
+    await expect.poll(async () => !!(await kept()), { timeout: 30_000 }).toBe(true);
+    const link = /https?:\/\/\S+\/unsubscribe\/[\w.-]+/.exec((await kept())!.text)![0];
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const p = await newPage(browser, viewport);
+      await p.goto(new URL(link).pathname);
+      await p.getByText(`Stop sending “Friend requests” e-mails to ${target.email}?`).waitFor();
+      await shot(p, 'unsubscribe-confirm');
+      if (viewport === DESKTOP) {
+        await p.getByRole('button', { name: 'Unsubscribe' }).click();
+        await p.getByText(UNSUBSCRIBE_MESSAGES.done).waitFor();
+        await shot(p, 'unsubscribe-done');
+      }
+      await p.context().close();
+    }
+    // signed in, the settings say so
+    await target.page.goto('/account/notifications');
+    const friendMail = target.page
+      .getByRole('group', { name: 'Friend requests' })
+      .getByRole('checkbox', { name: 'By e-mail' });
+    await expect.poll(() => friendMail.isChecked()).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { freshDatabase } from '../support/postgres.ts';
+import { startServer, type ServerProcess } from '../support/server.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+
+/**
+ * Mail across real app processes on one PostgreSQL database, delivered to a real SMTP server:
+ * - two processes asking for the same 12 mails (the same keys) send each one once;
+ * - a process killed while it delivers a mail: once the delivery's expiry has passed, the process
+ *   started after it delivers the mail, once.
+ */
+const enabled = !!process.env.TEST_DATABASE_URL;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const COMMAND: [string, string[]] = [path.join(ROOT, 'node_modules/.bin/tsx'), ['tests/support/mail-server.ts']];
+
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+let smtp: TestSmtpServer | undefined;
+let db: pg.Client | undefined;
+let env: Record<string, string> = {};
+const started: ServerProcess[] = [];
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}.\n${started.map((s) => s.output()).join('\n---\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const start = async (extra: Record<string, string>) => {
+  const s = await startServer({ ...env, ...extra }, 90_000, COMMAND);
+  started.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  if (!enabled) return;
+  smtp = await startSmtpServer();
+  database = await freshDatabase('bb_mail');
+  env = {
+    NODE_ENV: 'test',
+    SERVE_CLIENT: '0',
+    DEMO: '0',
+    DATABASE_URL: database.url,
+    SESSION_SECRET: randomBytes(16).toString('hex'),
+    KEY_NAMESPACE: `bbmail${randomBytes(3).toString('hex')}`,
+    JOBS_POLL_SECONDS: '1',
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_SECONDS: '1',
+    MAIL_EXPIRE_SECONDS: '6',
+  };
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of started) await s.stop();
+  await db?.end();
+  await database?.drop();
+  await smtp?.close();
+});
+
+it.skipIf(!enabled)('two processes asking for the same mails send each one once', { timeout: 240_000 }, async () => {
+  const keys = Array.from({ length: 12 }, (_, i) => `probe-${i + 1}`);
+  const [a, b] = await Promise.all([
+    start({ MAIL_PROBES: keys.join(',') }),
+    start({ MAIL_PROBES: [...keys].reverse().join(',') }),
+  ]);
+  for (const key of keys) await smtp!.waitFor(`${key}@mail.test`, 60_000);
+  // every row delivered, by whichever process took its job
+  await until('every mail settled', async () => {
+    const { rows } = await db!.query<{ n: number }>(
+      `select count(*)::int as n from mail_messages where key like 'account.welcome:probe-%' and status = 'sent'`,
+    );
+    return rows[0]!.n === keys.length;
+  });
+  const { rows } = await db!.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job where name = 'mail.deliver'`,
+  );
+  expect(rows[0]!.n).toBe(keys.length);
+  for (const key of keys) expect(smtp!.to(`${key}@mail.test`), key).toHaveLength(1);
+  await Promise.all([a.stop(), b.stop()]);
+});
+
+it.skipIf(!enabled)(
+  'a mail whose process was killed mid-delivery is delivered once by the next process',
+  { timeout: 240_000 },
+  async () => {
+    smtp!.stall(1);
+    const before = smtp!.attempts;
+    const doomed = await start({ MAIL_PROBES: 'killed-mid-send' });
+    // the delivery reached the mail server, which never answers: the job is running in that process
+    await until('the stalled delivery', async () => smtp!.attempts > before);
+    const { rows: running } = await db!.query<{ state: string }>(
+      `select j.state::text as state from pgboss.job j join mail_messages m on (j.data->>'id')::int = m.id
+        where m.key = 'account.welcome:killed-mid-send'`,
+    );
+    expect(running.map((r) => r.state)).toEqual(['active']);
+    process.kill(-doomed.child.pid!, 'SIGKILL');
+    await new Promise((r) => doomed.child.once('exit', r));
+
+    await start({});
+    const mail = await smtp!.waitFor('killed-mid-send@mail.test', 90_000);
+    expect(mail.subject).toBe('Welcome to Backbeat');
+    // the first try (killed) and the second (delivered)
+    const row = await until('the mail marked sent', async () => {
+      const { rows } = await db!.query<{ status: string; tries: number }>(
+        `select status, tries from mail_messages where key = 'account.welcome:killed-mid-send'`,
+      );
+      return rows[0]?.status === 'sent' ? rows[0] : false;
+    });
+    expect(row.tries).toBe(2);
+    expect(smtp!.to('killed-mid-send@mail.test')).toHaveLength(1);
+  },
+);
