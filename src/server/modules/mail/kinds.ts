@@ -1,5 +1,8 @@
 import type { MailKind } from './kind.ts';
 import { friendRequest } from './templates/community.tsx';
+import { liveShowSoon, mention, reply, wallComment, watchedTopic } from './templates/community.tsx';
+import { mentorFeedback, practicePlanUpdated } from './templates/mentorship.tsx';
+import { weeklyDigest } from './templates/digest.tsx';
 import { emailChanged, passwordChanged, passwordReset, welcome } from './templates/account.tsx';
 
 /**
@@ -12,6 +15,15 @@ export const MAIL_KINDS = {
   'account.password-changed': passwordChanged,
   'account.email-changed': emailChanged,
   'community.friend-request': friendRequest,
+  // community, mentorship and digest mail a member can turn off
+  'community.reply': reply,
+  'community.mention': mention,
+  'community.watched-topic': watchedTopic,
+  'community.live-show-soon': liveShowSoon,
+  'community.wall-comment': wallComment,
+  'mentorship.feedback': mentorFeedback,
+  'mentorship.practice-plan-updated': practicePlanUpdated,
+  'digest.weekly': weeklyDigest,
 } satisfies Record<string, MailKind>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;
