@@ -92,7 +92,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     audit: createAuditService({ db }),
     auth: createAuthService({ db, users, sessions, mail, appUrl: config.appUrl }),
     notifications,
-    profile: createProfileService({ db, users, notifications, mail }),
+    profile: createProfileService({ db, users, notifications }),
     rewards,
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),

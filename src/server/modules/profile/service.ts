@@ -5,7 +5,6 @@ import type { Database } from '#server/db/client';
 import { friendships, stages, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
-import type { MailService } from '#server/modules/mail/index';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
@@ -14,7 +13,6 @@ export function createProfileService(deps: {
   db: Database;
   users: UserService;
   notifications: NotificationService;
-  mail: MailService;
 }) {
   const { db } = deps;
 
@@ -87,14 +85,12 @@ export function createProfileService(deps: {
       await deps.notifications.notify(userId, {
         body: `<strong>${escapeHtml(viewer.name)}</strong> sent you a friend request.`,
         url: '/friends',
-        topic: 'friend-requests',
+        mail: {
+          kind: 'community.friend-request',
+          data: { from: viewer.name, profile: deps.users.profileUrl(viewer) },
+          key: `friendship-${row.id}`,
+        },
       });
-      await deps.mail.send(
-        'community.friend-request',
-        userId,
-        { from: viewer.name, profile: deps.users.profileUrl(viewer) },
-        { key: `friendship-${row.id}` },
-      );
       return { relationship_id: row.id, status: 'pending' as FriendStatus };
     },
 
