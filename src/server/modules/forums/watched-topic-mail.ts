@@ -30,7 +30,7 @@ export async function mailWatchedTopics(
   const start = new Date(end.getTime() - HOUR);
   // topics touched since the hour began (an index), then their posts of that hour
   const topics = await db
-    .select({ id: forumTopics.id, title: forumTopics.title })
+    .select({ id: forumTopics.id, title: forumTopics.title, firstPostId: forumTopics.firstPostId })
     .from(forumTopics)
     .where(and(gte(forumTopics.lastActivityAt, start), isNull(forumTopics.hiddenAt)));
   if (topics.length === 0) return { queued: 0 };
@@ -53,7 +53,9 @@ export async function mailWatchedTopics(
     .orderBy(asc(posts.createdAt), asc(posts.id));
   if (rows.length === 0) return { queued: 0 };
   const byTopic = new Map<number, typeof rows>();
-  for (const r of rows) byTopic.set(r.topicId, [...(byTopic.get(r.topicId) ?? []), r]);
+  const bodies = new Set(topics.map((t) => t.firstPostId));
+  // a topic's first post is the topic itself, not news for those who watch it
+  for (const r of rows) if (!bodies.has(r.id)) byTopic.set(r.topicId, [...(byTopic.get(r.topicId) ?? []), r]);
   const watches = await db
     .select({ topicId: topicWatches.topicId, userId: topicWatches.userId })
     .from(topicWatches)

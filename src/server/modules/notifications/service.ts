@@ -65,7 +65,11 @@ export function createNotificationService(deps: {
       userId: number,
       input: { body: string; url?: string | null; area?: NotificationArea; topic?: T; mail?: M },
     ): Promise<T extends undefined ? (M extends undefined ? Notification : Notification | null) : Notification | null> {
-      type Answer = T extends undefined ? (M extends undefined ? Notification : Notification | null) : Notification | null;
+      type Answer = T extends undefined
+        ? M extends undefined
+          ? Notification
+          : Notification | null
+        : Notification | null;
       if (input.mail) {
         if (!deps.mail) throw new Error('This notification service was built without mail.');
         const { kind, data, ...options } = input.mail;

@@ -9,11 +9,7 @@ import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 
-export function createProfileService(deps: {
-  db: Database;
-  users: UserService;
-  notifications: NotificationService;
-}) {
+export function createProfileService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
   const { db } = deps;
 
   async function relation(a: number, b: number) {

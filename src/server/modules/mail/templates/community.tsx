@@ -97,7 +97,10 @@ export const watchedTopic = defineMail({
     url: path,
     /** how many posts arrived in the hour (the mail shows the first few) */
     count: z.number().int().positive(),
-    posts: z.array(z.object({ from: name, excerpt, url: path })).min(1).max(5),
+    posts: z
+      .array(z.object({ from: name, excerpt, url: path }))
+      .min(1)
+      .max(5),
   }),
   subject: (d) => `${d.count === 1 ? 'A new post' : `${d.count} new posts`} in ${d.topic}`,
   preview: (d) => `${d.posts[0]!.from}: ${d.posts[0]!.excerpt}`,

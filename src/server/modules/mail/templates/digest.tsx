@@ -20,7 +20,9 @@ export const weeklyDigest = defineMail({
     tempos: z
       .array(z.object({ exercise: z.string().min(1).max(200), bpm: z.number().positive(), change: z.number() }))
       .max(6),
-    topics: z.array(z.object({ title: z.string().min(1).max(200), url: z.string().startsWith('/'), posts: z.number() })).max(5),
+    topics: z
+      .array(z.object({ title: z.string().min(1).max(200), url: z.string().startsWith('/'), posts: z.number() }))
+      .max(5),
   }),
   subject: (d, ctx) =>
     d.minutes > 0
@@ -56,7 +58,9 @@ export const weeklyDigest = defineMail({
         </>
       ) : null}
       {d.minutes === 0 ? (
-        <Paragraph>No practice logged this week. Even ten minutes with the metronome keeps your hands in shape.</Paragraph>
+        <Paragraph>
+          No practice logged this week. Even ten minutes with the metronome keeps your hands in shape.
+        </Paragraph>
       ) : null}
       <Action href={ctx.link('/dashboard')}>Open my dashboard</Action>
       {d.topics.length > 0 ? (
