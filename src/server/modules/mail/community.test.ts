@@ -12,6 +12,8 @@ import {
   videoSubmissions,
 } from '#server/db/schema/index';
 import { WATCHED_TOPICS_JOB } from '#server/modules/forums/watched-topic-mail';
+import { LIVE_REMINDERS_JOB } from '#server/modules/live/routes';
+import { LIVE_FOLLOW_STARTED } from '#server/modules/live/service';
 import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
 import { practicePlan } from '../../../../tests/support/fixtures.ts';
@@ -167,6 +169,48 @@ describe('community mail', () => {
     const toGuest = await smtp.waitFor(guest.user.email);
     expect(toGuest.subject).toBe("Tess Third replied to your comment on Wally Owner's wall");
     await smtp.waitFor((m) => m.to.includes(owner.user.email) && m.subject === 'Tess Third replied on your wall');
+  });
+
+  it('a followed live show: one reminder (bell and mail) before it starts, however often the sweep runs', async () => {
+    const fan = await member('Fiona Follower');
+    const admin = await t.signedIn({ role: 'admin' });
+    const startsAt = new Date(Date.now() + 20 * 60 * 1000);
+    const created = await admin.client.post('/api/live/shows', {
+      title: 'Linear fills with Q&A',
+      description: 'Bring your questions.',
+      starts_at: startsAt.toISOString(),
+      video_url: '',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const showId = (created.json() as { data: { id: number } }).data.id;
+    const later = await admin.client.post('/api/live/shows', {
+      title: 'Next month',
+      description: '',
+      starts_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      video_url: '',
+    });
+    const laterId = (later.json() as { data: { id: number } }).data.id;
+    for (const id of [showId, laterId]) {
+      const res = await fan.client.post(`/api/live/shows/${id}/follow`, { follow: true });
+      expect(res.json()).toEqual({ data: { following: true } });
+    }
+    expect((await fan.client.get(`/api/live/shows/${showId}/follow`)).json()).toEqual({ data: { following: true } });
+
+    await runJob(LIVE_REMINDERS_JOB, {});
+    await runJob(LIVE_REMINDERS_JOB, {});
+    const mail = await smtp.waitFor(fan.user.email);
+    expect(mail.subject).toBe('Starting soon: Linear fills with Q&A');
+    expect(mail.text).toContain(`${t.config.appUrl}/live/${showId}`);
+    const rows = await settledMails(fan.user.id);
+    expect(rows.map((r) => r.kind)).toEqual(['community.live-show-soon']);
+    expect((await bell(fan.user.id)).filter((n) => n.body.includes('starts soon'))).toHaveLength(1);
+
+    // a show that has started cannot be followed (there is nothing left to remind of)
+    await admin.client.post(`/api/live/shows/${showId}/status`, { status: 'live' });
+    const refused = await member('Late Larry');
+    const res = await refused.client.post(`/api/live/shows/${showId}/follow`, { follow: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.follow[0]).toBe(LIVE_FOLLOW_STARTED);
   });
 
   it('a member who turned friend-request e-mail on keeps the bell and the mail from one request', async () => {

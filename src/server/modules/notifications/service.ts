@@ -59,7 +59,8 @@ export function createNotificationService(deps: {
      * Adds a notification to the member's bell. With `topic` (or `mail`, whose kind has a topic), only
      * when the member has not turned that topic's in-app notifications off (the notification settings
      * page); answers null then. `mail` queues the same event's e-mail, which its job sends only when
-     * the member gets that topic by e-mail (docs/mail.md).
+     * the member gets that topic by e-mail (docs/mail.md); a mail whose key was queued before means the
+     * event was announced already, and the bell is left as it is (null).
      */
     async notify<T extends NotificationTopicId | undefined = undefined, M extends MailRequest | undefined = undefined>(
       userId: number,
@@ -73,7 +74,9 @@ export function createNotificationService(deps: {
       if (input.mail) {
         if (!deps.mail) throw new Error('This notification service was built without mail.');
         const { kind, data, ...options } = input.mail;
-        await deps.mail.send(kind, userId, data as never, options);
+        const fresh = await deps.mail.send(kind, userId, data as never, options);
+        // the key names the event: one already announced (a sweep that runs again) is not repeated in the bell
+        if (!fresh && options.key) return null as Answer;
       }
       const topic = input.topic ?? (input.mail ? MAIL_KINDS[input.mail.kind].topic : undefined);
       if (topic && !(await preferences.allows(userId, topic, 'inApp'))) return null as Answer;
