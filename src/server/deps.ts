@@ -84,7 +84,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const users = createUserService({ db, fileBaseUrl });
   // every mail is a background job: modules call mail.send(kind, to, data) (docs/mail.md)
   const mail: MailService = createMail({ db, jobs, mailer, users, config, log: opts.log });
-  const notifications = createNotificationService({ db, realtime });
+  const notifications = createNotificationService({ db, realtime, mail });
   const rewards = createRewardsService({ db, realtime });
   const settings = createSettingsService({ db });
   const community: CommunityDeps = { db, users, notifications, realtime, rewards, storage, limiters, fileBaseUrl };
@@ -94,7 +94,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     audit: createAuditService({ db }),
     auth: createAuthService({ db, users, sessions, mail, appUrl: config.appUrl }),
     notifications,
-    profile: createProfileService({ db, users, notifications, mail }),
+    profile: createProfileService({ db, users, notifications }),
     rewards,
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),

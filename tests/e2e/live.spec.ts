@@ -209,3 +209,31 @@ it('the show list: status badges, and admins schedule a show; a free member is t
   expect(await free.getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/join');
   expect(admin.errors).toEqual([]);
 });
+
+it('a member asks to be reminded of a show that has not started; the choice stays after a reload', async () => {
+  const admin = await newPage(browser, DESKTOP);
+  await signIn(admin, 'admin@demo.test', undefined, '/live');
+  const title = `Reminder test: linear fills, ghost notes and a long question-and-answer session ${Date.now()}`;
+  const { data } = await call(admin, '/api/live/shows', {
+    title,
+    description: 'Bring your sticks and your questions.',
+    starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    video_url: '',
+  });
+  for (const viewport of [PHONE, DESKTOP]) {
+    const member = await newPage(browser, viewport);
+    await signIn(member, 'member@demo.test', undefined, `/live/${data.id}`);
+    const button = member.getByRole('button', { name: /Remind me|Reminder on/ });
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => button.textContent()).toContain('Reminder on');
+    await member.reload();
+    await expect
+      .poll(() => member.getByRole('button', { name: 'Reminder on' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await member.screenshot({ path: `test-results/live-reminder-${viewport.width}.png`, fullPage: true });
+    expect(member.errors).toEqual([]);
+    await member.close();
+  }
+  await admin.close();
+});

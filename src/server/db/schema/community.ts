@@ -205,6 +205,21 @@ export const liveShows = pgTable('live_shows', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A member who follows a scheduled show: they are told (bell and e-mail) shortly before it starts. */
+export const liveShowFollows = pgTable(
+  'live_show_follows',
+  {
+    showId: integer('show_id')
+      .notNull()
+      .references(() => liveShows.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.userId] })],
+);
+
 export const chatMessages = pgTable(
   'chat_messages',
   {

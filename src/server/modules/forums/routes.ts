@@ -5,6 +5,7 @@ import { idSchema, pageQuerySchema } from '#shared/http';
 import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums';
 import { forbidden } from '#server/lib/errors';
 import { requireCommunity } from '#server/lib/guards';
+import { mailWatchedTopics, WATCHED_TOPICS_CRON, WATCHED_TOPICS_JOB } from './watched-topic-mail.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
@@ -19,6 +20,20 @@ const guard = async (request: FastifyRequest) => {
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forums, posts } = app.deps.services;
   const { limiters } = app.deps;
+
+  // watchers' e-mail: once an hour across all app processes, one mail per member, topic and hour;
+  // `now` (a run asked for by hand) names the moment whose previous hour is mailed
+  app.deps.jobs.define(
+    WATCHED_TOPICS_JOB,
+    z.object({ now: z.iso.datetime().optional() }),
+    async (data) =>
+      mailWatchedTopics(
+        { db: app.deps.db, users: app.deps.services.users, mail: app.deps.mail },
+        data.now ? new Date(data.now) : new Date(),
+      ),
+    { label: 'E-mail: new posts in watched topics (the last hour)' },
+  );
+  app.deps.jobs.schedule(WATCHED_TOPICS_JOB, WATCHED_TOPICS_CRON);
 
   app.get('/api/forums', { preValidation: guard }, async (request) => ({
     data: await forums.categories(requireCommunity(request)),

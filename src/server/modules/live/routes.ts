@@ -16,6 +16,10 @@ const socketId = (request: FastifyRequest) => {
 
 const showParams = z.object({ id: idSchema });
 
+export const LIVE_REMINDERS_JOB = 'live.remind-followers';
+/** every 5 minutes: a follower hears of a show between 25 and 30 minutes before it starts */
+export const LIVE_REMINDERS_CRON = '*/5 * * * *';
+
 /**
  * Live shows (admins schedule them, go live, open the chat) and the chat calls (docs/product/live.md).
  * Who may join a show's channel (`show.{id}`): a member of the community, for a show that exists.
@@ -44,6 +48,28 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     requireCommunity(request);
     return { data: await live.show(request.params.id) };
   });
+  app.get('/api/live/shows/:id/follow', { schema: { params: showParams } }, async (request) => {
+    const user = requireCommunity(request);
+    await live.show(request.params.id);
+    return { data: await live.following(user, request.params.id) };
+  });
+  app.post(
+    '/api/live/shows/:id/follow',
+    { schema: { params: showParams, body: z.object({ follow: z.boolean() }) } },
+    async (request) => ({
+      data: await live.follow(requireCommunity(request), request.params.id, request.body.follow),
+    }),
+  );
+
+  // followers hear of a show shortly before it starts: a sweep every 5 minutes across all processes
+  app.deps.jobs.define(
+    LIVE_REMINDERS_JOB,
+    z.object({ now: z.iso.datetime().optional() }),
+    async (data) => live.remindFollowers(data.now ? new Date(data.now) : new Date()),
+    { label: 'Live shows: remind followers of a show starting soon' },
+  );
+  app.deps.jobs.schedule(LIVE_REMINDERS_JOB, LIVE_REMINDERS_CRON);
+
   app.post('/api/live/shows', { schema: { body: scheduleShowSchema } }, async (request, reply) => {
     requireAdmin(request);
     return reply.status(201).send({ data: await live.schedule(request.body) });

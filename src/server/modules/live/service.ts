@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import {
@@ -11,12 +11,13 @@ import {
   type LiveStatus,
 } from '#shared/live';
 import { showChannel } from '#shared/realtime';
-import { chatHearts, chatMessages, liveShows, users } from '#server/db/schema/index';
+import { chatHearts, chatMessages, liveShowFollows, liveShows, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { RateLimitName } from '#server/lib/rate-limits';
 import { FRAME_SOURCES } from '#server/plugins/security';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
+import { escapeHtml } from '#server/lib/html';
 
 type ShowRow = typeof liveShows.$inferSelect;
 
@@ -51,6 +52,10 @@ function chatBody(raw: unknown): string {
  * number of queries per page; each message, heart and topic change is one broadcast on the show's
  * channel (`show.{id}`), leaving out the sender's own socket.
  */
+/** how long before a show starts its followers are told */
+export const LIVE_REMINDER_MINUTES = 30;
+export const LIVE_FOLLOW_STARTED = 'This show has already started: there is nothing to remind you of.';
+
 export function createLiveService(deps: CommunityDeps) {
   const { db, realtime, limiters } = deps;
 
@@ -121,6 +126,68 @@ export function createLiveService(deps: CommunityDeps) {
         .values({ title: input.title, description: input.description, startsAt: new Date(input.starts_at), videoUrl })
         .returning();
       return toShow(row!);
+    },
+
+    /** POST /api/live/shows/{id}/follow: a show that has not started can be followed; unfollowing always works */
+    async follow(user: AuthUser, id: number, follow: boolean) {
+      const show = await findShow(id);
+      if (!follow) {
+        await db
+          .delete(liveShowFollows)
+          .where(and(eq(liveShowFollows.showId, show.id), eq(liveShowFollows.userId, user.id)));
+        return { following: false };
+      }
+      if (show.status !== 'scheduled') throw new ValidationError({ follow: [LIVE_FOLLOW_STARTED] });
+      await db.insert(liveShowFollows).values({ showId: show.id, userId: user.id }).onConflictDoNothing();
+      return { following: true };
+    },
+
+    async following(user: AuthUser, id: number) {
+      const [row] = await db
+        .select({ id: liveShowFollows.showId })
+        .from(liveShowFollows)
+        .where(and(eq(liveShowFollows.showId, id), eq(liveShowFollows.userId, user.id)))
+        .limit(1);
+      return { following: !!row };
+    },
+
+    /**
+     * The followers of each scheduled show starting within LIVE_REMINDER_MINUTES of `now` hear of it
+     * (bell and e-mail) once: the key names the show, its start time and the member, so a sweep that
+     * runs again, or on another process, tells nobody twice; a show moved to a new time tells again.
+     */
+    async remindFollowers(now: Date = new Date()) {
+      const soon = await db
+        .select()
+        .from(liveShows)
+        .where(
+          and(
+            eq(liveShows.status, 'scheduled'),
+            gt(liveShows.startsAt, now),
+            lte(liveShows.startsAt, new Date(now.getTime() + LIVE_REMINDER_MINUTES * 60_000)),
+          ),
+        );
+      let told = 0;
+      for (const show of soon) {
+        const followers = await db
+          .select({ userId: liveShowFollows.userId })
+          .from(liveShowFollows)
+          .where(eq(liveShowFollows.showId, show.id));
+        const url = `/live/${show.id}`;
+        for (const f of followers) {
+          const note = await deps.notifications.notify(f.userId, {
+            body: `<strong>${escapeHtml(show.title)}</strong> starts soon.`,
+            url,
+            mail: {
+              kind: 'community.live-show-soon',
+              data: { title: show.title, startsAt: show.startsAt.toISOString(), url },
+              key: `show-${show.id}-${show.startsAt.getTime()}-${f.userId}`,
+            },
+          });
+          if (note) told++;
+        }
+      }
+      return { told };
     },
 
     /** Go live opens the chat; ending the show closes it. */

@@ -41,6 +41,11 @@ export type { RenderedMail } from './render.ts';
 
 type DataOf<K extends MailKindName> = z.input<(typeof MAIL_KINDS)[K]['schema']>;
 
+/** One mail as a feature asks for it beside an in-app notification (`notifications.notify({ mail })`). */
+export type MailRequest = {
+  [K in MailKindName]: { kind: K; data: DataOf<K> } & MailSendOptions;
+}[MailKindName];
+
 interface MailDeps {
   db: Database;
   jobs: Jobs;

@@ -9,6 +9,9 @@ import {
   trialEnding,
 } from './templates/billing.tsx';
 import { friendRequest } from './templates/community.tsx';
+import { liveShowSoon, mention, reply, wallComment, watchedTopic } from './templates/community.tsx';
+import { mentorFeedback, practicePlanUpdated } from './templates/mentorship.tsx';
+import { weeklyDigest } from './templates/digest.tsx';
 import { emailChanged, passwordChanged, passwordReset, welcome } from './templates/account.tsx';
 
 /**
@@ -28,6 +31,15 @@ export const MAIL_KINDS = {
   'billing.instalment-receipt': instalmentReceipt,
   'billing.instalment-failed': instalmentFailed,
   'community.friend-request': friendRequest,
+  // community, mentorship and digest mail a member can turn off
+  'community.reply': reply,
+  'community.mention': mention,
+  'community.watched-topic': watchedTopic,
+  'community.live-show-soon': liveShowSoon,
+  'community.wall-comment': wallComment,
+  'mentorship.feedback': mentorFeedback,
+  'mentorship.practice-plan-updated': practicePlanUpdated,
+  'digest.weekly': weeklyDigest,
 } satisfies Record<string, MailKind>;
 
 export type MailKindName = keyof typeof MAIL_KINDS;

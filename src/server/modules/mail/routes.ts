@@ -10,6 +10,7 @@ import {
 import { messageResponseSchema } from '#shared/auth';
 import { AppError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
+import { queueWeeklyDigests, WEEKLY_DIGEST_CRON, WEEKLY_DIGEST_JOB } from './weekly-digest.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 
@@ -74,4 +75,18 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: UNSUBSCRIBE_MESSAGES.done };
     },
   );
+
+  // the weekly digest: every Monday, once across all app processes; `now` (a run asked for by hand)
+  // names a moment in the week after the one to sum up
+  app.deps.jobs.define(
+    WEEKLY_DIGEST_JOB,
+    z.object({ now: z.iso.datetime().optional() }),
+    async (data) =>
+      queueWeeklyDigests(
+        { db: app.deps.db, users, journal: app.deps.services.journal, mail },
+        data.now ? new Date(data.now) : new Date(),
+      ),
+    { label: 'E-mail: queue the weekly digests' },
+  );
+  app.deps.jobs.schedule(WEEKLY_DIGEST_JOB, WEEKLY_DIGEST_CRON);
 };

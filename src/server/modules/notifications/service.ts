@@ -9,6 +9,8 @@ import { notFound } from '#server/lib/errors';
 import type { Realtime } from '#server/modules/realtime/service';
 import type { NotificationTopicId } from '#shared/mail';
 import { createPreferences } from '#server/modules/mail/preferences';
+import { MAIL_KINDS } from '#server/modules/mail/kinds';
+import type { MailRequest, MailService } from '#server/modules/mail/index';
 
 export type NotificationArea = 'main' | 'mentorship';
 
@@ -32,8 +34,16 @@ const toDto = (row: Row): Notification => ({
   url: row.url,
 });
 
-/** One notification service: features call `notify`; the header sees it at once over the user channel. */
-export function createNotificationService(deps: { db: Database; realtime: Realtime }) {
+/**
+ * One notification service: features call `notify`; the header sees it at once over the user channel.
+ * The same call may carry the event's e-mail (`mail`): the bell and the mail come from one event, each
+ * through the member's choice for the topic (the mail's topic unless `topic` says otherwise).
+ */
+export function createNotificationService(deps: {
+  db: Database;
+  realtime: Realtime;
+  mail?: Pick<MailService, 'send'>;
+}) {
   const { db } = deps;
   const preferences = createPreferences(db);
   async function unreadCount(userId: number, area: NotificationArea) {
@@ -46,15 +56,30 @@ export function createNotificationService(deps: { db: Database; realtime: Realti
   return {
     unreadCount,
     /**
-     * Adds a notification to the member's bell. With `topic`, only when the member has not turned that
-     * topic's in-app notifications off (the notification settings page); answers null then.
+     * Adds a notification to the member's bell. With `topic` (or `mail`, whose kind has a topic), only
+     * when the member has not turned that topic's in-app notifications off (the notification settings
+     * page); answers null then. `mail` queues the same event's e-mail, which its job sends only when
+     * the member gets that topic by e-mail (docs/mail.md); a mail whose key was queued before means the
+     * event was announced already, and the bell is left as it is (null).
      */
-    async notify<T extends NotificationTopicId | undefined = undefined>(
+    async notify<T extends NotificationTopicId | undefined = undefined, M extends MailRequest | undefined = undefined>(
       userId: number,
-      input: { body: string; url?: string | null; area?: NotificationArea; topic?: T },
-    ): Promise<T extends undefined ? Notification : Notification | null> {
-      type Answer = T extends undefined ? Notification : Notification | null;
-      if (input.topic && !(await preferences.allows(userId, input.topic, 'inApp'))) return null as Answer;
+      input: { body: string; url?: string | null; area?: NotificationArea; topic?: T; mail?: M },
+    ): Promise<T extends undefined ? (M extends undefined ? Notification : Notification | null) : Notification | null> {
+      type Answer = T extends undefined
+        ? M extends undefined
+          ? Notification
+          : Notification | null
+        : Notification | null;
+      if (input.mail) {
+        if (!deps.mail) throw new Error('This notification service was built without mail.');
+        const { kind, data, ...options } = input.mail;
+        const fresh = await deps.mail.send(kind, userId, data as never, options);
+        // the key names the event: one already announced (a sweep that runs again) is not repeated in the bell
+        if (!fresh && options.key) return null as Answer;
+      }
+      const topic = input.topic ?? (input.mail ? MAIL_KINDS[input.mail.kind].topic : undefined);
+      if (topic && !(await preferences.allows(userId, topic, 'inApp'))) return null as Answer;
       const area = input.area ?? 'main';
       const [row] = await db
         .insert(notifications)

@@ -28,6 +28,7 @@ import type { CommunityDeps } from '#server/modules/community-deps';
 import { canWatch } from '#server/modules/learning/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
+import { mailExcerpt, mentionedSlugs } from '#server/modules/mail/excerpt';
 
 /** replies of one parent answered by GET /posts/thread (a safety bound; threads are far smaller) */
 const THREAD_MAX_REPLIES = 2000;
@@ -614,18 +615,46 @@ export function createPostService(deps: CommunityDeps) {
     },
   };
 
-  /** Watchers of the topic and the author replied to, once each, never the writer. */
+  /**
+   * The author replied to, the members mentioned (@their-profile-name) who may read the post, and the
+   * topic's watchers: once each, never the writer. The reply and the mention come with their e-mail;
+   * watchers are e-mailed at most once an hour per topic (./watched-topics.ts).
+   */
   async function notifyAbout(user: AuthUser, res: Resource, post: PostRow) {
     const url = `${permalinkFor(res.type, res.id)}#${post.id}`;
     const who = `<strong>${escapeHtml(user.name)}</strong>`;
     const where = `<strong>${escapeHtml(res.title)}</strong>`;
+    const said = { from: user.name, where: res.title, excerpt: mailExcerpt(post.body), url };
     const sent = new Set<number>([user.id]);
     const targetId = post.replyingToId ?? post.parentId;
     if (targetId) {
       const [target] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, targetId)).limit(1);
       if (target?.userId && !sent.has(target.userId)) {
         sent.add(target.userId);
-        await deps.notifications.notify(target.userId, { body: `${who} replied to your post in ${where}.`, url });
+        await deps.notifications.notify(target.userId, {
+          body: `${who} replied to your post in ${where}.`,
+          url,
+          mail: { kind: 'community.reply', data: said, key: `post-${post.id}-${target.userId}` },
+        });
+      }
+    }
+    const slugs = mentionedSlugs(post.body);
+    if (slugs.length > 0) {
+      const mentioned = await db.select().from(users).where(inArray(users.slug, slugs));
+      for (const row of mentioned) {
+        if (sent.has(row.id) || row.suspendedAt) continue;
+        // only someone who may read the post hears of it (a members-only lesson, a hidden topic)
+        const canRead = await readable(await deps.users.toAuthUser(row), res.type, res.id).then(
+          () => true,
+          () => false,
+        );
+        if (!canRead) continue;
+        sent.add(row.id);
+        await deps.notifications.notify(row.id, {
+          body: `${who} mentioned you in ${where}.`,
+          url,
+          mail: { kind: 'community.mention', data: said, key: `post-${post.id}-${row.id}` },
+        });
       }
     }
     if (res.type === 'forumtopic') {
@@ -636,7 +665,7 @@ export function createPostService(deps: CommunityDeps) {
       for (const w of watchers) {
         if (sent.has(w.userId)) continue;
         sent.add(w.userId);
-        await deps.notifications.notify(w.userId, { body: `${who} posted in ${where}.`, url });
+        await deps.notifications.notify(w.userId, { body: `${who} posted in ${where}.`, url, topic: 'watched-topics' });
       }
     }
   }

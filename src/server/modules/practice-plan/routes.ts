@@ -40,6 +40,7 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.deps.db,
     realtime: app.deps.realtime,
     users: app.deps.services.users,
+    notifications: app.deps.services.notifications,
   });
   const { limiters } = app.deps;
 

@@ -13,6 +13,8 @@ import { practicePlanChannel } from '#shared/realtime';
 import type { Database, Executor } from '#server/db/client';
 import { practicePlanDays, practicePlans, users } from '#server/db/schema/index';
 import { AppError, forbidden, notFound, ValidationError } from '#server/lib/errors';
+import { escapeHtml } from '#server/lib/html';
+import type { NotificationService } from '#server/modules/notifications/service';
 import type { Realtime } from '#server/modules/realtime/service';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
@@ -25,6 +27,10 @@ export const NOT_A_STUDENT = 'That member is not a mentorship student.';
 export const CHOOSE_STUDENT = 'Choose the student whose practice plan to open.';
 export const DUPLICATE_IDS = 'Each day and exercise needs its own id.';
 export const DAY_NOT_FOUND = 'That saved day does not exist.';
+
+/** after this long without a mentor's save, the next one is news for the student */
+const PLAN_NEWS_QUIET_MS = 60 * 60 * 1000;
+const PLAN_URL = '/mentorship/practice-plan';
 
 const CHANNEL = /^practice-plan\.(\d{1,9})$/;
 
@@ -47,7 +53,12 @@ export class PlanConflict extends AppError {
  * (409) or merged; each save is one transaction under a row lock and is announced on the plan's
  * channel. Plus the mentors' reusable days.
  */
-export function createPracticePlanService(deps: { db: Database; realtime: Realtime; users: UserService }) {
+export function createPracticePlanService(deps: {
+  db: Database;
+  realtime: Realtime;
+  users: UserService;
+  notifications?: Pick<NotificationService, 'notify'>;
+}) {
   const { db, realtime } = deps;
 
   const toPlan = (row: PlanRow): PracticePlan => ({ ...row.phases, onlyShowLatest: row.onlyShowLatest });
@@ -150,9 +161,28 @@ export function createPracticePlanService(deps: { db: Database; realtime: Realti
           })
           .where(eq(practicePlans.id, row.id))
           .returning();
-        return { answer: await answer(saved!, tx), merged };
+        // a mentor's first save after an hour without one tells the student (the bell and an e-mail);
+        // the saves of one sitting that follow it do not
+        const quietBefore =
+          row.updatedBy === null ||
+          row.updatedBy === row.studentId ||
+          Date.now() - row.updatedAt.getTime() >= PLAN_NEWS_QUIET_MS;
+        const tell = user.isAdmin && user.id !== row.studentId && quietBefore ? saved! : null;
+        return { answer: await answer(saved!, tx), merged, tell };
       });
       const a = result.answer;
+      if (result.tell && deps.notifications) {
+        await deps.notifications.notify(result.tell.studentId, {
+          body: `<strong>${escapeHtml(user.name)}</strong> updated your practice plan.`,
+          url: PLAN_URL,
+          area: 'mentorship',
+          mail: {
+            kind: 'mentorship.practice-plan-updated',
+            data: { mentor: user.name, url: PLAN_URL },
+            key: `plan-${result.tell.id}-${result.tell.adminVersion}`,
+          },
+        });
+      }
       realtime.publish(
         practicePlanChannel(a.id),
         'PracticePlanUpdated',

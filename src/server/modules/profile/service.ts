@@ -5,17 +5,11 @@ import type { Database } from '#server/db/client';
 import { friendships, stages, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { NotificationService } from '#server/modules/notifications/service';
-import type { MailService } from '#server/modules/mail/index';
 import type { UserService } from '#server/modules/users/service';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 
-export function createProfileService(deps: {
-  db: Database;
-  users: UserService;
-  notifications: NotificationService;
-  mail: MailService;
-}) {
+export function createProfileService(deps: { db: Database; users: UserService; notifications: NotificationService }) {
   const { db } = deps;
 
   async function relation(a: number, b: number) {
@@ -87,14 +81,12 @@ export function createProfileService(deps: {
       await deps.notifications.notify(userId, {
         body: `<strong>${escapeHtml(viewer.name)}</strong> sent you a friend request.`,
         url: '/friends',
-        topic: 'friend-requests',
+        mail: {
+          kind: 'community.friend-request',
+          data: { from: viewer.name, profile: deps.users.profileUrl(viewer) },
+          key: `friendship-${row.id}`,
+        },
       });
-      await deps.mail.send(
-        'community.friend-request',
-        userId,
-        { from: viewer.name, profile: deps.users.profileUrl(viewer) },
-        { key: `friendship-${row.id}` },
-      );
       return { relationship_id: row.id, status: 'pending' as FriendStatus };
     },
 

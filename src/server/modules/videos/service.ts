@@ -8,6 +8,7 @@ import type { Storage } from '#server/lib/storage';
 import type { AuthUser } from '#server/types';
 import type { createNotificationService } from '#server/modules/notifications/service';
 import type { UploadService } from '#server/modules/uploads/service';
+import { mailExcerpt } from '#server/modules/mail/excerpt';
 
 type Notifications = Pick<ReturnType<typeof createNotificationService>, 'notify'>;
 type Row = typeof videoSubmissions.$inferSelect;
@@ -171,6 +172,12 @@ export function createVideoService(deps: {
         body: `Your mentor answered your practice video: <strong>${escapeHtml(r.row.title)}</strong>`,
         url: videoUrl(id),
         area: 'mentorship',
+        // a revised answer is a new mail: the key names this version of the feedback
+        mail: {
+          kind: 'mentorship.feedback',
+          data: { video: r.row.title, mentor: admin.name, excerpt: mailExcerpt(feedback), url: videoUrl(id) },
+          key: `video-${id}-${row!.feedbackAt!.getTime()}`,
+        },
       });
       return toDto(row!, r.student, { id: admin.id, name: admin.name });
     },

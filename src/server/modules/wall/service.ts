@@ -6,6 +6,7 @@ import { users, wallComments } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
+import { mailExcerpt } from '#server/modules/mail/excerpt';
 import { escapeHtml } from '#server/lib/html';
 
 /** a comment row with its author joined in (null when the author is gone) */
@@ -160,16 +161,23 @@ export function createWallService(deps: CommunityDeps) {
 
       const who = `<strong>${escapeHtml(viewer.name)}</strong>`;
       const url = deps.users.profileUrl(wall);
+      const said = { from: viewer.name, reply: !!parent, excerpt: mailExcerpt(input.body), url };
       if (wall.id !== viewer.id) {
         await deps.notifications.notify(wall.id, {
           body: parent ? `${who} replied to a comment on your wall.` : `${who} wrote on your wall.`,
           url,
+          mail: { kind: 'community.wall-comment', data: { ...said, wall: 'yours' }, key: `wall-${row!.id}-${wall.id}` },
         });
       }
       if (parent && parent.userId && parent.userId !== viewer.id && parent.userId !== wall.id) {
         await deps.notifications.notify(parent.userId, {
           body: `${who} replied to your comment on <strong>${escapeHtml(wall.name)}</strong>'s wall.`,
           url,
+          mail: {
+            kind: 'community.wall-comment',
+            data: { ...said, wall: wall.name },
+            key: `wall-${row!.id}-${parent.userId}`,
+          },
         });
       }
 

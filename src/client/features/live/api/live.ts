@@ -54,3 +54,22 @@ export function useShowControls(id: number) {
     }),
   };
 }
+
+const followKey = (id: number) => ['live', 'show', id, 'follow'] as const;
+
+/** Following a show that has not started: its followers are reminded (bell and e-mail) shortly before it starts. */
+export function useFollowShow(id: number, enabled: boolean) {
+  const qc = useQueryClient();
+  const state = useQuery({
+    queryKey: followKey(id),
+    queryFn: async () => (await get<{ data: { following: boolean } }>(`/api/live/shows/${id}/follow`)).data,
+    enabled,
+    retry: false,
+  });
+  const change = useMutation({
+    mutationFn: async (follow: boolean) =>
+      (await post<{ data: { following: boolean } }>(`/api/live/shows/${id}/follow`, { follow })).data,
+    onSuccess: (data) => qc.setQueryData(followKey(id), data),
+  });
+  return { state, change };
+}

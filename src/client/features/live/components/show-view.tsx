@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, MessageSquare, MessageSquareOff, Radio, Square } from 'lucide-react';
+import { Bell, BellRing, CalendarClock, MessageSquare, MessageSquareOff, Radio, Square } from 'lucide-react';
 import { LIVE_MESSAGES, type LiveShowDto } from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { errorMessage } from '#client/lib/api.ts';
@@ -10,7 +10,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { showKey, showsKey, useShow, useShowControls } from '../api/live.ts';
+import { showKey, showsKey, useFollowShow, useShow, useShowControls } from '../api/live.ts';
 import { ChatPanel } from './chat-panel.tsx';
 import { isMembersOnly, MembersOnly, StatusBadge, whenOf } from './shows.tsx';
 
@@ -87,7 +87,33 @@ function ShowDetails({ show, className }: { show: LiveShowDto; className: string
       {show.description ? (
         <p className="max-w-3xl whitespace-pre-line text-lg text-muted wrap-anywhere">{show.description}</p>
       ) : null}
+      {show.status === 'scheduled' ? <FollowButton show={show} /> : null}
       {pageConfig().admin ? <AdminControls show={show} /> : null}
+    </div>
+  );
+}
+
+/** a show that has not started: a reminder in the bell and by e-mail about 30 minutes before */
+function FollowButton({ show }: { show: LiveShowDto }) {
+  const { state, change } = useFollowShow(show.id, true);
+  if (state.isPending || state.isError) return null;
+  const following = state.data.following;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        aria-pressed={following}
+        disabled={change.isPending}
+        onClick={() => change.mutate(!following, { onError: (err) => toast(errorMessage(err, ['follow']), 'danger') })}
+      >
+        {following ? <BellRing aria-hidden className="size-4" /> : <Bell aria-hidden className="size-4" />}
+        {following ? 'Reminder on' : 'Remind me'}
+      </Button>
+      <p className="text-sm text-muted">
+        {following
+          ? 'We will remind you about 30 minutes before it starts. Press again to turn the reminder off.'
+          : 'Get a reminder about 30 minutes before the show starts.'}
+      </p>
     </div>
   );
 }
