@@ -193,7 +193,9 @@ describe('membership checkout', () => {
     await page.getByLabel('Email', { exact: true }).fill('casey@checkout.test');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await submit.click();
-    await alerts.getByText(/^Please correct these 3 fields: Confirm email, Password, Card holder name/).waitFor();
+    await alerts
+      .getByText(/^Please correct these 4 fields: Confirm email, Password, Card holder name, I accept/)
+      .waitFor();
     expect(await form.getByLabel('Your name').getAttribute('aria-invalid')).toBeNull();
     expect(await messageOf('Confirm email')).toBe(M.emailsMustMatch);
     expect(await messageOf('Password')).toBe(M.passwordMin);

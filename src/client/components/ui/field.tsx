@@ -67,7 +67,7 @@ export function TextAreaField({
   );
 }
 
-/** The first error of a form, in red; `inline` drops the tinted box (inside modals and short forms). */
+/** A form's announced line (its summary or its own error), in red; `inline` drops the tinted box (inside modals and short forms). */
 export const FormError = ({ message, inline = false }: { message: string | null | undefined; inline?: boolean }) =>
   message ? (
     <p
