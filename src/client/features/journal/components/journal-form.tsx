@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
+import clsx from 'clsx';
 import { LEARNING, type JournalExercise } from '#shared/learning';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
@@ -9,6 +10,11 @@ import { useSaveJournal } from '../api/journal.ts';
 
 const empty = (): JournalExercise => ({ practicedToday: '', startingTempo: '', endingTempo: '' });
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 4);
+/**
+ * One field of a row: its label, input and message are the row's three grid rows from sm up, so the
+ * inputs stay in line when a label wraps or a message shows under one of them.
+ */
+const cell = 'flex flex-col gap-1 sm:row-span-3 sm:grid sm:grid-rows-subgrid sm:gap-1';
 
 /**
  * Journal exercise rows: add up to 10, remove while more than one remains (docs/product/journal.md).
@@ -29,7 +35,8 @@ export function JournalForm() {
   const rowError = (i: number, key: keyof JournalExercise) =>
     feedback.errors[`exercises.${i}.${key}`] ??
     (i === 0 && key === 'practicedToday' ? feedback.errors.exercises : undefined);
-  const errId = (i: number, key: string) => `${id}-${i}-${key}-err`;
+  const fieldId = (i: number, key: string) => `${id}-${i}-${key}`;
+  const errId = (i: number, key: string) => `${fieldId(i, key)}-err`;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -57,48 +64,51 @@ export function JournalForm() {
         {rows.map((row, i) => (
           <li
             key={i}
-            className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface-2 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end"
+            className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface-2 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:grid-rows-[auto_auto_auto] sm:gap-y-1"
           >
-            <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
+            <div className={clsx(cell, 'col-span-2 sm:col-span-1')}>
+              <label htmlFor={fieldId(i, 'practicedToday')} className="text-sm font-semibold sm:self-end">
                 What did you practise?
-                <input
-                  className={inputClass}
-                  value={row.practicedToday}
-                  maxLength={200}
-                  onChange={(e) => set(i, 'practicedToday', e.target.value)}
-                  placeholder="e.g. Paradiddles"
-                  {...invalidProps(rowError(i, 'practicedToday'), errId(i, 'practicedToday'))}
-                />
               </label>
+              <input
+                id={fieldId(i, 'practicedToday')}
+                className={inputClass}
+                value={row.practicedToday}
+                maxLength={200}
+                onChange={(e) => set(i, 'practicedToday', e.target.value)}
+                placeholder="e.g. Paradiddles"
+                {...invalidProps(rowError(i, 'practicedToday'), errId(i, 'practicedToday'))}
+              />
               <FieldMessage id={errId(i, 'practicedToday')} message={rowError(i, 'practicedToday')} />
             </div>
-            <div className="flex flex-col gap-1">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
+            <div className={clsx(cell, '')}>
+              <label htmlFor={fieldId(i, 'startingTempo')} className="text-sm font-semibold sm:self-end">
                 Starting tempo
-                <input
-                  className={`${inputClass} tabular`}
-                  inputMode="numeric"
-                  value={row.startingTempo}
-                  onChange={(e) => set(i, 'startingTempo', digitsOnly(e.target.value))}
-                  placeholder="bpm"
-                  {...invalidProps(rowError(i, 'startingTempo'), errId(i, 'startingTempo'))}
-                />
               </label>
+              <input
+                id={fieldId(i, 'startingTempo')}
+                className={`${inputClass} tabular`}
+                inputMode="numeric"
+                value={row.startingTempo}
+                onChange={(e) => set(i, 'startingTempo', digitsOnly(e.target.value))}
+                placeholder="bpm"
+                {...invalidProps(rowError(i, 'startingTempo'), errId(i, 'startingTempo'))}
+              />
               <FieldMessage id={errId(i, 'startingTempo')} message={rowError(i, 'startingTempo')} />
             </div>
-            <div className="flex flex-col gap-1">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
+            <div className={clsx(cell, '')}>
+              <label htmlFor={fieldId(i, 'endingTempo')} className="text-sm font-semibold sm:self-end">
                 Ending tempo
-                <input
-                  className={`${inputClass} tabular`}
-                  inputMode="numeric"
-                  value={row.endingTempo}
-                  onChange={(e) => set(i, 'endingTempo', digitsOnly(e.target.value))}
-                  placeholder="bpm"
-                  {...invalidProps(rowError(i, 'endingTempo'), errId(i, 'endingTempo'))}
-                />
               </label>
+              <input
+                id={fieldId(i, 'endingTempo')}
+                className={`${inputClass} tabular`}
+                inputMode="numeric"
+                value={row.endingTempo}
+                onChange={(e) => set(i, 'endingTempo', digitsOnly(e.target.value))}
+                placeholder="bpm"
+                {...invalidProps(rowError(i, 'endingTempo'), errId(i, 'endingTempo'))}
+              />
               <FieldMessage id={errId(i, 'endingTempo')} message={rowError(i, 'endingTempo')} />
             </div>
             {rows.length > 1 ? (
@@ -106,7 +116,7 @@ export function JournalForm() {
                 type="button"
                 aria-label={`Remove exercise ${i + 1}`}
                 onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
-                className="col-span-2 grid min-h-11 place-items-center rounded-xl text-danger hover:bg-danger-soft sm:col-span-1 sm:size-12"
+                className="col-span-2 grid min-h-11 place-items-center rounded-xl text-danger hover:bg-danger-soft sm:col-span-1 sm:col-start-4 sm:row-start-2 sm:size-12"
               >
                 <Trash2 aria-hidden className="size-5" />
               </button>
