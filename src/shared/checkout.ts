@@ -106,7 +106,7 @@ export interface CheckoutForm {
 }
 
 /**
- * The checkout's checks (docs/product/membership-checkout.md), in this order; the page shows only the first. `field`
+ * The checkout's checks (docs/product/membership-checkout.md), in this order; the page shows each under its field. `field`
  * says where it belongs.
  */
 export function checkoutErrors(form: CheckoutForm, guest: boolean): { field: string; message: string }[] {

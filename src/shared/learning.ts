@@ -44,6 +44,26 @@ export function formatElapsed(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
+/** The elapsed time in words, for a screen reader: "1 hour 2 minutes 5 seconds", "0 seconds". */
+export function spokenElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const parts: Array<[number, string]> = [
+    [Math.floor(s / 3600), 'hour'],
+    [Math.floor((s % 3600) / 60), 'minute'],
+    [s % 60, 'second'],
+  ];
+  const said = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
+  return said.length ? said.join(' ') : '0 seconds';
+}
+
+/** What the practice timer says politely: once per start, pause and log, never once per tick. */
+export const TIMER_WORDS = {
+  started: (elapsed: number) => (elapsed > 0 ? `Timer started again at ${spokenElapsed(elapsed)}.` : 'Timer started.'),
+  paused: (elapsed: number) => `Timer paused at ${spokenElapsed(elapsed)}.`,
+  logging: (minutes: number) => `Logging ${minutes} minute${minutes === 1 ? '' : 's'} of practice.`,
+  logged: (minutes: number) => `Logged ${minutes} minute${minutes === 1 ? '' : 's'} of practice.`,
+};
+
 // ---- calls ----
 
 export const bookmarkBodySchema = z.object({ lesson_id: idSchema, bookmarked: flag });

@@ -166,35 +166,45 @@ describe('membership checkout', () => {
     });
   }
 
-  it('validation: only the first error shows, in the order of the spec', async () => {
+  it('validation: each wrong field shows its message under it; the summary names them in order; focus on the first', async () => {
     const page = await newPage(browser, PHONE);
     await page.goto('/join');
     const submit = page.getByRole('button', { name: /Start my 7-day free trial/ });
-    const alerts = page.locator('#checkout-form [role="alert"]');
-    const expectOnly = async (message: string) => {
-      await page.getByText(message).waitFor();
-      expect(await alerts.allTextContents()).toEqual([message]);
+    const form = page.locator('#checkout-form');
+    const alerts = form.locator('[role="alert"]');
+    const messageOf = async (label: string | RegExp) => {
+      const field = form.getByLabel(label, { exact: typeof label === 'string' });
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      return page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();
     };
     await submit.click();
-    await expectOnly(M.nameRequired);
+    await page.getByText(M.nameRequired).waitFor();
+    expect(await alerts.allTextContents()).toEqual([
+      'Please correct these 5 fields: Your name, Email, Password, Card holder name, I accept the DBO Terms and understand my membership renews until I cancel.',
+    ]);
+    expect(await messageOf('Your name')).toBe(M.nameRequired);
+    expect(await messageOf('Email')).toBe(M.emailRequired);
+    expect(await messageOf('Password')).toBe(M.passwordRequired);
+    expect(await messageOf('Card holder name')).toBe(M.cardHolderRequired);
+    expect(await messageOf(/I accept the/)).toBe(M.termsRequired);
+    await expect.poll(() => form.getByLabel('Your name').evaluate((el) => el === document.activeElement)).toBe(true);
+    // what is put right is no longer marked; the rest are, with their own messages
     await page.getByLabel('Your name').fill('Casey');
-    await submit.click();
-    await expectOnly(M.emailRequired);
     await page.getByLabel('Email', { exact: true }).fill('casey@checkout.test');
-    await submit.click();
-    await expectOnly(M.emailsMustMatch);
-    await page.getByLabel('Confirm email').fill('casey@checkout.test');
-    await submit.click();
-    await expectOnly(M.passwordRequired);
     await page.getByLabel('Password', { exact: true }).fill('short');
     await submit.click();
-    await expectOnly(M.passwordMin);
+    await alerts
+      .getByText(/^Please correct these 4 fields: Confirm email, Password, Card holder name, I accept/)
+      .waitFor();
+    expect(await form.getByLabel('Your name').getAttribute('aria-invalid')).toBeNull();
+    expect(await messageOf('Confirm email')).toBe(M.emailsMustMatch);
+    expect(await messageOf('Password')).toBe(M.passwordMin);
+    await page.getByLabel('Confirm email').fill('casey@checkout.test');
     await page.getByLabel('Password', { exact: true }).fill('long-enough-now');
-    await submit.click();
-    await expectOnly(M.cardHolderRequired);
     await page.getByLabel('Card holder name').fill('Casey');
     await submit.click();
-    await expectOnly(M.termsRequired);
+    await alerts.getByText(/^Please correct this field: I accept the/).waitFor();
+    await page.screenshot({ path: `${shots}/join-errors-390.png`, fullPage: true });
     // nothing was sent: still a visitor
     expect(await entitlements(page)).toEqual([]);
     expect(page.errors).toEqual([]);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { takeHeadingFocusMark } from '#client/lib/heading-focus.ts';
 
 const SITE = 'Backbeat';
 
@@ -14,13 +15,14 @@ export function pageTitle(heading: string | null | undefined): string {
  * document title follows the page's <h1> (a lesson's, topic's or member's name where the page has
  * one, also once it has loaded), and after a navigation focus moves to that <h1>, so that a screen
  * reader reads the new page and the next Tab starts from it. The first page of a visit keeps focus
- * at the top (where the skip link is). See docs/product/accessibility.md.
+ * at the top (where the skip link is), unless it is the page a sign-in led to. See docs/product/accessibility.md.
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
   const firstPage = useRef(true);
   useEffect(() => {
-    const navigated = !firstPage.current;
+    // the first page of a visit focuses its heading too when it follows a sign-in (lib/heading-focus.ts)
+    const navigated = !firstPage.current || takeHeadingFocusMark();
     firstPage.current = false;
     const main = document.getElementById('main') ?? document.body;
     let announced = false;

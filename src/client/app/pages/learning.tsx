@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
+import { TIMER_WORDS } from '#shared/learning';
 import {
   CourseList,
   CourseView,
@@ -58,20 +60,29 @@ export function StagePage() {
   return <StageView id={Number(id)} />;
 }
 
+/** After the timer logged its minutes the journal opens with focus on what was logged, so it is read first. */
+function LoggedMessage({ minutes }: { minutes: number }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => message.current?.focus({ preventScroll: true }), []);
+  return (
+    <p
+      ref={message}
+      tabIndex={-1}
+      role="status"
+      className="mb-6 flex items-center gap-2 rounded-xl bg-success-soft px-4 py-3 font-semibold text-success"
+    >
+      <CheckCircle2 aria-hidden className="size-5" /> {TIMER_WORDS.logged(minutes)}
+    </p>
+  );
+}
+
 export function JournalPage() {
   const [params] = useSearchParams();
   const logged = Number(params.get('logged')) || 0;
   return (
     <>
       <PageTitle title="Practice Journal" subtitle="Time your session, then write down what you played and how fast." />
-      {logged > 0 ? (
-        <p
-          role="status"
-          className="mb-6 flex items-center gap-2 rounded-xl bg-success-soft px-4 py-3 font-semibold text-success"
-        >
-          <CheckCircle2 aria-hidden className="size-5" /> Logged {logged} minute{logged === 1 ? '' : 's'} of practice.
-        </p>
-      ) : null}
+      {logged > 0 ? <LoggedMessage minutes={logged} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
           <Card>

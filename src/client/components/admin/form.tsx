@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Link } from '#client/components/ui/link.tsx';
 import { ImageUp, Plus, X } from 'lucide-react';
 import clsx from 'clsx';
@@ -6,7 +6,8 @@ import type { z } from '#shared/zod';
 import { ADMIN_IMAGE, type AdminImageResponse } from '#shared/admin';
 import { api, ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { FormError, inputClass, TextAreaField } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export type FieldErrors = Record<string, string>;
@@ -22,41 +23,34 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
- * A form's errors from both sides: `check(values)` validates with the shared schema before sending
- * (the same schema the route uses), `fromServer(err)` shows a 422's field messages next to their
- * fields and anything else as the form's own error.
+ * A form's errors from both sides, shown the way every form shows them (components/ui/form-feedback.ts):
+ * `check(values)` validates with the shared schema before sending (the same schema the route uses),
+ * `fromServer(err)` shows a 422's field messages next to their fields and anything else as the form's
+ * own error. Either way the summary is announced and focus moves to the first wrong field of the form
+ * being submitted.
  */
 export function useFormErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   return {
-    errors,
-    formError,
+    errors: feedback.errors,
+    /** the announced summary line (FormButtons shows it) */
+    formError: feedback.summary,
+    formRef: feedback.formRef,
     /** the message for one field (its own key, or the first nested key under it) */
-    of: (field: string) => errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1],
-    clear() {
-      setErrors({});
-      setFormError(null);
-    },
-    check<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> | null {
+    of: feedback.error,
+    clear: feedback.clear,
+    check<S extends z.ZodType>(schema: S, values: unknown, form?: HTMLFormElement | null): z.infer<S> | null {
       const parsed = schema.safeParse(values);
       if (parsed.success) {
-        setErrors({});
-        setFormError(null);
+        feedback.clear();
         return parsed.data;
       }
-      const found = zodFieldErrors(parsed.error);
-      setErrors(found);
-      setFormError(found.form ?? 'Please correct the highlighted fields.');
+      const { form: own, ...fields } = zodFieldErrors(parsed.error);
+      feedback.show(fields, own ?? null, form);
       return null;
     },
-    fromServer(err: unknown) {
-      if (err instanceof ApiError && err.errors) {
-        const found: FieldErrors = {};
-        for (const [k, v] of Object.entries(err.errors)) if (v[0]) found[k] = v[0];
-        setErrors(found);
-        setFormError(err.message);
-      } else setFormError(err instanceof ApiError ? err.message : NETWORK_ERROR);
+    fromServer(err: unknown, form?: HTMLFormElement | null) {
+      feedback.fail(err, undefined, form);
     },
   };
 }
@@ -92,27 +86,8 @@ function Labelled({
   );
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  className,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${id}-err` : undefined}
-        className={clsx(inputClass, 'py-3')}
-        {...rest}
-      />
-    </Labelled>
-  );
-}
+/** A labelled text area with its error under it: the shared field (components/ui/field.tsx). */
+export const TextArea = TextAreaField;
 
 export function Select({
   label,
@@ -169,12 +144,18 @@ export function Checkbox({
           type="checkbox"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
           className="size-5 accent-accent"
         />
         {label}
       </label>
       {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
-      {error ? <p className="text-sm font-medium text-danger">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-err`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -238,6 +219,7 @@ export function ImageField({
             id={id}
             type="file"
             accept="image/png,image/jpeg,image/gif"
+            aria-invalid={!!shown || undefined}
             aria-describedby={shown ? `${id}-err` : undefined}
             className="sr-only"
             disabled={busy}

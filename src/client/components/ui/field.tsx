@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import clsx from 'clsx';
 
 export const inputClass =
@@ -11,7 +11,7 @@ export function Field({
   hint,
   className,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string }) {
+}: ComponentProps<'input'> & { label: string; error?: string | undefined; hint?: ReactNode }) {
   const id = useId();
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
@@ -35,13 +35,56 @@ export function Field({
   );
 }
 
-/** The first error of a form, in red; `inline` drops the tinted box (inside modals and short forms). */
+/** A labelled text area with its error in red under it (the same marks as `Field`). */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...rest
+}: ComponentProps<'textarea'> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+        className={clsx(inputClass, 'py-3')}
+        {...rest}
+      />
+      {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-err`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form's announced line (its summary or its own error), in red; `inline` drops the tinted box (inside modals and short forms). */
 export const FormError = ({ message, inline = false }: { message: string | null | undefined; inline?: boolean }) =>
   message ? (
     <p
       role="alert"
       className={clsx('font-medium text-danger', !inline && 'rounded-lg bg-danger-soft px-3 py-2 text-base')}
     >
+      {message}
+    </p>
+  ) : null;
+
+/**
+ * A field's message in red under a control that is not one of the shared fields; the control carries
+ * `invalidProps(error, id)` (components/ui/form-feedback.ts) so that it is marked and described by it.
+ */
+export const FieldMessage = ({ id, message }: { id: string; message: string | undefined }) =>
+  message ? (
+    <p id={id} className="text-sm font-medium text-danger">
       {message}
     </p>
   ) : null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from '#shared/zod';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '#client/components/ui/link.tsx';
@@ -59,13 +59,6 @@ const twoCols = 'grid gap-4 sm:grid-cols-2';
 function useSubmit() {
   const form = useFormErrors();
   const [busy, setBusy] = useState(false);
-  // the form whose errors were just shown: focus goes to its first wrong field (docs/product/accessibility.md)
-  const focusIn = useRef<HTMLFormElement | null>(null);
-  useEffect(() => {
-    const el = focusIn.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    focusIn.current = null;
-    el?.focus();
-  }, [form.errors]);
   async function submit(
     e: FormEvent | null,
     schema: z.ZodType,
@@ -76,17 +69,14 @@ function useSubmit() {
     // a second submit while the first is on its way (the Save button stays focusable while busy)
     if (busy) return;
     const formEl = e?.currentTarget instanceof HTMLFormElement ? e.currentTarget : null;
-    const body: unknown = form.check(schema, values);
-    if (body === null) {
-      focusIn.current = formEl;
-      return;
-    }
+    // the form's wrong fields are marked, announced and the first one focused (components/ui/form-feedback.ts)
+    const body: unknown = form.check(schema, values, formEl);
+    if (body === null) return;
     setBusy(true);
     try {
       await send(body);
     } catch (err) {
-      focusIn.current = formEl;
-      form.fromServer(err);
+      form.fromServer(err, formEl);
     } finally {
       setBusy(false);
     }

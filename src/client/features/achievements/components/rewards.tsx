@@ -12,6 +12,7 @@ import { useChannelEvent } from '#client/lib/socket.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
+import { useReturnFocus } from '#client/components/ui/return-focus.ts';
 
 /** Points flash and achievement popup from the member's private channel (docs/product/rewards.md). */
 export function RewardListener() {
@@ -21,6 +22,8 @@ export function RewardListener() {
   // (the action's own first), none replaces another
   const [queue, setQueue] = useState<Array<{ imageUrl: string; name: string }>>([]);
   const unlocked = queue[0] ?? null;
+  // the popup opens by itself: closing it gives focus back to what the member was on
+  const focusBack = useReturnFocus();
   useChannelEvent<{ point: { points: number; description: string } }>(channel, 'PointsAdded', ({ point }) =>
     toast(pointsMessage(point.points, point.description), 'success'),
   );
@@ -32,7 +35,10 @@ export function RewardListener() {
       {unlocked ? (
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[1200] bg-black/55" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-[1201] flex w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-2xl border border-line bg-surface p-8 text-center text-fg shadow-2xl">
+          <Dialog.Content
+            {...focusBack}
+            className="fixed left-1/2 top-1/2 z-[1201] flex w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-2xl border border-line bg-surface p-8 text-center text-fg shadow-2xl"
+          >
             <img src={unlocked.imageUrl} alt="" className="size-28" />
             <Dialog.Title className="text-2xl font-extrabold">Achievement unlocked!</Dialog.Title>
             <Dialog.Description className="text-lg">{unlocked.name}</Dialog.Description>

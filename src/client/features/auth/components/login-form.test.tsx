@@ -49,3 +49,24 @@ it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/x', 'javas
     expect(navigate.to).toHaveBeenCalledWith('/dashboard');
   },
 );
+
+it('marks the field the server names, announces it and moves focus there', async () => {
+  fetchMock.mockResolvedValueOnce(json(422, { message: 'x', errors: { email: ['These details do not match.'] } }));
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LoginForm to={null} />
+    </QueryClientProvider>,
+  );
+  await user.type(screen.getByLabelText('Email'), 'ann@x.test');
+  await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please correct this field: Email.');
+  const email = screen.getByLabelText('Email');
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(document.getElementById(email.getAttribute('aria-describedby')!)).toHaveTextContent(
+    'These details do not match.',
+  );
+  await vi.waitFor(() => expect(document.activeElement).toBe(email));
+  expect(navigate.to).not.toHaveBeenCalled();
+});

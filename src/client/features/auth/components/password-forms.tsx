@@ -1,21 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '#client/lib/api.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { navigate, useChangePassword, useForgotPassword, useResetPassword } from '../api/auth.ts';
 
+/** Errors are shown the way every form shows them (components/ui/form-feedback.ts). */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
+  const feedback = useFormFeedback();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    if (forgot.isPending) return;
+    feedback.clear();
     try {
       setSent((await forgot.mutateAsync({ email })).message);
     } catch (err) {
-      setError(errorMessage(err, ['email']));
+      feedback.fail(err);
     }
   }
   if (sent)
@@ -25,9 +28,20 @@ export function ForgotPasswordForm() {
       </p>
     );
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <FormError message={error} />
-      <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+    <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={feedback.error('email')}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          feedback.edited('email');
+        }}
+      />
+      <FormError message={feedback.summary} />
       <Button type="submit" full disabled={forgot.isPending}>
         Email me a reset link
       </Button>
@@ -44,39 +58,51 @@ export function ResetPasswordForm({
   onLinkClosed?: (message: string) => void;
 }) {
   const reset = useResetPassword();
+  const feedback = useFormFeedback();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    if (reset.isPending) return;
+    feedback.clear();
     try {
       const res = await reset.mutateAsync({ token, password, password_confirmation: confirmation });
       navigate.within(res.redirect);
     } catch (err) {
       const link = err instanceof ApiError ? err.firstError(['token']) : undefined;
       if (link && onLinkClosed) onLinkClosed(link);
-      else setError(errorMessage(err, ['token', 'password', 'password_confirmation']));
+      // a closed link is about no field: its sentence is the form's own
+      else feedback.fail(err, link);
     }
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <FormError message={error} />
+    <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <Field
         label="New password"
+        name="password"
         type="password"
         autoComplete="new-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={feedback.error('password')}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          feedback.edited('password');
+        }}
         hint="At least 8 characters."
       />
       <Field
         label="Confirm new password"
+        name="password_confirmation"
         type="password"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
+        error={feedback.error('password_confirmation')}
+        onChange={(e) => {
+          setConfirmation(e.target.value);
+          feedback.edited('password_confirmation');
+        }}
       />
+      <FormError message={feedback.summary} />
       <Button type="submit" full disabled={reset.isPending}>
         Set new password
       </Button>
@@ -84,16 +110,24 @@ export function ResetPasswordForm({
   );
 }
 
+/** After a change focus moves to the confirmation, which says what else happened. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
+  const feedback = useFormFeedback();
   const [form, setForm] = useState({ current_password: '', password: '', password_confirmation: '' });
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value }));
+    feedback.edited(k);
+  };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    if (change.isPending) return;
+    feedback.clear();
     setDone(null);
     try {
       setDone(
@@ -101,38 +135,44 @@ export function ChangePasswordForm() {
       );
       setForm({ current_password: '', password: '', password_confirmation: '' });
     } catch (err) {
-      setError(errorMessage(err, ['current_password', 'password', 'password_confirmation']));
+      feedback.fail(err);
     }
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <FormError message={error} />
+    <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {done ? (
-        <p role="status" className="rounded-lg bg-success-soft px-3 py-2">
+        <p ref={doneRef} tabIndex={-1} role="status" className="rounded-lg bg-success-soft px-3 py-2">
           {done}
         </p>
       ) : null}
       <Field
         label="Current password"
+        name="current_password"
         type="password"
         autoComplete="current-password"
         value={form.current_password}
+        error={feedback.error('current_password')}
         onChange={set('current_password')}
       />
       <Field
         label="New password"
+        name="password"
         type="password"
         autoComplete="new-password"
         value={form.password}
+        error={feedback.error('password')}
         onChange={set('password')}
       />
       <Field
         label="Confirm new password"
+        name="password_confirmation"
         type="password"
         autoComplete="new-password"
         value={form.password_confirmation}
+        error={feedback.error('password_confirmation')}
         onChange={set('password_confirmation')}
       />
+      <FormError message={feedback.summary} />
       <div>
         <Button type="submit" disabled={change.isPending}>
           Change password

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '#shared/constants';
-import { ApiError } from '#client/lib/api.ts';
+import { focusHeadingOnNextPage } from '#client/lib/heading-focus.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { FormError, Field } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { navigate, useRegister } from '../api/auth.ts';
@@ -13,65 +14,33 @@ export { REGISTER_MODAL };
 /** where "Sign in" returns to when the screen was given no address (/login?to=, default /order: docs/product/accounts.md) */
 const DEFAULT_SIGN_IN_TARGET = '/order';
 
-/** the form's fields in the order they are shown: the first wrong one gets focus */
-const FIELDS = ['name', 'email', 'email_confirmation', 'password'] as const;
-type FieldName = (typeof FIELDS)[number];
-const LABELS: Record<FieldName, string> = {
-  name: 'Name',
-  email: 'Email',
-  email_confirmation: 'Confirm Email',
-  password: 'Password',
-};
-/** the announced summary: which fields to correct (each one's own message is under it) */
-const correctThese = (fields: FieldName[]) =>
-  `Please correct ${fields.length === 1 ? 'this field' : `these ${fields.length} fields`}: ${fields.map((f) => LABELS[f]).join(', ')}.`;
+type FieldName = 'name' | 'email' | 'email_confirmation' | 'password';
 
 /**
- * "Create Your Account": no client checks; the server's errors are shown in red, each under
- * its own field (aria-invalid, aria-describedby), else the fallback message; on success the browser
- * goes to `redirectTo`. As every form (docs/product/accessibility.md): a summary of the fields to
- * correct is announced and focus moves to the first wrong field.
+ * "Create Your Account": no client checks; the server's errors are shown the way every form shows
+ * them (components/ui/form-feedback.ts): each under its own field, a summary of the fields to correct
+ * announced, focus on the first wrong field; without a field error, the fallback message. On success
+ * the browser goes to `redirectTo`.
  */
 export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
   const register = useRegister();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const feedback = useFormFeedback();
   const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
   const set = (k: FieldName) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value }));
-    // an edited field is no longer marked wrong; the summary stays until the next try
-    setFieldErrors((errs) => (errs[k] ? { ...errs, [k]: undefined } : errs));
+    feedback.edited(k);
   };
-  const formRef = useRef<HTMLFormElement>(null);
-  // where focus goes once the answer is shown (the submit button was replaced by a spinner meanwhile)
-  const focusNext = useRef<FieldName | 'submit' | null>(null);
-  useEffect(() => {
-    if (register.isPending || !focusNext.current) return;
-    const target =
-      focusNext.current === 'submit'
-        ? formRef.current?.querySelector<HTMLElement>('button[type="submit"]')
-        : formRef.current?.elements.namedItem(focusNext.current);
-    focusNext.current = null;
-    if (target instanceof HTMLElement) target.focus();
-  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (register.isPending) return;
-    setError(null);
+    feedback.clear();
     try {
       const res = await register.mutateAsync({ ...form, ...(redirectTo ? { redirect: redirectTo } : {}) });
+      focusHeadingOnNextPage();
       navigate.within(redirectTo ?? res.redirect);
     } catch (err) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const f of FIELDS) {
-        const message = err instanceof ApiError ? err.errors?.[f]?.[0] : undefined;
-        if (message) found[f] = message;
-      }
-      const wrong = FIELDS.filter((f) => found[f]);
-      setFieldErrors(found);
-      setError(wrong.length ? correctThese(wrong) : MESSAGES.registrationFallback);
-      focusNext.current = FIELDS.find((f) => found[f]) ?? 'submit';
+      feedback.fail(err, MESSAGES.registrationFallback);
     }
   }
 
@@ -81,13 +50,13 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
       title="Create Your Account"
       description="Lessons, practice tools and a community of drummers."
     >
-      <form ref={formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Field
           label="Name"
           name="name"
           autoComplete="name"
           value={form.name}
-          error={fieldErrors.name}
+          error={feedback.error('name')}
           onChange={set('name')}
         />
         <Field
@@ -96,7 +65,7 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
           type="email"
           autoComplete="email"
           value={form.email}
-          error={fieldErrors.email}
+          error={feedback.error('email')}
           onChange={set('email')}
         />
         <Field
@@ -105,7 +74,7 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
           type="email"
           autoComplete="email"
           value={form.email_confirmation}
-          error={fieldErrors.email_confirmation}
+          error={feedback.error('email_confirmation')}
           onChange={set('email_confirmation')}
         />
         <Field
@@ -114,10 +83,10 @@ export function RegisterModal({ redirectTo }: { redirectTo?: string }) {
           type="password"
           autoComplete="new-password"
           value={form.password}
-          error={fieldErrors.password}
+          error={feedback.error('password')}
           onChange={set('password')}
         />
-        <FormError message={error} inline />
+        <FormError message={feedback.summary} inline />
         {register.isPending ? (
           <div className="grid min-h-11 place-items-center">
             <Spinner label="Creating your account" />

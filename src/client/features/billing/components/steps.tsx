@@ -1,10 +1,11 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { CANCEL_REASONS, COMMERCE_MESSAGES } from '#shared/commerce';
 import { reasonNeedsDescription, REASON_DESCRIPTION_MAX } from '#shared/billing';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { newIdempotencyKey, type ReasonFields } from '../api/billing.ts';
 
 const EMPTY_REASON: ReasonFields = { reason: '', reason_description: '' };
@@ -46,23 +47,11 @@ export function OpeningSteps({
   done: string | null;
   onClose: () => void;
 }) {
-  const { step, go, fields, setFields, error, setError } = flow;
+  const { step, go, fields, setFields } = flow;
   if (step === 0) return <ThanksStep message={done} onClose={onClose} />;
   if (step === 1) return <LossStep endDate={endDate} onStay={() => go(0)} onNext={() => go(2)} />;
   if (step !== 2) return null;
-  return (
-    <ReasonStep
-      value={fields}
-      onChange={setFields}
-      error={error}
-      onBack={() => go(1)}
-      onNext={() => {
-        const m = reasonMessage(fields);
-        if (m) return setError(m);
-        go(3);
-      }}
-    />
-  );
+  return <ReasonStep value={fields} onChange={setFields} onBack={() => go(1)} onNext={() => go(3)} />;
 }
 
 /** step 2: the first message, or null */
@@ -73,12 +62,26 @@ export function reasonMessage(f: ReasonFields): string | null {
   return null;
 }
 
-/** "Step 2 of 5" */
-export const StepLabel = ({ step }: { step: number }) => (
-  <p className="mb-3 text-sm font-semibold text-muted" data-testid="cancel-step">
-    Step {step} of 5
-  </p>
-);
+/**
+ * "Step 2 of 5". A step after the first takes focus here as it opens (the button that led to it has
+ * gone), so a screen reader says which step this is and the next Tab starts at its top.
+ */
+export function StepLabel({ step }: { step: number }) {
+  const label = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (step > 1) label.current?.focus();
+  }, [step]);
+  return (
+    <p
+      ref={label}
+      tabIndex={step > 1 ? -1 : undefined}
+      className="mb-3 text-sm font-semibold text-muted"
+      data-testid="cancel-step"
+    >
+      Step {step} of 5
+    </p>
+  );
+}
 
 export const StepActions = ({ children }: { children: ReactNode }) => (
   <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>
@@ -116,12 +119,14 @@ export function StepFooter({
   );
 }
 
-/** Step 0: stay, thanks (or what the last call did) */
+/** Step 0: stay, thanks (or what the last call did); focus moves to the message, which says what happened */
 export function ThanksStep({ message, onClose }: { message: string | null; onClose: () => void }) {
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => said.current?.focus(), []);
   return (
     <div className="flex flex-col items-center gap-4 py-2 text-center" data-testid="cancel-step-0">
       <CheckCircle2 aria-hidden className="size-12 text-accent" />
-      <p className="text-lg font-semibold" role="status">
+      <p ref={said} tabIndex={-1} className="text-lg font-semibold" role="status">
         {message ?? 'Thanks for staying with us! Your membership carries on as before.'}
       </p>
       <Button onClick={onClose}>Back to billing</Button>
@@ -159,33 +164,38 @@ export function LossStep({ onStay, onNext, endDate }: { onStay: () => void; onNe
   );
 }
 
-/** Step 2: why (a radio list; the two reasons marked in CANCEL_REASONS need a description) */
+/**
+ * Step 2: why (a radio list; the two reasons marked in CANCEL_REASONS need a description). A missing
+ * answer is shown under its field, as in every form (components/ui/form-feedback.ts).
+ */
 export function ReasonStep({
   value,
   onChange,
-  error,
   onBack,
   onNext,
 }: {
   value: ReasonFields;
   onChange: (v: ReasonFields) => void;
-  error: string | null;
   onBack: () => void;
   onNext: () => void;
 }) {
   const id = useId();
+  const feedback = useFormFeedback();
   const needs = reasonNeedsDescription(value.reason);
   return (
     <form
+      ref={feedback.formRef}
       data-testid="cancel-step-2"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onNext();
+        const m = reasonMessage(value);
+        if (!m) return onNext();
+        feedback.show(m === COMMERCE_MESSAGES.reasonRequired ? { reason: m } : { reason_description: m }, null);
       }}
     >
       <StepLabel step={2} />
-      <fieldset>
+      <fieldset {...invalidProps(feedback.errors.reason, `${id}-reason-err`)}>
         <legend className="mb-3 text-lg font-semibold">Why do you want to cancel?</legend>
         <div className="flex flex-col gap-2">
           {CANCEL_REASONS.map((r) => (
@@ -201,13 +211,17 @@ export function ReasonStep({
                 name="reason"
                 value={r.value}
                 checked={value.reason === r.value}
-                onChange={() => onChange({ ...value, reason: r.value })}
+                onChange={() => {
+                  onChange({ ...value, reason: r.value });
+                  feedback.edited('reason');
+                }}
                 className="size-5 accent-[var(--color-accent)]"
               />
               <span>{r.value}</span>
             </label>
           ))}
         </div>
+        <FieldMessage id={`${id}-reason-err`} message={feedback.errors.reason} />
       </fieldset>
       <label htmlFor={`${id}-desc`} className="mt-4 block text-sm font-semibold">
         {needs ? 'Please tell us more (required)' : 'Anything else you would like to tell us? (optional)'}
@@ -217,12 +231,16 @@ export function ReasonStep({
         name="reason_description"
         value={value.reason_description}
         maxLength={REASON_DESCRIPTION_MAX}
-        onChange={(e) => onChange({ ...value, reason_description: e.target.value })}
+        onChange={(e) => {
+          onChange({ ...value, reason_description: e.target.value });
+          feedback.edited('reason_description');
+        }}
         rows={3}
-        aria-invalid={error === COMMERCE_MESSAGES.reasonDescriptionRequired || undefined}
-        className="mt-1.5 w-full rounded-xl border border-line bg-surface px-4 py-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+        {...invalidProps(feedback.errors.reason_description, `${id}-desc-err`)}
+        className="mt-1.5 w-full rounded-xl border border-line bg-surface px-4 py-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger"
       />
-      <StepFooter error={error} onBack={onBack}>
+      <FieldMessage id={`${id}-desc-err`} message={feedback.errors.reason_description} />
+      <StepFooter error={feedback.summary} onBack={onBack}>
         <Button type="submit">Continue</Button>
       </StepFooter>
     </form>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { CalendarCheck, CreditCard, Headphones, Lock, ShieldCheck, Sparkles } from 'lucide-react';
 import {
@@ -9,8 +9,9 @@ import {
   type PaymentType,
 } from '#shared/commerce';
 import { checkoutErrors, type CheckoutAnswer, type CheckoutForm } from '#shared/checkout';
-import { ApiError, registrationErrorMessage } from '#client/lib/api.ts';
-import { Field, FormError } from '#client/components/ui/field.tsx';
+import { ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
+import { Field, FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import {
@@ -27,13 +28,28 @@ import { CardField, type CardHandle } from './card-field.tsx';
 import { centsOf, PlanOptions, planViews } from './plan-options.tsx';
 import { formatMoney } from '#shared/money';
 
-const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
+/** a failed registration's own message when no field is wrong: the rate limit's sentence, else the general one */
+const registrationFailed = (err: unknown) =>
+  err instanceof ApiError && err.status === 429 ? err.message : M.registrationFailed;
+
+/** the form field each value of the checkout lives in (the names its messages use) */
+const FIELD_NAMES: Record<keyof CheckoutForm, string> = {
+  plan: 'plan',
+  paymentType: 'payment_type',
+  name: 'name',
+  email: 'email',
+  emailConfirmation: 'email_confirmation',
+  password: 'password',
+  cardHolder: 'card_holder',
+  terms: 'terms',
+};
 
 const PAYPAL_FLAGS: Record<string, string> = { cancelled: M.paymentCanceled, failed: M.paypalLinkFailed };
 
 /**
  * The membership checkout (docs/product/membership-checkout.md): plan, payment type, guest fields, card holder, card,
- * terms. A guest registers first, then pays; `loadingPayment` blocks a second submit.
+ * terms. A guest registers first, then pays; `loadingPayment` blocks a second submit. Every wrong field
+ * shows its message under it, as in every form (components/ui/form-feedback.ts).
  */
 export function MembershipCheckout({ slug, search }: { slug: string; search: URLSearchParams }) {
   const query = useCheckout(slug);
@@ -70,8 +86,8 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
   });
   const [registered, setRegistered] = useState<{ email: string } | null>(data.user ? { email: data.user.email } : null);
   const guest = registered === null;
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const termsErrorId = useId();
   const [paypalError, setPaypalError] = useState<string | null>(flag ? (PAYPAL_FLAGS[flag] ?? null) : null);
   const [loadingPayment, setLoadingPayment] = useState(false);
   const busy = useRef(false);
@@ -81,8 +97,12 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
 
   if (data.subscribed) return <AlreadySubscribed plan={p} />;
 
-  const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) =>
+  const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    feedback.edited(FIELD_NAMES[key]);
+  };
+  /** a card problem: under the card, with focus on it */
+  const cardError = (message: string) => feedback.show({ card: message }, null);
   const selected = views.find((v) => v.plan === form.plan);
 
   /** a new client secret for the card form (first use, and after every card failure) */
@@ -92,7 +112,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
       return clientSecret.current;
     } catch {
       clientSecret.current = null;
-      setError({ field: 'card', message: M.clientSecretFailed });
+      cardError(M.clientSecretFailed);
       return null;
     }
   }
@@ -111,7 +131,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
     if (!handle) return false;
     const confirmed = await handle.confirmSetup(secret, { name: form.cardHolder.trim() });
     if ('error' in confirmed) {
-      setCardError(confirmed.error);
+      cardError(confirmed.error);
       failedAttempt();
       return false;
     }
@@ -127,23 +147,21 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
           navigate.to(res.url);
           return true;
         }
-        setCardError('Your bank needs to confirm this payment. Please try again.');
+        cardError('Your bank needs to confirm this payment. Please try again.');
         return false;
       }
       navigate.to(res.url);
       return true;
     } catch (err) {
       if (err instanceof ApiError && (err.status === 402 || err.errors?.card)) {
-        setCardError(err.firstError(['card']) ?? err.message);
+        cardError(err.firstError(['card']) ?? err.message);
         failedAttempt();
       } else if (err instanceof ApiError) {
-        setError({
-          field: err.errors ? (Object.keys(err.errors)[0] ?? 'card') : 'card',
-          message: err.firstError(['plan', 'checkout', 'stripeToken']) ?? err.message,
-        });
+        // the plan's message under the plan; one about the checkout or the card token is the form's own
+        feedback.fail(err, err.firstError(['checkout', 'stripeToken']) ?? err.message);
         if (err.status >= 500) failedAttempt();
       } else {
-        setCardError('We could not reach the server. Please try again.');
+        cardError(NETWORK_ERROR);
       }
       return false;
     }
@@ -171,13 +189,13 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy.current || loadingPayment) return;
-    setError(null);
-    setCardError(null);
+    feedback.clear();
     setPaypalError(null);
-    const first = checkoutErrors(form, guest)[0];
-    if (first) {
-      setError(first);
-      document.querySelector<HTMLElement>(`#checkout-form [name="${first.field}"]`)?.focus();
+    const wrong = checkoutErrors(form, guest);
+    if (wrong.length) {
+      const fields: Record<string, string> = {};
+      for (const { field, message } of wrong) fields[field] ??= message;
+      feedback.show(fields, null);
       return;
     }
     busy.current = true;
@@ -196,7 +214,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
           setRegistered({ email: user.email });
           if (!form.cardHolder.trim()) set('cardHolder', user.name);
         } catch (err) {
-          setError({ field: 'registration', message: registrationError(err) });
+          feedback.fail(err, registrationFailed(err));
           return;
         }
       }
@@ -209,8 +227,6 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
     }
   }
 
-  const invalid = (field: string) => error?.field === field;
-
   return (
     <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
       <div className="min-w-0">
@@ -219,13 +235,14 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
         {p.subheading ? <p className="mt-2 max-w-2xl text-lg text-muted">{p.subheading}</p> : null}
 
         <form
+          ref={feedback.formRef}
           id="checkout-form"
           onSubmit={submit}
           noValidate
           className="mt-6 flex flex-col gap-8"
           aria-busy={loadingPayment}
         >
-          <PlanOptions plan={form.plan} views={views} onChange={(v) => set('plan', v)} invalid={invalid('plan')} />
+          <PlanOptions plan={form.plan} views={views} onChange={(v) => set('plan', v)} error={feedback.error('plan')} />
 
           {guest ? (
             <fieldset className="flex flex-col gap-4">
@@ -247,7 +264,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
                   autoComplete="name"
                   value={form.name}
                   onChange={(e) => set('name', e.target.value)}
-                  aria-invalid={invalid('name') || undefined}
+                  error={feedback.error('name')}
                 />
                 <Field
                   label="Email"
@@ -256,7 +273,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
                   autoComplete="email"
                   value={form.email}
                   onChange={(e) => set('email', e.target.value)}
-                  aria-invalid={invalid('email') || undefined}
+                  error={feedback.error('email')}
                 />
                 <Field
                   label="Confirm email"
@@ -265,7 +282,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
                   autoComplete="email"
                   value={form.emailConfirmation}
                   onChange={(e) => set('emailConfirmation', e.target.value)}
-                  aria-invalid={invalid('email_confirmation') || undefined}
+                  error={feedback.error('email_confirmation')}
                 />
                 <Field
                   className="sm:col-span-2"
@@ -276,7 +293,7 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
                   hint="At least 8 characters."
                   value={form.password}
                   onChange={(e) => set('password', e.target.value)}
-                  aria-invalid={invalid('password') || undefined}
+                  error={feedback.error('password')}
                 />
               </div>
             </fieldset>
@@ -320,9 +337,9 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
                   autoComplete="cc-name"
                   value={form.cardHolder}
                   onChange={(e) => set('cardHolder', e.target.value)}
-                  aria-invalid={invalid('card_holder') || undefined}
+                  error={feedback.error('card_holder')}
                 />
-                <CardField ref={card} error={cardError} disabled={loadingPayment} />
+                <CardField ref={card} error={feedback.error('card') ?? null} disabled={loadingPayment} />
               </div>
             ) : (
               <p className="text-base text-muted">
@@ -331,31 +348,34 @@ function CheckoutScreen({ data, slug, search }: { data: CheckoutAnswer; slug: st
             )}
           </fieldset>
 
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-base">
-            <input
-              type="checkbox"
-              name="terms"
-              className="mt-0.5 size-6 shrink-0 accent-[var(--accent)]"
-              checked={form.terms}
-              onChange={(e) => set('terms', e.target.checked)}
-              aria-invalid={invalid('terms') || undefined}
-            />
-            <span>
-              I accept the{' '}
-              <a
-                href="/terms"
-                target="_blank"
-                rel="noopener"
-                className="font-semibold text-accent-strong underline underline-offset-2"
-              >
-                DBO Terms
-              </a>
-              {form.plan !== 'lifetime' ? ' and understand my membership renews until I cancel.' : '.'}
-            </span>
-          </label>
+          <div className="flex flex-col gap-1.5">
+            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-base">
+              <input
+                type="checkbox"
+                name="terms"
+                className="mt-0.5 size-6 shrink-0 accent-[var(--accent)]"
+                checked={form.terms}
+                onChange={(e) => set('terms', e.target.checked)}
+                {...invalidProps(feedback.error('terms'), termsErrorId)}
+              />
+              <span>
+                I accept the{' '}
+                <a
+                  href="/terms"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-accent-strong underline underline-offset-2"
+                >
+                  DBO Terms
+                </a>
+                {form.plan !== 'lifetime' ? ' and understand my membership renews until I cancel.' : '.'}
+              </span>
+            </label>
+            <FieldMessage id={termsErrorId} message={feedback.error('terms')} />
+          </div>
 
           <div className="flex flex-col gap-3">
-            <FormError message={error?.message} />
+            <FormError message={feedback.summary} />
             <Button type="submit" full disabled={loadingPayment} className="min-h-14 text-lg">
               {loadingPayment ? (
                 <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" />

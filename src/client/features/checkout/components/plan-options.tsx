@@ -1,7 +1,10 @@
+import { useId } from 'react';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import type { CheckoutPlan, MembershipPlan } from '#shared/commerce';
 import { formatMoney } from '#shared/money';
+import { FieldMessage } from '#client/components/ui/field.tsx';
+import { invalidProps } from '#client/components/ui/form-feedback.ts';
 
 /** the checkout plan object's prices are dollars: cents, for formatMoney */
 export const centsOf = (dollars: number) => Math.round(dollars * 100);
@@ -60,15 +63,17 @@ export function PlanOptions({
   plan,
   views,
   onChange,
-  invalid,
+  error,
 }: {
   plan: MembershipPlan | '';
   views: PlanView[];
   onChange: (p: MembershipPlan) => void;
-  invalid: boolean;
+  /** the message under the plans when none is chosen */
+  error?: string | undefined;
 }) {
+  const errorId = useId();
   return (
-    <fieldset aria-invalid={invalid || undefined}>
+    <fieldset {...invalidProps(error, errorId)}>
       <legend className="mb-3 text-lg font-bold">1. Choose your plan</legend>
       <div className="grid gap-3 sm:grid-cols-3">
         {views.map((v) => {
@@ -132,6 +137,7 @@ export function PlanOptions({
           );
         })}
       </div>
+      <FieldMessage id={errorId} message={error} />
     </fieldset>
   );
 }

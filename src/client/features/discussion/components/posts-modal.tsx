@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { sameSitePath } from '#shared/discussion';
+import { useReturnFocus } from '#client/components/ui/return-focus.ts';
 
 import { POSTS_MODAL_EVENT } from '../posts-modal-event.ts';
 
@@ -10,12 +11,14 @@ export { openPostsModal, POSTS_MODAL_EVENT } from '../posts-modal-event.ts';
 /**
  * An iframe modal whose address is set by the page-wide `open-posts-modal` event; other sites' addresses
  * are refused. `initialUrl`: the address of the event that had it mounted (the page frame loads it then).
+ * Opened without a trigger, it gives focus back to what had it when it opened (components/ui/return-focus.ts).
  */
 export function PostsModal({ initialUrl = null }: { initialUrl?: string | null }) {
   const [url, setUrl] = useState<string | null>(() => (initialUrl ? sameSitePath(initialUrl) : null));
   // Keys pressed inside the frame are the frame's document's, not this page's: Radix never hears its
   // Escape. The frame is same-site, so its window is listened to as well (again after each load).
   const close = useCallback(() => setUrl(null), []);
+  const focusBack = useReturnFocus();
   const frameRef = useCallback(
     (frame: HTMLIFrameElement | null) => {
       if (!frame) return;
@@ -47,7 +50,10 @@ export function PostsModal({ initialUrl = null }: { initialUrl?: string | null }
       {url !== null ? (
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[900] bg-black/55" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-[901] flex h-[88vh] w-[calc(100vw-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-2xl">
+          <Dialog.Content
+            {...focusBack}
+            className="fixed left-1/2 top-1/2 z-[901] flex h-[88vh] w-[calc(100vw-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-line bg-surface text-fg shadow-2xl"
+          >
             <div className="flex items-center justify-between border-b border-line px-4 py-1">
               <Dialog.Title className="text-lg font-bold">Discussion</Dialog.Title>
               <Dialog.Description className="sr-only">A post and its replies</Dialog.Description>

@@ -3,7 +3,9 @@ import { ImagePlus, X } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DISCUSSION_WORDING, type PostType } from '#shared/discussion';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -79,7 +81,7 @@ export function ReplyForm({
   const [attachment, setAttachment] = useState<{ filename: string; url: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -105,18 +107,20 @@ export function ReplyForm({
   const change = (text: string) => {
     setBody(text);
     writeDraft(key, text);
+    feedback.edited('body');
   };
 
   async function pick(file: File | undefined) {
     if (!file) return;
-    setError(null);
+    feedback.clear();
     setUploading(true);
     try {
       if (attachment) await postCalls.deleteUpload(attachment.filename).catch(() => undefined);
       setAttachment(await postCalls.upload(file));
     } catch (err) {
       setAttachment(null);
-      setError(errorMessage(err, ['file']));
+      // the message belongs to the attach button, which keeps focus
+      feedback.show({ attachment: errorMessage(err, ['file']) }, null);
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -134,7 +138,7 @@ export function ReplyForm({
     const text = body.trim();
     if (!text || sending || uploading) return;
     setSending(true);
-    setError(null);
+    feedback.clear();
     try {
       const { post } = await postCalls.create({
         type,
@@ -149,7 +153,7 @@ export function ReplyForm({
       setAttachment(null);
       onPosted(post);
     } catch (err) {
-      setError(errorMessage(err, ['body', 'attachment', 'parent_id', 'replying_to']));
+      feedback.fail(err, err instanceof ApiError ? err.firstError(['parent_id', 'replying_to']) : undefined);
     } finally {
       setSending(false);
     }
@@ -157,7 +161,7 @@ export function ReplyForm({
 
   const empty = body.trim().length === 0;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" data-testid="reply-form">
+    <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-2" data-testid="reply-form">
       {replyingTo ? (
         <p className="text-sm text-muted">
           {DISCUSSION_WORDING.replyingTo} <UserText className="font-semibold text-fg">{replyingTo.name}</UserText>
@@ -174,10 +178,11 @@ export function ReplyForm({
         maxLength={COMMUNITY.postBodyMax}
         placeholder={COMMUNITY_MESSAGES.replyPlaceholder}
         onChange={(e) => change(e.target.value)}
+        {...invalidProps(feedback.errors.body, `${id}-body-err`)}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
-        className="min-h-12 w-full resize-none overflow-hidden rounded-xl border border-line bg-surface px-4 py-3 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+        className="min-h-12 w-full resize-none overflow-hidden rounded-xl border border-line bg-surface px-4 py-3 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger"
       />
       {attachment ? (
         <div className="relative w-fit">
@@ -198,11 +203,7 @@ export function ReplyForm({
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-body-err`} message={feedback.errors.body} />
       <div className="flex flex-wrap items-center gap-2">
         <input
           ref={fileRef}
@@ -219,6 +220,7 @@ export function ReplyForm({
           onClick={() => fileRef.current?.click()}
           disabled={uploading}
           aria-label="Attach an image"
+          {...invalidProps(feedback.errors.attachment, `${id}-file-err`)}
           title="Attach an image"
           className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-60"
         >
@@ -241,6 +243,8 @@ export function ReplyForm({
           </Button>
         </div>
       </div>
+      <FieldMessage id={`${id}-file-err`} message={feedback.errors.attachment} />
+      <FormError message={feedback.summary} inline />
     </form>
   );
 }

@@ -6,14 +6,15 @@ import { FORUM_MESSAGES } from '#shared/forums';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { useCategories, useCreateTopic } from '../api/forums.ts';
 
 type Errors = Partial<Record<'category' | 'title' | 'body', string>>;
 
 /**
- * "New topic": a modal form (category, title, first post). Errors appear under their fields; the
- * server's messages win over ours. On success `onCreated` gets the new topic and its category.
+ * "New topic": a modal form (category, title, first post). Errors appear under their fields the way
+ * every form shows them (components/ui/form-feedback.ts); the server's messages win over ours. On
+ * success `onCreated` gets the new topic and its category.
  */
 export function NewTopicButton({
   defaultSlug,
@@ -28,16 +29,15 @@ export function NewTopicButton({
   const [slug, setSlug] = useState(defaultSlug ?? '');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const errors: Errors = { ...feedback.errors, category: feedback.errors.category ?? feedback.errors.slug };
   const ids = { category: useId(), body: useId() };
   const chosen = slug || defaultSlug || '';
 
   function reset() {
     setTitle('');
     setBody('');
-    setErrors({});
-    setFormError(null);
+    feedback.clear();
   }
 
   async function submit(e: FormEvent) {
@@ -47,19 +47,15 @@ export function NewTopicButton({
     if (!chosen) local.category = FORUM_MESSAGES.categoryRequired;
     if (!title.trim()) local.title = FORUM_MESSAGES.titleRequired;
     if (!body.trim()) local.body = FORUM_MESSAGES.bodyRequired;
-    setErrors(local);
-    setFormError(null);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) return feedback.show(local, null);
+    feedback.clear();
     try {
       const res = await create.mutateAsync({ slug: chosen, title, body });
       setOpen(false);
       reset();
       onCreated(res.topic, chosen);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        setErrors({ title: err.firstError(['title']), body: err.firstError(['body']) });
-        if (!err.firstError(['title', 'body'])) setFormError(err.message);
-      } else setFormError(errorMessage(err, []));
+      feedback.fail(err);
     }
   }
 
@@ -92,7 +88,7 @@ export function NewTopicButton({
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
-            <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+            <form ref={feedback.formRef} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={ids.category} className="text-sm font-semibold">
                   Category
@@ -100,7 +96,11 @@ export function NewTopicButton({
                 <select
                   id={ids.category}
                   value={chosen}
-                  onChange={(e) => setSlug(e.target.value)}
+                  onChange={(e) => {
+                    setSlug(e.target.value);
+                    feedback.edited('slug');
+                    feedback.edited('category');
+                  }}
                   className={inputClass}
                   aria-invalid={!!errors.category || undefined}
                   aria-describedby={errors.category ? `${ids.category}-err` : undefined}
@@ -124,7 +124,10 @@ export function NewTopicButton({
                 label="Title"
                 value={title}
                 maxLength={COMMUNITY.topicTitleMax}
-                onChange={(e) => setTitle(e.target.value)}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  feedback.edited('title');
+                }}
                 error={errors.title}
                 autoComplete="off"
               />
@@ -137,7 +140,10 @@ export function NewTopicButton({
                   value={body}
                   rows={7}
                   maxLength={COMMUNITY.postBodyMax}
-                  onChange={(e) => setBody(e.target.value)}
+                  onChange={(e) => {
+                    setBody(e.target.value);
+                    feedback.edited('body');
+                  }}
                   placeholder="What would you like to talk about?"
                   className={`${inputClass} min-h-40 py-3`}
                   aria-invalid={!!errors.body || undefined}
@@ -149,7 +155,7 @@ export function NewTopicButton({
                   </p>
                 ) : null}
               </div>
-              <FormError message={formError} inline />
+              <FormError message={feedback.summary} inline />
               <div className="flex flex-wrap justify-end gap-3">
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>

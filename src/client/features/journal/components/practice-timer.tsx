@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Pause, Play, Send } from 'lucide-react';
-import { formatElapsed, minutesFromSeconds } from '#shared/learning';
+import { formatElapsed, minutesFromSeconds, TIMER_WORDS } from '#shared/learning';
 import { FormError } from '#client/components/ui/field.tsx';
 import { navigate } from '#client/lib/browser.ts';
 import { useLogTime } from '../api/journal.ts';
@@ -8,6 +8,8 @@ import { useLogTime } from '../api/journal.ts';
 /**
  * Practice timer (docs/product/journal.md): play, pause, submit; HH:MM:SS. Submit is offered once it has been
  * started and is stopped; it posts minutes rounded up (at least 1) and follows the answer's redirect.
+ * A polite live region says each start, pause and log once (the ticking display is not a live region),
+ * and the journal page then says, with focus, how many minutes were logged.
  */
 export function PracticeTimer({
   onRedirect = (url: string) => navigate.within(url, '/journal'),
@@ -20,6 +22,7 @@ export function PracticeTimer({
   const base = useRef(0);
   const log = useLogTime();
   const [error, setError] = useState<string | null>(null);
+  const [said, setSaid] = useState('');
 
   useEffect(() => {
     if (!running) return;
@@ -33,16 +36,22 @@ export function PracticeTimer({
       base.current += (Date.now() - startedAt.current!) / 1000;
       setElapsed(base.current);
       setRunning(false);
+      setSaid(TIMER_WORDS.paused(base.current));
     } else {
       startedAt.current = Date.now();
       setRunning(true);
+      setSaid(TIMER_WORDS.started(base.current));
     }
   };
   const submit = async () => {
+    if (log.isPending) return;
     setError(null);
+    const minutes = minutesFromSeconds(elapsed);
+    setSaid(TIMER_WORDS.logging(minutes));
     try {
-      onRedirect((await log.mutateAsync(minutesFromSeconds(elapsed))).redirect);
+      onRedirect((await log.mutateAsync(minutes)).redirect);
     } catch {
+      setSaid('');
       setError('We could not log your practice time. Please try again.');
     }
   };
@@ -55,6 +64,9 @@ export function PracticeTimer({
         className="text-5xl font-black tracking-tight tabular sm:text-6xl"
       >
         {formatElapsed(elapsed)}
+      </p>
+      <p role="status" className="sr-only" data-testid="timer-announcement">
+        {said}
       </p>
       <div className="flex gap-3">
         <button

@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { LogIn, UserPlus } from 'lucide-react';
 import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship-checkout';
-import { registrationErrorMessage } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Field, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { logout, navigate, registerStudent } from '../api.ts';
@@ -23,10 +24,19 @@ export function knownBuyer(): Buyer | null {
 /** Where "Log out" inside a checkout returns. */
 export const LOGOUT_TO = '/login?to=/mentorship/account';
 
-const registrationError = (err: unknown) => registrationErrorMessage(err, M.registrationFailed);
+/** a failed registration's own message when no field is wrong: the rate limit's sentence, else the general one */
+const registrationFailed = (err: unknown) =>
+  err instanceof ApiError && err.status === 429 ? err.message : M.registrationFailed;
 
-/** "Step 1 of 2 · Your account" */
-export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
+/**
+ * "Step 1 of 2 · Your account". A step the member moved to (`focus`) takes focus on its heading, since
+ * the control that led there has left the page.
+ */
+export function StepHeader({ step, title, focus = false }: { step: 1 | 2; title: string; focus?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   return (
     <div className="mb-5 flex flex-col gap-3">
       <ol className="flex items-center gap-2 text-sm font-semibold" aria-label="Checkout steps">
@@ -45,7 +55,9 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
           </li>
         ))}
       </ol>
-      <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+      <h2 ref={heading} tabIndex={focus ? -1 : undefined} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
     </div>
   );
 }
@@ -56,14 +68,36 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
  * buyer). Starts at step 2 when the page already knows the buyer. `signInTo` is where /login
  * returns.
  */
-export function AccountSteps({ signInTo, children }: { signInTo: string; children: (buyer: Buyer) => ReactNode }) {
+export function AccountSteps({
+  signInTo,
+  children,
+}: {
+  signInTo: string;
+  /** `moved`: the member came to step 2 from step 1 on this page (its heading takes focus) */
+  children: (buyer: Buyer, moved: boolean) => ReactNode;
+}) {
   const [buyer, setBuyer] = useState<Buyer | null>(knownBuyer);
   const [step, setStep] = useState<'start' | 'create'>('start');
-  if (buyer) return <>{children(buyer)}</>;
-  if (step === 'create') return <CreateAccount onBack={() => setStep('start')} onCreated={setBuyer} />;
+  // the step the member moved to takes focus; the page's first step does not
+  const [moved, setMoved] = useState(false);
+  const go = (next: typeof step) => {
+    setMoved(true);
+    setStep(next);
+  };
+  if (buyer) return <>{children(buyer, moved)}</>;
+  if (step === 'create')
+    return (
+      <CreateAccount
+        onBack={() => go('start')}
+        onCreated={(b) => {
+          setMoved(true);
+          setBuyer(b);
+        }}
+      />
+    );
   return (
     <section aria-labelledby="account-step">
-      <StepHeader step={1} title="Your account" />
+      <StepHeader step={1} title="Your account" focus={moved} />
       <p id="account-step" className="mb-5 text-lg text-muted">
         Sign in if you already study with Backbeat, or create your free account. Then choose how to pay.
       </p>
@@ -75,7 +109,7 @@ export function AccountSteps({ signInTo, children }: { signInTo: string; childre
         >
           <LogIn aria-hidden className="size-5" /> Sign in
         </a>
-        <Button full className="min-h-14 text-lg" onClick={() => setStep('create')}>
+        <Button full className="min-h-14 text-lg" onClick={() => go('create')}>
           <UserPlus aria-hidden className="size-5" /> Create account
         </Button>
       </div>
@@ -85,18 +119,20 @@ export function AccountSteps({ signInTo, children }: { signInTo: string; childre
 
 function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (b: Buyer) => void }) {
   const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value }));
+    feedback.edited(k);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy.current) return;
     busy.current = true;
     setLoading(true);
-    setError(null);
+    feedback.clear();
     try {
       const user = await registerStudent({
         name: form.name.trim(),
@@ -106,7 +142,7 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
       });
       onCreated({ name: user.name, email: user.email });
     } catch (err) {
-      setError(registrationError(err));
+      feedback.fail(err, registrationFailed(err));
     } finally {
       busy.current = false;
       setLoading(false);
@@ -114,9 +150,23 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={loading} className="flex flex-col gap-4" id="mentorship-account-form">
-      <StepHeader step={1} title="Create your account" />
-      <Field label="Your name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
+    <form
+      ref={feedback.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-busy={loading}
+      className="flex flex-col gap-4"
+      id="mentorship-account-form"
+    >
+      <StepHeader step={1} title="Create your account" focus />
+      <Field
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        error={feedback.error('name')}
+        onChange={set('name')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Email"
@@ -124,6 +174,7 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
           type="email"
           autoComplete="email"
           value={form.email}
+          error={feedback.error('email')}
           onChange={set('email')}
         />
         <Field
@@ -132,6 +183,7 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
           type="email"
           autoComplete="email"
           value={form.email_confirmation}
+          error={feedback.error('email_confirmation')}
           onChange={set('email_confirmation')}
         />
       </div>
@@ -142,9 +194,10 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
         autoComplete="new-password"
         hint="At least 8 characters."
         value={form.password}
+        error={feedback.error('password')}
         onChange={set('password')}
       />
-      <FormError message={error} />
+      <FormError message={feedback.summary} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button variant="ghost" onClick={onBack} disabled={loading}>
           Back

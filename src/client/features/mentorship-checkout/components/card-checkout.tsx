@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CreditCard, Lock } from 'lucide-react';
 import {
   MENTORSHIP_CARD_PAYMENTS,
@@ -11,6 +11,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import {
   chargeCard,
@@ -45,10 +46,14 @@ function describe(payment: MentorshipCardPayment) {
   };
 }
 
-/** The card error under the card element, in the provider's words. */
-export function CardError({ message }: { message: string | null }) {
+/**
+ * The card error under the card element, in the provider's words: announced on its own (`alert`) on a
+ * page without a form; inside a form it carries the id the card's fields point at, and the form's
+ * summary announces it (components/ui/form-feedback.ts).
+ */
+export function CardError({ message, id }: { message: string | null | undefined; id?: string }) {
   return message ? (
-    <p role="alert" className="text-sm font-medium text-danger" data-testid="card-error">
+    <p id={id} role={id ? undefined : 'alert'} className="text-sm font-medium text-danger" data-testid="card-error">
       {message}
     </p>
   ) : null;
@@ -69,21 +74,21 @@ export function MentorshipCardCheckout({ payment }: { payment: MentorshipCardPay
       <p className="mt-2 text-lg text-muted">{d.detail}</p>
       <div className="mt-8 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
         <AccountSteps signInTo={`/mentorship/stripe/${payment}`}>
-          {(buyer) => <CardStep buyer={buyer} payment={payment} />}
+          {(buyer, moved) => <CardStep buyer={buyer} payment={payment} moved={moved} />}
         </AccountSteps>
       </div>
     </div>
   );
 }
 
-function CardStep({ buyer, payment }: { buyer: Buyer; payment: MentorshipCardPayment }) {
+function CardStep({ buyer, payment, moved }: { buyer: Buyer; payment: MentorshipCardPayment; moved: boolean }) {
   const status = useMentorshipCheckout();
   const d = describe(payment);
   if (status.data?.enrolled) return <AlreadyEnrolled />;
   return (
     <section className="flex flex-col gap-6">
       <div>
-        <StepHeader step={2} title="Payment" />
+        <StepHeader step={2} title="Payment" focus={moved} />
         <SignedInAs buyer={buyer} />
       </div>
       <dl className="flex items-baseline justify-between gap-3 rounded-xl border border-line px-4 py-3">
@@ -111,8 +116,8 @@ function CardStep({ buyer, payment }: { buyer: Buyer; payment: MentorshipCardPay
 function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<MentorshipCardPayment, 'finance'> }) {
   const card = useCardForm();
   const [name, setName] = useState(buyer.name);
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const cardErrorId = useId();
   const [paying, setPaying] = useState(false);
   const busy = useRef(false);
   const d = describe(payment);
@@ -122,20 +127,19 @@ function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<Mentor
     if (busy.current) return;
     busy.current = true;
     setPaying(true);
-    setCardError(null);
-    setError(null);
+    feedback.clear();
     let leaving = false;
     try {
       let secret: string;
       try {
         secret = (await fetchClientSecret()).clientSecret;
       } catch {
-        setError(M.clientSecretFailed);
+        feedback.show({ card: M.clientSecretFailed }, null);
         return;
       }
       const confirmed = await card.confirmSetup(secret, { name: name.trim() || buyer.name });
       if ('error' in confirmed) {
-        setCardError(confirmed.error);
+        feedback.show({ card: confirmed.error }, null);
         return;
       }
       // the card provider's return address, with the confirmed payment method
@@ -148,7 +152,14 @@ function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<Mentor
   }
 
   return (
-    <form id="mentorship-card-form" onSubmit={submit} noValidate aria-busy={paying} className="flex flex-col gap-4">
+    <form
+      ref={feedback.formRef}
+      id="mentorship-card-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={paying}
+      className="flex flex-col gap-4"
+    >
       <Field
         label="Name on card"
         name="card_holder"
@@ -157,10 +168,10 @@ function CardPayForm({ buyer, payment }: { buyer: Buyer; payment: Exclude<Mentor
         onChange={(e) => setName(e.target.value)}
       />
       <div className="flex flex-col gap-1.5">
-        <CardForm ref={card.ref} disabled={paying} />
-        <CardError message={cardError} />
+        <CardForm ref={card.ref} disabled={paying} errorId={feedback.errors.card ? cardErrorId : undefined} />
+        <CardError id={cardErrorId} message={feedback.errors.card} />
       </div>
-      <FormError message={error} />
+      <FormError message={feedback.summary} />
       <Button type="submit" full disabled={paying} className="min-h-14 text-lg">
         {paying ? (
           <Spinner label="Processing your payment" className="[&_svg]:text-accent-fg" />

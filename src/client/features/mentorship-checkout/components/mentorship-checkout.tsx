@@ -49,7 +49,9 @@ export function MentorshipCheckout({ search }: { search: URLSearchParams }) {
           someone keeping you on track.
         </p>
         <div className="mt-8">
-          <AccountSteps signInTo={signInTo}>{(buyer) => <PaymentStep buyer={buyer} search={search} />}</AccountSteps>
+          <AccountSteps signInTo={signInTo}>
+            {(buyer, moved) => <PaymentStep buyer={buyer} search={search} moved={moved} />}
+          </AccountSteps>
         </div>
       </div>
       <aside aria-label="What you get" className="lg:sticky lg:top-24 lg:self-start">
@@ -59,7 +61,7 @@ export function MentorshipCheckout({ search }: { search: URLSearchParams }) {
   );
 }
 
-function PaymentStep({ buyer, search }: { buyer: Buyer; search: URLSearchParams }) {
+function PaymentStep({ buyer, search, moved }: { buyer: Buyer; search: URLSearchParams; moved: boolean }) {
   const status = useMentorshipCheckout();
   const defaults = useMentorshipCheckoutOptions();
   const agreement = search.get('subscription_id');
@@ -67,17 +69,26 @@ function PaymentStep({ buyer, search }: { buyer: Buyer; search: URLSearchParams 
   if (status.data?.enrolled) return <AlreadyEnrolled />;
   // the options wait for what the admin set (a new academy's pricing when the call fails)
   if (defaults.isPending) return <Spinner />;
-  return <ChooseAndPay buyer={buyer} search={search} admin={defaults.data?.flags ?? DEFAULT_MENTORSHIP_PRICING} />;
+  return (
+    <ChooseAndPay
+      buyer={buyer}
+      search={search}
+      admin={defaults.data?.flags ?? DEFAULT_MENTORSHIP_PRICING}
+      moved={moved}
+    />
+  );
 }
 
 function ChooseAndPay({
   buyer,
   search,
   admin,
+  moved,
 }: {
   buyer: Buyer;
   search: URLSearchParams;
   admin: MentorshipPricingSwitches;
+  moved: boolean;
 }) {
   const { shown, hidden } = useMemo(
     () => mentorshipOptions(checkoutFlags(admin, checkoutFlagsOf(search))),
@@ -138,7 +149,7 @@ function ChooseAndPay({
   return (
     <section aria-label="Payment" aria-busy={loading} className="flex flex-col gap-6">
       <div>
-        <StepHeader step={2} title="Choose how to pay" />
+        <StepHeader step={2} title="Choose how to pay" focus={moved} />
         <SignedInAs buyer={buyer} />
       </div>
       {notice ? (

@@ -22,14 +22,19 @@ export function DigitInput({
   onChange,
   label,
   placeholder,
+  ...marks
 }: {
   value: string;
   onChange: (v: string) => void;
   label: string;
   placeholder?: string;
+  /** a wrong value's marks (components/ui/form-feedback.ts `invalidProps`) */
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }) {
   return (
     <input
+      {...marks}
       type="text"
       inputMode="numeric"
       pattern="[0-9]*"

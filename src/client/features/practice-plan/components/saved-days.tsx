@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CalendarDays, Plus, Save, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { PRACTICE_PLAN_LIMITS, type ReusableDayExercise } from '#shared/mentorship';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { useDeleteDay, useSaveDay, useSavedDay, useSavedDays, type SavedDay } from '../api.ts';
 import { DigitInput } from './day-block.tsx';
 import { isolateText } from '#shared/display-text';
@@ -91,25 +92,26 @@ function DayForm({
   const [exercises, setExercises] = useState<ReusableDayExercise[]>(
     day?.exercises.length ? day.exercises : [blankExercise()],
   );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const errId = useId();
   const save = useSaveDay();
   const remove = useDeleteDay();
   const [confirm, confirmDialog] = useConfirm();
-  const setEx = (i: number, patch: Partial<ReusableDayExercise>) =>
+  const setEx = (i: number, patch: Partial<ReusableDayExercise>) => {
     setExercises((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+    for (const key of Object.keys(patch)) feedback.edited(`exercises.${i}.${key}`);
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setFormError(null);
+    if (save.isPending) return;
+    feedback.clear();
     try {
       const saved = await save.mutateAsync({ id: day?.id ?? null, title, exercises });
       toast(day ? 'Saved day updated.' : 'Saved day created.');
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && err.errors) setErrors(err.errors);
-      setFormError(errorMessage(err, []));
+      feedback.fail(err);
     }
   };
   const del = async () => {
@@ -129,17 +131,24 @@ function DayForm({
       toast(errorMessage(err, []), 'danger');
     }
   };
-  const fieldError = (key: string) => errors[key]?.[0];
+  const fieldError = (key: string) => feedback.errors[key];
+  const exProps = (i: number, key: string) => invalidProps(fieldError(`exercises.${i}.${key}`), `${errId}-${i}-${key}`);
+  const exMessage = (i: number, key: string) => (
+    <FieldMessage id={`${errId}-${i}-${key}`} message={fieldError(`exercises.${i}.${key}`)} />
+  );
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {confirmDialog}
       <h2 className="text-xl font-bold">{day ? 'Edit saved day' : 'New saved day'}</h2>
       <Field
         label="Day title"
         value={title}
         maxLength={PRACTICE_PLAN_LIMITS.title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          feedback.edited('title');
+        }}
         error={fieldError('title')}
         placeholder="e.g. Rudiments day"
       />
@@ -158,15 +167,19 @@ function DayForm({
               </button>
             </div>
             <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-              <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                Exercise title
-                <input
-                  className={inputClass}
-                  value={ex.title}
-                  maxLength={PRACTICE_PLAN_LIMITS.title}
-                  onChange={(e) => setEx(i, { title: e.target.value })}
-                />
-              </label>
+              <div className="flex flex-col gap-1.5">
+                <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                  Exercise title
+                  <input
+                    className={inputClass}
+                    value={ex.title}
+                    maxLength={PRACTICE_PLAN_LIMITS.title}
+                    onChange={(e) => setEx(i, { title: e.target.value })}
+                    {...exProps(i, 'title')}
+                  />
+                </label>
+                {exMessage(i, 'title')}
+              </div>
               <div className="flex flex-col gap-1.5 text-sm font-semibold">
                 <span aria-hidden>Goal (bpm)</span>
                 <DigitInput
@@ -174,31 +187,38 @@ function DayForm({
                   value={ex.goal}
                   placeholder="bpm"
                   onChange={(v) => setEx(i, { goal: v })}
+                  {...exProps(i, 'goal')}
                 />
+                {exMessage(i, 'goal')}
               </div>
-              <label className="flex flex-col gap-1.5 text-sm font-semibold sm:col-span-2">
-                Link
-                <input
-                  className={inputClass}
-                  type="url"
-                  placeholder="https://..."
-                  value={ex.link}
-                  maxLength={PRACTICE_PLAN_LIMITS.link}
-                  onChange={(e) => setEx(i, { link: e.target.value.trim() })}
-                />
-                {fieldError(`exercises.${i}.link`) ? (
-                  <span className="font-medium text-danger">{fieldError(`exercises.${i}.link`)}</span>
-                ) : null}
-              </label>
-              <label className="flex flex-col gap-1.5 text-sm font-semibold sm:col-span-2">
-                Notes
-                <textarea
-                  className={clsx(inputClass, 'min-h-20 py-2')}
-                  value={ex.notes}
-                  maxLength={PRACTICE_PLAN_LIMITS.notes}
-                  onChange={(e) => setEx(i, { notes: e.target.value })}
-                />
-              </label>
+              <div className="flex flex-col gap-1.5 sm:col-span-2">
+                <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                  Link
+                  <input
+                    className={inputClass}
+                    type="url"
+                    placeholder="https://..."
+                    value={ex.link}
+                    maxLength={PRACTICE_PLAN_LIMITS.link}
+                    onChange={(e) => setEx(i, { link: e.target.value.trim() })}
+                    {...exProps(i, 'link')}
+                  />
+                </label>
+                {exMessage(i, 'link')}
+              </div>
+              <div className="flex flex-col gap-1.5 sm:col-span-2">
+                <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                  Notes
+                  <textarea
+                    className={clsx(inputClass, 'min-h-20 py-2')}
+                    value={ex.notes}
+                    maxLength={PRACTICE_PLAN_LIMITS.notes}
+                    onChange={(e) => setEx(i, { notes: e.target.value })}
+                    {...exProps(i, 'notes')}
+                  />
+                </label>
+                {exMessage(i, 'notes')}
+              </div>
             </div>
           </li>
         ))}
@@ -212,7 +232,7 @@ function DayForm({
           <Plus aria-hidden className="size-5" /> Add exercise
         </Button>
       ) : null}
-      <FormError message={formError} />
+      <FormError message={feedback.summary} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           <Save aria-hidden className="size-5" /> {day ? 'Save changes' : 'Create saved day'}

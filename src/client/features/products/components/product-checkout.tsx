@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
 import { CircleCheckBig, CreditCard, Lock } from 'lucide-react';
 import { COMMERCE_MESSAGES, type PaymentType } from '#shared/commerce';
@@ -8,6 +8,7 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { registerAndSignIn } from '#client/lib/register.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Field, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { productApi, navigate } from '../api/products.ts';
 import { SpotsLeft, TierPrice } from './tier-picker.tsx';
@@ -107,7 +108,7 @@ function AccountStep({
   signupFlag: 'dkm_signup' | null;
 }) {
   const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const [loading, setLoading] = useState(false);
   const loginUrl = `/login?to=${encodeURIComponent(checkoutUrl)}`;
 
@@ -127,7 +128,7 @@ function AccountStep({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (loading) return;
-    setError(null);
+    feedback.clear();
     setLoading(true);
     try {
       const res = await registerAndSignIn<{ name: string; email: string }>({
@@ -136,17 +137,16 @@ function AccountStep({
       });
       onRegistered({ name: res.name, email: res.email });
     } catch (err) {
-      // the first field error, or the general message
-      setError(
-        (err instanceof ApiError ? err.firstError(['name', 'email', 'email_confirmation', 'password']) : undefined) ??
-          COMMERCE_MESSAGES.registrationFailed,
-      );
+      // each field's message under it (components/ui/form-feedback.ts), else the general message
+      feedback.fail(err, COMMERCE_MESSAGES.registrationFailed);
     } finally {
       setLoading(false);
     }
   };
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value }));
+    feedback.edited(k);
+  };
 
   return (
     <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6" aria-labelledby="account-step">
@@ -159,8 +159,16 @@ function AccountStep({
           Sign in
         </a>
       </p>
-      <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-        <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} required />
+      <form ref={feedback.formRef} className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={feedback.error('name')}
+          onChange={set('name')}
+          required
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Email"
@@ -168,6 +176,7 @@ function AccountStep({
             type="email"
             autoComplete="email"
             value={form.email}
+            error={feedback.error('email')}
             onChange={set('email')}
             required
           />
@@ -177,6 +186,7 @@ function AccountStep({
             type="email"
             autoComplete="email"
             value={form.email_confirmation}
+            error={feedback.error('email_confirmation')}
             onChange={set('email_confirmation')}
             required
           />
@@ -188,10 +198,11 @@ function AccountStep({
           autoComplete="new-password"
           hint="At least 8 characters."
           value={form.password}
+          error={feedback.error('password')}
           onChange={set('password')}
           required
         />
-        <FormError message={error} />
+        <FormError message={feedback.summary} />
         <Button type="submit" full disabled={loading} aria-busy={loading || undefined} className="min-h-12">
           {loading ? 'Creating your account…' : 'Create account and continue'}
         </Button>
@@ -212,7 +223,9 @@ function LockedPayment() {
 function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: Props & { holder: string }) {
   const [type, setType] = useState<PaymentType>('card');
   const [holder, setHolder] = useState(initialHolder);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const cardErrorId = useId();
+  const setCardError = (message: string) => feedback.show({ card: message }, null);
   const [paypalError, setPaypalError] = useState<string | null>(paypalOutcome ? PAYPAL_MESSAGES[paypalOutcome] : null);
   const [loadingPayment, setLoadingPayment] = useState(false);
   const key = useRef(newKey());
@@ -228,7 +241,10 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
   };
 
   const payByCard = async () => {
-    if (!holder.trim()) return setCardError(COMMERCE_MESSAGES.cardHolderRequired);
+    if (!holder.trim()) {
+      setLoadingPayment(false);
+      return feedback.show({ card_holder: COMMERCE_MESSAGES.cardHolderRequired }, null);
+    }
     let secret: string;
     try {
       secret = (await productApi.clientSecret(tier.slug)).clientSecret;
@@ -263,7 +279,7 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (loadingPayment) return;
-    setCardError(null);
+    feedback.clear();
     setPaypalError(null);
     setLoadingPayment(true);
     if (type === 'card') await payByCard();
@@ -275,7 +291,7 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
       <div id="payment-step">
         <StepHeading n={2} title="Payment" />
       </div>
-      <form className="mt-5 flex flex-col gap-5" onSubmit={submit} noValidate>
+      <form ref={feedback.formRef} className="mt-5 flex flex-col gap-5" onSubmit={submit} noValidate>
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Pay with</legend>
           <div className="grid grid-cols-2 gap-3">
@@ -315,13 +331,21 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
               name="card_holder"
               autoComplete="cc-name"
               value={holder}
-              onChange={(e) => setHolder(e.target.value)}
+              error={feedback.error('card_holder')}
+              onChange={(e) => {
+                setHolder(e.target.value);
+                feedback.edited('card_holder');
+              }}
             />
             <div>
-              <CardForm ref={card.ref} disabled={loadingPayment} />
-              {cardError ? (
-                <p role="alert" className="mt-1.5 text-sm font-medium text-danger" data-testid="card-error">
-                  {cardError}
+              <CardForm
+                ref={card.ref}
+                disabled={loadingPayment}
+                errorId={feedback.errors.card ? cardErrorId : undefined}
+              />
+              {feedback.errors.card ? (
+                <p id={cardErrorId} className="mt-1.5 text-sm font-medium text-danger" data-testid="card-error">
+                  {feedback.errors.card}
                 </p>
               ) : null}
             </div>
@@ -329,6 +353,7 @@ function PaymentStep({ tier, affiliate, paypalOutcome, holder: initialHolder }: 
         ) : (
           <p className="text-base text-muted">You will approve the payment with PayPal and come straight back here.</p>
         )}
+        <FormError message={feedback.summary} />
         <Button
           type="submit"
           full

@@ -1,20 +1,40 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
 import { Pencil } from 'lucide-react';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FormError, TextAreaField } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { useSaveStatus, type Profile } from '../api/profile.ts';
 
-/** Status and when it was updated; only the owner gets the edit form (the server allows no other). */
+/**
+ * Status and when it was updated; only the owner gets the edit form (the server allows no other).
+ * Opening the form puts focus in its text; saving or cancelling gives it back to "Edit status".
+ */
 export function StatusBox({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(profile.status ?? '');
   const save = useSaveStatus(profile.slug);
+  const feedback = useFormFeedback();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const text = useRef<HTMLTextAreaElement>(null);
+  // null until the member first opens the form: the page's first render moves no focus
+  const [wasEditing, setWasEditing] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (wasEditing === editing) return;
+    if (wasEditing !== null || editing) (editing ? text.current : editButton.current)?.focus();
+    setWasEditing(editing);
+  }, [editing, wasEditing]);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    await save.mutateAsync(e.currentTarget);
-    setEditing(false);
+    if (save.isPending) return;
+    feedback.clear();
+    try {
+      await save.mutateAsync(e.currentTarget);
+      setEditing(false);
+    } catch (err) {
+      feedback.fail(err);
+    }
   }
   return (
     <section aria-labelledby="status" className="rounded-2xl border border-line bg-surface p-5">
@@ -24,6 +44,7 @@ export function StatusBox({ profile }: { profile: Profile }) {
         </h2>
         {profile.is_owner && !editing ? (
           <button
+            ref={editButton}
             type="button"
             onClick={() => setEditing(true)}
             className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-accent-strong hover:bg-surface-2"
@@ -33,19 +54,22 @@ export function StatusBox({ profile }: { profile: Profile }) {
         ) : null}
       </div>
       {editing ? (
-        <form onSubmit={(e) => void submit(e)} className="mt-3 flex flex-col gap-3">
+        <form ref={feedback.formRef} onSubmit={(e) => void submit(e)} className="mt-3 flex flex-col gap-3" noValidate>
           <input type="hidden" name="_token" value={pageConfig().csrfToken} />
-          <label className="sr-only" htmlFor="status-input">
-            Your status
-          </label>
-          <textarea
-            id="status-input"
+          <TextAreaField
+            ref={text}
+            label="Your status"
             name="status"
             maxLength={280}
-            className={`${inputClass} min-h-24 py-3`}
+            className="[&>label]:sr-only"
             value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            error={feedback.error('status')}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              feedback.edited('status');
+            }}
           />
+          <FormError message={feedback.summary} inline />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending}>
               Save status

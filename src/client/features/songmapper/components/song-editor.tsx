@@ -33,10 +33,11 @@ import {
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Dropdown, DropdownItem, DropdownLabel, DropdownSeparator } from '#client/components/ui/dropdown.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { saveSong, useDeleteSong, useDeleteTemplate, useSaveTemplate, useTemplates } from '../api/songs.ts';
 import { Autosaver, type SaveError, type SaveStatus } from '../autosave.ts';
@@ -502,19 +503,21 @@ function TemplatesMenu({ song, onApply }: { song: Song; onApply: (template: Song
 
 function SaveTemplateModal({ song }: { song: Song }) {
   const [title, setTitle] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const save = useSaveTemplate();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return setMessage(SONG.templateTitleRequired);
+    if (save.isPending) return;
+    feedback.clear();
+    if (!title.trim()) return feedback.show({ title: SONG.templateTitleRequired }, null);
     try {
       await save.mutateAsync({ title: title.trim(), song });
       toast('Template saved.');
       setTitle('');
-      setMessage(null);
       closeModal('song-template');
     } catch (err) {
-      setMessage(errorMessage(err, ['title', 'song'], SONG.saveFailed));
+      // a message about the song itself is the form's own: the form shows only the title
+      feedback.fail(err, err instanceof ApiError ? (err.firstError(['song']) ?? err.message) : SONG.saveFailed);
     }
   };
   return (
@@ -523,18 +526,19 @@ function SaveTemplateModal({ song }: { song: Song }) {
       title="Save as template"
       description="Reuse this song's sections for the next one. Saving under an existing name replaces it."
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Template title
-          <input
-            className={inputClass}
-            value={title}
-            maxLength={SONG.titleMax}
-            onChange={(e) => setTitle(e.target.value)}
-            aria-invalid={!!message || undefined}
-          />
-        </label>
-        <FormError message={message} inline />
+      <form ref={feedback.formRef} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Field
+          label="Template title"
+          name="title"
+          value={title}
+          maxLength={SONG.titleMax}
+          error={feedback.error('title')}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            feedback.edited('title');
+          }}
+        />
+        <FormError message={feedback.summary} inline />
         <Button type="submit" disabled={save.isPending}>
           Save template
         </Button>
