@@ -5,7 +5,7 @@ import { PAGE_CONFIG_ELEMENT_ID } from '#shared/page-config';
 import { UPLOAD_TARGETS } from '#shared/upload';
 import { cleanDisplayText } from '#shared/display-text';
 import { mp4Bytes } from '#server/modules/uploads/test-helpers';
-import { XSS_CORPUS as CORPUS } from '../support/xss-corpus.ts';
+import { XSS_CORPUS as CORPUS } from '#test/xss-corpus';
 import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from './fixtures.ts';
 
 // Stored XSS: a corpus of payloads saved through the real API in every user-text field a

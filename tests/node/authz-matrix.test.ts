@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/constants';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { ROUTE_ACCESS, type RouteAccess } from '#server/lib/access';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { concreteUrl, safeJson } from './route-fixtures.ts';
 import { OBJECT_CASES } from './authz-objects.ts';
 import { OWNERLESS, SELF_CASES } from './authz-ownership.ts';

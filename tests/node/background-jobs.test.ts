@@ -4,9 +4,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * Background jobs across real app processes on one fresh PostgreSQL database

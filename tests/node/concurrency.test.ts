@@ -26,7 +26,7 @@ import {
   userAchievements,
   users,
 } from '#server/db/schema/index';
-import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp, type TestClient } from '#test/api-harness';
 import {
   builtPlan,
   chatMessage,
@@ -44,7 +44,7 @@ import {
   savePlan,
   uniq,
   waitUntil,
-} from '../support/fixtures.ts';
+} from '#test/fixtures';
 
 // Load and concurrency: many members acting at once leave exact counts and no lost update.
 // One table: each row names what happens at once and what must hold afterwards, and drives the real

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { concreteUrl, CSRF_EXEMPT } from './route-fixtures.ts';
 
 // Every state-changing route refuses a request without the session's CSRF token, before it

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { createTestApp } from '#server/test/harness';
-import { freePort, startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
-import { privateRedis as startPrivateRedis, REDIS_SERVER } from '../support/private-redis.ts';
+import { createTestApp } from '#test/api-harness';
+import { freePort, startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
+import { privateRedis as startPrivateRedis, REDIS_SERVER } from '#test/private-redis';
 
 // Faults (docs/product/availability.md): PostgreSQL restarted under load (requests fail cleanly while it is down, app
 // recovers by itself) and Redis stopped (visitors' pages and calls keep answering, members' calls

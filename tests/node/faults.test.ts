@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
 
 // Faults: the server killed (SIGKILL) in the middle of a burst of writes keeps every write it
 // acknowledged, and nothing half-written, on the embedded database and on PostgreSQL; on SIGTERM it

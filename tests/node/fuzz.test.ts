@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { hostileBody, hostileParam, hostileQuery, schemaKeys } from './fuzz-inputs.ts';
 import { safeJson } from './route-fixtures.ts';
 

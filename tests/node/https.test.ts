@@ -7,9 +7,9 @@ import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
-import { makeCertificate, type TestCertificate } from '../support/tls.ts';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
+import { makeCertificate, type TestCertificate } from '#test/tls';
 
 // HTTPS mode (TLS_CERT_FILE/TLS_KEY_FILE): one real app process serving HTTP/2 to clients that offer it
 // (browsers: one connection for a page's many scripts) and HTTP/1.1 to the rest, WebSocket upgrades

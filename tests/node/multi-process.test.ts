@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ServerProcess } from '../support/server.ts';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import type { ServerProcess } from '#test/server';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * Two real app processes on one PostgreSQL database and one Redis: a notification published by

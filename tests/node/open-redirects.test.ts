@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { concreteUrl } from './route-fixtures.ts';
 
 // Every redirect the server issues, and every address it stores for people to follow, stays on the

@@ -12,7 +12,7 @@ import {
   sandboxObjects,
 } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import type { TestApp, TestClient } from '#server/test/harness';
+import type { TestApp, TestClient } from '#test/api-harness';
 
 /**
  * Setup shared by the proof suites (tests/node): the same steps the module tests take (a topic with a

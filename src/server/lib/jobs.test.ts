@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from '#shared/zod';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { openDatabase } from '#server/db/client';
 import { createJobs } from './jobs.ts';
 

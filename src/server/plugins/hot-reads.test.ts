@@ -12,7 +12,7 @@ import {
   posts,
   users,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 /**
  * The hot reads (thread page, lesson discussion, chat history, notifications) answered from memory

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { LEARNING } from '#shared/learning';
-import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#test/api-harness';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { LIVE_MESSAGES } from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { RATE_LIMITS } from '#server/lib/rate-limits';
 import { chatHearts, chatMessages, liveShows } from '#server/db/schema/index';
-import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#test/api-harness';
 
 let t: TestApp;
 

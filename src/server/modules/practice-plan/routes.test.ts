@@ -7,9 +7,9 @@ import {
   type PracticePlanAnswer,
 } from '#shared/mentorship';
 import { practicePlanChannel } from '#shared/realtime';
-import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp, type TestClient } from '#test/api-harness';
 import { CHOOSE_STUDENT, DUPLICATE_IDS, NOT_A_STUDENT } from './service.ts';
-import { clone, exercise, practiceDay as day, practicePlan as plan } from '../../../../tests/support/fixtures.ts';
+import { clone, exercise, practiceDay as day, practicePlan as plan } from '#test/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

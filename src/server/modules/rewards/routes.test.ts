@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;
