@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, signIn } from './fixtures.ts';
+import { launchBrowser, PHONE, signIn } from '#test/e2e';
 import { startServer, type ServerProcess } from '#test/server';
 import { makeCertificate, type TestCertificate } from '#test/tls';
 

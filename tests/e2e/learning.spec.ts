@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LEARNING } from '#shared/learning';
-import {
-  authId,
-  baseURL,
-  browserIdle,
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  signIn,
-  watchChannels,
-} from './fixtures.ts';
+import { authId, baseURL, browserIdle, DESKTOP, launchBrowser, newPage, PHONE, signIn, watchChannels } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, registerInPage, signIn } from './fixtures.ts';
+import { launchBrowser, newPage, registerInPage, signIn } from '#test/e2e';
 
 // Real people write long things: a 101-character topic title, a link pasted into a show's description,
 // a song named at length, a double-barrelled name, a word of 200 letters, right-to-left text. Every page

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { UPLOADS } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -197,11 +197,3 @@ export function collectEvents(socket: Socket) {
   socket.on('event', (m: (typeof events)[number]) => events.push(m));
   return events;
 }
-
-export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import { cleanDisplayText } from '#shared/display-text';
 import { forumCategories, notifications } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#test/api-harness';
-import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
+import { mp4Bytes, uploadVideo } from '#test/uploads';
 import { XSS_CORPUS } from '#test/xss-corpus';
 import { sanitizeNotificationBody } from './service.ts';
 

@@ -13,7 +13,7 @@ import {
 import { uploadSessions } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { createUploadService } from './service.ts';
-import { finishUpload, mp4Bytes, multipart, pngBytes, sendChunk, startUpload, uploadVideo } from './test-helpers.ts';
+import { finishUpload, mp4Bytes, multipart, pngBytes, sendChunk, startUpload, uploadVideo } from '#test/uploads';
 
 let t: TestApp;
 beforeAll(async () => {

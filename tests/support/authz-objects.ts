@@ -19,7 +19,7 @@ import {
 import { receiveWebhook } from '#server/modules/payments/routes';
 import { issueReceipt } from '#server/modules/receipts/ledger';
 import { receiptNumber } from '#shared/receipts';
-import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
+import { mp4Bytes, uploadVideo } from '#test/uploads';
 import { pngBytes } from '#test/images';
 import type { TestApp, TestClient } from '#test/api-harness';
 import { newCourse } from '#test/fixtures';

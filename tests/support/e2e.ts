@@ -55,6 +55,16 @@ export const postAnswer = (page: Page, path: RegExp) =>
 export const browserIdle = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
 
+/**
+ * Resolves once the page has painted twice more: a state change set off before (an event from outside
+ * React, an answer that arrived) has been rendered by then. Wait on it before checking that something
+ * did not appear or did not change.
+ */
+export const painted = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
 /** The signed-in member's id, from the page-wide configuration the shell carries. */
 export async function authId(page: Page): Promise<number> {
   return JSON.parse((await page.locator('#page-config').textContent())!).authId as number;
