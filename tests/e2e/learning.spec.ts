@@ -198,7 +198,8 @@ describe('time zone', () => {
     p.on('request', (r) => {
       if (r.url().endsWith('/dashboard/update-timezone')) posted.push(r.postData() ?? '');
     });
-    await newDrummer(p);
+    // a member: the thread page below is the community's
+    await newDrummer(p, { member: true });
     await p.goto('/dashboard');
     // the zone is worked out in a module worker after the page has rendered: on a loaded machine that
     // took more than expect.poll's default second (a CI run on two busy cores)

@@ -34,15 +34,20 @@ describe('profiles and friends', () => {
     const asker = await newDrummer(a, { name: 'Riley Rimshot' });
     const asked = await newDrummer(b, { name: 'Casey Cowbell' });
     await a.goto(asked.profilePath);
+    // the button changes at once; the request it cancels is known once the server has answered
+    let added = postAnswer(a, /^\/friends$/);
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
+    expect((await added).ok()).toBe(true);
     // cancel and ask again: the friend button's state machine (docs/product/friends.md)
     const cancelled = postAnswer(a, /^\/friends\/\d+\/request$/);
     await a.getByRole('button', { name: 'Request Pending' }).click();
     await a.getByRole('button', { name: 'Add Friend' }).waitFor();
     expect((await cancelled).status()).toBe(200);
+    added = postAnswer(a, /^\/friends$/);
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
+    expect((await added).ok()).toBe(true);
 
     await b.goto('/');
     await b.getByRole('button', { name: /^Notifications/ }).click();
