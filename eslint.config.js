@@ -1,7 +1,8 @@
 // ESLint: TypeScript rules plus the import boundaries of the layout (docs/decisions/0001-foundation.md):
 //  - src/shared imports neither side (nor Node built-ins: it runs in the browser too);
 //  - the client never imports the server;
-//  - a client feature never imports another feature (pages in src/client/app compose them).
+//  - a client feature never imports another feature (pages in src/client/app compose them);
+//  - the server's own code never imports test support (tests/support, `#test/*`): only its *.test.ts files do.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -26,6 +27,11 @@ const serverImports = {
   message: 'The client and shared code never import the server.',
 };
 
+const testSupportImports = {
+  regex: '^(#test/|(\\.\\./)+tests/)',
+  message: 'Test support (tests/support, #test/*) is for *.test.ts files only: production code never imports it.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -41,6 +47,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['src/shared/zod.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodImport] }] },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodImport], patterns: [testSupportImports] }] },
   },
   {
     files: ['src/shared/**'],

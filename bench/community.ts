@@ -13,9 +13,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from '#test/server';
 import { hashPassword } from '../src/server/modules/auth/service.ts';
-import { BrowserSession } from '../tests/support/browser-session.ts';
+import { BrowserSession } from '#test/browser-session';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-password-1';

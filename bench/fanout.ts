@@ -13,7 +13,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from '#test/server';
 import type { Session } from './community.ts';
 import { cpuMs, descendant, idleCores } from './proc.ts';
 

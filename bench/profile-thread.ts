@@ -11,7 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from '#test/server';
 import { createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
 
 const route = process.argv[2] ?? '/posts?type=forumtopic&id=1';

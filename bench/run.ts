@@ -29,7 +29,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { startServer, type ServerProcess } from '../tests/support/server.ts';
+import { startServer, type ServerProcess } from '#test/server';
 import {
   captureBody,
   createBenchDatabase,

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from '#test/server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIBRARY = readFileSync(path.join(ROOT, 'node_modules/web-vitals/dist/web-vitals.iife.js'), 'utf8');

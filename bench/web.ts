@@ -24,10 +24,10 @@ import path from 'node:path';
 import { chromium, request as httpClient } from 'playwright-core';
 import { findChromium } from '../scripts/find-chromium.ts';
 import { DEFAULT_DIST, initialJs, PUBLIC_PAGES } from '../scripts/initial-js.ts';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from '#test/server';
 import { buildServer } from '../scripts/build-server.ts';
 import { appCommand, idleCores } from './proc.ts';
-import { makeCertificate, type TestCertificate } from '../tests/support/tls.ts';
+import { makeCertificate, type TestCertificate } from '#test/tls';
 import { measureVitals, type VitalsRow } from './vitals.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -453,7 +453,7 @@ async function runLighthouse(
 
 /** The metronome page renders 5-minute click tracks (OfflineAudioContext); every onset is read back from the WAV (tests/support/onsets.ts). */
 async function renderedAudio(base: string): Promise<Exclude<WebResults['rendered'], { error: string }>> {
-  const { before, idealFrames, onsets, worstError } = await import('../tests/support/onsets.ts');
+  const { before, idealFrames, onsets, worstError } = await import('#test/onsets');
   const SECONDS = 5 * 60;
   const info = await findChromium();
   const browser = await chromium.launch({ executablePath: info.path, args: info.args });

@@ -68,6 +68,9 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<{ seconds: n
     plugins: [sourceLocation(outfile)],
     banner: { js: `// Built by scripts/build-server.ts from ${path.relative(ROOT, SERVER_ENTRY)}; do not edit.` },
   });
+  // test support (tests/, *.test.ts) is for the tests only; a production import of it fails the build
+  const testOnly = Object.keys(result.metafile.inputs).filter((f) => /(^|\/)tests\/|\.test\.tsx?$/.test(f));
+  if (testOnly.length > 0) throw new Error(`The server bundle would include test-only files: ${testOnly.join(', ')}`);
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + (o.entryPoint ? o.bytes : 0), 0);
   return { seconds: (performance.now() - started) / 1000, bytes };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 /*
  * axe-core on a representative page of each part of the router, as each kind of drummer, at phone and

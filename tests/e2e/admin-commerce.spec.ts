@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { ORDER_MESSAGES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { signSandboxPayload } from '#server/modules/payments/sandbox';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

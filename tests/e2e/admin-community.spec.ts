@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { CATEGORY_MESSAGES } from '#shared/admin-community';
 import { FORUM_MESSAGES } from '#shared/forums';
 import { LIVE_MESSAGES } from '#shared/live';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 // The console's community pages. Everything made here is this spec file's own (a new
 // category, topic and show) and is deleted again at the end, so other specs see the demo as it was.

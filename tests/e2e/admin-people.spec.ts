@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { MEMBER_TEXT } from '#shared/admin-members';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 // The console's people pages. This spec file registers its own member and only changes them,
 // so the demo accounts stay as they were for the other specs.

@@ -7,7 +7,7 @@ import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commer
 import { BILLING_MESSAGES } from '#shared/billing';
 import { formatMoney } from '#shared/money';
 import { LEARNING } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { UPLOAD_MESSAGES } from '#shared/upload';
-import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DIAGNOSTIC, DONT_KNOW_16THS } from '#shared/diagnostic';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

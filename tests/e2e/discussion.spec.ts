@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, painted, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -269,7 +269,7 @@ describe('forum thread (member and admin)', () => {
     await page.evaluate(() =>
       window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: 'https://evil.example/' } })),
     );
-    await page.waitForTimeout(200);
+    await painted(page);
     expect(await page.getByTestId('posts-modal-frame').count()).toBe(0);
     await page.evaluate(
       (id) => window.dispatchEvent(new CustomEvent('open-posts-modal', { detail: { url: `/posts/${id}?embed=1` } })),

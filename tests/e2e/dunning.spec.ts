@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { DUNNING_MESSAGES } from '#shared/dunning';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 // Recovery from a failed payment in the browser (docs/product/dunning.md): a member whose card
 // fails the first renewal reads why, with the amount, the next retry and until when lessons stay

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 /*
  * By keyboard and screen reader (docs/product/accessibility.md): a dialog gives focus back to what

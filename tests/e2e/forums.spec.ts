@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { FORUM_MESSAGES } from '#shared/forums';
-import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, postAnswer, signIn } from '#test/e2e';
 
 const WATCH = /^\/api\/forums\/topics\/\d+\/watch$/;
 
@@ -41,7 +41,9 @@ describe('forums as a member', () => {
   it('home, a category, the topic modal (like, watch, comment count, Escape closes)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await open(viewport);
-      await signIn(page, 'member@demo.test', undefined, '/forums');
+      // a member of the test's own: the like and the watch below are theirs, not a demo account's
+      await newDrummer(page, { member: true });
+      await page.goto('/forums');
       await page.getByRole('heading', { name: 'Forums', level: 1 }).waitFor();
       for (const title of ['General Discussion', 'Technique & Practice', 'Gear Talk'])
         await page.getByRole('heading', { name: title }).waitFor();
@@ -84,13 +86,14 @@ describe('forums as a member', () => {
       await m.getByText('Sam Okafor').first().waitFor();
       await m.getByTestId('comment-count').getByText('1 comment').waitFor();
       await m.locator('[data-post-id]').first().waitFor();
-      await page.waitForTimeout(300);
-      expect(topicFetches).toHaveLength(1);
       const likes = m.getByTestId('topic-likes');
       const before = Number(await likes.textContent());
-      // the like flips at once (before the server answers), then the server's count stays
+      // the like flips at once (before the server answers: the request is held until it has been
+      // seen), then the server's count stays
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
       await page.route('**/forums/api/likes/topics/toggle', async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await held;
         await route.continue();
       });
       const refetched = page.waitForResponse((r) => r.url().includes('/forums/api/topic/'));
@@ -101,10 +104,13 @@ describe('forums as a member', () => {
       await m.getByRole('button', { name: /^Unlike topic \(\d+\)$/ }).waitFor();
       expect(Number(await likes.textContent())).toBe(before + 1);
       expect(settled).toBe(false);
+      release();
       expect((await (await answered).json()).likes).toBe(before + 1);
       await refetched;
-      await page.waitForTimeout(500);
+      await painted(page);
       expect(Number(await likes.textContent())).toBe(before + 1);
+      // opening the topic fetched it once; the like fetched it again
+      expect(topicFetches).toHaveLength(2);
       await page.unroute('**/forums/api/likes/topics/toggle');
       // watch is stored
       const watched = postAnswer(page, WATCH);
@@ -122,7 +128,7 @@ describe('forums as a member', () => {
         .getByRole('button', { name: /^Unlike topic \(\d+\)$/ })
         .waitFor();
       expect(Number(await modal(page).getByTestId('topic-likes').textContent())).toBe(before + 1);
-      // put things back for other tests
+      // the like taken back: the demo topic's count is as the seed made it
       await modal(page)
         .getByRole('button', { name: /^Unlike topic \(\d+\)$/ })
         .click();

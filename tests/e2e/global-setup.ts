@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium, type ChromiumInfo } from '../../scripts/find-chromium.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
+import { startServer, type ServerProcess } from '#test/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

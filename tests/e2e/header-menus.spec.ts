@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage } from '#test/e2e';
 
 /*
  * The header's account menu and notifications bell answer the first click a member makes after a page

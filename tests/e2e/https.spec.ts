@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, signIn } from './fixtures.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { makeCertificate, type TestCertificate } from '../support/tls.ts';
+import { launchBrowser, PHONE, signIn } from '#test/e2e';
+import { startServer, type ServerProcess } from '#test/server';
+import { makeCertificate, type TestCertificate } from '#test/tls';
 
 /*
  * The app serving HTTPS itself (TLS_CERT_FILE/TLS_KEY_FILE), as a browser sees it: the page and its

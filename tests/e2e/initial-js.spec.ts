@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatTable, initialJs, packagesIn, PUBLIC_PAGES, READING_PAGES } from '../../scripts/initial-js.ts';
-import { DESKTOP, launchBrowser, newPage } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage } from '#test/e2e';
 
 /*
  * What each public page loads on a fresh visit: the entry and its own route chunk, never another page's

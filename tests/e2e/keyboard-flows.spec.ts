@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DEMO_PASSWORD, DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DEMO_PASSWORD, DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 /*
  * The main flows by keyboard alone (docs/product/accessibility.md): Tab, Shift+Tab, Enter, Space,

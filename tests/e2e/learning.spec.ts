@@ -7,11 +7,12 @@ import {
   browserIdle,
   DESKTOP,
   launchBrowser,
+  newDrummer,
   newPage,
   PHONE,
   signIn,
   watchChannels,
-} from './fixtures.ts';
+} from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('courses and lessons', () => {
 
   it('a member saves a lesson to My Practice and completes it; course progress follows', async () => {
     const p = await newPage(browser, DESKTOP);
-    await signIn(p, 'member@demo.test');
+    await newDrummer(p, { member: true });
     const id = await lessonId(p, 'fills-that-flow', 1);
     await p.goto(`/lessons/${id}`);
     await p.getByRole('heading', { name: 'Triplet Fills' }).waitFor();
@@ -74,7 +75,7 @@ describe('courses and lessons', () => {
 
   it("a notation path completed in one tab shows as completed in the member's other tab", async () => {
     const a = await newPage(browser, DESKTOP);
-    await signIn(a, 'member@demo.test');
+    await newDrummer(a, { member: true });
     const id = await lessonId(a, 'groove-foundations', 2);
     const b = await a.context().newPage();
     const channels = watchChannels(b);
@@ -92,7 +93,8 @@ describe('courses and lessons', () => {
 describe('stages', () => {
   it('ticks a checklist step and keeps it', async () => {
     const p = await newPage(browser, PHONE);
-    await signIn(p, 'member@demo.test', undefined, '/stages');
+    await newDrummer(p, { member: true });
+    await p.goto('/stages');
     await p.getByRole('link', { name: /Coordination Conquest/ }).click();
     await p.waitForURL('**/stages/2');
     const box = p.getByRole('checkbox', { name: 'Play a one-bar fill and return to the groove' });
@@ -196,7 +198,9 @@ describe('time zone', () => {
     p.on('request', (r) => {
       if (r.url().endsWith('/dashboard/update-timezone')) posted.push(r.postData() ?? '');
     });
-    await signIn(p, 'member@demo.test');
+    // a member: the thread page below is the community's
+    await newDrummer(p, { member: true });
+    await p.goto('/dashboard');
     // the zone is worked out in a module worker after the page has rendered: on a loaded machine that
     // took more than expect.poll's default second (a CI run on two busy cores)
     await expect.poll(() => posted.length, { timeout: TZ_POST_MS }).toBe(1);

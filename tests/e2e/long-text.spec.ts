@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { START_UP, settingsPart } from '#shared/metronome';
 import { PAGE_CONFIG_ELEMENT_ID } from '#shared/page-config';
 import { UPLOAD_TARGETS } from '#shared/upload';
-import { mp4Bytes } from '#server/modules/uploads/test-helpers';
-import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '../support/router-pages.ts';
-import { launchBrowser, newPage, signIn } from './fixtures.ts';
+import { mp4Bytes } from '#test/uploads';
+import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
+import { launchBrowser, newPage, signIn } from '#test/e2e';
 
 /*
  * Real people write long things: a 101-character topic title, a link pasted into a show's description,

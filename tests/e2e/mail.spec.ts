@@ -4,7 +4,7 @@ import { ESSENTIAL_MAIL_NOTE, UNSUBSCRIBE_MESSAGES } from '#shared/mail';
 import { loadConfig } from '#server/config';
 import { renderMailFor } from '#server/modules/mail/render';
 import { unsubscribeTokens } from '#server/modules/mail/unsubscribe';
-import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
+import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
 /**
  * Mail as members see it: the templates rendered to HTML and opened in Chromium at phone and desktop

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

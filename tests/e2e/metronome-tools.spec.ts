@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PLAYLIST } from '#shared/metronome';
-import { before, idealFrames, onsets, TRACK_RATE, worstError } from '../support/onsets.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { before, idealFrames, onsets, TRACK_RATE, worstError } from '#test/onsets';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { tempoName } from '#shared/metronome';
-import { DESKTOP, launchBrowser, newPage } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +26,7 @@ it('a visitor taps a tempo, starts and stops with the space bar, opens panels on
   });
   for (let i = 0; i < 4; i++) {
     await tapButton.click();
+    // the spacing of the taps is the input (a tempo), not a wait for something to happen
     if (i < 3) await p.waitForTimeout(600);
   }
   const times = await p.evaluate(() => (window as unknown as { tapTimes: number[] }).tapTimes);

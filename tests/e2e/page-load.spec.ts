@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
-import { baseURL, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { baseURL, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 /*
  * How a page loads, on the real build: the frame paints before any JavaScript

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FORUM_MESSAGES } from '#shared/forums';
-import { launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 // Each page is named and announced as a full page load would be: the title follows the page's <h1>,
 // and after an in-app navigation focus is on that <h1> (docs/product/accessibility.md).

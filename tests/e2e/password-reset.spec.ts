@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '#shared/constants';
-import { launchBrowser, newPage, PHONE, registerInPage, signIn } from './fixtures.ts';
+import { launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
 let browser: Browser;
 /** an admin's page: the server keeps mail for admins (no SMTP_URL in the browser suite) */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { UPLOADS } from '#shared/learning';
-import { launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

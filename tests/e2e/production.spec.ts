@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BrowserSession } from '../support/browser-session.ts';
-import { freePort } from '../support/server.ts';
+import { BrowserSession } from '#test/browser-session';
+import { freePort } from '#test/server';
 import {
   DEPLOYMENT_SANDBOX_SECRET,
   postgresAvailable,
   startDeployment,
   type Deployment,
   type DeploymentKind,
-} from '../support/deployment.ts';
-import { brokenImages } from '#server/test/images';
+} from '#test/deployment';
+import { brokenImages } from '#test/images';
 import { signSandboxPayload } from '#server/modules/payments/sandbox';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { LEARNING } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { UPLOADS } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, postAnswer, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, postAnswer } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ afterAll(async () => browser.close());
 describe('profiles and friends', () => {
   it('status box: the owner edits, others only read', async () => {
     const me = await newPage(browser, PHONE);
-    await signIn(me, 'member@demo.test', undefined, '/profile/maya-chen');
+    const owner = await newDrummer(me);
+    await me.goto(owner.profilePath);
     await me.getByRole('button', { name: 'Edit status' }).click();
     await me.getByLabel('Your status').fill('Working on ghost notes at 90 bpm');
     await me.getByRole('button', { name: 'Save status' }).click();
@@ -21,28 +22,36 @@ describe('profiles and friends', () => {
     await me.getByText(/^Updated [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
 
     const other = await newPage(browser, DESKTOP);
-    await signIn(other, 'free@demo.test', undefined, '/profile/maya-chen');
+    await newDrummer(other);
+    await other.goto(owner.profilePath);
     await other.getByText('Working on ghost notes at 90 bpm').waitFor();
     expect(await other.getByRole('button', { name: 'Edit status' }).count()).toBe(0);
   });
 
   it('Add Friend → Request Pending; the other member is notified, accepts, and both are Friends', async () => {
     const a = await newPage(browser, DESKTOP);
-    await signIn(a, 'student@demo.test', undefined, '/profile/jordan-lee');
+    const b = await newPage(browser, PHONE);
+    const asker = await newDrummer(a, { name: 'Riley Rimshot' });
+    const asked = await newDrummer(b, { name: 'Casey Cowbell' });
+    await a.goto(asked.profilePath);
+    // the button changes at once; the request it cancels is known once the server has answered
+    let added = postAnswer(a, /^\/friends$/);
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
+    expect((await added).ok()).toBe(true);
     // cancel and ask again: the friend button's state machine (docs/product/friends.md)
     const cancelled = postAnswer(a, /^\/friends\/\d+\/request$/);
     await a.getByRole('button', { name: 'Request Pending' }).click();
     await a.getByRole('button', { name: 'Add Friend' }).waitFor();
     expect((await cancelled).status()).toBe(200);
+    added = postAnswer(a, /^\/friends$/);
     await a.getByRole('button', { name: 'Add Friend' }).click();
     await a.getByRole('button', { name: 'Request Pending' }).waitFor();
+    expect((await added).ok()).toBe(true);
 
-    const b = await newPage(browser, PHONE);
-    await signIn(b, 'free@demo.test');
+    await b.goto('/');
     await b.getByRole('button', { name: /^Notifications/ }).click();
-    await b.getByRole('menu').getByText('Sam Okafor sent you a friend request.').first().click();
+    await b.getByRole('menu').getByText(`${asker.name} sent you a friend request.`).first().click();
     await b.getByRole('link', { name: 'Open' }).click();
     await b.waitForURL('**/friends');
     await b.getByRole('button', { name: 'Accept friend request' }).click();
@@ -58,7 +67,8 @@ describe('profiles and friends', () => {
 describe('profile image modal', () => {
   it('checks the file here, uploads with a spinner, reloads with the new picture, and deletes it', async () => {
     const p = await newPage(browser, DESKTOP);
-    await signIn(p, 'free@demo.test', undefined, '/account/profile');
+    await newDrummer(p);
+    await p.goto('/account/profile');
     await p.getByRole('button', { name: 'Change profile image' }).click();
     const dialog = p.getByRole('dialog', { name: 'Profile image' });
     await dialog.getByText(UPLOADS.imageHint).waitFor();
@@ -91,7 +101,8 @@ describe('profile image modal', () => {
 describe('student review modal', () => {
   it('needs a body, shows loading, then says thanks', async () => {
     const p = await newPage(browser, PHONE);
-    await signIn(p, 'member@demo.test');
+    await newDrummer(p, { member: true });
+    await p.goto('/dashboard');
     await p.getByRole('button', { name: 'Leave a review' }).click();
     const dialog = p.getByRole('dialog', { name: 'Leave a review' });
     await dialog.getByRole('button', { name: 'Send review' }).click();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { TAX_PERCENT_MESSAGE } from '#shared/receipts';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

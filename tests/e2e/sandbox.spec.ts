@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
 
 // The sandbox payment provider's own pages: the PayPal-like approval page (approve / cancel) and the
 // card authentication (3-D Secure) page. Full purchases are tested by the checkout specs.

@@ -11,7 +11,7 @@ import {
   registerInPage,
   signIn,
   watchChannels,
-} from './fixtures.ts';
+} from '#test/e2e';
 
 let browser: Browser;
 const pages: Page[] = [];

@@ -4,9 +4,9 @@ import { START_UP, settingsPart } from '#shared/metronome';
 import { PAGE_CONFIG_ELEMENT_ID } from '#shared/page-config';
 import { UPLOAD_TARGETS } from '#shared/upload';
 import { cleanDisplayText } from '#shared/display-text';
-import { mp4Bytes } from '#server/modules/uploads/test-helpers';
-import { XSS_CORPUS as CORPUS } from '../support/xss-corpus.ts';
-import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from './fixtures.ts';
+import { mp4Bytes } from '#test/uploads';
+import { XSS_CORPUS as CORPUS } from '#test/xss-corpus';
+import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from '#test/e2e';
 
 // Stored XSS: a corpus of payloads saved through the real API in every user-text field a
 // member (or a mentor, for the practice plan) can write, then every page that shows that text opened
@@ -80,7 +80,7 @@ async function call<T = unknown>(
   url: string,
   data?: unknown,
   ok = true,
-): Promise<{ status: number; body: T }> {
+): Promise<{ status: number; body: T; retryAfter: number }> {
   const token = (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
   const res = await p.request.fetch(url, {
     method,
@@ -89,7 +89,11 @@ async function call<T = unknown>(
   });
   const text = await res.text();
   if (ok && !res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${text}`);
-  return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
+  return {
+    status: res.status(),
+    body: (text ? JSON.parse(text) : null) as T,
+    retryAfter: Number(res.headers()['retry-after'] ?? '2'),
+  };
 }
 
 /** Post through the API, waiting out a per-member limit when it answers 429. */
@@ -97,7 +101,8 @@ async function post<T = unknown>(p: Page, url: string, data: unknown): Promise<T
   for (;;) {
     const res = await call<T>(p, 'POST', url, data, false);
     if (res.status === 429) {
-      await p.waitForTimeout(2000);
+      // the limit is a window of time: the answer names how long until it lets the next post through
+      await p.waitForTimeout(res.retryAfter * 1000);
       continue;
     }
     if (res.status >= 300) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(res.body)}`);

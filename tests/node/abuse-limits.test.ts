@@ -9,7 +9,7 @@ import {
   loginSpacingSeconds,
   type RateLimitName,
 } from '#server/lib/rate-limits';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // Sign-in, registration, posting, chat, wall comments, likes, uploads and the contact form are
 // limited per member and per address, all in lib/rate-limits.ts, shared through Redis when configured.

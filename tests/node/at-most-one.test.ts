@@ -4,9 +4,9 @@ import { BILLING_MESSAGES } from '#shared/billing';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { PRODUCT_MESSAGES } from '#shared/products';
-import type { ServerProcess } from '../support/server.ts';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import type { ServerProcess } from '#test/server';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * "At most one", where it matters for money: two real app processes on one fresh PostgreSQL

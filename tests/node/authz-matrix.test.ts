@@ -3,15 +3,15 @@ import { MESSAGES } from '#shared/constants';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { ROUTE_ACCESS, type RouteAccess } from '#server/lib/access';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { concreteUrl, safeJson } from './route-fixtures.ts';
-import { OBJECT_CASES } from './authz-objects.ts';
-import { OWNERLESS, SELF_CASES } from './authz-ownership.ts';
-import { schemaKeys } from './fuzz-inputs.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { concreteUrl, safeJson } from '#test/route-fixtures';
+import { OBJECT_CASES } from '#test/authz-objects';
+import { OWNERLESS, SELF_CASES } from '#test/authz-ownership';
+import { schemaKeys } from '#test/fuzz-inputs';
 
 // The authorisation matrix. Every route has a class in ROUTE_ACCESS (src/server/lib/access.ts);
 // every route is called as each actor and answers by its class; object-level cases prove the rules
-// about one member's things (authz-objects.ts). A route without a row fails the first test.
+// about one member's things (tests/support/authz-objects.ts). A route without a row fails the first test.
 
 const t: TestApp = await createTestApp();
 type Actor = 'visitor' | 'free member' | 'subscriber' | 'mentorship student' | 'admin';
@@ -130,7 +130,7 @@ describe('owner and other member: every route covered', () => {
       .filter((k) => !objectRoutes.has(k) && !selfRoutes.has(k) && !(k in OWNERLESS));
     expect(
       uncovered,
-      'routes naming an object with no OBJECT_CASES row (authz-objects.ts), no SELF_CASES row and no OWNERLESS reason (authz-ownership.ts)',
+      'routes naming an object with no OBJECT_CASES row (tests/support/authz-objects.ts), no SELF_CASES row and no OWNERLESS reason (tests/support/authz-ownership.ts)',
     ).toEqual([]);
   });
 

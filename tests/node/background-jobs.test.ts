@@ -4,9 +4,10 @@ import path from 'node:path';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
+import { until as untilEvent } from '#test/until';
 
 /**
  * Background jobs across real app processes on one fresh PostgreSQL database
@@ -38,17 +39,9 @@ interface ProbeRow {
 const runs = async (job: string) =>
   (await db!.query<ProbeRow>(`select job, job_id, pid, try from jobs_probe where job = $1 order by at`, [job])).rows;
 
-/** waits for the event, polling the database; fails with what it saw when it never comes */
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}.\nA:\n${a?.output()}\nB:\n${b?.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** waits for the event, polling the database; fails with both processes' output when it never comes */
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) =>
+  untilEvent(what, probe, { timeoutMs, intervalMs: 200, seen: () => `A:\n${a?.output()}\nB:\n${b?.output()}` });
 
 beforeAll(async () => {
   if (!enabled) return;

@@ -8,8 +8,8 @@ import { COMMUNITY_MESSAGES } from '#shared/community';
 import { ADMIN_IMAGE } from '#shared/admin';
 import { UPLOADS } from '#shared/learning';
 import { postAttachments, uploadSessions, users } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { brokenImages, pngBytes } from '#server/test/images';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { brokenImages, pngBytes } from '#test/images';
 
 // Every route that takes an image refuses one whose data cannot be decoded with a 422 and a sentence
 // the member can act on, and keeps nothing: no file under DATA_DIR, no row.

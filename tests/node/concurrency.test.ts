@@ -26,7 +26,8 @@ import {
   userAchievements,
   users,
 } from '#server/db/schema/index';
-import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp, type TestClient } from '#test/api-harness';
+import { until } from '#test/until';
 import {
   builtPlan,
   chatMessage,
@@ -43,8 +44,7 @@ import {
   sandboxChargesOf,
   savePlan,
   uniq,
-  waitUntil,
-} from '../support/fixtures.ts';
+} from '#test/fixtures';
 
 // Load and concurrency: many members acting at once leave exact counts and no lost update.
 // One table: each row names what happens at once and what must hold afterwards, and drives the real
@@ -196,8 +196,13 @@ const SCENARIOS: Scenario[] = [
         (await achievementIds('first-lesson', 'ten-lessons', 'hundred-points')).sort(),
       );
       const popups = () => events.filter((e) => e.event === 'UnlockedAchievement');
-      await waitUntil(() => popups().length >= 3);
-      await new Promise((r) => setTimeout(r, 150)); // a duplicate would arrive now
+      await until('three popups', () => popups().length >= 3, { seen: () => events });
+      // every answer is in, so every popup has been sent; a socket receives its events in the order they
+      // were sent, so a duplicate popup would arrive before this last event
+      t.app.deps.realtime.publish(userChannel(m.user.id), 'NotificationCreated', { last: true });
+      await until('the last event', () => events.some((e) => e.event === 'NotificationCreated'), {
+        seen: () => events,
+      });
       expect(
         popups()
           .map((e) => (e.payload as { progress: { details: { name: string } } }).progress.details.name)

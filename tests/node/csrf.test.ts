@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { concreteUrl, CSRF_EXEMPT } from './route-fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { concreteUrl, CSRF_EXEMPT } from '#test/route-fixtures';
 
 // Every state-changing route refuses a request without the session's CSRF token, before it
 // looks at anything else; the only exceptions are listed, with their reasons, in CSRF_EXEMPT.

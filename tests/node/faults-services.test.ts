@@ -6,10 +6,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { createTestApp } from '#server/test/harness';
-import { freePort, startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
-import { privateRedis as startPrivateRedis, REDIS_SERVER } from '../support/private-redis.ts';
+import { createTestApp } from '#test/api-harness';
+import { freePort, startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
+import { privateRedis as startPrivateRedis, REDIS_SERVER } from '#test/private-redis';
+import { until } from '#test/until';
 
 // Faults (docs/product/availability.md): PostgreSQL restarted under load (requests fail cleanly while it is down, app
 // recovers by itself) and Redis stopped (visitors' pages and calls keep answering, members' calls
@@ -225,6 +226,7 @@ describe('PostgreSQL restarted under load', () => {
         while (running) {
           const at = Date.now();
           log.push({ ...(await call()), at, kind });
+          // a pause between calls: a steady stream of them, not a flood (this paces the load; it waits for nothing)
           await new Promise((r) => setTimeout(r, 25));
         }
       };
@@ -243,8 +245,14 @@ describe('PostgreSQL restarted under load', () => {
         worker('public', () => timed(`${server.url}/api/courses`, { headers: { accept: 'application/json' } })),
         worker('page', () => timed(`${server.url}/courses`, { headers: { accept: 'text/html' } })),
       ];
-      const phase = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      await phase(1000);
+      const KINDS = ['write', 'read', 'public', 'page'];
+      /** every kind of call answered at least `n` times among `answers` */
+      const eachKindAnswered = (answers: typeof log, n: number) =>
+        KINDS.every((kind) => answers.filter((a) => a.kind === kind).length >= n);
+      await until('every kind of call answered while PostgreSQL is up', () => eachKindAnswered(log, 3), {
+        timeoutMs: 30_000,
+        seen: () => log.map((a) => [a.kind, a.status]),
+      });
       const before = log.length;
       expect(
         log.filter((a) => a.status !== 200),
@@ -253,9 +261,13 @@ describe('PostgreSQL restarted under load', () => {
 
       pg.stop();
       const downAt = Date.now();
-      await phase(4000);
+      const sentWhileDown = () => log.filter((a) => a.at > downAt + 200); // requests sent after the stop completed
+      await until('every kind of call answered while PostgreSQL is down', () => eachKindAnswered(sentWhileDown(), 3), {
+        timeoutMs: 30_000,
+        seen: () => sentWhileDown().map((a) => [a.kind, a.status]),
+      });
       const health = await timed(`${server.url}/healthz`);
-      const duringDown = log.filter((a) => a.at > downAt + 200); // requests sent after the stop completed
+      const duringDown = sentWhileDown();
       expect(duringDown.length).toBeGreaterThan(8);
       expectClean(log.slice(before), 'while PostgreSQL is down');
       // member calls need the database (their session lives there): they fail, cleanly, as 503
@@ -385,6 +397,8 @@ describe('Redis stopped', () => {
       inProcess.app.deps.realtime.disconnectUser(receiver.id);
       for (let round = 0; round < 3; round++) {
         for (const [what, call] of calls) answers.push({ ...(await call()), what });
+        // rounds spread over the Redis client's reconnect attempts while Redis stays down: what is tested is
+        // that time passing without Redis changes nothing, so here time itself has to pass
         await new Promise((r) => setTimeout(r, 300));
       }
       expectClean(answers, 'while Redis is down');

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import { requestsTaken, startServer, type ServerProcess } from '#test/server';
+import { until } from '#test/until';
+import { BrowserSession } from '#test/browser-session';
 
 // Faults: the server killed (SIGKILL) in the middle of a burst of writes keeps every write it
 // acknowledged, and nothing half-written, on the embedded database and on PostgreSQL; on SIGTERM it
@@ -129,7 +130,12 @@ describe('SIGTERM', () => {
   it('finishes the requests in flight, then closes; sockets are dropped in a way that makes them reconnect', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-term-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const server = await start({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(16).toString('hex') });
+    // each request logged as it arrives: the signal comes once the server has taken some on
+    const server = await start({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(16).toString('hex'),
+      LOG_LEVEL: 'info',
+    });
     const email = `term-${randomBytes(4).toString('hex')}@test.test`;
     const client = await session(server.url, email, true);
     const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 60_000 });
@@ -142,7 +148,9 @@ describe('SIGTERM', () => {
     const inFlight = Array.from({ length: 20 }, (_, i) =>
       client.post('/api/metronome_settings', { name: `term-${i}`, settings }),
     );
-    await new Promise((r) => setTimeout(r, 5)); // the requests are on the wire
+    await until('a request taken on', () => requestsTaken(server, 'POST', '/api/metronome_settings') > 0, {
+      seen: server.output,
+    });
     const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
     process.kill(-server.child.pid!, 'SIGTERM');
     const answers = await Promise.allSettled(inFlight);

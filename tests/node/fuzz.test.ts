@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { hostileBody, hostileParam, hostileQuery, schemaKeys } from './fuzz-inputs.ts';
-import { safeJson } from './route-fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { hostileBody, hostileParam, hostileQuery, schemaKeys } from '#test/fuzz-inputs';
+import { safeJson } from '#test/route-fixtures';
 
 // Hostile input (docs/product/bad-input.md): every route gets generated malformed input (fast-check). The server never
 // answers 5xx, always says what was wrong (a JSON `message`), and a refused request changes nothing.

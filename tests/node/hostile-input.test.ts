@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // The specific hostile inputs the fuzz suite found or must never regress on.
 let t: TestApp;

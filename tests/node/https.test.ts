@@ -7,9 +7,10 @@ import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import { settingsPart, START_UP } from '#shared/metronome';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
-import { makeCertificate, type TestCertificate } from '../support/tls.ts';
+import { requestsTaken, startServer, type ServerProcess } from '#test/server';
+import { until } from '#test/until';
+import { BrowserSession } from '#test/browser-session';
+import { makeCertificate, type TestCertificate } from '#test/tls';
 
 // HTTPS mode (TLS_CERT_FILE/TLS_KEY_FILE): one real app process serving HTTP/2 to clients that offer it
 // (browsers: one connection for a page's many scripts) and HTTP/1.1 to the rest, WebSocket upgrades
@@ -178,6 +179,8 @@ describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
           DATA_DIR: dir,
           TLS_CERT_FILE: cert.certFile,
           TLS_KEY_FILE: cert.keyFile,
+          // each request logged as it arrives: the test waits for them to be taken on
+          LOG_LEVEL: 'info',
         },
         undefined,
         NODE_TSX,
@@ -228,9 +231,28 @@ describe('HTTPS shutdown with HTTP/2 streams in flight', () => {
       const burst = Array.from({ length: 20 }, (_, i) =>
         h2Send(session, 'POST', '/api/metronome_settings', json(), JSON.stringify({ name: `h2-${i}`, settings })),
       );
-      await new Promise((r) => setTimeout(r, 5)); // the streams are on the wire
+      await until(
+        'the upload and the burst taken on',
+        () => requestsTaken(first, 'POST', '/api/metronome_settings') === 21,
+        {
+          seen: first.output,
+        },
+      );
       const exited = new Promise<number | null>((r) => first.child.once('exit', (code) => r(code)));
       process.kill(-first.child.pid!, 'SIGTERM');
+      await until('the shutdown begun', () => first.output().includes('"msg":"shutting down"'), { seen: first.output });
+      // a request arriving after the signal is not taken on
+      const late = await h2Send(
+        session,
+        'POST',
+        '/api/metronome_settings',
+        json(),
+        JSON.stringify({ name: 'h2-late', settings }),
+      );
+      expect([503, 'refused']).toContain(late.status);
+      await Promise.allSettled(burst);
+      // the shutdown's sweeps run on a timer and leave no trace: for the upload to last past a few of
+      // them, that time has to pass
       await new Promise((r) => setTimeout(r, 350));
       slow.stream!.end(slowBody.slice(20));
       expect((await slow.outcome).status).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 // The answers members met in zod's own wording, through the routes that gave them: each refusal is
 // now a sentence about the field (docs/product/bad-input.md).

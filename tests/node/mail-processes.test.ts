@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { until as waitFor } from '#test/until';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../support/postgres.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
+import { freshDatabase } from '#test/postgres';
+import { startServer, type ServerProcess } from '#test/server';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 
 /**
  * Mail across real app processes on one PostgreSQL database, delivered to a real SMTP server:
@@ -22,16 +23,8 @@ let db: pg.Client | undefined;
 let env: Record<string, string> = {};
 const started: ServerProcess[] = [];
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}.\n${started.map((s) => s.output()).join('\n---\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000) =>
+  waitFor(what, probe, { timeoutMs, intervalMs: 200, seen: () => started.map((s) => s.output()).join('\n---\n') });
 
 const start = async (extra: Record<string, string>) => {
   const s = await startServer({ ...env, ...extra }, 90_000, COMMAND);

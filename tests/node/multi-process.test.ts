@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ServerProcess } from '../support/server.ts';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import type { ServerProcess } from '#test/server';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { BrowserSession } from '#test/browser-session';
+import { until } from '#test/until';
 
 /**
  * Two real app processes on one PostgreSQL database and one Redis: a notification published by
@@ -178,9 +179,7 @@ it.skipIf(!enabled)(
     expect(out.status).toBeLessThan(400);
     expect(await me(b!.url)).toBeNull();
     // A hears the change through PostgreSQL (NOTIFY) within moments
-    const end = Date.now() + 2000;
-    while ((await me(a!.url)) !== null && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    expect(await me(a!.url)).toBeNull();
+    await until('A to see the sign-out', async () => (await me(a!.url)) === null);
   },
   60_000,
 );

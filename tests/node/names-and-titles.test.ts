@@ -4,7 +4,7 @@ import { FIELD_MESSAGES } from '#shared/constants';
 import { FORUM_MESSAGES } from '#shared/forums';
 import { DEFAULT_TEMPLATE } from '#shared/songmapper';
 import { courses, forumCategories, forumTopics, users } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 // A name or a title is stored without the characters that let it pretend (bidi controls, invisible
 // characters), through the real routes, whatever the client sent.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { concreteUrl } from './route-fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { concreteUrl } from '#test/route-fixtures';
 
 // Every redirect the server issues, and every address it stores for people to follow, stays on the
 // site, whatever the request asks for.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
-import type { ServerProcess } from '../support/server.ts';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import type { ServerProcess } from '#test/server';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * Read your own writes on any process (docs/product/read-your-writes.md): two real app processes on

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_TEMPLATE } from '#shared/songmapper';
-import { pngBytes } from '#server/test/images';
+import { pngBytes } from '#test/images';
 import { buildServer } from '../../scripts/build-server.ts';
 import { appCommand } from '../../bench/proc.ts';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * The server as `npm start` runs it: the bundle scripts/build-server.ts

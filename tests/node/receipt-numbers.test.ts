@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import type { ServerProcess } from '../support/server.ts';
-import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
-import { BrowserSession } from '../support/browser-session.ts';
+import type { ServerProcess } from '#test/server';
+import { startTwoProcesses, type TwoProcesses } from '#test/two-processes';
+import { BrowserSession } from '#test/browser-session';
 
 /**
  * Receipt numbers under concurrency: two real app processes on one fresh PostgreSQL database, and

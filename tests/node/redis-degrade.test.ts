@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startServer, type ServerProcess } from '../support/server.ts';
-import { BrowserSession } from '../support/browser-session.ts';
-import { privateRedis, REDIS_SERVER, silentListener } from '../support/private-redis.ts';
+import { startServer, type ServerProcess } from '#test/server';
+import { BrowserSession } from '#test/browser-session';
+import { privateRedis, REDIS_SERVER, silentListener } from '#test/private-redis';
 
 // Redis away, at start or while members are signed in: the app starts and serves visitors, members are
 // told "briefly unavailable" (503 with Retry-After), never signed out, and everything recovers by itself.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { users } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // A body whose bytes are not UTF-8 is refused with a 400 that says so, whatever its type, and nothing
 // is stored; before, each bad byte became U+FFFD and was saved as if the member had typed it.

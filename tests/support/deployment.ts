@@ -7,6 +7,7 @@ import { appCommand } from '../../bench/proc.ts';
 import { freshDatabase, onTestServer } from './postgres.ts';
 import { startServer, type ServerProcess } from './server.ts';
 import { BrowserSession } from './browser-session.ts';
+import { until } from './until.ts';
 
 /**
  * Backbeat deployed the two ways the README gives: `npm start` (the server bundle under plain node with
@@ -125,11 +126,11 @@ export async function startDeployment(
     // the process hears a change made outside it through PostgreSQL's notifications: wait until it has
     const owner = await BrowserSession.open(server.url);
     await owner.signIn(admin.email, admin.password);
-    const deadline = Date.now() + 30_000;
-    while (!((await (await owner.get('/api/me')).json()) as { user: { isAdmin?: boolean } | null }).user?.isAdmin) {
-      if (Date.now() > deadline) throw new Error('the app process never saw the owner become an admin');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(
+      'the app process to see the owner become an admin',
+      async () => ((await (await owner.get('/api/me')).json()) as { user: { isAdmin?: boolean } | null }).user?.isAdmin,
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
   } else {
     // the embedded database is held by the process: the demo admin makes the owner an admin, through the console
     const demoAdmin = await BrowserSession.open(server.url);

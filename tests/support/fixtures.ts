@@ -12,7 +12,7 @@ import {
   sandboxObjects,
 } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import type { TestApp, TestClient } from '#server/test/harness';
+import type { TestApp, TestClient } from '#test/api-harness';
 
 /**
  * Setup shared by the proof suites (tests/node): the same steps the module tests take (a topic with a
@@ -196,12 +196,4 @@ export function collectEvents(socket: Socket) {
   const events: Array<{ channel: string; event: string; payload: Record<string, unknown> }> = [];
   socket.on('event', (m: (typeof events)[number]) => events.push(m));
   return events;
-}
-
-export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

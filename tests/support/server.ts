@@ -22,6 +22,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * How many requests for `url` the server has taken on, from its request log (a server started with
+ * `LOG_LEVEL: 'info'` logs each as it arrives, before its body).
+ */
+export function requestsTaken(server: ServerProcess, method: string, url: string): number {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"incoming request"'))
+    .filter((line) => line.includes(`"method":"${method}","url":"${url}"`)).length;
+}
+
 /** /healthz over HTTPS, trusting `ca` (fetch cannot be given a certificate to trust) */
 function healthyOverTls(url: string, ca: Buffer): Promise<boolean> {
   return new Promise((resolve) => {

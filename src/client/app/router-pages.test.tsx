@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { accessFor, type PageAccess } from '#shared/pages';
-import { ROLES, ROUTER_PAGES, type Role } from '../../../tests/support/router-pages.ts';
+import { ROLES, ROUTER_PAGES, type Role } from '#test/router-pages';
 import { routes } from './router.tsx';
 
 /** Every route path the table names, console and mentorship area included. */

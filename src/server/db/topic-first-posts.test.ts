@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from './client.ts';
 import { forumCategories, forumTopics, posts, users } from './schema/index.ts';
-import { openTestDatabase } from '#server/test/harness';
+import { openTestDatabase } from '#test/api-harness';
 
 // Migration 0009 turns topics written before first_post_id existed (replies filed under the body
 // post) into the current shape: the body post is the topic's first post, replies are top level.

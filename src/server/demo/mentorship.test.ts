@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courses, lessons } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { MENTORSHIP_DEMO_COURSE } from './mentorship.ts';
 

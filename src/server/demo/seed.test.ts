@@ -16,7 +16,7 @@ import {
   users,
   wallComments,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 let t: TestApp;

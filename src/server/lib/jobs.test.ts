@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from '#shared/zod';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { until as untilEvent } from '#test/until';
 import { openDatabase } from '#server/db/client';
 import { createJobs } from './jobs.ts';
 
@@ -17,20 +18,9 @@ let t: TestApp;
 let admin: TestClient;
 const ran: Array<{ job: string; data: unknown; retryCount: number }> = [];
 
-/** waits for the event, polling; fails the test with what it saw when it never comes */
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; jobs ran: ${JSON.stringify(ran)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** waits for the event; fails the test with the jobs that ran when it never comes */
+const until = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false) =>
+  untilEvent(what, probe, { timeoutMs: 30_000, intervalMs: 100, seen: () => ({ jobsRan: ran }) });
 
 beforeAll(async () => {
   t = await createTestApp({ jobsPollSeconds: 0.5 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { loggedUrl } from './log-urls.ts';
 
 let t: TestApp;

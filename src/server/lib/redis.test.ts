@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../tests/support/server.ts';
-import { privateRedis, REDIS_SERVER, silentListener } from '../../../tests/support/private-redis.ts';
+import { freePort } from '#test/server';
+import { privateRedis, REDIS_SERVER, silentListener } from '#test/private-redis';
 import { closeRedis, openRedis, redisAddress, RedisMonitor, type RedisClient } from './redis.ts';
 
 /** what the monitor logged, as pino would get it */

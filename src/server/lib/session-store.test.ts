@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { closeRedis, openRedis, whenReady, type RedisClient } from './redis.ts';
 import { databaseSessionStore, redisSessionStore, type SessionStore } from './session-store.ts';
 

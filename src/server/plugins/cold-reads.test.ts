@@ -17,7 +17,7 @@ import {
   soundslicePathCompletions,
   soundslicePaths,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 /**
  * The hot pages read cold (HOT_CACHE=0: nothing kept in memory, as for a thread nobody opened

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ANSWERS_ELEMENT_ID } from '#shared/constants';
-import { createTestApp, type TestApp } from '#server/test/harness';
-import { newCourse, newTopic, replyIn } from '../../../tests/support/fixtures.ts';
+import { createTestApp, type TestApp } from '#test/api-harness';
+import { newCourse, newTopic, replyIn } from '#test/fixtures';
 import { firstReadsFor } from './first-answers.ts';
 
 /*

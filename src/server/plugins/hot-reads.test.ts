@@ -12,7 +12,8 @@ import {
   posts,
   users,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
+import { until } from '#test/until';
 
 /**
  * The hot reads (thread page, lesson discussion, chat history, notifications) answered from memory
@@ -201,14 +202,15 @@ describe('hot reads from memory', () => {
       } finally {
         await c.end();
       }
-      const end = Date.now() + 2000;
       let bodies: string[] = [];
-      while (Date.now() < end) {
-        bodies = (await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body);
-        if (bodies.includes('from psql')) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(bodies).toContain('from psql');
+      await until(
+        'the message written by psql in the chat',
+        async () => {
+          bodies = (await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body);
+          return bodies.includes('from psql');
+        },
+        { seen: () => bodies },
+      );
     },
   );
 
@@ -224,8 +226,7 @@ describe('hot reads from memory', () => {
         await c.query(
           `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
         );
-        for (let i = 0; i < 100 && cache.active; i++) await new Promise((r) => setTimeout(r, 20));
-        expect(cache.active).toBe(false);
+        await until('the cache standing aside', () => !cache.active);
         await c.query(`insert into chat_messages (show_id, user_id, body) values ($1, $2, 'while the feed was down')`, [
           showId,
           sam.user.id,
@@ -236,8 +237,7 @@ describe('hot reads from memory', () => {
       expect((await maya.client.get(url)).json().messages.map((m: { body: string }) => m.body)).toContain(
         'while the feed was down',
       );
-      for (let i = 0; i < 200 && !cache.active; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(cache.active).toBe(true);
+      await until('the cache back', () => cache.active);
       await maya.client.get(url);
       const queries = await t.countQueries(() => maya.client.get(url));
       expect(queries).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { pageConfigSchema } from '#shared/page-config';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { pageEncoding } from './pages.ts';
 
 let t: TestApp;

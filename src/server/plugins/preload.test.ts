@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE } from '#server/app';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 /*
  * The built client as the server sends it, on a small build laid out as

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userRoom } from '#server/modules/realtime/service';
 import type { Socket } from 'socket.io-client';
 import { userChannel } from '#shared/realtime';
-import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#test/api-harness';
 
 let t: TestApp;
 

@@ -141,7 +141,8 @@ describe('concurrency cap', () => {
     await runLimited([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
       running++;
       peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, 5 + (n % 3) * 3));
+      // work of different lengths (one to three turns of the event loop), so tasks finish out of order
+      for (let turn = 0; turn <= n % 3; turn++) await new Promise((r) => setImmediate(r));
       running--;
       done.push(n);
     });
@@ -155,7 +156,7 @@ describe('concurrency cap', () => {
       runLimited([1, 2, 3, 4, 5, 6], 2, async (n) => {
         started.push(n);
         if (n === 2) throw new Error('two');
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r));
       }),
     ).rejects.toThrow('two');
     expect(started.length).toBeLessThan(6);
@@ -194,6 +195,7 @@ function fakeServer(
     inFlight++;
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
     try {
+      // the network's delay: each request answers in a later turn, so several are in flight at once
       await new Promise((r) => setTimeout(r, 1));
       if (opts.holdChunks && req.body instanceof FormData && req.body.get('phase') === 'upload') {
         // keep the chunk in flight until the uploader aborts it

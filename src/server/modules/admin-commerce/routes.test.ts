@@ -15,7 +15,7 @@ import type { AdminPage } from '#shared/admin';
 import type { CancellationRow } from '#shared/billing';
 import { auditLog, cancellationFeedback, entitlements, orders, products, subscriptions } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let admin: TestClient;

@@ -15,7 +15,7 @@ import {
   users,
   wallComments,
 } from '#server/db/schema/index';
-import { createTestApp, subscribe, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let admin: TestClient;

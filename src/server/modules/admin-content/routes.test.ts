@@ -5,7 +5,7 @@ import { DEFAULT_PLAN_LINKS } from '#shared/diagnostic';
 import { PLACEMENT_QUESTIONS } from '#shared/placement';
 import { auditLog, courses } from '#server/db/schema/index';
 import { seedDemo } from '#server/demo/seed';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let admin: TestClient;

@@ -12,7 +12,7 @@ import {
   reports,
   wallComments,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let admin: { user: { id: number; name: string }; client: TestClient };

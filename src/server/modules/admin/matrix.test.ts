@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { auditLog } from '#server/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { rows as coreRows } from './core-matrix.ts';
-import { rows as contentRows } from '../admin-content/matrix.ts';
-import { rows as communityRows } from '../admin-community/matrix.ts';
-import { rows as commerceRows } from '../admin-commerce/matrix.ts';
-import { rows as membersRows } from '../admin-members/matrix.ts';
-import { isAdminRoute, send, type MatrixContext, type MatrixRow } from './matrix.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { rows as coreRows } from '#test/admin-matrix/core';
+import { rows as contentRows } from '#test/admin-matrix/content';
+import { rows as communityRows } from '#test/admin-matrix/community';
+import { rows as commerceRows } from '#test/admin-matrix/commerce';
+import { rows as membersRows } from '#test/admin-matrix/members';
+import { isAdminRoute, send, type MatrixContext, type MatrixRow } from '#test/admin-matrix/matrix';
 
 const ROWS: MatrixRow[] = [...coreRows, ...contentRows, ...communityRows, ...commerceRows, ...membersRows];
 const key = (method: string, route: string) => `${method} ${route}`;

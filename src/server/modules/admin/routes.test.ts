@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '#shared/zod';
 import { ADMIN_IMAGE, type AdminOverview, type AdminPage, type AuditEntry } from '#shared/admin';
 import { siteSettings } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { pngBytes } from '#server/test/images';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { pngBytes } from '#test/images';
 import { recordAudit } from './audit.ts';
 
 let t: TestApp;

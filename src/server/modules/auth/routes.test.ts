@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '#server/db/schema/index';
 import { RATE_LIMITS } from '#server/lib/rate-limits';
 import { PASSWORD_CHANGED_SUBJECT } from '#server/modules/auth/service';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import type { OutboxMessage } from '#server/lib/mailer';
 
 let t: TestApp;

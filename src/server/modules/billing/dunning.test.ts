@@ -5,7 +5,7 @@ import type { BillingState } from '#shared/billing';
 import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS } from '#shared/dunning';
 import { notifications, sandboxObjects } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // Recovery from a failed membership payment (docs/product/dunning.md) through the API, with the
 // sandbox provider and its clock: the retries on days 3, 5 and 7, a new card and "Pay now", the end

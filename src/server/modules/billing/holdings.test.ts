@@ -5,7 +5,7 @@ import type { BillingState } from '#shared/billing';
 import { courses, lessons, subscriptions, users } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createProductService } from '#server/modules/products/service';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // GET /api/billing lists everything a member has (docs/product/billing-page.md): each bought,
 // lifetime or granted membership, the mentorship with its instalment schedule, and courses, each

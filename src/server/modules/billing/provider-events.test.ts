@@ -5,7 +5,7 @@ import { BILLING_MESSAGES, type BillingState } from '#shared/billing';
 import { sandboxObjects, subscriptions } from '#server/db/schema/index';
 import { signSandboxPayload, type SandboxProvider } from '#server/modules/payments/sandbox';
 import type { SubscriptionState } from '#server/modules/payments/provider';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // Subscription changes made at the provider and through the billing calls, with the sandbox clock
 // moved between the steps: the app and the provider must say the same thing after every step, and

@@ -18,7 +18,7 @@ import {
   subscriptions,
 } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 beforeAll(async () => {

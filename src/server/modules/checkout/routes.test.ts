@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMMERCE_MESSAGES as M, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { checkoutPlans, entitlements, invoices, orders, sandboxObjects, subscriptions } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DIAGNOSTIC } from '#shared/diagnostic';
 import { appMeta } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { csvCell } from './routes.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { MESSAGES } from '#shared/constants';
 import { FORUM_MESSAGES } from '#shared/forums';
 import { forumCategories, forumTopics, posts, topicLikes, topicWatches } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;

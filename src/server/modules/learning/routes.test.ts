@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { LEARNING } from '#shared/learning';
-import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#test/api-harness';
+import { until } from '#test/until';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;
@@ -124,8 +125,8 @@ describe('POST /soundslice-path-completions', () => {
     };
     const sender = await open();
     const otherTab = await open();
-    const heard: string[] = [];
-    sender.on('event', () => heard.push('sender'));
+    const heard: unknown[] = [];
+    sender.on('event', (m: { payload: unknown }) => heard.push(m.payload));
     const got = new Promise<{ payload: unknown }>((r) => otherTab.once('event', r));
     const lesson = (await client.get(`/api/lessons/${memberLessonId}`)).json().data;
     const res = await client.post(
@@ -135,9 +136,12 @@ describe('POST /soundslice-path-completions', () => {
     );
     expect(res.json()).toEqual({ complete: true });
     expect((await got).payload).toEqual({ soundslice_path_id: lesson.paths[0].id, complete: true });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(heard).toEqual([]);
     expect((await client.get(`/api/lessons/${memberLessonId}`)).json().data.paths[0].complete).toBe(true);
+    // a socket receives its events in the order they were sent: had the first change reached the
+    // sending tab, it would have come before this one (made without a socket id, so every tab hears it)
+    await client.post('/soundslice-path-completions', { soundslice_path_id: lesson.paths[0].id, complete: false });
+    await until('the second change on the sending tab', () => heard.length > 0);
+    expect(heard).toEqual([{ soundslice_path_id: lesson.paths[0].id, complete: false }]);
     sender.disconnect();
     otherTab.disconnect();
   });

@@ -6,7 +6,8 @@ import { LIVE_MESSAGES } from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { RATE_LIMITS } from '#server/lib/rate-limits';
 import { chatHearts, chatMessages, liveShows } from '#server/db/schema/index';
-import { createTestApp, subscribe, type TestApp } from '#server/test/harness';
+import { createTestApp, subscribe, type TestApp } from '#test/api-harness';
+import { until } from '#test/until';
 
 let t: TestApp;
 
@@ -36,13 +37,6 @@ function collect(socket: Socket) {
   socket.on('event', (m) => events.push(m));
   return events;
 }
-const waitFor = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('shows', () => {
   it('lists live, upcoming and past shows for community members only', async () => {
@@ -161,7 +155,7 @@ describe('shows', () => {
     expect(open.json().data.chatOpen).toBe(true);
     const ended = await client.post(`/api/live/shows/${show.id}/status`, { status: 'ended' });
     expect(ended.json().data).toMatchObject({ status: 'ended', chatOpen: false });
-    await waitFor(() => events.length === 4);
+    await until('the events', () => events.length === 4);
     expect(
       events.map((e) => [
         e.event,
@@ -306,7 +300,7 @@ describe('POST /live-chat/messages', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     expect(id).toEqual(expect.any(Number));
-    await waitFor(() => toViewer.length === 1 && toOtherTab.length === 1);
+    await until('the events', () => toViewer.length === 1 && toOtherTab.length === 1);
     expect(toViewer[0]).toMatchObject({
       channel: showChannel(show.id),
       event: 'NewMessage',
@@ -314,8 +308,11 @@ describe('POST /live-chat/messages', () => {
         message: { id, name: sender.user.name, admin: false, body: 'Hello <b>band</b>', hearts: 0, hearted: false },
       },
     });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(toSender).toEqual([]);
+    // a socket receives its events in the order they were sent: had the message reached the sending
+    // socket, it would have come before the viewer's heart on it
+    await viewer.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
+    await until('the heart on the sending socket', () => toSender.length > 0);
+    expect(toSender.map((e) => e.event)).toEqual(['HeartAdded']);
 
     const page = (await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages.map((m: { id: number; body: string }) => [m.id, m.body])).toEqual([[id, 'Hello <b>band</b>']]);
@@ -406,7 +403,7 @@ describe('POST /live-chat/set-topic', () => {
       topic: null,
     });
     expect((await viewer.client.get(`/api/live/shows/${show.id}`)).json().data.topic).toBeNull();
-    await waitFor(() => events.length === 2);
+    await until('the events', () => events.length === 2);
     expect(events.map((e) => [e.event, e.payload.topic])).toEqual([
       ['NewTopic', 'Groove 3 at 80 bpm'],
       ['NewTopic', null],
@@ -473,22 +470,27 @@ describe('POST /live-chat/toggle-heart', () => {
     expect(
       (await fan.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id }, { headers })).json(),
     ).toEqual({ hearted: false, hearts: 1 });
-    await waitFor(() => toViewer.length === 3);
+    await until('the events', () => toViewer.length === 3);
     expect(toViewer.map((e) => [e.event, e.payload.messageId])).toEqual([
       ['HeartAdded', id],
       ['HeartAdded', id],
       ['HeartRemoved', id],
     ]);
-    await new Promise((r) => setTimeout(r, 200));
-    // the fan's socket only hears the viewer's heart
-    expect(toFan.map((e) => [e.event, e.payload.userId])).toEqual([['HeartAdded', viewer.user.id]]);
-
     const page = (await fan.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages[0]).toMatchObject({ id, hearts: 1, hearted: false });
     expect((await viewer.client.get(`/live-chat/get?showId=${show.id}`)).json().messages[0]).toMatchObject({
       hearts: 1,
       hearted: true,
     });
+
+    // the fan's socket only hears the viewer's hearts: its events come in the order they were sent, so
+    // the fan's own would have come before the viewer's removal
+    await viewer.client.post('/live-chat/toggle-heart', { show_id: show.id, message_id: id });
+    await until("the viewer's removal on the fan's socket", () => toFan.length === 2, { seen: () => toFan });
+    expect(toFan.map((e) => [e.event, e.payload.userId])).toEqual([
+      ['HeartAdded', viewer.user.id],
+      ['HeartRemoved', viewer.user.id],
+    ]);
   });
 
   it('stays exact under concurrent toggles and never goes below 0', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { instalmentPayments, instalmentPlans, invoices, mailMessages, subscriptions } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { issueCreditNote, issueReceipt } from '#server/modules/receipts/ledger';
 import { BILLING_SWEEP_JOB } from '#server/modules/mail/index';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 
 /**
  * Billing mail: the recurring sweep job reads the billing records (receipts, credit notes, failed

@@ -14,9 +14,9 @@ import {
 import { WATCHED_TOPICS_JOB } from '#server/modules/forums/watched-topic-mail';
 import { LIVE_REMINDERS_JOB } from '#server/modules/live/routes';
 import { LIVE_FOLLOW_STARTED } from '#server/modules/live/service';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
-import { practicePlan } from '../../../../tests/support/fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
+import { practicePlan } from '#test/fixtures';
 import { WEEKLY_DIGEST_JOB } from './weekly-digest.ts';
 
 /**

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/mail';
 import type { AdminJobsResponse } from '#shared/jobs';
 import { mailMessages } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/support/smtp.ts';
+import { createTestApp, type TestApp } from '#test/api-harness';
+import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 
 /**
  * Mail through the background jobs to a real SMTP server started here (tests/support/smtp.ts), read

@@ -10,7 +10,7 @@ import {
   sandboxObjects,
   users,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { mentorshipCheckoutOf } from './routes.ts';
 
 // The sandbox clock is one per app: each describe has its own app so that moving the clock for

@@ -12,7 +12,7 @@ import {
   users,
 } from '#server/db/schema/index';
 import { signSandboxPayload } from '#server/modules/payments/sandbox';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
 
 let t: TestApp;

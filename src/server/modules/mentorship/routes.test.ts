@@ -28,7 +28,7 @@ import {
   users,
   videoSubmissions,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let mCourse: { id: number; slug: string };

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { cleanDisplayText } from '#shared/display-text';
 import { forumCategories, notifications } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
-import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
-import { XSS_CORPUS } from '../../../../tests/support/xss-corpus.ts';
+import { createTestApp, type TestApp } from '#test/api-harness';
+import { mp4Bytes, uploadVideo } from '#test/uploads';
+import { XSS_CORPUS } from '#test/xss-corpus';
 import { sanitizeNotificationBody } from './service.ts';
 
 // Stored XSS: every notification a member can cause with their own text (their name, a

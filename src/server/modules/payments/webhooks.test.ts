@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents, webhookFailures } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { WEBHOOK_RETRY_MESSAGES, type AdminWebhookFailureRow } from '#shared/admin-commerce';
 import { signSandboxPayload } from './sandbox.ts';
 import { WEBHOOK_MESSAGES } from './routes.ts';

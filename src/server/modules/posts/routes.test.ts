@@ -16,7 +16,7 @@ import {
   posts,
   topicWatches,
 } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;
 let png: Buffer;

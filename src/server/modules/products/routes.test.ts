@@ -4,7 +4,7 @@ import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { LEARNING } from '#shared/learning';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import { courses, lessons, orders, products, sandboxObjects } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
 import { createProductService } from './service.ts';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 import { UPLOADS } from '#shared/learning';
 import { MESSAGES } from '#shared/constants';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 let t: TestApp;
 let png: Buffer;

@@ -5,7 +5,7 @@ import { SANDBOX_CARDS } from '#shared/commerce';
 import type { Receipt, ReceiptList, SubscriptionPayments } from '#shared/receipts';
 import { entitlements, orders, receipts, subscriptions } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 /**
  * Receipts and credit notes through the API, on the embedded database (and on PostgreSQL with

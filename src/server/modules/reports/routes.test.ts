@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { chatMessages, liveShows, posts, reports, wallComments } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
+import { until } from '#test/until';
 import { seedDemo } from '#server/demo/seed';
 
 let t: TestApp;
@@ -79,7 +80,11 @@ describe('points and achievements', () => {
     const events: Array<{ event: string; payload: Record<string, unknown> }> = [];
     s.on('event', (m) => events.push(m));
     await client.post('/journal/log-time-practiced', { minutes_practiced: 60 });
-    await new Promise((r) => setTimeout(r, 500));
+    await until(
+      'PointsAdded and UnlockedAchievement',
+      () => ['PointsAdded', 'UnlockedAchievement'].every((name) => events.some((e) => e.event === name)),
+      { seen: () => events },
+    );
     s.disconnect();
     expect(events.find((e) => e.event === 'PointsAdded')?.payload).toMatchObject({
       point: { points: 5, description: 'Practice time logged' },

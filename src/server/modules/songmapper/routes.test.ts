@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DEFAULT_TEMPLATE, emptySong, SONG, type Song } from '#shared/songmapper';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 import { fontRuns } from './pdf.ts';
 import { pdfFileName } from './routes.ts';
 

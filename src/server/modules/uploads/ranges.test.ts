@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeRanges, missingRanges, receivedBytes } from '#shared/upload';
 import { displayName, extensionOf, sniffAllowed } from './service.ts';
-import { mp4Bytes, pngBytes } from './test-helpers.ts';
+import { mp4Bytes, pngBytes } from '#test/uploads';
 
 describe('byte ranges', () => {
   it('merges overlapping and touching ranges, in any order', () => {

@@ -11,9 +11,9 @@ import {
   UPLOAD_TARGETS,
 } from '#shared/upload';
 import { uploadSessions } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { createUploadService } from './service.ts';
-import { finishUpload, mp4Bytes, multipart, pngBytes, sendChunk, startUpload, uploadVideo } from './test-helpers.ts';
+import { finishUpload, mp4Bytes, multipart, pngBytes, sendChunk, startUpload, uploadVideo } from '#test/uploads';
 
 let t: TestApp;
 beforeAll(async () => {

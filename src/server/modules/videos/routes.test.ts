@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import { VIDEO_MESSAGES, type VideoSubmission, type VideoSubmissionPage } from '#shared/upload';
 import { mentorships, notifications, uploadSessions, videoSubmissions } from '#server/db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '#server/test/harness';
-import { mp4Bytes, startUpload, uploadVideo } from '#server/modules/uploads/test-helpers';
+import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
+import { mp4Bytes, startUpload, uploadVideo } from '#test/uploads';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['signedIn']>>;

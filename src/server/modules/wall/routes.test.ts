@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { WALL_TEXT, type WallCommentDto } from '#shared/wall';
 import { notifications, users, wallComments } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#server/test/harness';
+import { createTestApp, type TestApp } from '#test/api-harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,10 +19,10 @@ import {
 import { receiveWebhook } from '#server/modules/payments/routes';
 import { issueReceipt } from '#server/modules/receipts/ledger';
 import { receiptNumber } from '#shared/receipts';
-import { mp4Bytes, uploadVideo } from '#server/modules/uploads/test-helpers';
-import { pngBytes } from '#server/test/images';
-import type { TestApp, TestClient } from '#server/test/harness';
-import { newCourse } from '../support/fixtures.ts';
+import { mp4Bytes, uploadVideo } from '#test/uploads';
+import { pngBytes } from '#test/images';
+import type { TestApp, TestClient } from '#test/api-harness';
+import { newCourse } from '#test/fixtures';
 
 type Member = Awaited<ReturnType<TestApp['signedIn']>>;
 export interface ObjectContext {

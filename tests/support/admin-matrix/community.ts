@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MatrixContext, MatrixRow } from '#server/modules/admin/matrix';
+import type { MatrixContext, MatrixRow } from './matrix.ts';
 import { forumCategories, liveShows, reports, wallComments } from '#server/db/schema/index';
 
 const db = (ctx: MatrixContext) => ctx.app.app.deps.db;
@@ -33,7 +33,7 @@ const showBody = {
   video_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
 };
 
-/** Every admin call of this module, for the authorisation matrix (modules/admin/matrix.test.ts). */
+/** Every admin call of this module, for the authorisation matrix (src/server/modules/admin/matrix.test.ts). */
 export const rows: MatrixRow[] = [
   // moderation
   {

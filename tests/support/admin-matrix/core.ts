@@ -1,8 +1,8 @@
 import { ADMIN_IMAGE } from '#shared/admin';
-import { pngBytes } from '#server/test/images';
+import { pngBytes } from '#test/images';
 import type { MatrixRow } from './matrix.ts';
 
-/** The console's own calls (modules/admin/routes.ts). */
+/** The console's own calls (src/server/modules/admin/routes.ts). */
 export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/admin/overview', call: () => ({ url: '/api/admin/overview' }) },
   {

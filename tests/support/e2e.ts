@@ -1,5 +1,6 @@
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { SANDBOX_CARDS } from '#shared/commerce';
 
 export const DEMO_PASSWORD = 'drumsdemo1';
 export const baseURL = () => inject('baseURL');
@@ -55,6 +56,16 @@ export const postAnswer = (page: Page, path: RegExp) =>
 export const browserIdle = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
 
+/**
+ * Resolves once the page has painted twice more: a state change set off before (an event from outside
+ * React, an answer that arrived) has been rendered by then. Wait on it before checking that something
+ * did not appear or did not change.
+ */
+export const painted = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
 /** The signed-in member's id, from the page-wide configuration the shell carries. */
 export async function authId(page: Page): Promise<number> {
   return JSON.parse((await page.locator('#page-config').textContent())!).authId as number;
@@ -103,4 +114,49 @@ export async function registerInPage(
     });
     return res.status;
   }, account);
+}
+
+let drummers = 0;
+
+/**
+ * A new drummer of this test's own, registered from `page`'s browser (which is signed in as them
+ * afterwards); `member: true` also buys the monthly membership in the sandbox, by card. A browser spec
+ * changes only what it made, so the demo accounts other specs read stay as they are.
+ */
+export async function newDrummer(
+  page: Page,
+  opts: { name?: string; member?: boolean } = {},
+): Promise<{ id: number; name: string; email: string; password: string; profilePath: string }> {
+  if (new URL(page.url()).origin !== new URL(baseURL()).origin) await page.goto('/login');
+  let token = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+  const call = async <T>(method: 'GET' | 'POST', url: string, data?: Record<string, unknown>) => {
+    const res = await page.request.fetch(url, {
+      method,
+      ...(data ? { data } : {}),
+      headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+    });
+    const body = (await res.json().catch(() => null)) as T;
+    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${JSON.stringify(body)}`);
+    token = res.headers()['x-csrf-token'] ?? token;
+    return body;
+  };
+  const n = ++drummers;
+  const name = opts.name ?? `Test Drummer ${n}`;
+  const email = `drummer-${Date.now().toString(36)}-${process.pid}-${n}@test.test`;
+  const password = 'sticks-and-skins';
+  await call('POST', '/register', { name, email, email_confirmation: email, password });
+  if (opts.member) {
+    const { clientSecret } = await call<{ clientSecret: string }>('GET', '/order/stripe-client-secret');
+    const { payment_method } = await call<{ payment_method: string }>('POST', '/sandbox/setup-intents/confirm', {
+      client_secret: clientSecret,
+      number: SANDBOX_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: '123',
+      name,
+    });
+    await call('POST', '/order/stripe', { checkout: 'academy', plan: 'monthly', stripeToken: payment_method });
+  }
+  const { user } = await call<{ user: { id: number; profileUrl: string } }>('GET', '/api/me');
+  return { id: user.id, name, email, password, profilePath: new URL(user.profileUrl, baseURL()).pathname };
 }

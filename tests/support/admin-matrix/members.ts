@@ -1,4 +1,4 @@
-import type { MatrixContext, MatrixRow } from '#server/modules/admin/matrix';
+import type { MatrixContext, MatrixRow } from './matrix.ts';
 
 const member = (ctx: MatrixContext, entitlements: string[] = []) => ctx.app.createUser({ entitlements });
 const json = { accept: 'application/json' };
@@ -9,7 +9,7 @@ async function day(ctx: MatrixContext): Promise<number> {
   return (res.json() as { id: number }).id;
 }
 
-/** Every admin call of this module, for the authorisation matrix (modules/admin/matrix.test.ts). */
+/** Every admin call of this module, for the authorisation matrix (src/server/modules/admin/matrix.test.ts). */
 export const rows: MatrixRow[] = [
   // members
   {

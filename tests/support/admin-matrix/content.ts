@@ -1,6 +1,6 @@
 import { PLACEMENT_QUESTIONS } from '#shared/placement';
 import { DEFAULT_PLAN_LINKS } from '#shared/diagnostic';
-import type { MatrixContext, MatrixRow } from '#server/modules/admin/matrix';
+import type { MatrixContext, MatrixRow } from './matrix.ts';
 
 let seq = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${++seq}`;
@@ -43,7 +43,7 @@ const lesson = async (ctx: MatrixContext) =>
 const stage = (ctx: MatrixContext) => created(ctx, '/api/admin/stages', stageBody());
 const achievement = (ctx: MatrixContext) => created(ctx, '/api/admin/achievements', achievementBody());
 
-/** Every admin call of this module, for the authorisation matrix (modules/admin/matrix.test.ts). */
+/** Every admin call of this module, for the authorisation matrix (src/server/modules/admin/matrix.test.ts). */
 export const rows: MatrixRow[] = [
   {
     method: 'GET',

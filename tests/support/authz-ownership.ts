@@ -3,7 +3,7 @@ import { settingsPart, START_UP } from '#shared/metronome';
 import { DEFAULT_TEMPLATE } from '#shared/songmapper';
 import { notifications, users } from '#server/db/schema/index';
 import type { ObjectContext } from './authz-objects.ts';
-import { newCourse } from '../support/fixtures.ts';
+import { newCourse } from '#test/fixtures';
 
 /**
  * The authorisation matrix's owner/other columns for routes that name no object: they act
@@ -168,7 +168,7 @@ export const SELF_CASES: SelfCase[] = [
     route: 'GET /api/billing',
     name: "A's billing page shows no subscription of B's (the subscription object is always the caller's own)",
     run: async (ctx) => {
-      const { checkoutCardToken } = await import('../support/fixtures.ts');
+      const { checkoutCardToken } = await import('#test/fixtures');
       // B: a member who has just subscribed with a card
       const b = await ctx.app.signedIn();
       const pm = await checkoutCardToken(b.client);

@@ -1,9 +1,9 @@
-import type { TestApp, TestClient } from '#server/test/harness';
+import type { TestApp, TestClient } from '#test/api-harness';
 
 /**
- * The admin console's authorisation matrix (the whole product's is built from lib/access.ts): every
+ * The admin console's authorisation matrix (the whole product's is built from src/server/lib/access.ts): every
  * admin call, as registered, with a concrete call an admin can make. The driver
- * (matrix.test.ts) makes each call as a visitor (401), a free member, a subscriber and a
+ * (src/server/modules/admin/matrix.test.ts) makes each call as a visitor (401), a free member, a subscriber and a
  * mentorship student (403, nothing changed), then as an admin (the row's status), and fails when a
  * registered admin route has no row.
  */

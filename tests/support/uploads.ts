@@ -1,5 +1,5 @@
 import { UPLOAD_CHUNK_SIZE, UPLOAD_TARGETS } from '#shared/upload';
-import type { TestClient } from '#server/test/harness';
+import type { TestClient } from '#test/api-harness';
 
 /** Bytes `file-type` sniffs as MP4: an `ftyp` box (brand mp42), then padding. */
 export function mp4Bytes(size: number, fill = 7): Buffer {

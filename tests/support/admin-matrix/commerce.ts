@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_MENTORSHIP_PRICING, DEFAULT_RETENTION_OFFERS } from '#shared/admin-commerce';
 import { DEFAULT_RECEIPT_SELLER } from '#shared/receipts';
 import { orders, products } from '#server/db/schema/index';
-import type { MatrixContext, MatrixRow } from '#server/modules/admin/matrix';
+import type { MatrixContext, MatrixRow } from './matrix.ts';
 
 /** a pending order of the admin's (refusing its refund is the admin's answer: 409) */
 async function pendingOrder(ctx: MatrixContext) {
@@ -32,7 +32,7 @@ const planBody = async (ctx: MatrixContext) => {
   return body;
 };
 
-/** Every admin call of this module, for the authorisation matrix (modules/admin/matrix.test.ts). */
+/** Every admin call of this module, for the authorisation matrix (src/server/modules/admin/matrix.test.ts). */
 export const rows: MatrixRow[] = [
   {
     method: 'GET',
