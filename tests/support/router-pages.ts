@@ -53,11 +53,13 @@ export const ROUTER_PAGES: RouterPage[] = [
   { path: '/terms', url: '/terms', roles: EVERYONE, name: 'terms' },
   { path: '*', url: '/no-such-page', roles: EVERYONE, name: 'not-found' },
   { path: '/dev/outbox', url: '/dev/outbox', roles: EVERYONE, name: 'dev-outbox' },
+  { path: '/unsubscribe/:token', url: '/unsubscribe/not-a-real-token', roles: EVERYONE, name: 'unsubscribe' },
 
   // the member's own pages
   { path: '/dashboard', url: '/dashboard', roles: SIGNED_IN, name: 'dashboard' },
   { path: '/account/profile', url: '/account/profile', roles: SIGNED_IN, name: 'account-profile' },
   { path: '/account/billing', url: '/account/billing', roles: SIGNED_IN, name: 'billing' },
+  { path: '/account/notifications', url: '/account/notifications', roles: SIGNED_IN, name: 'notification-settings' },
   {
     path: '/account/billing/receipts/:number',
     url: '/account/billing/receipts/R-000001',
