@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CAPTION_MESSAGES, UPLOAD_CHUNK_SIZE } from '#shared/upload';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './fixtures.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, sendPracticeVideo, signIn } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -129,46 +129,7 @@ describe('practice video submissions', () => {
     await signIn(student, 'student@demo.test', undefined, '/mentorship/videos');
     await student.getByRole('heading', { name: 'Send a practice video' }).waitFor();
     // a small video sent through the same calls the form makes (the upload itself is the test above)
-    const id = await student.evaluate(
-      async ({ title, bytes }) => {
-        const token = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-        const call = async (url: string, body: BodyInit, json = true) => {
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: {
-              accept: 'application/json',
-              'x-csrf-token': token(),
-              ...(json ? { 'content-type': 'application/json' } : {}),
-            },
-            body,
-          });
-          if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-          return res.json();
-        };
-        const data = new Uint8Array(bytes);
-        const start = await call(
-          '/uploads/chunked',
-          JSON.stringify({
-            phase: 'start',
-            mime_type: 'video/mp4',
-            size: data.length,
-            name: 'groove.mp4',
-            purpose: 'practice-video',
-          }),
-        );
-        const session = start.data.session_id as string;
-        const form = new FormData();
-        form.set('phase', 'upload');
-        form.set('session_id', session);
-        form.set('start_offset', '0');
-        form.set('chunk', new Blob([data]), 'blob');
-        await call('/uploads/chunked', form, false);
-        await call('/uploads/chunked', JSON.stringify({ phase: 'finish', session_id: session }));
-        const sent = await call('/mentorship/videos', JSON.stringify({ upload_id: session, title, note: '' }));
-        return sent.data.id as number;
-      },
-      { title, bytes: [...mp4(4000)] },
-    );
+    const id = await sendPracticeVideo(student, title, mp4(4000));
 
     const admin = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test', undefined, `/mentorship/videos/${id}`);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -112,7 +112,8 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
   const { pathname } = useLocation();
   // in a task of its own once the page is idle (lib/idle.ts): the first view does not need it
   useEffect(() => whenIdle(reportTimezoneDaily), []);
-  useEffect(() => {
+  // before the browser paints: the page and what portals put on <body> change theme in the same frame
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('theme-dark', mentorship);
     document.body.classList.toggle('theme-dark', mentorship);
   }, [mentorship]);
