@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
@@ -172,6 +172,7 @@ async function session(role: Role) {
 describe.concurrent('axe: no WCAG 2.2 A/AA violation on any page', () => {
   it.for(ROLES.map((role) => ({ role, pages: ALL_PAGES.filter((page) => rolesFor(page).includes(role)) })))(
     'as $role: every page they see, at 390 and 1280 px',
+    { timeout: 180_000 },
     async ({ role, pages }, { expect }) => {
       const { desktop, phone, context, errors } = await session(role);
       const found: string[] = [];
@@ -201,7 +202,6 @@ describe.concurrent('axe: no WCAG 2.2 A/AA violation on any page', () => {
       expect(errors).toEqual([]);
       await context.close();
     },
-    180_000,
   );
 });
 
@@ -216,6 +216,7 @@ describe.concurrent('axe: no WCAG 2.2 A/AA violation with a dialog or menu open'
   for (const d of DIALOGS) byRole.set(d.role, [...(byRole.get(d.role) ?? []), d]);
   it.for([...byRole].map(([role, dialogs]) => ({ role, dialogs })))(
     'as $role: each dialog and menu, at 390 and 1280 px',
+    { timeout: 120_000 },
     async ({ role, dialogs }, { expect }) => {
       const { desktop, phone, context, errors } = await session(role);
       const found: string[] = [];
@@ -248,6 +249,5 @@ describe.concurrent('axe: no WCAG 2.2 A/AA violation with a dialog or menu open'
       expect(errors).toEqual([]);
       await context.close();
     },
-    120_000,
   );
 });
