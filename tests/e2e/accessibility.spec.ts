@@ -169,7 +169,7 @@ async function session(role: Role) {
   return { desktop: first, phone, context: first.context() as BrowserContext, errors: first.errors };
 }
 
-describe.concurrent('axe: no WCAG 2.2 A/AA violation on any page', () => {
+describe('axe: no WCAG 2.2 A/AA violation on any page', () => {
   it.for(ROLES.map((role) => ({ role, pages: ALL_PAGES.filter((page) => rolesFor(page).includes(role)) })))(
     'as $role: every page they see, at 390 and 1280 px',
     { timeout: 180_000 },
@@ -211,7 +211,7 @@ const openLayer = (p: Page) =>
     '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"][data-state="open"]',
   );
 
-describe.concurrent('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
+describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
   const byRole = new Map<Role, DialogCase[]>();
   for (const d of DIALOGS) byRole.set(d.role, [...(byRole.get(d.role) ?? []), d]);
   it.for([...byRole].map(([role, dialogs]) => ({ role, dialogs })))(
