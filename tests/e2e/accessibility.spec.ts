@@ -68,6 +68,9 @@ async function open(p: Page, url: string): Promise<boolean> {
   const inApp = await p
     .evaluate((to) => {
       if (!document.querySelector('#main')) return false;
+      // into or out of the mentorship area (its own dark theme): a full load, as the side menu's links there are
+      const dark = to.startsWith('/mentorship') && !/^\/mentorship\/(checkout|stripe)/.test(to);
+      if (dark !== document.body.classList.contains('theme-dark')) return false;
       if (window.location.pathname + window.location.search === to) return true;
       document.querySelector('#main h1')?.setAttribute('data-previous-page', '');
       window.history.pushState(null, '', to);
