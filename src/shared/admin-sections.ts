@@ -40,6 +40,7 @@ export const ADMIN_SECTIONS = [
       { href: '/admin/mentors', label: 'Mentors' },
       { href: '/admin/leads', label: 'Foot-speed leads' },
       { href: '/admin/reviews', label: 'Reviews' },
+      { href: '/admin/accessibility-reports', label: 'Accessibility reports' },
       { href: '/admin/audit-log', label: 'Audit log' },
     ],
   },

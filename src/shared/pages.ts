@@ -12,6 +12,7 @@ export const PAGE_ACCESS: ReadonlyArray<{ pattern: string; access: PageAccess }>
   { pattern: '/password/forgot', access: 'guest' },
   { pattern: '/password/reset/:token', access: 'public' },
   { pattern: '/terms', access: 'public' },
+  { pattern: '/accessibility', access: 'public' },
   { pattern: '/dashboard', access: 'member' },
   { pattern: '/account/profile', access: 'member' },
   { pattern: '/account/billing', access: 'member' },

@@ -223,6 +223,67 @@ export const videoListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/**
+ * A caption file an admin attaches to a practice video (docs/product/accessibility.md, captions):
+ * WebVTT, judged by its content, stored privately beside the video.
+ */
+export const VIDEO_CAPTIONS = {
+  field: 'captions',
+  langField: 'lang',
+  maxBytes: 500 * 1024,
+  defaultLang: 'en',
+  /** the languages the admin's form offers (the API takes any language tag) */
+  languages: ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'],
+} as const;
+
+export const CAPTION_MESSAGES = {
+  required: 'Please choose a caption file (.vtt).',
+  notWebVtt:
+    'This file is not a WebVTT caption file: its first line must be WEBVTT. Please save the captions as a .vtt file and try again.',
+  tooBig: 'This caption file is too big. Caption files can be up to 500 KB.',
+  lang: 'Please choose the language of the captions.',
+  attached: 'Captions attached.',
+  removed: 'Captions removed.',
+  none: 'This video has no captions.',
+} as const;
+
+/** a language tag of the form the captions' `srclang` takes: "en", "de", "pt-BR" */
+export const captionLangSchema = z
+  .string({ error: CAPTION_MESSAGES.lang })
+  .trim()
+  .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, CAPTION_MESSAGES.lang)
+  .default(VIDEO_CAPTIONS.defaultLang);
+
+/** the name of a caption language in English ("English", "Brazilian Portuguese"), for the track's label */
+export function captionLabel(lang: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? lang;
+  } catch {
+    return lang;
+  }
+}
+
+/**
+ * Whether `data` is a WebVTT file: UTF-8 text (a byte-order mark allowed) whose first line is
+ * "WEBVTT", alone or followed by a space or tab and a header text (the WebVTT file signature).
+ */
+export function isWebVtt(data: Uint8Array): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    return false;
+  }
+  return /^WEBVTT(?:[ \t][^\r\n]*)?(?:\r\n|\r|\n|$)/.test(text);
+}
+
+export interface VideoCaptions {
+  /** GET /mentorship/videos/{id}/captions: the student and admins only */
+  url: string;
+  lang: string;
+  label: string;
+}
+
 export interface VideoPerson {
   id: number;
   name: string;
@@ -242,6 +303,8 @@ export interface VideoSubmission {
   feedback_at: string | null;
   feedback_by: VideoPerson | null;
   status: 'awaiting' | 'reviewed';
+  /** the caption file an admin attached, shown as the player's default captions track */
+  captions: VideoCaptions | null;
 }
 export interface VideoSubmissionPage {
   data: VideoSubmission[];

@@ -93,8 +93,8 @@ describe('lesson discussion (member)', () => {
     await grandchild.getByRole('link', { name: 'Maya Chen' }).first().waitFor();
 
     // like: optimistic, then kept after a reload; the button's name holds the count it shows
-    await child.getByRole('button', { name: 'Like (0)', exact: true }).click();
-    await child.getByRole('button', { name: 'Unlike (1)', exact: true }).waitFor();
+    await child.getByRole('button', { name: 'Like: 0 likes', exact: true }).click();
+    await child.getByRole('button', { name: 'Unlike: 1 like', exact: true }).waitFor();
     expect(await child.getByTestId('like-count').innerText()).toBe('1');
 
     // share copies the permalink with the post id and says Copied! for 1.5 s

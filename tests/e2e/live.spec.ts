@@ -62,9 +62,11 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
     await p.getByText('No messages yet. Say hello!').waitFor();
     await p.getByRole('region', { name: 'Live chat' }).getByText('Live', { exact: true }).waitFor();
   }
+  // the show's player, with the host's captions on
   await admin.waitForFunction(
     () =>
-      document.querySelector('iframe')?.getAttribute('src') === 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      document.querySelector('iframe')?.getAttribute('src') ===
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?cc_load_policy=1&cc_lang_pref=en',
   );
 
   // an empty message is not sent (the next one is the only message posted and shown)

@@ -78,6 +78,9 @@ describe('the mentorship area', () => {
     expect(await page.locator('iframe[src*="youtube-nocookie.com/embed/"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Play video: Filming Your Practice video' }).click();
     expect(await page.locator('iframe[src*="youtube-nocookie.com/embed/"]').count()).toBe(1);
+    // captions on, where the host has them
+    const player = new URL((await page.locator('iframe[src*="youtube-nocookie.com/embed/"]').getAttribute('src'))!);
+    expect(player.searchParams.get('cc_load_policy')).toBe('1');
     await page.getByRole('link', { name: /Previous\s*Reading Your Practice Plan/ }).waitFor();
     await page.getByRole('link', { name: /Next\s*Getting the Most from Feedback/ }).waitFor();
     const toggle = page.getByRole('button', { name: /Mark as complete|Completed/ });

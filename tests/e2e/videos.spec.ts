@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { UPLOAD_CHUNK_SIZE } from '#shared/upload';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { CAPTION_MESSAGES, UPLOAD_CHUNK_SIZE } from '#shared/upload';
+import { DESKTOP, launchBrowser, newPage, PHONE, sendPracticeVideo, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -119,6 +119,74 @@ describe('practice video submissions', () => {
     await admin.getByRole('heading', { name: title }).waitFor();
     await shoot(admin, 'video-admin-390');
 
+    expect(student.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('an admin attaches a WebVTT caption file; the player shows it as its default captions track', async () => {
+    const title = `Captioned groove ${Date.now()}`;
+    const student = await newPage(browser, PHONE);
+    await signIn(student, 'student@demo.test', undefined, '/mentorship/videos');
+    await student.getByRole('heading', { name: 'Send a practice video' }).waitFor();
+    // a small video sent through the same calls the form makes (the upload itself is the test above)
+    const id = await sendPracticeVideo(student, title, mp4(4000));
+
+    const admin = await newPage(browser, DESKTOP);
+    await signIn(admin, 'admin@demo.test', undefined, `/mentorship/videos/${id}`);
+    await admin.getByRole('heading', { name: title }).waitFor();
+    expect(await admin.locator('video track').count()).toBe(0);
+    const form = admin.getByRole('form', { name: 'Captions' });
+    const file = form.getByLabel(/Caption file/);
+
+    // a SubRip file named .vtt: refused by its content, with a sentence tied to the field
+    await file.setInputFiles({
+      name: 'groove.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nCount in\n'),
+    });
+    await form.getByRole('button', { name: 'Attach captions' }).click();
+    const error = form.getByText(CAPTION_MESSAGES.notWebVtt);
+    await error.waitFor();
+    expect(await file.getAttribute('aria-invalid')).toBe('true');
+    expect(await file.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    await expect.poll(() => file.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(admin, 'video-captions-error-1280');
+
+    await file.setInputFiles({
+      name: 'groove.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nCount in: one, two, three, four\n'),
+    });
+    await form.getByLabel('Language').selectOption('de');
+    await form.getByRole('button', { name: 'Attach captions' }).click();
+    await admin.getByText(CAPTION_MESSAGES.attached).first().waitFor();
+    const track = admin.locator('video track[kind="captions"]');
+    await track.waitFor({ state: 'attached' });
+    expect(await track.getAttribute('srclang')).toBe('de');
+    expect(await track.getAttribute('label')).toBe('German');
+    expect(await track.getAttribute('default')).not.toBeNull();
+    expect(await track.getAttribute('src')).toBe(`/mentorship/videos/${id}/captions`);
+    await shoot(admin, 'video-captions-1280');
+    await admin.setViewportSize(PHONE);
+    await shoot(admin, 'video-captions-390');
+
+    // the student's player has the same track, and the browser loads it as the showing captions
+    await student.goto(`/mentorship/videos/${id}`);
+    await student.getByRole('heading', { name: title }).waitFor();
+    expect(await student.getByRole('form', { name: 'Captions' }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        student.evaluate(() => {
+          const t = document.querySelector('video')?.textTracks[0];
+          return t ? `${t.kind} ${t.language} ${t.mode}` : null;
+        }),
+      )
+      .toBe('captions de showing');
+
+    // removing them takes the track away
+    await admin.getByRole('button', { name: 'Remove captions' }).click();
+    await admin.getByText(CAPTION_MESSAGES.removed).first().waitFor();
+    expect(await admin.locator('video track').count()).toBe(0);
     expect(student.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });

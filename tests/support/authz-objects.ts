@@ -15,6 +15,7 @@ import {
   songTemplates,
   subscriptions,
   wallComments,
+  videoSubmissions,
 } from '#server/db/schema/index';
 import { receiveWebhook } from '#server/modules/payments/routes';
 import { issueReceipt } from '#server/modules/receipts/ledger';
@@ -558,6 +559,22 @@ export const OBJECT_CASES: ObjectCase[] = [
     ownerEntitlements: ['mentorship'],
     route: 'GET /mentorship/videos/:id/file',
     setup: async (ctx) => ({ method: 'GET', url: `/mentorship/videos/${await ownersVideo(ctx)}/file` }),
+    admin: 'allowed',
+  },
+  {
+    name: "another student's practice video captions cannot be read",
+    ownerEntitlements: ['mentorship'],
+    route: 'GET /mentorship/videos/:id/captions',
+    setup: async (ctx) => {
+      const id = await ownersVideo(ctx);
+      // captions as an admin attaches them: a private WebVTT file beside the video
+      const path = await ctx.app.app.deps.storage.savePrivate('captions', 'vtt', Buffer.from('WEBVTT\n'));
+      await ctx.app.app.deps.db
+        .update(videoSubmissions)
+        .set({ captionsPath: path, captionsLang: 'en' })
+        .where(eq(videoSubmissions.id, id));
+      return { method: 'GET', url: `/mentorship/videos/${id}/captions` };
+    },
     admin: 'allowed',
   },
   {

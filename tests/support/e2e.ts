@@ -160,3 +160,50 @@ export async function newDrummer(
   const { user } = await call<{ user: { id: number; profileUrl: string } }>('GET', '/api/me');
   return { id: user.id, name, email, password, profilePath: new URL(user.profileUrl, baseURL()).pathname };
 }
+
+/**
+ * A mentorship student's practice video, sent from `page`'s browser through the calls the upload form
+ * makes (one chunk, then the submission); its id. `bytes` must sniff as a video (an MP4 `ftyp` box).
+ */
+export async function sendPracticeVideo(page: Page, title: string, bytes: Buffer): Promise<number> {
+  return page.evaluate(
+    async ({ title, bytes }) => {
+      const token = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const call = async (url: string, body: BodyInit, json = true) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            'x-csrf-token': token(),
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
+          body,
+        });
+        if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const data = new Uint8Array(bytes);
+      const start = await call(
+        '/uploads/chunked',
+        JSON.stringify({
+          phase: 'start',
+          mime_type: 'video/mp4',
+          size: data.length,
+          name: 'groove.mp4',
+          purpose: 'practice-video',
+        }),
+      );
+      const session = start.data.session_id as string;
+      const form = new FormData();
+      form.set('phase', 'upload');
+      form.set('session_id', session);
+      form.set('start_offset', '0');
+      form.set('chunk', new Blob([data]), 'blob');
+      await call('/uploads/chunked', form, false);
+      await call('/uploads/chunked', JSON.stringify({ phase: 'finish', session_id: session }));
+      const sent = await call('/mentorship/videos', JSON.stringify({ upload_id: session, title, note: '' }));
+      return sent.data.id as number;
+    },
+    { title, bytes: [...bytes] },
+  );
+}

@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
       { path: '/password/forgot', lazy: lazyPage(auth, 'ForgotPasswordPage') },
       { path: '/password/reset/:token', lazy: lazyPage(auth, 'ResetPasswordPage') },
       { path: '/terms', lazy: lazyPage(member, 'TermsPage') },
+      {
+        path: '/accessibility',
+        lazy: plainPage(() => import('./pages/accessibility.tsx'), 'AccessibilityPage'),
+      },
       { path: '/dashboard', lazy: lazyPage(member, 'DashboardPage') },
       { path: '/account/profile', lazy: lazyPage(member, 'AccountProfilePage') },
       { path: '/account/notifications', lazy: lazyPage(mailPages, 'NotificationSettingsPage') },

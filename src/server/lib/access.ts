@@ -121,6 +121,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /contact/send': 'member',
   'GET /api/admin/reviews': 'admin',
   'GET /api/admin/reviews.csv': 'admin',
+  'POST /accessibility/barriers': 'public',
+  'GET /api/admin/barrier-reports': 'admin',
   // rewards
   'GET /api/achievements': 'member',
   // diagnostic
@@ -241,6 +243,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/mentorship/videos/:id': 'mentorship',
   'POST /mentorship/videos/:id/feedback': 'admin',
   'GET /mentorship/videos/:id/file': 'mentorship',
+  'POST /mentorship/videos/:id/captions': 'admin',
+  'DELETE /mentorship/videos/:id/captions': 'admin',
+  'GET /mentorship/videos/:id/captions': 'mentorship',
   // admin
   'GET /api/admin/overview': 'admin',
   'GET /api/admin/audit-log': 'admin',

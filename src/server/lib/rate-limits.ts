@@ -69,6 +69,8 @@ export const RATE_LIMITS = {
   uploadsPerIp: { points: 90, duration: 10 * 60 },
   uploadChunksPerIp: { points: 15_000, duration: 10 * 60 },
   contactPerIp: { points: 10, duration: 60 * 60 },
+  /** reports of an accessibility barrier: open to visitors, so counted by address */
+  barrierReportsPerIp: { points: 5, duration: 60 * 60 },
   reportsPerIp: { points: 60, duration: 60 * 60 },
   /**
    * unsubscribe links (read and used): a mail provider's one-click unsubscribe comes from its own few
@@ -120,8 +122,10 @@ export const ADDRESS_LIMITS: Record<string, RateLimitName> = {
   'POST /uploads': 'uploadsPerIp',
   'POST /uploads/chunked': 'uploadChunksPerIp',
   'POST /mentorship/videos': 'uploadsPerIp',
+  'POST /mentorship/videos/:id/captions': 'uploadsPerIp',
   'POST /api/admin/images': 'uploadsPerIp',
   'POST /contact/send': 'contactPerIp',
+  'POST /accessibility/barriers': 'barrierReportsPerIp',
   'POST /api/reports': 'reportsPerIp',
   'GET /api/password/reset/:token': 'passwordResetCheckPerIp',
   'GET /api/unsubscribe/:token': 'unsubscribePerIp',

@@ -25,18 +25,20 @@ export interface Storage {
   listPartials(): Promise<Array<{ sessionId: string; mtimeMs: number }>>;
   /** moves a finished partial file to its final random name; returns e.g. `videos/<random>.mp4` */
   promotePartial(sessionId: string, folder: 'videos', ext: string): Promise<string>;
-  /** a whole private file (a small upload); returns its relative path */
-  savePrivate(folder: 'videos', ext: string, data: Buffer): Promise<string>;
+  /** a whole private file (a small upload, a video's captions); returns its relative path */
+  savePrivate(folder: PrivateFolder, ext: string, data: Buffer): Promise<string>;
   /** the absolute path of a private file, or null when the name is not one of ours */
   privatePath(relativePath: string): string | null;
   removePrivate(relativePath: string): Promise<void>;
 }
 
+type PrivateFolder = 'videos' | 'captions';
+
 const SAFE = /^(avatars|attachments|images)\/[A-Za-z0-9_-]{8,64}\.(jpg|png|gif|webp|pdf)$/;
-/** private files: videos only, our random names, the video extensions we sniff */
-const PRIVATE_SAFE = /^videos\/[A-Za-z0-9_-]{8,64}\.(mp4|mov|m4v|webm)$/;
+/** private files: videos and their captions, our random names, the extensions we check the content of */
+const PRIVATE_SAFE = /^(videos\/[A-Za-z0-9_-]{8,64}\.(mp4|mov|m4v|webm)|captions\/[A-Za-z0-9_-]{8,64}\.vtt)$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const PRIVATE_EXT = /^(mp4|mov|m4v|webm)$/;
+const PRIVATE_EXT: Record<PrivateFolder, RegExp> = { videos: /^(mp4|mov|m4v|webm)$/, captions: /^vtt$/ };
 
 export function createStorage(dataDir: string): Storage {
   const root = path.join(dataDir, 'uploads');
@@ -48,8 +50,8 @@ export function createStorage(dataDir: string): Storage {
     if (!SESSION_ID.test(sessionId)) throw new Error('not an upload session id');
     return path.join(partialDir, `${sessionId}.part`);
   };
-  const privateName = (folder: 'videos', ext: string) => {
-    if (!PRIVATE_EXT.test(ext)) throw new Error('not a private file type');
+  const privateName = (folder: PrivateFolder, ext: string) => {
+    if (!PRIVATE_EXT[folder].test(ext)) throw new Error('not a private file type');
     return `${folder}/${randomToken(16)}.${ext}`;
   };
   return {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -10,6 +10,7 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
 import { ModalLoading } from '#client/components/ui/modal-loading.tsx';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
+import { Link } from '#client/components/ui/link.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { ErrorPage } from '../pages/error.tsx';
 
@@ -111,7 +112,8 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
   const { pathname } = useLocation();
   // in a task of its own once the page is idle (lib/idle.ts): the first view does not need it
   useEffect(() => whenIdle(reportTimezoneDaily), []);
-  useEffect(() => {
+  // before the browser paints: the page and what portals put on <body> change theme in the same frame
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('theme-dark', mentorship);
     document.body.classList.toggle('theme-dark', mentorship);
   }, [mentorship]);
@@ -183,6 +185,19 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
           {content}
         </main>
       </div>
+      <footer className="border-t border-line">
+        <nav
+          aria-label="Site information"
+          className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-3 py-4 text-sm sm:px-6"
+        >
+          <Link to="/accessibility" className="inline-flex min-h-11 items-center text-muted underline hover:text-fg">
+            Accessibility
+          </Link>
+          <Link to="/terms" className="inline-flex min-h-11 items-center text-muted underline hover:text-fg">
+            Terms of Service
+          </Link>
+        </nav>
+      </footer>
       {!signedIn ? (
         <DeferredRegisterModal />
       ) : (

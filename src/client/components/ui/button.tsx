@@ -8,7 +8,7 @@ export const buttonClass = (variant: Variant = 'primary', full = false) =>
     variant === 'primary' && 'bg-accent text-accent-fg hover:bg-accent-strong',
     variant === 'secondary' && 'border border-line bg-surface text-fg hover:bg-surface-2',
     variant === 'ghost' && 'text-fg hover:bg-surface-2',
-    variant === 'danger' && 'bg-danger text-white hover:opacity-90',
+    variant === 'danger' && 'bg-danger text-danger-fg hover:opacity-90',
     full && 'w-full',
   );
 

@@ -1,24 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { Play } from 'lucide-react';
-
-/** The embed address with autoplay on: the click on the poster was the request to play. */
-export function autoplayUrl(src: string): string {
-  try {
-    const url = new URL(src);
-    url.searchParams.set('autoplay', '1');
-    return url.toString();
-  } catch {
-    return src;
-  }
-}
+import { playerUrl } from '#client/lib/player-url.ts';
 
 /**
  * A video from the video host (a lesson's, a mentorship lesson's, one linked in a post): a poster with
  * a play button until it is asked for, then the host's player, playing. The page does not load the
  * host's player (a few hundred KB of script, cookies, and errors when the host is out of reach) for a
  * visitor who never plays it. The button is a real button (keyboard, screen
- * readers); the player takes the focus when it appears. `className` sizes and rounds the frame.
+ * readers); the player takes the focus when it appears, with captions on (playerUrl). `className` sizes and rounds the frame.
  */
 export function VideoEmbed({
   src,
@@ -39,7 +29,7 @@ export function VideoEmbed({
       {playing ? (
         <iframe
           ref={frame}
-          src={autoplayUrl(src)}
+          src={playerUrl(src, { autoplay: true })}
           title={title}
           className="size-full"
           allow="autoplay; fullscreen; picture-in-picture; encrypted-media"

@@ -179,6 +179,10 @@ export const videoSubmissions = pgTable(
     feedback: text('feedback'),
     feedbackBy: integer('feedback_by').references(() => users.id, { onDelete: 'set null' }),
     feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    /** an admin's WebVTT caption file, relative to the private storage root */
+    captionsPath: text('captions_path'),
+    /** the captions' language tag ("en") */
+    captionsLang: text('captions_lang'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('video_submissions_student_idx').on(t.studentId, t.id)],

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
+import { BARRIER_MESSAGES, barrierReportSchema } from '#shared/accessibility';
 import { contactMessages } from '#server/db/schema/index';
 import { adminOnly, requireUser } from '#server/lib/guards';
 import { reviewsPage } from '#server/modules/admin-members/service';
 import { csvCell } from '#server/modules/diagnostic/routes';
+import { barrierReportsPage, reportBarrier } from './barriers.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
@@ -23,6 +25,21 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
   });
+
+  // the accessibility statement's form: anyone may report a barrier, signed in or not (a barrier may
+  // be the very thing that keeps them from signing in); per address by plugins/address-limits.ts
+  app.post('/accessibility/barriers', { schema: { body: barrierReportSchema } }, async (request, reply) => {
+    const user = request.user ?? null;
+    if (user) await limiters.consume('contactPerUser', String(user.id));
+    await reportBarrier({ db, notifications: app.deps.services.notifications }, user, request.body);
+    return reply.status(201).send({ message: BARRIER_MESSAGES.sent });
+  });
+
+  app.get(
+    '/api/admin/barrier-reports',
+    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    async (request) => barrierReportsPage(db, request.query),
+  );
 
   // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
   app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
-import { VIDEO_MESSAGES, type VideoSubmission, type VideoSubmissionPage } from '#shared/upload';
+import {
+  CAPTION_MESSAGES,
+  VIDEO_CAPTIONS,
+  VIDEO_MESSAGES,
+  type VideoSubmission,
+  type VideoSubmissionPage,
+} from '#shared/upload';
 import { mentorships, notifications, uploadSessions, videoSubmissions } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { mp4Bytes, startUpload, uploadVideo } from '#test/uploads';
@@ -244,5 +250,101 @@ describe('GET /mentorship/videos/{id}/file', () => {
     expect((await (await t.signedIn()).client.get(v.file_url)).statusCode).toBe(403);
     expect((await (await student()).client.get(v.file_url)).statusCode).toBe(404);
     expect((await admin.client.get(v.file_url)).statusCode).toBe(200);
+  });
+});
+
+/** a multipart POST with a caption file and (optionally) its language, as the admin's form sends it */
+function sendCaptions(client: TestClient, id: number, data: Buffer, lang?: string, name = 'captions.vtt') {
+  const boundary = '----bbcaptions' + Math.random().toString(16).slice(2);
+  const parts = [
+    ...(lang === undefined
+      ? []
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="lang"\r\n\r\n${lang}\r\n`)]),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${VIDEO_CAPTIONS.field}"; filename="${name}"\r\nContent-Type: text/vtt\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ];
+  return client.request('POST', `/mentorship/videos/${id}/captions`, Buffer.concat(parts), {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+const VTT = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nCount in: one, two, three, four\n');
+
+describe('captions on a practice video', () => {
+  it('an admin attaches a WebVTT file; the student and admins read it, others do not', async () => {
+    const s = await student();
+    const v = await submit(s.client);
+    expect(v.captions).toBeNull();
+    const res = await sendCaptions(admin.client, v.id, VTT, 'de');
+    expect(res.statusCode).toBe(200);
+    const after = (res.json() as { message: string; data: VideoSubmission }).data;
+    expect(after.captions).toEqual({ url: `/mentorship/videos/${v.id}/captions`, lang: 'de', label: 'German' });
+    expect((await s.client.get(`/api/mentorship/videos/${v.id}`)).json()).toMatchObject({
+      data: { captions: after.captions },
+    });
+
+    const file = await s.client.get(after.captions!.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(VTT)).toBe(true);
+    expect((await (await t.client()).get(after.captions!.url)).statusCode).toBe(401);
+    expect((await (await student()).client.get(after.captions!.url)).statusCode).toBe(404);
+    // students cannot attach captions, not even to their own video
+    expect((await sendCaptions(s.client, v.id, VTT)).statusCode).toBe(403);
+  });
+
+  it('refuses a file that is not WebVTT with a 422 and a sentence, and keeps what was there', async () => {
+    const s = await student();
+    const v = await submit(s.client);
+    const first = await sendCaptions(admin.client, v.id, VTT);
+    expect(first.statusCode).toBe(200);
+    const path = (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!.captionsPath!;
+
+    // an .srt file named .vtt: judged by its content, not its name
+    const srt = Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nCount in\n');
+    for (const bad of [
+      srt,
+      Buffer.from('WEBVTTX\n'),
+      Buffer.from([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0xff, 0xfe]),
+    ]) {
+      const res = await sendCaptions(admin.client, v.id, bad);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ errors: { [VIDEO_CAPTIONS.field]: [CAPTION_MESSAGES.notWebVtt] } });
+    }
+    const big = Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(VIDEO_CAPTIONS.maxBytes, 'a')]);
+    const tooBig = await sendCaptions(admin.client, v.id, big);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json()).toMatchObject({ errors: { [VIDEO_CAPTIONS.field]: [CAPTION_MESSAGES.tooBig] } });
+    const badLang = await sendCaptions(admin.client, v.id, VTT, 'English please');
+    expect(badLang.statusCode).toBe(422);
+    expect(badLang.json()).toMatchObject({ errors: { lang: [CAPTION_MESSAGES.lang] } });
+    const none = await admin.client.post(`/mentorship/videos/${v.id}/captions`, {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ errors: { [VIDEO_CAPTIONS.field]: [CAPTION_MESSAGES.required] } });
+
+    // nothing half-written: the first file is still the one served
+    const row = (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!;
+    expect(row.captionsPath).toBe(path);
+    expect((await s.client.get(`/mentorship/videos/${v.id}/captions`)).rawPayload.equals(VTT)).toBe(true);
+  });
+
+  it('accepts a byte-order mark and a header text; replacing or removing deletes the old file', async () => {
+    const s = await student();
+    const v = await submit(s.client);
+    await sendCaptions(admin.client, v.id, VTT);
+    const old = (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!.captionsPath!;
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('WEBVTT - Lesson 1\r\n\r\n')]);
+    expect((await sendCaptions(admin.client, v.id, withBom, 'pt-BR')).statusCode).toBe(200);
+    expect(existsSync(t.app.deps.storage.privatePath(old)!)).toBe(false);
+    const now = (await db().select().from(videoSubmissions).where(eq(videoSubmissions.id, v.id)))[0]!.captionsPath!;
+    const removed = await admin.client.request('DELETE', `/mentorship/videos/${v.id}/captions`);
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as { data: VideoSubmission }).data.captions).toBeNull();
+    expect(existsSync(t.app.deps.storage.privatePath(now)!)).toBe(false);
+    expect((await s.client.get(`/mentorship/videos/${v.id}/captions`)).statusCode).toBe(404);
   });
 });

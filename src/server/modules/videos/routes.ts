@@ -4,12 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema } from '#shared/http';
 import {
+  CAPTION_MESSAGES,
+  captionLangSchema,
+  VIDEO_CAPTIONS,
   VIDEO_MESSAGES,
   videoFeedbackBodySchema,
   videoListQuerySchema,
   videoSubmissionBodySchema,
 } from '#shared/upload';
-import { notFound } from '#server/lib/errors';
+import { notFound, ValidationError } from '#server/lib/errors';
+import { asUploadedFile } from '#server/lib/images';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
 import { createUploadService } from '#server/modules/uploads/service';
@@ -71,6 +75,36 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', {
     DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },
+  });
+
+  // captions (docs/product/accessibility.md): an admin attaches a WebVTT file, multipart `captions` and `lang`
+  app.post('/mentorship/videos/:id/captions', adminFirst, async (request) => {
+    const admin = requireAdmin(request);
+    const id = paramId(request);
+    await limiters.consume('uploadsPerUser', String(admin.id));
+    const body = (request.body as Record<string, unknown> | null) ?? {};
+    const lang = captionLangSchema.safeParse(body[VIDEO_CAPTIONS.langField] ?? undefined);
+    if (!lang.success) throw new ValidationError({ [VIDEO_CAPTIONS.langField]: [CAPTION_MESSAGES.lang] });
+    const file = asUploadedFile(body[VIDEO_CAPTIONS.field]);
+    return {
+      message: CAPTION_MESSAGES.attached,
+      data: await videos.attachCaptions(admin, id, file, lang.data),
+    };
+  });
+
+  app.delete('/mentorship/videos/:id/captions', adminFirst, async (request) => ({
+    message: CAPTION_MESSAGES.removed,
+    data: await videos.removeCaptions(requireAdmin(request), paramId(request)),
+  }));
+
+  app.get('/mentorship/videos/:id/captions', async (request, reply) => {
+    const file = await videos.captions(requireMentorship(request), paramId(request));
+    return reply
+      .header('Content-Type', 'text/vtt; charset=utf-8')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(createReadStream(file));
   });
 
   app.get('/mentorship/videos/:id/file', async (request, reply) => {

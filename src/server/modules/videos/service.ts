@@ -1,6 +1,15 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { VIDEO_LIMITS, VIDEO_MESSAGES, type VideoSubmission, type VideoSubmissionPage } from '#shared/upload';
+import {
+  CAPTION_MESSAGES,
+  captionLabel,
+  isWebVtt,
+  VIDEO_CAPTIONS,
+  VIDEO_LIMITS,
+  VIDEO_MESSAGES,
+  type VideoSubmission,
+  type VideoSubmissionPage,
+} from '#shared/upload';
 import type { Database } from '#server/db/client';
 import { mentorships, users, videoSubmissions } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
@@ -20,6 +29,7 @@ const escapeHtml = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export const videoUrl = (id: number) => `/mentorship/videos/${id}`;
 export const videoFileUrl = (id: number) => `/mentorship/videos/${id}/file`;
+export const videoCaptionsUrl = (id: number) => `/mentorship/videos/${id}/captions`;
 
 function toDto(
   row: Row,
@@ -40,6 +50,10 @@ function toDto(
     feedback_at: row.feedbackAt?.toISOString() ?? null,
     feedback_by: mentor?.id ? { id: mentor.id, name: mentor.name ?? '' } : null,
     status: row.feedback ? 'reviewed' : 'awaiting',
+    captions:
+      row.captionsPath && row.captionsLang
+        ? { url: videoCaptionsUrl(row.id), lang: row.captionsLang, label: captionLabel(row.captionsLang) }
+        : null,
   };
 }
 
@@ -196,7 +210,57 @@ export function createVideoService(deps: {
         .returning({ path: videoSubmissions.path });
       if (!deleted.length) throw forbidden(VIDEO_MESSAGES.feedbackGiven);
       await storage.removePrivate(deleted[0]!.path);
+      if (r.row.captionsPath) await storage.removePrivate(r.row.captionsPath);
       return { deleted: true };
+    },
+
+    /**
+     * admin: attach a WebVTT caption file (replacing any earlier one). Judged by its content, never its
+     * name or declared type; stored privately like the video, under a random name.
+     */
+    async attachCaptions(
+      admin: AuthUser,
+      id: number,
+      file: { data: Buffer } | null,
+      lang: string,
+    ): Promise<VideoSubmission> {
+      const r = await visible(admin, id);
+      const field = VIDEO_CAPTIONS.field;
+      if (!file || file.data.length === 0) throw new ValidationError({ [field]: [CAPTION_MESSAGES.required] });
+      if (file.data.length > VIDEO_CAPTIONS.maxBytes) throw new ValidationError({ [field]: [CAPTION_MESSAGES.tooBig] });
+      if (!isWebVtt(file.data)) throw new ValidationError({ [field]: [CAPTION_MESSAGES.notWebVtt] });
+      const rel = await storage.savePrivate('captions', 'vtt', file.data);
+      const [row] = await db
+        .update(videoSubmissions)
+        .set({ captionsPath: rel, captionsLang: lang })
+        .where(eq(videoSubmissions.id, id))
+        .returning();
+      if (!row) {
+        await storage.removePrivate(rel);
+        throw notFound(VIDEO_MESSAGES.notFound);
+      }
+      if (r.row.captionsPath && r.row.captionsPath !== rel) await storage.removePrivate(r.row.captionsPath);
+      return toDto(row, r.student, r.mentor);
+    },
+
+    /** admin: take the caption file off a video */
+    async removeCaptions(admin: AuthUser, id: number): Promise<VideoSubmission> {
+      const r = await visible(admin, id);
+      const [row] = await db
+        .update(videoSubmissions)
+        .set({ captionsPath: null, captionsLang: null })
+        .where(eq(videoSubmissions.id, id))
+        .returning();
+      if (r.row.captionsPath) await storage.removePrivate(r.row.captionsPath);
+      return toDto(row!, r.student, r.mentor);
+    },
+
+    /** the caption file of a submission `user` may see: its absolute path, or a 404 when it has none */
+    async captions(user: AuthUser, id: number) {
+      const r = await visible(user, id);
+      const file = r.row.captionsPath ? storage.privatePath(r.row.captionsPath) : null;
+      if (!file) throw notFound(CAPTION_MESSAGES.none);
+      return file;
     },
 
     /** the file of a submission `user` may see: its absolute path, type and size */

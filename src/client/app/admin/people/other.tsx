@@ -2,6 +2,7 @@ import { Link } from '#client/components/ui/link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
 import type { AdminLeadRow, AdminMentorsOverview, AdminMentorStudent, AdminReviewRow } from '#shared/admin-members';
+import type { AdminBarrierRow } from '#shared/accessibility';
 import { api, errorMessage, get } from '#client/lib/api.ts';
 import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, Panel, StatusBadge } from '#client/components/admin/form.tsx';
@@ -212,6 +213,66 @@ export function ReviewsPage() {
         rowKey={(r) => r.id}
         searchLabel="Search reviews"
         empty="No reviews match."
+      />
+    </div>
+  );
+}
+
+const BARRIER_COLUMNS: Column<AdminBarrierRow>[] = [
+  {
+    key: 'body',
+    label: 'Barrier',
+    className: 'md:w-1/2',
+    render: (r) => (
+      <span className="flex flex-col gap-1">
+        {r.page ? <span className="font-semibold">{r.page}</span> : null}
+        <span className="whitespace-pre-line">{r.body}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'name',
+    label: 'From',
+    render: (r) =>
+      r.user_id ? (
+        <Link to={`/admin/members/${r.user_id}`} className="font-semibold text-accent-strong underline">
+          {r.name}
+        </Link>
+      ) : (
+        <span className="text-muted">a visitor</span>
+      ),
+  },
+  {
+    key: 'email',
+    label: 'Answer to',
+    sortable: true,
+    render: (r) =>
+      r.email ? (
+        <a href={`mailto:${r.email}`} className="break-all text-accent-strong underline">
+          {r.email}
+        </a>
+      ) : (
+        '—'
+      ),
+  },
+  { key: 'created_at', label: 'Date', sortable: true, render: (r) => day(r.created_at) },
+];
+
+/** /admin/accessibility-reports: barriers reported from the accessibility statement, newest first. */
+export function BarrierReportsPage() {
+  const result = useAdminList<AdminBarrierRow>('admin-barrier-reports', '/api/admin/barrier-reports');
+  return (
+    <div>
+      <AdminTitle
+        title="Accessibility reports"
+        description="Barriers that visitors and members reported from the accessibility statement."
+      />
+      <DataTable
+        result={result}
+        columns={BARRIER_COLUMNS}
+        rowKey={(r) => r.id}
+        searchLabel="Search reports"
+        empty="No reports match."
       />
     </div>
   );

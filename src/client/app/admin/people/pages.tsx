@@ -1,4 +1,4 @@
 // The people pages of the admin console, loaded on first visit (see ./routes.tsx).
 export { MembersPage, MemberPage } from './members.tsx';
 export { AuditLogPage } from './audit.tsx';
-export { MentorsPage, LeadsPage, ReviewsPage } from './other.tsx';
+export { MentorsPage, LeadsPage, ReviewsPage, BarrierReportsPage } from './other.tsx';

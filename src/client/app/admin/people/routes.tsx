@@ -13,5 +13,6 @@ export const peopleRoutes: RouteObject[] = [
   { path: '/admin/mentors', lazy: lazyPage(pages, 'MentorsPage') },
   { path: '/admin/leads', lazy: lazyPage(pages, 'LeadsPage') },
   { path: '/admin/reviews', lazy: lazyPage(pages, 'ReviewsPage') },
+  { path: '/admin/accessibility-reports', lazy: lazyPage(pages, 'BarrierReportsPage') },
   { path: '/admin/audit-log', lazy: lazyPage(pages, 'AuditLogPage') },
 ];

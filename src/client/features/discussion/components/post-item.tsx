@@ -337,7 +337,7 @@ export function PostItem({
               type="button"
               onClick={toggleLike}
               aria-pressed={liked}
-              aria-label={`${liked ? 'Unlike' : 'Like'} (${likes})`}
+              aria-label={`${liked ? 'Unlike' : 'Like'}: ${likes} ${likes === 1 ? 'like' : 'likes'}`}
               className={clsx(action, liked && 'text-accent')}
             >
               <Heart aria-hidden className={clsx('size-4', liked && 'fill-current')} />

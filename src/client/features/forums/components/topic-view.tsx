@@ -250,7 +250,7 @@ function LikeButton({ topic }: { topic: TopicDto }) {
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`${liked ? 'Unlike topic' : 'Like topic'} (${likes})`}
+      aria-label={`${liked ? 'Unlike topic' : 'Like topic'}: ${likes} ${likes === 1 ? 'like' : 'likes'}`}
       onClick={() => void click()}
       className={clsx(
         'inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold transition-colors',

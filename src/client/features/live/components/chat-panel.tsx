@@ -276,7 +276,7 @@ function MessageRow({
           onClick={onHeart}
           disabled={m.pending}
           aria-pressed={m.hearted}
-          aria-label={`${m.hearted ? 'Remove heart' : 'Heart'} (${m.hearts})`}
+          aria-label={`${m.hearted ? 'Remove heart' : 'Heart'}: ${m.hearts} ${m.hearts === 1 ? 'heart' : 'hearts'}`}
           data-testid="chat-heart"
           className={clsx(
             'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-1.5 text-sm tabular-nums hover:bg-surface-2',

@@ -5,6 +5,7 @@ import { LIVE_MESSAGES, type LiveShowDto } from '#shared/live';
 import { showChannel } from '#shared/realtime';
 import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
+import { playerUrl } from '#client/lib/player-url.ts';
 import { useChannelEvent } from '#client/lib/socket.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
@@ -50,7 +51,7 @@ export function ShowView({ id }: { id: number }) {
         <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">
           {s.videoUrl ? (
             <iframe
-              src={s.videoUrl}
+              src={playerUrl(s.videoUrl)}
               title={`Video: ${s.title}`}
               className="size-full"
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"

@@ -107,10 +107,11 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                 <button
                   type="button"
                   onClick={() => onLoad(e)}
-                  aria-label={`Load ${e.name}`}
+                  // the visible name and settings, led by the action (WCAG 2.5.3: the name holds the visible text)
+                  aria-label={`Load ${e.name} ${describe(e)}`}
                   className="min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2"
                 >
-                  <span className="block truncate font-semibold">{e.name}</span>
+                  <span className="block truncate font-semibold">{e.name}</span>{' '}
                   <span className="block text-sm text-muted">{describe(e)}</span>
                 </button>
                 <button

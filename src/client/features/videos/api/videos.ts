@@ -59,3 +59,29 @@ export function useDeleteVideo(id: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: VIDEOS_KEY }),
   });
 }
+
+function useVideoUpdate(id: number) {
+  const qc = useQueryClient();
+  return (video: VideoSubmission) => {
+    qc.setQueryData([...VIDEOS_KEY, 'one', id], video);
+    return qc.invalidateQueries({ queryKey: [...VIDEOS_KEY, 'list'] });
+  };
+}
+
+/** admin: attach a WebVTT caption file (multipart `captions` and `lang`) */
+export function useAttachCaptions(id: number) {
+  const update = useVideoUpdate(id);
+  return useMutation({
+    mutationFn: async (form: FormData) =>
+      (await api<{ data: VideoSubmission }>('POST', `/mentorship/videos/${id}/captions`, form)).data,
+    onSuccess: update,
+  });
+}
+
+export function useRemoveCaptions(id: number) {
+  const update = useVideoUpdate(id);
+  return useMutation({
+    mutationFn: async () => (await api<{ data: VideoSubmission }>('DELETE', `/mentorship/videos/${id}/captions`)).data,
+    onSuccess: update,
+  });
+}

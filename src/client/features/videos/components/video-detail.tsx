@@ -1,15 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '#client/components/ui/link.tsx';
 import { format } from 'date-fns';
-import { VIDEO_LIMITS } from '#shared/upload';
+import { CAPTION_MESSAGES, captionLabel, VIDEO_CAPTIONS, VIDEO_LIMITS, type VideoSubmission } from '#shared/upload';
+import { ApiError } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError, inputClass } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { useDeleteVideo, useGiveFeedback, useVideo } from '../api/videos.ts';
+import { useAttachCaptions, useDeleteVideo, useGiveFeedback, useRemoveCaptions, useVideo } from '../api/videos.ts';
 import { StatusBadge } from './video-list.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
@@ -43,6 +44,112 @@ function FeedbackForm({ id, current }: { id: number; current: string | null }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Admins: attach a WebVTT caption file to the video (or replace or remove it). The player shows it as
+ * its default captions track. The server judges the file; its sentence shows under the file field.
+ */
+function CaptionsForm({ video }: { video: VideoSubmission }) {
+  const id = useId();
+  const attach = useAttachCaptions(video.id);
+  const remove = useRemoveCaptions(video.id);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const serverError =
+    attach.error instanceof ApiError
+      ? (attach.error.firstError([VIDEO_CAPTIONS.field, VIDEO_CAPTIONS.langField]) ?? attach.error.message)
+      : attach.isError
+        ? errorMessage(attach.error, [])
+        : null;
+  const error = clientError ?? serverError;
+  const send = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const file = form.get(VIDEO_CAPTIONS.field);
+    if (!(file instanceof File) || file.size === 0) {
+      setClientError(CAPTION_MESSAGES.required);
+      fileRef.current?.focus();
+      return;
+    }
+    setClientError(null);
+    attach.mutate(form, {
+      onSuccess: () => {
+        if (fileRef.current) fileRef.current.value = '';
+        toast(CAPTION_MESSAGES.attached, 'success');
+      },
+      onError: () => fileRef.current?.focus(),
+    });
+  };
+  const onRemove = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => toast(CAPTION_MESSAGES.removed, 'success'),
+      onError: (err) => toast(errorMessage(err, []), 'danger'),
+    });
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-5" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        Captions
+      </h2>
+      <p className="mt-2 text-muted">
+        {video.captions
+          ? `This video has ${video.captions.label} captions. A new file replaces them.`
+          : 'No captions yet. Attach a WebVTT file (.vtt) and the player shows it as its captions.'}
+      </p>
+      <form onSubmit={send} className="mt-4 flex flex-col gap-4" aria-label="Captions" noValidate>
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+              Caption file (.vtt, up to 500 KB)
+            </label>
+            <input
+              ref={fileRef}
+              id={`${id}-file`}
+              name={VIDEO_CAPTIONS.field}
+              type="file"
+              accept=".vtt,text/vtt"
+              aria-invalid={!!error || undefined}
+              aria-describedby={error ? `${id}-err` : undefined}
+              onChange={() => setClientError(null)}
+              className={`${inputClass} py-2.5 file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1.5 file:font-semibold file:text-fg`}
+            />
+            {error ? (
+              <p id={`${id}-err`} role="alert" className="text-sm font-medium text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-lang`} className="text-sm font-semibold">
+              Language
+            </label>
+            <select
+              id={`${id}-lang`}
+              name={VIDEO_CAPTIONS.langField}
+              defaultValue={video.captions?.lang ?? VIDEO_CAPTIONS.defaultLang}
+              className={inputClass}
+            >
+              {VIDEO_CAPTIONS.languages.map((lang) => (
+                <option key={lang} value={lang}>
+                  {captionLabel(lang)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={attach.isPending}>
+            {attach.isPending ? 'Attaching…' : video.captions ? 'Replace captions' : 'Attach captions'}
+          </Button>
+          {video.captions ? (
+            <Button type="button" variant="secondary" onClick={onRemove} disabled={remove.isPending}>
+              Remove captions
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
   );
 }
 
@@ -104,8 +211,11 @@ export function VideoDetail({ id, admin, backTo }: { id: number; admin: boolean;
         className="aspect-video w-full rounded-2xl bg-black"
         aria-label={`Video: ${v.title}`}
       >
-        <track kind="captions" />
+        {v.captions ? (
+          <track kind="captions" src={v.captions.url} srcLang={v.captions.lang} label={v.captions.label} default />
+        ) : null}
       </video>
+      {admin ? <CaptionsForm key={v.captions?.url ?? 'none'} video={v} /> : null}
       {v.note ? (
         <section className="rounded-2xl border border-line bg-surface p-5">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Note</h2>

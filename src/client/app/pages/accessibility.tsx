@@ -1,0 +1,283 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { BARRIER_MESSAGES, BARRIER_REPORT } from '#shared/accessibility';
+import { ApiError, NETWORK_ERROR, post } from '#client/lib/api.ts';
+import { pageConfig } from '#client/lib/page-config.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { inputClass } from '#client/components/ui/field.tsx';
+import { Card, PageTitle } from './common.tsx';
+
+type FieldName = 'page' | 'description' | 'email';
+const FIELDS: FieldName[] = ['page', 'description', 'email'];
+const LABELS: Record<FieldName, string> = {
+  page: 'Where did it happen?',
+  description: 'What happened?',
+  email: 'Your email address (optional)',
+};
+/** the fields' names in the summary of what to correct */
+const SUMMARY: Record<FieldName, string> = {
+  page: 'where it happened',
+  description: 'what happened',
+  email: 'your email address',
+};
+
+const reviewed = new Date(`${BARRIER_REPORT.reviewed}T12:00:00Z`).toLocaleDateString('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The barrier report form: anyone can send one, signed in or not. Each field's error shows under it
+ * (aria-describedby, aria-invalid), a summary is announced, and focus moves to the first wrong field;
+ * once sent, the form gives way to the confirmation, which takes focus.
+ */
+function BarrierForm() {
+  const id = useId();
+  const [params] = useSearchParams();
+  const signedIn = pageConfig().authId !== null;
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    page: params.get('page')?.slice(0, BARRIER_REPORT.pageMax) ?? '',
+    description: '',
+    email: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const refs = {
+    page: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    email: useRef<HTMLInputElement>(null),
+  };
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+
+  const show = (next: Partial<Record<FieldName, string>>, message: string | null) => {
+    setErrors(next);
+    setFormError(message);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+    else submitRef.current?.focus();
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!values.description.trim()) {
+      show({ description: BARRIER_MESSAGES.descriptionRequired }, null);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await post<{ message: string }>('/accessibility/barriers', values);
+      setErrors({});
+      setFormError(null);
+      setSent(res.message);
+      requestAnimationFrame(() => confirmation.current?.focus());
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) {
+        const next: Partial<Record<FieldName, string>> = {};
+        for (const f of FIELDS) if (err.errors[f]?.[0]) next[f] = err.errors[f][0];
+        show(next, Object.keys(next).length ? null : err.message);
+      } else show({}, err instanceof ApiError ? err.message : NETWORK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent)
+    return (
+      <div
+        ref={confirmation}
+        tabIndex={-1}
+        role="status"
+        className="flex flex-col items-start gap-4 rounded-xl bg-success-soft p-5 text-lg font-medium text-success focus-visible:outline-2"
+      >
+        <p>{sent}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setValues({ page: '', description: '', email: '' });
+            setSent(null);
+            requestAnimationFrame(() => refs.page.current?.focus());
+          }}
+        >
+          Report another barrier
+        </Button>
+      </div>
+    );
+
+  const wrong = FIELDS.filter((f) => errors[f]);
+  const describe = (f: FieldName, hint?: boolean) =>
+    [errors[f] ? `${id}-${f}-err` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const change = (f: FieldName) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [f]: e.target.value }));
+    if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
+  };
+  const errorLine = (f: FieldName) =>
+    errors[f] ? (
+      <p id={`${id}-${f}-err`} className="text-sm font-medium text-danger">
+        {errors[f]}
+      </p>
+    ) : null;
+
+  return (
+    <form onSubmit={(e) => void send(e)} noValidate aria-label="Report a barrier" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-page`} className="text-sm font-semibold">
+          {LABELS.page}
+        </label>
+        <input
+          ref={refs.page}
+          id={`${id}-page`}
+          name="page"
+          className={inputClass}
+          value={values.page}
+          onChange={change('page')}
+          maxLength={BARRIER_REPORT.pageMax}
+          aria-invalid={!!errors.page || undefined}
+          aria-describedby={describe('page', true)}
+        />
+        <p id={`${id}-page-hint`} className="text-sm text-muted">
+          The page&rsquo;s name or address, for example &ldquo;checkout&rdquo; or &ldquo;/metronome&rdquo;.
+        </p>
+        {errorLine('page')}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-description`} className="text-sm font-semibold">
+          {LABELS.description}
+        </label>
+        <textarea
+          ref={refs.description}
+          id={`${id}-description`}
+          name="description"
+          required
+          className={`${inputClass} min-h-40 py-3`}
+          value={values.description}
+          onChange={change('description')}
+          maxLength={BARRIER_REPORT.descriptionMax}
+          aria-invalid={!!errors.description || undefined}
+          aria-describedby={describe('description', true)}
+        />
+        <p id={`${id}-description-hint`} className="text-sm text-muted">
+          What you were trying to do, what stopped you, and what you use (a screen reader, keyboard only, zoom…).
+        </p>
+        {errorLine('description')}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-email`} className="text-sm font-semibold">
+          {LABELS.email}
+        </label>
+        <input
+          ref={refs.email}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          value={values.email}
+          onChange={change('email')}
+          maxLength={BARRIER_REPORT.emailMax}
+          aria-invalid={!!errors.email || undefined}
+          aria-describedby={describe('email', true)}
+        />
+        <p id={`${id}-email-hint`} className="text-sm text-muted">
+          {signedIn
+            ? 'Leave it empty and we write back to the address of your account.'
+            : 'Where we can write back to you. Leave it empty to report without an answer.'}
+        </p>
+        {errorLine('email')}
+      </div>
+      <div>
+        <Button ref={submitRef} type="submit" aria-disabled={busy || undefined}>
+          {busy ? 'Sending…' : 'Send report'}
+        </Button>
+      </div>
+      <p role="alert" className="font-medium text-danger empty:hidden">
+        {wrong.length
+          ? `Please correct ${wrong.length === 1 ? 'one field' : `${wrong.length} fields`}: ${wrong.map((f) => SUMMARY[f]).join(', ')}.`
+          : (formError ?? '')}
+      </p>
+    </form>
+  );
+}
+
+/** /accessibility: the accessibility statement, and a way to report a barrier. */
+export function AccessibilityPage() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-10">
+      <PageTitle
+        title="Accessibility"
+        subtitle="Backbeat is for every drummer: with a keyboard, a screen reader, zoom, captions or a phone in one hand."
+      />
+      <Section title="The standard we hold ourselves to">
+        <p className="text-lg">
+          We build Backbeat to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, the level the
+          European standard EN 301 549 asks of websites and the one the European Accessibility Act points to. Every
+          page, dialog and menu is meant to work by keyboard alone and with a screen reader, at phone and desktop width.
+        </p>
+        <p className="text-lg">
+          Backbeat <strong>partially conforms</strong>: most of it meets the standard, and the parts that do not yet are
+          listed below.
+        </p>
+      </Section>
+      <Section title="How we check">
+        <ul className="flex list-disc flex-col gap-2 pl-6 text-lg">
+          <li>
+            Every change is tested with axe-core on every page of the academy and with each dialog and menu open, as a
+            visitor, a member, a mentorship student and an admin, at phone and desktop width.
+          </li>
+          <li>
+            Browser tests go through signing in, joining, the forums, chat, the metronome and the quiz by keyboard.
+          </li>
+          <li>We try new pages by keyboard and with a screen reader before they go out.</li>
+        </ul>
+      </Section>
+      <Section title="Known limitations">
+        <ul className="flex list-disc flex-col gap-2 pl-6 text-lg">
+          <li>
+            Lesson and live-show videos play in YouTube&rsquo;s or Vimeo&rsquo;s player. We ask the player to show
+            captions from the start, but a video only has them where the host does; a live show&rsquo;s captions are the
+            host&rsquo;s live captions, when it has any.
+          </li>
+          <li>
+            Practice videos that mentorship students send are their own recordings. They have captions when the mentor
+            attaches a caption file.
+          </li>
+          <li>
+            Images that members attach to posts are described only as &ldquo;Image attached by&rdquo; the member: a
+            member cannot yet write their own description.
+          </li>
+        </ul>
+      </Section>
+      <Section title="Report a barrier">
+        <p className="text-lg">
+          If something on Backbeat stops you, or takes more effort than it should, tell us here. Reports go straight to
+          the team that builds the academy; you do not need an account.
+        </p>
+        <Card>
+          <BarrierForm />
+        </Card>
+        <p className="text-muted">
+          If our answer does not solve the problem, you can turn to the body that enforces accessibility law in your
+          country.
+        </p>
+      </Section>
+      <p className="text-muted">This statement was last reviewed on {reviewed}.</p>
+    </div>
+  );
+}
