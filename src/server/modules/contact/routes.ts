@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
 import { contactMessages } from '#server/db/schema/index';
-import { adminOnly, requireUser } from '#server/lib/guards';
+import { requireUser } from '#server/lib/guards';
 import { reviewsPage } from '#server/modules/admin-members/service';
 import { csvCell } from '#server/modules/diagnostic/routes';
 
@@ -10,28 +10,34 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
   // the student review modal (and the contact form) post here
-  app.post('/contact/send', { schema: { body: contactBodySchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    await limiters.consume('contactPerUser', String(user.id));
-    const review =
-      request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
-    await db.insert(contactMessages).values({
-      userId: user.id,
-      kind: review ? 'review' : 'contact',
-      subject: request.body.subject || (review ? 'Student review' : ''),
-      body: request.body.body,
-    });
-    return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
-  });
+  app.post(
+    '/contact/send',
+    { config: { access: 'member' }, schema: { body: contactBodySchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limiters.consume('contactPerUser', String(user.id));
+      const review =
+        request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
+      await db.insert(contactMessages).values({
+        userId: user.id,
+        kind: review ? 'review' : 'contact',
+        subject: request.body.subject || (review ? 'Student review' : ''),
+        body: request.body.body,
+      });
+      return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
+    },
+  );
 
   // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
-  app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
-    reviewsPage(db, request.query),
+  app.get(
+    '/api/admin/reviews',
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    async (request) => reviewsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/reviews.csv',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const { data } = await reviewsPage(db, request.query, true);
       const header = ['created_at', 'name', 'email', 'subject', 'body'];

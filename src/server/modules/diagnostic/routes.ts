@@ -15,7 +15,6 @@ import {
 } from '#shared/diagnostic';
 import { appMeta, diagnosticLeads } from '#server/db/schema/index';
 import { ValidationError } from '#server/lib/errors';
-import { adminOnly } from '#server/lib/guards';
 import { leadsPage } from '#server/modules/admin-members/service';
 import type { Database } from '#server/db/client';
 import type { SettingsService } from '#server/modules/admin/settings';
@@ -66,47 +65,51 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
   // public; the server replays the answers to score them
-  app.post('/placement/foot-speed/save', { schema: { body: footSpeedSaveSchema } }, async (request, reply) => {
-    await limiters.consume('diagnosticPerIp', request.ip);
-    const { name, email, answers } = request.body;
-    const state = replay(answers);
-    if (DIAGNOSTIC_STEPS[state.step - 1]?.kind !== 'contact')
-      throw new ValidationError({ answers: ['Please answer every question.'] });
-    const primary = primaryKiller(state.scores);
-    await db.insert(diagnosticLeads).values({
-      userId: request.user?.id ?? null,
-      name,
-      email,
-      skill: state.skill,
-      pedal: state.pedal,
-      tempo: state.tempo,
-      scores: state.scores,
-      primaryKiller: primary,
-      answers,
-      answersText: answersText(answers),
-    });
-    const link = (await planLinks(app.deps))[planKey(state.skill, state.pedal)] ?? '/courses';
-    return reply.status(201).send({
-      skill: state.skill,
-      pedal: state.pedal,
-      tempo: state.tempo,
-      scores: state.scores,
-      primary,
-      primary_label: AREA_LABELS[primary],
-      link,
-    });
-  });
+  app.post(
+    '/placement/foot-speed/save',
+    { config: { access: 'public' }, schema: { body: footSpeedSaveSchema } },
+    async (request, reply) => {
+      await limiters.consume('diagnosticPerIp', request.ip);
+      const { name, email, answers } = request.body;
+      const state = replay(answers);
+      if (DIAGNOSTIC_STEPS[state.step - 1]?.kind !== 'contact')
+        throw new ValidationError({ answers: ['Please answer every question.'] });
+      const primary = primaryKiller(state.scores);
+      await db.insert(diagnosticLeads).values({
+        userId: request.user?.id ?? null,
+        name,
+        email,
+        skill: state.skill,
+        pedal: state.pedal,
+        tempo: state.tempo,
+        scores: state.scores,
+        primaryKiller: primary,
+        answers,
+        answersText: answersText(answers),
+      });
+      const link = (await planLinks(app.deps))[planKey(state.skill, state.pedal)] ?? '/courses';
+      return reply.status(201).send({
+        skill: state.skill,
+        pedal: state.pedal,
+        tempo: state.tempo,
+        scores: state.scores,
+        primary,
+        primary_label: AREA_LABELS[primary],
+        link,
+      });
+    },
+  );
 
   // the admin console: paged, sorted and searched on the server; the CSV is the same search, every page
   app.get(
     '/api/admin/diagnostic-leads',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request) => leadsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/diagnostic-leads.csv',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const { data } = await leadsPage(db, request.query, true);
       const header = [

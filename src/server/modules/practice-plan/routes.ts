@@ -27,10 +27,6 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
   throw new ValidationError(errors);
 }
 
-/** who is asking comes before what they sent: a visitor hears 401, a free member 403, then 422 */
-const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
-const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
-
 /**
  * The practice plan (docs/product/mentorship.md): GET/POST /mentorship/practice-plan and the mentors'
  * reusable days under /mentorship/practice-plan-days. Rules in ./service.ts and docs/practice-plan.md.
@@ -51,7 +47,8 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mentorship/practice-plan',
     {
-      preValidation: [page, mentorshipFirst.preValidation],
+      config: { access: 'mentorship' },
+      preValidation: page,
       schema: { querystring: z.object({ student_id: idSchema.optional() }) },
     },
     async (request, reply) => {
@@ -62,7 +59,7 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/practice-plan',
-    { ...mentorshipFirst, schema: { body: savePracticePlanBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: savePracticePlanBodySchema } },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('practicePlanSavesPerUser', String(user.id));
@@ -76,19 +73,19 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/mentorship/practice-plan-days', { preValidation: [page, adminFirst.preValidation] }, async () =>
+  app.get('/mentorship/practice-plan-days', { config: { access: 'admin' }, preValidation: page }, async () =>
     plans.days(),
   );
 
   app.get(
     '/mentorship/practice-plan-days/:day',
-    { ...adminFirst, schema: { params: z.object({ day: idSchema }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ day: idSchema }) } },
     async (request) => plans.day(request.params.day),
   );
 
   app.post(
     '/mentorship/practice-plan-days',
-    { ...adminFirst, schema: { body: reusableDayBodySchema } },
+    { config: { access: 'admin' }, schema: { body: reusableDayBodySchema } },
     async (request, reply) => reply.status(201).send(await plans.createDay(requireAdmin(request), request.body)),
   );
 
@@ -98,7 +95,7 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!id.success) throw notFound(DAY_NOT_FOUND);
     return id.data;
   };
-  overridableRoute(app, '/mentorship/practice-plan-days/:day', {
+  overridableRoute(app, '/mentorship/practice-plan-days/:day', 'admin', {
     POST: {
       handler: async (request) => {
         requireAdmin(request);

@@ -37,7 +37,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/double-kick',
-    { schema: { response: { 200: doubleKickResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: doubleKickResponseSchema } } },
     async (request) => ({
       data: await products.doubleKick(request.user),
     }),
@@ -45,20 +45,27 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/course/:courseId',
-    { schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } },
+    },
     async (request) => ({
       data: await products.course(request.user, request.params.courseId),
     }),
   );
 
-  app.post('/api/products/:slug/card/client-secret', { schema: { params: slugParams } }, async (request) => {
-    const user = requireUser(request);
-    return products.cardClientSecret(user, request.params.slug);
-  });
+  app.post(
+    '/api/products/:slug/card/client-secret',
+    { config: { access: 'member' }, schema: { params: slugParams } },
+    async (request) => {
+      const user = requireUser(request);
+      return products.cardClientSecret(user, request.params.slug);
+    },
+  );
 
   app.post(
     '/api/products/:slug/card',
-    { schema: { params: slugParams, body: productCardBodySchema } },
+    { config: { access: 'member' }, schema: { params: slugParams, body: productCardBodySchema } },
     async (request) => {
       const user = requireUser(request);
       const { stripeToken, affiliate, idempotency_key } = request.body;
@@ -72,7 +79,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:slug/paypal',
-    { schema: { params: slugParams, body: productPaymentBodySchema } },
+    { config: { access: 'member' }, schema: { params: slugParams, body: productPaymentBodySchema } },
     async (request) => {
       const user = requireUser(request);
       const { affiliate, idempotency_key } = request.body;
@@ -90,6 +97,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/paypal/return',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }),
       },

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import {
@@ -32,9 +31,6 @@ const simpleBodySchema = z.object({
   file: filePart(UPLOAD_EXTRA_MESSAGES.fileRequired),
   purpose: uploadPurposeSchema.default('practice-video'),
 });
-
-/** the visitor hears "sign in" before anything about the body */
-const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 /** abandoned upload sessions and their files: a recurring background job, hourly */
 export const UPLOAD_CLEANUP_JOB = 'uploads.cleanup';
@@ -78,7 +74,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     UPLOAD_TARGETS.chunked,
-    { ...signedInFirst, schema: { body: chunkedBodySchema } },
+    { config: { access: 'member' }, schema: { body: chunkedBodySchema } },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
@@ -112,17 +108,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${UPLOAD_TARGETS.chunked}/:id`, async (request) => {
+  app.get(`${UPLOAD_TARGETS.chunked}/:id`, { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     const id = uploadSessionIdSchema.safeParse((request.params as { id?: string }).id);
     if (!id.success) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
     return { status: 'success', data: await uploads.status(user, id.data) };
   });
 
-  app.post(UPLOAD_TARGETS.simple, { ...signedInFirst, schema: { body: simpleBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('uploadsPerUser', String(user.id));
-    const { file, purpose } = request.body;
-    return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
-  });
+  app.post(
+    UPLOAD_TARGETS.simple,
+    { config: { access: 'member' }, schema: { body: simpleBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('uploadsPerUser', String(user.id));
+      const { file, purpose } = request.body;
+      return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
+    },
+  );
 };

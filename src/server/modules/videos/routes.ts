@@ -36,12 +36,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads,
     notifications: app.deps.services.notifications,
   });
-  const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
-  const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
 
   app.post(
     '/mentorship/videos',
-    { ...mentorshipFirst, schema: { body: videoSubmissionBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: videoSubmissionBodySchema } },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('videoSubmissionsPerUser', String(user.id));
@@ -51,17 +49,17 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mentorship/videos',
-    { ...mentorshipFirst, schema: { querystring: videoListQuerySchema } },
+    { config: { access: 'mentorship' }, schema: { querystring: videoListQuerySchema } },
     async (request) => videos.list(requireMentorship(request), request.query),
   );
 
-  app.get('/api/mentorship/videos/:id', async (request) => ({
+  app.get('/api/mentorship/videos/:id', { config: { access: 'mentorship' } }, async (request) => ({
     data: await videos.show(requireMentorship(request), paramId(request)),
   }));
 
   app.post(
     '/mentorship/videos/:id/feedback',
-    { ...adminFirst, schema: { body: videoFeedbackBodySchema } },
+    { config: { access: 'admin' }, schema: { body: videoFeedbackBodySchema } },
     async (request) => {
       const admin = requireAdmin(request);
       await limiters.consume('videoFeedbackPerUser', String(admin.id));
@@ -69,11 +67,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', {
+  overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', 'mentorship', {
     DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },
   });
 
-  app.get('/mentorship/videos/:id/file', async (request, reply) => {
+  app.get('/mentorship/videos/:id/file', { config: { access: 'mentorship' } }, async (request, reply) => {
     const user = requireMentorship(request);
     const video = await videos.file(user, paramId(request));
     const info = await stat(video.file).catch(() => null);
