@@ -23,6 +23,7 @@ import { accessPlugin, declaredAccess, registerWithAccess } from './plugins/acce
 import type { RouteAccess } from './lib/access.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { socketPlugin } from './plugins/socket.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { builtFilesPlugin } from './plugins/built-files.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
 import { modules } from './modules/index.ts';
@@ -77,6 +78,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('routeList', routes);
   app.addHook('onRoute', function (route) {
     const access = declaredAccess(route, this);
+    // one place to read it from, also for routes whose class came with their plugin
+    route.config = { ...route.config, access };
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
         routes.push({
@@ -110,6 +113,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accessPlugin);
   await app.register(addressLimitsPlugin);
   await app.register(socketPlugin);
+  // the generated API reference at /api/docs: a development tool, never served in production
+  if (config.env !== 'production') await registerApiDocs(app);
 
   // uploaded files: our own names only, served with their real type and a locked-down CSP; anyone
   // may read one by its address (the names are random)
@@ -119,6 +124,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     decorateReply: false,
     index: false,
     serveDotFiles: false,
+    // listed in the API reference like every other route
+    schemaHide: false,
     setHeaders: (res) => {
       res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
       res.header('Content-Disposition', 'inline');
