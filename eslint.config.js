@@ -1,13 +1,34 @@
 // ESLint: TypeScript rules plus the import boundaries of the layout (docs/decisions/0001-foundation.md):
 //  - src/shared imports neither side (nor Node built-ins: it runs in the browser too);
 //  - the client never imports the server;
-//  - a client feature never imports another feature (pages in src/client/app compose them).
+//  - a client feature never imports another feature (pages in src/client/app compose them);
+//  - a server module (src/server/modules/<domain>/) is used through its front door, index.ts: no
+//    file outside the module imports its other files (test files and test support may).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'src/client/features';
+const serverModulesDir = 'src/server/modules';
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+// test files and test-only support reach into a module to set up its state
+const serverTestFiles = [
+  '**/*.test.ts',
+  'src/server/test/**',
+  'src/server/modules/*/matrix.ts',
+  'src/server/modules/*/core-matrix.ts',
+  'src/server/modules/*/test-helpers.ts',
+];
+/** another module's files other than its index.ts, by #server path or a relative one (`mod`: this module, if any) */
+const moduleInternals = (mod) => ({
+  regex: `^(#server/modules/|(\\.\\./)*(\\./)?(modules/)?)${mod ? `(?!${mod}/)` : ''}(${serverModules.join('|')})/(?!index(\\.ts)?$)`,
+  message: "Use the module's front door (#server/modules/<domain>/index): its other files are its own.",
+});
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
@@ -64,6 +85,18 @@ export default tseslint.config(
     ignores: ['src/client/features/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodImport], patterns: [serverImports] }] },
   },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/modules/*/**', ...serverTestFiles],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodImport], patterns: [moduleInternals(null)] }] },
+  },
+  ...serverModules.map((mod) => ({
+    files: [`${serverModulesDir}/${mod}/**/*.ts`],
+    ignores: serverTestFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [zodImport], patterns: [moduleInternals(mod)] }],
+    },
+  })),
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**`],
     rules: {

@@ -7,25 +7,25 @@ import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './lib/jobs.ts';
-import { createRealtime, type Realtime } from './modules/realtime/service.ts';
-import { createUserService } from './modules/users/service.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createNotificationService } from './modules/notifications/service.ts';
-import { createLearningService } from './modules/learning/service.ts';
-import { createJournalService } from './modules/journal/service.ts';
-import { createProfileService } from './modules/profile/service.ts';
-import { createRewardsService } from './modules/rewards/service.ts';
-import { createSongService } from './modules/songmapper/service.ts';
+import { createRealtime, type Realtime } from './modules/realtime/index.ts';
+import { createUserService } from './modules/users/index.ts';
+import { createAuthService } from './modules/auth/index.ts';
+import { createNotificationService } from './modules/notifications/index.ts';
+import { createLearningService } from './modules/learning/index.ts';
+import { createJournalService } from './modules/journal/index.ts';
+import { createProfileService } from './modules/profile/index.ts';
+import { createRewardsService } from './modules/rewards/index.ts';
+import { createSongService } from './modules/songmapper/index.ts';
 import type { CommunityDeps } from './modules/community-deps.ts';
-import { createPostService } from './modules/posts/service.ts';
-import { createForumService } from './modules/forums/service.ts';
-import { createLiveService } from './modules/live/service.ts';
-import { createWallService } from './modules/wall/service.ts';
-import { createReportService } from './modules/reports/service.ts';
-import { createPaymentsService } from './modules/payments/service.ts';
-import { createProviders } from './modules/payments/providers.ts';
-import { createAuditService } from './modules/admin/audit.ts';
-import { createSettingsService } from './modules/admin/settings.ts';
+import { createPostService } from './modules/posts/index.ts';
+import { createForumService } from './modules/forums/index.ts';
+import { createLiveService } from './modules/live/index.ts';
+import { createWallService } from './modules/wall/index.ts';
+import { createReportService } from './modules/reports/index.ts';
+import { createPaymentsService } from './modules/payments/index.ts';
+import { createProviders } from './modules/payments/index.ts';
+import { createAuditService } from './modules/admin/index.ts';
+import { createSettingsService } from './modules/admin/index.ts';
 
 /** how long a start waits for Redis before it goes on without it (and keeps reconnecting) */
 export const REDIS_START_WAIT_MS = 3000;
@@ -150,3 +150,12 @@ async function startHotCache(config: AppConfig, database: DatabaseHandle) {
 }
 
 export type AppDeps = Awaited<ReturnType<typeof createDeps>>;
+
+// declared here, beside what it describes: types.ts (which every module imports) then imports
+// nothing that builds the services, so no import leads from a module back to all the others
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the services and clients built once at start-up (createDeps) */
+    deps: AppDeps;
+  }
+}

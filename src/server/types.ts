@@ -1,5 +1,5 @@
-import type { AppDeps } from './deps.ts';
-import type { RouteAccess } from './lib/access.ts';
+/** Who may call a route, by class: the classes and their rules are in lib/access.ts. */
+export type RouteAccess = 'public' | 'provider' | 'member' | 'community' | 'moderation' | 'mentorship' | 'admin';
 
 /** a route's request schemas as registered (zod types), for the proof suites */
 export interface RouteSchemas {
@@ -24,7 +24,6 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
     /** every route registered (method, url, access class, whether it checks the CSRF token, its schemas; HEAD left out) */
     routeList: ReadonlyArray<{
       method: string;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { RouteAccess } from '#server/types';
 import { forbidden } from './errors.ts';
 import { requireAdmin, requireCommunity, requireMentorship, requireUser } from './guards.ts';
 
@@ -20,7 +21,7 @@ import { requireAdmin, requireCommunity, requireMentorship, requireUser } from '
  * owner of a post, the student of a plan) stay in the features and are proved by the matrix's
  * object-level cases.
  */
-export type RouteAccess = 'public' | 'provider' | 'member' | 'community' | 'moderation' | 'mentorship' | 'admin';
+export type { RouteAccess };
 
 export const ROUTE_ACCESS_CLASSES: readonly RouteAccess[] = [
   'public',

@@ -55,3 +55,12 @@ export function requireMentorshipRecord(request: FastifyRequest, studentId: numb
   if (!user.isAdmin && user.id !== studentId) throw forbidden(MENTORSHIP_MESSAGES.notYourStudent);
   return user;
 }
+
+/** Who made a change, from the request: the admin and the address they came from (the audit log). */
+export interface Actor {
+  user: AuthUser;
+  ip?: string | null;
+}
+
+/** The admin making a call, and the address they came from (for the audit log). */
+export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });

@@ -16,7 +16,7 @@ import {
   retentionOffersSchema,
 } from '#shared/admin-commerce';
 import { idSchema } from '#shared/http';
-import { adminActor } from '#server/modules/admin/routes';
+import { adminActor } from '#server/lib/guards';
 import { subscriptionRefundSchema } from '#shared/receipts';
 import { createAdminCommerceService } from './service.ts';
 import { createSubscriptionRefunds } from './refunds.ts';

@@ -14,7 +14,7 @@ import {
   moderationQuerySchema,
 } from '#shared/admin-community';
 import { idSchema } from '#shared/http';
-import { adminActor } from '#server/modules/admin/routes';
+import { adminActor } from '#server/lib/guards';
 import { createAdminCommunityService } from './service.ts';
 
 const params = z.object({ id: idSchema });

@@ -16,9 +16,9 @@ import {
   stageBodySchema,
 } from '#shared/admin-content';
 import { idSchema } from '#shared/http';
-import { adminActor } from '#server/modules/admin/routes';
-import { placementQuestions, PLACEMENT_QUESTIONS_SCHEMA } from '#server/modules/learning/placement';
-import { planLinks, PLAN_LINKS_SCHEMA } from '#server/modules/diagnostic/routes';
+import { adminActor } from '#server/lib/guards';
+import { placementQuestions, PLACEMENT_QUESTIONS_SCHEMA } from '#server/modules/learning/index';
+import { planLinks, PLAN_LINKS_SCHEMA } from '#server/modules/diagnostic/index';
 import { createAdminContentService } from './service.ts';
 
 const params = { params: z.object({ id: idSchema }) };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { grantEntitlementSchema, memberListQuerySchema, memberRoleSchema, suspendSchema } from '#shared/admin-members';
-import { adminActor } from '#server/modules/admin/routes';
+import { adminActor } from '#server/lib/guards';
 import { createAdminMembersService } from './service.ts';
 
 const idParams = z.object({ id: idSchema });

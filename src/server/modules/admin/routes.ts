@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
@@ -14,14 +13,11 @@ import {
   subscriptions,
   users,
 } from '#server/db/schema/index';
-import { requireAdmin } from '#server/lib/guards';
+import { adminActor, requireAdmin } from '#server/lib/guards';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
-import { recordAudit, toAuditEntry, type Actor } from './audit.ts';
+import { recordAudit, toAuditEntry } from './audit.ts';
 import { countAll as count } from './list.ts';
-
-/** The admin making a call, and the address they came from (for the audit log). */
-export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });
 
 /** The console's own calls: the audit log and the image upload every content form uses. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
 import { ServiceUnavailableError } from '#server/lib/unavailable';
 import { signIn, signOut } from '#server/plugins/session';
-import type { UserRow } from '#server/modules/users/service';
+import type { UserRow } from '#server/modules/users/index';
 import { rememberDevice, trustedDevice } from './device.ts';
 import { admitSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './throttle.ts';
 

@@ -3,8 +3,8 @@ import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
 import { contactMessages } from '#server/db/schema/index';
 import { requireUser } from '#server/lib/guards';
-import { reviewsPage } from '#server/modules/admin-members/service';
-import { csvCell } from '#server/modules/diagnostic/routes';
+import { reviewsPage } from '#server/modules/admin-members/index';
+import { csvCell } from '#server/lib/csv';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;

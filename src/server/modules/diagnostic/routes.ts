@@ -15,16 +15,10 @@ import {
 } from '#shared/diagnostic';
 import { appMeta, diagnosticLeads } from '#server/db/schema/index';
 import { ValidationError } from '#server/lib/errors';
-import { leadsPage } from '#server/modules/admin-members/service';
+import { leadsPage } from '#server/modules/admin-members/index';
 import type { Database } from '#server/db/client';
-import type { SettingsService } from '#server/modules/admin/settings';
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import type { SettingsService } from '#server/modules/admin/index';
+import { csvCell } from '#server/lib/csv';
 
 /** The answers as readable lines: each question with the answer given. */
 function answersText(answers: Array<number | string>): string {

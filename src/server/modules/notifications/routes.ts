@@ -10,7 +10,7 @@ import {
 import { userChannel } from '#shared/realtime';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { escapeHtml } from '#server/lib/html';
-import { recordAudit } from '#server/modules/admin/audit';
+import { recordAudit } from '#server/modules/admin/index';
 
 const areaQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

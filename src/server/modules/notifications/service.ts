@@ -6,7 +6,7 @@ import type { Notification } from '#shared/notifications';
 import type { Database } from '#server/db/client';
 import { notifications } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
-import type { Realtime } from '#server/modules/realtime/service';
+import type { Realtime } from '#server/modules/realtime/index';
 
 export type NotificationArea = 'main' | 'mentorship';
 

@@ -25,7 +25,7 @@ import {
 import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
-import { canWatch } from '#server/modules/learning/service';
+import { canWatch } from '#server/modules/learning/index';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 

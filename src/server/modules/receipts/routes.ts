@@ -7,7 +7,7 @@ import {
   type ReceiptList,
 } from '#shared/receipts';
 import { requireUser } from '#server/lib/guards';
-import { adminActor } from '#server/modules/admin/routes';
+import { adminActor } from '#server/lib/guards';
 import { createReceiptService } from './service.ts';
 
 const numberParams = z.object({ number: z.string().trim().min(1).max(20) });

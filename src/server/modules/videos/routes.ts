@@ -12,7 +12,7 @@ import {
 import { notFound } from '#server/lib/errors';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
-import { createUploadService } from '#server/modules/uploads/service';
+import { createUploadService } from '#server/modules/uploads/index';
 import { parseRange } from './range.ts';
 import { createVideoService } from './service.ts';
 

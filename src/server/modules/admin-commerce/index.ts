@@ -1,0 +1,2 @@
+/** The admin-commerce module's front door: what other modules and the app may use of it. */
+export { adminCommerceRoutes } from './routes.ts';

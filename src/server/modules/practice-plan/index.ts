@@ -1,0 +1,2 @@
+/** The practice-plan module's front door: what other modules and the app may use of it. */
+export { practicePlanRoutes } from './routes.ts';
