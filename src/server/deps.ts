@@ -26,6 +26,19 @@ import { createPaymentsService } from './modules/payments/index.ts';
 import { createProviders } from './modules/payments/index.ts';
 import { createAuditService } from './modules/admin/index.ts';
 import { createSettingsService } from './modules/admin/index.ts';
+import { createUploadService } from './modules/uploads/index.ts';
+import { createVideoService } from './modules/videos/index.ts';
+import { createAdminContentService } from './modules/admin-content/index.ts';
+import { createAdminCommunityService } from './modules/admin-community/index.ts';
+import { createAdminMembersService } from './modules/admin-members/index.ts';
+import { createAdminCommerceService } from './modules/admin-commerce/index.ts';
+import { createSubscriptionRefunds } from './modules/admin-commerce/index.ts';
+import { createBillingService } from './modules/billing/index.ts';
+import { createCheckoutService } from './modules/checkout/index.ts';
+import { createProductService } from './modules/products/index.ts';
+import { createReceiptService } from './modules/receipts/index.ts';
+import { createMentorshipService } from './modules/mentorship/index.ts';
+import { createPracticePlanService } from './modules/practice-plan/index.ts';
 
 /** how long a start waits for Redis before it goes on without it (and keeps reconnecting) */
 export const REDIS_START_WAIT_MS = 3000;
@@ -82,6 +95,9 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const rewards = createRewardsService({ db, realtime });
   const settings = createSettingsService({ db });
   const community: CommunityDeps = { db, users, notifications, realtime, rewards, storage, limiters, fileBaseUrl };
+  const payments = createPaymentsService({ db, users, notifications, ...createProviders(config, { db }) });
+  const live = createLiveService(community);
+  const uploads = createUploadService({ db, storage });
   const services = {
     users,
     settings,
@@ -95,10 +111,23 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     songs: createSongService({ db }),
     posts: createPostService(community),
     forums: createForumService(community),
-    live: createLiveService(community),
+    live,
     wall: createWallService(community),
     reports: createReportService(community),
-    payments: createPaymentsService({ db, users, notifications, ...createProviders(config, { db }) }),
+    payments,
+    uploads,
+    videos: createVideoService({ db, storage, uploads, notifications }),
+    adminContent: createAdminContentService({ db }),
+    adminCommunity: createAdminCommunityService({ db, users, live }),
+    adminMembers: createAdminMembersService({ db, users, sessions, realtime }),
+    adminCommerce: createAdminCommerceService({ db, payments, users }),
+    subscriptionRefunds: createSubscriptionRefunds({ db, payments }),
+    billing: createBillingService({ db, payments, users }),
+    checkout: createCheckoutService({ db, payments }),
+    products: createProductService({ db, payments, users }),
+    receipts: createReceiptService({ db }),
+    mentorship: createMentorshipService({ db, users, notifications }),
+    practicePlans: createPracticePlanService({ db, realtime, users }),
   };
   return {
     config,

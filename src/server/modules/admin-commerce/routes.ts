@@ -18,17 +18,14 @@ import {
 import { idSchema } from '#shared/http';
 import { adminActor } from '#server/lib/guards';
 import { subscriptionRefundSchema } from '#shared/receipts';
-import { createAdminCommerceService } from './service.ts';
-import { createSubscriptionRefunds } from './refunds.ts';
 
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
 
 /** Admin console: commerce. Every call is admin-only (checked before the body is read). */
 export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
-  const { payments, users, settings } = app.deps.services;
-  const commerce = createAdminCommerceService({ db, payments, users });
+  const { settings } = app.deps.services;
+  const commerce = app.deps.services.adminCommerce;
 
   // orders and refunds
   app.get(
@@ -52,7 +49,7 @@ export const adminCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => commerce.subscriptions(request.query),
   );
   // a subscription's payments, refunded whole or in part (docs/product/receipts.md)
-  const refunds = createSubscriptionRefunds({ db, payments });
+  const refunds = app.deps.services.subscriptionRefunds;
   app.get(
     '/api/admin/subscriptions/:id/payments',
     { config: { access: 'admin' }, schema: { params: idParams } },

@@ -15,17 +15,12 @@ import {
 } from '#shared/admin-community';
 import { idSchema } from '#shared/http';
 import { adminActor } from '#server/lib/guards';
-import { createAdminCommunityService } from './service.ts';
 
 const params = z.object({ id: idSchema });
 
 /** Admin console: community — moderation, forum categories, live shows, a member's history. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = createAdminCommunityService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    live: app.deps.services.live,
-  });
+  const svc = app.deps.services.adminCommunity;
 
   // moderation
   app.get(

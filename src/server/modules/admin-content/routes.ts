@@ -19,13 +19,12 @@ import { idSchema } from '#shared/http';
 import { adminActor } from '#server/lib/guards';
 import { placementQuestions, PLACEMENT_QUESTIONS_SCHEMA } from '#server/modules/learning/index';
 import { planLinks, PLAN_LINKS_SCHEMA } from '#server/modules/diagnostic/index';
-import { createAdminContentService } from './service.ts';
 
 const params = { params: z.object({ id: idSchema }) };
 
 /** Admin console: content — courses, lessons, paths, quizzes, stages, achievements, placement, foot-speed plans. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const content = createAdminContentService({ db: app.deps.db });
+  const content = app.deps.services.adminContent;
   const { settings } = app.deps.services;
 
   // ---- courses ----

@@ -3,18 +3,12 @@ import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { grantEntitlementSchema, memberListQuerySchema, memberRoleSchema, suspendSchema } from '#shared/admin-members';
 import { adminActor } from '#server/lib/guards';
-import { createAdminMembersService } from './service.ts';
 
 const idParams = z.object({ id: idSchema });
 
 /** Admin console: members and mentors. Leads and reviews live in modules/diagnostic and modules/contact. */
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const members = createAdminMembersService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    sessions: app.deps.sessions,
-    realtime: app.deps.realtime,
-  });
+  const members = app.deps.services.adminMembers;
 
   app.get(
     '/api/admin/members',

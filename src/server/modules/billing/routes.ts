@@ -7,7 +7,7 @@ import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
-import { createBillingService, type RetentionAction } from './service.ts';
+import { type RetentionAction } from './service.ts';
 
 /** the client's key for a double submit: the Idempotency-Key header or the hidden idempotency_key field */
 function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempotency_key'> | undefined): string | null {
@@ -18,9 +18,8 @@ function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempoten
 
 /** The billing calls, /account/billing's data and the admins' list of reasons. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, limiters } = app.deps;
-  const { payments, users } = app.deps.services;
-  const billing = createBillingService({ db, payments, users });
+  const { limiters } = app.deps;
+  const billing = app.deps.services.billing;
 
   app.get('/api/billing', { config: { access: 'member' } }, async (request) => billing.state(requireUser(request)));
 

@@ -13,12 +13,11 @@ import {
 import { AppError, notFound } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
-import { createCheckoutService } from './service.ts';
 
 /** Membership checkout (docs/product/membership-checkout.md): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const checkout = createCheckoutService({ db: app.deps.db, payments: app.deps.services.payments });
+  const checkout = app.deps.services.checkout;
   // the default checkout plan: once at start-up, never per request (an admin's edits stay)
   await checkout.ensureDefaultPlan();
 

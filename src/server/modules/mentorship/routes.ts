@@ -16,7 +16,6 @@ import { wantsHtml } from '#server/lib/http';
 import { overridableRoute } from '#server/lib/method-override';
 import { renderPage } from '#server/plugins/pages';
 import type { AuthUser } from '#server/types';
-import { createMentorshipService } from './service.ts';
 
 const idParams = z.object({ id: idSchema });
 
@@ -26,11 +25,7 @@ const idParams = z.object({ id: idSchema });
  */
 export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const mentorship = createMentorshipService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    notifications: app.deps.services.notifications,
-  });
+  const mentorship = app.deps.services.mentorship;
 
   /**
    * One student's links: the student themself, or any admin (requireMentorshipRecord: another

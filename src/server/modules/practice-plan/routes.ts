@@ -9,7 +9,7 @@ import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { wantsHtml } from '#server/lib/http';
 import { overridableRoute } from '#server/lib/method-override';
 import { renderPage } from '#server/plugins/pages';
-import { createPracticePlanService, DAY_NOT_FOUND, PlanConflict } from './service.ts';
+import { DAY_NOT_FOUND, PlanConflict } from './service.ts';
 
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own save. */
 const socketId = (request: FastifyRequest) => {
@@ -32,11 +32,7 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
  * reusable days under /mentorship/practice-plan-days. Rules in ./service.ts and docs/practice-plan.md.
  */
 export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plans = createPracticePlanService({
-    db: app.deps.db,
-    realtime: app.deps.realtime,
-    users: app.deps.services.users,
-  });
+  const plans = app.deps.services.practicePlans;
   const { limiters } = app.deps;
 
   // the calls share their addresses with pages: a browser navigation gets the page

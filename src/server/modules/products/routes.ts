@@ -10,7 +10,6 @@ import {
   productPaymentBodySchema,
 } from '#shared/products';
 import { requireUser } from '#server/lib/guards';
-import { createProductService } from './service.ts';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9_]{1,60}$/) });
 
@@ -26,9 +25,9 @@ const clientKey = (request: FastifyRequest, field: string | undefined) => {
  * registers guests first with POST /register).
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
-  const { payments, users } = app.deps.services;
-  const products = createProductService({ db, payments, users });
+  const { config } = app.deps;
+  const { payments } = app.deps.services;
+  const products = app.deps.services.products;
 
   // the catalogue at every start, after the demo content (courses) is in: idempotent
   app.addHook('onReady', async () => {

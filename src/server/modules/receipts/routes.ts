@@ -8,13 +8,12 @@ import {
 } from '#shared/receipts';
 import { requireUser } from '#server/lib/guards';
 import { adminActor } from '#server/lib/guards';
-import { createReceiptService } from './service.ts';
 
 const numberParams = z.object({ number: z.string().trim().min(1).max(20) });
 
 /** Receipts and credit notes (docs/product/receipts.md): the member's list, one document, its PDF; the seller they name. */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const receipts = createReceiptService({ db: app.deps.db });
+  const receipts = app.deps.services.receipts;
   const { settings } = app.deps.services;
 
   app.get('/api/billing/receipts', { config: { access: 'member' } }, async (request): Promise<ReceiptList> => ({

@@ -14,7 +14,6 @@ import {
 import { requireUser } from '#server/lib/guards';
 import { notFound } from '#server/lib/errors';
 import { asUploadedFile, type UploadedFile } from '#server/lib/images';
-import { createUploadService } from './service.ts';
 
 /** A multipart file part (see app.ts onFile): `{filename, mimetype, data}`. */
 const filePart = (message: string) => z.custom<UploadedFile>((v) => asUploadedFile(v) !== null, message);
@@ -43,7 +42,7 @@ export const UPLOAD_CLEANUP_CRON = '41 * * * *';
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
+  const uploads = app.deps.services.uploads;
 
   // every failure of these calls reads {status: 'error', message} (the component checks `status`)
   app.addHook('onSend', async (_request, reply, payload) => {

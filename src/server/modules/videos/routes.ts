@@ -12,9 +12,7 @@ import {
 import { notFound } from '#server/lib/errors';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
-import { createUploadService } from '#server/modules/uploads/index';
 import { parseRange } from './range.ts';
-import { createVideoService } from './service.ts';
 
 function paramId(request: FastifyRequest): number {
   const parsed = idSchema.safeParse((request.params as { id?: string } | null)?.id);
@@ -29,13 +27,7 @@ function paramId(request: FastifyRequest): number {
  */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
-  const videos = createVideoService({
-    db: app.deps.db,
-    storage: app.deps.storage,
-    uploads,
-    notifications: app.deps.services.notifications,
-  });
+  const videos = app.deps.services.videos;
 
   app.post(
     '/mentorship/videos',
