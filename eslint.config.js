@@ -3,12 +3,27 @@
 //  - the client never imports the server;
 //  - a client feature never imports another feature (pages in src/client/app compose them);
 //  - the server's own code never imports test support (tests/support, `#test/*`): only its *.test.ts files do.
+//  - a server module (src/server/modules/<domain>/) is used through its front door, index.ts: no
+//    file outside the module imports its other files (test files and test support may).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'src/client/features';
+const serverModulesDir = 'src/server/modules';
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+// test files reach into a module to set up its state (test support lives in tests/, outside these rules)
+const serverTestFiles = ['**/*.test.ts'];
+/** another module's files other than its index.ts, by #server path or a relative one (`mod`: this module, if any) */
+const moduleInternals = (mod) => ({
+  regex: `^(#server/modules/|(\\.\\./)*(\\./)?(modules/)?)${mod ? `(?!${mod}/)` : ''}(${serverModules.join('|')})/(?!index(\\.ts)?$)`,
+  message: "Use the module's front door (#server/modules/<domain>/index): its other files are its own.",
+});
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
@@ -75,6 +90,20 @@ export default tseslint.config(
     ignores: ['src/client/features/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [zodImport], patterns: [serverImports] }] },
   },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/modules/*/**', ...serverTestFiles],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [zodImport], patterns: [moduleInternals(null), testSupportImports] }],
+    },
+  },
+  ...serverModules.map((mod) => ({
+    files: [`${serverModulesDir}/${mod}/**/*.ts`],
+    ignores: serverTestFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [zodImport], patterns: [moduleInternals(mod), testSupportImports] }],
+    },
+  })),
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**`],
     rules: {

@@ -19,9 +19,11 @@ import { sessionPlugin } from './plugins/session.ts';
 import { hotReadsPlugin } from './plugins/hot-reads.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { addressLimitsPlugin } from './plugins/address-limits.ts';
-import { accessPlugin } from './plugins/access.ts';
+import { accessPlugin, declaredAccess, registerWithAccess } from './plugins/access.ts';
+import type { RouteAccess } from './lib/access.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { socketPlugin } from './plugins/socket.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { builtFilesPlugin } from './plugins/built-files.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
 import { modules } from './modules/index.ts';
@@ -70,15 +72,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  // every route as registered (method + url): the proof suites check each one is covered
-  const routes: Array<{ method: string; url: string; csrf: boolean; schema: RouteSchemas }> = [];
+  // every route as registered (method + url + access class): the proof suites check each one is
+  // covered. A route without an access class stops the start here (plugins/access.ts).
+  const routes: Array<{ method: string; url: string; access: RouteAccess; csrf: boolean; schema: RouteSchemas }> = [];
   app.decorate('routeList', routes);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
+    const access = declaredAccess(route, this);
+    // one place to read it from, also for routes whose class came with their plugin
+    route.config = { ...route.config, access };
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
         routes.push({
           method,
           url: route.url,
+          access,
           csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false,
           schema: (route.schema ?? {}) as RouteSchemas,
         });
@@ -106,14 +113,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accessPlugin);
   await app.register(addressLimitsPlugin);
   await app.register(socketPlugin);
+  // the generated API reference at /api/docs: a development tool, never served in production
+  if (config.env !== 'production') await registerApiDocs(app);
 
-  // uploaded files: our own names only, served with their real type and a locked-down CSP
-  await app.register(fastifyStatic, {
+  // uploaded files: our own names only, served with their real type and a locked-down CSP; anyone
+  // may read one by its address (the names are random)
+  await registerWithAccess(app, 'public', fastifyStatic, {
     root: deps.storage.root,
     prefix: `${deps.fileBaseUrl}/`,
     decorateReply: false,
     index: false,
     serveDotFiles: false,
+    // listed in the API reference like every other route
+    schemaHide: false,
     setHeaders: (res) => {
       res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
       res.header('Content-Disposition', 'inline');

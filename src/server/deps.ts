@@ -9,26 +9,39 @@ import { createRateLimiters, type RateLimiters } from './lib/rate-limits.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './lib/jobs.ts';
-import { createRealtime, type Realtime } from './modules/realtime/service.ts';
-import { createUserService } from './modules/users/service.ts';
-import { createAuthService } from './modules/auth/service.ts';
+import { createRealtime, type Realtime } from './modules/realtime/index.ts';
+import { createUserService } from './modules/users/index.ts';
+import { createAuthService } from './modules/auth/index.ts';
+import { createNotificationService } from './modules/notifications/index.ts';
+import { createLearningService } from './modules/learning/index.ts';
+import { createJournalService } from './modules/journal/index.ts';
+import { createProfileService } from './modules/profile/index.ts';
+import { createRewardsService } from './modules/rewards/index.ts';
+import { createSongService } from './modules/songmapper/index.ts';
 import { createMail, type MailService } from './modules/mail/index.ts';
-import { createNotificationService } from './modules/notifications/service.ts';
-import { createLearningService } from './modules/learning/service.ts';
-import { createJournalService } from './modules/journal/service.ts';
-import { createProfileService } from './modules/profile/service.ts';
-import { createRewardsService } from './modules/rewards/service.ts';
-import { createSongService } from './modules/songmapper/service.ts';
 import type { CommunityDeps } from './modules/community-deps.ts';
-import { createPostService } from './modules/posts/service.ts';
-import { createForumService } from './modules/forums/service.ts';
-import { createLiveService } from './modules/live/service.ts';
-import { createWallService } from './modules/wall/service.ts';
-import { createReportService } from './modules/reports/service.ts';
-import { createPaymentsService } from './modules/payments/service.ts';
-import { createProviders } from './modules/payments/providers.ts';
-import { createAuditService } from './modules/admin/audit.ts';
-import { createSettingsService } from './modules/admin/settings.ts';
+import { createPostService } from './modules/posts/index.ts';
+import { createForumService } from './modules/forums/index.ts';
+import { createLiveService } from './modules/live/index.ts';
+import { createWallService } from './modules/wall/index.ts';
+import { createReportService } from './modules/reports/index.ts';
+import { createPaymentsService } from './modules/payments/index.ts';
+import { createProviders } from './modules/payments/index.ts';
+import { createAuditService } from './modules/admin/index.ts';
+import { createSettingsService } from './modules/admin/index.ts';
+import { createUploadService } from './modules/uploads/index.ts';
+import { createVideoService } from './modules/videos/index.ts';
+import { createAdminContentService } from './modules/admin-content/index.ts';
+import { createAdminCommunityService } from './modules/admin-community/index.ts';
+import { createAdminMembersService } from './modules/admin-members/index.ts';
+import { createAdminCommerceService } from './modules/admin-commerce/index.ts';
+import { createSubscriptionRefunds } from './modules/admin-commerce/index.ts';
+import { createBillingService } from './modules/billing/index.ts';
+import { createCheckoutService } from './modules/checkout/index.ts';
+import { createProductService } from './modules/products/index.ts';
+import { createReceiptService } from './modules/receipts/index.ts';
+import { createMentorshipService } from './modules/mentorship/index.ts';
+import { createPracticePlanService } from './modules/practice-plan/index.ts';
 
 /** how long a start waits for Redis before it goes on without it (and keeps reconnecting) */
 export const REDIS_START_WAIT_MS = 3000;
@@ -88,6 +101,9 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
   const rewards = createRewardsService({ db, realtime });
   const settings = createSettingsService({ db });
   const community: CommunityDeps = { db, users, notifications, realtime, rewards, storage, limiters, fileBaseUrl };
+  const payments = createPaymentsService({ db, users, notifications, ...createProviders(config, { db }) });
+  const live = createLiveService(community);
+  const uploads = createUploadService({ db, storage });
   const services = {
     users,
     settings,
@@ -101,10 +117,23 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     songs: createSongService({ db }),
     posts: createPostService(community),
     forums: createForumService(community),
-    live: createLiveService(community),
+    live,
     wall: createWallService(community),
     reports: createReportService(community),
-    payments: createPaymentsService({ db, users, notifications, ...createProviders(config, { db }) }),
+    payments,
+    uploads,
+    videos: createVideoService({ db, storage, uploads, notifications }),
+    adminContent: createAdminContentService({ db }),
+    adminCommunity: createAdminCommunityService({ db, users, live }),
+    adminMembers: createAdminMembersService({ db, users, sessions, realtime }),
+    adminCommerce: createAdminCommerceService({ db, payments, users }),
+    subscriptionRefunds: createSubscriptionRefunds({ db, payments }),
+    billing: createBillingService({ db, payments, users }),
+    checkout: createCheckoutService({ db, payments }),
+    products: createProductService({ db, payments, users }),
+    receipts: createReceiptService({ db }),
+    mentorship: createMentorshipService({ db, users, notifications }),
+    practicePlans: createPracticePlanService({ db, realtime, users, notifications }),
   };
   return {
     config,
@@ -173,3 +202,12 @@ async function startHotCache(config: AppConfig, database: DatabaseHandle) {
 }
 
 export type AppDeps = Awaited<ReturnType<typeof createDeps>>;
+
+// declared here, beside what it describes: types.ts (which every module imports) then imports
+// nothing that builds the services, so no import leads from a module back to all the others
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the services and clients built once at start-up (createDeps) */
+    deps: AppDeps;
+  }
+}

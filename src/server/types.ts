@@ -1,4 +1,5 @@
-import type { AppDeps } from './deps.ts';
+/** Who may call a route, by class: the classes and their rules are in lib/access.ts. */
+export type RouteAccess = 'public' | 'provider' | 'member' | 'community' | 'moderation' | 'mentorship' | 'admin';
 
 /** a route's request schemas as registered (zod types), for the proof suites */
 export interface RouteSchemas {
@@ -23,9 +24,14 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
-    /** every route registered (method, url, whether it checks the CSRF token, its schemas; HEAD left out) */
-    routeList: ReadonlyArray<{ method: string; url: string; csrf: boolean; schema: RouteSchemas }>;
+    /** every route registered (method, url, access class, whether it checks the CSRF token, its schemas; HEAD left out) */
+    routeList: ReadonlyArray<{
+      method: string;
+      url: string;
+      access: RouteAccess;
+      csrf: boolean;
+      schema: RouteSchemas;
+    }>;
   }
   interface FastifyRequest {
     /** the cookie value of this browser's session (signed in or not) */
@@ -40,6 +46,11 @@ declare module 'fastify' {
     readFresh: boolean;
   }
   interface FastifyContextConfig {
+    /**
+     * who may call the route (lib/access.ts); every route declares one, or the app does not start
+     * (plugins/access.ts)
+     */
+    access?: RouteAccess;
     /** false for calls that come from elsewhere with their own proof (provider webhooks) */
     csrf?: boolean;
     /** a GET whose JSON answer is served from memory until a table it read changes (plugins/hot-reads.ts) */

@@ -50,8 +50,10 @@ describe.each(kinds)('production on the %s database', (kind) => {
   };
   const resetToken = (text: string) => /\/password\/reset\/([\w-]+)/.exec(text)![1]!;
 
-  it('serves no development tool: no mail outbox, no sandbox clock or test tools, no dev flag', async () => {
+  it('serves no development tool: no mail outbox, no API reference, no sandbox clock or test tools, no dev flag', async () => {
     expect((await fetch(url('/api/dev/outbox'))).status).toBe(404);
+    for (const docs of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml'])
+      expect((await fetch(url(docs))).status, docs).toBe(404);
     const outboxPage = await fetch(url('/dev/outbox'), { headers: html });
     expect(outboxPage.status).toBe(404);
     expect(pageConfig(await outboxPage.text()).dev).toBe(false);

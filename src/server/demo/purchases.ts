@@ -1,8 +1,8 @@
 import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import type { AppDeps } from '#server/deps';
 import { mentorships } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
-import { mentorshipCheckoutOf } from '#server/modules/mentorship-checkout/routes';
+import type { SandboxProvider } from '#server/modules/payments/index';
+import { mentorshipCheckoutOf } from '#server/modules/mentorship-checkout/index';
 import type { DemoPeople } from './community.ts';
 
 /**

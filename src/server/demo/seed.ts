@@ -12,7 +12,7 @@ import {
   stageSteps,
   stages,
 } from '#server/db/schema/index';
-import { hashPassword } from '#server/modules/auth/service';
+import { hashPassword } from '#server/modules/auth/index';
 import { seedCommunity } from './community.ts';
 import { seedPracticePlan } from './practice-plan.ts';
 import { seedMentorship } from './mentorship.ts';

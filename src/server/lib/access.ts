@@ -1,338 +1,44 @@
 import type { FastifyRequest } from 'fastify';
+import type { RouteAccess } from '#server/types';
+import { forbidden } from './errors.ts';
 import { requireAdmin, requireCommunity, requireMentorship, requireUser } from './guards.ts';
 
 /**
- * Who may call each route, by class, in one place (the authorisation matrix reads it):
+ * Who may call a route, by class. Each route declares its class in its own options
+ * (`config: { access: 'member' }`); plugins/access.ts enforces it and refuses to start an app with a
+ * route that declares none, and the authorisation matrix (tests/node/authz-matrix.test.ts) calls
+ * every registered route as each actor against its class.
  * - public: anyone; the handler may still decide per object (a members-only lesson, a hidden post)
  * - provider: payment providers' webhooks (signed) and the sandbox provider's stand-in pages and API
  * - member: signed in
  * - community: forums and live shows (membership or mentorship)
+ * - moderation: the community's moderation calls (pinning, locking, moving a topic): admins only, and
+ *   a non-member hears the members-only message first, as for every forum call (docs/product/forums.md)
  * - mentorship: the mentorship area
- * - admin: staff (the community's moderation calls, e.g. pinning a topic, are 'community': a
- *   non-member hears the members-only message first, then the handler allows admins only)
- * The class is enforced before the body is validated (plugins/access.ts), so a visitor hears 401 and a
- * member without the right 403, never a validation message about a call they may not make. Rules about
- * one object (the owner of a post, the student of a plan) stay in the features and are proved by the
- * matrix's object-level cases. A route without a row fails tests/node/authz-matrix.test.ts.
+ * - admin: staff
+ * The class is enforced before the body is validated, so a visitor hears 401 and a member without the
+ * right 403, never a validation message about a call they may not make. Rules about one object (the
+ * owner of a post, the student of a plan) stay in the features and are proved by the matrix's
+ * object-level cases.
  */
-export type RouteAccess = 'public' | 'provider' | 'member' | 'community' | 'mentorship' | 'admin';
+export type { RouteAccess };
 
-export const ROUTE_ACCESS: Record<string, RouteAccess> = {
-  // static files, method-override routes, provider webhooks and the sandbox provider
-  'GET /files/*': 'public',
-  'DELETE /friends': 'member',
-  'POST /friends': 'member',
-  'DELETE /songmapper/:id': 'member',
-  'POST /songmapper/:id': 'member',
-  'PATCH /posts/:id': 'member',
-  'DELETE /posts/:id': 'member',
-  'POST /posts/:id': 'member',
-  'DELETE /profile-comments/:id': 'member',
-  'POST /profile-comments/:id': 'member',
-  'POST /webhooks/stripe': 'provider',
-  'POST /webhooks/paypal': 'provider',
-  'POST /webhooks/sandbox': 'provider',
-  'POST /account/billing/stripe/discount': 'member',
-  'POST /account/billing/card/setup': 'member',
-  'POST /account/billing/card': 'member',
-  'POST /account/billing/pay-now': 'member',
-  'POST /account/billing/stripe/upgrade-yearly': 'member',
-  'POST /account/billing/stripe/upgrade-lifetime': 'member',
-  'POST /account/billing/stripe/pause': 'member',
-  'POST /account/billing/stripe/cancel': 'member',
-  'POST /account/billing/paypal/suspend': 'member',
-  'POST /account/billing/paypal/cancel': 'member',
-  'POST /account/billing/paypal/lifetime-checkout': 'member',
-  'DELETE /mentorship/accountability/links/:id': 'mentorship',
-  'POST /mentorship/accountability/links/:id': 'mentorship',
-  'DELETE /mentorship/practice-plan-days/:day': 'admin',
-  'POST /mentorship/practice-plan-days/:day': 'admin',
-  'POST /uploads/chunked': 'member',
-  'GET /uploads/chunked/:id': 'member',
-  'POST /uploads': 'member',
-  'DELETE /mentorship/videos/:id': 'mentorship',
-  'POST /mentorship/videos/:id': 'mentorship',
-  // system
-  'GET /healthz': 'public',
-  'GET /api/dev/outbox': 'public',
-  // auth
-  'POST /register': 'public',
-  'POST /login': 'public',
-  'POST /password/forgot': 'public',
-  'GET /api/password/reset/:token': 'public',
-  'POST /password/reset': 'public',
-  'POST /account/password': 'member',
-  'GET /api/me': 'public',
-  'POST /logout': 'public',
-  // mail: notification settings, and unsubscribe links (signed tokens, no session)
-  'GET /api/account/notifications': 'member',
-  'PUT /api/account/notifications': 'member',
-  'GET /api/unsubscribe/:token': 'public',
-  'POST /api/unsubscribe/:token': 'public',
-  // notifications
-  'GET /notifications/recent': 'member',
-  'GET /mentorship/notifications/recent': 'member',
-  'GET /api/notifications': 'member',
-  'GET /api/notifications/:id': 'member',
-  'POST /api/notifications/read-all': 'member',
-  'POST /api/admin/notifications': 'admin',
-  // live
-  'GET /api/live/shows': 'community',
-  'GET /api/live/shows/:id': 'community',
-  'POST /api/live/shows': 'admin',
-  'POST /api/live/shows/:id/status': 'admin',
-  'POST /api/live/shows/:id/chat': 'admin',
-  'GET /live-chat/get': 'community',
-  'POST /live-chat/messages': 'community',
-  'POST /live-chat/set-topic': 'community',
-  'POST /live-chat/toggle-heart': 'community',
-  // learning
-  'GET /api/courses': 'public',
-  'GET /api/courses/:slug': 'public',
-  'GET /api/lessons/:id': 'public',
-  'GET /api/my-practice': 'member',
-  'GET /api/continue': 'member',
-  'GET /api/stages': 'member',
-  'GET /api/stages/:id': 'member',
-  'POST /lesson-bookmarks': 'member',
-  'POST /lesson-completions': 'member',
-  'POST /soundslice-path-completions': 'member',
-  'POST /stages/toggle-checkmark': 'member',
-  'POST /lessons/quiz': 'member',
-  'GET /api/placement/questions': 'member',
-  'POST /placement/set-stage': 'member',
-  'POST /status': 'member',
-  'POST /dashboard/update-timezone': 'member',
-  // journal
-  'POST /journal': 'member',
-  'GET /api/journal': 'member',
-  'GET /api/practice/stats': 'member',
-  'POST /api/practice/goal': 'member',
-  'GET /api/practice/summary': 'member',
-  'POST /journal/log-time-practiced': 'member',
-  // profile
-  'GET /api/profiles/:slug': 'member',
-  'GET /api/friends': 'member',
-  'POST /account/avatar/upload': 'member',
-  'POST /dashboard/upload-image': 'member',
-  'GET /dashboard/clear-image': 'member',
-  'POST /friends/:relationshipId/request': 'member',
-  // contact
-  'POST /contact/send': 'member',
-  'GET /api/admin/reviews': 'admin',
-  'GET /api/admin/reviews.csv': 'admin',
-  'POST /accessibility/barriers': 'public',
-  'GET /api/admin/barrier-reports': 'admin',
-  // rewards
-  'GET /api/achievements': 'member',
-  // diagnostic
-  'POST /placement/foot-speed/save': 'public',
-  'GET /api/admin/diagnostic-leads': 'admin',
-  'GET /api/admin/diagnostic-leads.csv': 'admin',
-  // songmapper
-  'GET /api/songmapper': 'member',
-  'GET /api/songmapper/:id': 'member',
-  'POST /songmapper': 'member',
-  'GET /songmapper/templates': 'member',
-  'POST /songmapper/templates': 'member',
-  'DELETE /songmapper/templates/:id': 'member',
-  'GET /songmapper/pdf/:id': 'public',
-  // metronome
-  'GET /api/metronome_settings': 'member',
-  'POST /api/metronome_settings': 'member',
-  'PATCH /api/metronome_settings/:id': 'member',
-  'DELETE /api/metronome_settings/:id': 'member',
-  // posts
-  'GET /posts': 'public',
-  'GET /posts/thread': 'public',
-  'GET /inline-posts': 'public',
-  'GET /api/posts/:id': 'public',
-  'GET /api/posts/:id/revisions': 'public',
-  'POST /posts': 'member',
-  'POST /toggle-like': 'member',
-  'POST /attachments': 'member',
-  'POST /attachments/delete': 'member',
-  // forums
-  'GET /api/forums': 'community',
-  'GET /api/forums/:slug': 'community',
-  'POST /api/forums/:slug/topics': 'community',
-  'GET /forums/api/topic/:topicId': 'community',
-  'POST /forums/api/likes/topics/toggle': 'community',
-  'POST /api/forums/topics/:id/watch': 'community',
-  'POST /api/forums/topics/:id/pin': 'community',
-  'POST /api/forums/topics/:id/lock': 'community',
-  'POST /api/forums/topics/:id/move': 'community',
-  // wall
-  'GET /profile-comments/:slug': 'member',
-  'POST /profile-comments': 'member',
-  // reports
-  'POST /api/reports': 'member',
-  'GET /api/admin/reports': 'admin',
-  'POST /api/admin/reports/:id': 'admin',
-  // payments
-  'POST /sandbox/setup-intents/confirm': 'provider',
-  'GET /sandbox/payment-methods/:id': 'provider',
-  'POST /sandbox/authenticate/:id': 'provider',
-  'GET /sandbox/paypal/orders/:ref': 'provider',
-  'POST /sandbox/paypal/approve/:ref': 'provider',
-  'POST /sandbox/paypal/cancel/:ref': 'provider',
-  'GET /sandbox/checkout-sessions/:ref': 'provider',
-  'POST /sandbox/checkout/:ref/pay': 'provider',
-  'POST /sandbox/checkout/:ref/cancel': 'provider',
-  'POST /sandbox/clock/advance': 'provider',
-  'POST /sandbox/test/setup-intents': 'provider',
-  'POST /sandbox/test/paypal': 'provider',
-  'POST /sandbox/test/paypal/:ref/funding': 'provider',
-  'GET /sandbox/clock': 'provider',
-  // checkout
-  'GET /api/checkout/:slug': 'public',
-  'GET /order/stripe-client-secret': 'member',
-  'POST /order/stripe': 'member',
-  'POST /paypal/get-approval-url': 'member',
-  'POST /paypal/lifetime-checkout': 'member',
-  'GET /paypal/return': 'member',
-  'GET /api/order': 'member',
-  // products
-  'GET /api/products/double-kick': 'public',
-  'GET /api/products/course/:courseId': 'public',
-  'POST /api/products/:slug/card/client-secret': 'member',
-  'POST /api/products/:slug/card': 'member',
-  'POST /api/products/:slug/paypal': 'member',
-  'GET /api/products/paypal/return': 'public',
-  // billing
-  'GET /api/billing': 'member',
-  'POST /account/billing/resume': 'member',
-  'GET /account/billing/paypal/lifetime-return': 'member',
-  // receipts and credit notes (the owner or an admin; others hear 404 from the handler)
-  'GET /api/billing/receipts': 'member',
-  'GET /api/billing/receipts/:number': 'member',
-  'GET /api/billing/receipts/:number/pdf': 'member',
-  'GET /api/admin/receipt-seller': 'admin',
-  'PUT /api/admin/receipt-seller': 'admin',
-  // mentorship-checkout
-  'GET /api/mentorship/checkout': 'public',
-  'GET /api/mentorship/checkout/options': 'public',
-  'POST /mentorship/create-checkout': 'member',
-  'GET /mentorship/checkout/complete': 'public',
-  'POST /mentorship/paypal/subscription': 'member',
-  'POST /mentorship/payment-plan': 'member',
-  'POST /mentorship/stripe/charge': 'member',
-  'POST /mentorship/stripe/checkout': 'member',
-  'GET /api/mentorship/access-rules': 'admin',
-  // mentorship
-  'GET /api/mentorship/overview': 'mentorship',
-  'GET /api/mentorship/lessons': 'mentorship',
-  'GET /api/mentorship/lessons/:id': 'mentorship',
-  'POST /mentorship/lesson-completions': 'mentorship',
-  'GET /mentorship/accountability': 'mentorship',
-  'POST /mentorship/accountability/links': 'mentorship',
-  'POST /mentorship/accountability/save-label': 'mentorship',
-  'GET /api/mentorship/students': 'admin',
-  'GET /api/mentorship/students/:id': 'admin',
-  'POST /api/mentorship/students/:id/mentor': 'admin',
-  'GET /api/mentorship/mentors': 'admin',
-  // practice-plan
-  'GET /mentorship/practice-plan': 'mentorship',
-  'POST /mentorship/practice-plan': 'mentorship',
-  'GET /mentorship/practice-plan-days': 'admin',
-  'GET /mentorship/practice-plan-days/:day': 'admin',
-  'POST /mentorship/practice-plan-days': 'admin',
-  // videos
-  'POST /mentorship/videos': 'mentorship',
-  'GET /api/mentorship/videos': 'mentorship',
-  'GET /api/mentorship/videos/:id': 'mentorship',
-  'POST /mentorship/videos/:id/feedback': 'admin',
-  'GET /mentorship/videos/:id/file': 'mentorship',
-  'POST /mentorship/videos/:id/captions': 'admin',
-  'DELETE /mentorship/videos/:id/captions': 'admin',
-  'GET /mentorship/videos/:id/captions': 'mentorship',
-  // admin
-  'GET /api/admin/overview': 'admin',
-  'GET /api/admin/audit-log': 'admin',
-  'GET /api/admin/mail': 'admin',
-  'GET /api/admin/jobs': 'admin',
-  'POST /api/admin/jobs/:id/retry': 'admin',
-  'POST /api/admin/images': 'admin',
-  // admin-content
-  'GET /api/admin/courses': 'admin',
-  'POST /api/admin/courses': 'admin',
-  'GET /api/admin/courses/:id': 'admin',
-  'PUT /api/admin/courses/:id': 'admin',
-  'DELETE /api/admin/courses/:id': 'admin',
-  'POST /api/admin/courses/:id/lessons': 'admin',
-  'GET /api/admin/lessons/:id': 'admin',
-  'PUT /api/admin/lessons/:id': 'admin',
-  'DELETE /api/admin/lessons/:id': 'admin',
-  'POST /api/admin/lessons/:id/move': 'admin',
-  'PUT /api/admin/lessons/:id/paths': 'admin',
-  'PUT /api/admin/lessons/:id/quiz': 'admin',
-  'GET /api/admin/stages': 'admin',
-  'POST /api/admin/stages': 'admin',
-  'GET /api/admin/stages/:id': 'admin',
-  'PUT /api/admin/stages/:id': 'admin',
-  'DELETE /api/admin/stages/:id': 'admin',
-  'GET /api/admin/achievements': 'admin',
-  'POST /api/admin/achievements': 'admin',
-  'GET /api/admin/achievements/:id': 'admin',
-  'PUT /api/admin/achievements/:id': 'admin',
-  'DELETE /api/admin/achievements/:id': 'admin',
-  'GET /api/admin/placement': 'admin',
-  'PUT /api/admin/placement': 'admin',
-  'GET /api/admin/foot-speed': 'admin',
-  'PUT /api/admin/foot-speed': 'admin',
-  // admin-community
-  'GET /api/admin/moderation': 'admin',
-  'POST /api/admin/moderation/:kind/:id': 'admin',
-  'GET /api/admin/members/:id/community': 'admin',
-  'GET /api/admin/categories': 'admin',
-  'POST /api/admin/categories': 'admin',
-  'GET /api/admin/categories/:id': 'admin',
-  'POST /api/admin/categories/:id': 'admin',
-  'POST /api/admin/categories/:id/move': 'admin',
-  'DELETE /api/admin/categories/:id': 'admin',
-  'GET /api/admin/live-shows': 'admin',
-  'POST /api/admin/live-shows': 'admin',
-  'GET /api/admin/live-shows/:id': 'admin',
-  'POST /api/admin/live-shows/:id': 'admin',
-  'POST /api/admin/live-shows/:id/status': 'admin',
-  'POST /api/admin/live-shows/:id/chat': 'admin',
-  'POST /api/admin/live-shows/:id/topic': 'admin',
-  'DELETE /api/admin/live-shows/:id': 'admin',
-  // admin-commerce
-  'GET /api/admin/orders': 'admin',
-  'GET /api/admin/orders/:id': 'admin',
-  'POST /api/admin/orders/:id/refund': 'admin',
-  'GET /api/admin/subscriptions/:id/payments': 'admin',
-  'POST /api/admin/invoices/:id/refund': 'admin',
-  'GET /api/admin/subscriptions': 'admin',
-  'GET /api/admin/plans': 'admin',
-  'GET /api/admin/plans/:slug': 'admin',
-  'PUT /api/admin/plans/:slug': 'admin',
-  'GET /api/admin/products': 'admin',
-  'GET /api/admin/products/:slug': 'admin',
-  'PUT /api/admin/products/:slug': 'admin',
-  'GET /api/admin/mentorship-pricing': 'admin',
-  'PUT /api/admin/mentorship-pricing': 'admin',
-  'GET /api/admin/retention': 'admin',
-  'PUT /api/admin/retention': 'admin',
-  'GET /api/admin/cancellations': 'admin',
-  'GET /api/admin/webhook-failures': 'admin',
-  'POST /api/admin/webhook-failures/:id/retry': 'admin',
-  // admin-members
-  'GET /api/admin/members': 'admin',
-  'GET /api/admin/members/:id': 'admin',
-  'POST /api/admin/members/:id/entitlements': 'admin',
-  'POST /api/admin/members/:id/entitlements/:entitlementId/revoke': 'admin',
-  'POST /api/admin/members/:id/role': 'admin',
-  'POST /api/admin/members/:id/suspend': 'admin',
-  'POST /api/admin/members/:id/unsuspend': 'admin',
-  'GET /api/admin/mentors': 'admin',
-};
+export const ROUTE_ACCESS_CLASSES: readonly RouteAccess[] = [
+  'public',
+  'provider',
+  'member',
+  'community',
+  'moderation',
+  'mentorship',
+  'admin',
+];
 
 /** Throws the 401/403 of the route's class (the same guards and wording the features use). */
 export function enforceRouteAccess(access: RouteAccess, request: FastifyRequest): void {
   if (access === 'member') requireUser(request);
   else if (access === 'community') requireCommunity(request);
-  else if (access === 'mentorship') requireMentorship(request);
+  else if (access === 'moderation') {
+    if (!requireCommunity(request).isAdmin) throw forbidden();
+  } else if (access === 'mentorship') requireMentorship(request);
   else if (access === 'admin') requireAdmin(request);
 }

@@ -4,23 +4,20 @@ import { MENTORSHIP_MESSAGES } from '#shared/mentorship';
 import type { AuthUser } from '#server/types';
 import { forbidden, unauthenticated } from './errors.ts';
 
-/** Server-side permission checks; every route calls the one it needs. */
+/**
+ * Server-side permission checks: a route's declared class runs one before validation (lib/access.ts);
+ * handlers call them to get the signed-in user, and features for rules about one object.
+ */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;
 }
-
-/** Route options for paying calls: a visitor hears "sign in" before anything about the body. */
-export const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 export function requireAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden();
   return user;
 }
-
-/** Route options for admin calls: a visitor hears 401 and a member 403 before anything about the body. */
-export const adminOnly = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
 
 /** Admins hold every entitlement (they teach and moderate). */
 export function hasEntitlement(user: AuthUser | null, kind: string): boolean {
@@ -58,3 +55,12 @@ export function requireMentorshipRecord(request: FastifyRequest, studentId: numb
   if (!user.isAdmin && user.id !== studentId) throw forbidden(MENTORSHIP_MESSAGES.notYourStudent);
   return user;
 }
+
+/** Who made a change, from the request: the admin and the address they came from (the audit log). */
+export interface Actor {
+  user: AuthUser;
+  ip?: string | null;
+}
+
+/** The admin making a call, and the address they came from (for the audit log). */
+export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });

@@ -6,7 +6,7 @@ import { overridableRoute } from './method-override.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  overridableRoute(t.app, '/__things', {
+  overridableRoute(t.app, '/__things', 'public', {
     POST: {
       body: z.object({ name: z.string({ error: 'The name field is required.' }) }),
       handler: (_q, _r, body) => ({ did: 'create', body }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from '#shared/zod';
+import type { RouteAccess } from './access.ts';
 import { ValidationError } from './errors.ts';
 import { effectiveMethod } from './http.ts';
 
@@ -22,20 +23,28 @@ function parseBody(schema: z.ZodType | undefined, raw: unknown): unknown {
 /**
  * Routes whose method a POST may override with `_method` (delete, patch, put), as the product's calls
  * do (`POST /friends` with `_method: delete` unfriends). Registers the real methods too, so
- * `DELETE /x` and `POST /x {_method: 'delete'}` reach the same handler.
+ * `DELETE /x` and `POST /x {_method: 'delete'}` reach the same handler. Every method of the address
+ * has the one access class (lib/access.ts).
  */
-export function overridableRoute(app: FastifyInstance, url: string, entries: Partial<Record<Method, Entry>>) {
+export function overridableRoute(
+  app: FastifyInstance,
+  url: string,
+  access: RouteAccess,
+  entries: Partial<Record<Method, Entry>>,
+) {
+  const config = { access };
   const dispatch = (method: Method) => async (request: FastifyRequest, reply: FastifyReply) => {
     const entry = entries[method];
     if (!entry) return reply.status(405).send({ message: 'That method is not allowed here.' });
     return entry.handler(request, reply, parseBody(entry.body, request.body));
   };
   for (const method of Object.keys(entries) as Method[]) {
-    if (method !== 'POST') app.route({ method, url, handler: dispatch(method) });
+    if (method !== 'POST') app.route({ method, url, config, handler: dispatch(method) });
   }
   app.route({
     method: 'POST',
     url,
+    config,
     handler: (request, reply) => dispatch(effectiveMethod(request) as Method)(request, reply),
   });
 }

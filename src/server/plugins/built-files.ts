@@ -117,7 +117,7 @@ export const builtFilesPlugin = fp(async (app: FastifyInstance, opts: { distDir:
       gzip: f.gzip && { body: f.gzip, etag: `${f.etag.slice(0, -1)}-gzip"` },
     };
     const compressed = Boolean(f.br ?? f.gzip);
-    app.get(f.url, { config: { builtFile: true } }, async (request, reply) => {
+    app.get(f.url, { config: { access: 'public', builtFile: true } }, async (request, reply) => {
       const coding = compressed ? pageEncoding(request.headers['accept-encoding']) : null;
       const copy = coding ? copies[coding] : undefined;
       const etag = copy?.etag ?? f.etag;

@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // a route that fails unexpectedly, to see what a client gets
-  t.app.get('/__boom', async () => {
+  t.app.get('/__boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret internals at /srv/app.ts:12');
   });
 });

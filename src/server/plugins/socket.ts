@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { MESSAGES } from '#shared/constants';
 import { closeRedis, openRedis, whenReady, type RedisClient } from '#server/lib/redis';
 import { isServiceUnavailable } from '#server/lib/unavailable';
-import { userRoom, type Io } from '#server/modules/realtime/service';
+import { userRoom, type Io } from '#server/modules/realtime/index';
 import { resolveSession, SESSION_COOKIE } from './session.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { TestApp, TestClient } from '#test/api-harness';
 
 /**
- * The admin console's authorisation matrix (the whole product's is built from src/server/lib/access.ts): every
+ * The admin console's authorisation matrix (the whole product's is built from each route's declared access class): every
  * admin call, as registered, with a concrete call an admin can make. The driver
  * (src/server/modules/admin/matrix.test.ts) makes each call as a visitor (401), a free member, a subscriber and a
  * mentorship student (403, nothing changed), then as an admin (the row's status), and fails when a

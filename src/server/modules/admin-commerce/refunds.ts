@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { entitlements, invoices, receipts, subscriptions, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
-import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { ProviderError } from '#server/modules/payments/provider';
-import type { PaymentsService } from '#server/modules/payments/service';
-import { issueCreditNote, receiptOfInvoice } from '#server/modules/receipts/ledger';
+import { recordAudit, type Actor } from '#server/modules/admin/index';
+import { ProviderError } from '#server/modules/payments/index';
+import type { PaymentsService } from '#server/modules/payments/index';
+import { issueCreditNote, receiptOfInvoice } from '#server/modules/receipts/index';
 import { formatMoney } from '#shared/money';
 import {
   receiptNumber,

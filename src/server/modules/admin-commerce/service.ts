@@ -30,11 +30,11 @@ import {
   webhookFailures,
 } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
-import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { countAll, escapeLike, pageOf, pageOfSelect, sortOf } from '#server/modules/admin/list';
-import { ProviderError } from '#server/modules/payments/provider';
-import type { PaymentsService } from '#server/modules/payments/service';
-import type { UserService } from '#server/modules/users/service';
+import { recordAudit, type Actor } from '#server/modules/admin/index';
+import { countAll, escapeLike, pageOf, pageOfSelect, sortOf } from '#server/modules/admin/index';
+import { ProviderError } from '#server/modules/payments/index';
+import type { PaymentsService } from '#server/modules/payments/index';
+import type { UserService } from '#server/modules/users/index';
 
 type OrderRow = typeof orders.$inferSelect;
 type PlanRow = typeof checkoutPlans.$inferSelect;

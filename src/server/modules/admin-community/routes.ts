@@ -14,102 +14,107 @@ import {
   moderationQuerySchema,
 } from '#shared/admin-community';
 import { idSchema } from '#shared/http';
-import { adminOnly } from '#server/lib/guards';
-import { adminActor } from '#server/modules/admin/routes';
-import { createAdminCommunityService } from './service.ts';
+import { adminActor } from '#server/lib/guards';
 
 const params = z.object({ id: idSchema });
 
 /** Admin console: community — moderation, forum categories, live shows, a member's history. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svc = createAdminCommunityService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    live: app.deps.services.live,
-  });
+  const svc = app.deps.services.adminCommunity;
 
   // moderation
-  app.get('/api/admin/moderation', { ...adminOnly, schema: { querystring: moderationQuerySchema } }, async (request) =>
-    svc.moderation(request.query),
+  app.get(
+    '/api/admin/moderation',
+    { config: { access: 'admin' }, schema: { querystring: moderationQuerySchema } },
+    async (request) => svc.moderation(request.query),
   );
   app.post(
     '/api/admin/moderation/:kind/:id',
-    { ...adminOnly, schema: { params: moderationParamsSchema, body: moderationActionSchema } },
+    { config: { access: 'admin' }, schema: { params: moderationParamsSchema, body: moderationActionSchema } },
     async (request) => ({
       data: await svc.act(adminActor(request), request.params.kind, request.params.id, request.body.action),
     }),
   );
-  app.get('/api/admin/members/:id/community', { ...adminOnly, schema: { params } }, async (request) => ({
+  app.get('/api/admin/members/:id/community', { config: { access: 'admin' }, schema: { params } }, async (request) => ({
     data: await svc.memberCommunity(request.params.id),
   }));
 
   // forum categories
-  app.get('/api/admin/categories', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
-    svc.categories(request.query),
+  app.get(
+    '/api/admin/categories',
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    async (request) => svc.categories(request.query),
   );
-  app.post('/api/admin/categories', { ...adminOnly, schema: { body: categorySchema } }, async (request, reply) =>
-    reply.status(201).send({ data: await svc.createCategory(adminActor(request), request.body) }),
+  app.post(
+    '/api/admin/categories',
+    { config: { access: 'admin' }, schema: { body: categorySchema } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await svc.createCategory(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) => ({
+  app.get('/api/admin/categories/:id', { config: { access: 'admin' }, schema: { params } }, async (request) => ({
     data: await svc.category(request.params.id),
   }));
   app.post(
     '/api/admin/categories/:id',
-    { ...adminOnly, schema: { params, body: categorySchema } },
+    { config: { access: 'admin' }, schema: { params, body: categorySchema } },
     async (request) => ({
       data: await svc.updateCategory(adminActor(request), request.params.id, request.body),
     }),
   );
   app.post(
     '/api/admin/categories/:id/move',
-    { ...adminOnly, schema: { params, body: categoryMoveSchema } },
+    { config: { access: 'admin' }, schema: { params, body: categoryMoveSchema } },
     async (request) => ({
       data: await svc.moveCategory(adminActor(request), request.params.id, request.body.direction),
     }),
   );
-  app.delete('/api/admin/categories/:id', { ...adminOnly, schema: { params } }, async (request) =>
+  app.delete('/api/admin/categories/:id', { config: { access: 'admin' }, schema: { params } }, async (request) =>
     svc.deleteCategory(adminActor(request), request.params.id),
   );
 
   // live shows
-  app.get('/api/admin/live-shows', { ...adminOnly, schema: { querystring: liveShowQuerySchema } }, async (request) =>
-    svc.liveShows(request.query),
+  app.get(
+    '/api/admin/live-shows',
+    { config: { access: 'admin' }, schema: { querystring: liveShowQuerySchema } },
+    async (request) => svc.liveShows(request.query),
   );
-  app.post('/api/admin/live-shows', { ...adminOnly, schema: { body: liveShowSchema } }, async (request, reply) =>
-    reply.status(201).send({ data: await svc.createShow(adminActor(request), request.body) }),
+  app.post(
+    '/api/admin/live-shows',
+    { config: { access: 'admin' }, schema: { body: liveShowSchema } },
+    async (request, reply) => reply.status(201).send({ data: await svc.createShow(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) => ({
+  app.get('/api/admin/live-shows/:id', { config: { access: 'admin' }, schema: { params } }, async (request) => ({
     data: await svc.show(request.params.id),
   }));
   app.post(
     '/api/admin/live-shows/:id',
-    { ...adminOnly, schema: { params, body: liveShowSchema } },
+    { config: { access: 'admin' }, schema: { params, body: liveShowSchema } },
     async (request) => ({
       data: await svc.updateShow(adminActor(request), request.params.id, request.body),
     }),
   );
   app.post(
     '/api/admin/live-shows/:id/status',
-    { ...adminOnly, schema: { params, body: liveShowStatusSchema } },
+    { config: { access: 'admin' }, schema: { params, body: liveShowStatusSchema } },
     async (request) => ({
       data: await svc.setShowStatus(adminActor(request), request.params.id, request.body.status),
     }),
   );
   app.post(
     '/api/admin/live-shows/:id/chat',
-    { ...adminOnly, schema: { params, body: liveShowChatSchema } },
+    { config: { access: 'admin' }, schema: { params, body: liveShowChatSchema } },
     async (request) => ({
       data: await svc.setShowChat(adminActor(request), request.params.id, request.body.open),
     }),
   );
   app.post(
     '/api/admin/live-shows/:id/topic',
-    { ...adminOnly, schema: { params, body: liveShowTopicSchema } },
+    { config: { access: 'admin' }, schema: { params, body: liveShowTopicSchema } },
     async (request) => ({
       data: await svc.setShowTopic(adminActor(request), request.params.id, request.body.topic),
     }),
   );
-  app.delete('/api/admin/live-shows/:id', { ...adminOnly, schema: { params } }, async (request) =>
+  app.delete('/api/admin/live-shows/:id', { config: { access: 'admin' }, schema: { params } }, async (request) =>
     svc.deleteShow(adminActor(request), request.params.id),
   );
 };

@@ -27,12 +27,12 @@ import {
   wallComments,
 } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
-import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { countAll, escapeLike, pageEnvelope, pageOfSelect, sortOf } from '#server/modules/admin/list';
-import { guardSlug } from '#server/modules/admin/unique';
-import { videoEmbed, type LiveService } from '#server/modules/live/service';
-import { postLink } from '#server/modules/reports/service';
-import type { UserService } from '#server/modules/users/service';
+import { recordAudit, type Actor } from '#server/modules/admin/index';
+import { countAll, escapeLike, pageEnvelope, pageOfSelect, sortOf } from '#server/modules/admin/index';
+import { guardSlug } from '#server/modules/admin/index';
+import { videoEmbed, type LiveService } from '#server/modules/live/index';
+import { postLink } from '#server/modules/reports/index';
+import type { UserService } from '#server/modules/users/index';
 
 const EXCERPT = 280;
 const excerpt = (s: string) => (s.length > EXCERPT ? `${s.slice(0, EXCERPT - 1)}…` : s);

@@ -16,40 +16,43 @@ import {
   stageBodySchema,
 } from '#shared/admin-content';
 import { idSchema } from '#shared/http';
-import { adminOnly } from '#server/lib/guards';
-import { adminActor } from '#server/modules/admin/routes';
-import { placementQuestions, PLACEMENT_QUESTIONS_SCHEMA } from '#server/modules/learning/placement';
-import { planLinks, PLAN_LINKS_SCHEMA } from '#server/modules/diagnostic/routes';
-import { createAdminContentService } from './service.ts';
+import { adminActor } from '#server/lib/guards';
+import { placementQuestions, PLACEMENT_QUESTIONS_SCHEMA } from '#server/modules/learning/index';
+import { planLinks, PLAN_LINKS_SCHEMA } from '#server/modules/diagnostic/index';
 
 const params = { params: z.object({ id: idSchema }) };
 
 /** Admin console: content — courses, lessons, paths, quizzes, stages, achievements, placement, foot-speed plans. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const content = createAdminContentService({ db: app.deps.db });
+  const content = app.deps.services.adminContent;
   const { settings } = app.deps.services;
 
   // ---- courses ----
-  app.get('/api/admin/courses', { ...adminOnly, schema: { querystring: courseListQuerySchema } }, async (request) =>
-    content.listCourses(request.query),
+  app.get(
+    '/api/admin/courses',
+    { config: { access: 'admin' }, schema: { querystring: courseListQuerySchema } },
+    async (request) => content.listCourses(request.query),
   );
-  app.post('/api/admin/courses', { ...adminOnly, schema: { body: courseBodySchema } }, async (request, reply) =>
-    reply.status(201).send({ data: await content.createCourse(adminActor(request), request.body) }),
+  app.post(
+    '/api/admin/courses',
+    { config: { access: 'admin' }, schema: { body: courseBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await content.createCourse(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/courses/:id', { ...adminOnly, schema: params }, async (request) => ({
+  app.get('/api/admin/courses/:id', { config: { access: 'admin' }, schema: params }, async (request) => ({
     data: await content.course(request.params.id),
   }));
   app.put(
     '/api/admin/courses/:id',
-    { ...adminOnly, schema: { ...params, body: courseBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: courseBodySchema } },
     async (request) => ({ data: await content.updateCourse(adminActor(request), request.params.id, request.body) }),
   );
-  app.delete('/api/admin/courses/:id', { ...adminOnly, schema: params }, async (request) =>
+  app.delete('/api/admin/courses/:id', { config: { access: 'admin' }, schema: params }, async (request) =>
     content.deleteCourse(adminActor(request), request.params.id),
   );
   app.post(
     '/api/admin/courses/:id/lessons',
-    { ...adminOnly, schema: { ...params, body: lessonBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: lessonBodySchema } },
     async (request, reply) =>
       reply
         .status(201)
@@ -57,105 +60,128 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- lessons ----
-  app.get('/api/admin/lessons/:id', { ...adminOnly, schema: params }, async (request) => ({
+  app.get('/api/admin/lessons/:id', { config: { access: 'admin' }, schema: params }, async (request) => ({
     data: await content.lesson(request.params.id),
   }));
   app.put(
     '/api/admin/lessons/:id',
-    { ...adminOnly, schema: { ...params, body: lessonBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: lessonBodySchema } },
     async (request) => ({ data: await content.updateLesson(adminActor(request), request.params.id, request.body) }),
   );
-  app.delete('/api/admin/lessons/:id', { ...adminOnly, schema: params }, async (request) =>
+  app.delete('/api/admin/lessons/:id', { config: { access: 'admin' }, schema: params }, async (request) =>
     content.deleteLesson(adminActor(request), request.params.id),
   );
   app.post(
     '/api/admin/lessons/:id/move',
-    { ...adminOnly, schema: { ...params, body: lessonMoveSchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: lessonMoveSchema } },
     async (request) => ({
       data: await content.moveLesson(adminActor(request), request.params.id, request.body.direction),
     }),
   );
   app.put(
     '/api/admin/lessons/:id/paths',
-    { ...adminOnly, schema: { ...params, body: pathsBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: pathsBodySchema } },
     async (request) => ({ data: await content.setPaths(adminActor(request), request.params.id, request.body) }),
   );
   app.put(
     '/api/admin/lessons/:id/quiz',
-    { ...adminOnly, schema: { ...params, body: quizBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: quizBodySchema } },
     async (request) => ({ data: await content.setQuiz(adminActor(request), request.params.id, request.body) }),
   );
 
   // ---- stages ----
-  app.get('/api/admin/stages', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
-    content.listStages(request.query),
+  app.get(
+    '/api/admin/stages',
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    async (request) => content.listStages(request.query),
   );
-  app.post('/api/admin/stages', { ...adminOnly, schema: { body: stageBodySchema } }, async (request, reply) =>
-    reply.status(201).send({ data: await content.createStage(adminActor(request), request.body) }),
+  app.post(
+    '/api/admin/stages',
+    { config: { access: 'admin' }, schema: { body: stageBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await content.createStage(adminActor(request), request.body) }),
   );
-  app.get('/api/admin/stages/:id', { ...adminOnly, schema: params }, async (request) => ({
+  app.get('/api/admin/stages/:id', { config: { access: 'admin' }, schema: params }, async (request) => ({
     data: await content.stage(request.params.id),
   }));
-  app.put('/api/admin/stages/:id', { ...adminOnly, schema: { ...params, body: stageBodySchema } }, async (request) => ({
-    data: await content.updateStage(adminActor(request), request.params.id, request.body),
-  }));
-  app.delete('/api/admin/stages/:id', { ...adminOnly, schema: params }, async (request) =>
+  app.put(
+    '/api/admin/stages/:id',
+    { config: { access: 'admin' }, schema: { ...params, body: stageBodySchema } },
+    async (request) => ({
+      data: await content.updateStage(adminActor(request), request.params.id, request.body),
+    }),
+  );
+  app.delete('/api/admin/stages/:id', { config: { access: 'admin' }, schema: params }, async (request) =>
     content.deleteStage(adminActor(request), request.params.id),
   );
 
   // ---- achievements ----
-  app.get('/api/admin/achievements', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
-    content.listAchievements(request.query),
+  app.get(
+    '/api/admin/achievements',
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    async (request) => content.listAchievements(request.query),
   );
   app.post(
     '/api/admin/achievements',
-    { ...adminOnly, schema: { body: achievementBodySchema } },
+    { config: { access: 'admin' }, schema: { body: achievementBodySchema } },
     async (request, reply) =>
       reply.status(201).send({ data: await content.saveAchievement(adminActor(request), null, request.body) }),
   );
-  app.get('/api/admin/achievements/:id', { ...adminOnly, schema: params }, async (request) => ({
+  app.get('/api/admin/achievements/:id', { config: { access: 'admin' }, schema: params }, async (request) => ({
     data: await content.achievement(request.params.id),
   }));
   app.put(
     '/api/admin/achievements/:id',
-    { ...adminOnly, schema: { ...params, body: achievementBodySchema } },
+    { config: { access: 'admin' }, schema: { ...params, body: achievementBodySchema } },
     async (request) => ({
       data: await content.saveAchievement(adminActor(request), request.params.id, request.body),
     }),
   );
-  app.delete('/api/admin/achievements/:id', { ...adminOnly, schema: params }, async (request) =>
+  app.delete('/api/admin/achievements/:id', { config: { access: 'admin' }, schema: params }, async (request) =>
     content.deleteAchievement(adminActor(request), request.params.id),
   );
 
   // ---- settings: placement questions and foot-speed plan links (settings.set writes the audit entry) ----
-  app.get('/api/admin/placement', adminOnly, async () => ({ data: { questions: await placementQuestions(app.deps) } }));
-  app.put('/api/admin/placement', { ...adminOnly, schema: { body: placementBodySchema } }, async (request) => {
-    const fallback = await placementQuestions(app.deps);
-    return {
-      data: {
-        questions: await settings.set(
-          adminActor(request),
-          PLACEMENT_SETTING,
-          PLACEMENT_QUESTIONS_SCHEMA,
-          fallback,
-          request.body.questions,
-        ),
-      },
-    };
-  });
-  app.get('/api/admin/foot-speed', adminOnly, async () => ({ data: { links: await planLinks(app.deps) } }));
-  app.put('/api/admin/foot-speed', { ...adminOnly, schema: { body: planLinksBodySchema } }, async (request) => {
-    const fallback = await planLinks(app.deps);
-    return {
-      data: {
-        links: await settings.set(
-          adminActor(request),
-          PLAN_LINKS_SETTING,
-          PLAN_LINKS_SCHEMA,
-          fallback,
-          request.body.links,
-        ),
-      },
-    };
-  });
+  app.get('/api/admin/placement', { config: { access: 'admin' } }, async () => ({
+    data: { questions: await placementQuestions(app.deps) },
+  }));
+  app.put(
+    '/api/admin/placement',
+    { config: { access: 'admin' }, schema: { body: placementBodySchema } },
+    async (request) => {
+      const fallback = await placementQuestions(app.deps);
+      return {
+        data: {
+          questions: await settings.set(
+            adminActor(request),
+            PLACEMENT_SETTING,
+            PLACEMENT_QUESTIONS_SCHEMA,
+            fallback,
+            request.body.questions,
+          ),
+        },
+      };
+    },
+  );
+  app.get('/api/admin/foot-speed', { config: { access: 'admin' } }, async () => ({
+    data: { links: await planLinks(app.deps) },
+  }));
+  app.put(
+    '/api/admin/foot-speed',
+    { config: { access: 'admin' }, schema: { body: planLinksBodySchema } },
+    async (request) => {
+      const fallback = await planLinks(app.deps);
+      return {
+        data: {
+          links: await settings.set(
+            adminActor(request),
+            PLAN_LINKS_SETTING,
+            PLAN_LINKS_SCHEMA,
+            fallback,
+            request.body.links,
+          ),
+        },
+      };
+    },
+  );
 };

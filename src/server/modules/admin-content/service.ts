@@ -32,11 +32,11 @@ import {
   userAchievements,
 } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
-import { recordAudit, type Actor } from '#server/modules/admin/audit';
-import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
+import { recordAudit, type Actor } from '#server/modules/admin/index';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/index';
 import { isUniqueViolation } from '#server/lib/db-errors';
-import { guardSlug } from '#server/modules/admin/unique';
-import { stepHash } from '#server/modules/learning/service';
+import { guardSlug } from '#server/modules/admin/index';
+import { stepHash } from '#server/modules/learning/index';
 
 type CourseIn = z.output<typeof courseBodySchema>;
 type LessonIn = z.output<typeof lessonBodySchema>;

@@ -2,57 +2,54 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { grantEntitlementSchema, memberListQuerySchema, memberRoleSchema, suspendSchema } from '#shared/admin-members';
-import { adminOnly } from '#server/lib/guards';
-import { adminActor } from '#server/modules/admin/routes';
-import { createAdminMembersService } from './service.ts';
+import { adminActor } from '#server/lib/guards';
 
 const idParams = z.object({ id: idSchema });
 
 /** Admin console: members and mentors. Leads and reviews live in modules/diagnostic and modules/contact. */
 export const adminMembersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const members = createAdminMembersService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    sessions: app.deps.sessions,
-    realtime: app.deps.realtime,
-  });
+  const members = app.deps.services.adminMembers;
 
-  app.get('/api/admin/members', { ...adminOnly, schema: { querystring: memberListQuerySchema } }, async (request) =>
-    members.list(request.query),
+  app.get(
+    '/api/admin/members',
+    { config: { access: 'admin' }, schema: { querystring: memberListQuerySchema } },
+    async (request) => members.list(request.query),
   );
 
-  app.get('/api/admin/members/:id', { ...adminOnly, schema: { params: idParams } }, async (request) =>
+  app.get('/api/admin/members/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request) =>
     members.detail(request.params.id),
   );
 
   app.post(
     '/api/admin/members/:id/entitlements',
-    { ...adminOnly, schema: { params: idParams, body: grantEntitlementSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: grantEntitlementSchema } },
     async (request, reply) =>
       reply.status(201).send(await members.grant(adminActor(request), request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/members/:id/entitlements/:entitlementId/revoke',
-    { ...adminOnly, schema: { params: z.object({ id: idSchema, entitlementId: idSchema }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ id: idSchema, entitlementId: idSchema }) } },
     async (request) => members.revoke(adminActor(request), request.params.id, request.params.entitlementId),
   );
 
   app.post(
     '/api/admin/members/:id/role',
-    { ...adminOnly, schema: { params: idParams, body: memberRoleSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: memberRoleSchema } },
     async (request) => members.setRole(adminActor(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/admin/members/:id/suspend',
-    { ...adminOnly, schema: { params: idParams, body: suspendSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: suspendSchema } },
     async (request) => members.suspend(adminActor(request), request.params.id, request.body.reason),
   );
 
-  app.post('/api/admin/members/:id/unsuspend', { ...adminOnly, schema: { params: idParams } }, async (request) =>
-    members.unsuspend(adminActor(request), request.params.id),
+  app.post(
+    '/api/admin/members/:id/unsuspend',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request) => members.unsuspend(adminActor(request), request.params.id),
   );
 
-  app.get('/api/admin/mentors', adminOnly, async () => members.mentors());
+  app.get('/api/admin/mentors', { config: { access: 'admin' } }, async () => members.mentors());
 };

@@ -36,10 +36,10 @@ import {
 } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { SessionStore } from '#server/lib/session-store';
-import type { Realtime } from '#server/modules/realtime/service';
-import type { UserRow, UserService } from '#server/modules/users/service';
-import { recordAudit, type Actor, type AuditInput } from '#server/modules/admin/audit';
-import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
+import type { Realtime } from '#server/modules/realtime/index';
+import type { UserRow, UserService } from '#server/modules/users/index';
+import { recordAudit, type Actor, type AuditInput } from '#server/modules/admin/index';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/index';
 
 const activeEntitlementSql = (userId: SQL | number, kind?: string) =>
   sql`exists (select 1 from ${entitlements} e where e.user_id = ${userId} ${kind ? sql`and e.kind = ${kind}` : sql``} and e.revoked_at is null and (e.ends_at is null or e.ends_at > now()))`;

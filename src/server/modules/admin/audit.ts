@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AdminListQuery, AdminPage, AuditEntry } from '#shared/admin';
 import type { Database, Executor } from '#server/db/client';
 import { auditLog } from '#server/db/schema/index';
-import type { AuthUser } from '#server/types';
+import type { Actor } from '#server/lib/guards';
 import { countAll, escapeLike, pageOf } from './list.ts';
 
 export interface AuditInput {
@@ -15,11 +15,7 @@ export interface AuditInput {
   after?: unknown;
 }
 
-/** Who made a change, from the request: the admin and the address they came from. */
-export interface Actor {
-  user: AuthUser;
-  ip?: string | null;
-}
+export type { Actor };
 
 /** JSON-safe copy (Dates become ISO strings) so the log stores exactly what the answer showed. */
 const plain = (v: unknown): unknown => (v === undefined ? null : JSON.parse(JSON.stringify(v)));

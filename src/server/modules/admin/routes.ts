@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
@@ -14,21 +13,18 @@ import {
   subscriptions,
   users,
 } from '#server/db/schema/index';
-import { adminOnly, requireAdmin } from '#server/lib/guards';
+import { adminActor, requireAdmin } from '#server/lib/guards';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
-import { recordAudit, toAuditEntry, type Actor } from './audit.ts';
+import { recordAudit, toAuditEntry } from './audit.ts';
 import { countAll as count } from './list.ts';
-
-/** The admin making a call, and the address they came from (for the audit log). */
-export const adminActor = (request: FastifyRequest): Actor => ({ user: requireAdmin(request), ip: request.ip });
 
 /** The console's own calls: the audit log and the image upload every content form uses. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { audit } = app.deps.services;
   const { storage, limiters, fileBaseUrl } = app.deps;
 
-  app.get('/api/admin/overview', adminOnly, async (): Promise<AdminOverview> => {
+  app.get('/api/admin/overview', { config: { access: 'admin' } }, async (): Promise<AdminOverview> => {
     const { db } = app.deps;
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
     const [m] = await db
@@ -68,24 +64,28 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/api/admin/audit-log', { ...adminOnly, schema: { querystring: auditListQuerySchema } }, async (request) =>
-    audit.list(request.query),
+  app.get(
+    '/api/admin/audit-log',
+    { config: { access: 'admin' }, schema: { querystring: auditListQuerySchema } },
+    async (request) => audit.list(request.query),
   );
 
   // Mail the server kept instead of sending (no SMTP_URL): readable by admins only, as it holds
   // password-reset links (docs/security.md).
-  app.get('/api/admin/mail', adminOnly, async (): Promise<AdminMailResponse> => ({
+  app.get('/api/admin/mail', { config: { access: 'admin' } }, async (): Promise<AdminMailResponse> => ({
     delivery: app.deps.config.smtpUrl ? 'smtp' : 'kept',
     messages: await app.deps.mailer.outbox(),
   }));
 
   // Background jobs (docs/product/background-jobs.md): how many wait, run, finished and failed per
   // job, the recent failures with their error, and a retry for one of them.
-  app.get('/api/admin/jobs', adminOnly, async (): Promise<AdminJobsResponse> => app.deps.jobs.overview());
+  app.get('/api/admin/jobs', { config: { access: 'admin' } }, async (): Promise<AdminJobsResponse> =>
+    app.deps.jobs.overview(),
+  );
 
   app.post(
     '/api/admin/jobs/:id/retry',
-    { ...adminOnly, schema: { params: z.object({ id: z.uuid({ message: JOB_MESSAGES.notFailed }) }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ id: z.uuid({ message: JOB_MESSAGES.notFailed }) }) } },
     async (request) => {
       const actor = adminActor(request);
       if (!(await app.deps.jobs.retry(request.params.id))) throw notFound(JOB_MESSAGES.notFailed);
@@ -101,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // An image for a course, stage, achievement or quiz option: checked by its content and re-encoded
   // exactly like members' uploads (lib/images), stored under a random name, answered as its address.
-  app.post('/api/admin/images', adminOnly, async (request): Promise<AdminImageResponse> => {
+  app.post('/api/admin/images', { config: { access: 'admin' } }, async (request): Promise<AdminImageResponse> => {
     const user = requireAdmin(request);
     await limiters.consume('uploadsPerUser', String(user.id));
     const body = (request.body as Record<string, unknown> | null) ?? {};

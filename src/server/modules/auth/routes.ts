@@ -18,7 +18,7 @@ import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
 import { ServiceUnavailableError } from '#server/lib/unavailable';
 import { signIn, signOut } from '#server/plugins/session';
-import type { UserRow } from '#server/modules/users/service';
+import type { UserRow } from '#server/modules/users/index';
 import { rememberDevice, trustedDevice } from './device.ts';
 import { admitSignIn, signInFailed, signInSucceeded, type SignInAttempt } from './throttle.ts';
 
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // register, sign in at once, answer {name, email, redirect}
   app.post(
     '/register',
-    { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } },
+    { config: { access: 'public' }, schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
       needSessions();
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
+    { config: { access: 'public' }, schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const { email, password, remember, to } = request.body;
       needSessions();
@@ -103,14 +103,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    await signOut(request, reply);
-    return redirectOrJson(request, reply, '/');
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      await signOut(request, reply);
+      return redirectOrJson(request, reply, '/');
+    },
+  );
 
   app.post(
     '/password/forgot',
-    { schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await limiters.consume('passwordResetPerIp', request.ip);
       await limiters.consume('passwordResetPerEmail', request.body.email);
@@ -123,7 +130,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // typed; it never uses the link. Counted per address (ADDRESS_LIMITS).
   app.get(
     '/api/password/reset/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }), response: { 200: resetLinkAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ token: z.string().max(200) }), response: { 200: resetLinkAnswerSchema } },
+    },
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const link = await services.auth.resetLinkState(request.params.token);
@@ -135,7 +145,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password/reset',
-    { schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
     async (request, reply) => {
       needSessions();
       await limiters.consume('passwordResetPerIp', request.ip);
@@ -149,6 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/password',
     {
+      config: { access: 'member' },
       schema: {
         body: z
           .object({
@@ -184,5 +198,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** who am I (for the client after a rotation, and for scripts) */
-  app.get('/api/me', async (request) => ({ user: request.user, csrfToken: request.csrfToken }));
+  app.get('/api/me', { config: { access: 'public' } }, async (request) => ({
+    user: request.user,
+    csrfToken: request.csrfToken,
+  }));
 };

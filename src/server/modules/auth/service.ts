@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '#server/lib/errors';
 import { randomToken, sha256 } from '#server/lib/crypto';
 import type { MailService } from '#server/modules/mail/index';
 import type { SessionStore } from '#server/lib/session-store';
-import type { UserRow, UserService } from '#server/modules/users/service';
+import type { UserRow, UserService } from '#server/modules/users/index';
 import { isUniqueViolation } from '#server/lib/db-errors';
 
 export const PASSWORD_CHANGED_SUBJECT = 'Your Backbeat password was changed';

@@ -9,7 +9,7 @@ import {
 } from '#shared/billing';
 import type { Database } from '#server/db/client';
 import { courses, entitlements, instalmentPlans, mentorships, orders, products, users } from '#server/db/schema/index';
-import type { SubscriptionRow } from '#server/modules/payments/service';
+import type { SubscriptionRow } from '#server/modules/payments/index';
 
 // Everything a member has, for the billing page (docs/product/billing-page.md): memberships
 // (bought, lifetime, granted), the mentorship (in full, by instalments, granted) and courses.

@@ -7,9 +7,7 @@ import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
-import { createBillingService, type RetentionAction } from './service.ts';
-
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+import { type RetentionAction } from './service.ts';
 
 /** the client's key for a double submit: the Idempotency-Key header or the hidden idempotency_key field */
 function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempotency_key'> | undefined): string | null {
@@ -20,17 +18,16 @@ function clientKey(request: FastifyRequest, body: Pick<RetentionBody, 'idempoten
 
 /** The billing calls, /account/billing's data and the admins' list of reasons. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, limiters } = app.deps;
-  const { payments, users } = app.deps.services;
-  const billing = createBillingService({ db, payments, users });
+  const { limiters } = app.deps;
+  const billing = app.deps.services.billing;
 
-  app.get('/api/billing', async (request) => billing.state(requireUser(request)));
+  app.get('/api/billing', { config: { access: 'member' } }, async (request) => billing.state(requireUser(request)));
 
   const answer = (request: FastifyRequest, reply: FastifyReply, message: string) =>
     redirectOrJson(request, reply, '/account/billing', { message });
 
   const retention = (path: string, kind: PaymentKind, action: RetentionAction) =>
-    app.post(path, { ...signedIn, schema: { body: retentionBodySchema } }, async (request, reply) => {
+    app.post(path, { config: { access: 'member' }, schema: { body: retentionBodySchema } }, async (request, reply) => {
       const body = request.body;
       const result = await billing.retention(requireUser(request), kind, action, {
         reason: body.reason ?? null,
@@ -57,7 +54,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/billing/resume',
-    { ...signedIn, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } },
+    { config: { access: 'member' }, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } },
     async (request, reply) => {
       const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
       return answer(request, reply, result.message);
@@ -70,18 +67,24 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     await limiters.consume('checkoutPerUser', String(user.id));
     return user;
   };
-  app.post('/account/billing/card/setup', signedIn, async (request) => billing.cardSetup(await paying(request)));
-  app.post('/account/billing/card', { ...signedIn, schema: { body: updateCardBodySchema } }, async (request, reply) => {
-    const result = await billing.updateCard(
-      await paying(request),
-      request.body.payment_method,
-      clientKey(request, request.body),
-    );
-    return answer(request, reply, result.message);
-  });
+  app.post('/account/billing/card/setup', { config: { access: 'member' } }, async (request) =>
+    billing.cardSetup(await paying(request)),
+  );
+  app.post(
+    '/account/billing/card',
+    { config: { access: 'member' }, schema: { body: updateCardBodySchema } },
+    async (request, reply) => {
+      const result = await billing.updateCard(
+        await paying(request),
+        request.body.payment_method,
+        clientKey(request, request.body),
+      );
+      return answer(request, reply, result.message);
+    },
+  );
   app.post(
     '/account/billing/pay-now',
-    { ...signedIn, schema: { body: payNowBodySchema.optional() } },
+    { config: { access: 'member' }, schema: { body: payNowBodySchema.optional() } },
     async (request, reply) => {
       const result = await billing.payNow(await paying(request), clientKey(request, request.body ?? undefined));
       return answer(request, reply, result.message);
@@ -91,7 +94,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // PayPal sends the buyer back here after approving the discounted lifetime order
   app.get(
     '/account/billing/paypal/lifetime-return',
-    { schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) } },
+    {
+      config: { access: 'member' },
+      schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) },
+    },
     async (request, reply) =>
       reply.redirect(
         safeRedirect(await billing.lifetimeReturn(requireUser(request), request.query.order), '/account/billing'),

@@ -43,11 +43,11 @@ import {
   subscriptions,
 } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
-import { HOLD_MINUTES, type PaymentsService, type SubscriptionRow } from '#server/modules/payments/service';
-import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/provider';
-import { ProviderError } from '#server/modules/payments/provider';
-import type { UserService } from '#server/modules/users/service';
-import { createSettingsService } from '#server/modules/admin/settings';
+import { HOLD_MINUTES, type PaymentsService, type SubscriptionRow } from '#server/modules/payments/index';
+import type { PaymentProvider, SubscriptionState } from '#server/modules/payments/index';
+import { ProviderError } from '#server/modules/payments/index';
+import type { UserService } from '#server/modules/users/index';
+import { createSettingsService } from '#server/modules/admin/index';
 import { courseHoldings, mentorshipHoldings, otherMemberships, subscriptionMembership } from './holdings.ts';
 import type { AuthUser } from '#server/types';
 

@@ -11,24 +11,26 @@ import {
   paypalLifetimeBodySchema,
 } from '#shared/checkout';
 import { AppError, notFound } from '#server/lib/errors';
-import { requireUser, signedInFirst } from '#server/lib/guards';
+import { requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
-import { createCheckoutService } from './service.ts';
 
 /** Membership checkout (docs/product/membership-checkout.md): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const checkout = createCheckoutService({ db: app.deps.db, payments: app.deps.services.payments });
+  const checkout = app.deps.services.checkout;
   // the default checkout plan: once at start-up, never per request (an admin's edits stay)
   await checkout.ensureDefaultPlan();
 
   app.get(
     '/api/checkout/:slug',
-    { schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) },
+    },
     async (request) => checkout.checkout(request.params.slug, request.user),
   );
 
-  app.get('/order/stripe-client-secret', async (request) => {
+  app.get('/order/stripe-client-secret', { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     await limiters.consume('checkoutPerUser', String(user.id));
     try {
@@ -39,21 +41,25 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/order/stripe', { ...signedInFirst, schema: { body: orderStripeBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('checkoutPerUser', String(user.id));
-    const { checkout: slug, plan, stripeToken } = request.body;
-    return checkout.payByCard(user, {
-      checkout: slug,
-      plan,
-      paymentMethod: stripeToken,
-      clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
-    });
-  });
+  app.post(
+    '/order/stripe',
+    { config: { access: 'member' }, schema: { body: orderStripeBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('checkoutPerUser', String(user.id));
+      const { checkout: slug, plan, stripeToken } = request.body;
+      return checkout.payByCard(user, {
+        checkout: slug,
+        plan,
+        paymentMethod: stripeToken,
+        clientKey: clientIdempotencyKey(request, request.body.idempotency_key),
+      });
+    },
+  );
 
   app.post(
     '/paypal/get-approval-url',
-    { ...signedInFirst, schema: { body: paypalApprovalBodySchema } },
+    { config: { access: 'member' }, schema: { body: paypalApprovalBodySchema } },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('checkoutPerUser', String(user.id));
@@ -67,7 +73,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/paypal/lifetime-checkout',
-    { ...signedInFirst, schema: { body: paypalLifetimeBodySchema } },
+    { config: { access: 'member' }, schema: { body: paypalLifetimeBodySchema } },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('checkoutPerUser', String(user.id));
@@ -83,6 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/paypal/return',
     {
+      config: { access: 'member' },
       schema: {
         querystring: z.object({
           order: idSchema,
@@ -103,7 +110,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/order',
-    { schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) } },
+    {
+      config: { access: 'member' },
+      schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) },
+    },
     async (request) => {
       const user = requireUser(request);
       const id = request.query.order;

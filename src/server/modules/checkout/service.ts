@@ -13,8 +13,8 @@ import {
   type ChargeResult,
   type Interval,
   type SubscriptionState,
-} from '#server/modules/payments/provider';
-import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
+} from '#server/modules/payments/index';
+import type { OrderRow, PaymentsService } from '#server/modules/payments/index';
 
 type PlanRow = typeof checkoutPlans.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { AdminBarrierRow } from '#shared/accessibility';
 import type { Database } from '#server/db/client';
 import { contactMessages, users } from '#server/db/schema/index';
 import { escapeHtml } from '#server/lib/html';
-import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/list';
-import type { NotificationService } from '#server/modules/notifications/service';
+import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/index';
+import type { NotificationService } from '#server/modules/notifications/index';
 import type { AuthUser } from '#server/types';
 
 /** where an admin reads the reports */

@@ -3,52 +3,62 @@ import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
 import { BARRIER_MESSAGES, barrierReportSchema } from '#shared/accessibility';
 import { contactMessages } from '#server/db/schema/index';
-import { adminOnly, requireUser } from '#server/lib/guards';
-import { reviewsPage } from '#server/modules/admin-members/service';
-import { csvCell } from '#server/modules/diagnostic/routes';
+import { requireUser } from '#server/lib/guards';
+import { reviewsPage } from '#server/modules/admin-members/index';
+import { csvCell } from '#server/lib/csv';
 import { barrierReportsPage, reportBarrier } from './barriers.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
   // the student review modal (and the contact form) post here
-  app.post('/contact/send', { schema: { body: contactBodySchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    await limiters.consume('contactPerUser', String(user.id));
-    const review =
-      request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
-    await db.insert(contactMessages).values({
-      userId: user.id,
-      kind: review ? 'review' : 'contact',
-      subject: request.body.subject || (review ? 'Student review' : ''),
-      body: request.body.body,
-    });
-    return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
-  });
+  app.post(
+    '/contact/send',
+    { config: { access: 'member' }, schema: { body: contactBodySchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limiters.consume('contactPerUser', String(user.id));
+      const review =
+        request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
+      await db.insert(contactMessages).values({
+        userId: user.id,
+        kind: review ? 'review' : 'contact',
+        subject: request.body.subject || (review ? 'Student review' : ''),
+        body: request.body.body,
+      });
+      return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
+    },
+  );
 
   // the accessibility statement's form: anyone may report a barrier, signed in or not (a barrier may
   // be the very thing that keeps them from signing in); per address by plugins/address-limits.ts
-  app.post('/accessibility/barriers', { schema: { body: barrierReportSchema } }, async (request, reply) => {
-    const user = request.user ?? null;
-    if (user) await limiters.consume('contactPerUser', String(user.id));
-    await reportBarrier({ db, notifications: app.deps.services.notifications }, user, request.body);
-    return reply.status(201).send({ message: BARRIER_MESSAGES.sent });
-  });
+  app.post(
+    '/accessibility/barriers',
+    { config: { access: 'public' }, schema: { body: barrierReportSchema } },
+    async (request, reply) => {
+      const user = request.user ?? null;
+      if (user) await limiters.consume('contactPerUser', String(user.id));
+      await reportBarrier({ db, notifications: app.deps.services.notifications }, user, request.body);
+      return reply.status(201).send({ message: BARRIER_MESSAGES.sent });
+    },
+  );
 
   app.get(
     '/api/admin/barrier-reports',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request) => barrierReportsPage(db, request.query),
   );
 
   // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
-  app.get('/api/admin/reviews', { ...adminOnly, schema: { querystring: adminListQuerySchema } }, async (request) =>
-    reviewsPage(db, request.query),
+  app.get(
+    '/api/admin/reviews',
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    async (request) => reviewsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/reviews.csv',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const { data } = await reviewsPage(db, request.query, true);
       const header = ['created_at', 'name', 'email', 'subject', 'body'];

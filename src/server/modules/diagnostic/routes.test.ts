@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DIAGNOSTIC } from '#shared/diagnostic';
 import { appMeta } from '#server/db/schema/index';
 import { createTestApp, type TestApp } from '#test/api-harness';
-import { csvCell } from './routes.ts';
+import { csvCell } from '#server/lib/csv';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,17 +15,10 @@ import {
 } from '#shared/diagnostic';
 import { appMeta, diagnosticLeads } from '#server/db/schema/index';
 import { ValidationError } from '#server/lib/errors';
-import { adminOnly } from '#server/lib/guards';
-import { leadsPage } from '#server/modules/admin-members/service';
+import { leadsPage } from '#server/modules/admin-members/index';
 import type { Database } from '#server/db/client';
-import type { SettingsService } from '#server/modules/admin/settings';
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import type { SettingsService } from '#server/modules/admin/index';
+import { csvCell } from '#server/lib/csv';
 
 /** The answers as readable lines: each question with the answer given. */
 function answersText(answers: Array<number | string>): string {
@@ -66,47 +59,51 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
 
   // public; the server replays the answers to score them
-  app.post('/placement/foot-speed/save', { schema: { body: footSpeedSaveSchema } }, async (request, reply) => {
-    await limiters.consume('diagnosticPerIp', request.ip);
-    const { name, email, answers } = request.body;
-    const state = replay(answers);
-    if (DIAGNOSTIC_STEPS[state.step - 1]?.kind !== 'contact')
-      throw new ValidationError({ answers: ['Please answer every question.'] });
-    const primary = primaryKiller(state.scores);
-    await db.insert(diagnosticLeads).values({
-      userId: request.user?.id ?? null,
-      name,
-      email,
-      skill: state.skill,
-      pedal: state.pedal,
-      tempo: state.tempo,
-      scores: state.scores,
-      primaryKiller: primary,
-      answers,
-      answersText: answersText(answers),
-    });
-    const link = (await planLinks(app.deps))[planKey(state.skill, state.pedal)] ?? '/courses';
-    return reply.status(201).send({
-      skill: state.skill,
-      pedal: state.pedal,
-      tempo: state.tempo,
-      scores: state.scores,
-      primary,
-      primary_label: AREA_LABELS[primary],
-      link,
-    });
-  });
+  app.post(
+    '/placement/foot-speed/save',
+    { config: { access: 'public' }, schema: { body: footSpeedSaveSchema } },
+    async (request, reply) => {
+      await limiters.consume('diagnosticPerIp', request.ip);
+      const { name, email, answers } = request.body;
+      const state = replay(answers);
+      if (DIAGNOSTIC_STEPS[state.step - 1]?.kind !== 'contact')
+        throw new ValidationError({ answers: ['Please answer every question.'] });
+      const primary = primaryKiller(state.scores);
+      await db.insert(diagnosticLeads).values({
+        userId: request.user?.id ?? null,
+        name,
+        email,
+        skill: state.skill,
+        pedal: state.pedal,
+        tempo: state.tempo,
+        scores: state.scores,
+        primaryKiller: primary,
+        answers,
+        answersText: answersText(answers),
+      });
+      const link = (await planLinks(app.deps))[planKey(state.skill, state.pedal)] ?? '/courses';
+      return reply.status(201).send({
+        skill: state.skill,
+        pedal: state.pedal,
+        tempo: state.tempo,
+        scores: state.scores,
+        primary,
+        primary_label: AREA_LABELS[primary],
+        link,
+      });
+    },
+  );
 
   // the admin console: paged, sorted and searched on the server; the CSV is the same search, every page
   app.get(
     '/api/admin/diagnostic-leads',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request) => leadsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/diagnostic-leads.csv',
-    { ...adminOnly, schema: { querystring: adminListQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
     async (request, reply) => {
       const { data } = await leadsPage(db, request.query, true);
       const header = [

@@ -1,20 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema, pageQuerySchema } from '#shared/http';
 import { lockSchema, moveSchema, newTopicSchema, pinSchema, topicLikeSchema, watchSchema } from '#shared/forums';
-import { forbidden } from '#server/lib/errors';
 import { requireCommunity } from '#server/lib/guards';
 import { mailWatchedTopics, WATCHED_TOPICS_CRON, WATCHED_TOPICS_JOB } from './watched-topic-mail.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const idParams = z.object({ id: idSchema });
 const topicIdParams = z.object({ topicId: idSchema });
-
-/** checked before the body is validated: a visitor gets 401 and a free member 403, never a 422 */
-const guard = async (request: FastifyRequest) => {
-  requireCommunity(request);
-};
 
 /** Forum home, categories, topics and their calls (docs/product/forums.md). */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,19 +28,19 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.deps.jobs.schedule(WATCHED_TOPICS_JOB, WATCHED_TOPICS_CRON);
 
-  app.get('/api/forums', { preValidation: guard }, async (request) => ({
+  app.get('/api/forums', { config: { access: 'community' } }, async (request) => ({
     data: await forums.categories(requireCommunity(request)),
   }));
 
   app.get(
     '/api/forums/:slug',
-    { preValidation: guard, schema: { params: slugParams, querystring: pageQuerySchema } },
+    { config: { access: 'community' }, schema: { params: slugParams, querystring: pageQuerySchema } },
     async (request) => forums.categoryPage(requireCommunity(request), request.params.slug, request.query.page),
   );
 
   app.post(
     '/api/forums/:slug/topics',
-    { preValidation: guard, schema: { params: slugParams, body: newTopicSchema } },
+    { config: { access: 'community' }, schema: { params: slugParams, body: newTopicSchema } },
     async (request, reply) => {
       const user = requireCommunity(request);
       const answer = await forums.createTopic(user, request.params.slug, request.body);
@@ -56,13 +49,15 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // the topic as the thread page reads it
-  app.get('/forums/api/topic/:topicId', { preValidation: guard, schema: { params: topicIdParams } }, async (request) =>
-    forums.topic(requireCommunity(request), request.params.topicId),
+  app.get(
+    '/forums/api/topic/:topicId',
+    { config: { access: 'community' }, schema: { params: topicIdParams } },
+    async (request) => forums.topic(requireCommunity(request), request.params.topicId),
   );
 
   app.post(
     '/forums/api/likes/topics/toggle',
-    { preValidation: guard, schema: { body: topicLikeSchema } },
+    { config: { access: 'community' }, schema: { body: topicLikeSchema } },
     async (request) => {
       const user = requireCommunity(request);
       await limiters.consume('likesPerUser', String(user.id));
@@ -73,27 +68,24 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/forums/topics/:id/watch',
-    { preValidation: guard, schema: { params: idParams, body: watchSchema } },
+    { config: { access: 'community' }, schema: { params: idParams, body: watchSchema } },
     async (request) => forums.watch(requireCommunity(request), request.params.id, request.body.watch),
   );
 
-  // admins only (checked in the service too)
-  const adminGuard = async (request: FastifyRequest) => {
-    if (!requireCommunity(request).isAdmin) throw forbidden();
-  };
+  // admins only (checked in the service too); a non-member hears the members-only message first
   app.post(
     '/api/forums/topics/:id/pin',
-    { preValidation: adminGuard, schema: { params: idParams, body: pinSchema } },
+    { config: { access: 'moderation' }, schema: { params: idParams, body: pinSchema } },
     async (request) => forums.pin(requireCommunity(request), request.params.id, request.body.pinned),
   );
   app.post(
     '/api/forums/topics/:id/lock',
-    { preValidation: adminGuard, schema: { params: idParams, body: lockSchema } },
+    { config: { access: 'moderation' }, schema: { params: idParams, body: lockSchema } },
     async (request) => forums.lock(requireCommunity(request), request.params.id, request.body.locked),
   );
   app.post(
     '/api/forums/topics/:id/move',
-    { preValidation: adminGuard, schema: { params: idParams, body: moveSchema } },
+    { config: { access: 'moderation' }, schema: { params: idParams, body: moveSchema } },
     async (request) => forums.move(requireCommunity(request), request.params.id, request.body.category_id),
   );
 };

@@ -4,8 +4,8 @@ import type { Database } from '#server/db/client';
 import { forumTopics, posts, topicWatches, users } from '#server/db/schema/index';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { MailService } from '#server/modules/mail/index';
-import { mailExcerpt } from '#server/modules/mail/excerpt';
-import type { UserService } from '#server/modules/users/service';
+import { mailExcerpt } from '#server/modules/mail/index';
+import type { UserService } from '#server/modules/users/index';
 
 /** the background job that mails watchers the posts of the hour that just ended */
 export const WATCHED_TOPICS_JOB = 'mail.watched-topics';

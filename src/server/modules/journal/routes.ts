@@ -8,27 +8,39 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { journal } = app.deps.services;
 
   // the journal form: rows in the hidden field `exercises` (JSON)
-  app.post('/journal', { schema: { body: journalEntryBodySchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    const entry = await journal.addEntry(user.id, request.body.exercises, request.body.notes);
-    await app.deps.services.rewards.award(user.id, `journal:${entry.created_at.slice(0, 10)}`, POINTS.journalEntry);
-    return reply.status(201).send({ data: entry });
-  });
-  app.get('/api/journal', { schema: { querystring: pageQuerySchema } }, async (request) =>
+  app.post(
+    '/journal',
+    { config: { access: 'member' }, schema: { body: journalEntryBodySchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const entry = await journal.addEntry(user.id, request.body.exercises, request.body.notes);
+      await app.deps.services.rewards.award(user.id, `journal:${entry.created_at.slice(0, 10)}`, POINTS.journalEntry);
+      return reply.status(201).send({ data: entry });
+    },
+  );
+  app.get('/api/journal', { config: { access: 'member' }, schema: { querystring: pageQuerySchema } }, async (request) =>
     journal.entries(requireUser(request).id, request.query.page),
   );
-  app.get('/api/practice/stats', async (request) => ({ data: await journal.stats(requireUser(request).id) }));
-  app.post('/api/practice/goal', { schema: { body: goalBodySchema } }, async (request) =>
+  app.get('/api/practice/stats', { config: { access: 'member' } }, async (request) => ({
+    data: await journal.stats(requireUser(request).id),
+  }));
+  app.post('/api/practice/goal', { config: { access: 'member' }, schema: { body: goalBodySchema } }, async (request) =>
     journal.setGoal(requireUser(request).id, request.body.days_per_week, request.body.minutes_per_day),
   );
-  app.get('/api/practice/summary', async (request) => ({ data: await journal.summary(requireUser(request).id) }));
+  app.get('/api/practice/summary', { config: { access: 'member' } }, async (request) => ({
+    data: await journal.summary(requireUser(request).id),
+  }));
 
   // the timer posts minutes; the answer's redirect is followed by the browser (docs/product/journal.md)
-  app.post('/journal/log-time-practiced', { schema: { body: logTimeBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const minutes = request.body.minutes_practiced;
-    const { day } = await journal.logTime(user.id, minutes);
-    await app.deps.services.rewards.award(user.id, `practice:${day}`, POINTS.practiceLogged);
-    return { minutes_practiced: minutes, redirect: `/journal?logged=${minutes}` };
-  });
+  app.post(
+    '/journal/log-time-practiced',
+    { config: { access: 'member' }, schema: { body: logTimeBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const minutes = request.body.minutes_practiced;
+      const { day } = await journal.logTime(user.id, minutes);
+      await app.deps.services.rewards.award(user.id, `practice:${day}`, POINTS.practiceLogged);
+      return { minutes_practiced: minutes, redirect: `/journal?logged=${minutes}` };
+    },
+  );
 };

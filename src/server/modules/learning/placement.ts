@@ -1,6 +1,6 @@
 import { PLACEMENT_QUESTIONS, type PlacementQuestion } from '#shared/placement';
 import { placementQuestionsSchema } from '#shared/admin-content';
-import type { SettingsService } from '#server/modules/admin/settings';
+import type { SettingsService } from '#server/modules/admin/index';
 
 /** site setting 'placement_questions' (edited in the admin console) */
 export const PLACEMENT_QUESTIONS_SCHEMA = placementQuestionsSchema;

@@ -27,80 +27,120 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // pages read these
-  app.get('/api/courses', async (request) => ({ data: await learning.listCourses(request.user) }));
-  app.get('/api/courses/:slug', { schema: { params: z.object({ slug: z.string().max(100) }) } }, async (request) => ({
-    data: await learning.course(request.user, request.params.slug),
+  app.get('/api/courses', { config: { access: 'public' } }, async (request) => ({
+    data: await learning.listCourses(request.user),
   }));
-  app.get('/api/lessons/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
-    data: await learning.lesson(request.user, request.params.id),
+  app.get(
+    '/api/courses/:slug',
+    { config: { access: 'public' }, schema: { params: z.object({ slug: z.string().max(100) }) } },
+    async (request) => ({
+      data: await learning.course(request.user, request.params.slug),
+    }),
+  );
+  app.get(
+    '/api/lessons/:id',
+    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    async (request) => ({
+      data: await learning.lesson(request.user, request.params.id),
+    }),
+  );
+  app.get('/api/my-practice', { config: { access: 'member' } }, async (request) => ({
+    data: await learning.bookmarks(requireUser(request)),
   }));
-  app.get('/api/my-practice', async (request) => ({ data: await learning.bookmarks(requireUser(request)) }));
-  app.get('/api/continue', async (request) => ({ data: await learning.continueLesson(requireUser(request)) }));
-  app.get('/api/stages', async (request) => ({ data: await learning.listStages(requireUser(request)) }));
-  app.get('/api/stages/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
-    data: await learning.stage(requireUser(request), request.params.id),
+  app.get('/api/continue', { config: { access: 'member' } }, async (request) => ({
+    data: await learning.continueLesson(requireUser(request)),
   }));
-
-  // bookmarks and completion toggles (docs/product/learning.md)
-  app.post('/lesson-bookmarks', { schema: { body: bookmarkBodySchema } }, async (request) =>
-    learning.setBookmark(requireUser(request), request.body.lesson_id, request.body.bookmarked),
+  app.get('/api/stages', { config: { access: 'member' } }, async (request) => ({
+    data: await learning.listStages(requireUser(request)),
+  }));
+  app.get(
+    '/api/stages/:id',
+    { config: { access: 'member' }, schema: { params: z.object({ id: idSchema }) } },
+    async (request) => ({
+      data: await learning.stage(requireUser(request), request.params.id),
+    }),
   );
 
-  app.post('/lesson-completions', { schema: { body: lessonCompletionBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const { complete, newly, progress } = await learning.setLessonComplete(
-      user,
-      request.body.lesson_id,
-      request.body.complete,
-    );
-    if (newly)
-      await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
-    // the member's other open tabs follow, as for a path; the sender's own tab already changed
-    app.deps.realtime.publish(
-      userChannel(user.id),
-      'LessonStatus',
-      { lesson_id: request.body.lesson_id, complete, progress },
-      { exceptSocketId: socketId(request.headers) },
-    );
-    return { complete, progress };
-  });
+  // bookmarks and completion toggles (docs/product/learning.md)
+  app.post(
+    '/lesson-bookmarks',
+    { config: { access: 'member' }, schema: { body: bookmarkBodySchema } },
+    async (request) => learning.setBookmark(requireUser(request), request.body.lesson_id, request.body.bookmarked),
+  );
 
-  app.post('/soundslice-path-completions', { schema: { body: pathCompletionBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const { soundslice_path_id, complete } = request.body;
-    const result = await learning.setPathComplete(user, soundslice_path_id, complete);
-    // the user's other open tabs follow, the sender's own tab already changed
-    app.deps.realtime.publish(
-      userChannel(user.id),
-      'SoundslicePathStatus',
-      { soundslice_path_id, complete },
-      { exceptSocketId: socketId(request.headers) },
-    );
-    return result;
-  });
+  app.post(
+    '/lesson-completions',
+    { config: { access: 'member' }, schema: { body: lessonCompletionBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const { complete, newly, progress } = await learning.setLessonComplete(
+        user,
+        request.body.lesson_id,
+        request.body.complete,
+      );
+      if (newly)
+        await app.deps.services.rewards.award(user.id, `lesson:${request.body.lesson_id}`, POINTS.lessonComplete);
+      // the member's other open tabs follow, as for a path; the sender's own tab already changed
+      app.deps.realtime.publish(
+        userChannel(user.id),
+        'LessonStatus',
+        { lesson_id: request.body.lesson_id, complete, progress },
+        { exceptSocketId: socketId(request.headers) },
+      );
+      return { complete, progress };
+    },
+  );
 
-  app.post('/stages/toggle-checkmark', { schema: { body: stageCheckmarkBodySchema } }, async (request) =>
-    learning.toggleCheckmark(requireUser(request), request.body.stage_id, request.body.hash_id, request.body.completed),
+  app.post(
+    '/soundslice-path-completions',
+    { config: { access: 'member' }, schema: { body: pathCompletionBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const { soundslice_path_id, complete } = request.body;
+      const result = await learning.setPathComplete(user, soundslice_path_id, complete);
+      // the user's other open tabs follow, the sender's own tab already changed
+      app.deps.realtime.publish(
+        userChannel(user.id),
+        'SoundslicePathStatus',
+        { soundslice_path_id, complete },
+        { exceptSocketId: socketId(request.headers) },
+      );
+      return result;
+    },
+  );
+
+  app.post(
+    '/stages/toggle-checkmark',
+    { config: { access: 'member' }, schema: { body: stageCheckmarkBodySchema } },
+    async (request) =>
+      learning.toggleCheckmark(
+        requireUser(request),
+        request.body.stage_id,
+        request.body.hash_id,
+        request.body.completed,
+      ),
   );
 
   // POST /{resourceType}/quiz (id, score); lessons are the resource with quizzes
-  app.post('/lessons/quiz', { schema: { body: quizBodySchema } }, async (request) => {
+  app.post('/lessons/quiz', { config: { access: 'member' }, schema: { body: quizBodySchema } }, async (request) => {
     const user = requireUser(request);
     const result = await learning.submitQuiz(user, request.body.id, request.body.answers);
     if (result.passed) await app.deps.services.rewards.award(user.id, `quiz:${request.body.id}`, POINTS.quizPassed);
     return result;
   });
 
-  app.get('/api/placement/questions', async (request) => {
+  app.get('/api/placement/questions', { config: { access: 'member' } }, async (request) => {
     requireUser(request);
     return { data: await placementQuestions(app.deps) };
   });
-  app.post('/placement/set-stage', { schema: { body: setStageBodySchema } }, async (request) =>
-    learning.setStage(requireUser(request), request.body.stage),
+  app.post(
+    '/placement/set-stage',
+    { config: { access: 'member' }, schema: { body: setStageBodySchema } },
+    async (request) => learning.setStage(requireUser(request), request.body.stage),
   );
 
   // the signed-in member's own status: nobody can set another member's
-  app.post('/status', { schema: { body: statusBodySchema } }, async (request) => {
+  app.post('/status', { config: { access: 'member' }, schema: { body: statusBodySchema } }, async (request) => {
     const user = requireUser(request);
     const now = new Date();
     await app.deps.db
@@ -110,9 +150,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: request.body.status, status_updated_at: now.toISOString() };
   });
 
-  app.post('/dashboard/update-timezone', { schema: { body: timezoneBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await app.deps.db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, user.id));
-    return { timezone: request.body.timezone };
-  });
+  app.post(
+    '/dashboard/update-timezone',
+    { config: { access: 'member' }, schema: { body: timezoneBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await app.deps.db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, user.id));
+      return { timezone: request.body.timezone };
+    },
+  );
 };

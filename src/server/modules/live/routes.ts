@@ -40,22 +40,30 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // shows
-  app.get('/api/live/shows', async (request) => {
+  app.get('/api/live/shows', { config: { access: 'community' } }, async (request) => {
     requireCommunity(request);
     return live.shows();
   });
-  app.get('/api/live/shows/:id', { schema: { params: showParams } }, async (request) => {
-    requireCommunity(request);
-    return { data: await live.show(request.params.id) };
-  });
-  app.get('/api/live/shows/:id/follow', { schema: { params: showParams } }, async (request) => {
-    const user = requireCommunity(request);
-    await live.show(request.params.id);
-    return { data: await live.following(user, request.params.id) };
-  });
+  app.get(
+    '/api/live/shows/:id',
+    { config: { access: 'community' }, schema: { params: showParams } },
+    async (request) => {
+      requireCommunity(request);
+      return { data: await live.show(request.params.id) };
+    },
+  );
+  app.get(
+    '/api/live/shows/:id/follow',
+    { config: { access: 'community' }, schema: { params: showParams } },
+    async (request) => {
+      const user = requireCommunity(request);
+      await live.show(request.params.id);
+      return { data: await live.following(user, request.params.id) };
+    },
+  );
   app.post(
     '/api/live/shows/:id/follow',
-    { schema: { params: showParams, body: z.object({ follow: z.boolean() }) } },
+    { config: { access: 'community' }, schema: { params: showParams, body: z.object({ follow: z.boolean() }) } },
     async (request) => ({
       data: await live.follow(requireCommunity(request), request.params.id, request.body.follow),
     }),
@@ -70,13 +78,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.deps.jobs.schedule(LIVE_REMINDERS_JOB, LIVE_REMINDERS_CRON);
 
-  app.post('/api/live/shows', { schema: { body: scheduleShowSchema } }, async (request, reply) => {
-    requireAdmin(request);
-    return reply.status(201).send({ data: await live.schedule(request.body) });
-  });
+  app.post(
+    '/api/live/shows',
+    { config: { access: 'admin' }, schema: { body: scheduleShowSchema } },
+    async (request, reply) => {
+      requireAdmin(request);
+      return reply.status(201).send({ data: await live.schedule(request.body) });
+    },
+  );
   app.post(
     '/api/live/shows/:id/status',
-    { schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } },
+    { config: { access: 'admin' }, schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } },
     async (request) => {
       requireAdmin(request);
       return { data: await live.setStatus(request.params.id, request.body.status) };
@@ -84,7 +96,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/live/shows/:id/chat',
-    { schema: { params: showParams, body: z.object({ open: flag }) } },
+    { config: { access: 'admin' }, schema: { params: showParams, body: z.object({ open: flag }) } },
     async (request) => {
       requireAdmin(request);
       return { data: await live.setChatOpen(request.params.id, request.body.open) };
@@ -94,12 +106,15 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   // the chat panel
   app.get(
     '/live-chat/get',
-    { config: { hotRead: true }, schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) } },
+    {
+      config: { access: 'community', hotRead: true },
+      schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) },
+    },
     async (request) => live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
   );
   app.post(
     '/live-chat/messages',
-    { schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } },
+    { config: { access: 'community' }, schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } },
     async (request) => {
       const user = requireCommunity(request);
       return live.post(user, request.body.showId, request.body.body, socketId(request));
@@ -107,7 +122,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/live-chat/set-topic',
-    { schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) } },
+    {
+      config: { access: 'community' },
+      schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) },
+    },
     async (request) => {
       requireCommunity(request);
       requireAdmin(request);
@@ -116,7 +134,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/live-chat/toggle-heart',
-    { schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } },
+    { config: { access: 'community' }, schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } },
     async (request) => {
       const user = requireCommunity(request);
       return live.toggleHeart(user, request.body.show_id, request.body.message_id, socketId(request));

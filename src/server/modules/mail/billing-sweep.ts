@@ -9,7 +9,7 @@ import {
   receipts,
   subscriptions,
 } from '#server/db/schema/index';
-import type { MailService } from './index.ts';
+import type { MailService } from './service.ts';
 
 /** how far back a billing event still gets its mail (a sweep missed during an outage catches up) */
 const EVENT_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;

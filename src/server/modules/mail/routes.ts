@@ -25,13 +25,16 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account/notifications',
-    { schema: { response: { 200: notificationSettingsResponseSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: notificationSettingsResponseSchema } } },
     async (request) => mail.preferences.list(requireUser(request).id),
   );
 
   app.put(
     '/api/account/notifications',
-    { schema: { body: notificationSettingsUpdateSchema, response: { 200: notificationSettingsResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: notificationSettingsUpdateSchema, response: { 200: notificationSettingsResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await mail.preferences.update(user.id, request.body.settings);
@@ -48,7 +51,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/unsubscribe/:token',
-    { schema: { params: tokenParams, response: { 200: unsubscribeInfoSchema } } },
+    { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: unsubscribeInfoSchema } } },
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const { user, topic } = await member(request.params.token);
@@ -64,7 +67,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/unsubscribe/:token',
     {
-      config: { csrf: false },
+      config: { access: 'public', csrf: false },
       // the one-click body ("List-Unsubscribe=One-Click", form-encoded) or nothing (the confirm button)
       schema: { params: tokenParams, response: { 200: messageResponseSchema } },
     },

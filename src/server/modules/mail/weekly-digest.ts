@@ -4,9 +4,9 @@ import { addDays, weekStart } from '#shared/practice';
 import type { Database } from '#server/db/client';
 import { forumTopics, notificationPreferences, posts, users } from '#server/db/schema/index';
 import { mayUseCommunity } from '#server/lib/guards';
-import type { JournalService } from '#server/modules/journal/service';
-import type { UserService } from '#server/modules/users/service';
-import type { MailService } from './index.ts';
+import type { JournalService } from '#server/modules/journal/index';
+import type { UserService } from '#server/modules/users/index';
+import type { MailService } from './service.ts';
 
 /** the recurring job that queues one weekly digest per member who turned it on */
 export const WEEKLY_DIGEST_JOB = 'mail.weekly-digest';

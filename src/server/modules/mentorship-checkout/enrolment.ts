@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-or
 import type { Database, Executor } from '#server/db/client';
 import { entitlements, instalmentPlans, mentorships, orders, users } from '#server/db/schema/index';
 import { escapeHtml } from '#server/lib/html';
-import type { NotificationService } from '#server/modules/notifications/service';
-import type { OrderRow } from '#server/modules/payments/service';
+import type { NotificationService } from '#server/modules/notifications/index';
+import type { OrderRow } from '#server/modules/payments/index';
 import { MENTORSHIP_OPTION_LABELS } from '#shared/mentorship';
 import { mentorshipAccess, type AccessFacts, type MentorshipStatus } from './access.ts';
 

@@ -19,7 +19,7 @@ import {
 } from '#shared/mentorship';
 import { onetimePriceOnOffer } from '#shared/mentorship-checkout';
 import { ValidationError } from '#server/lib/errors';
-import { requireAdmin, requireUser, signedInFirst } from '#server/lib/guards';
+import { requireAdmin, requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
 import { createEnrolment } from './enrolment.ts';
@@ -83,16 +83,26 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   };
 
-  app.get('/api/mentorship/checkout', async (request) => checkout.checkout(request.user));
+  app.get('/api/mentorship/checkout', { config: { access: 'public' } }, async (request) =>
+    checkout.checkout(request.user),
+  );
   // what admins set for the checkout (docs/product/mentorship-pricing.md): the page applies an
   // address's own flags on top; create-checkout refuses a lower price that is not on offer.
-  app.get('/api/mentorship/checkout/options', async (): Promise<MentorshipCheckoutOptions> => ({
-    flags: await services.settings.get(MENTORSHIP_PRICING_SETTING, mentorshipPricingSchema, DEFAULT_MENTORSHIP_PRICING),
-  }));
+  app.get(
+    '/api/mentorship/checkout/options',
+    { config: { access: 'public' } },
+    async (): Promise<MentorshipCheckoutOptions> => ({
+      flags: await services.settings.get(
+        MENTORSHIP_PRICING_SETTING,
+        mentorshipPricingSchema,
+        DEFAULT_MENTORSHIP_PRICING,
+      ),
+    }),
+  );
 
   app.post(
     '/mentorship/create-checkout',
-    { ...signedInFirst, schema: { body: createMentorshipCheckoutBodySchema } },
+    { config: { access: 'member' }, schema: { body: createMentorshipCheckoutBodySchema } },
     async (request) => {
       const user = await paying(request);
       // the lower prices only while an admin offers them: a link's flags cannot make one up
@@ -113,7 +123,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // the buyer is back from the hosted checkout (a browser navigation)
   app.get(
     '/mentorship/checkout/complete',
-    { schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) },
+    },
     async (request, reply) => {
       if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
       const to = await checkout.complete(request.user, request.query.order);
@@ -123,7 +136,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/paypal/subscription',
-    { ...signedInFirst, schema: { body: mentorshipPaypalSubscriptionBodySchema } },
+    { config: { access: 'member' }, schema: { body: mentorshipPaypalSubscriptionBodySchema } },
     async (request) => {
       const user = await paying(request);
       return checkout.paypalSubscription(user, {
@@ -135,7 +148,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/payment-plan',
-    { ...signedInFirst, schema: { body: mentorshipPaymentPlanBodySchema } },
+    { config: { access: 'member' }, schema: { body: mentorshipPaymentPlanBodySchema } },
     async (request) => {
       const user = await paying(request);
       const b = request.body;
@@ -148,7 +161,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/stripe/charge',
-    { ...signedInFirst, schema: { body: mentorshipCardChargeBodySchema } },
+    { config: { access: 'member' }, schema: { body: mentorshipCardChargeBodySchema } },
     async (request) => {
       const user = await paying(request);
       return checkout.chargeCard(user, {
@@ -161,7 +174,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/stripe/checkout',
-    { ...signedInFirst, schema: { body: mentorshipFinanceCheckoutBodySchema } },
+    { config: { access: 'member' }, schema: { body: mentorshipFinanceCheckoutBodySchema } },
     async (request) => {
       const user = await paying(request);
       return checkout.financeCheckout(user, { clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
@@ -169,7 +182,7 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** the access rules in words (admins) */
-  app.get('/api/mentorship/access-rules', async (request) => {
+  app.get('/api/mentorship/access-rules', { config: { access: 'admin' } }, async (request) => {
     requireAdmin(request);
     return { rules: MENTORSHIP_ACCESS_RULES };
   });

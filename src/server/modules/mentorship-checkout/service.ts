@@ -4,8 +4,8 @@ import type { Database } from '#server/db/client';
 import { orders } from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
 import type { AuthUser } from '#server/types';
-import { cardError, ProviderError, type ChargeResult, type SubscriptionState } from '#server/modules/payments/provider';
-import type { OrderRow, PaymentsService } from '#server/modules/payments/service';
+import { cardError, ProviderError, type ChargeResult, type SubscriptionState } from '#server/modules/payments/index';
+import type { OrderRow, PaymentsService } from '#server/modules/payments/index';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import {
   cardPaymentOption,

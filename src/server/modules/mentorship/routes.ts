@@ -16,11 +16,7 @@ import { wantsHtml } from '#server/lib/http';
 import { overridableRoute } from '#server/lib/method-override';
 import { renderPage } from '#server/plugins/pages';
 import type { AuthUser } from '#server/types';
-import { createMentorshipService } from './service.ts';
 
-/** the caller hears "sign in" / "not allowed" before anything about the body */
-const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
-const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
 const idParams = z.object({ id: idSchema });
 
 /**
@@ -29,11 +25,7 @@ const idParams = z.object({ id: idSchema });
  */
 export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const mentorship = createMentorshipService({
-    db: app.deps.db,
-    users: app.deps.services.users,
-    notifications: app.deps.services.notifications,
-  });
+  const mentorship = app.deps.services.mentorship;
 
   /**
    * One student's links: the student themself, or any admin (requireMentorshipRecord: another
@@ -45,21 +37,27 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   }
 
-  app.get('/api/mentorship/overview', async (request) => mentorship.overview(requireMentorship(request)));
+  app.get('/api/mentorship/overview', { config: { access: 'mentorship' } }, async (request) =>
+    mentorship.overview(requireMentorship(request)),
+  );
 
   // ---- lessons (no quiz call for mentorship lessons) ----
 
-  app.get('/api/mentorship/lessons', async (request) => ({
+  app.get('/api/mentorship/lessons', { config: { access: 'mentorship' } }, async (request) => ({
     courses: await mentorship.courses(requireMentorship(request)),
   }));
 
-  app.get('/api/mentorship/lessons/:id', { ...mentorshipFirst, schema: { params: idParams } }, async (request) => ({
-    lesson: await mentorship.lesson(requireMentorship(request), request.params.id),
-  }));
+  app.get(
+    '/api/mentorship/lessons/:id',
+    { config: { access: 'mentorship' }, schema: { params: idParams } },
+    async (request) => ({
+      lesson: await mentorship.lesson(requireMentorship(request), request.params.id),
+    }),
+  );
 
   app.post(
     '/mentorship/lesson-completions',
-    { ...mentorshipFirst, schema: { body: mentorshipLessonCompletionBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: mentorshipLessonCompletionBodySchema } },
     async (request) =>
       mentorship.setLessonComplete(requireMentorship(request), request.body.lesson_id, request.body.complete),
   );
@@ -72,7 +70,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/mentorship/accountability',
-    { preValidation: [page, mentorshipFirst.preValidation], schema: { querystring: accountabilityQuerySchema } },
+    { config: { access: 'mentorship' }, preValidation: page, schema: { querystring: accountabilityQuerySchema } },
     async (request, reply) => {
       const studentId = request.query.student_id ?? requireMentorship(request).id;
       await recordOwner(request, studentId);
@@ -85,7 +83,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/accountability/links',
-    { ...mentorshipFirst, schema: { body: addAccountabilityLinkBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: addAccountabilityLinkBodySchema } },
     async (request, reply) => {
       const { student_id, url, label } = request.body;
       const user = await recordOwner(request, student_id);
@@ -95,7 +93,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  overridableRoute(app, '/mentorship/accountability/links/:id', {
+  overridableRoute(app, '/mentorship/accountability/links/:id', 'mentorship', {
     DELETE: {
       handler: async (request) => {
         requireMentorship(request);
@@ -111,7 +109,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   // debounced on the page; only labels, only of this student's links
   app.post(
     '/mentorship/accountability/save-label',
-    { ...mentorshipFirst, schema: { body: saveAccountabilityLabelsBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: saveAccountabilityLabelsBodySchema } },
     async (request) => {
       await recordOwner(request, request.body.student_id);
       return mentorship.saveLabels(request.body.student_id, request.body.links);
@@ -122,23 +120,27 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mentorship/students',
-    { ...adminFirst, schema: { querystring: mentorshipStudentsQuerySchema } },
+    { config: { access: 'admin' }, schema: { querystring: mentorshipStudentsQuerySchema } },
     async (request) => mentorship.students(requireAdmin(request), request.query),
   );
 
-  app.get('/api/mentorship/students/:id', { ...adminFirst, schema: { params: idParams } }, async (request) => {
-    requireAdmin(request);
-    return mentorship.student(request.params.id);
-  });
+  app.get(
+    '/api/mentorship/students/:id',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      requireAdmin(request);
+      return mentorship.student(request.params.id);
+    },
+  );
 
   app.post(
     '/api/mentorship/students/:id/mentor',
-    { ...adminFirst, schema: { params: idParams, body: assignMentorBodySchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: assignMentorBodySchema } },
     async (request) =>
       mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id, request.ip),
   );
 
-  app.get('/api/mentorship/mentors', adminFirst, async (request) => {
+  app.get('/api/mentorship/mentors', { config: { access: 'admin' } }, async (request) => {
     requireAdmin(request);
     return { mentors: await mentorship.mentors() };
   });

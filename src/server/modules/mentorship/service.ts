@@ -33,9 +33,9 @@ import {
 } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { escapeHtml } from '#server/lib/html';
-import type { UserService } from '#server/modules/users/service';
-import type { NotificationService } from '#server/modules/notifications/service';
-import { recordAudit } from '#server/modules/admin/audit';
+import type { UserService } from '#server/modules/users/index';
+import type { NotificationService } from '#server/modules/notifications/index';
+import { recordAudit } from '#server/modules/admin/index';
 import type { AuthUser } from '#server/types';
 
 type UserRow = typeof users.$inferSelect;

@@ -31,7 +31,7 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ id: idSchema });
   const mine = (userId: number, id: number) => and(eq(metronomeSettings.id, id), eq(metronomeSettings.userId, userId));
 
-  app.get('/api/metronome_settings', async (request) => {
+  app.get('/api/metronome_settings', { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     // the first read of a member's list: an empty one starts with the default entry (docs/product/metronome.md), once;
     // every later read only reads
@@ -65,44 +65,52 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: rows.map(entry) };
   });
 
-  app.post('/api/metronome_settings', { schema: { body: playlistCreateSchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    const row = await db.transaction(async (tx) => {
-      const [{ n }] = (await tx
-        .select({ n: count() })
-        .from(metronomeSettings)
-        .where(eq(metronomeSettings.userId, user.id))) as [{ n: number }];
-      if (n >= PLAYLIST.maxEntries)
-        throw new ValidationError({
-          name: [`You can keep at most ${PLAYLIST.maxEntries} saved settings. Delete one first.`],
-        });
-      const [created] = await tx
-        .insert(metronomeSettings)
-        .values({ userId: user.id, name: request.body.name, fav: request.body.fav, settings: request.body.settings })
+  app.post(
+    '/api/metronome_settings',
+    { config: { access: 'member' }, schema: { body: playlistCreateSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await db.transaction(async (tx) => {
+        const [{ n }] = (await tx
+          .select({ n: count() })
+          .from(metronomeSettings)
+          .where(eq(metronomeSettings.userId, user.id))) as [{ n: number }];
+        if (n >= PLAYLIST.maxEntries)
+          throw new ValidationError({
+            name: [`You can keep at most ${PLAYLIST.maxEntries} saved settings. Delete one first.`],
+          });
+        const [created] = await tx
+          .insert(metronomeSettings)
+          .values({ userId: user.id, name: request.body.name, fav: request.body.fav, settings: request.body.settings })
+          .returning();
+        return created!;
+      });
+      return reply.status(201).send({ data: entry(row) });
+    },
+  );
+
+  app.patch(
+    '/api/metronome_settings/:id',
+    { config: { access: 'member' }, schema: { params, body: playlistUpdateSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      const { name, fav, settings } = request.body;
+      const [row] = await db
+        .update(metronomeSettings)
+        .set({
+          ...(name !== undefined ? { name } : {}),
+          ...(fav !== undefined ? { fav } : {}),
+          ...(settings ? { settings } : {}),
+          updatedAt: new Date(),
+        })
+        .where(mine(user.id, request.params.id))
         .returning();
-      return created!;
-    });
-    return reply.status(201).send({ data: entry(row) });
-  });
+      if (!row) throw notFound();
+      return { data: entry(row) };
+    },
+  );
 
-  app.patch('/api/metronome_settings/:id', { schema: { params, body: playlistUpdateSchema } }, async (request) => {
-    const user = requireUser(request);
-    const { name, fav, settings } = request.body;
-    const [row] = await db
-      .update(metronomeSettings)
-      .set({
-        ...(name !== undefined ? { name } : {}),
-        ...(fav !== undefined ? { fav } : {}),
-        ...(settings ? { settings } : {}),
-        updatedAt: new Date(),
-      })
-      .where(mine(user.id, request.params.id))
-      .returning();
-    if (!row) throw notFound();
-    return { data: entry(row) };
-  });
-
-  app.delete('/api/metronome_settings/:id', { schema: { params } }, async (request) => {
+  app.delete('/api/metronome_settings/:id', { config: { access: 'member' }, schema: { params } }, async (request) => {
     const user = requireUser(request);
     const deleted = await db
       .delete(metronomeSettings)

@@ -10,7 +10,7 @@ import {
 import { userChannel } from '#shared/realtime';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { escapeHtml } from '#server/lib/html';
-import { recordAudit } from '#server/modules/admin/audit';
+import { recordAudit } from '#server/modules/admin/index';
 
 const areaQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -30,31 +30,40 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // the header menus (docs/product/notifications.md)
   app.get(
     '/notifications/recent',
-    { config: { hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } },
+    { config: { access: 'member', hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } },
     async (request) => notifications.recent(requireUser(request).id, 'main'),
   );
   app.get(
     '/mentorship/notifications/recent',
-    { config: { hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } },
+    { config: { access: 'member', hotRead: true }, schema: { response: { 200: recentNotificationsResponseSchema } } },
     async (request) => notifications.recent(requireUser(request).id, 'mentorship'),
   );
 
   // the /notifications pages read these
   app.get(
     '/api/notifications',
-    { schema: { querystring: areaQuery, response: { 200: notificationPageResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { querystring: areaQuery, response: { 200: notificationPageResponseSchema } },
+    },
     async (request) => notifications.page(requireUser(request).id, request.query.area, request.query.page),
   );
   app.get(
     '/api/notifications/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: notificationResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: notificationResponseSchema } },
+    },
     async (request) => ({
       data: await notifications.open(requireUser(request).id, request.params.id),
     }),
   );
   app.post(
     '/api/notifications/read-all',
-    { schema: { body: z.object({ area: z.enum(['main', 'mentorship']).default('main') }).default({ area: 'main' }) } },
+    {
+      config: { access: 'member' },
+      schema: { body: z.object({ area: z.enum(['main', 'mentorship']).default('main') }).default({ area: 'main' }) },
+    },
     async (request) => notifications.readAll(requireUser(request).id, request.body.area),
   );
 
@@ -62,6 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/notifications',
     {
+      config: { access: 'admin' },
       schema: {
         // the console's own form checks the same schema before sending
         body: adminNotificationSchema.extend({

@@ -6,11 +6,9 @@ import type { Notification } from '#shared/notifications';
 import type { Database } from '#server/db/client';
 import { notifications } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
-import type { Realtime } from '#server/modules/realtime/service';
+import type { Realtime } from '#server/modules/realtime/index';
 import type { NotificationTopicId } from '#shared/mail';
-import { createPreferences } from '#server/modules/mail/preferences';
-import { MAIL_KINDS } from '#server/modules/mail/kinds';
-import type { MailRequest, MailService } from '#server/modules/mail/index';
+import { createPreferences, MAIL_KINDS, type MailRequest, type MailService } from '#server/modules/mail/index';
 
 export type NotificationArea = 'main' | 'mentorship';
 

@@ -97,11 +97,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, body),
     );
     for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
-      hooks.post(`/webhooks/${name}`, { config: { csrf: false, rawBody: true } }, async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const result = await receiveWebhook(app, name, raw, request.headers);
-        return { received: true, result };
-      });
+      hooks.post(
+        `/webhooks/${name}`,
+        { config: { access: 'provider', csrf: false, rawBody: true } },
+        async (request) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const result = await receiveWebhook(app, name, raw, request.headers);
+          return { received: true, result };
+        },
+      );
     }
   });
 
@@ -129,7 +133,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/setup-intents/confirm',
     {
-      config: { csrf: false },
+      config: { access: 'provider', csrf: false },
       schema: {
         body: z.object({
           client_secret: z.string().max(200),
@@ -168,7 +172,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- 3-D Secure: the challenge's two buttons
   app.get(
     '/sandbox/payment-methods/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }) } },
+    { config: { access: 'provider' }, schema: { params: z.object({ id: z.string().max(100) }) } },
     async (request) => {
       const pm = await sandbox.paymentMethodInfo(request.params.id);
       if (!pm) throw notFound();
@@ -178,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/authenticate/:id',
     {
-      config: { csrf: false },
+      config: { access: 'provider', csrf: false },
       schema: {
         params: z.object({ id: z.string().max(100) }),
         body: z.object({ outcome: z.enum(['complete', 'fail']) }),
@@ -200,7 +204,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the PayPal-like approval page's data and buttons
   app.get(
     '/sandbox/paypal/orders/:ref',
-    { schema: { params: z.object({ ref: z.string().max(100) }) } },
+    { config: { access: 'provider' }, schema: { params: z.object({ ref: z.string().max(100) }) } },
     async (request) => {
       const info = await sandbox.approvalInfo(request.params.ref);
       if (!info) throw notFound();
@@ -209,14 +213,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/sandbox/paypal/approve/:ref',
-    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
     async (request) => ({
       url: await call(() => sandbox.approvePaypal(request.params.ref)),
     }),
   );
   app.post(
     '/sandbox/paypal/cancel/:ref',
-    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
     async (request) => ({
       url: await call(() => sandbox.cancelPaypal(request.params.ref)),
     }),
@@ -225,7 +229,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the hosted card checkout page: its data, the pay and cancel buttons
   app.get(
     '/sandbox/checkout-sessions/:ref',
-    { schema: { params: z.object({ ref: z.string().max(100) }) } },
+    { config: { access: 'provider' }, schema: { params: z.object({ ref: z.string().max(100) }) } },
     async (request) => {
       const info = await sandbox.hostedCheckoutInfo(request.params.ref);
       if (!info) throw notFound();
@@ -235,7 +239,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/checkout/:ref/pay',
     {
-      config: { csrf: false },
+      config: { access: 'provider', csrf: false },
       schema: {
         params: z.object({ ref: z.string().max(100) }),
         body: z.discriminatedUnion('method', [
@@ -281,7 +285,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/sandbox/checkout/:ref/cancel',
-    { config: { csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
     async (request) => ({
       url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
     }),
@@ -297,14 +301,17 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/sandbox/clock/advance',
-      { config: { csrf: false }, schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) } },
+      {
+        config: { access: 'provider', csrf: false },
+        schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) },
+      },
       async (request) => {
         const r = await sandbox.advanceClock(request.body.days);
         return { now: r.now.toISOString(), steps: r.steps };
       },
     );
     // make sandbox objects without a checkout
-    app.post('/sandbox/test/setup-intents', { config: { csrf: false } }, async () => {
+    app.post('/sandbox/test/setup-intents', { config: { access: 'provider', csrf: false } }, async () => {
       const { clientSecret } = await sandbox.createCardSetup({
         email: 'test@sandbox.test',
         name: 'Sandbox test',
@@ -316,7 +323,7 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
     app.post(
       '/sandbox/test/paypal',
       {
-        config: { csrf: false },
+        config: { access: 'provider', csrf: false },
         schema: {
           body: z.object({
             kind: z.enum(['order', 'subscription']),
@@ -356,7 +363,7 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
     app.post(
       '/sandbox/test/paypal/:ref/funding',
       {
-        config: { csrf: false },
+        config: { access: 'provider', csrf: false },
         schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) },
       },
       async (request) => {
@@ -369,7 +376,7 @@ function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/sandbox/clock', async () => {
+    app.get('/sandbox/clock', { config: { access: 'provider' } }, async () => {
       return { now: new Date(await sandbox.now()).toISOString() };
     });
   };

@@ -11,8 +11,8 @@ import {
   webhookFailures,
 } from '#server/db/schema/index';
 import { AppError, notFound } from '#server/lib/errors';
-import type { NotificationService } from '#server/modules/notifications/service';
-import type { UserService } from '#server/modules/users/service';
+import type { NotificationService } from '#server/modules/notifications/index';
+import type { UserService } from '#server/modules/users/index';
 import type { AuthUser } from '#server/types';
 import { COMMERCE_MESSAGES, type MembershipPlan, type ProviderName } from '#shared/commerce';
 import { PROVIDER_NAMES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
@@ -28,7 +28,7 @@ import {
 } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
 import { escapeHtml } from '#server/lib/html';
-import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/ledger';
+import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/index';
 import { formatMoney } from '#shared/money';
 
 export type OrderRow = typeof orders.$inferSelect;

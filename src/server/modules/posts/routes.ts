@@ -31,7 +31,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     {
-      config: { hotRead: true },
+      config: { access: 'public', hotRead: true },
       schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) },
     },
     async (request) => posts.thread(request.user, request.query.type, request.query.id, request.query.from ?? null),
@@ -40,7 +40,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/thread',
     {
-      config: { hotRead: true },
+      config: { access: 'public', hotRead: true },
       schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) },
     },
     async (request) =>
@@ -50,7 +50,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inline-posts',
     {
-      config: { hotRead: true },
+      config: { access: 'public', hotRead: true },
       schema: {
         querystring: z.object({
           id: idSchema,
@@ -67,16 +67,23 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/posts/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) =>
-    posts.show(request.user, request.params.id),
+  app.get(
+    '/api/posts/:id',
+    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    async (request) => posts.show(request.user, request.params.id),
   );
-  app.get('/api/posts/:id/revisions', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
-    data: await posts.revisions(request.user, request.params.id),
-  }));
+  app.get(
+    '/api/posts/:id/revisions',
+    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    async (request) => ({
+      data: await posts.revisions(request.user, request.params.id),
+    }),
+  );
 
   app.post(
     '/posts',
     {
+      config: { access: 'member' },
       schema: {
         body: z.object({
           type: typeSchema,
@@ -104,7 +111,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  overridableRoute(app, '/posts/:id', {
+  overridableRoute(app, '/posts/:id', 'member', {
     PATCH: {
       body: z.object({ body: postBodySchema }),
       handler: async (request, _reply, body) => {
@@ -124,7 +131,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/toggle-like',
-    { schema: { body: z.object({ type: z.enum(LIKE_TYPES).default('forumtopic'), resource_id: idSchema }) } },
+    {
+      config: { access: 'member' },
+      schema: { body: z.object({ type: z.enum(LIKE_TYPES).default('forumtopic'), resource_id: idSchema }) },
+    },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('likesPerUser', String(user.id));
@@ -134,7 +144,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // one image, checked by its content and size; the first message shows in red under the reply box
-  app.post('/attachments', async (request) => {
+  app.post('/attachments', { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     await limiters.consume('uploadsPerUser', String(user.id));
     const file = asUploadedFile((request.body as Record<string, unknown> | null)?.file);
@@ -152,6 +162,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/attachments/delete',
     {
+      config: { access: 'member' },
       schema: {
         body: z.object({ filename: filenameSchema.pipe(z.string().min(1, 'The filename field is required.')) }),
       },

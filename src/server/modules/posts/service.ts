@@ -25,10 +25,10 @@ import {
 import { forbidden, notFound, unauthenticated, ValidationError } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
-import { canWatch } from '#server/modules/learning/service';
+import { canWatch } from '#server/modules/learning/index';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
-import { mailExcerpt, mentionedSlugs } from '#server/modules/mail/excerpt';
+import { mailExcerpt, mentionedSlugs } from '#server/modules/mail/index';
 
 /** replies of one parent answered by GET /posts/thread (a safety bound; threads are far smaller) */
 const THREAD_MAX_REPLIES = 2000;

@@ -9,7 +9,7 @@ import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { wantsHtml } from '#server/lib/http';
 import { overridableRoute } from '#server/lib/method-override';
 import { renderPage } from '#server/plugins/pages';
-import { createPracticePlanService, DAY_NOT_FOUND, PlanConflict } from './service.ts';
+import { DAY_NOT_FOUND, PlanConflict } from './service.ts';
 
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own save. */
 const socketId = (request: FastifyRequest) => {
@@ -27,21 +27,12 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
   throw new ValidationError(errors);
 }
 
-/** who is asking comes before what they sent: a visitor hears 401, a free member 403, then 422 */
-const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
-const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
-
 /**
  * The practice plan (docs/product/mentorship.md): GET/POST /mentorship/practice-plan and the mentors'
  * reusable days under /mentorship/practice-plan-days. Rules in ./service.ts and docs/practice-plan.md.
  */
 export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plans = createPracticePlanService({
-    db: app.deps.db,
-    realtime: app.deps.realtime,
-    users: app.deps.services.users,
-    notifications: app.deps.services.notifications,
-  });
+  const plans = app.deps.services.practicePlans;
   const { limiters } = app.deps;
 
   // the calls share their addresses with pages: a browser navigation gets the page
@@ -52,7 +43,8 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mentorship/practice-plan',
     {
-      preValidation: [page, mentorshipFirst.preValidation],
+      config: { access: 'mentorship' },
+      preValidation: page,
       schema: { querystring: z.object({ student_id: idSchema.optional() }) },
     },
     async (request, reply) => {
@@ -63,7 +55,7 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/practice-plan',
-    { ...mentorshipFirst, schema: { body: savePracticePlanBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: savePracticePlanBodySchema } },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('practicePlanSavesPerUser', String(user.id));
@@ -77,19 +69,19 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/mentorship/practice-plan-days', { preValidation: [page, adminFirst.preValidation] }, async () =>
+  app.get('/mentorship/practice-plan-days', { config: { access: 'admin' }, preValidation: page }, async () =>
     plans.days(),
   );
 
   app.get(
     '/mentorship/practice-plan-days/:day',
-    { ...adminFirst, schema: { params: z.object({ day: idSchema }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ day: idSchema }) } },
     async (request) => plans.day(request.params.day),
   );
 
   app.post(
     '/mentorship/practice-plan-days',
-    { ...adminFirst, schema: { body: reusableDayBodySchema } },
+    { config: { access: 'admin' }, schema: { body: reusableDayBodySchema } },
     async (request, reply) => reply.status(201).send(await plans.createDay(requireAdmin(request), request.body)),
   );
 
@@ -99,7 +91,7 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!id.success) throw notFound(DAY_NOT_FOUND);
     return id.data;
   };
-  overridableRoute(app, '/mentorship/practice-plan-days/:day', {
+  overridableRoute(app, '/mentorship/practice-plan-days/:day', 'admin', {
     POST: {
       handler: async (request) => {
         requireAdmin(request);

@@ -14,9 +14,9 @@ import type { Database, Executor } from '#server/db/client';
 import { practicePlanDays, practicePlans, users } from '#server/db/schema/index';
 import { AppError, forbidden, notFound, ValidationError } from '#server/lib/errors';
 import { escapeHtml } from '#server/lib/html';
-import type { NotificationService } from '#server/modules/notifications/service';
-import type { Realtime } from '#server/modules/realtime/service';
-import type { UserService } from '#server/modules/users/service';
+import type { NotificationService } from '#server/modules/notifications/index';
+import type { Realtime } from '#server/modules/realtime/index';
+import type { UserService } from '#server/modules/users/index';
 import type { AuthUser } from '#server/types';
 
 type PlanRow = typeof practicePlans.$inferSelect;

@@ -10,7 +10,6 @@ import {
   productPaymentBodySchema,
 } from '#shared/products';
 import { requireUser } from '#server/lib/guards';
-import { createProductService } from './service.ts';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9_]{1,60}$/) });
 
@@ -26,9 +25,9 @@ const clientKey = (request: FastifyRequest, field: string | undefined) => {
  * registers guests first with POST /register).
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
-  const { payments, users } = app.deps.services;
-  const products = createProductService({ db, payments, users });
+  const { config } = app.deps;
+  const { payments } = app.deps.services;
+  const products = app.deps.services.products;
 
   // the catalogue at every start, after the demo content (courses) is in: idempotent
   app.addHook('onReady', async () => {
@@ -37,7 +36,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/double-kick',
-    { schema: { response: { 200: doubleKickResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: doubleKickResponseSchema } } },
     async (request) => ({
       data: await products.doubleKick(request.user),
     }),
@@ -45,20 +44,27 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/course/:courseId',
-    { schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ courseId: idSchema }), response: { 200: courseProductResponseSchema } },
+    },
     async (request) => ({
       data: await products.course(request.user, request.params.courseId),
     }),
   );
 
-  app.post('/api/products/:slug/card/client-secret', { schema: { params: slugParams } }, async (request) => {
-    const user = requireUser(request);
-    return products.cardClientSecret(user, request.params.slug);
-  });
+  app.post(
+    '/api/products/:slug/card/client-secret',
+    { config: { access: 'member' }, schema: { params: slugParams } },
+    async (request) => {
+      const user = requireUser(request);
+      return products.cardClientSecret(user, request.params.slug);
+    },
+  );
 
   app.post(
     '/api/products/:slug/card',
-    { schema: { params: slugParams, body: productCardBodySchema } },
+    { config: { access: 'member' }, schema: { params: slugParams, body: productCardBodySchema } },
     async (request) => {
       const user = requireUser(request);
       const { stripeToken, affiliate, idempotency_key } = request.body;
@@ -72,7 +78,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:slug/paypal',
-    { schema: { params: slugParams, body: productPaymentBodySchema } },
+    { config: { access: 'member' }, schema: { params: slugParams, body: productPaymentBodySchema } },
     async (request) => {
       const user = requireUser(request);
       const { affiliate, idempotency_key } = request.body;
@@ -90,6 +96,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/paypal/return',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }),
       },

@@ -16,9 +16,9 @@ import type { Database } from '#server/db/client';
 import { courses, orders, products } from '#server/db/schema/index';
 import { orderUrl } from '#shared/checkout';
 import { AppError, notFound } from '#server/lib/errors';
-import type { PaymentsService, OrderRow } from '#server/modules/payments/service';
-import { cardError, ProviderError } from '#server/modules/payments/provider';
-import type { UserService } from '#server/modules/users/service';
+import type { PaymentsService, OrderRow } from '#server/modules/payments/index';
+import { cardError, ProviderError } from '#server/modules/payments/index';
+import type { UserService } from '#server/modules/users/index';
 import type { AuthUser } from '#server/types';
 import { formatMoney } from '#shared/money';
 

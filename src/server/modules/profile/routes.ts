@@ -14,10 +14,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.deps.services;
   const { storage, fileBaseUrl, limiters } = app.deps;
 
-  app.get('/api/profiles/:slug', { schema: { params: z.object({ slug: z.string().max(100) }) } }, async (request) => ({
-    data: await profile.profile(requireUser(request), request.params.slug),
+  app.get(
+    '/api/profiles/:slug',
+    { config: { access: 'member' }, schema: { params: z.object({ slug: z.string().max(100) }) } },
+    async (request) => ({
+      data: await profile.profile(requireUser(request), request.params.slug),
+    }),
+  );
+  app.get('/api/friends', { config: { access: 'member' } }, async (request) => ({
+    data: await profile.friends(requireUser(request)),
   }));
-  app.get('/api/friends', async (request) => ({ data: await profile.friends(requireUser(request)) }));
 
   /** Replace the member's picture with an already checked, re-encoded image; the old file goes. */
   async function storeAvatar(userId: number, image: { ext: string; data: Buffer }) {
@@ -28,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // placement result avatar (field `avatar`, jpeg/png/gif by content, 1 MB: docs/product/profile-and-wall.md)
-  app.post('/account/avatar/upload', async (request) => {
+  app.post('/account/avatar/upload', { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     await limiters.consume('uploadsPerUser', String(user.id));
     const file = asUploadedFile((request.body as Record<string, unknown> | null)?.avatar);
@@ -44,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // profile image modal (one file, 3,000,000 bytes); answers {response: "ok"}
-  app.post('/dashboard/upload-image', async (request, reply) => {
+  app.post('/dashboard/upload-image', { config: { access: 'member' } }, async (request, reply) => {
     const user = requireUser(request);
     await limiters.consume('uploadsPerUser', String(user.id));
     const body = (request.body as Record<string, unknown> | null) ?? {};
@@ -72,6 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/clear-image',
     {
+      config: { access: 'member' },
       schema: {
         querystring: z.object({
           _token: z.string().max(200).optional(),
@@ -90,7 +97,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // the friend button (docs/product/friends.md)
-  overridableRoute(app, '/friends', {
+  overridableRoute(app, '/friends', 'member', {
     POST: {
       body: z.object({ user_id: idSchema }),
       handler: async (request, _reply, body) => {
@@ -107,6 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/friends/:relationshipId/request',
     {
+      config: { access: 'member' },
       schema: {
         params: z.object({ relationshipId: idSchema }),
         body: z.object({

@@ -4,8 +4,8 @@ import type { FriendStatus, ProfileDto } from '#shared/profile';
 import type { Database } from '#server/db/client';
 import { friendships, stages, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
-import type { NotificationService } from '#server/modules/notifications/service';
-import type { UserService } from '#server/modules/users/service';
+import type { NotificationService } from '#server/modules/notifications/index';
+import type { UserService } from '#server/modules/users/index';
 import type { AuthUser } from '#server/types';
 import { escapeHtml } from '#server/lib/html';
 

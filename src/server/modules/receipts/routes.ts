@@ -6,45 +6,53 @@ import {
   receiptSellerSchema,
   type ReceiptList,
 } from '#shared/receipts';
-import { adminOnly, requireUser } from '#server/lib/guards';
-import { adminActor } from '#server/modules/admin/routes';
-import { createReceiptService } from './service.ts';
+import { requireUser } from '#server/lib/guards';
+import { adminActor } from '#server/lib/guards';
 
 const numberParams = z.object({ number: z.string().trim().min(1).max(20) });
 
 /** Receipts and credit notes (docs/product/receipts.md): the member's list, one document, its PDF; the seller they name. */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const receipts = createReceiptService({ db: app.deps.db });
+  const receipts = app.deps.services.receipts;
   const { settings } = app.deps.services;
 
-  app.get('/api/billing/receipts', async (request): Promise<ReceiptList> => ({
+  app.get('/api/billing/receipts', { config: { access: 'member' } }, async (request): Promise<ReceiptList> => ({
     data: await receipts.list(requireUser(request)),
   }));
-  app.get('/api/billing/receipts/:number', { schema: { params: numberParams } }, async (request) =>
-    receipts.detail(requireUser(request), request.params.number),
+  app.get(
+    '/api/billing/receipts/:number',
+    { config: { access: 'member' }, schema: { params: numberParams } },
+    async (request) => receipts.detail(requireUser(request), request.params.number),
   );
-  app.get('/api/billing/receipts/:number/pdf', { schema: { params: numberParams } }, async (request, reply) => {
-    const { receipt, pdf } = await receipts.pdf(requireUser(request), request.params.number);
-    const name = `${receipt.kind === 'credit_note' ? 'credit-note' : 'receipt'}-${receipt.number}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .send(pdf);
-  });
+  app.get(
+    '/api/billing/receipts/:number/pdf',
+    { config: { access: 'member' }, schema: { params: numberParams } },
+    async (request, reply) => {
+      const { receipt, pdf } = await receipts.pdf(requireUser(request), request.params.number);
+      const name = `${receipt.kind === 'credit_note' ? 'credit-note' : 'receipt'}-${receipt.number}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .send(pdf);
+    },
+  );
 
   // who the receipts say sold (name, address) and the tax line; each receipt keeps what it said when issued
-  app.get('/api/admin/receipt-seller', adminOnly, async () =>
+  app.get('/api/admin/receipt-seller', { config: { access: 'admin' } }, async () =>
     settings.get(RECEIPT_SELLER_SETTING, receiptSellerSchema, DEFAULT_RECEIPT_SELLER),
   );
-  app.put('/api/admin/receipt-seller', { ...adminOnly, schema: { body: receiptSellerSchema } }, async (request) =>
-    settings.set(
-      adminActor(request),
-      RECEIPT_SELLER_SETTING,
-      receiptSellerSchema,
-      DEFAULT_RECEIPT_SELLER,
-      request.body,
-    ),
+  app.put(
+    '/api/admin/receipt-seller',
+    { config: { access: 'admin' }, schema: { body: receiptSellerSchema } },
+    async (request) =>
+      settings.set(
+        adminActor(request),
+        RECEIPT_SELLER_SETTING,
+        receiptSellerSchema,
+        DEFAULT_RECEIPT_SELLER,
+        request.body,
+      ),
   );
 };

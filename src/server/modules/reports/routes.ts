@@ -18,20 +18,15 @@ const reportBody = reportSchema.extend({
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 
-  // signed in before the body is looked at: a visitor gets 401, never a validation message
-  app.post(
-    '/api/reports',
-    { preValidation: async (request) => void requireUser(request), schema: { body: reportBody } },
-    async (request, reply) => {
-      const { created, report } = await reports.report(requireUser(request), request.body);
-      return reply.status(created ? 201 : 200).send({ data: report });
-    },
-  );
+  app.post('/api/reports', { config: { access: 'member' }, schema: { body: reportBody } }, async (request, reply) => {
+    const { created, report } = await reports.report(requireUser(request), request.body);
+    return reply.status(created ? 201 : 200).send({ data: report });
+  });
 
   app.get(
     '/api/admin/reports',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      config: { access: 'admin' },
       schema: { querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }) },
     },
     async (request) => reports.list(request.query.status, request.query.page),
@@ -40,7 +35,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/reports/:id',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      config: { access: 'admin' },
       schema: { params: z.object({ id: idSchema }), body: z.object({ action: z.enum(REPORT_ACTIONS) }) },
     },
     async (request) => ({

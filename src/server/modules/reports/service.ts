@@ -5,7 +5,7 @@ import { chatMessages, liveShows, posts, reports, users, wallComments } from '#s
 import { forbidden, notFound } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
 import type { CommunityDeps } from '#server/modules/community-deps';
-import { recordAudit } from '#server/modules/admin/audit';
+import { recordAudit } from '#server/modules/admin/index';
 import type { AuthUser } from '#server/types';
 
 export type ReportKind = 'post' | 'chat' | 'wall';

@@ -3,5 +3,7 @@ import { requireUser } from '#server/lib/guards';
 
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.deps.services.rewards.ensureDefaults();
-  app.get('/api/achievements', async (request) => app.deps.services.rewards.overview(requireUser(request).id));
+  app.get('/api/achievements', { config: { access: 'member' } }, async (request) =>
+    app.deps.services.rewards.overview(requireUser(request).id),
+  );
 };

@@ -13,7 +13,7 @@ import {
   quizAttempts,
   userAchievements,
 } from '#server/db/schema/index';
-import type { Realtime } from '#server/modules/realtime/service';
+import type { Realtime } from '#server/modules/realtime/index';
 
 export const DEFAULT_ACHIEVEMENTS = [
   {

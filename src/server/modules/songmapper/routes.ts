@@ -27,28 +27,40 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const { songs } = app.deps.services;
 
-  app.get('/api/songmapper', async (request) => ({ data: await songs.list(requireUser(request).id) }));
-  app.get('/api/songmapper/:id', { schema: { params: idParams } }, async (request) => ({
+  app.get('/api/songmapper', { config: { access: 'member' } }, async (request) => ({
+    data: await songs.list(requireUser(request).id),
+  }));
+  app.get('/api/songmapper/:id', { config: { access: 'member' }, schema: { params: idParams } }, async (request) => ({
     data: await songs.get(requireUser(request).id, request.params.id),
   }));
 
   // autosave: the first save (no id) answers the new id
-  app.post('/songmapper', { schema: { body: saveSongBodySchema } }, async (request) => {
+  app.post('/songmapper', { config: { access: 'member' }, schema: { body: saveSongBodySchema } }, async (request) => {
     const user = requireUser(request);
     if (!request.body.id) await limiters.consume('songsPerUser', String(user.id));
     return songs.save(user.id, request.body.id, request.body.song);
   });
 
-  app.get('/songmapper/templates', async (request) => ({ templates: await songs.templates(requireUser(request).id) }));
-  app.post('/songmapper/templates', { schema: { body: saveTemplateBodySchema } }, async (request) => ({
-    templates: await songs.saveTemplate(requireUser(request).id, request.body.title, request.body.song),
+  app.get('/songmapper/templates', { config: { access: 'member' } }, async (request) => ({
+    templates: await songs.templates(requireUser(request).id),
   }));
-  app.delete('/songmapper/templates/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request) => ({
-    templates: await songs.removeTemplate(requireUser(request).id, request.params.id),
-  }));
+  app.post(
+    '/songmapper/templates',
+    { config: { access: 'member' }, schema: { body: saveTemplateBodySchema } },
+    async (request) => ({
+      templates: await songs.saveTemplate(requireUser(request).id, request.body.title, request.body.song),
+    }),
+  );
+  app.delete(
+    '/songmapper/templates/:id',
+    { config: { access: 'member' }, schema: { params: z.object({ id: idSchema }) } },
+    async (request) => ({
+      templates: await songs.removeTemplate(requireUser(request).id, request.params.id),
+    }),
+  );
 
   // POST /songmapper/{id} with _method: delete; then the page navigates away
-  overridableRoute(app, '/songmapper/:id', {
+  overridableRoute(app, '/songmapper/:id', 'member', {
     DELETE: {
       handler: async (request, reply) => {
         const user = requireUser(request);
@@ -61,15 +73,19 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // the share link: a real PDF for anyone holding the (unguessable) id
-  app.get('/songmapper/pdf/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await limiters.consume('songPdfPerIp', request.ip);
-    const row = await songs.shared(request.params.id);
-    const pdf = await songPdf(row.song, { updatedAt: row.updatedAt });
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="${pdfFileName(row.title || SONG.untitled)}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .send(pdf);
-  });
+  app.get(
+    '/songmapper/pdf/:id',
+    { config: { access: 'public' }, schema: { params: idParams } },
+    async (request, reply) => {
+      await limiters.consume('songPdfPerIp', request.ip);
+      const row = await songs.shared(request.params.id);
+      const pdf = await songPdf(row.song, { updatedAt: row.updatedAt });
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${pdfFileName(row.title || SONG.untitled)}"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .send(pdf);
+    },
+  );
 };

@@ -8,7 +8,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // the answer 200: every process shares the one Redis, so a load balancer acting on it would take
   // them all out at once, and each process still serves visitors and recovers by itself when it is
   // back (members' requests answer 503 meanwhile; docs/product/availability.md).
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
     const database = await ping(app.deps.db).then(
       () => 'up' as const,
       () => 'down' as const,
@@ -19,7 +19,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Development-only: the mail outbox (password reset links...) when no SMTP_URL is set.
-  app.get('/api/dev/outbox', async () => {
+  app.get('/api/dev/outbox', { config: { access: 'public' } }, async () => {
     if (!app.deps.config.devTools) throw notFound();
     return { messages: await app.deps.mailer.outbox() };
   });

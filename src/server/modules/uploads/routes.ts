@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import {
@@ -15,7 +14,6 @@ import {
 import { requireUser } from '#server/lib/guards';
 import { notFound } from '#server/lib/errors';
 import { asUploadedFile, type UploadedFile } from '#server/lib/images';
-import { createUploadService } from './service.ts';
 
 /** A multipart file part (see app.ts onFile): `{filename, mimetype, data}`. */
 const filePart = (message: string) => z.custom<UploadedFile>((v) => asUploadedFile(v) !== null, message);
@@ -33,9 +31,6 @@ const simpleBodySchema = z.object({
   purpose: uploadPurposeSchema.default('practice-video'),
 });
 
-/** the visitor hears "sign in" before anything about the body */
-const signedInFirst = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
-
 /** abandoned upload sessions and their files: a recurring background job, hourly */
 export const UPLOAD_CLEANUP_JOB = 'uploads.cleanup';
 export const UPLOAD_CLEANUP_CRON = '41 * * * *';
@@ -47,7 +42,7 @@ export const UPLOAD_CLEANUP_CRON = '41 * * * *';
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
+  const uploads = app.deps.services.uploads;
 
   // every failure of these calls reads {status: 'error', message} (the component checks `status`)
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -78,7 +73,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     UPLOAD_TARGETS.chunked,
-    { ...signedInFirst, schema: { body: chunkedBodySchema } },
+    { config: { access: 'member' }, schema: { body: chunkedBodySchema } },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
@@ -112,17 +107,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${UPLOAD_TARGETS.chunked}/:id`, async (request) => {
+  app.get(`${UPLOAD_TARGETS.chunked}/:id`, { config: { access: 'member' } }, async (request) => {
     const user = requireUser(request);
     const id = uploadSessionIdSchema.safeParse((request.params as { id?: string }).id);
     if (!id.success) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
     return { status: 'success', data: await uploads.status(user, id.data) };
   });
 
-  app.post(UPLOAD_TARGETS.simple, { ...signedInFirst, schema: { body: simpleBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('uploadsPerUser', String(user.id));
-    const { file, purpose } = request.body;
-    return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
-  });
+  app.post(
+    UPLOAD_TARGETS.simple,
+    { config: { access: 'member' }, schema: { body: simpleBodySchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('uploadsPerUser', String(user.id));
+      const { file, purpose } = request.body;
+      return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
+    },
+  );
 };

@@ -16,9 +16,7 @@ import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile } from '#server/lib/images';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
-import { createUploadService } from '#server/modules/uploads/service';
 import { parseRange } from './range.ts';
-import { createVideoService } from './service.ts';
 
 function paramId(request: FastifyRequest): number {
   const parsed = idSchema.safeParse((request.params as { id?: string } | null)?.id);
@@ -33,19 +31,11 @@ function paramId(request: FastifyRequest): number {
  */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
-  const uploads = createUploadService({ db: app.deps.db, storage: app.deps.storage });
-  const videos = createVideoService({
-    db: app.deps.db,
-    storage: app.deps.storage,
-    uploads,
-    notifications: app.deps.services.notifications,
-  });
-  const mentorshipFirst = { preValidation: async (request: FastifyRequest) => void requireMentorship(request) };
-  const adminFirst = { preValidation: async (request: FastifyRequest) => void requireAdmin(request) };
+  const videos = app.deps.services.videos;
 
   app.post(
     '/mentorship/videos',
-    { ...mentorshipFirst, schema: { body: videoSubmissionBodySchema } },
+    { config: { access: 'mentorship' }, schema: { body: videoSubmissionBodySchema } },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('videoSubmissionsPerUser', String(user.id));
@@ -55,17 +45,17 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mentorship/videos',
-    { ...mentorshipFirst, schema: { querystring: videoListQuerySchema } },
+    { config: { access: 'mentorship' }, schema: { querystring: videoListQuerySchema } },
     async (request) => videos.list(requireMentorship(request), request.query),
   );
 
-  app.get('/api/mentorship/videos/:id', async (request) => ({
+  app.get('/api/mentorship/videos/:id', { config: { access: 'mentorship' } }, async (request) => ({
     data: await videos.show(requireMentorship(request), paramId(request)),
   }));
 
   app.post(
     '/mentorship/videos/:id/feedback',
-    { ...adminFirst, schema: { body: videoFeedbackBodySchema } },
+    { config: { access: 'admin' }, schema: { body: videoFeedbackBodySchema } },
     async (request) => {
       const admin = requireAdmin(request);
       await limiters.consume('videoFeedbackPerUser', String(admin.id));
@@ -73,12 +63,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', {
+  overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', 'mentorship', {
     DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },
   });
 
   // captions (docs/product/accessibility.md): an admin attaches a WebVTT file, multipart `captions` and `lang`
-  app.post('/mentorship/videos/:id/captions', adminFirst, async (request) => {
+  app.post('/mentorship/videos/:id/captions', { config: { access: 'admin' } }, async (request) => {
     const admin = requireAdmin(request);
     const id = paramId(request);
     await limiters.consume('uploadsPerUser', String(admin.id));
@@ -92,12 +82,12 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.delete('/mentorship/videos/:id/captions', adminFirst, async (request) => ({
+  app.delete('/mentorship/videos/:id/captions', { config: { access: 'admin' } }, async (request) => ({
     message: CAPTION_MESSAGES.removed,
     data: await videos.removeCaptions(requireAdmin(request), paramId(request)),
   }));
 
-  app.get('/mentorship/videos/:id/captions', async (request, reply) => {
+  app.get('/mentorship/videos/:id/captions', { config: { access: 'mentorship' } }, async (request, reply) => {
     const file = await videos.captions(requireMentorship(request), paramId(request));
     return reply
       .header('Content-Type', 'text/vtt; charset=utf-8')
@@ -107,7 +97,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(createReadStream(file));
   });
 
-  app.get('/mentorship/videos/:id/file', async (request, reply) => {
+  app.get('/mentorship/videos/:id/file', { config: { access: 'mentorship' } }, async (request, reply) => {
     const user = requireMentorship(request);
     const video = await videos.file(user, paramId(request));
     const info = await stat(video.file).catch(() => null);

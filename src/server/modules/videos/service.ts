@@ -15,9 +15,9 @@ import { mentorships, users, videoSubmissions } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import type { Storage } from '#server/lib/storage';
 import type { AuthUser } from '#server/types';
-import type { createNotificationService } from '#server/modules/notifications/service';
-import type { UploadService } from '#server/modules/uploads/service';
-import { mailExcerpt } from '#server/modules/mail/excerpt';
+import type { createNotificationService } from '#server/modules/notifications/index';
+import type { UploadService } from '#server/modules/uploads/index';
+import { mailExcerpt } from '#server/modules/mail/index';
 
 type Notifications = Pick<ReturnType<typeof createNotificationService>, 'notify'>;
 type Row = typeof videoSubmissions.$inferSelect;

@@ -13,12 +13,11 @@ import { overridableRoute } from '#server/lib/method-override';
  */
 export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
   const { wall } = app.deps.services;
-  const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 
   app.get(
     '/profile-comments/:slug',
     {
-      preValidation: signedIn,
+      config: { access: 'member' },
       schema: {
         params: z.object({ slug: z.string().min(1).max(100) }),
         querystring: pageQuerySchema.extend({ id: idSchema.optional() }),
@@ -38,7 +37,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile-comments',
-    { preValidation: signedIn, schema: { body: wallCommentSchema } },
+    { config: { access: 'member' }, schema: { body: wallCommentSchema } },
     async (request, reply) => {
       const { comments, more } = await wall.create(requireUser(request), request.body);
       return reply
@@ -48,7 +47,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  overridableRoute(app, '/profile-comments/:id', {
+  overridableRoute(app, '/profile-comments/:id', 'member', {
     DELETE: {
       handler: async (request) => {
         const user = requireUser(request);

@@ -6,7 +6,7 @@ import { users, wallComments } from '#server/db/schema/index';
 import { forbidden, notFound, ValidationError } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
 import type { AuthUser } from '#server/types';
-import { mailExcerpt } from '#server/modules/mail/excerpt';
+import { mailExcerpt } from '#server/modules/mail/index';
 import { escapeHtml } from '#server/lib/html';
 
 /** a comment row with its author joined in (null when the author is gone) */

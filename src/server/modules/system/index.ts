@@ -1,0 +1,2 @@
+/** The system module's front door: what other modules and the app may use of it. */
+export { systemRoutes } from './routes.ts';
