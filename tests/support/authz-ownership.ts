@@ -201,6 +201,8 @@ export const SELF_CASES: SelfCase[] = [
  */
 export const OWNERLESS: Record<string, string> = {
   'GET /api/live/shows/:id': 'a live show is the academy’s; every community member may open it',
+  'GET /api/live/shows/:id/follow': 'a live show is the academy’s; the answer is whether the caller follows it',
+  'POST /api/live/shows/:id/follow': 'names an academy show; writes the caller’s own follow (mail/community.test.ts)',
   'GET /live-chat/get': 'a show’s chat is shared by every community member',
   'POST /live-chat/messages': 'writing in a show’s chat is the feature; the message is the writer’s own',
   'POST /live-chat/set-topic': 'admins only (requireAdmin in the handler; live/routes.test.ts)',

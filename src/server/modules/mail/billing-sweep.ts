@@ -9,7 +9,7 @@ import {
   receipts,
   subscriptions,
 } from '#server/db/schema/index';
-import type { MailService } from './service.ts';
+import type { MailSender } from './types.ts';
 
 /** how far back a billing event still gets its mail (a sweep missed during an outage catches up) */
 const EVENT_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * invoice, the subscription and the moment of its change), so every event is mailed once whichever
  * process or run sees it first, and a run that finds nothing new sends nothing.
  */
-export async function sweepBillingMail(db: Database, mail: Pick<MailService, 'send'>, now = new Date()) {
+export async function sweepBillingMail(db: Database, mail: MailSender, now = new Date()) {
   const since = new Date(now.getTime() - EVENT_WINDOW_MS);
   const unsent = (key: ReturnType<typeof sql>) =>
     sql`not exists (select 1 from ${mailMessages} where ${mailMessages.key} = ${key})`;

@@ -10,6 +10,7 @@ import type { MailKind } from './kind.ts';
 import { MailDeliveryError, type Mailer } from '#server/lib/mailer';
 import type { UserRow, UserService } from '#server/modules/users/index';
 import { MAIL_KINDS, type MailKindName } from './kinds.ts';
+import type { DataOf, MailRecipient, MailSendOptions } from './types.ts';
 import { createPreferences } from './preferences.ts';
 import { unsubscribeTokens } from './unsubscribe.ts';
 import { renderMailFor, type RenderedMail } from './render.ts';
@@ -24,27 +25,8 @@ export const BILLING_SWEEP_CRON = '* * * * *';
 /** the background job that delivers one mail (its row in mail_messages) */
 export const MAIL_JOB = 'mail.deliver';
 
-/** Who a mail goes to: a member (their current address), or a member at another address, or an address alone. */
-export type MailRecipient = number | { userId: number; address: string } | { address: string; name?: string };
-
-export interface MailSendOptions {
-  /**
-   * Names this mail so that asking for it again sends nothing more (the receipt of payment 42:
-   * `payment-42`). Unset: every call is a mail of its own.
-   */
-  key?: string;
-  /** not before this moment (a reminder sent days ahead) */
-  at?: Date;
-}
-
+export type { MailRecipient, MailRequest, MailSender, MailSendOptions } from './types.ts';
 export type { RenderedMail } from './render.ts';
-
-type DataOf<K extends MailKindName> = z.input<(typeof MAIL_KINDS)[K]['schema']>;
-
-/** One mail as a feature asks for it beside an in-app notification (`notifications.notify({ mail })`). */
-export type MailRequest = {
-  [K in MailKindName]: { kind: K; data: DataOf<K> } & MailSendOptions;
-}[MailKindName];
 
 interface MailDeps {
   db: Database;

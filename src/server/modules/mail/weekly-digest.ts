@@ -6,7 +6,7 @@ import { forumTopics, notificationPreferences, posts, users } from '#server/db/s
 import { mayUseCommunity } from '#server/lib/guards';
 import type { JournalService } from '#server/modules/journal/index';
 import type { UserService } from '#server/modules/users/index';
-import type { MailService } from './service.ts';
+import type { MailSender } from './types.ts';
 
 /** the recurring job that queues one weekly digest per member who turned it on */
 export const WEEKLY_DIGEST_JOB = 'mail.weekly-digest';
@@ -21,7 +21,7 @@ const ACTIVE_TOPICS = 5;
  * The key is member + week: a job run twice queues each digest once.
  */
 export async function queueWeeklyDigests(
-  deps: { db: Database; users: UserService; journal: JournalService; mail: MailService },
+  deps: { db: Database; users: UserService; journal: JournalService; mail: MailSender },
   now: Date = new Date(),
 ): Promise<{ queued: number }> {
   const { db } = deps;
