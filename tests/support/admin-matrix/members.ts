@@ -81,6 +81,11 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/admin/reviews.csv', call: () => ({ url: '/api/admin/reviews.csv?q=great' }) },
   {
     method: 'GET',
+    route: '/api/admin/barrier-reports',
+    call: () => ({ url: '/api/admin/barrier-reports?q=keyboard&sort=created_at&dir=desc' }),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/diagnostic-leads',
     call: () => ({ url: '/api/admin/diagnostic-leads?q=x&sort=name&dir=asc' }),
   },
