@@ -151,7 +151,9 @@ it('a refused message is taken back and the first server error for body is shown
     await input(student).fill(`Flood ${i}`);
     await input(student).press('Enter');
   }
-  await student.getByRole('alert').getByText(LIVE_MESSAGES.chatTooFast).waitFor();
+  await student.getByRole('alert').getByText('Please correct this field: Message.').waitFor();
+  const tooFast = student.getByText(LIVE_MESSAGES.chatTooFast);
+  expect(await tooFast.getAttribute('id')).toBe(await input(student).getAttribute('aria-describedby'));
   await expect.poll(() => messages(student).count()).toBe(5);
   expect(await message(student, 'Flood 6').count()).toBe(0);
   expect(await input(student).inputValue()).toBe('Flood 6');

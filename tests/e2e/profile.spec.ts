@@ -106,7 +106,9 @@ describe('student review modal', () => {
     await p.getByRole('button', { name: 'Leave a review' }).click();
     const dialog = p.getByRole('dialog', { name: 'Leave a review' });
     await dialog.getByRole('button', { name: 'Send review' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'The body is required.' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Please correct this field: Your review.' }).waitFor();
+    await dialog.getByText('The body is required.').waitFor();
+    expect(await dialog.getByLabel('Your review').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Your review').fill('The ghost notes lesson finally made it click.');
     await dialog.getByRole('button', { name: 'Send review' }).click();
     await dialog.getByText('Thank you! Your review has been sent.').waitFor();

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Flag, X } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { api, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FormError, TextAreaField } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 
 export type ReportKind = 'post' | 'chat' | 'wall';
@@ -15,31 +16,32 @@ const WHAT: Record<ReportKind, string> = { post: 'post', chat: 'chat message', w
 /**
  * "Report" on a post, a chat message or a wall comment: a small dialog asks why (required) and sends
  * POST /api/reports {kind, id, reason}; the report lands in the admin queue (/admin/reports).
- * Reporting the same thing twice is harmless (the server answers the existing report).
+ * Reporting the same thing twice is harmless (the server answers the existing report). A missing
+ * reason is shown as every form shows it (components/ui/form-feedback.ts).
  */
 export function ReportButton({ kind, id, className }: { kind: ReportKind; id: number; className?: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const [busy, setBusy] = useState(false);
-  const fieldId = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
     if (!text) {
-      setError(COMMUNITY_MESSAGES.reportReasonRequired);
+      feedback.show({ reason: COMMUNITY_MESSAGES.reportReasonRequired }, null);
       return;
     }
     setBusy(true);
-    setError(null);
+    feedback.clear();
     try {
       await api('POST', '/api/reports', { kind, id, reason: text });
       setOpen(false);
       setReason('');
       toast(COMMUNITY_MESSAGES.reportThanks);
     } catch (err) {
-      setError(errorMessage(err, ['reason', 'id', 'kind']));
+      // what the server says about the reported thing itself is the form's own message
+      feedback.fail(err, errorMessage(err, ['id', 'kind']));
     } finally {
       setBusy(false);
     }
@@ -50,7 +52,7 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
-        if (!o) setError(null);
+        if (!o) feedback.clear();
       }}
     >
       <Dialog.Trigger asChild>
@@ -85,29 +87,19 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
-            <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-              <label htmlFor={fieldId} className="text-sm font-semibold">
-                Reason
-              </label>
-              <textarea
-                id={fieldId}
+            <form ref={feedback.formRef} onSubmit={submit} noValidate className="flex flex-col gap-3">
+              <TextAreaField
+                label="Reason"
                 name="reason"
                 required
                 maxLength={COMMUNITY.reportReasonMax}
-                aria-invalid={!!error || undefined}
-                aria-describedby={error ? `${fieldId}-err` : undefined}
-                className={`${inputClass} min-h-28 py-3`}
+                error={feedback.error('reason')}
                 value={reason}
                 onChange={(e) => {
                   setReason(e.target.value);
-                  if (error) setError(null);
+                  feedback.edited('reason');
                 }}
               />
-              {error ? (
-                <p id={`${fieldId}-err`} role="alert" className="text-sm font-medium text-danger">
-                  {error}
-                </p>
-              ) : null}
               <div className="mt-2 flex flex-wrap justify-end gap-3">
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>
@@ -116,6 +108,7 @@ export function ReportButton({ kind, id, className }: { kind: ReportKind; id: nu
                   Send report
                 </Button>
               </div>
+              <FormError message={feedback.summary} inline />
             </form>
           </Dialog.Content>
         </Dialog.Portal>

@@ -104,6 +104,13 @@ export function useFormFeedback() {
     setSummary(null);
   }, []);
 
+  const clear = useCallback(() => {
+    pending.current = false;
+    setErrors({});
+    setMessage(null);
+    setSummary(null);
+  }, []);
+
   return {
     formRef,
     errors,
@@ -131,12 +138,8 @@ export function useFormFeedback() {
       if (err instanceof ApiError) for (const [k, v] of Object.entries(err.errors ?? {})) if (v[0]) found[k] = v[0];
       show(found, formMessage ?? (err instanceof ApiError ? err.message : NETWORK_ERROR), form);
     },
-    clear() {
-      pending.current = false;
-      setErrors({});
-      setMessage(null);
-      setSummary(null);
-    },
+    /** stable across renders, so an effect or callback may depend on it */
+    clear,
   };
 }
 

@@ -157,9 +157,9 @@ export function useChat(showId: number) {
     }
   }, [showId]);
 
-  /** Send a message: shown at once; the answer's id replaces the temporary one. Resolves to the error to show, if any. */
+  /** Send a message: shown at once; the answer's id replaces the temporary one. Resolves to the failure, if any. */
   const send = useCallback(
-    async (text: string): Promise<string | null> => {
+    async (text: string): Promise<{ failed: unknown } | null> => {
       const body = text.trim();
       if (!body) return null;
       const tempId = -++tempIds;
@@ -184,7 +184,7 @@ export function useChat(showId: number) {
         return null;
       } catch (err) {
         dispatch({ type: 'remove', id: tempId });
-        return errorMessage(err, ['body']);
+        return { failed: err };
       }
     },
     [showId, me],

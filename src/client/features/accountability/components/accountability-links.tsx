@@ -9,17 +9,18 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { useAccountabilityLinks, useAddLink, useDeleteLink, useLabelAutosave } from '../api/accountability.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * One student's accountability links (docs/product/mentorship.md): labels autosave after typing stops, the
- * address shows truncated to 40 characters and opens in a new tab, add with field errors, delete
- * with confirmation. The student's own page and the mentor's student page both use it.
+ * address shows truncated to 40 characters and opens in a new tab, add (what is wrong shown as every
+ * form shows it, components/ui/form-feedback.ts), delete with confirmation. The student's own page and the mentor's student page both use it.
  */
 export function AccountabilityLinks({ studentId, mentorView = false }: { studentId: number; mentorView?: boolean }) {
   const links = useAccountabilityLinks(studentId);
@@ -160,17 +161,13 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
   const add = useAddLink(studentId);
   const [url, setUrl] = useState('');
   const [label, setLabel] = useState('');
-  const [errors, setErrors] = useState<{
-    url?: string | undefined;
-    label?: string | undefined;
-    form?: string | undefined;
-  }>({});
+  const feedback = useFormFeedback();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (add.isPending) return;
-    if (!url.trim()) return setErrors({ url: ACCOUNTABILITY_MESSAGES.urlRequired });
-    setErrors({});
+    if (!url.trim()) return feedback.show({ url: ACCOUNTABILITY_MESSAGES.urlRequired }, null);
+    feedback.clear();
     add.mutate(
       { url: url.trim(), label: label.trim() },
       {
@@ -179,21 +176,14 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
           setLabel('');
           toast('Link added.', 'success');
         },
-        onError: (err) => {
-          if (err instanceof ApiError && err.errors)
-            setErrors({
-              url: err.errors.url?.[0],
-              label: err.errors.label?.[0],
-              form: err.errors.url || err.errors.label ? undefined : err.message,
-            });
-          else setErrors({ form: errorMessage(err, []) });
-        },
+        onError: (err) => feedback.fail(err),
       },
     );
   };
 
   return (
     <form
+      ref={feedback.formRef}
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6"
@@ -212,27 +202,33 @@ function AddLinkForm({ studentId, mentorView }: { studentId: number; mentorView:
           inputMode="url"
           placeholder="https://"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          error={errors.url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            feedback.edited('url');
+          }}
+          error={feedback.error('url')}
           maxLength={ACCOUNTABILITY_LIMITS.url}
           autoComplete="off"
         />
         <Field
           label="Label"
           value={label}
-          onChange={(e) => setLabel(e.target.value)}
-          error={errors.label}
+          onChange={(e) => {
+            setLabel(e.target.value);
+            feedback.edited('label');
+          }}
+          error={feedback.error('label')}
           maxLength={ACCOUNTABILITY_LIMITS.label}
           placeholder="Optional"
         />
       </div>
-      <FormError message={errors.form} />
       <div>
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? <Spinner label="Adding" className="[&_svg]:text-accent-fg" /> : null}
           Add link
         </Button>
       </div>
+      <FormError message={feedback.summary} />
     </form>
   );
 }

@@ -6,6 +6,8 @@ import { LIVE, LIVE_MESSAGES } from '#shared/live';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { ReportButton } from '#client/components/report-dialog.tsx';
 import { useChat, type ChatMessage } from '../use-chat.ts';
 import { formatWhen } from '#client/lib/dates.ts';
@@ -16,7 +18,8 @@ const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour
 /**
  * The live chat panel (docs/product/live.md): "Live" badge, pinned topic bar, message list with
  * "Load older...", and the input (enter sends; an empty message is not sent). Admins set the topic
- * with the star on a message and clear it from the bar.
+ * with the star on a message and clear it from the bar. A refused message is shown as every form
+ * shows it (components/ui/form-feedback.ts): the server's word on it under the input.
  */
 export function ChatPanel({
   showId,
@@ -40,7 +43,8 @@ export function ChatPanel({
   });
   const [unseen, setUnseen] = useState(false);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const error = feedback.error('body');
 
   // keep the newest message in view unless the viewer scrolled up; keep the place when older ones arrive
   const first = state.messages[0]?.id;
@@ -75,12 +79,12 @@ export function ChatPanel({
     e.preventDefault();
     const body = text.trim();
     if (!body) return;
-    setError(null);
+    feedback.clear();
     setText('');
     stick.current = true;
-    const failed = await send(body);
-    if (failed) {
-      setError(failed);
+    const answer = await send(body);
+    if (answer) {
+      feedback.fail(answer.failed);
       setText((now) => now || body);
     }
   };
@@ -178,7 +182,7 @@ export function ChatPanel({
         ) : null}
       </div>
 
-      <form onSubmit={submit} className="border-t border-line p-3">
+      <form ref={feedback.formRef} onSubmit={submit} className="border-t border-line p-3">
         {chatOpen ? (
           <div className="flex items-center gap-2">
             <label className="sr-only" htmlFor={`chat-input-${showId}`}>
@@ -189,14 +193,13 @@ export function ChatPanel({
               value={text}
               onChange={(e) => {
                 setText(e.target.value);
-                if (error) setError(null);
+                feedback.edited('body');
               }}
               maxLength={COMMUNITY.chatBodyMax}
               placeholder={COMMUNITY_MESSAGES.chatPlaceholder}
               autoComplete="off"
               enterKeyHint="send"
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? `chat-error-${showId}` : undefined}
+              {...invalidProps(error, `chat-error-${showId}`)}
               className="min-h-12 w-full min-w-0 rounded-xl border border-line bg-bg px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
             />
             <button
@@ -210,11 +213,10 @@ export function ChatPanel({
         ) : (
           <p className="px-1 py-2 text-center text-muted">{COMMUNITY_MESSAGES.chatClosed}</p>
         )}
-        {error ? (
-          <p id={`chat-error-${showId}`} role="alert" className="mt-2 text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
+        <div className="mt-2 flex flex-col gap-1 empty:hidden">
+          <FieldMessage id={`chat-error-${showId}`} message={error} />
+          <FormError message={feedback.summary} inline />
+        </div>
       </form>
     </section>
   );

@@ -11,7 +11,8 @@ import {
 } from '#shared/metronome';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
@@ -24,7 +25,8 @@ const describe = (e: PlaylistEntry) =>
     .filter(Boolean)
     .join(' · ');
 
-const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], 'That did not work. Please try again.');
+const FAILED = 'That did not work. Please try again.';
+const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], FAILED);
 
 /**
  * The playlist of saved settings (docs/product/metronome.md): save under a name, favourite, load,
@@ -148,24 +150,26 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
   );
 }
 
+/** Saving under a name; what is wrong is shown as every form shows it (components/ui/form-feedback.ts). */
 function SaveModal({ current }: { current: MetronomeSettings }) {
   const [name, setName] = useState('');
   const [fav, setFav] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setMessage(PLAYLIST.nameRequired);
+    if (!name.trim()) return feedback.show({ name: PLAYLIST.nameRequired }, null);
     setBusy(true);
+    feedback.clear();
     try {
       await saveSettings({ name: name.trim(), fav, settings: settingsPart(current) });
       toast('Settings saved.');
       setName('');
       setFav(false);
-      setMessage(null);
       closeModal('metronome-save');
     } catch (err) {
-      setMessage(messageOf(err));
+      // the settings are not a field of this form: their message is the form's own
+      feedback.fail(err, errorMessage(err, ['settings'], FAILED));
     } finally {
       setBusy(false);
     }
@@ -176,18 +180,19 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
       title="Save settings"
       description={`${current.bpm} bpm · ${current.beats}/${current.note} · ${SOUND_SET_NAMES[current.soundSet]}`}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Name
-          <input
-            className={inputClass}
-            value={name}
-            maxLength={PLAYLIST.nameMax}
-            placeholder="e.g. Paradiddle warm-up"
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={!!message || undefined}
-          />
-        </label>
+      <form ref={feedback.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field
+          label="Name"
+          name="name"
+          value={name}
+          maxLength={PLAYLIST.nameMax}
+          placeholder="e.g. Paradiddle warm-up"
+          error={feedback.error('name')}
+          onChange={(e) => {
+            setName(e.target.value);
+            feedback.edited('name');
+          }}
+        />
         <label className="flex min-h-11 items-center gap-3 text-base">
           <input
             type="checkbox"
@@ -197,10 +202,10 @@ function SaveModal({ current }: { current: MetronomeSettings }) {
           />{' '}
           Mark as favourite
         </label>
-        <FormError message={message} inline />
         <Button type="submit" disabled={busy}>
           Save
         </Button>
+        <FormError message={feedback.summary} inline />
       </form>
     </Modal>
   );

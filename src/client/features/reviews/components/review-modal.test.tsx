@@ -25,3 +25,25 @@ it('without a validation message, says the fallback', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(LEARNING.reviewFallback);
   expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ subject: '', body: 'Great', studentReview: '1' });
 });
+
+it('marks the review the server refuses, announces it and moves focus there', async () => {
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify({ message: 'x', errors: { body: ['Please write your review.'] } }), {
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  render(<ReviewModal />);
+  act(() => openModal(REVIEW_MODAL));
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Send review' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please correct this field: Your review.');
+  const review = screen.getByLabelText('Your review');
+  expect(review).toHaveAttribute('aria-invalid', 'true');
+  expect(document.getElementById(review.getAttribute('aria-describedby')!)).toHaveTextContent(
+    'Please write your review.',
+  );
+  await vi.waitFor(() => expect(document.activeElement).toBe(review));
+  await user.type(review, 'Great');
+  expect(review).not.toHaveAttribute('aria-invalid');
+});

@@ -2,7 +2,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { UPLOAD_PURPOSES, UPLOAD_TARGETS, VIDEO_LIMITS } from '#shared/upload';
 import { errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { UploadField } from '#client/components/upload/upload-field.tsx';
 import type { UploaderOptions } from '#client/components/upload/uploader.ts';
@@ -24,13 +25,18 @@ const sessionIdOf = (response: unknown) => {
   return typeof id === 'string' ? id : null;
 };
 
-/** "Send a practice video": title, note and the video; sent to the mentor once the upload finished. */
+/**
+ * "Send a practice video": title, note and the video; sent to the mentor once the upload finished.
+ * What the server refuses is shown as every form shows it (components/ui/form-feedback.ts).
+ */
 export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const submit = useSubmitVideo();
+  const feedback = useFormFeedback();
+  const noteError = feedback.error('note');
 
   const onUploaded = useCallback((response: unknown) => setUploadId(sessionIdOf(response)), []);
   const onReset = useCallback(() => setUploadId(null), []);
@@ -38,6 +44,7 @@ export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (!uploadId || submit.isPending) return;
+    feedback.clear();
     submit.mutate(
       { upload_id: uploadId, title, note },
       {
@@ -49,21 +56,25 @@ export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
           setRound((r) => r + 1);
           onSent?.(video.id);
         },
+        // the upload has no field of its own to mark: its message is the form's own
+        onError: (err) => feedback.fail(err, errorMessage(err, ['upload_id'])),
       },
     );
   };
 
-  const error = submit.isError ? errorMessage(submit.error, ['title', 'note', 'upload_id']) : null;
-
   return (
-    <form onSubmit={send} className="flex flex-col gap-4" aria-label="Send a practice video">
+    <form ref={feedback.formRef} onSubmit={send} className="flex flex-col gap-4" aria-label="Send a practice video">
       <Field
         label="Title"
         name="title"
         value={title}
         maxLength={VIDEO_LIMITS.title}
         required
-        onChange={(e) => setTitle(e.target.value)}
+        error={feedback.error('title')}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          feedback.edited('title');
+        }}
         placeholder="e.g. Paradiddles at 90 bpm"
       />
       <div className="flex flex-col gap-1.5">
@@ -76,9 +87,14 @@ export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
           className={`${inputClass} min-h-24 py-3`}
           value={note}
           maxLength={VIDEO_LIMITS.note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => {
+            setNote(e.target.value);
+            feedback.edited('note');
+          }}
           placeholder="What should your mentor look at?"
+          {...invalidProps(noteError, 'video-note-err')}
         />
+        <FieldMessage id="video-note-err" message={noteError} />
       </div>
       <UploadField
         key={round}
@@ -89,12 +105,12 @@ export function SendVideoForm({ onSent }: { onSent?: (id: number) => void }) {
         onUploaded={onUploaded}
         onReset={onReset}
       />
-      <FormError message={error} />
       <div>
         <Button type="submit" disabled={!uploadId || !title.trim() || submit.isPending}>
           {submit.isPending ? 'Sending…' : 'Send to my mentor'}
         </Button>
       </div>
+      <FormError message={feedback.summary} />
     </form>
   );
 }

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { Link } from '#client/components/ui/link.tsx';
 import { format } from 'date-fns';
 import { CAPTION_MESSAGES, captionLabel, VIDEO_CAPTIONS, VIDEO_LIMITS, type VideoSubmission } from '#shared/upload';
-import { ApiError } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError, inputClass, TextAreaField } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
@@ -16,70 +16,73 @@ import { UserText } from '#client/components/ui/user-text.tsx';
 
 const when = (iso: string) => format(new Date(iso), "d MMM yyyy 'at' HH:mm");
 
+/** The mentor's feedback; what the server refuses is shown as every form shows it (components/ui/form-feedback.ts). */
 function FeedbackForm({ id, current }: { id: number; current: string | null }) {
   const [text, setText] = useState(current ?? '');
   const give = useGiveFeedback(id);
+  const feedback = useFormFeedback();
   useEffect(() => setText(current ?? ''), [current]);
   const send = (e: FormEvent) => {
     e.preventDefault();
-    give.mutate(text, { onSuccess: () => toast('Feedback sent to the student.', 'success') });
+    feedback.clear();
+    give.mutate(text, {
+      onSuccess: () => toast('Feedback sent to the student.', 'success'),
+      onError: (err) => feedback.fail(err),
+    });
   };
   return (
-    <form onSubmit={send} className="flex flex-col gap-3" aria-label="Feedback">
-      <label htmlFor="video-feedback" className="text-sm font-semibold">
-        {current ? 'Update your feedback' : 'Your feedback'}
-      </label>
-      <textarea
-        id="video-feedback"
-        className={`${inputClass} min-h-32 py-3`}
+    <form ref={feedback.formRef} onSubmit={send} className="flex flex-col gap-3" aria-label="Feedback">
+      <TextAreaField
+        label={current ? 'Update your feedback' : 'Your feedback'}
+        name="feedback"
+        rows={5}
         value={text}
         maxLength={VIDEO_LIMITS.feedback}
-        onChange={(e) => setText(e.target.value)}
+        error={feedback.error('feedback')}
+        onChange={(e) => {
+          setText(e.target.value);
+          feedback.edited('feedback');
+        }}
         placeholder="What went well, what to work on next…"
       />
-      <FormError message={give.isError ? errorMessage(give.error, ['feedback']) : null} />
       <div>
         <Button type="submit" disabled={!text.trim() || give.isPending}>
           {give.isPending ? 'Sending…' : current ? 'Update feedback' : 'Send feedback'}
         </Button>
       </div>
+      <FormError message={feedback.summary} />
     </form>
   );
 }
 
 /**
  * Admins: attach a WebVTT caption file to the video (or replace or remove it). The player shows it as
- * its default captions track. The server judges the file; its sentence shows under the file field.
+ * its default captions track. The server judges the file; its sentence shows under the file field, as
+ * every form shows what is wrong (components/ui/form-feedback.ts).
  */
 function CaptionsForm({ video }: { video: VideoSubmission }) {
   const id = useId();
   const attach = useAttachCaptions(video.id);
   const remove = useRemoveCaptions(video.id);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const serverError =
-    attach.error instanceof ApiError
-      ? (attach.error.firstError([VIDEO_CAPTIONS.field, VIDEO_CAPTIONS.langField]) ?? attach.error.message)
-      : attach.isError
-        ? errorMessage(attach.error, [])
-        : null;
-  const error = clientError ?? serverError;
+  const feedback = useFormFeedback();
+  const error = feedback.error(VIDEO_CAPTIONS.field);
+  const langError = feedback.error(VIDEO_CAPTIONS.langField);
   const send = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const file = form.get(VIDEO_CAPTIONS.field);
     if (!(file instanceof File) || file.size === 0) {
-      setClientError(CAPTION_MESSAGES.required);
-      fileRef.current?.focus();
+      feedback.show({ [VIDEO_CAPTIONS.field]: CAPTION_MESSAGES.required }, null);
       return;
     }
-    setClientError(null);
+    feedback.clear();
     attach.mutate(form, {
       onSuccess: () => {
         if (fileRef.current) fileRef.current.value = '';
         toast(CAPTION_MESSAGES.attached, 'success');
       },
-      onError: () => fileRef.current?.focus(),
+      onError: (err) => feedback.fail(err),
     });
   };
   const onRemove = () =>
@@ -97,7 +100,13 @@ function CaptionsForm({ video }: { video: VideoSubmission }) {
           ? `This video has ${video.captions.label} captions. A new file replaces them.`
           : 'No captions yet. Attach a WebVTT file (.vtt) and the player shows it as its captions.'}
       </p>
-      <form onSubmit={send} className="mt-4 flex flex-col gap-4" aria-label="Captions" noValidate>
+      <form
+        ref={feedback.formRef}
+        onSubmit={send}
+        className="mt-4 flex flex-col gap-4"
+        aria-label="Captions"
+        noValidate
+      >
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <div className="flex min-w-0 flex-col gap-1.5">
             <label htmlFor={`${id}-file`} className="text-sm font-semibold">
@@ -109,16 +118,11 @@ function CaptionsForm({ video }: { video: VideoSubmission }) {
               name={VIDEO_CAPTIONS.field}
               type="file"
               accept=".vtt,text/vtt"
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? `${id}-err` : undefined}
-              onChange={() => setClientError(null)}
+              {...invalidProps(error, `${id}-err`)}
+              onChange={() => feedback.edited(VIDEO_CAPTIONS.field)}
               className={`${inputClass} py-2.5 file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1.5 file:font-semibold file:text-fg`}
             />
-            {error ? (
-              <p id={`${id}-err`} role="alert" className="text-sm font-medium text-danger">
-                {error}
-              </p>
-            ) : null}
+            <FieldMessage id={`${id}-err`} message={error} />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-lang`} className="text-sm font-semibold">
@@ -129,6 +133,8 @@ function CaptionsForm({ video }: { video: VideoSubmission }) {
               name={VIDEO_CAPTIONS.langField}
               defaultValue={video.captions?.lang ?? VIDEO_CAPTIONS.defaultLang}
               className={inputClass}
+              {...invalidProps(langError, `${id}-lang-err`)}
+              onChange={() => feedback.edited(VIDEO_CAPTIONS.langField)}
             >
               {VIDEO_CAPTIONS.languages.map((lang) => (
                 <option key={lang} value={lang}>
@@ -136,6 +142,7 @@ function CaptionsForm({ video }: { video: VideoSubmission }) {
                 </option>
               ))}
             </select>
+            <FieldMessage id={`${id}-lang-err`} message={langError} />
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -148,6 +155,7 @@ function CaptionsForm({ video }: { video: VideoSubmission }) {
             </Button>
           ) : null}
         </div>
+        <FormError message={feedback.summary} inline />
       </form>
     </section>
   );

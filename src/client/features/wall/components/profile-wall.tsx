@@ -7,7 +7,8 @@ import { WALL_TEXT, type WallCommentDto } from '#shared/wall';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
@@ -16,21 +17,24 @@ import { flatten, useDeleteComment, usePostComment, useWall } from '../api/wall.
 import { exactTimeTitle } from '#client/lib/dates.ts';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
-/** A textarea that grows with its content. */
+/** A textarea that grows with its content, with its message under it. */
 function GrowingTextarea({
   value,
   onChange,
   placeholder,
   label,
   autoFocus,
+  error,
 }: {
   value: string;
   onChange: (v: string) => void;
   placeholder: string;
   label: string;
   autoFocus?: boolean;
+  error: string | undefined;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const errorId = `${useId()}-err`;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -38,21 +42,28 @@ function GrowingTextarea({
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [value]);
   return (
-    <textarea
-      ref={ref}
-      aria-label={label}
-      rows={2}
-      autoFocus={autoFocus}
-      maxLength={COMMUNITY.wallBodyMax}
-      placeholder={placeholder}
-      className={clsx(inputClass, 'max-h-96 min-h-12 resize-none overflow-y-auto py-3')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
+    <>
+      <textarea
+        ref={ref}
+        aria-label={label}
+        rows={2}
+        autoFocus={autoFocus}
+        maxLength={COMMUNITY.wallBodyMax}
+        placeholder={placeholder}
+        className={clsx(inputClass, 'max-h-96 min-h-12 resize-none overflow-y-auto py-3')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalidProps(error, errorId)}
+      />
+      <FieldMessage id={errorId} message={error} />
+    </>
   );
 }
 
-/** The composer (top level) or a reply box: Post is disabled while the text is empty; an empty text is never sent. */
+/**
+ * The composer (top level) or a reply box: Post is disabled while the text is empty; an empty text is
+ * never sent. A refused comment is shown as every form shows it (components/ui/form-feedback.ts).
+ */
 function Composer({
   slug,
   ownerId,
@@ -68,27 +79,34 @@ function Composer({
 }) {
   const [body, setBody] = useState('');
   const postComment = usePostComment(slug);
+  const feedback = useFormFeedback();
   const empty = body.trim() === '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (empty || postComment.isPending) return;
+    feedback.clear();
     try {
       await postComment.mutateAsync({ body: body.trim(), to_id: ownerId, parent_id: parentId });
       setBody('');
       onDone?.();
-    } catch {
-      toast(COMMUNITY_MESSAGES.wallPostFailed, 'danger');
+    } catch (err) {
+      feedback.fail(err, COMMUNITY_MESSAGES.wallPostFailed);
     }
   };
   return (
     <form
+      ref={feedback.formRef}
       onSubmit={submit}
       className="flex flex-col gap-2"
       data-testid={parentId ? `reply-form-${parentId}` : 'wall-composer'}
     >
       <GrowingTextarea
         value={body}
-        onChange={setBody}
+        onChange={(v) => {
+          setBody(v);
+          feedback.edited('body');
+        }}
+        error={feedback.error('body')}
         autoFocus={autoFocus}
         label={parentId ? 'Your reply' : 'Write on this wall'}
         placeholder={parentId ? WALL_TEXT.replyPlaceholder : WALL_TEXT.placeholder}
@@ -99,6 +117,7 @@ function Composer({
           Post
         </Button>
       </div>
+      <FormError message={feedback.summary} inline />
     </form>
   );
 }

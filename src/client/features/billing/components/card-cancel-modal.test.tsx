@@ -1,0 +1,94 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS } from '#shared/commerce';
+import type { BillingSubscription } from '#shared/billing';
+import { openModal } from '#client/components/ui/modal.tsx';
+import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
+
+// Only the network (a third party to the component) is faked.
+const fetchMock = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const sub: BillingSubscription = {
+  id: 7,
+  plan: 'monthly',
+  cycle: 'month',
+  status: 'active',
+  price: 29_00,
+  nextBillingDate: '2027-03-04T10:00:00.000Z',
+  paymentMethod: 'Visa ending 4242',
+  provider: 'card',
+  cancelAtPeriodEnd: false,
+  pausedAt: null,
+  canUseDiscount: true,
+  pauseUsed: false,
+  pastDue: null,
+  ended: null,
+  skipPause: false,
+  lifetimePrice: 750_00,
+  lifetimeOfferPrice: 600_00,
+  yearlyPrice: 249_00,
+  yearlyOfferPrice: 199_00,
+  yearlyFullPrice: 249_00,
+  lifetimeFullPrice: 750_00,
+  discount: null,
+  offers: DEFAULT_RETENTION_OFFERS,
+};
+
+/** through the loss warning and a reason to step 3 */
+async function toAlternatives() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CardCancelModal sub={sub} />
+    </QueryClientProvider>,
+  );
+  act(() => openModal(CARD_CANCEL_MODAL));
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Continue' }));
+  await user.click(screen.getByRole('radio', { name: CANCEL_REASONS[0].value }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  const step = await screen.findByTestId('cancel-step-3');
+  return { user, step };
+}
+
+it('step 3 without a choice: the choices are marked, the message is under them and announced, focus goes to the first', async () => {
+  const { user, step } = await toAlternatives();
+  await user.click(within(step).getByRole('button', { name: 'Continue' }));
+  expect(await within(step).findByRole('alert')).toHaveTextContent(
+    'Please correct this field: Before you cancel, would one of these help.',
+  );
+  const group = within(step).getByRole('group');
+  expect(group).toHaveAttribute('aria-invalid', 'true');
+  expect(document.getElementById(group.getAttribute('aria-describedby')!)).toHaveTextContent(
+    COMMERCE_MESSAGES.choiceRequired,
+  );
+  const radios = within(step).getAllByRole('radio');
+  await vi.waitFor(() => expect(document.activeElement).toBe(radios[0]));
+  await user.click(radios[1]!);
+  expect(group).not.toHaveAttribute('aria-invalid');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it("an offer the server refuses: its sentence is the form's announced line and focus goes back to Continue", async () => {
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify({ message: 'The offer has already been used.' }), {
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  const { user, step } = await toAlternatives();
+  await user.click(within(step).getAllByRole('radio')[0]!);
+  await user.click(within(step).getByRole('button', { name: 'Continue' }));
+  expect(await within(step).findByRole('alert')).toHaveTextContent('The offer has already been used.');
+  expect(within(step).getByRole('group')).not.toHaveAttribute('aria-invalid');
+  await vi.waitFor(() => expect(document.activeElement).toBe(within(step).getByRole('button', { name: 'Continue' })));
+});
