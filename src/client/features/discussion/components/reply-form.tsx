@@ -119,8 +119,9 @@ export function ReplyForm({
       setAttachment(await postCalls.upload(file));
     } catch (err) {
       setAttachment(null);
-      // the message belongs to the attach button, which keeps focus
-      feedback.show({ attachment: errorMessage(err, ['file']) }, null);
+      // the server's own words are the line said beside the attach button (which keeps focus): the
+      // attachment is refused as it is chosen, before there is anything to correct in the reply
+      feedback.show({}, errorMessage(err, ['file']));
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -220,7 +221,6 @@ export function ReplyForm({
           onClick={() => fileRef.current?.click()}
           disabled={uploading}
           aria-label="Attach an image"
-          {...invalidProps(feedback.errors.attachment, `${id}-file-err`)}
           title="Attach an image"
           className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg disabled:opacity-60"
         >
@@ -243,7 +243,6 @@ export function ReplyForm({
           </Button>
         </div>
       </div>
-      <FieldMessage id={`${id}-file-err`} message={feedback.errors.attachment} />
       <FormError message={feedback.summary} inline />
     </form>
   );
