@@ -46,6 +46,9 @@ export function Quote(props: { children: string }) {
         padding: '4px 0 4px 14px',
         borderLeft: '3px solid #e7e5e4',
         whiteSpace: 'pre-line',
+        // a pasted link or a long word wraps instead of widening the mail past a phone's screen
+        overflowWrap: 'anywhere',
+        wordBreak: 'break-word',
       }}
     >
       {props.children}
