@@ -45,7 +45,11 @@ describe('pages and sign-in', () => {
     await p.getByLabel('Email').fill('member@demo.test');
     await p.getByLabel('Password', { exact: true }).fill('wrong-password');
     await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('alert').filter({ hasText: MESSAGES.signInFailed }).waitFor();
+    // the server's sentence under the field it names, the field marked, and the summary said
+    await p.getByRole('alert').filter({ hasText: 'Please correct this field: Email.' }).waitFor();
+    const email = p.getByLabel('Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await p.locator(`#${await email.getAttribute('aria-describedby')}`).innerText()).toBe(MESSAGES.signInFailed);
     await p.getByLabel('Password', { exact: true }).fill('drumsdemo1');
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p.waitForURL('**/notifications');
