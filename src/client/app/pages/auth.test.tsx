@@ -2,24 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { ResetPasswordPage } from './auth.tsx';
+import { fakeNetwork, json } from '#test/fake-network';
 
 // Only the network is faked: the page's reads and posts, answered as the server answers them.
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = fakeNetwork();
 
 function open(token = 'abc') {
   render(

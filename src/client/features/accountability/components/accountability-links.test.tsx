@@ -1,23 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ACCOUNTABILITY_MESSAGES } from '#shared/mentorship';
 import { AccountabilityLinks } from './accountability-links.tsx';
+import { fakeNetwork, json } from '#test/fake-network';
 
 // Only the network (a third party to the component) is faked.
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = fakeNetwork();
 
 function renderLinks(postAnswer: () => Response) {
   fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>

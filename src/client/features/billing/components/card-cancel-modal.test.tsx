@@ -1,22 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS } from '#shared/commerce';
 import type { BillingSubscription } from '#shared/billing';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
+import { fakeNetwork } from '#test/fake-network';
 
 // Only the network (a third party to the component) is faked.
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = fakeNetwork();
 
 const sub: BillingSubscription = {
   id: 7,

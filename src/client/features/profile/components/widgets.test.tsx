@@ -1,22 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { FriendButton } from './friend-button.tsx';
 import { ProfileImageModal } from './profile-image-modal.tsx';
 import { navigate } from '#client/lib/browser.ts';
+import { fakeNetwork } from '#test/fake-network';
 
 // only the network is faked
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = fakeNetwork();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 it('friend button: changes at once, and on failure keeps the new state and alerts', async () => {

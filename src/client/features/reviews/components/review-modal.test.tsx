@@ -1,19 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { LEARNING } from '#shared/learning';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { REVIEW_MODAL, ReviewModal } from './review-modal.tsx';
+import { fakeNetwork } from '#test/fake-network';
 
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = fakeNetwork();
 
 it('without a validation message, says the fallback', async () => {
   fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
