@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (the report in docs/benchmarks.md): one table, measured in one run on the machine that runs it, each
- * figure next to its reference so that noise cancels.
+ * `npm run bench` (the report in docs/benchmarks.md): one table, each figure beside its reference from the
+ * same run, so that the speed of whatever machine runs it cancels out.
  *
  *  1. hot reads/s on PostgreSQL (thread page, lesson discussion, chat history, notifications) ÷ a bare
  *     Fastify route answering the same bytes from memory (bench/community.ts, bench/bare-server.ts)

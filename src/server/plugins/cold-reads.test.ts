@@ -22,9 +22,9 @@ import { createTestApp, type TestApp } from '#test/api-harness';
 /**
  * The hot pages read cold (HOT_CACHE=0: nothing kept in memory, as for a thread nobody opened
  * lately) answer with at most two SQL statements each, whatever the size of what they show: the
- * database shapes the page (joins, counts and the viewer's likes in the same statement). Counted
- * statements are the page's own: the session's (the same for every request of one member, measured
- * on GET /api/me, which reads nothing else) is taken off.
+ * database shapes the page (joins, counts and the viewer's likes in the same statement). Only the
+ * page's own statements count: the session's, the same for every request of one member, are those
+ * GET /api/me makes (it reads nothing else) and are taken off.
  */
 const MAX_STATEMENTS = 2;
 let t: TestApp;
