@@ -28,6 +28,8 @@ export const LIVE_MESSAGES = {
   videoUrlInvalid:
     'The video must be an https embed address from YouTube or Vimeo (for example https://www.youtube-nocookie.com/embed/VIDEO_ID).',
   chatTooFast: 'You are sending messages too quickly. Please wait a few seconds and try again.',
+  chatBusy:
+    'The chat is very busy right now: many people are writing at once. Please wait a few seconds and try again.',
   heartsTooFast: 'Too many hearts at once. Please wait a moment.',
   noVideo: 'The video for this show will appear here.',
   noShows: 'No shows scheduled yet. Check back soon.',

@@ -42,6 +42,11 @@ export const RATE_LIMITS = {
   likesPerUser: { points: 120, duration: 60 },
   /** live chat: a burst of 5 messages, then about one per 2 seconds; a flood is refused, not queued */
   chatPerUser: { points: 5, duration: 10 },
+  /**
+   * live chat: everyone in one show together, about ten messages a second, so a crowd of thousands cannot
+   * scroll the chat faster than people read it; the show's hosts (admins) are never held back
+   */
+  chatPerShow: { points: 100, duration: 10 },
   heartsPerUser: { points: 60, duration: 60 },
   wallCommentsPerUser: { points: 10, duration: 60 },
   reportsPerUser: { points: 20, duration: 60 * 60 },

@@ -384,6 +384,30 @@ describe('POST /live-chat/messages', () => {
     const page = (await other.client.get(`/live-chat/get?showId=${show.id}`)).json();
     expect(page.messages).toHaveLength(RATE_LIMITS.chatPerUser.points + 1);
   });
+  it("the show's crowd shares one pace: past it members hear that the chat is busy, the host still posts", async () => {
+    const show = await newShow();
+    const quiet = await newShow();
+    // the rest of the crowd has written all but one of the show's messages in this window
+    await t.app.deps.limiters.consume('chatPerShow', String(show.id), RATE_LIMITS.chatPerShow.points - 1);
+    const [first, second] = [await member(), await member()];
+    expect((await first.client.post('/live-chat/messages', { body: 'last one in', showId: show.id })).statusCode).toBe(
+      200,
+    );
+    const busy = await second.client.post('/live-chat/messages', { body: 'me too', showId: show.id });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json().errors.body).toEqual([LIVE_MESSAGES.chatBusy]);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    // the host is never held back, and another show keeps its own pace
+    expect(
+      (await (await admin()).client.post('/live-chat/messages', { body: 'Slow down, all', showId: show.id }))
+        .statusCode,
+    ).toBe(200);
+    expect((await second.client.post('/live-chat/messages', { body: 'me too', showId: quiet.id })).statusCode).toBe(
+      200,
+    );
+    const page = (await second.client.get(`/live-chat/get?showId=${show.id}`)).json();
+    expect(page.messages.map((m: { body: string }) => m.body)).toEqual(['last one in', 'Slow down, all']);
+  });
 });
 
 describe('POST /live-chat/set-topic', () => {

@@ -65,10 +65,10 @@ export function createLiveService(deps: CommunityDeps) {
     return row;
   }
 
-  /** a per-member limit whose 429 names the body field, so the chat input shows it */
-  async function limit(name: RateLimitName, user: AuthUser, message: string) {
+  /** a limit (per member, or per show) whose 429 names the body field, so the chat input shows it */
+  async function limit(name: RateLimitName, key: number, message: string) {
     try {
-      await limiters.consume(name, String(user.id));
+      await limiters.consume(name, String(key));
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 429)
         throw new AppError(429, message, { body: [message] }, err.headers);
@@ -261,9 +261,12 @@ export function createLiveService(deps: CommunityDeps) {
     /** POST /live-chat/messages */
     async post(viewer: AuthUser, showId: number, rawBody: unknown, socketId: string | undefined) {
       const body = chatBody(rawBody);
-      await limit('chatPerUser', viewer, LIVE_MESSAGES.chatTooFast);
+      await limit('chatPerUser', viewer.id, LIVE_MESSAGES.chatTooFast);
       const show = await findShow(showId);
       if (!show.chatOpen) throw new ValidationError({ body: [COMMUNITY_MESSAGES.chatClosed] });
+      // the whole show's pace (docs/product/live.md): counted after the member's own limit, so one
+      // member's flood is stopped by that limit and does not spend the crowd's share
+      if (!viewer.isAdmin) await limit('chatPerShow', show.id, LIVE_MESSAGES.chatBusy);
       const [row] = await db
         .insert(chatMessages)
         .values({ showId, userId: viewer.id, body })
@@ -305,7 +308,7 @@ export function createLiveService(deps: CommunityDeps) {
      * it stays exact under concurrent toggles and never goes below 0.
      */
     async toggleHeart(viewer: AuthUser, showId: number, messageId: number, socketId: string | undefined) {
-      await limit('heartsPerUser', viewer, LIVE_MESSAGES.heartsTooFast);
+      await limit('heartsPerUser', viewer.id, LIVE_MESSAGES.heartsTooFast);
       const [message] = await db
         .select({ id: chatMessages.id })
         .from(chatMessages)
