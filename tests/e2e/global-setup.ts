@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium, type ChromiumInfo } from '../../scripts/find-chromium.ts';
 import { startServer, type ServerProcess } from '#test/server';
+import { appCommand } from '../../bench/proc.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +22,27 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.resolve(import.meta.dirname, '../../dist/client/index.html'))) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
+  // the browser suite drives the server as `npm start` runs it: the bundle, by plain node with the
+  // start script's flags, in production mode
+  const [node, args] = appCommand();
+  if (!existsSync(args.at(-1)!)) {
+    throw new Error('The server is not built: run `npm run build:server` first (npm test does).');
+  }
   dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
-  server = await startServer({
-    NODE_ENV: 'production',
-    DEMO: '1',
-    TRUST_PROXY: '1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-    REDIS_URL: '',
-    SANDBOX_ALLOW_IN_PRODUCTION: '1',
-    SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_e2e',
-  });
+  server = await startServer(
+    {
+      NODE_ENV: 'production',
+      DEMO: '1',
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REDIS_URL: '',
+      SANDBOX_ALLOW_IN_PRODUCTION: '1',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_e2e',
+    },
+    90_000,
+    [node, args],
+  );
   project.provide('baseURL', server.url);
   project.provide('chromium', chromium);
   return async () => {
