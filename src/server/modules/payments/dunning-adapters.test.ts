@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { createStripeProvider } from './stripe.ts';
-import { createPaypalProvider } from './paypal.ts';
+import { createStripeProvider } from './stripe/index.ts';
+import { createPaypalProvider } from './paypal/index.ts';
 import type { PaymentProvider } from './provider.ts';
 
 // The Stripe and PayPal calls of recovery from a failed payment (docs/product/dunning.md) against

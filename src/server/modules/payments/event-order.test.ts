@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSandboxEvent } from './sandbox.ts';
+import { parseSandboxEvent } from './sandbox/index.ts';
 import { isOlderState, stateOrder } from './service.ts';
-import { mapStripeEvent } from './stripe.ts';
+import { mapStripeEvent } from './stripe/index.ts';
 
 // The order subscription states apply in (docs/product/billing-events.md): the provider's time and
 // sequence, as each provider gives them.

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider, mapStripeCheckoutSession, mapStripeEvent } from './stripe.ts';
-import { createPaypalProvider } from './paypal.ts';
+import { createStripeProvider, mapStripeCheckoutSession, mapStripeEvent } from './stripe/index.ts';
+import { createPaypalProvider } from './paypal/index.ts';
 import { ProviderError } from './provider.ts';
 
 // The hosted checkout on the Stripe adapter: the Checkout Session it asks for (mode,

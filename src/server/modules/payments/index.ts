@@ -9,7 +9,7 @@ export {
 } from './provider.ts';
 export { createProviders } from './providers.ts';
 export { paymentRoutes } from './routes.ts';
-export { type SandboxProvider } from './sandbox.ts';
+export { type SandboxProvider } from './sandbox/index.ts';
 export {
   createPaymentsService,
   HOLD_MINUTES,

@@ -1,9 +1,9 @@
 import type { AppConfig } from '#server/config';
 import type { Database } from '#server/db/client';
 import type { PaymentProvider } from './provider.ts';
-import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
-import { createStripeProvider } from './stripe.ts';
-import { createPaypalProvider } from './paypal.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox/index.ts';
+import { createStripeProvider } from './stripe/index.ts';
+import { createPaypalProvider } from './paypal/index.ts';
 
 /**
  * The card and PayPal providers chosen by configuration: PAYMENTS_CARD_PROVIDER=sandbox|stripe,

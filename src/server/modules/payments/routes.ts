@@ -6,7 +6,7 @@ import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
 import { siteLinkSchema } from '#shared/http';
 import { MalformedEventError, ProviderError } from './provider.ts';
-import type { SandboxProvider } from './sandbox.ts';
+import type { SandboxProvider } from './sandbox/index.ts';
 import type { WebhookFailureInput } from './service.ts';
 import { peekEvent } from './webhook-content.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import type { AuthUser } from '#server/types';
-import { signSandboxPayload } from './sandbox.ts';
+import { signSandboxPayload } from './sandbox/index.ts';
 import { HOLD_MINUTES } from './service.ts';
 
 let t: TestApp;

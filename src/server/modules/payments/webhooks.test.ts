@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvents, webhookFailures } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { WEBHOOK_RETRY_MESSAGES, type AdminWebhookFailureRow } from '#shared/admin-commerce';
-import { signSandboxPayload } from './sandbox.ts';
+import { signSandboxPayload } from './sandbox/index.ts';
 import { WEBHOOK_MESSAGES } from './routes.ts';
 
 // A provider retries every delivery we do not accept, for days. So: a signed event we cannot read is a
