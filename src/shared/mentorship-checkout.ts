@@ -1,7 +1,7 @@
 // Mentorship checkout (docs/product/mentorship.md): prices, payment options and wording, shared by
 // /mentorship/checkout and the server. No zod here: the public checkout page reads this module only, and
 // so loads no zod (a public page's initial JavaScript budget: scripts/initial-js.ts). The bodies' schemas are in
-// mentorship.ts, which re-exports this module. Amounts in cents.
+// mentorship-checkout-calls.ts; mentorship.ts re-exports both. Amounts in cents.
 
 /** The payment steps of /mentorship/checkout. */
 export const MENTORSHIP_CHECKOUT_OPTIONS = ['onetime', 'onetime1600', 'onetime2600', 'onetime3900', '3', '6'] as const;
@@ -50,7 +50,7 @@ const FLAG_WORDS = new Map<string, boolean>([
 
 /**
  * The flags an address sets (?price2600=1, ?downsell=0, ...): the ones present, each read as
- * mentorshipCheckoutFlagsSchema (mentorship.ts) reads it; one flag it cannot read and the address sets
+ * mentorshipCheckoutFlagsSchema (mentorship-checkout-calls.ts) reads it; one flag it cannot read and the address sets
  * none, as that schema's safeParse fails. No zod: the public checkout page calls it (scripts/initial-js.ts).
  */
 export function checkoutFlagsOf(search: URLSearchParams): MentorshipCheckoutFlags {

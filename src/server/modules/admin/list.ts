@@ -5,6 +5,8 @@ import type { Database } from '#server/db/client';
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
 export const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The `ilike` pattern of a search: the text anywhere, its `%` and `_` literal. */
+export const containing = (q: string) => `%${escapeLike(q)}%`;
 
 /** The sort an admin list applies: a known column (else the default) and a direction. */
 export function sortOf(

@@ -4,7 +4,7 @@ import type { AdminBarrierRow } from '#shared/accessibility';
 import type { Database } from '#server/db/client';
 import { contactMessages, users } from '#server/db/schema/index';
 import { escapeHtml } from '#server/lib/html';
-import { countAll, escapeLike, pageOfSelect, sortOf } from '#server/modules/admin/index';
+import { containing, countAll, pageOfSelect, sortOf } from '#server/modules/admin/index';
 import type { NotificationService } from '#server/modules/notifications/index';
 import type { AuthUser } from '#server/types';
 
@@ -42,7 +42,7 @@ export async function reportBarrier(
 
 /** the admins' list: newest first (or by email), searched in the page, text, name and addresses */
 export async function barrierReportsPage(db: Database, query: AdminListQuery): Promise<AdminPage<AdminBarrierRow>> {
-  const like = query.q ? `%${escapeLike(query.q)}%` : null;
+  const like = query.q ? containing(query.q) : null;
   const where = and(
     eq(contactMessages.kind, 'barrier'),
     like
