@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { ORDER_MESSAGES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
-import { signSandboxPayload } from '#server/modules/payments/sandbox';
+import { signSandboxPayload } from '#server/modules/payments/sandbox/index';
 import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;

@@ -11,7 +11,7 @@ import {
   type DeploymentKind,
 } from '#test/deployment';
 import { brokenImages } from '#test/images';
-import { signSandboxPayload } from '#server/modules/payments/sandbox';
+import { signSandboxPayload } from '#server/modules/payments/sandbox/index';
 
 /**
  * The hostile checks, against Backbeat deployed as its operators deploy it (tests/support/deployment.ts):

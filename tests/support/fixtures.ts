@@ -11,7 +11,7 @@ import {
   posts,
   sandboxObjects,
 } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import type { TestApp, TestClient } from '#test/api-harness';
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { AdminPage } from '#shared/admin';
 import type { CancellationRow } from '#shared/billing';
 import { auditLog, cancellationFeedback, entitlements, orders, products, subscriptions } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/comm
 import type { BillingState } from '#shared/billing';
 import { DUNNING_MESSAGES, DUNNING_RETRY_DAYS } from '#shared/dunning';
 import { notifications, sandboxObjects } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 // Recovery from a failed membership payment (docs/product/dunning.md) through the API, with the

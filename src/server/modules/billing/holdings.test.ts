@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CANCEL_REASONS, DEFAULT_CHECKOUT, RETENTION, SANDBOX_CARDS } from '#shared/commerce';
 import type { BillingState } from '#shared/billing';
 import { courses, lessons, subscriptions, users } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createProductService } from '#server/modules/products/service';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 

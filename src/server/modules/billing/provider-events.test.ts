@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { CANCEL_REASONS, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { BILLING_MESSAGES, type BillingState } from '#shared/billing';
 import { sandboxObjects, subscriptions } from '#server/db/schema/index';
-import { signSandboxPayload, type SandboxProvider } from '#server/modules/payments/sandbox';
+import { signSandboxPayload, type SandboxProvider } from '#server/modules/payments/sandbox/index';
 import type { SubscriptionState } from '#server/modules/payments/provider';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 

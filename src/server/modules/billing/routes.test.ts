@@ -17,7 +17,7 @@ import {
   sandboxObjects,
   subscriptions,
 } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 let t: TestApp;

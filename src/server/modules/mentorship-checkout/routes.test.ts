@@ -11,7 +11,7 @@ import {
   sandboxObjects,
   users,
 } from '#server/db/schema/index';
-import { signSandboxPayload } from '#server/modules/payments/sandbox';
+import { signSandboxPayload } from '#server/modules/payments/sandbox/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
 

@@ -26,7 +26,7 @@ import {
   type ProviderEvent,
   type SubscriptionState,
 } from './provider.ts';
-import type { SandboxProvider } from './sandbox.ts';
+import type { SandboxProvider } from './sandbox/index.ts';
 import { escapeHtml } from '#server/lib/html';
 import { fillReceiptMethod, issueCreditNote, issueReceipt, receiptOfInvoice } from '#server/modules/receipts/index';
 import { formatMoney } from '#shared/money';

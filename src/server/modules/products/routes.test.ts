@@ -5,7 +5,7 @@ import { LEARNING } from '#shared/learning';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import { courses, lessons, orders, products, sandboxObjects } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createProductService } from './service.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import type { Receipt, ReceiptList, SubscriptionPayments } from '#shared/receipts';
 import { entitlements, orders, receipts, subscriptions } from '#server/db/schema/index';
-import type { SandboxProvider } from '#server/modules/payments/sandbox';
+import type { SandboxProvider } from '#server/modules/payments/sandbox/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 
 /**
