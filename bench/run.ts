@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the benchmark's one table: each row beside its reference from the same run, in the order the report prints them */
 /**
  * `npm run bench` (the report in docs/benchmarks.md): one table, each figure beside its reference from the
  * same run, so that the speed of whatever machine runs it cancels out.

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every browser-side benchmark part (build, initial JS, fresh start, Lighthouse) under the one browser-suite lock it takes */
 /**
  * The parts of `npm run bench` that need the built client: the build, initial JavaScript per public
  * page (scripts/initial-js.ts), a fresh start on the embedded database to the first page served, and

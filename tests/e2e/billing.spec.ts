@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one member's billing life in the browser (pay, pause, change, cancel, win back) on the data its first steps create */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DUNNING_MESSAGES } from '#shared/dunning';

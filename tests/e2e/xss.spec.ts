@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one corpus of payloads written once through the API and then read on every page that shows member text; split, each part would write the corpus again */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { START_UP, settingsPart } from '#shared/metronome';

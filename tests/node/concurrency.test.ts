@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every 'at most one' rule raced across two processes on PostgreSQL, sharing the two-process setup at its top */
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES } from '#shared/commerce';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- each outside service (database, Redis, storage, SMTP) failing under a running server, sharing the process and service helpers at its top */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the demo community's content (forums, topics, posts, live shows) is data, written out in full so the demo reads like a real academy */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import {

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the same contract run against each payment provider's adapter (sandbox, Stripe, PayPal) with their fakes */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';

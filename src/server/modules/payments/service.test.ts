@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the payments ledger's rules, sharing the provider fake and members set up at its top */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#test/api-harness';

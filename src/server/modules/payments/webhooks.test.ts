@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every provider event the webhooks handle, in order and out of order, sharing the signed-event helpers at its top */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
