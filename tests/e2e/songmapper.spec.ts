@@ -118,6 +118,55 @@ it('a failed autosave says so, keeps the edit and lands it on the retry; a templ
   await p.keyboard.press('Escape');
 });
 
+it('on a phone the song actions fit one row: every control whole, none covered, Share and Delete in the More menu', async () => {
+  const p = await newPage(browser, PHONE);
+  await signIn(p, 'student@demo.test', undefined, '/songmapper');
+  await p.getByLabel('Song title').fill('Back in Black');
+  await p.waitForURL(/\/songmapper\/[A-Za-z0-9_-]{22}$/);
+  const actions = p.getByRole('group', { name: 'Song actions' });
+  await actions.getByRole('link', { name: 'PDF' }).waitFor();
+
+  for (const width of [PHONE.width, 360]) {
+    await p.setViewportSize({ width, height: PHONE.height });
+    const controls = await actions.locator('button, a').filter({ visible: true }).all();
+    const names = await Promise.all(
+      controls.map((c) => c.evaluate((e) => e.getAttribute('aria-label') ?? e.textContent)),
+    );
+    expect(names.map((n) => n?.trim())).toEqual(['Templates', 'PDF', 'More song actions']);
+    const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox())!));
+    for (const [i, box] of boxes.entries()) {
+      // whole on the screen, at full tap size, on the row's line
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(Math.abs(box.y - boxes[0]!.y)).toBeLessThan(2);
+      for (const other of boxes.slice(i + 1)) {
+        const apart =
+          box.x + box.width <= other.x ||
+          other.x + other.width <= box.x ||
+          box.y + box.height <= other.y ||
+          other.y + other.height <= box.y;
+        expect(apart).toBe(true);
+      }
+      // nothing drawn over it: its own centre hits it
+      const hit = await controls[i]!.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return top !== null && e.contains(top);
+      });
+      expect(hit).toBe(true);
+    }
+  }
+
+  await actions.getByRole('button', { name: 'More song actions' }).click();
+  await p.getByRole('menuitem', { name: 'Copy share link' }).waitFor();
+  await p.getByRole('menuitem', { name: 'Delete song' }).click();
+  await p.getByRole('alertdialog').getByText(SONG.confirmDelete).waitFor();
+  await p.getByRole('alertdialog').getByRole('button', { name: 'Delete song' }).click();
+  await p.waitForURL((u) => u.pathname === '/songmapper');
+  expect(p.errors).toEqual([]);
+});
+
 it('the mentorship area shows the same tool in its dark look', async () => {
   const p = await newPage(browser, DESKTOP);
   await signIn(p, 'admin@demo.test', undefined, '/mentorship/songmapper');

@@ -1,286 +1,32 @@
-import { CSRF_HEADER } from '#shared/constants';
 import {
-  missingRanges,
   NO_ACTION_CONFIGURED,
   receivedBytes,
   UPLOAD_DEFAULTS,
   UPLOAD_ERROR_MESSAGES,
-  UPLOAD_MESSAGES,
   type ByteRange,
-  type UploadErrorCode,
   type UploadFileObject,
   type UploadSessionStatus,
 } from '#shared/upload';
+import { abortableSleep, chunkPlan, runLimited, withRetries } from './chunking.ts';
+import { TransportError, xhrTransport, type HttpRequest, type HttpResponse } from './transport.ts';
+import { errorFor, isRetryable, isSuccess, precheck, type UploadFailure } from './validation.ts';
+import { chunkSettings, initialState, type UploaderOptions, type UploaderState } from './upload-state.ts';
+
+export { TransportError, xhrTransport, type HttpRequest, type HttpResponse, type Transport } from './transport.ts';
+export { chunkPlan, retryDelay, runLimited, withRetries, type ChunkPart } from './chunking.ts';
+export { errorFor, isRetryable, isSuccess, precheck, type UploadFailure } from './validation.ts';
+export { formatBytes, formatSpeed } from './format.ts';
+export type { ChunkOptions, UploaderOptions, UploaderState } from './upload-state.ts';
 
 /*
  * The generic upload component (docs/product/uploads.md: file object, states, chunked handler, error
  * codes, defaults), framework-free: React reaches it through use-upload.ts. Everything that decides
- * something (the chunk plan, retries, the concurrency cap, error mapping, speed) is a plain function
- * here, tested without a browser; requests go through a Transport (XMLHttpRequest in the browser, for
- * upload progress).
+ * something is a plain function, tested without a browser: the chunk plan, retries and the concurrency
+ * cap (chunking.ts), the checks and error mapping (validation.ts); requests go through a Transport
+ * (transport.ts: XMLHttpRequest in the browser, for upload progress); the options and the file object
+ * live in upload-state.ts. This file moves one file through its states and measures its speed.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Transport
-
-export interface HttpRequest {
-  method: 'GET' | 'POST';
-  url: string;
-  /** FormData (multipart) or a JSON value */
-  body?: FormData | Record<string, unknown>;
-  headers?: Record<string, string>;
-  /** ms; 0 = none */
-  timeout: number;
-  signal: AbortSignal;
-  /** bytes of the body sent so far */
-  onProgress?: (loaded: number) => void;
-}
-export interface HttpResponse {
-  status: number;
-  body: unknown;
-}
-/** A request that got no answer: the connection dropped, it timed out, or it was cancelled. */
-export class TransportError extends Error {
-  constructor(readonly kind: 'network' | 'timeout' | 'abort') {
-    super(kind);
-  }
-}
-export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
-
-function csrfToken(): string {
-  if (typeof document === 'undefined') return '';
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  if (meta) return meta;
-  try {
-    const config = JSON.parse(document.getElementById('page-config')?.textContent || '{}') as { csrfToken?: string };
-    return config.csrfToken ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** XMLHttpRequest (upload progress events), with the CSRF header as src/client/lib/api.ts sends it. */
-export const xhrTransport: Transport = (req) =>
-  new Promise<HttpResponse>((resolve, reject) => {
-    if (req.signal.aborted) return reject(new TransportError('abort'));
-    const xhr = new XMLHttpRequest();
-    xhr.open(req.method, req.url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (req.method !== 'GET') {
-      const token = csrfToken();
-      if (token) xhr.setRequestHeader(CSRF_HEADER, token);
-    }
-    for (const [k, v] of Object.entries(req.headers ?? {})) xhr.setRequestHeader(k, v);
-    let body: XMLHttpRequestBodyInit | null = null;
-    if (req.body instanceof FormData) body = req.body;
-    else if (req.body !== undefined) {
-      xhr.setRequestHeader('Content-Type', 'application/json');
-      body = JSON.stringify(req.body);
-    }
-    xhr.timeout = req.timeout;
-    if (req.onProgress && body) xhr.upload.onprogress = (e) => req.onProgress?.(e.loaded);
-    const onAbort = () => xhr.abort();
-    req.signal.addEventListener('abort', onAbort, { once: true });
-    const done = () => req.signal.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      done();
-      const rotated = xhr.getResponseHeader(CSRF_HEADER);
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
-      if (rotated && meta) meta.content = rotated;
-      let parsed: unknown = null;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        parsed = null;
-      }
-      resolve({ status: xhr.status, body: parsed });
-    };
-    xhr.onerror = () => (done(), reject(new TransportError('network')));
-    xhr.ontimeout = () => (done(), reject(new TransportError('timeout')));
-    xhr.onabort = () => (done(), reject(new TransportError('abort')));
-    xhr.send(body);
-  });
-
-// ---------------------------------------------------------------------------------------------
-// Pure parts
-
-export interface ChunkPart {
-  start: number;
-  end: number;
-}
-
-/** The chunks of a file of `size` bytes still to send, given the ranges the server already holds. */
-export function chunkPlan(size: number, chunkSize: number, received: readonly ByteRange[] = []): ChunkPart[] {
-  if (chunkSize <= 0) throw new Error('chunk size must be positive');
-  const missing = missingRanges(received, size);
-  const parts: ChunkPart[] = [];
-  for (let start = 0; start < size; start += chunkSize) {
-    const end = Math.min(size, start + chunkSize);
-    if (missing.some(([s, e]) => s < end && e > start)) parts.push({ start, end });
-  }
-  return parts;
-}
-
-/** The extension and size checks made before anything is sent (case-insensitive). */
-export function precheck(
-  file: { name: string; size: number },
-  rules: { extensions?: readonly string[] | undefined; maxSize?: number | undefined },
-): UploadErrorCode | null {
-  if (rules.extensions?.length) {
-    const dot = file.name.lastIndexOf('.');
-    const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-    if (!rules.extensions.map((e) => e.toLowerCase()).includes(ext)) return 'extension';
-  }
-  if (rules.maxSize !== undefined && rules.maxSize > 0 && file.size > rules.maxSize) return 'size';
-  return null;
-}
-
-export interface UploadFailure {
-  code: UploadErrorCode;
-  message: string;
-}
-
-const serverMessage = (body: unknown) => {
-  const m = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
-  return typeof m === 'string' && m.trim() ? m : null;
-};
-
-/**
- * Error codes (docs/product/uploads.md): no answer -> network / timeout / abort; 5xx -> server; 4xx -> denied (with the
- * server's words when it sent some); an answer whose `status` is not success -> server.
- */
-export function errorFor(outcome: HttpResponse | TransportError | unknown): UploadFailure {
-  if (outcome instanceof TransportError) return { code: outcome.kind, message: UPLOAD_ERROR_MESSAGES[outcome.kind] };
-  if (
-    outcome &&
-    typeof outcome === 'object' &&
-    'status' in outcome &&
-    typeof (outcome as HttpResponse).status === 'number'
-  ) {
-    const res = outcome as HttpResponse;
-    if (res.status === 0) return { code: 'network', message: UPLOAD_ERROR_MESSAGES.network };
-    const words = serverMessage(res.body);
-    // a file whose content is not a video we can play: sending it again cannot work (no Try again)
-    if (res.status === 422 && words === UPLOAD_MESSAGES.wrongType) return { code: 'extension', message: words };
-    if (res.status >= 400 && res.status < 500)
-      return { code: 'denied', message: words ?? UPLOAD_ERROR_MESSAGES.denied };
-    return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
-  }
-  return { code: 'server', message: UPLOAD_ERROR_MESSAGES.server };
-}
-
-/** true when the answer is a success of the chunked handler: 2xx and `status: 'success'` */
-export const isSuccess = (res: HttpResponse) =>
-  res.status >= 200 && res.status < 300 && (res.body as { status?: unknown } | null)?.status === 'success';
-
-/** Worth another try: no answer (not a cancel), 5xx, 408/429, or a 2xx that is not a success. */
-export function isRetryable(outcome: unknown): boolean {
-  if (outcome instanceof TransportError) return outcome.kind !== 'abort';
-  const status = (outcome as HttpResponse | null)?.status;
-  if (typeof status !== 'number') return false;
-  return status === 0 || status >= 500 || status === 408 || status === 429 || (status >= 200 && status < 300);
-}
-
-/** Wait before retry n (1-based): 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
-export const retryDelay = (n: number) => Math.min(500 * 2 ** (n - 1), 5000);
-
-/**
- * Runs `attempt` until it succeeds, at most 1 + `retries` times, while the failure is retryable.
- * Throws the last failure.
- */
-export async function withRetries<T>(
-  attempt: (n: number) => Promise<T>,
-  opts: { retries: number; retryable: (err: unknown) => boolean; sleep: (ms: number) => Promise<void> },
-): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt(n);
-    } catch (err) {
-      if (n >= opts.retries || !opts.retryable(err)) throw err;
-      await opts.sleep(retryDelay(n + 1));
-    }
-  }
-}
-
-/**
- * Runs `worker` over `items` with at most `limit` at once. The first failure stops new work and
- * rejects once the running ones have settled.
- */
-export async function runLimited<T>(
-  items: readonly T[],
-  limit: number,
-  worker: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failure: { err: unknown } | null = null;
-  const lane = async () => {
-    while (!failure && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await worker(item);
-      } catch (err) {
-        failure ??= { err };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  if (failure) throw (failure as { err: unknown }).err;
-}
-
-/** "2.4 MB/s" */
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatBytes(bytesPerSecond)}/s`;
-}
-
-/** "3.5 MB", "820 KB", "12 B" */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round(bytes)} B`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The uploader
-
-export interface ChunkOptions {
-  enabled?: boolean;
-  /** the chunked handler's address */
-  action?: string;
-  minSize?: number;
-  maxActive?: number;
-  maxRetries?: number;
-  timeoutMs?: number;
-}
-
-export interface UploaderOptions {
-  /** simple uploads: POST multipart here */
-  postAction?: string;
-  chunk?: ChunkOptions;
-  extensions?: readonly string[];
-  maxSize?: number;
-  /** extra fields sent with the file (simple) and the start phase (chunked), e.g. purpose */
-  data?: Record<string, string>;
-  headers?: Record<string, string>;
-  /** whole-request timeout of simple/start/finish calls; 0 = none */
-  timeout?: number;
-  speedSampleMs?: number;
-  /** the multipart field of a simple upload */
-  fieldName?: string;
-  transport?: Transport;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-}
-
-export interface UploaderState {
-  file: UploadFileObject;
-  /** what to tell the user about the error ('' when none) */
-  message: string;
-  /** the chunked session, kept so that Try again resumes it */
-  sessionId: string | null;
-}
-
-let ids = 0;
 const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** One file through its states: inactive -> active -> success | error. */
@@ -312,39 +58,11 @@ export class Uploader {
       fieldName: 'file',
       ...options,
     };
-    this.state = {
-      file: {
-        id: `upload-${++ids}`,
-        name: blob.name,
-        size: blob.size,
-        type: blob.type,
-        active: false,
-        error: '',
-        success: false,
-        progress: '0.00',
-        speed: 0,
-        response: null,
-        data: { ...(options.data ?? {}) },
-        headers: { ...(options.headers ?? {}) },
-        putAction: '',
-        postAction: options.postAction ?? '',
-        timeout: this.opts.timeout,
-      },
-      message: '',
-      sessionId: null,
-    };
+    this.state = initialState(blob, options, this.opts.timeout);
   }
 
   private get chunkOpts() {
-    const c = this.opts.chunk ?? {};
-    return {
-      enabled: c.enabled ?? UPLOAD_DEFAULTS.chunkEnabled,
-      action: c.action ?? '',
-      minSize: c.minSize ?? UPLOAD_DEFAULTS.chunkMinSize,
-      maxActive: c.maxActive ?? UPLOAD_DEFAULTS.chunkMaxActive,
-      maxRetries: c.maxRetries ?? UPLOAD_DEFAULTS.chunkMaxRetries,
-      timeoutMs: c.timeoutMs ?? UPLOAD_DEFAULTS.chunkTimeoutMs,
-    };
+    return chunkSettings(this.opts.chunk);
   }
 
   /** chunked when chunking is on and the file is over chunkMinSize */
@@ -607,19 +325,6 @@ export class Uploader {
 }
 
 class ChunkFailed extends Error {}
-
-/** a retry's wait that ends early (as a cancel) when the upload is aborted */
-function abortableSleep(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal) {
-  if (signal.aborted) return Promise.reject(new TransportError('abort'));
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(new TransportError('abort'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    sleep(ms).then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, reject);
-  });
-}
 
 function toFailure(err: unknown): UploadFailure {
   if (err instanceof ChunkFailed) return { code: 'upload', message: UPLOAD_ERROR_MESSAGES.upload };
