@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the uploader's chunking, retries, pause and resume against one fake transport set up at its top */
 import { describe, expect, it, vi } from 'vitest';
 import { NO_ACTION_CONFIGURED, UPLOAD_ERROR_MESSAGES, UPLOAD_MESSAGES } from '#shared/upload';
 import {
