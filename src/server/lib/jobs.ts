@@ -115,6 +115,22 @@ function embeddedSql(embedded: EmbeddedSql): Sql {
   };
 }
 
+/**
+ * Once closed, a statement is dropped rather than sent: a job that outlived stop()'s grace may still
+ * finish and report to pg-boss, which would then query a closed pool. Its job stays active and expires
+ * into a retry, as if this process had been killed mid-job.
+ */
+function closable(sql: Sql): Sql {
+  let closed = false;
+  return {
+    executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)),
+    close() {
+      closed = true;
+      return sql.close();
+    },
+  };
+}
+
 /** a small pool of its own: workers polling never take the connections requests need */
 async function postgresSql(url: string): Promise<Sql> {
   const { default: pg } = await import('pg');
@@ -160,7 +176,9 @@ export function createJobs(opts: JobsOptions): Jobs {
   const open = () =>
     (ready ??= (async () => {
       if (stopping) throw new Error('The background jobs have stopped.');
-      sql = opts.database.embedded ? embeddedSql(opts.database.embedded) : await postgresSql(opts.database.url!);
+      sql = closable(
+        opts.database.embedded ? embeddedSql(opts.database.embedded) : await postgresSql(opts.database.url!),
+      );
       return await connect(sql).catch(async (err: unknown) => {
         // the next call tries again (the database may be back by then)
         await sql?.close().catch(() => undefined);
