@@ -7,6 +7,9 @@ export const DIAGNOSTIC = {
   tempoThreshold: 130,
   scoreScale: 6,
   nameEmailRequired: 'Name and email are both required.',
+  /** the last step's fields, left empty: each one's message under it */
+  nameRequired: 'Please enter your first name.',
+  emailRequired: 'Please enter your email address.',
   resultTitle: 'Your Diagnostic Result',
 } as const;
 

@@ -89,6 +89,8 @@ export const DUNNING_MESSAGES = {
     'Your PayPal payment was declined. Fix how you pay at PayPal (add money or choose another card or bank there); we then collect the payment.',
   paid: 'Thank you! Your payment went through and your membership is active.',
   cardUpdated: 'Your card was updated. Future payments use it.',
+  /** the card update form's name field, left empty */
+  cardNameRequired: 'Please enter the name on your card.',
   notPastDue: 'Your membership has no payment due.',
   /** an upgrade while a payment is due: the payment first */
   settleFirst: 'Please pay the amount due before changing your plan.',

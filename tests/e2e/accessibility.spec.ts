@@ -1,10 +1,20 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mp4Bytes } from '#test/uploads';
-import { DESKTOP, launchBrowser, newPage, PHONE, sendPracticeVideo, signIn } from '#test/e2e';
+import { userChannel } from '#shared/realtime';
+import {
+  DESKTOP,
+  launchBrowser,
+  newDrummer,
+  newPage,
+  PHONE,
+  sendPracticeVideo,
+  signIn,
+  watchChannels,
+} from '#test/e2e';
 import { DIALOGS, rolesFor, type DialogCase } from '#test/a11y-pages';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role } from '#test/router-pages';
 
@@ -213,9 +223,24 @@ const openLayer = (p: Page) =>
     '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"][data-state="open"]',
   );
 
+/**
+ * Opens `dialog` on its page as a person does and runs axe with it open: its violations, or why it
+ * could not be checked. The dialog is left open.
+ */
+async function checkDialog(p: Page, dialog: DialogCase, who: string, width: number, expect: ExpectStatic) {
+  if (!(await open(p, dialog.url))) return [`${who} ${dialog.name} @${width}: ${dialog.url} did not finish loading`];
+  await dialog.open(p);
+  await openLayer(p).first().waitFor({ state: 'visible' });
+  // the opening animation has finished (reduced motion: none), and what the dialog loads is in
+  await expect
+    .poll(() => p.evaluate(() => document.querySelectorAll('[role="status"][aria-label^="Loading"]').length))
+    .toBe(0);
+  return check(p, `${who} ${dialog.name} on ${dialog.url}`, width);
+}
+
 describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
   const byRole = new Map<Role, DialogCase[]>();
-  for (const d of DIALOGS) byRole.set(d.role, [...(byRole.get(d.role) ?? []), d]);
+  for (const d of DIALOGS.filter((d) => !d.own)) byRole.set(d.role, [...(byRole.get(d.role) ?? []), d]);
   it.for([...byRole].map(([role, dialogs]) => ({ role, dialogs })))(
     'as $role: each dialog and menu, at 390 and 1280 px',
     { timeout: 120_000 },
@@ -231,17 +256,7 @@ describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
         ).map(async ([p, width]) => {
           for (const dialog of dialogs) {
             if (dialog.phoneOnly && width !== PHONE.width) continue;
-            if (!(await open(p, dialog.url))) {
-              found.push(`${role} ${dialog.name} @${width}: ${dialog.url} did not finish loading`);
-              continue;
-            }
-            await dialog.open(p);
-            await openLayer(p).first().waitFor({ state: 'visible' });
-            // the opening animation has finished (reduced motion: none), and what the dialog loads is in
-            await expect
-              .poll(() => p.evaluate(() => document.querySelectorAll('[role="status"][aria-label^="Loading"]').length))
-              .toBe(0);
-            found.push(...(await check(p, `${role} ${dialog.name} on ${dialog.url}`, width)));
+            found.push(...(await checkDialog(p, dialog, role, width, expect)));
             await p.keyboard.press('Escape');
             await openLayer(p).first().waitFor({ state: 'detached' });
           }
@@ -250,6 +265,32 @@ describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
       expect(found).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
+    },
+  );
+
+  it.for(DIALOGS.filter((d) => d.own))(
+    'the $name, opened by a person of its own ($own), at 390 and 1280 px',
+    { timeout: 120_000 },
+    async (dialog, { expect }) => {
+      const found: string[] = [];
+      await Promise.all(
+        [DESKTOP, PHONE].map(async (viewport) => {
+          // one browser per width: the dialog shows once per person, or its flow changes what they have
+          const p = await newPage(browser, viewport);
+          if (dialog.own !== 'visitor') {
+            const channels = watchChannels(p);
+            const { id } = await newDrummer(p, { member: true, paypal: dialog.own === 'paypal member' });
+            // a fresh load as the new member (the page the sign-up was made from is a visitor's), listening
+            // on their own channel, so that what the server tells them (an achievement) reaches the page
+            await p.goto(dialog.url, { waitUntil: 'networkidle' });
+            await channels.joined(userChannel(id));
+          }
+          found.push(...(await checkDialog(p, dialog, dialog.own!, viewport.width, expect)));
+          expect(p.errors).toEqual([]);
+          await p.context().close();
+        }),
+      );
+      expect(found).toEqual([]);
     },
   );
 });

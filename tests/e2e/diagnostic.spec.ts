@@ -29,9 +29,16 @@ it('a visitor takes the whole diagnostic and gets the result and a practice plan
   await choose(8, 'Under 30 seconds');
   await p.getByText('Question 9 of 9').waitFor();
   await p.getByRole('button', { name: 'See my result' }).click();
-  await p.getByRole('alert').filter({ hasText: DIAGNOSTIC.nameEmailRequired }).waitFor();
-  await p.getByLabel('First name').fill('Terry');
-  expect(await p.getByRole('alert').count()).toBe(0);
+  // each empty field is marked with its message, the summary is said and focus goes to the first
+  await p.getByRole('alert').filter({ hasText: 'Please correct these 2 fields: First name, Email.' }).waitFor();
+  const firstName = p.getByLabel('First name');
+  expect(await firstName.getAttribute('aria-invalid')).toBe('true');
+  expect(await p.locator(`#${await firstName.getAttribute('aria-describedby')}`).textContent()).toBe(
+    DIAGNOSTIC.nameRequired,
+  );
+  await expect.poll(() => firstName.evaluate((el) => el === document.activeElement)).toBe(true);
+  await firstName.fill('Terry');
+  expect(await firstName.getAttribute('aria-invalid')).toBeNull();
   await p.getByLabel('Email').fill('terry@example.test');
   await p.getByRole('button', { name: 'See my result' }).click();
   await p.getByRole('heading', { name: DIAGNOSTIC.resultTitle }).waitFor();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { SANDBOX_CARDS } from '#shared/commerce';
 import type { Role, RouterPage } from './router-pages.ts';
 
 /*
@@ -48,6 +49,13 @@ export interface DialogCase {
   url: string;
   /** the drawer exists only at phone width */
   phoneOnly?: boolean;
+  /**
+   * Opened by a person of the sweep's own rather than the demo account of `role`, in a fresh browser
+   * at each width: a new visitor, a new member (paying by card), or a new member paying through
+   * PayPal. For a dialog that shows once per person (an achievement), one the demo accounts cannot
+   * open (they pay by card), and one whose flow changes what the person has (joining).
+   */
+  own?: 'visitor' | 'member' | 'paypal member';
   open: (page: Page) => Promise<void>;
 }
 
@@ -89,4 +97,58 @@ export const DIALOGS: DialogCase[] = [
   { name: 'report dialog', role: 'member', url: '/forums/topic/1', open: button(/^Report this post/) },
   { name: 'song template dialog', role: 'member', url: '/songmapper', open: button(/template/i, false) },
   { name: 'confirmation dialog', role: 'admin', url: '/admin/categories', open: button(/^Delete/) },
+  {
+    name: 'posts modal',
+    role: 'member',
+    url: '/lessons/1',
+    // a lesson post's permalink (the lesson's address with the post's id as its hash) shows that thread,
+    // which offers to open it in the modal
+    open: async (page) => {
+      const post = page.getByTestId('lesson-discussion').locator('article[data-post-id]').first();
+      const id = await post.getAttribute('data-post-id');
+      await page.evaluate((hash) => (window.location.hash = hash), String(id));
+      await button('Open in a window')(page);
+    },
+  },
+  {
+    name: 'achievement popup',
+    role: 'member',
+    url: '/courses/groove-foundations',
+    // a new member's first passed quiz unlocks an achievement
+    own: 'member',
+    open: async (page) => {
+      await page.getByRole('link', { name: /Playing to a Click/ }).click();
+      const quiz = page.locator('section[aria-labelledby="quiz"]');
+      for (const answer of ['Beats 2 and 4', 'Option 1', '120'])
+        await quiz.getByRole('button', { name: answer, exact: true }).click();
+    },
+  },
+  {
+    name: 'PayPal cancel dialog',
+    role: 'member',
+    url: '/account/billing',
+    own: 'paypal member',
+    open: button(/^Cancel (or pause )?membership$/),
+  },
+  {
+    name: 'card 3-D Secure dialog',
+    role: 'visitor',
+    url: '/join',
+    // a new visitor joining with a card whose bank asks to confirm it
+    own: 'visitor',
+    open: async (page) => {
+      const form = page.locator('#checkout-form');
+      const email = `a11y-join-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@test.test`;
+      await form.getByLabel('Your name').fill('Sweep Drummer');
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Confirm email').fill(email);
+      await form.getByLabel('Password', { exact: true }).fill('sticks-and-skins');
+      await form.getByLabel('Card holder name').fill('Sweep Drummer');
+      await form.getByLabel('Card number').fill(SANDBOX_CARDS.needsAuthentication);
+      await form.getByLabel(/Expiry/).fill(`12 / ${(new Date().getUTCFullYear() + 2) % 100}`);
+      await form.getByLabel('CVC').fill('123');
+      await form.getByLabel(/I accept the/).check();
+      await form.getByRole('button', { name: /Start my 7-day free trial/ }).click();
+    },
+  },
 ];

@@ -120,12 +120,13 @@ let drummers = 0;
 
 /**
  * A new drummer of this test's own, registered from `page`'s browser (which is signed in as them
- * afterwards); `member: true` also buys the monthly membership in the sandbox, by card. A browser spec
- * changes only what it made, so the demo accounts other specs read stay as they are.
+ * afterwards); `member: true` also buys the monthly membership in the sandbox, by card, or with
+ * `paypal: true` through the sandbox PayPal's approval. A browser spec changes only what it made, so
+ * the demo accounts other specs read stay as they are.
  */
 export async function newDrummer(
   page: Page,
-  opts: { name?: string; member?: boolean } = {},
+  opts: { name?: string; member?: boolean; paypal?: boolean } = {},
 ): Promise<{ id: number; name: string; email: string; password: string; profilePath: string }> {
   if (new URL(page.url()).origin !== new URL(baseURL()).origin) await page.goto('/login');
   let token = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
@@ -145,7 +146,16 @@ export async function newDrummer(
   const email = `drummer-${Date.now().toString(36)}-${process.pid}-${n}@test.test`;
   const password = 'sticks-and-skins';
   await call('POST', '/register', { name, email, email_confirmation: email, password });
-  if (opts.member) {
+  if (opts.member && opts.paypal) {
+    const approval = await call<{ url: string }>('POST', '/paypal/get-approval-url', {
+      checkout: 'academy',
+      plan: 'monthly',
+    });
+    const ref = approval.url.split('?')[0]!.split('/').pop()!;
+    const back = await call<{ url: string }>('POST', `/sandbox/paypal/approve/${ref}`);
+    // PayPal sends the buyer back to the academy, which starts the membership
+    await page.goto(back.url);
+  } else if (opts.member) {
     const { clientSecret } = await call<{ clientSecret: string }>('GET', '/order/stripe-client-secret');
     const { payment_method } = await call<{ payment_method: string }>('POST', '/sandbox/setup-intents/confirm', {
       client_secret: clientSecret,

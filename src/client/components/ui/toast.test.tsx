@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { toast, Toaster } from './toast.tsx';
 
@@ -26,7 +26,8 @@ it('closes on a click; a page-wide "toast" event raises one', () => {
   act(() => void window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Careful', type: 'danger' } })));
   const el = screen.getByRole('status');
   expect(el).toHaveAttribute('data-toast-type', 'danger');
-  fireEvent.click(el);
+  // the status holds the button that closes it, named by the message (a status takes no name from its content)
+  fireEvent.click(within(el).getByRole('button', { name: 'Careful' }));
   expect(el).toHaveAttribute('data-state', 'closed');
   act(() => vi.advanceTimersByTime(1_000));
   expect(screen.queryByRole('status')).toBeNull();

@@ -73,30 +73,36 @@ export function Toaster() {
       {list.map((t) => {
         const Icon = ICONS[t.type];
         return (
-          <button
+          // the status holds a button (a click or Enter closes it): a status takes no name from its
+          // content, so a button given the status role would have none
+          <div
             key={t.id}
-            type="button"
             role="status"
             data-toast-type={t.type}
             data-state={t.open ? 'open' : 'closed'}
-            onClick={() => close(t.id)}
             className={clsx(
-              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-left text-base shadow-lg transition-opacity duration-150',
+              'pointer-events-auto w-full max-w-sm rounded-xl border shadow-lg transition-opacity duration-150',
               STYLES[t.type],
               !t.open && 'opacity-0',
             )}
           >
-            <Icon
-              aria-hidden
-              className={clsx(
-                'mt-0.5 size-5 shrink-0',
-                t.type === 'success' && 'text-success',
-                t.type === 'warning' && 'text-warning',
-                t.type === 'danger' && 'text-danger',
-              )}
-            />
-            <span>{t.message}</span>
-          </button>
+            <button
+              type="button"
+              onClick={() => close(t.id)}
+              className="flex w-full items-start gap-3 rounded-xl px-4 py-3 text-left text-base"
+            >
+              <Icon
+                aria-hidden
+                className={clsx(
+                  'mt-0.5 size-5 shrink-0',
+                  t.type === 'success' && 'text-success',
+                  t.type === 'warning' && 'text-warning',
+                  t.type === 'danger' && 'text-danger',
+                )}
+              />
+              <span>{t.message}</span>
+            </button>
+          </div>
         );
       })}
     </div>

@@ -25,6 +25,11 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** an ISO time as the datetime-local input shows it, in the admin's own time zone */
 const toLocalInput = (iso: string) => format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
 
+/**
+ * Scheduling or editing a show. The form is attached to its errors (`formRef`), so that the server's
+ * answer, which comes once the busy Save button has lost focus, still marks the fields, is announced
+ * and moves focus (components/ui/form-feedback.ts).
+ */
 function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => void }) {
   const [draft, setDraft] = useState({
     title: show?.title ?? '',
@@ -58,6 +63,7 @@ function ShowForm({ show, onDone }: { show: AdminLiveShow | null; onDone: () => 
   return (
     <Panel title={show ? `Edit “${show.title}”` : 'Schedule a show'} className="mb-6">
       <form
+        ref={form.formRef}
         noValidate
         onSubmit={submit}
         className="flex flex-col gap-4"
@@ -123,6 +129,7 @@ function TopicForm({ show, onDone }: { show: AdminLiveShow; onDone: () => void }
   return (
     <Panel title={`Chat topic of “${show.title}”`} className="mb-6">
       <form
+        ref={form.formRef}
         noValidate
         aria-label="Chat topic"
         className="flex flex-col gap-4"

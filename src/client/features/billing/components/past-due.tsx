@@ -8,7 +8,8 @@ import { DUNNING_MESSAGES, type EndedUnpaid, type PastDue } from '#shared/dunnin
 import { formatMoney } from '#shared/money';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { Field, FormError } from '#client/components/ui/field.tsx';
+import { Field, FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { CardForm, useCardForm } from '#client/components/payments/card-form.tsx';
 import { BILLING_KEY, cardSetupCall, newIdempotencyKey, payNowCall, updateCardCall } from '../api/billing.ts';
@@ -139,41 +140,34 @@ function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
 /**
  * A new card through the provider's setup flow (sandbox form or Stripe Elements). With `amount` (a
  * payment is due) it is paid at once with the new card; without, the card is kept for the next payments.
+ * What is wrong is shown as every form shows it (components/ui/form-feedback.ts): a missing name under
+ * its field, the provider's refusal under the card's fields, a failed payment with the card saved as
+ * the form's own message.
  */
 export function UpdateCard({ amount, onCancel }: { amount: string | null; onCancel: () => void }) {
   const qc = useQueryClient();
   const card = useCardForm();
   const cardErrorId = useId();
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [payError, setPayError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
   const [busy, setBusy] = useState(false);
   // one key per card: a double submit saves it once
   const [key] = useState(newIdempotencyKey);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setNameError(undefined);
-    setCardError(null);
-    setPayError(null);
-    if (!name.trim()) {
-      setNameError('Please enter the name on your card.');
-      return;
-    }
+    if (busy) return;
+    if (!name.trim()) return feedback.show({ name: DUNNING_MESSAGES.cardNameRequired }, null);
+    feedback.clear();
     setBusy(true);
     try {
       const { clientSecret } = await cardSetupCall();
       const confirmed = await card.confirmSetup(clientSecret, { name: name.trim() });
-      if ('error' in confirmed) {
-        setCardError(confirmed.error);
-        return;
-      }
+      if ('error' in confirmed) return feedback.show({ card: confirmed.error }, null);
       try {
         await updateCardCall(confirmed.paymentMethod, key);
       } catch (err) {
-        setCardError(errorMessage(err, ['payment_method', 'payment', 'subscription']));
-        return;
+        return feedback.show({ card: errorMessage(err, ['payment_method', 'payment', 'subscription']) }, null);
       }
       if (amount === null) {
         toast(DUNNING_MESSAGES.cardUpdated);
@@ -184,13 +178,14 @@ export function UpdateCard({ amount, onCancel }: { amount: string | null; onCanc
       try {
         toast((await payNowCall(newIdempotencyKey())).message);
       } catch (err) {
-        setPayError(
+        feedback.show(
+          {},
           `${DUNNING_MESSAGES.cardUpdated} ${err instanceof ApiError ? errorMessage(err, ['payment', 'subscription']) : errorMessage(err, [])}`,
         );
       }
       await qc.invalidateQueries({ queryKey: BILLING_KEY });
     } catch (err) {
-      setCardError(errorMessage(err, ['payment', 'subscription']));
+      feedback.show({ card: errorMessage(err, ['payment', 'subscription']) }, null);
     } finally {
       setBusy(false);
     }
@@ -198,6 +193,7 @@ export function UpdateCard({ amount, onCancel }: { amount: string | null; onCanc
 
   return (
     <form
+      ref={feedback.formRef}
       onSubmit={(e) => void submit(e)}
       noValidate
       aria-label="Update your card"
@@ -208,17 +204,23 @@ export function UpdateCard({ amount, onCancel }: { amount: string | null; onCanc
         autoComplete="cc-name"
         autoFocus
         value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={nameError}
+        onChange={(e) => {
+          setName(e.target.value);
+          feedback.edited('name');
+        }}
+        error={feedback.error('name')}
         disabled={busy}
       />
-      <CardForm ref={card.ref} disabled={busy} label="New card" errorId={cardError ? cardErrorId : undefined} />
-      {cardError ? (
-        <p id={cardErrorId} role="alert" className="text-sm font-medium text-danger">
-          {cardError}
-        </p>
-      ) : null}
-      <FormError message={payError} />
+      <div className="flex flex-col gap-1.5">
+        <CardForm
+          ref={card.ref}
+          disabled={busy}
+          label="New card"
+          errorId={feedback.errors.card ? cardErrorId : undefined}
+        />
+        <FieldMessage id={cardErrorId} message={feedback.errors.card} />
+      </div>
+      <FormError message={feedback.summary} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" disabled={busy}>
           {amount === null ? (busy ? 'Saving…' : 'Save card') : busy ? 'Paying…' : `Save card and pay ${amount}`}

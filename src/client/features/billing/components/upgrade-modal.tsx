@@ -1,15 +1,18 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BillingSubscription } from '#shared/billing';
 import { errorMessage } from '#client/lib/api.ts';
 import { closeModal, Modal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FieldMessage } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { BILLING_KEY, newIdempotencyKey, upgradeCall, type UpgradeCall } from '../api/billing.ts';
 import { Option, StepFooter, ThanksStep } from './steps.tsx';
 import { formatMoney } from '#shared/money';
 
 export const UPGRADE_MODAL = 'billing-upgrade';
+const UPGRADE_CHOICE_REQUIRED = 'Please choose an upgrade.';
 
 /** What the Upgrade modal can offer: yearly for a live card subscription on the monthly plan, lifetime for a card subscription with nothing due. */
 export function upgradeChoices(sub: BillingSubscription): UpgradeCall[] {
@@ -25,37 +28,49 @@ export function upgradeChoices(sub: BillingSubscription): UpgradeCall[] {
 /**
  * The standalone Upgrade modal on /account/billing: the yearly plan or lifetime at the
  * checkout's full prices (the retention offers live in the cancel modal). The server decides the
- * price; one idempotency key per opening, so a double click is one charge.
+ * price; one idempotency key per opening, so a double click is one charge. What is wrong is shown as
+ * every form shows it (components/ui/form-feedback.ts): a missing choice under the choices, a refused
+ * charge as the form's own message.
  */
 export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
   const qc = useQueryClient();
   const choices = upgradeChoices(sub);
   const [choice, setChoice] = useState<UpgradeCall | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const { clear } = feedback;
+  const choiceErrorId = useId();
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
 
-  const onOpenChange = useCallback((open: boolean) => {
-    if (!open) return;
-    setChoice(null);
-    setError(null);
-    setDone(null);
-    setBusy(false);
-    setKey(newIdempotencyKey());
-  }, []);
+  const onOpenChange = useCallback(
+    (open: boolean) => {
+      if (!open) return;
+      setChoice(null);
+      clear();
+      setDone(null);
+      setBusy(false);
+      setKey(newIdempotencyKey());
+    },
+    [clear],
+  );
+
+  const choose = (c: UpgradeCall) => {
+    setChoice(c);
+    feedback.edited('choice');
+  };
 
   async function confirm() {
     if (busy) return;
-    if (!choice) return setError('Please choose an upgrade.');
+    if (!choice) return feedback.show({ choice: UPGRADE_CHOICE_REQUIRED }, null);
     setBusy(true);
-    setError(null);
+    feedback.clear();
     try {
       const res = await upgradeCall(choice, `${key}:${choice}`);
       setDone(res.message);
       await qc.invalidateQueries({ queryKey: BILLING_KEY });
     } catch (err) {
-      setError(errorMessage(err, ['payment', 'subscription']));
+      feedback.show({}, errorMessage(err, ['payment', 'subscription']));
     } finally {
       setBusy(false);
     }
@@ -67,6 +82,7 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
         <ThanksStep message={done} onClose={() => closeModal(UPGRADE_MODAL)} />
       ) : (
         <form
+          ref={feedback.formRef}
           data-testid="upgrade-form"
           noValidate
           onSubmit={(e) => {
@@ -74,7 +90,7 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
             void confirm();
           }}
         >
-          <fieldset disabled={busy}>
+          <fieldset disabled={busy} {...invalidProps(feedback.errors.choice, choiceErrorId)}>
             <legend className="mb-3 text-lg font-semibold">Choose your new plan</legend>
             <div className="flex flex-col gap-2">
               {choices.includes('upgrade-yearly') ? (
@@ -83,7 +99,7 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
                   name="upgrade"
                   testId="upgrade-yearly"
                   checked={choice === 'upgrade-yearly'}
-                  onChange={() => setChoice('upgrade-yearly')}
+                  onChange={() => choose('upgrade-yearly')}
                   title={`Yearly: ${formatMoney(sub.yearlyFullPrice)} a year`}
                   detail="Switch now; the first year is charged to your saved card today."
                 />
@@ -94,14 +110,15 @@ export function UpgradeModal({ sub }: { sub: BillingSubscription }) {
                   name="upgrade"
                   testId="upgrade-lifetime"
                   checked={choice === 'upgrade-lifetime'}
-                  onChange={() => setChoice('upgrade-lifetime')}
+                  onChange={() => choose('upgrade-lifetime')}
                   title={`Lifetime: ${formatMoney(sub.lifetimeFullPrice)} once`}
                   detail="Paid once on your saved card; your subscription ends and you are never billed again."
                 />
               ) : null}
             </div>
+            <FieldMessage id={choiceErrorId} message={feedback.errors.choice} />
           </fieldset>
-          <StepFooter error={error} back="Not now" onBack={() => closeModal(UPGRADE_MODAL)}>
+          <StepFooter error={feedback.summary} back="Not now" onBack={() => closeModal(UPGRADE_MODAL)}>
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               <span className="inline-flex items-center gap-2">
                 {busy ? <Spinner label="Upgrading" className="[&_svg]:size-5 [&_svg]:text-current" /> : null}

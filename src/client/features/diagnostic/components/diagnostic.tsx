@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ArrowRight } from 'lucide-react';
 import {
   answerStep,
@@ -11,9 +11,10 @@ import {
   type Area,
   type Scores,
 } from '#shared/diagnostic';
-import { ApiError, post } from '#client/lib/api.ts';
+import { post } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback, type FieldMessages } from '#client/components/ui/form-feedback.ts';
 import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 interface Result {
@@ -26,14 +27,18 @@ interface Result {
   link: string;
 }
 
-/** The foot-speed diagnostic (docs/product/diagnostic.md): 9 steps, tempo at step 3, name and email last. */
+/**
+ * The foot-speed diagnostic (docs/product/diagnostic.md): 9 steps, tempo at step 3, name and email last.
+ * The last step shows what is wrong as every form does (components/ui/form-feedback.ts).
+ */
 export function FootSpeedDiagnostic() {
   const [state, setState] = useState(initialDiagnostic);
   const [answers, setAnswers] = useState<Array<number | string>>([]);
   const [tempo, setTempo] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const id = useId();
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const step = DIAGNOSTIC_STEPS[state.step - 1]!;
@@ -45,12 +50,16 @@ export function FootSpeedDiagnostic() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || !email.trim()) return setError(DIAGNOSTIC.nameEmailRequired);
+    const missing: FieldMessages = {};
+    if (!name.trim()) missing.name = DIAGNOSTIC.nameRequired;
+    if (!email.trim()) missing.email = DIAGNOSTIC.emailRequired;
+    if (Object.keys(missing).length) return feedback.show(missing, null);
+    feedback.clear();
     setSending(true);
     try {
       setResult(await post<Result>('/placement/foot-speed/save', { name, email, answers }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'We could not reach the server. Please try again.');
+      feedback.fail(err);
     }
     setSending(false);
   }
@@ -134,27 +143,35 @@ export function FootSpeedDiagnostic() {
           <Button type="submit">Next</Button>
         </form>
       ) : (
-        <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
-          <label className="flex flex-col gap-1.5 text-sm font-semibold">
-            First name
-            <input
-              className={inputClass}
-              value={name}
-              autoComplete="given-name"
-              onChange={(e) => (setName(e.target.value), setError(null))}
-            />
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-semibold">
-            Email
-            <input
-              className={inputClass}
-              type="email"
-              value={email}
-              autoComplete="email"
-              onChange={(e) => (setEmail(e.target.value), setError(null))}
-            />
-          </label>
-          <FormError message={error} inline />
+        <form ref={feedback.formRef} onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
+          <div className="flex flex-col gap-1.5">
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              First name
+              <input
+                className={inputClass}
+                value={name}
+                autoComplete="given-name"
+                {...invalidProps(feedback.errors.name, `${id}-name-err`)}
+                onChange={(e) => (setName(e.target.value), feedback.edited('name'))}
+              />
+            </label>
+            <FieldMessage id={`${id}-name-err`} message={feedback.errors.name} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              Email
+              <input
+                className={inputClass}
+                type="email"
+                value={email}
+                autoComplete="email"
+                {...invalidProps(feedback.errors.email, `${id}-email-err`)}
+                onChange={(e) => (setEmail(e.target.value), feedback.edited('email'))}
+              />
+            </label>
+            <FieldMessage id={`${id}-email-err`} message={feedback.errors.email} />
+          </div>
+          <FormError message={feedback.summary} inline />
           <Button type="submit" disabled={sending}>
             See my result
           </Button>

@@ -144,7 +144,8 @@ export function LessonDiscussion({ lessonId }: { lessonId: number }) {
             <button
               type="button"
               onClick={seeEntireConversation}
-              className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2"
+              // the strong accent: the plain one falls under 4.5:1 on the thread's tinted line
+              className="min-h-11 rounded-lg px-2 font-semibold text-accent-strong underline underline-offset-2"
             >
               {COMMUNITY_MESSAGES.seeEntireConversation}
             </button>

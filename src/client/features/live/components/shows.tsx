@@ -1,5 +1,5 @@
 import { JOIN_URL } from '#shared/commerce';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CalendarClock, Lock, Radio, Video } from 'lucide-react';
 import clsx from 'clsx';
 import { COMMUNITY_MESSAGES } from '#shared/community';
@@ -7,7 +7,8 @@ import { LIVE, LIVE_MESSAGES, LIVE_STATUS_LABELS, type LiveShowDto, type LiveSta
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useScheduleShow, useShows } from '../api/live.ts';
@@ -122,12 +123,22 @@ export function ShowList() {
   );
 }
 
-/** Admins: title, description, start (the admin's local time), video embed address. */
+/**
+ * Admins: title, description, start (the admin's local time), video embed address. The server's
+ * messages are shown as every form shows them (components/ui/form-feedback.ts); once the show is
+ * scheduled, or the form is closed, focus goes back to the button that opened it.
+ */
 function ScheduleForm() {
   const schedule = useScheduleShow();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!open && wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -135,8 +146,7 @@ function ScheduleForm() {
     const data = new FormData(form);
     const local = String(data.get('starts_at') ?? '');
     const startsAt = local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local;
-    setErrors({});
-    setFormError(null);
+    feedback.clear();
     try {
       const show = await schedule.mutateAsync({
         title: String(data.get('title') ?? ''),
@@ -148,52 +158,69 @@ function ScheduleForm() {
       setOpen(false);
       toast(`"${isolateText(show.title)}" is scheduled.`);
     } catch (err) {
-      if (err instanceof ApiError && err.errors) setErrors(err.errors);
-      else setFormError(errorMessage(err, []));
+      feedback.fail(err, undefined, form);
     }
   };
 
   if (!open)
     return (
       <div>
-        <Button onClick={() => setOpen(true)}>
+        <Button ref={opener} onClick={() => setOpen(true)}>
           <CalendarClock aria-hidden className="size-5" /> Schedule a show
         </Button>
       </div>
     );
   return (
     <form
+      ref={feedback.formRef}
       onSubmit={submit}
       noValidate
       aria-label="Schedule a show"
       className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6"
     >
       <h2 className="text-xl font-bold">Schedule a show</h2>
-      <Field label="Title" name="title" required maxLength={LIVE.titleMax} error={errors.title?.[0]} />
+      <Field
+        label="Title"
+        name="title"
+        required
+        maxLength={LIVE.titleMax}
+        error={feedback.error('title')}
+        onChange={() => feedback.edited('title')}
+      />
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="show-description" className="text-sm font-semibold">
+        <label htmlFor={`${id}-description`} className="text-sm font-semibold">
           Description
         </label>
         <textarea
-          id="show-description"
+          id={`${id}-description`}
           name="description"
           maxLength={LIVE.descriptionMax}
           className={`${inputClass} min-h-24 py-3`}
+          {...invalidProps(feedback.error('description'), `${id}-description-err`)}
+          onChange={() => feedback.edited('description')}
         />
-        {errors.description ? <p className="text-sm font-medium text-danger">{errors.description[0]}</p> : null}
+        <FieldMessage id={`${id}-description-err`} message={feedback.error('description')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Starts at" name="starts_at" type="datetime-local" required error={errors.starts_at?.[0]} />
+        <Field
+          label="Starts at"
+          name="starts_at"
+          type="datetime-local"
+          required
+          error={feedback.error('starts_at')}
+          onChange={() => feedback.edited('starts_at')}
+        />
         <Field
           label="Video address"
           name="video_url"
           type="url"
           placeholder="https://www.youtube.com/watch?v=..."
           hint="A YouTube or Vimeo link (optional)."
-          error={errors.video_url?.[0]}
+          error={feedback.error('video_url')}
+          onChange={() => feedback.edited('video_url')}
         />
       </div>
-      <FormError message={formError} />
+      <FormError message={feedback.summary} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={schedule.isPending}>
           Schedule

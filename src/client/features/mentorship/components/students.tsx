@@ -4,10 +4,10 @@ import { CalendarCheck, ChevronRight, Search, Video } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useAssignMentor, useMentors, useStudent, useStudents } from '../api/mentorship.ts';
 import { PastDueBanner } from './dashboard.tsx';
@@ -298,7 +298,11 @@ function Fact({
   );
 }
 
-/** Assigning the student's mentor: a select of admins (marked mentors first). */
+/**
+ * Assigning the student's mentor: a select of admins (marked mentors first), saved as it changes. A
+ * refusal is shown as every form shows it (components/ui/form-feedback.ts): under the select, said,
+ * with focus on the select; the select stays focusable while it saves, so focus is not lost.
+ */
 function MentorSelect({
   studentId,
   current,
@@ -311,30 +315,39 @@ function MentorSelect({
   const id = useId();
   const mentors = useMentors();
   const assign = useAssignMentor(studentId);
+  const feedback = useFormFeedback();
   const me = pageConfig().authId;
   const options = mentors.data ?? [];
   const listed = current === null || options.some((m) => m.id === current);
   return (
-    <div className="flex flex-col gap-1.5">
+    <form ref={feedback.formRef} noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold">
         Assigned mentor
       </label>
       <div className="flex items-center gap-3">
         <select
           id={id}
+          name="mentor_id"
           value={current ?? ''}
-          disabled={mentors.isPending || assign.isPending}
+          disabled={mentors.isPending}
+          aria-busy={assign.isPending || undefined}
+          {...invalidProps(feedback.errors.mentor_id, `${id}-err`)}
           onChange={(e) => {
+            // one change at a time: the list shows the saved mentor until the answer comes
+            if (assign.isPending) return;
             const value = e.target.value ? Number(e.target.value) : null;
+            feedback.edited('mentor_id');
             assign.mutate(value, {
-              onSuccess: (res) =>
+              onSuccess: (res) => {
+                feedback.clear();
                 toast(
                   res.mentor
                     ? `${isolateText(res.mentor.name)} now mentors this student.`
                     : 'The student has no mentor now.',
                   'success',
-                ),
-              onError: (err) => toast(errorMessage(err, ['mentor_id']), 'danger'),
+                );
+              },
+              onError: (err) => feedback.fail(err),
             });
           }}
           className={clsx(inputClass, 'flex-1')}
@@ -351,6 +364,8 @@ function MentorSelect({
         </select>
         {assign.isPending ? <Spinner label="Saving" /> : null}
       </div>
-    </div>
+      <FieldMessage id={`${id}-err`} message={feedback.errors.mentor_id} />
+      <FormError message={feedback.summary} inline />
+    </form>
   );
 }

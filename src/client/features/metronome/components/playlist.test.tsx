@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { PLAYLIST, START_UP } from '#shared/metronome';
@@ -55,4 +55,51 @@ it("a member's name the server refuses is marked under the field", async () => {
   expect(document.getElementById(name.getAttribute('aria-describedby')!)).toHaveTextContent('That name is taken.');
   await vi.waitFor(() => expect(document.activeElement).toBe(name));
   expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(true);
+});
+
+/** the list with its one entry "Start Up" (a visitor's first list, or the member's from the server), renaming it */
+async function startRename() {
+  render(<Playlist current={START_UP} onLoad={() => undefined} />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Rename Start Up' }));
+  const form = screen.getByRole('form', { name: 'Rename Start Up' });
+  return { user, form, input: screen.getByLabelText('New name for Start Up') };
+}
+
+it('renaming to nothing: the name is marked with its message, the summary is said, focus is on it', async () => {
+  setPageConfig({});
+  const { user, form, input } = await startRename();
+  await user.clear(input);
+  await user.click(screen.getByRole('button', { name: 'Save name' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Please correct this field: New name for Start Up.');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(document.getElementById(input.getAttribute('aria-describedby')!)).toHaveTextContent(PLAYLIST.nameRequired);
+  await vi.waitFor(() => expect(document.activeElement).toBe(input));
+  await user.type(input, 'W');
+  expect(input).not.toHaveAttribute('aria-invalid');
+});
+
+it('a new name the server refuses stays in the form, marked, with focus on it', async () => {
+  setPageConfig({ authId: 5 });
+  fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+    init?.method === 'PATCH'
+      ? json(422, { message: 'x', errors: { name: ['That name is taken.'] } })
+      : json(200, { data: [{ ...START_UP }] }),
+  );
+  const { user, form, input } = await startRename();
+  await user.clear(input);
+  await user.type(input, 'Warm-up{Enter}');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Please correct this field: New name for Start Up.');
+  expect(document.getElementById(input.getAttribute('aria-describedby')!)).toHaveTextContent('That name is taken.');
+  await vi.waitFor(() => expect(document.activeElement).toBe(input));
+  expect(input).toHaveValue('Warm-up');
+});
+
+it('a saved name closes the form, and focus goes back to the Rename button of the row', async () => {
+  setPageConfig({});
+  const { user, input } = await startRename();
+  await user.clear(input);
+  await user.type(input, 'Warm-up{Enter}');
+  const button = await screen.findByRole('button', { name: 'Rename Warm-up' });
+  await vi.waitFor(() => expect(document.activeElement).toBe(button));
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Check, ListMusic, Pencil, Plus, Star, Trash2, X } from 'lucide-react';
 import clsx from 'clsx';
 import {
@@ -11,8 +11,8 @@ import {
 } from '#shared/metronome';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
-import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
+import { Field, FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { closeModal, Modal, openModal } from '#client/components/ui/modal.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
@@ -33,18 +33,21 @@ const messageOf = (err: unknown) => errorMessage(err, ['name', 'settings'], FAIL
  * rename, delete. A signed-in member's list syncs through /api/metronome_settings/.
  */
 export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLoad: (entry: PlaylistEntry) => void }) {
-  const list = usePlaylist();
+  const entries = usePlaylist();
   const update = (id: number, change: { name?: string; fav?: boolean }) =>
     updateSettings(id, change).catch((err: unknown) => toast(messageOf(err), 'danger'));
   const [confirm, confirmDialog] = useConfirm();
-  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
-
-  const rename = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!editing) return;
-    const name = editing.name.trim();
-    if (!name) return toast(PLAYLIST.nameRequired, 'warning');
-    void update(editing.id, { name });
+  const [editing, setEditing] = useState<number | null>(null);
+  // the row whose rename form closed: focus goes back to its Rename button
+  const list = useRef<HTMLUListElement>(null);
+  const closed = useRef<number | null>(null);
+  useEffect(() => {
+    if (editing !== null || closed.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-rename="${closed.current}"]`)?.focus();
+    closed.current = null;
+  }, [editing]);
+  const stopEditing = (id: number) => {
+    closed.current = id;
     setEditing(null);
   };
 
@@ -59,14 +62,14 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
           <Plus aria-hidden className="size-5" /> Save current settings
         </Button>
       </div>
-      {list?.length === 0 ? (
+      {entries?.length === 0 ? (
         <p className="text-muted">
           Save a tempo and meter you come back to (a warm-up, a song, a speed-training plan) and load it with one tap.
           {pageConfig().authId ? '' : ' Sign in to keep your list on every device.'}
         </p>
       ) : null}
-      <ul className="flex flex-col divide-y divide-line">
-        {list?.map((e) => (
+      <ul ref={list} className="flex flex-col divide-y divide-line">
+        {entries?.map((e) => (
           <li key={e.id} className="flex min-h-14 items-center gap-1 py-1">
             <button
               type="button"
@@ -77,33 +80,8 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
             >
               <Star aria-hidden className={clsx('size-5', e.fav ? 'fill-accent text-accent' : 'text-muted')} />
             </button>
-            {editing?.id === e.id ? (
-              <form onSubmit={rename} className="flex flex-1 items-center gap-1">
-                <input
-                  aria-label={`New name for ${e.name}`}
-                  className={clsx(inputClass, 'min-h-11')}
-                  value={editing.name}
-                  maxLength={PLAYLIST.nameMax}
-                  autoFocus
-                  onChange={(ev) => setEditing({ id: e.id, name: ev.target.value })}
-                  onKeyDown={(ev) => ev.key === 'Escape' && setEditing(null)}
-                />
-                <button
-                  type="submit"
-                  aria-label="Save name"
-                  className="grid size-11 shrink-0 place-items-center rounded-lg text-success hover:bg-surface-2"
-                >
-                  <Check aria-hidden className="size-5" />
-                </button>
-                <button
-                  type="button"
-                  aria-label="Cancel renaming"
-                  onClick={() => setEditing(null)}
-                  className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2"
-                >
-                  <X aria-hidden className="size-5" />
-                </button>
-              </form>
+            {editing === e.id ? (
+              <RenameForm entry={e} onDone={() => stopEditing(e.id)} />
             ) : (
               <>
                 <button
@@ -119,7 +97,8 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                 <button
                   type="button"
                   aria-label={`Rename ${e.name}`}
-                  onClick={() => setEditing({ id: e.id, name: e.name })}
+                  data-rename={e.id}
+                  onClick={() => setEditing(e.id)}
                   className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
                 >
                   <Pencil aria-hidden className="size-4" />
@@ -147,6 +126,80 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
       </ul>
       <SaveModal current={current} />
     </section>
+  );
+}
+
+/**
+ * Renaming one saved setting in its row. The form stays open until the name is saved; what is wrong
+ * is shown as every form shows it (components/ui/form-feedback.ts), under the name; a saved name is
+ * said by the toast and the form gives way to the row (its Rename button takes focus).
+ */
+function RenameForm({ entry, onDone }: { entry: PlaylistEntry; onDone: () => void }) {
+  const id = useId();
+  // the label keeps the name the member started from while the list shows the new one
+  const [from] = useState(entry.name);
+  const [name, setName] = useState(entry.name);
+  const [busy, setBusy] = useState(false);
+  const feedback = useFormFeedback();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const next = name.trim();
+    if (!next) return feedback.show({ name: PLAYLIST.nameRequired }, null);
+    feedback.clear();
+    setBusy(true);
+    try {
+      await updateSettings(entry.id, { name: next });
+      toast(`Renamed to “${isolateText(next)}”.`);
+      onDone();
+    } catch (err) {
+      // the settings are not a field of this form: their message is the form's own
+      feedback.fail(err, errorMessage(err, ['settings'], FAILED));
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      ref={feedback.formRef}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={`Rename ${from}`}
+      className="flex min-w-0 flex-1 flex-col gap-1 py-1"
+    >
+      <div className="flex items-center gap-1">
+        <input
+          aria-label={`New name for ${from}`}
+          className={clsx(inputClass, 'min-h-11')}
+          value={name}
+          maxLength={PLAYLIST.nameMax}
+          autoFocus
+          {...invalidProps(feedback.errors.name, `${id}-err`)}
+          onChange={(ev) => {
+            setName(ev.target.value);
+            feedback.edited('name');
+          }}
+          onKeyDown={(ev) => ev.key === 'Escape' && onDone()}
+        />
+        <button
+          type="submit"
+          aria-label="Save name"
+          aria-disabled={busy || undefined}
+          className="grid size-11 shrink-0 place-items-center rounded-lg text-success hover:bg-surface-2"
+        >
+          <Check aria-hidden className="size-5" />
+        </button>
+        <button
+          type="button"
+          aria-label="Cancel renaming"
+          onClick={onDone}
+          className="grid size-11 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2"
+        >
+          <X aria-hidden className="size-5" />
+        </button>
+      </div>
+      <FieldMessage id={`${id}-err`} message={feedback.errors.name} />
+      <FormError message={feedback.summary} inline />
+    </form>
   );
 }
 

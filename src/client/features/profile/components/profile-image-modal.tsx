@@ -1,10 +1,11 @@
-import { useState, type ChangeEvent, type MouseEvent } from 'react';
+import { useId, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { checkImageFile, UPLOADS } from '#shared/learning';
 import { api, ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError } from '#client/components/ui/field.tsx';
+import { invalidProps, useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { navigate } from '#client/lib/browser.ts';
 
@@ -12,32 +13,35 @@ export const PROFILE_IMAGE_MODAL = 'profile-image';
 
 /**
  * Profile image modal (docs/product/profile-and-wall.md): one file, checked here by extension and size, then the server
- * by content; a spinner while it uploads; "ok" reloads the page.
+ * by content; a spinner while it uploads; "ok" reloads the page. A refused file is shown as every form
+ * shows what is wrong (components/ui/form-feedback.ts): under the file field, said, with focus on it.
  */
 export function ProfileImageModal({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const [state, setState] = useState<'idle' | 'active'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useFormFeedback();
+  const errorId = useId();
+  const fileError = (message: string) => feedback.show({ file: message }, null);
 
   async function choose(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
     const problem = checkImageFile(file.name, file.size);
-    if (problem) return setError(problem);
-    setError(null);
+    if (problem) return fileError(problem);
+    feedback.clear();
     setState('active');
     const body = new FormData();
     body.append('file', file);
     try {
       const res = await api<{ response: string }>('POST', '/dashboard/upload-image', body);
       if (res.response === 'ok') return reload();
-      setError(`Error: ${res.response}`);
+      fileError(`Error: ${res.response}`);
     } catch (err) {
       const message =
         err instanceof ApiError
           ? ((err.body as { response?: string } | null)?.response ?? err.message)
           : 'the upload did not reach the server.';
-      setError(message === UPLOADS.imageWrongType ? message : `Error: ${message}`);
+      fileError(message === UPLOADS.imageWrongType ? message : `Error: ${message}`);
     }
     setState('idle');
   }
@@ -59,7 +63,7 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
 
   return (
     <Modal name={PROFILE_IMAGE_MODAL} title="Profile image" size="sm">
-      <div className="flex flex-col gap-4">
+      <form ref={feedback.formRef} noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-4">
         {state === 'active' ? (
           <div className="grid min-h-24 place-items-center">
             <Spinner label="Uploading" />
@@ -74,10 +78,12 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
               className="sr-only"
               onChange={(e) => void choose(e)}
               aria-label="Choose an image"
+              {...invalidProps(feedback.errors.file, errorId)}
             />
           </label>
         )}
-        <FormError message={error} inline />
+        <FieldMessage id={errorId} message={feedback.errors.file} />
+        <FormError message={feedback.summary} inline />
         <a
           href={clearHref}
           onClick={(e) => void clear(e)}
@@ -86,7 +92,7 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
           Delete Current Image
         </a>
         {confirmDialog}
-      </div>
+      </form>
     </Modal>
   );
 }

@@ -42,13 +42,22 @@ it('friend button: unfriending posts _method delete; cancelling posts action 0',
   expect(screen.getByRole('button', { name: 'Add Friend' })).toBeInTheDocument();
 });
 
-it('profile image modal: a per-file error from the server shows as "Error: ..."', async () => {
+/** the file field is marked wrong, its message is under it, the summary is said and focus is on it */
+async function expectFileError(message: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please correct this field: Choose an image.');
+  const input = screen.getByLabelText('Choose an image');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(document.getElementById(input.getAttribute('aria-describedby')!)).toHaveTextContent(message);
+  await vi.waitFor(() => expect(document.activeElement).toBe(input));
+}
+
+it('profile image modal: a per-file error from the server shows as "Error: ..." under the field', async () => {
   fetchMock.mockResolvedValueOnce(json(422, { response: 'The file is corrupt.', message: 'The file is corrupt.' }));
   render(<ProfileImageModal reload={() => undefined} />);
   act(() => openModal('profile-image'));
   const input = await screen.findByLabelText('Choose an image');
   await userEvent.setup().upload(input, new File(['x'], 'me.png', { type: 'image/png' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Error: The file is corrupt.');
+  await expectFileError('Error: The file is corrupt.');
   const [url, init] = fetchMock.mock.calls[0]!;
   expect(url).toBe('/dashboard/upload-image');
   expect(init.headers['X-CSRF-TOKEN']).toBe('tok');
@@ -60,9 +69,9 @@ it('profile image modal: the wrong extension or over 3,000,000 bytes never reach
   const input = await screen.findByLabelText('Choose an image');
   const user = userEvent.setup({ applyAccept: false });
   await user.upload(input, new File(['x'], 'me.bmp', { type: 'image/bmp' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Only jpg, jpeg, png, and gif files are accepted.');
+  await expectFileError('Only jpg, jpeg, png, and gif files are accepted.');
   await user.upload(input, new File([new Uint8Array(3_000_001)], 'big.JPG', { type: 'image/jpeg' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('The file may not be greater than 3 MB.');
+  await expectFileError('The file may not be greater than 3 MB.');
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
