@@ -235,6 +235,18 @@ async function checkDialog(p: Page, dialog: DialogCase, who: string, width: numb
   await expect
     .poll(() => p.evaluate(() => document.querySelectorAll('[role="status"][aria-label^="Loading"]').length))
     .toBe(0);
+  // and the layout has settled: its pictures are in and no transition is still moving a control
+  await expect
+    .poll(() =>
+      p.evaluate(
+        () =>
+          [...document.images].every((img) => img.complete) &&
+          document
+            .getAnimations()
+            .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+      ),
+    )
+    .toBe(true);
   return check(p, `${who} ${dialog.name} on ${dialog.url}`, width);
 }
 
