@@ -235,16 +235,19 @@ async function checkDialog(p: Page, dialog: DialogCase, who: string, width: numb
   await expect
     .poll(() => p.evaluate(() => document.querySelectorAll('[role="status"][aria-label^="Loading"]').length))
     .toBe(0);
-  // and the layout has settled: its pictures are in and no transition is still moving a control
+  // and the layout has settled: its pictures are in (a lazy one out of sight loads only when scrolled
+  // to) and no transition is still moving a control
   await expect
-    .poll(() =>
-      p.evaluate(
-        () =>
-          [...document.images].every((img) => img.complete) &&
-          document
-            .getAnimations()
-            .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
-      ),
+    .poll(
+      () =>
+        p.evaluate(
+          () =>
+            [...document.images].every((img) => img.complete || img.loading === 'lazy') &&
+            document
+              .getAnimations()
+              .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+        ),
+      { timeout: 15_000 },
     )
     .toBe(true);
   return check(p, `${who} ${dialog.name} on ${dialog.url}`, width);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CheckCircle2, AlertTriangle, XCircle } from 'lucide-react';
+import { CheckCircle2, AlertTriangle, X, XCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS } from '#shared/constants';
 
@@ -73,34 +73,36 @@ export function Toaster() {
       {list.map((t) => {
         const Icon = ICONS[t.type];
         return (
-          // the status holds a button (a click or Enter closes it): a status takes no name from its
-          // content, so a button given the status role would have none
+          // the message is the status, announced as it appears; a click anywhere on it closes it, and its
+          // button (whose click reaches the status) does so from the keyboard, named for what it does
           <div
             key={t.id}
             role="status"
             data-toast-type={t.type}
             data-state={t.open ? 'open' : 'closed'}
+            onClick={() => close(t.id)}
             className={clsx(
-              'pointer-events-auto w-full max-w-sm rounded-xl border shadow-lg transition-opacity duration-150',
+              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border py-3 pl-4 pr-2 text-left text-base shadow-lg transition-opacity duration-150',
               STYLES[t.type],
               !t.open && 'opacity-0',
             )}
           >
+            <Icon
+              aria-hidden
+              className={clsx(
+                'mt-0.5 size-5 shrink-0',
+                t.type === 'success' && 'text-success',
+                t.type === 'warning' && 'text-warning',
+                t.type === 'danger' && 'text-danger',
+              )}
+            />
+            <span className="min-w-0 flex-1 wrap-anywhere">{t.message}</span>
             <button
               type="button"
-              onClick={() => close(t.id)}
-              className="flex w-full items-start gap-3 rounded-xl px-4 py-3 text-left text-base"
+              aria-label="Dismiss notification"
+              className="-my-1 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-black/5 hover:text-fg"
             >
-              <Icon
-                aria-hidden
-                className={clsx(
-                  'mt-0.5 size-5 shrink-0',
-                  t.type === 'success' && 'text-success',
-                  t.type === 'warning' && 'text-warning',
-                  t.type === 'danger' && 'text-danger',
-                )}
-              />
-              <span>{t.message}</span>
+              <X aria-hidden className="size-4" />
             </button>
           </div>
         );
