@@ -8,6 +8,7 @@ import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
 import { launchBrowser, newPage, signIn } from '#test/e2e';
+import { writeLongAdminContent } from '#test/long-admin-content';
 
 /*
  * Real people write long things: a 101-character topic title, a link pasted into a show's description,
@@ -49,7 +50,7 @@ const ids = {} as Record<Exclude<Role, 'visitor' | 'admin'>, number>;
 /** the addresses of this spec's own data, by route path (and by role where each sees their own) */
 const own: Record<string, string | Partial<Record<Role, string>>> = {};
 
-async function call<T = unknown>(p: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+async function call<T = unknown>(p: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
   for (;;) {
     const token = (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
     const res = await p.request.fetch(url, {
@@ -233,6 +234,10 @@ beforeAll(async () => {
     starts_at: new Date(Date.now() + 86_400_000).toISOString(),
   });
   own['/live/:id'] = `/live/${show.data.id}`;
+
+  // the admin's content at its limits: a course, a lesson in it, a stage and an achievement
+  const texts = { title: TITLE, word: LONG_WORD, url: LONG_URL, rtl: RTL, body: BODY };
+  Object.assign(own, await writeLongAdminContent((m, url, data) => call(admin, m, url, data), texts, stamp));
 
   // the notifications the writing above sent: the member's reply, the student's welcome
   const first = async (p: Page, area: string) =>
