@@ -54,6 +54,11 @@ export interface Column<T> {
   key: string;
   label: string;
   sortable?: boolean;
+  /**
+   * long text (titles, names, addresses, messages): it wraps, anywhere if it must, and takes the width
+   * the table has left; the other columns keep their values on one line so short ones are not squeezed
+   */
+  wrap?: boolean;
   className?: string;
   render: (row: T) => ReactNode;
 }
@@ -112,7 +117,7 @@ export function DataTable<T>({
                       key={c.key}
                       scope="col"
                       aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className={clsx('px-4 py-2 font-semibold', c.className)}
+                      className={clsx('whitespace-nowrap px-4 py-2 font-semibold', c.className)}
                     >
                       {c.sortable ? (
                         <button
@@ -150,7 +155,9 @@ export function DataTable<T>({
                         className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}
                       >
                         <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
-                        <span className="min-w-0 wrap-anywhere">{c.render(row)}</span>
+                        <span className={clsx('min-w-0 wrap-anywhere', !c.wrap && 'md:whitespace-nowrap')}>
+                          {c.render(row)}
+                        </span>
                       </td>
                     ))}
                   </tr>

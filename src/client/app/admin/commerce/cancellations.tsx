@@ -30,9 +30,10 @@ export function CancellationsPage() {
       sortable: true,
       render: (r) => <TimeAgo iso={r.created_at} title={formatWhen(r.created_at, undefined)} />,
     },
-    { key: 'member', label: 'Member', render: (r) => <MemberLink member={r.member} /> },
+    { key: 'member', wrap: true, label: 'Member', render: (r) => <MemberLink member={r.member} /> },
     {
       key: 'reason',
+      wrap: true,
       label: 'Reason',
       sortable: true,
       render: (r) => (
@@ -52,6 +53,7 @@ export function CancellationsPage() {
     },
     {
       key: 'plan',
+      wrap: true,
       label: 'Plan',
       render: (r) => (
         <span>

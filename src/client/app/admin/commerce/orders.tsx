@@ -145,9 +145,10 @@ export function OrdersPage() {
         </button>
       ),
     },
-    { key: 'buyer', label: 'Buyer', render: (o) => <MemberLink member={o.buyer} /> },
+    { key: 'buyer', wrap: true, label: 'Buyer', render: (o) => <MemberLink member={o.buyer} /> },
     {
       key: 'product',
+      wrap: true,
       label: 'Product',
       render: (o) => (
         <span>

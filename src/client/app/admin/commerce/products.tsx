@@ -142,6 +142,7 @@ export function ProductsPage() {
   const columns: Column<AdminProduct>[] = [
     {
       key: 'title',
+      wrap: true,
       label: 'Tier',
       sortable: true,
       render: (p) => (

@@ -16,7 +16,7 @@ export function SubscriptionsPage() {
   const { list } = result;
   const open = Number(list.value('subscription')) || null;
   const columns: Column<AdminSubscriptionRow>[] = [
-    { key: 'member', label: 'Member', render: (s) => <MemberLink member={s.member} /> },
+    { key: 'member', wrap: true, label: 'Member', render: (s) => <MemberLink member={s.member} /> },
     {
       key: 'payments',
       label: 'Payments',

@@ -59,6 +59,7 @@ export function WebhookFailuresPage() {
     },
     {
       key: 'event',
+      wrap: true,
       label: 'Event',
       className: 'md:w-64',
       render: (r) => (
@@ -72,6 +73,7 @@ export function WebhookFailuresPage() {
     },
     {
       key: 'problem',
+      wrap: true,
       label: 'Problem',
       render: (r) => (
         <span className="flex min-w-0 flex-col gap-1">

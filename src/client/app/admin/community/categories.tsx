@@ -142,6 +142,7 @@ export function CategoriesPage() {
     },
     {
       key: 'title',
+      wrap: true,
       label: 'Category',
       sortable: true,
       render: (c) => (

@@ -187,6 +187,7 @@ export function LiveShowsPage() {
   const columns: Column<AdminLiveShow>[] = [
     {
       key: 'title',
+      wrap: true,
       label: 'Show',
       sortable: true,
       render: (s) => (

@@ -38,6 +38,7 @@ export function ModerationPage() {
   const columns: Column<ModerationItem>[] = [
     {
       key: 'excerpt',
+      wrap: true,
       label: 'Content',
       className: 'md:w-2/5',
       render: (r) => (
@@ -51,6 +52,7 @@ export function ModerationPage() {
     },
     {
       key: 'author',
+      wrap: true,
       label: 'Author',
       render: (r) =>
         r.author ? (
@@ -63,6 +65,7 @@ export function ModerationPage() {
     },
     {
       key: 'where',
+      wrap: true,
       label: 'Where',
       render: (r) =>
         r.where.url ? (

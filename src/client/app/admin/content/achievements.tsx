@@ -31,6 +31,7 @@ export function AdminAchievementsPage() {
   const columns: Column<AdminAchievement>[] = [
     {
       key: 'name',
+      wrap: true,
       label: 'Name',
       sortable: true,
       render: (a) => (
@@ -47,6 +48,7 @@ export function AdminAchievementsPage() {
     { key: 'position', label: 'Position', sortable: true, render: (a) => a.position },
     {
       key: 'unlocked_by',
+      wrap: true,
       label: 'Unlocked by',
       render: (a) => `${a.unlocked_by} ${a.unlocked_by === 1 ? 'member' : 'members'}`,
     },

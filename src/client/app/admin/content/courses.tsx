@@ -51,6 +51,7 @@ export function AdminCoursesPage() {
   const columns: Column<AdminCourseRow>[] = [
     {
       key: 'title',
+      wrap: true,
       label: 'Title',
       sortable: true,
       render: (c) => (
@@ -59,7 +60,7 @@ export function AdminCoursesPage() {
         </Link>
       ),
     },
-    { key: 'slug', label: 'Slug', render: (c) => <span className="text-muted">{c.slug}</span> },
+    { key: 'slug', wrap: true, label: 'Slug', render: (c) => <span className="text-muted">{c.slug}</span> },
     { key: 'area', label: 'Area', render: (c) => (c.area === 'main' ? 'Academy' : 'Mentorship') },
     {
       key: 'access',

@@ -26,6 +26,7 @@ export function AdminStagesPage() {
     { key: 'id', label: 'Stage', sortable: true, render: (s) => s.id },
     {
       key: 'title',
+      wrap: true,
       label: 'Title',
       sortable: true,
       render: (s) => (

@@ -9,6 +9,7 @@ import { Badges } from './badges.tsx';
 const COLUMNS: Column<AdminMemberRow>[] = [
   {
     key: 'name',
+    wrap: true,
     label: 'Name',
     sortable: true,
     render: (m) => (
@@ -21,7 +22,7 @@ const COLUMNS: Column<AdminMemberRow>[] = [
       </Link>
     ),
   },
-  { key: 'email', label: 'Email', sortable: true, render: (m) => m.email },
+  { key: 'email', wrap: true, label: 'Email', sortable: true, render: (m) => m.email },
   { key: 'role', label: 'Role', render: (m) => <Badges m={m} /> },
   {
     key: 'entitlements',

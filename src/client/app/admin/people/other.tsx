@@ -133,13 +133,20 @@ function CsvLink({ url, list }: { url: string; list: ReturnType<typeof useListPa
 }
 
 const LEAD_COLUMNS: Column<AdminLeadRow>[] = [
-  { key: 'name', label: 'Name', sortable: true, render: (r) => <span className="font-semibold">{r.name}</span> },
-  { key: 'email', label: 'Email', sortable: true, render: (r) => r.email },
+  {
+    key: 'name',
+    wrap: true,
+    label: 'Name',
+    sortable: true,
+    render: (r) => <span className="font-semibold">{r.name}</span>,
+  },
+  { key: 'email', wrap: true, label: 'Email', sortable: true, render: (r) => r.email },
   { key: 'skill', label: 'Skill', sortable: true, render: (r) => r.skill },
   { key: 'pedal', label: 'Pedal', sortable: true, render: (r) => r.pedal },
-  { key: 'primary', label: 'Primary killer', sortable: true, render: (r) => r.primary },
+  { key: 'primary', wrap: true, label: 'Primary killer', sortable: true, render: (r) => r.primary },
   {
     key: 'answers',
+    wrap: true,
     label: 'Answers',
     render: (r) => (
       <details>
@@ -176,6 +183,7 @@ export function LeadsPage() {
 const REVIEW_COLUMNS: Column<AdminReviewRow>[] = [
   {
     key: 'name',
+    wrap: true,
     label: 'Student',
     sortable: true,
     render: (r) =>
@@ -187,9 +195,10 @@ const REVIEW_COLUMNS: Column<AdminReviewRow>[] = [
         <span className="text-muted">deleted account</span>
       ),
   },
-  { key: 'email', label: 'Email', sortable: true, render: (r) => r.email ?? '—' },
+  { key: 'email', wrap: true, label: 'Email', sortable: true, render: (r) => r.email ?? '—' },
   {
     key: 'body',
+    wrap: true,
     label: 'Review',
     className: 'md:w-1/2',
     render: (r) => <span className="whitespace-pre-line">{r.body}</span>,
@@ -221,6 +230,7 @@ export function ReviewsPage() {
 const BARRIER_COLUMNS: Column<AdminBarrierRow>[] = [
   {
     key: 'body',
+    wrap: true,
     label: 'Barrier',
     className: 'md:w-1/2',
     render: (r) => (
@@ -232,6 +242,7 @@ const BARRIER_COLUMNS: Column<AdminBarrierRow>[] = [
   },
   {
     key: 'name',
+    wrap: true,
     label: 'From',
     render: (r) =>
       r.user_id ? (
@@ -244,6 +255,7 @@ const BARRIER_COLUMNS: Column<AdminBarrierRow>[] = [
   },
   {
     key: 'email',
+    wrap: true,
     label: 'Answer to',
     sortable: true,
     render: (r) =>
