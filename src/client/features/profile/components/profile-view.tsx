@@ -48,7 +48,8 @@ export function FriendsView() {
   const Row = ({ f, children }: { f: (typeof list)[number]; children?: React.ReactNode }) => (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Avatar src={f.avatar_url} name={f.name} size={44} />
-      <a href={f.profile_url} className="flex-1 font-semibold hover:text-accent-strong">
+      {/* the name keeps a readable width: past it the row's button goes to the next line */}
+      <a href={f.profile_url} className="min-w-40 flex-1 wrap-anywhere font-semibold hover:text-accent-strong">
         <UserText>{f.name}</UserText>
       </a>
       {children}
