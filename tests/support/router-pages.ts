@@ -109,8 +109,14 @@ export const ROUTER_PAGES: RouterPage[] = [
     roles: EVERYONE,
     name: 'double-kick-checkout',
   },
-  { path: '/checkout/course/register', url: '/checkout/course/register', roles: EVERYONE, name: 'course-register' },
-  { path: '/checkout/course', url: '/checkout/course', roles: EVERYONE, name: 'course-checkout' },
+  // a members-only demo course sold in tiers (Groove Foundations)
+  {
+    path: '/checkout/course/register',
+    url: '/checkout/course/register?course=2',
+    roles: EVERYONE,
+    name: 'course-register',
+  },
+  { path: '/checkout/course', url: '/checkout/course?course=2&level=basic', roles: EVERYONE, name: 'course-checkout' },
   { path: '/sandbox/*', url: '/sandbox/nothing-here', roles: EVERYONE, name: 'sandbox' },
   { path: '/mentorship/checkout', url: '/mentorship/checkout', roles: EVERYONE, name: 'mentorship-checkout' },
   {
