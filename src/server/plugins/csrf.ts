@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '#shared/constants';
-import { HTTP } from '#shared/http';
 import { AppError } from '#server/lib/errors';
 import { safeEqual } from '#server/lib/crypto';
 
@@ -18,6 +17,6 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     const field = body && typeof body === 'object' && !Buffer.isBuffer(body) ? body._token : undefined;
     const sent = typeof header === 'string' ? header : typeof field === 'string' ? field : '';
-    if (!sent || !safeEqual(sent, request.csrfToken)) throw new AppError(HTTP.csrf, MESSAGES.csrfMismatch);
+    if (!sent || !safeEqual(sent, request.csrfToken)) throw new AppError('csrf', MESSAGES.csrfMismatch);
   });
 });

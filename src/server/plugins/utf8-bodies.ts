@@ -15,7 +15,7 @@ function isTextBody(contentType: string | undefined): boolean {
   );
 }
 
-const notUtf8 = () => new AppError(400, MESSAGES.bodyNotUtf8);
+const notUtf8 = () => new AppError('bad-request', MESSAGES.bodyNotUtf8);
 
 /**
  * The body's bytes, passed on unchanged, checked as UTF-8 on the way (a sequence split between two

@@ -117,14 +117,15 @@ export function createAdminOrders(deps: { db: Database; payments: PaymentsServic
       const before = await orderDetail(id);
       const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
       if (!order) throw notFound('That order does not exist.');
-      if (order.status !== 'paid') throw new AppError(409, ORDER_MESSAGES.notPaid, { order: [ORDER_MESSAGES.notPaid] });
+      if (order.status !== 'paid')
+        throw new AppError('conflict', ORDER_MESSAGES.notPaid, { order: [ORDER_MESSAGES.notPaid] });
       const chargeRef = chargeRefOf(order);
-      if (!chargeRef) throw new AppError(409, ORDER_MESSAGES.noCharge, { order: [ORDER_MESSAGES.noCharge] });
+      if (!chargeRef) throw new AppError('conflict', ORDER_MESSAGES.noCharge, { order: [ORDER_MESSAGES.noCharge] });
       try {
         await payments.providerNamed(order.provider).refund(chargeRef, `admin-refund:order:${order.id}`);
       } catch (err) {
         if (err instanceof ProviderError)
-          throw new AppError(422, `The provider refused the refund: ${err.message}`, { order: [err.message] });
+          throw new AppError('invalid', `The provider refused the refund: ${err.message}`, { order: [err.message] });
         throw err;
       }
       const after = await orderDetail(id);

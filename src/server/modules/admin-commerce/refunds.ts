@@ -128,10 +128,10 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
     // reserve the amount on the payment (locked: a second refund of it waits and sees this one)
     const reserved = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)).for('update');
-      if (!row || row.status === 'failed') throw new AppError(409, REFUND_MESSAGES.notPaid);
+      if (!row || row.status === 'failed') throw new AppError('conflict', REFUND_MESSAGES.notPaid);
       const left = row.status === 'refunded' ? 0 : row.amountCents - row.refundedCents;
       if (left <= 0)
-        throw new AppError(409, REFUND_MESSAGES.nothingLeft, { amount_cents: [REFUND_MESSAGES.nothingLeft] });
+        throw new AppError('conflict', REFUND_MESSAGES.nothingLeft, { amount_cents: [REFUND_MESSAGES.nothingLeft] });
       if (input.amount_cents > left)
         throw new ValidationError({ amount_cents: [REFUND_MESSAGES.tooMuch(left, row.currency)] });
       await tx
@@ -157,7 +157,7 @@ export function createSubscriptionRefunds(deps: { db: Database; payments: Paymen
         .set({ refundedCents: sql`greatest(0, ${invoices.refundedCents} - ${input.amount_cents})` })
         .where(eq(invoices.id, invoice.id));
       if (err instanceof ProviderError)
-        throw new AppError(422, REFUND_MESSAGES.refused(err.message), {
+        throw new AppError('invalid', REFUND_MESSAGES.refused(err.message), {
           amount_cents: [REFUND_MESSAGES.refused(err.message)],
         });
       throw err;

@@ -43,7 +43,7 @@ export function createMemberEntitlements(deps: { db: Database; users: UserServic
           .where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, id)))
           .limit(1);
         if (!ent) throw notFound('That entitlement does not exist.');
-        if (ent.revokedAt) throw new AppError(409, MEMBER_TEXT.alreadyRevoked);
+        if (ent.revokedAt) throw new AppError('conflict', MEMBER_TEXT.alreadyRevoked);
         const before = await deps.users.activeEntitlements(id, tx);
         const [updated] = await tx
           .update(entitlements)

@@ -167,7 +167,7 @@ export function createAdminMembersService(deps: {
     async suspend(actor: Actor, id: number, reason: string) {
       const u = await memberOr404(id);
       if (id === actor.user.id) throw new ValidationError({ reason: [MEMBER_TEXT.ownSuspend] });
-      if (u.suspendedAt) throw new AppError(409, MEMBER_TEXT.alreadySuspended);
+      if (u.suspendedAt) throw new AppError('conflict', MEMBER_TEXT.alreadySuspended);
       const updated = await updateMember(
         actor,
         u,
@@ -185,7 +185,7 @@ export function createAdminMembersService(deps: {
 
     async unsuspend(actor: Actor, id: number) {
       const u = await memberOr404(id);
-      if (!u.suspendedAt) throw new AppError(409, MEMBER_TEXT.notSuspended);
+      if (!u.suspendedAt) throw new AppError('conflict', MEMBER_TEXT.notSuspended);
       const updated = await updateMember(
         actor,
         u,

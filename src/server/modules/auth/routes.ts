@@ -137,8 +137,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const link = await services.auth.resetLinkState(request.params.token);
-      if (link.state === 'unknown') throw new AppError(404, MESSAGES.passwordResetUnknown);
-      if (link.state !== 'valid') throw new AppError(410, MESSAGES.passwordResetExpired);
+      if (link.state === 'unknown') throw new AppError('not-found', MESSAGES.passwordResetUnknown);
+      if (link.state !== 'valid') throw new AppError('gone', MESSAGES.passwordResetExpired);
       return { valid: true as const, expires_at: link.expiresAt.toISOString() };
     },
   );

@@ -150,7 +150,7 @@ export function createAuthService(deps: {
     /** Sets the new password, ends every reset link of the account and every session but `keepSessionId`. */
     async changePassword(userId: number, current: string, password: string, keepSessionId: string): Promise<UserRow> {
       const user = await deps.users.findById(userId);
-      if (!user) throw new AppError(404, MESSAGES.notFound);
+      if (!user) throw new AppError('not-found', MESSAGES.notFound);
       if (!(await verify(user.passwordHash, current).catch(() => false))) {
         throw new ValidationError({ current_password: ['The current password is incorrect.'] });
       }

@@ -68,7 +68,7 @@ export function createBillingService(deps: BillingDeps) {
         sub.status === 'past_due' &&
         (action === 'upgrade-yearly' || action === 'upgrade-lifetime' || action === 'lifetime-checkout')
       )
-        throw new AppError(409, DUNNING_MESSAGES.settleFirst);
+        throw new AppError('conflict', DUNNING_MESSAGES.settleFirst);
       const call: RetentionCall = {
         user,
         action,

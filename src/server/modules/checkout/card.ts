@@ -43,9 +43,9 @@ export function createCardCheckout(deps: CheckoutDeps, steps: CheckoutOrders) {
         if (order.status === 'paid') return { url: orderUrl(order.id) };
         if (order.status === 'failed') throw cardError(order.failureMessage || M.cardDeclined);
         if (order.status === 'pending')
-          throw new AppError(409, 'Your payment is still being processed. Please wait a moment and refresh.');
+          throw new AppError('conflict', 'Your payment is still being processed. Please wait a moment and refresh.');
         if (order.status !== 'requires_action')
-          throw new AppError(409, 'This order can no longer be paid. Please refresh the page and try again.');
+          throw new AppError('conflict', 'This order can no longer be paid. Please refresh the page and try again.');
       }
 
       const metadata = { orderId: String(order.id), userId: String(user.id), checkout: row.slug, plan: input.plan };
@@ -114,7 +114,7 @@ export function createCardCheckout(deps: CheckoutDeps, steps: CheckoutOrders) {
         }
         if (err instanceof ProviderError) {
           await payments.markOrderFailed(order.id, err.message);
-          throw new AppError(502, err.message, { card: [err.message] });
+          throw new AppError('provider-unavailable', err.message, { card: [err.message] });
         }
         throw err;
       }

@@ -41,9 +41,9 @@ export const planLabel = (plan: MembershipPlan) =>
   plan === 'monthly' ? 'monthly' : plan === 'yearly' ? 'yearly' : 'lifetime';
 
 /** Already a member: nothing to pay. */
-export const alreadySubscribed = () => new AppError(409, M.alreadySubscribed);
+export const alreadySubscribed = () => new AppError('conflict', M.alreadySubscribed);
 /** PayPal gave no approval address. */
-export const paypalFailed = () => new AppError(502, M.paypalLinkFailed);
+export const paypalFailed = () => new AppError('provider-unavailable', M.paypalLinkFailed);
 
 /**
  * The idempotency key of one checkout attempt: the user, the checkout, the plan and what the page

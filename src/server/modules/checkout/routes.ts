@@ -37,7 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return { clientSecret: await checkout.clientSecret(user) };
     } catch (err) {
       request.log.warn({ err }, 'card setup failed');
-      throw new AppError(502, M.clientSecretFailed);
+      throw new AppError('provider-unavailable', M.clientSecretFailed);
     }
   });
 

@@ -71,7 +71,7 @@ export function createLiveService(deps: CommunityDeps) {
       await limiters.consume(name, String(key));
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 429)
-        throw new AppError(429, message, { body: [message] }, err.headers);
+        throw new AppError('rate-limited', message, { body: [message] }, err.headers);
       throw err;
     }
   }

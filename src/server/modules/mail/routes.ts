@@ -45,7 +45,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = async (token: string) => {
     const found = mail.tokens.read(token);
     const user = found ? await users.findById(found.userId) : null;
-    if (!found || !user) throw new AppError(404, UNSUBSCRIBE_MESSAGES.invalid);
+    if (!found || !user) throw new AppError('not-found', UNSUBSCRIBE_MESSAGES.invalid);
     return { user, topic: found.topic };
   };
 

@@ -61,9 +61,9 @@ export function createCardCharge(deps: MentorshipCheckoutDeps, steps: Mentorship
         order = await payments.settledOrder(started);
         if (order.status === 'paid') return { url: MENTORSHIP_HOME };
         if (order.status === 'failed') throw cardError(order.failureMessage || COMMERCE_MESSAGES.cardDeclined);
-        if (order.status === 'pending') throw new AppError(409, M.paymentPending);
+        if (order.status === 'pending') throw new AppError('conflict', M.paymentPending);
         if (order.status !== 'requires_action')
-          throw new AppError(409, 'This payment can no longer be made. Please go back and try again.');
+          throw new AppError('conflict', 'This payment can no longer be made. Please go back and try again.');
       }
       const metadata = { orderId: String(order.id), userId: String(user.id), mentorship: option };
       try {
@@ -130,7 +130,7 @@ export function createCardCharge(deps: MentorshipCheckoutDeps, steps: Mentorship
         if (err instanceof ProviderError) {
           await payments.markOrderFailed(order.id, err.message);
           if (err.code === 'provider_error' || err.code === 'unsupported')
-            throw new AppError(502, err.message, { card: [err.message] });
+            throw new AppError('provider-unavailable', err.message, { card: [err.message] });
           throw cardError(err.message);
         }
         throw err;

@@ -56,7 +56,7 @@ export function createHostedCheckout(deps: MentorshipCheckoutDeps, steps: Mentor
       if (current.status === 'paid') return { url: MENTORSHIP_HOME };
       const url = current.metadata?.checkoutUrl;
       if (typeof url === 'string' && current.status === 'pending') return { url };
-      throw new AppError(502, CM.checkoutFailed);
+      throw new AppError('provider-unavailable', CM.checkoutFailed);
     }
     try {
       const approval = await card.createHostedCheckout({
@@ -76,7 +76,8 @@ export function createHostedCheckout(deps: MentorshipCheckoutDeps, steps: Mentor
       await payments
         .markOrderFailed(order.id, err instanceof Error ? err.message : CM.checkoutFailed)
         .catch(() => undefined);
-      if (err instanceof ProviderError || !(err instanceof AppError)) throw new AppError(502, CM.checkoutFailed);
+      if (err instanceof ProviderError || !(err instanceof AppError))
+        throw new AppError('provider-unavailable', CM.checkoutFailed);
       throw err;
     }
   }

@@ -25,7 +25,7 @@ export const ACTIVE: SubscriptionState['status'][] = ['active', 'trialing'];
 export const attemptKey = (userId: number, kind: string, option: string, clientKey: string) =>
   `mentorship_${kind}_${createHash('sha256').update(`${userId}\u0000${option}\u0000${clientKey}`).digest('hex').slice(0, 40)}`;
 
-export const alreadyEnrolled = () => new AppError(409, M.alreadyEnrolled);
+export const alreadyEnrolled = () => new AppError('conflict', M.alreadyEnrolled);
 
 /** What every paying step of the mentorship checkout does alike: the order, its facts, and the guard. */
 export function createMentorshipOrders(deps: MentorshipCheckoutDeps) {

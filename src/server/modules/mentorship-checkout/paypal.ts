@@ -53,7 +53,7 @@ export function createPaypalInstalments(deps: MentorshipCheckoutDeps, steps: Men
         if (current.status === 'paid') return { url: MENTORSHIP_HOME };
         const url = current.metadata?.approvalUrl;
         if (typeof url === 'string' && current.status === 'pending') return { url };
-        throw new AppError(502, M.checkoutLinkFailed);
+        throw new AppError('provider-unavailable', M.checkoutLinkFailed);
       }
       const back = `/mentorship/checkout?plan=${input.plan}${input.plan === '6' ? '&showsix=1' : ''}`;
       try {
@@ -72,7 +72,7 @@ export function createPaypalInstalments(deps: MentorshipCheckoutDeps, steps: Men
         return { url: approval.url };
       } catch {
         await payments.markOrderFailed(order.id, M.checkoutLinkFailed).catch(() => undefined);
-        throw new AppError(502, M.checkoutLinkFailed);
+        throw new AppError('provider-unavailable', M.checkoutLinkFailed);
       }
     },
 
@@ -98,18 +98,18 @@ export function createPaypalInstalments(deps: MentorshipCheckoutDeps, steps: Men
         return { url: MENTORSHIP_HOME };
       }
       if (order.status !== 'pending' && order.status !== 'requires_action')
-        throw new AppError(409, M.instalmentPlanFailed);
+        throw new AppError('conflict', M.instalmentPlanFailed);
       const option = order.productSlug as MentorshipInstalmentOption;
       let state: SubscriptionState;
       try {
         state = await paypal.getSubscription(input.agreementId);
       } catch {
-        throw new AppError(502, M.instalmentPlanFailed);
+        throw new AppError('provider-unavailable', M.instalmentPlanFailed);
       }
-      if (state.status === 'approval_pending') throw new AppError(409, CM.notApproved);
+      if (state.status === 'approval_pending') throw new AppError('conflict', CM.notApproved);
       if (!ACTIVE.includes(state.status)) {
         await payments.markOrderFailed(order.id, M.instalmentPlanFailed);
-        throw new AppError(402, M.instalmentPlanFailed);
+        throw new AppError('payment-declined', M.instalmentPlanFailed);
       }
       try {
         await payments.takeHold(order.id);

@@ -50,7 +50,7 @@ export class MalformedEventError extends Error {
 }
 
 /** A card refusal as the checkout pages read it: 402 with the provider's words under `card`. */
-export const cardError = (message: string) => new AppError(402, message, { card: [message] });
+export const cardError = (message: string) => new AppError('payment-declined', message, { card: [message] });
 
 export interface ChargeResult {
   /** the provider's id of the payment (payment intent, capture) */

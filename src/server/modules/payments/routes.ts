@@ -45,7 +45,7 @@ export async function receiveWebhook(app: FastifyInstance, name: ProviderName, r
     event = await provider.verifyWebhook(rawBody, headers);
   } catch (err) {
     if (err instanceof ProviderError && err.code === 'invalid_signature')
-      throw new AppError(400, WEBHOOK_MESSAGES.badSignature);
+      throw new AppError('bad-request', WEBHOOK_MESSAGES.badSignature);
     if (err instanceof MalformedEventError) {
       await record({
         eventId: err.eventId,
@@ -54,12 +54,14 @@ export async function receiveWebhook(app: FastifyInstance, name: ProviderName, r
         reason: err.reason,
         outline: err.outline,
       });
-      throw new AppError(400, WEBHOOK_MESSAGES.malformed(err.reason));
+      throw new AppError('bad-request', WEBHOOK_MESSAGES.malformed(err.reason));
     }
     // the signature was good; asking the provider about the event failed (PayPal's subscription read)
     const { id, type } = peekEvent(rawBody);
     await record({ eventId: id, eventType: type, kind: 'failed', reason: errorText(err), outline: null });
-    throw err instanceof ProviderError ? new AppError(502, WEBHOOK_MESSAGES.providerUnreachable) : err;
+    throw err instanceof ProviderError
+      ? new AppError('provider-unavailable', WEBHOOK_MESSAGES.providerUnreachable)
+      : err;
   }
   try {
     return await payments.handleEvent(name, event);
@@ -81,8 +83,8 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** A provider refusal as an answer the page can show (402 with the provider's words). */
 function asAppError(err: unknown): unknown {
   if (!(err instanceof ProviderError)) return err;
-  if (err.code === 'not_found') return new AppError(404, err.message);
-  return new AppError(402, err.message);
+  if (err.code === 'not_found') return new AppError('not-found', err.message);
+  return new AppError('payment-declined', err.message);
 }
 
 /** Provider webhooks and the sandbox provider's own pages and calls. */

@@ -36,14 +36,14 @@ const CHANNEL = /^practice-plan\.(\d{1,9})$/;
 
 /**
  * A mentor's save that started from an older admin_version, or a student's from an older
- * student_version (another window of theirs saved meanwhile): the plan as it stands now goes with the 409.
+ * student_version (another window of theirs saved meanwhile): the plan as it stands now goes with the conflict.
  */
 export class PlanConflict extends AppError {
   constructor(
     readonly current: PracticePlanAnswer,
     message: string = PRACTICE_PLAN_MESSAGES.conflict,
   ) {
-    super(409, message);
+    super('conflict', message);
   }
 }
 

@@ -12,7 +12,7 @@ import type { AuthUser } from '#server/types';
 import type { Owns } from './ownership.ts';
 import { soldOut, type ProductRow, type Spots } from './spots.ts';
 
-export const alreadyOwned = () => new AppError(409, PRODUCT_MESSAGES.alreadyOwned);
+export const alreadyOwned = () => new AppError('conflict', PRODUCT_MESSAGES.alreadyOwned);
 
 const isDoubleKick = (slug: string) => DOUBLE_KICK_TIERS.some((t) => t.slug === slug);
 

@@ -10,7 +10,7 @@ export type ProductRow = typeof products.$inferSelect;
 /** A pending order holds its spot this long (a card charge takes seconds; a PayPal approval minutes). */
 export const RESERVATION_MINUTES = 30;
 
-export const soldOut = () => new AppError(409, COMMERCE_MESSAGES.soldOut);
+export const soldOut = () => new AppError('conflict', COMMERCE_MESSAGES.soldOut);
 
 /** A tier's limited spots: the ones pending orders hold, and holding one for an order. */
 export function createSpots(deps: { db: Database }) {

@@ -89,7 +89,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.query._token || !safeEqual(request.query._token, request.csrfToken))
-        throw new AppError(419, MESSAGES.csrfMismatch);
+        throw new AppError('csrf', MESSAGES.csrfMismatch);
       const old = await profile.setAvatar(user.id, null);
       if (old) await storage.remove(old);
       return reply.redirect(safeRedirect(request.query.to, '/account/profile'), 303);

@@ -97,19 +97,19 @@ export function createProfileService(deps: { db: Database; users: UserService; n
     async respond(viewer: AuthUser, relationshipId: number, action: 0 | 1) {
       const [row] = await db.select().from(friendships).where(eq(friendships.id, relationshipId)).limit(1);
       if (!row || (row.requesterId !== viewer.id && row.addresseeId !== viewer.id)) throw notFound();
-      if (row.status !== 'pending') throw new AppError(409, MESSAGES.requestFailed);
+      if (row.status !== 'pending') throw new AppError('conflict', MESSAGES.requestFailed);
       if (action === 0) {
         await db.delete(friendships).where(eq(friendships.id, row.id));
         return { relationship_id: null, status: 'notfriends' as FriendStatus };
       }
-      if (row.addresseeId !== viewer.id) throw new AppError(403, MESSAGES.forbidden);
+      if (row.addresseeId !== viewer.id) throw new AppError('forbidden', MESSAGES.forbidden);
       // only a still-pending request: two accepts at once notify the requester once, the other hears 409
       const accepted = await db
         .update(friendships)
         .set({ status: 'accepted', acceptedAt: new Date() })
         .where(and(eq(friendships.id, row.id), eq(friendships.status, 'pending')))
         .returning({ id: friendships.id });
-      if (!accepted.length) throw new AppError(409, MESSAGES.requestFailed);
+      if (!accepted.length) throw new AppError('conflict', MESSAGES.requestFailed);
       await deps.notifications.notify(row.requesterId, {
         body: `<strong>${escapeHtml(viewer.name)}</strong> accepted your friend request.`,
         url: deps.users.profileUrl(viewer),

@@ -44,13 +44,13 @@ const HEAD_BYTES = 64 * 1024;
 type SessionRow = typeof uploadSessions.$inferSelect;
 
 const sessionGone = () => notFound(UPLOAD_MESSAGES.sessionNotFound);
-const wrongType = () => new AppError(422, UPLOAD_MESSAGES.wrongType);
+const wrongType = () => new AppError('invalid', UPLOAD_MESSAGES.wrongType);
 /**
  * A session that cannot take more bytes: one refused for its content keeps saying why (the chunks
  * still in flight, a finish or a resume hear "not a video we can play", not "expired").
  */
 const closed = (status: string) => (status === 'rejected' ? wrongType() : sessionGone());
-const badChunk = () => new AppError(422, UPLOAD_MESSAGES.badChunk);
+const badChunk = () => new AppError('invalid', UPLOAD_MESSAGES.badChunk);
 
 /** The lower-case extension of a file name ('' when none). */
 export const extensionOf = (name: string) => {
@@ -184,11 +184,11 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
     /** the upload phase: one chunk at its offset */
     async chunk(user: AuthUser, input: { session_id: string; start_offset: number; data: Buffer }) {
       const session = await owned(db, user, input.session_id);
-      if (session.status === 'complete') throw new AppError(409, UPLOAD_EXTRA_MESSAGES.alreadyFinished);
+      if (session.status === 'complete') throw new AppError('conflict', UPLOAD_EXTRA_MESSAGES.alreadyFinished);
       if (session.status !== 'open') throw closed(session.status);
       const offset = input.start_offset;
       if (offset % chunkSize !== 0 || offset >= session.size) throw badChunk();
-      if (input.data.length === 0) throw new AppError(422, UPLOAD_EXTRA_MESSAGES.emptyChunk);
+      if (input.data.length === 0) throw new AppError('invalid', UPLOAD_EXTRA_MESSAGES.emptyChunk);
       if (input.data.length !== Math.min(chunkSize, session.size - offset)) throw badChunk();
       if (offset === 0 && !(await sniffAllowed(input.data, session.purpose as UploadPurpose))) {
         await rejectRow(session.id);
@@ -261,7 +261,7 @@ export function createUploadService(deps: { db: Database; storage: Storage; chun
     async abort(user: AuthUser, sessionId: string) {
       const row = await db.transaction(async (tx) => {
         const r = await owned(tx, user, sessionId, true);
-        if (r.status === 'complete') throw new AppError(409, UPLOAD_EXTRA_MESSAGES.alreadyFinished);
+        if (r.status === 'complete') throw new AppError('conflict', UPLOAD_EXTRA_MESSAGES.alreadyFinished);
         if (r.status === 'open')
           await tx
             .update(uploadSessions)

@@ -20,7 +20,7 @@ export function createDiscountFlow(ctx: BillingContext, once: Once) {
         ? await useOnce(sub, 'discount', clientKey)
         : await pastUse(sub, 'discount', clientKey);
     if (use === 'again') return done;
-    if (use === 'used' || sub.discountUsedAt) throw new AppError(409, COMMERCE_MESSAGES.discountUsed);
+    if (use === 'used' || sub.discountUsedAt) throw new AppError('conflict', COMMERCE_MESSAGES.discountUsed);
     if (use === null) throw notActive();
     const offer =
       cycle === 'month'

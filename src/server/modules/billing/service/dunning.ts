@@ -45,7 +45,7 @@ export function createDunningFlow(ctx: BillingContext) {
       const first = await owned(user, null);
       return serial(first.id, async () => {
         const sub = (await subscriptionRow(first.id)) ?? first;
-        if (sub.status !== 'past_due') throw new AppError(409, DUNNING_MESSAGES.notPastDue);
+        if (sub.status !== 'past_due') throw new AppError('conflict', DUNNING_MESSAGES.notPastDue);
         const result = await viaProvider(() =>
           providerOf(sub).retryPayment(sub.providerRef, idemKey(user, sub, 'pay-now', clientKey)),
         );

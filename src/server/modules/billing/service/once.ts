@@ -55,7 +55,7 @@ export function createOnce(ctx: BillingContext) {
       // the same request (a retry) is still at the provider on another process: its outcome decides
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new AppError(409, 'Your request is still being processed. Please wait a moment and refresh.');
+    throw new AppError('conflict', 'Your request is still being processed. Please wait a moment and refresh.');
   }
   /** a use already taken, when the offer cannot be taken now (the subscription is not live) */
   async function pastUse(

@@ -19,7 +19,7 @@ export function createPauseFlow(ctx: BillingContext, once: Once) {
     const use = live ? await useOnce(sub, 'pause', clientKey) : await pastUse(sub, 'pause', clientKey);
     if (use === 'again') return done;
     if (use === 'used' || (use === null && sub.status === 'paused'))
-      throw new AppError(409, BILLING_MESSAGES.pauseUsed);
+      throw new AppError('conflict', BILLING_MESSAGES.pauseUsed);
     if (use === null) throw notActive();
     const feeCents = action === 'pause' ? o.cardPauseFeeCents : o.paypalPauseFeeCents;
     return usingOnce(sub, 'pause', async () => {
@@ -42,13 +42,15 @@ export function createPauseFlow(ctx: BillingContext, once: Once) {
       // resumed (or paused) at the provider by a change whose event is still on its way: its word counts
       if (sub.status !== 'paused') sub = await refreshed(sub);
       if (sub.status !== 'paused')
-        throw new AppError(409, BILLING_MESSAGES.notPaused, { subscription: [BILLING_MESSAGES.notPaused] });
+        throw new AppError('conflict', BILLING_MESSAGES.notPaused, { subscription: [BILLING_MESSAGES.notPaused] });
       const state = await viaProvider(() =>
         providerOf(sub).resume(sub.providerRef, idemKey(user, sub, 'resume', clientKey)),
       );
       const after = (await sync(sub, state)) ?? sub;
       if (!LIVE_STATUSES.has(after.status))
-        throw new AppError(502, BILLING_MESSAGES.resumeFailed, { subscription: [BILLING_MESSAGES.resumeFailed] });
+        throw new AppError('provider-unavailable', BILLING_MESSAGES.resumeFailed, {
+          subscription: [BILLING_MESSAGES.resumeFailed],
+        });
       return { message: BILLING_MESSAGES.resume };
     });
   }

@@ -108,7 +108,7 @@ export function createBillingContext(deps: BillingDeps) {
     return sub;
   }
 
-  const refuse = (message: string, field = 'subscription') => new AppError(422, message, { [field]: [message] });
+  const refuse = (message: string, field = 'subscription') => new AppError('invalid', message, { [field]: [message] });
 
   function validateReason(input: { reason?: string | null; description?: string | null }): {
     reason: string;

@@ -92,10 +92,10 @@ export function createHolds(ctx: PaymentsContext) {
       await db.transaction(async (tx) => {
         await lapseHolds(tx, order.userId, scope);
         await tx.update(orders).set({ hold: scope, heldAt: new Date() }).where(eq(orders.id, order.id));
-        if (await rule.owned(tx, order)) throw new AppError(409, rule.refusal);
+        if (await rule.owned(tx, order)) throw new AppError('conflict', rule.refusal);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, rule.refusal);
+      if (isUniqueViolation(err)) throw new AppError('conflict', rule.refusal);
       throw err;
     }
   }

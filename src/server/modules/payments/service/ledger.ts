@@ -53,7 +53,7 @@ export function createLedger(ctx: PaymentsContext, holds: Holds) {
     await providerNamed(order.provider)
       .refund(chargeRef, `refund:order:${order.id}`)
       .catch(() => undefined);
-    throw new AppError(409, message);
+    throw new AppError('conflict', message);
   }
 
   async function markOrderFailed(orderId: number, message: string): Promise<OrderRow> {
@@ -107,7 +107,7 @@ export function createLedger(ctx: PaymentsContext, holds: Holds) {
         return { order, soldOut: false };
       }
       if (order.status === 'failed' || order.status === 'refunded' || order.status === 'canceled') {
-        throw new AppError(409, order.failureMessage ?? COMMERCE_MESSAGES.paymentCanceled);
+        throw new AppError('conflict', order.failureMessage ?? COMMERCE_MESSAGES.paymentCanceled);
       }
       let entitlement: string | null = null;
       let itemTitle: string | null = null;

@@ -48,7 +48,7 @@ export function createOrders(ctx: PaymentsContext, holds: Holds) {
     const existing = async (tx: Executor = db) => {
       const [row] = await tx.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey)).limit(1);
       if (row && row.userId !== user.id)
-        throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
+        throw new AppError('conflict', 'This request was already used. Please refresh the page and try again.');
       return row ? { order: row, created: false } : null;
     };
     const rule = options.hold ? holdRule(input.kind) : null;
@@ -61,7 +61,8 @@ export function createOrders(ctx: PaymentsContext, holds: Holds) {
         .returning();
       if (created) return { order: created, created: true };
       const again = await existing();
-      if (!again) throw new AppError(409, 'This request was already used. Please refresh the page and try again.');
+      if (!again)
+        throw new AppError('conflict', 'This request was already used. Please refresh the page and try again.');
       return again;
     }
     return db.transaction(async (tx) => {
@@ -80,9 +81,9 @@ export function createOrders(ctx: PaymentsContext, holds: Holds) {
         // the same key won on another process meanwhile, or another purchase holds the scope
         const raced = await existing(tx);
         if (raced) return raced;
-        throw new AppError(409, rule.refusal);
+        throw new AppError('conflict', rule.refusal);
       }
-      if (await rule.owned(tx, created)) throw new AppError(409, rule.refusal);
+      if (await rule.owned(tx, created)) throw new AppError('conflict', rule.refusal);
       return { order: created, created: true };
     });
   }

@@ -188,7 +188,7 @@ export function createSubscriptions(ctx: PaymentsContext, holds: Holds, ledger: 
     provider: ProviderName,
     state: SubscriptionState,
   ): Promise<SubscriptionRow> {
-    if (!isLocalStatus(state.status)) throw new AppError(409, COMMERCE_MESSAGES.cardDeclined);
+    if (!isLocalStatus(state.status)) throw new AppError('conflict', COMMERCE_MESSAGES.cardDeclined);
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(subscriptions)

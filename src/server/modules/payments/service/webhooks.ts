@@ -79,12 +79,12 @@ export function createWebhooks(ctx: PaymentsContext, handlers: EventHandlers) {
     async retryWebhookFailure(id: number): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
       const [failure] = await db.select().from(webhookFailures).where(eq(webhookFailures.id, id)).limit(1);
       if (!failure) throw notFound(WEBHOOK_RETRY_MESSAGES.notFound);
-      if (failure.resolvedAt) throw new AppError(409, WEBHOOK_RETRY_MESSAGES.resolved);
-      if (!failure.eventId) throw new AppError(422, WEBHOOK_RETRY_MESSAGES.noEventId);
+      if (failure.resolvedAt) throw new AppError('conflict', WEBHOOK_RETRY_MESSAGES.resolved);
+      if (!failure.eventId) throw new AppError('invalid', WEBHOOK_RETRY_MESSAGES.noEventId);
       const name = failure.provider as ProviderName;
       const provider = this.webhookProvider(name);
       const providerName = PROVIDER_NAMES[name] ?? failure.provider;
-      if (!provider) throw new AppError(422, WEBHOOK_RETRY_MESSAGES.providerNotInUse(providerName));
+      if (!provider) throw new AppError('invalid', WEBHOOK_RETRY_MESSAGES.providerNotInUse(providerName));
       const again = async (kind: 'rejected' | 'failed', reason: string) =>
         this.recordWebhookFailure({
           provider: name,
@@ -99,13 +99,13 @@ export function createWebhooks(ctx: PaymentsContext, handlers: EventHandlers) {
         event = await provider.fetchEvent(failure.eventId);
       } catch (err) {
         if (err instanceof ProviderError && err.code === 'not_found')
-          throw new AppError(422, WEBHOOK_RETRY_MESSAGES.unknownToProvider(providerName));
+          throw new AppError('invalid', WEBHOOK_RETRY_MESSAGES.unknownToProvider(providerName));
         if (err instanceof MalformedEventError) {
           await again('rejected', err.reason);
-          throw new AppError(422, WEBHOOK_RETRY_MESSAGES.stillFailing(err.reason));
+          throw new AppError('invalid', WEBHOOK_RETRY_MESSAGES.stillFailing(err.reason));
         }
         if (err instanceof ProviderError)
-          throw new AppError(502, WEBHOOK_RETRY_MESSAGES.providerUnreachable(providerName));
+          throw new AppError('provider-unavailable', WEBHOOK_RETRY_MESSAGES.providerUnreachable(providerName));
         throw err;
       }
       let outcome: 'applied' | 'duplicate' | 'ignored';
@@ -114,7 +114,7 @@ export function createWebhooks(ctx: PaymentsContext, handlers: EventHandlers) {
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)) || 'An error without a message.';
         await again('failed', reason);
-        throw new AppError(422, WEBHOOK_RETRY_MESSAGES.stillFailing(reason));
+        throw new AppError('invalid', WEBHOOK_RETRY_MESSAGES.stillFailing(reason));
       }
       // applied before (by a later delivery that found the failure open): nothing is left to do
       if (outcome === 'duplicate') await resolveWebhookFailures(name, failure.eventId);
