@@ -183,7 +183,15 @@ describe('practice at a glance', () => {
     await p.getByRole('img', { name: /Minutes practised per day over the last 4 weeks: 25 minutes/ }).waitFor();
     await p.getByRole('button', { name: 'Change goal' }).click();
     await p.getByLabel('Days a week').selectOption('2');
-    await p.getByLabel('Minutes a day').fill('30');
+    // a goal out of range is marked on its field, which takes focus, and the summary names it
+    const minutes = p.getByLabel('Minutes a day');
+    await minutes.fill('1');
+    await p.getByRole('button', { name: 'Save goal' }).click();
+    await p.getByText('Choose 5 to 600 minutes a day.').waitFor();
+    expect(await minutes.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => minutes.evaluate((el) => el === document.activeElement)).toBe(true);
+    await p.getByRole('alert').filter({ hasText: 'Minutes a day' }).waitFor();
+    await minutes.fill('30');
     await p.getByRole('button', { name: 'Save goal' }).click();
     await expect.poll(() => p.getByTestId('goal-progress').textContent()).toBe('0/2 days');
   });

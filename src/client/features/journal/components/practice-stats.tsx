@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Flame, Target, Trophy } from 'lucide-react';
-import { ApiError, get, post } from '#client/lib/api.ts';
+import { get, post } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 interface Stats {
@@ -118,24 +119,26 @@ function GoalForm({ goal, onDone }: { goal: Stats['goal']; onDone: () => void })
   const qc = useQueryClient();
   const [days, setDays] = useState(String(goal.days_per_week));
   const [minutes, setMinutes] = useState(String(goal.minutes_per_day));
-  const [error, setError] = useState<string | null>(null);
+  // a refused goal is marked on its field, announced, and the field focused (components/ui/form-feedback.ts)
+  const feedback = useFormFeedback();
   const save = useMutation({
     mutationFn: () => post('/api/practice/goal', { days_per_week: days, minutes_per_day: minutes }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['practice-stats'] }),
   });
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    if (save.isPending) return;
+    feedback.clear();
     try {
       await save.mutateAsync();
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'We could not save your goal.');
+      feedback.fail(err);
     }
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
-      <FormError message={error} />
+    <form ref={feedback.formRef} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
+      <FormError message={feedback.summary} inline />
       <div className="grid grid-cols-2 gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Days a week
@@ -147,15 +150,16 @@ function GoalForm({ goal, onDone }: { goal: Stats['goal']; onDone: () => void })
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Minutes a day
-          <input
-            className={`${inputClass} tabular`}
-            inputMode="numeric"
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value.replace(/\D/g, '').slice(0, 3))}
-          />
-        </label>
+        <Field
+          label="Minutes a day"
+          inputMode="numeric"
+          value={minutes}
+          error={feedback.error('minutes_per_day')}
+          onChange={(e) => {
+            setMinutes(e.target.value.replace(/\D/g, '').slice(0, 3));
+            feedback.edited('minutes_per_day');
+          }}
+        />
       </div>
       <Button type="submit" disabled={save.isPending} className="self-start">
         Save goal
