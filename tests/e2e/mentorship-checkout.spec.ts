@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
+import { MENTORSHIP_MESSAGES } from '#shared/mentorship-checkout';
+import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -147,6 +148,17 @@ describe('mentorship checkout', () => {
     await page.waitForURL((url) => url.pathname === '/mentorship/stripe/3200');
     await page.locator('#mentorship-card-form').waitFor();
     expect(page.errors).toEqual([]);
+  });
+
+  it('a student who opens the financing checkout is told they are already in, with the way to the mentorship', async () => {
+    const p = await newPage(browser, PHONE);
+    await signIn(p, 'student@demo.test', undefined, '/mentorship/stripe/checkout');
+    await p.getByRole('heading', { name: 'Finance your mentorship' }).waitFor();
+    await p.getByRole('status').filter({ hasText: MENTORSHIP_MESSAGES.alreadyEnrolled }).waitFor();
+    await p.getByRole('link', { name: 'Go to the mentorship area' }).waitFor();
+    // a retry could not change the answer, so none is offered
+    expect(await p.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(p.errors).toEqual([]);
   });
 
   it('desktop screenshot of /mentorship/stripe/1300', async () => {

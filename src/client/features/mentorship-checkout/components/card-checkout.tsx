@@ -312,6 +312,16 @@ export function MentorshipFinanceCheckout() {
               Continue
             </a>
           </>
+        ) : error === M.alreadyEnrolled ? (
+          // nothing to finance: say so as good news, with the way in, and no retry that cannot work
+          <div className="mt-4 flex flex-col items-start gap-4">
+            <p role="status" className="rounded-xl bg-success-soft px-4 py-3 text-lg">
+              {error}
+            </p>
+            <a href="/mentorship" className={buttonClass()}>
+              Go to the mentorship area
+            </a>
+          </div>
         ) : error ? (
           <div className="mt-4 flex flex-col gap-4">
             <FormError message={error} />
