@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { expect, it, vi } from 'vitest';
-import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS } from '#shared/commerce';
-import type { BillingSubscription } from '#shared/billing';
+import { CANCEL_REASONS, COMMERCE_MESSAGES } from '#shared/commerce';
+import { cardSubscription } from '#test/billing-subscription';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { CARD_CANCEL_MODAL, CardCancelModal } from './card-cancel-modal.tsx';
 import { fakeNetwork } from '#test/fake-network';
@@ -11,31 +11,7 @@ import { fakeNetwork } from '#test/fake-network';
 // Only the network (a third party to the component) is faked.
 const fetchMock = fakeNetwork();
 
-const sub: BillingSubscription = {
-  id: 7,
-  plan: 'monthly',
-  cycle: 'month',
-  status: 'active',
-  price: 29_00,
-  nextBillingDate: '2027-03-04T10:00:00.000Z',
-  paymentMethod: 'Visa ending 4242',
-  provider: 'card',
-  cancelAtPeriodEnd: false,
-  pausedAt: null,
-  canUseDiscount: true,
-  pauseUsed: false,
-  pastDue: null,
-  ended: null,
-  skipPause: false,
-  lifetimePrice: 750_00,
-  lifetimeOfferPrice: 600_00,
-  yearlyPrice: 249_00,
-  yearlyOfferPrice: 199_00,
-  yearlyFullPrice: 249_00,
-  lifetimeFullPrice: 750_00,
-  discount: null,
-  offers: DEFAULT_RETENTION_OFFERS,
-};
+const sub = cardSubscription();
 
 /** through the loss warning and a reason to step 3 */
 async function toAlternatives() {

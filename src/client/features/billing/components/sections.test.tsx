@@ -3,7 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
-import { DEFAULT_RETENTION_OFFERS } from '#shared/commerce';
 import {
   subscriptionActions,
   type BillingCourse,
@@ -12,6 +11,7 @@ import {
   type BillingSubscription,
 } from '#shared/billing';
 import { MembershipsSection } from './memberships-section.tsx';
+import { cardSubscription } from '#test/billing-subscription';
 import { MentorshipSection } from './mentorship-section.tsx';
 import { CoursesSection } from './courses-section.tsx';
 import { PaymentsList } from './receipts.tsx';
@@ -25,34 +25,8 @@ const wrap = (ui: ReactNode) =>
 
 const RENEWS = '2027-03-04T10:00:00.000Z';
 
-function subscription(over: Partial<BillingSubscription> = {}): BillingSubscription {
-  return {
-    id: 7,
-    plan: 'monthly',
-    cycle: 'month',
-    status: 'active',
-    price: 29_00,
-    nextBillingDate: RENEWS,
-    paymentMethod: 'Visa ending 4242',
-    provider: 'card',
-    cancelAtPeriodEnd: false,
-    pausedAt: null,
-    canUseDiscount: true,
-    pauseUsed: false,
-    pastDue: null,
-    ended: null,
-    skipPause: false,
-    lifetimePrice: 750_00,
-    lifetimeOfferPrice: 600_00,
-    yearlyPrice: 249_00,
-    yearlyOfferPrice: 199_00,
-    yearlyFullPrice: 249_00,
-    lifetimeFullPrice: 750_00,
-    discount: null,
-    offers: DEFAULT_RETENTION_OFFERS,
-    ...over,
-  };
-}
+const subscription = (over: Partial<BillingSubscription> = {}) =>
+  cardSubscription({ nextBillingDate: RENEWS, ...over });
 
 function bought(sub: BillingSubscription, lifetime = false): BillingMembership {
   const paused = sub.status === 'paused';
