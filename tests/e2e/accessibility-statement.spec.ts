@@ -54,6 +54,10 @@ describe('the accessibility statement', () => {
     await expect.poll(() => done.evaluate((el) => el === document.activeElement)).toBe(true);
     await visitor.setViewportSize(DESKTOP);
     await shoot(visitor, 'accessibility-sent-1280');
+    // another report starts on an empty form, at its first field
+    await done.getByRole('button', { name: 'Report another barrier' }).click();
+    await expect.poll(() => focused(visitor)).toBe('page');
+    expect(await form.getByLabel('What happened?').inputValue()).toBe('');
 
     const admin = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test', undefined, '/admin/accessibility-reports');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BARRIER_MESSAGES, BARRIER_REPORT } from '#shared/accessibility';
 import { ApiError, NETWORK_ERROR, post } from '#client/lib/api.ts';
@@ -58,13 +58,24 @@ function BarrierForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const pageRef = useRef<HTMLInputElement>(null);
   const refs = {
-    page: useRef<HTMLInputElement>(null),
+    page: pageRef,
     description: useRef<HTMLTextAreaElement>(null),
     email: useRef<HTMLInputElement>(null),
   };
   const submitRef = useRef<HTMLButtonElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
+  const hasSent = useRef(false);
+
+  // Focus moves once the confirmation (or, after "Report another barrier", the empty form) is
+  // on the page: an effect runs after that commit, whatever the device's speed.
+  useEffect(() => {
+    if (sent) {
+      hasSent.current = true;
+      confirmation.current?.focus();
+    } else if (hasSent.current) pageRef.current?.focus();
+  }, [sent]);
 
   const show = (next: Partial<Record<FieldName, string>>, message: string | null) => {
     setErrors(next);
@@ -87,7 +98,6 @@ function BarrierForm() {
       setErrors({});
       setFormError(null);
       setSent(res.message);
-      requestAnimationFrame(() => confirmation.current?.focus());
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
         const next: Partial<Record<FieldName, string>> = {};
@@ -113,7 +123,6 @@ function BarrierForm() {
           onClick={() => {
             setValues({ page: '', description: '', email: '' });
             setSent(null);
-            requestAnimationFrame(() => refs.page.current?.focus());
           }}
         >
           Report another barrier
