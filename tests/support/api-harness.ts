@@ -1,13 +1,14 @@
+import type { Client as PgClient } from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '#server/config';
 import { buildApp } from '#server/app';
-import { openDatabase, type DatabaseHandle } from '#server/db/client';
+import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '#server/db/client';
 import { hashPassword } from '#server/modules/auth/service';
 
 /**
@@ -22,10 +23,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     return { ...handle, drop: async () => undefined };
   }
   const { default: pg } = await import('pg');
+  const template = await migratedTemplate(url);
   const name = `bb_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
@@ -35,20 +37,68 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // pg-pool's end() resolves before its clients have closed; forcing them off would surface
-      // as uncaught "terminating connection" errors, so wait (briefly) until they are gone
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (!rows[0]?.n) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilDisconnected(c, name);
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
     },
   };
+}
+
+/**
+ * pg-pool's end() resolves before its clients have closed; forcing them off would surface as uncaught
+ * "terminating connection" errors, and a database with connections cannot be renamed or copied, so
+ * wait (briefly) until they are gone.
+ */
+async function untilDisconnected(client: PgClient, database: string) {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (!rows[0]?.n) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A database on TEST_DATABASE_URL's server with every migration applied, named after the migrations'
+ * contents: each test file's database is a copy of it (CREATE DATABASE … TEMPLATE), so the migrations
+ * run once per server and set of migrations instead of once per test file. Built under a temporary
+ * name and renamed when complete, under an advisory lock, so test workers starting together build it
+ * once and never copy a half-migrated one.
+ */
+let templateName: Promise<string> | null = null;
+function migratedTemplate(url: string): Promise<string> {
+  templateName ??= (async () => {
+    const { default: pg } = await import('pg');
+    const hash = createHash('sha256');
+    for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
+      const full = path.join(MIGRATIONS_FOLDER, file);
+      if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+    }
+    const name = `bb_template_${hash.digest('hex').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(727275)');
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) {
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await admin.query(`CREATE DATABASE "${building}"`);
+        const dbUrl = new URL(url);
+        dbUrl.pathname = `/${building}`;
+        const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
+        await handle.close();
+        await untilDisconnected(admin, building);
+        await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(727275)').catch(() => undefined);
+      await admin.end();
+    }
+    return name;
+  })();
+  return templateName;
 }
 
 type UserOptions = {
