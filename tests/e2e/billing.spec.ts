@@ -366,7 +366,7 @@ describe('the demo accounts see everything they have', () => {
       expect(await p.getByTestId('billing-next').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
       await p.getByRole('button', { name: 'Upgrade', exact: true }).waitFor();
       await p.getByRole('button', { name: 'Cancel or pause membership' }).waitFor();
-      // the sandbox's clock is shared by the whole suite (other specs move it), so renewals may have come since
+      // the dunning spec moves this academy's sandbox clock too, so renewals may have come since
       await p.getByRole('list', { name: 'Payments' }).getByText('$29.00').first().waitFor();
       await shot(p, 'demo-member');
       expect(p.errors).toEqual([]);
@@ -378,7 +378,7 @@ describe('the demo accounts see everything they have', () => {
       const mentorship = p.getByTestId('billing-mentorship');
       await mentorship.waitFor();
       expect(await p.getByTestId('billing-mentorship-payment').textContent()).toBe('6 monthly payments of $650.00');
-      // the first instalment at least (the suite's shared sandbox clock may have brought more); what is left matches it
+      // the first instalment at least (the dunning spec's moves of the sandbox clock may have brought more); what is left matches it
       const made = Number(
         /(\d) of 6 payments made/.exec((await mentorship.getByText(/\d of 6 payments made/).textContent()) ?? '')?.[1],
       );

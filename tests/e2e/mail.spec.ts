@@ -150,8 +150,9 @@ describe('the mails', () => {
     expect(Object.keys(MAILS).sort()).toEqual(Object.keys(MAIL_KINDS).sort());
   });
 
-  it('fit a phone and a desktop, in light and dark, with a tappable button and the academy in the footer', async () => {
-    for (const [kind, data] of Object.entries(MAILS)) {
+  it.each(Object.entries(MAILS))(
+    'the %s mail fits a phone and a desktop, in light and dark, with a tappable button and the academy in the footer',
+    async (kind, data) => {
       const mail = await renderMailFor(config, tokens, kind, data, member);
       for (const viewport of [PHONE, DESKTOP]) {
         const p = await newPage(browser, viewport);
@@ -172,8 +173,8 @@ describe('the mails', () => {
         await shot(p, `mail-${kind}-dark`);
         await p.context().close();
       }
-    }
-  });
+    },
+  );
 });
 
 describe('notification settings and unsubscribe', () => {
