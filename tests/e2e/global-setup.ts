@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium, type ChromiumInfo } from '../../scripts/find-chromium.ts';
-import { startServer, type ServerProcess } from '#test/server';
+import { startServer } from '#test/server';
 import { appCommand } from '../../bench/proc.ts';
 
 declare module 'vitest' {
@@ -12,9 +12,6 @@ declare module 'vitest' {
     chromium: ChromiumInfo;
   }
 }
-
-let server: ServerProcess | null = null;
-let dataDir = '';
 
 export default async function setup(project: TestProject) {
   // never skip the browser suite silently: no Chromium fails the run with one line
@@ -28,8 +25,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(args.at(-1)!)) {
     throw new Error('The server is not built: run `npm run build:server` first (npm test does).');
   }
-  dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
-  server = await startServer(
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
+  const server = await startServer(
     {
       NODE_ENV: 'production',
       DEMO: '1',
@@ -46,7 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.url);
   project.provide('chromium', chromium);
   return async () => {
-    await server?.stop();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
