@@ -11,7 +11,7 @@ import {
   users,
   wallComments,
 } from '#server/db/schema/index';
-import { countAll, escapeLike } from '#server/modules/admin/index';
+import { countAll, containing } from '#server/modules/admin/index';
 import { postLink } from '#server/modules/reports/index';
 import type { AdminCommunityContext } from './context.ts';
 
@@ -36,7 +36,7 @@ function moderationWhere(
   searched: AnyColumn[],
   first?: SQL,
 ): SQL | undefined {
-  const like = f.q ? `%${escapeLike(f.q)}%` : null;
+  const like = f.q ? containing(f.q) : null;
   return and(
     first,
     f.state === 'hidden' ? isNotNull(hiddenAt) : f.state === 'visible' ? isNull(hiddenAt) : undefined,
