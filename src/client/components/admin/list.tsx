@@ -103,71 +103,96 @@ export function DataTable<T>({
       ) : null}
       <ListBody result={result} empty={empty}>
         {(page) => (
-          <div
-            className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', isFetching && 'opacity-70')}
-          >
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">
-                {page.total} {page.total === 1 ? 'row' : 'rows'}, page {page.page} of {page.pages}
-              </caption>
-              <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
-                <tr>
-                  {columns.map((c) => (
-                    <th
-                      key={c.key}
-                      scope="col"
-                      aria-sort={sort === c.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className={clsx('whitespace-nowrap px-4 py-2 font-semibold', c.className)}
-                    >
-                      {c.sortable ? (
-                        <button
-                          type="button"
-                          onClick={() => toggleSort(c.key)}
-                          className="inline-flex min-h-11 items-center gap-1 hover:text-fg"
-                        >
-                          {c.label}
-                          {sort === c.key ? (
-                            dir === 'asc' ? (
-                              <ArrowUp aria-hidden className="size-4" />
-                            ) : (
-                              <ArrowDown aria-hidden className="size-4" />
-                            )
-                          ) : (
-                            <ArrowUpDown aria-hidden className="size-4 opacity-50" />
-                          )}
-                        </button>
-                      ) : (
-                        c.label
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((row) => (
-                  <tr
-                    key={rowKey(row)}
-                    className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0"
-                  >
-                    {columns.map((c) => (
-                      <td
-                        key={c.key}
-                        className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}
-                      >
-                        <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
-                        <span className={clsx('min-w-0 wrap-anywhere', !c.wrap && 'md:whitespace-nowrap')}>
-                          {c.render(row)}
-                        </span>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RowsTable
+            caption={`${page.total} ${page.total === 1 ? 'row' : 'rows'}, page ${page.page} of ${page.pages}`}
+            rows={page.data}
+            columns={columns}
+            rowKey={rowKey}
+            sort={{ key: sort, dir, toggle: toggleSort }}
+            className={clsx(isFetching && 'opacity-70')}
+          />
         )}
       </ListBody>
       <ListFooter result={result} />
+    </div>
+  );
+}
+
+/**
+ * The console's table of rows: a card per row on a phone (label: value), so nothing scrolls sideways.
+ * With `sort`, a `sortable` column's header is a button that sorts by it (a server-side list's).
+ */
+export function RowsTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  sort,
+  className,
+}: {
+  /** what the table holds, for screen readers */
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  sort?: { key: string; dir: string; toggle: (key: string) => void };
+  className?: string | undefined;
+}) {
+  return (
+    <div className={clsx('overflow-hidden rounded-2xl border border-line bg-surface', className)}>
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                className={clsx('whitespace-nowrap px-4 py-2 font-semibold', c.className)}
+              >
+                {c.sortable && sort ? (
+                  <button
+                    type="button"
+                    onClick={() => sort.toggle(c.key)}
+                    className="inline-flex min-h-11 items-center gap-1 hover:text-fg"
+                  >
+                    {c.label}
+                    {sort.key === c.key ? (
+                      sort.dir === 'asc' ? (
+                        <ArrowUp aria-hidden className="size-4" />
+                      ) : (
+                        <ArrowDown aria-hidden className="size-4" />
+                      )
+                    ) : (
+                      <ArrowUpDown aria-hidden className="size-4 opacity-50" />
+                    )}
+                  </button>
+                ) : (
+                  c.label
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
+              {columns.map((c) => (
+                <td
+                  key={c.key}
+                  className={clsx('flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle', c.className)}
+                >
+                  <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
+                  <span className={clsx('min-w-0 wrap-anywhere', !c.wrap && 'md:whitespace-nowrap')}>
+                    {c.render(row)}
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { forumCategories } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import {
   countAll,
-  escapeLike,
+  containing,
   guardSlug,
   pageOfSelect,
   recordAudit,
@@ -42,12 +42,8 @@ export async function categoryPage(
   query: AdminListQuery,
 ): Promise<AdminPage<AdminCategory>> {
   const sort = sortOf(query, { position: forumCategories.position, title: forumCategories.title }, 'position', 'asc');
-  const where = query.q
-    ? or(
-        ilike(forumCategories.title, `%${escapeLike(query.q)}%`),
-        ilike(forumCategories.slug, `%${escapeLike(query.q)}%`),
-      )
-    : undefined;
+  const like = query.q ? containing(query.q) : null;
+  const where = like ? or(ilike(forumCategories.title, like), ilike(forumCategories.slug, like)) : undefined;
   return pageOfSelect({
     query,
     sort,

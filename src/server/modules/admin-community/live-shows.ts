@@ -5,7 +5,7 @@ import { LIVE_MESSAGES, type LiveStatus } from '#shared/live';
 import type { Executor } from '#server/db/client';
 import { liveShows } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
-import { countAll, escapeLike, pageOfSelect, recordAudit, sortOf, type Actor } from '#server/modules/admin/index';
+import { countAll, containing, pageOfSelect, recordAudit, sortOf, type Actor } from '#server/modules/admin/index';
 import { videoEmbed } from '#server/modules/live/index';
 import type { AdminCommunityContext } from './context.ts';
 
@@ -85,7 +85,7 @@ export async function showPage(
       ];
   const where = and(
     query.status ? eq(liveShows.status, query.status) : undefined,
-    query.q ? ilike(liveShows.title, `%${escapeLike(query.q)}%`) : undefined,
+    query.q ? ilike(liveShows.title, containing(query.q)) : undefined,
   );
   return pageOfSelect({
     query,

@@ -7,7 +7,7 @@ import { achievements, userAchievements } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import {
   countAll,
-  escapeLike,
+  containing,
   guardSlug,
   pageOfSelect,
   recordAudit,
@@ -39,9 +39,8 @@ export async function listAchievements(
   { db }: AdminContentContext,
   query: AdminListQuery,
 ): Promise<AdminPage<AdminAchievement>> {
-  const cond = query.q
-    ? or(ilike(achievements.name, `%${escapeLike(query.q)}%`), ilike(achievements.slug, `%${escapeLike(query.q)}%`))
-    : undefined;
+  const like = query.q ? containing(query.q) : null;
+  const cond = like ? or(ilike(achievements.name, like), ilike(achievements.slug, like)) : undefined;
   const sort = sortOf(
     query,
     {

@@ -14,7 +14,7 @@ import { courses, lessonCompletions, lessons } from '#server/db/schema/index';
 import { notFound, ValidationError } from '#server/lib/errors';
 import {
   countAll,
-  escapeLike,
+  containing,
   guardSlug,
   pageOfSelect,
   recordAudit,
@@ -87,7 +87,7 @@ export async function listCourses(
   const where: SQL[] = [];
   if (query.area) where.push(eq(courses.area, query.area));
   if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
+    const like = containing(query.q);
     where.push(or(ilike(courses.title, like), ilike(courses.slug, like))!);
   }
   const cond = where.length ? and(...where) : undefined;

@@ -6,7 +6,7 @@ import type { Executor } from '#server/db/client';
 import { stages, stageStepChecks, stageSteps } from '#server/db/schema/index';
 import { isUniqueViolation } from '#server/lib/db-errors';
 import { notFound } from '#server/lib/errors';
-import { countAll, escapeLike, pageOfSelect, recordAudit, sortOf, type Actor } from '#server/modules/admin/index';
+import { countAll, containing, pageOfSelect, recordAudit, sortOf, type Actor } from '#server/modules/admin/index';
 import { stepHash } from '#server/modules/learning/index';
 import type { AdminContentContext } from './context.ts';
 
@@ -39,7 +39,7 @@ export async function listStages(
   { db }: AdminContentContext,
   query: AdminListQuery,
 ): Promise<AdminPage<AdminStageRow>> {
-  const cond = query.q ? ilike(stages.title, `%${escapeLike(query.q)}%`) : undefined;
+  const cond = query.q ? ilike(stages.title, containing(query.q)) : undefined;
   const sort = sortOf(query, { id: stages.id, title: stages.title }, 'id');
   return pageOfSelect({
     query,

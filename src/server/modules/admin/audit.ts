@@ -3,7 +3,7 @@ import type { AdminListQuery, AdminPage, AuditEntry } from '#shared/admin';
 import type { Database, Executor } from '#server/db/client';
 import { auditLog } from '#server/db/schema/index';
 import type { Actor } from '#server/lib/guards';
-import { countAll, escapeLike, pageOf } from './list.ts';
+import { countAll, containing, pageOf } from './list.ts';
 
 export interface AuditInput {
   /** dotted verb: "course.update", "member.suspend", "order.refund"... */
@@ -66,7 +66,7 @@ export function createAuditService({ db }: { db: Database }) {
       if (query.target_id) where.push(eq(auditLog.targetId, query.target_id));
       if (query.actor_id) where.push(eq(auditLog.actorId, query.actor_id));
       if (query.q) {
-        const like = `%${escapeLike(query.q)}%`;
+        const like = containing(query.q);
         where.push(or(ilike(auditLog.action, like), ilike(auditLog.summary, like), ilike(auditLog.actorName, like))!);
       }
       return pageOf(db, {

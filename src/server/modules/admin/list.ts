@@ -4,7 +4,7 @@ import type { AdminListQuery, AdminPage } from '#shared/admin';
 import type { Database } from '#server/db/client';
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
-export const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The `ilike` pattern of a search: the text anywhere, its `%` and `_` literal. */
 export const containing = (q: string) => `%${escapeLike(q)}%`;
 

@@ -5,7 +5,6 @@ import {
   ACHIEVEMENT_RULE_LABELS,
   ACHIEVEMENT_RULES,
   achievementBodySchema,
-  slugify,
   type AdminAchievement,
 } from '#shared/admin-content';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,8 +12,8 @@ import { Field } from '#client/components/ui/field.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
 import { DataTable, useAdminList, type Column } from '#client/components/admin/list.tsx';
 import { AdminTitle, ImageField, NewLink, Panel, Select, TextArea } from '#client/components/admin/form.tsx';
-import { EditPage, SaveRow, type Resource } from './parts.tsx';
-import { formClass, num, twoCols, useEditorCalls, useSubmit } from './editing.ts';
+import { EditPage, NameSlugFields, SaveRow, type Resource } from './parts.tsx';
+import { formClass, num, useEditorCalls, useSubmit } from './editing.ts';
 
 const ACHIEVEMENTS: Resource = {
   noun: 'Achievement',
@@ -92,7 +91,6 @@ function AchievementEditor({ achievement }: { achievement: AdminAchievement | nu
     threshold: String(achievement?.threshold ?? 1),
     position: String(achievement?.position ?? 0),
   });
-  const [slugTouched, setSlugTouched] = useState(!!achievement);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   const { form, busy, submit } = useSubmit();
   async function save(e: FormEvent) {
@@ -127,23 +125,15 @@ function AchievementEditor({ achievement }: { achievement: AdminAchievement | nu
       <AdminTitle title={achievement ? achievement.name : 'New achievement'} />
       <Panel>
         <form noValidate onSubmit={save} className={formClass}>
-          <div className={twoCols}>
-            <Field
-              label="Name"
-              value={values.name}
-              error={form.of('name')}
-              onChange={(e) => set({ name: e.target.value, ...(slugTouched ? {} : { slug: slugify(e.target.value) }) })}
-            />
-            <Field
-              label="Slug"
-              value={values.slug}
-              error={form.of('slug')}
-              onChange={(e) => {
-                setSlugTouched(true);
-                set({ slug: e.target.value });
-              }}
-            />
-          </div>
+          <NameSlugFields
+            label="Name"
+            name={values.name}
+            slug={values.slug}
+            nameError={form.of('name')}
+            slugError={form.of('slug')}
+            saved={!!achievement}
+            onChange={({ name, slug }) => set({ name, slug })}
+          />
           <TextArea
             label="Description"
             value={values.description}

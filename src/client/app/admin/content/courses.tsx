@@ -27,7 +27,7 @@ import {
   StatusBadge,
   TextArea,
 } from '#client/components/admin/form.tsx';
-import { EditPage, moved, RowTools, SaveRow, type Resource } from './parts.tsx';
+import { EditPage, moved, NameSlugFields, RowTools, SaveRow, type Resource } from './parts.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
 import { formClass, num, twoCols, useEditorCalls, useSubmit } from './editing.ts';
 
@@ -147,7 +147,6 @@ function CourseEditor({ course }: { course: AdminCourse | null }) {
         }
       : emptyCourse,
   );
-  const [slugTouched, setSlugTouched] = useState(!!course);
   const { form, busy, submit } = useSubmit();
   const set = (patch: Partial<CourseForm>) => setValues((v) => ({ ...v, ...patch }));
 
@@ -180,26 +179,16 @@ function CourseEditor({ course }: { course: AdminCourse | null }) {
       <div className="flex flex-col gap-6">
         <Panel title="Course">
           <form noValidate onSubmit={save} className={formClass}>
-            <div className={twoCols}>
-              <Field
-                label="Title"
-                value={values.title}
-                error={form.of('title')}
-                onChange={(e) =>
-                  set({ title: e.target.value, ...(slugTouched ? {} : { slug: slugify(e.target.value) }) })
-                }
-              />
-              <Field
-                label="Slug"
-                value={values.slug}
-                error={form.of('slug')}
-                hint="The course's address: /courses/<slug>"
-                onChange={(e) => {
-                  setSlugTouched(true);
-                  set({ slug: e.target.value });
-                }}
-              />
-            </div>
+            <NameSlugFields
+              label="Title"
+              name={values.title}
+              slug={values.slug}
+              nameError={form.of('title')}
+              slugError={form.of('slug')}
+              slugHint="The course's address: /courses/<slug>"
+              saved={!!course}
+              onChange={({ name, slug }) => set({ title: name, slug })}
+            />
             <TextArea
               label="Description"
               value={values.description}

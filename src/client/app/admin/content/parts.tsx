@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { slugify } from '#shared/admin-content';
 import { get } from '#client/lib/api.ts';
 import { BackLink } from '#client/components/admin/form.tsx';
 import { Loading } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormError } from '#client/components/ui/field.tsx';
+import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { twoCols } from './editing.ts';
 
 /** moves item i one place (up = -1, down = +1) in a copy of the list */
 export function moved<T>(list: T[], i: number, by: -1 | 1): T[] {
@@ -136,6 +138,52 @@ export function SaveRow({
         </Button>
         {extra}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A name and its slug side by side. A new item's slug follows the name (slugified) until the slug is
+ * typed in itself; a saved item's slug stays as it is, since its address is already out there.
+ */
+export function NameSlugFields({
+  label,
+  name,
+  slug,
+  nameError,
+  slugError,
+  slugHint,
+  saved,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  slug: string;
+  nameError: string | undefined;
+  slugError: string | undefined;
+  slugHint?: string;
+  saved: boolean;
+  onChange: (next: { name: string; slug: string }) => void;
+}) {
+  const [slugTouched, setSlugTouched] = useState(saved);
+  return (
+    <div className={twoCols}>
+      <Field
+        label={label}
+        value={name}
+        error={nameError}
+        onChange={(e) => onChange({ name: e.target.value, slug: slugTouched ? slug : slugify(e.target.value) })}
+      />
+      <Field
+        label="Slug"
+        value={slug}
+        error={slugError}
+        hint={slugHint}
+        onChange={(e) => {
+          setSlugTouched(true);
+          onChange({ name, slug: e.target.value });
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { describeSchedule, type AdminFailedJob, type AdminJobQueue, type AdminJobsResponse } from '#shared/jobs';
@@ -8,63 +7,11 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAdminAction } from '#client/components/admin/actions.tsx';
 import { AdminTitle, Panel, StatusBadge } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
-import { LoadError } from '#client/components/admin/list.tsx';
+import { LoadError, RowsTable, type Column } from '#client/components/admin/list.tsx';
 import { formatWhen } from '#client/lib/dates.ts';
 
 const QUERY_KEY = ['admin-jobs'];
 const exact = (iso: string) => formatWhen(iso, undefined);
-
-interface Column<T> {
-  key: string;
-  label: string;
-  className?: string;
-  render: (row: T) => ReactNode;
-}
-
-/** The console's table (a card per row on a phone, label: value), for a list that is not paged. */
-function Table<T>({
-  caption,
-  rows,
-  columns,
-  rowKey,
-}: {
-  caption: string;
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-}) {
-  return (
-    <div className="overflow-hidden rounded-2xl border border-line bg-surface">
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="hidden border-b border-line bg-surface-2 text-sm text-muted md:table-header-group">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className={`px-4 py-2 font-semibold ${c.className ?? ''}`}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className="block border-b border-line px-4 py-3 last:border-b-0 md:table-row md:p-0">
-              {columns.map((c) => (
-                <td
-                  key={c.key}
-                  className={`flex gap-2 py-1 md:table-cell md:px-4 md:py-3 md:align-middle ${c.className ?? ''}`}
-                >
-                  <span className="w-28 shrink-0 text-sm font-semibold text-muted md:hidden">{c.label}</span>
-                  <span className="min-w-0 wrap-anywhere">{c.render(row)}</span>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 const count = (n: number, tone: 'neutral' | 'warn' | 'bad' = 'neutral') =>
   n > 0 && tone !== 'neutral' ? <StatusBadge tone={tone}>{n}</StatusBadge> : <span className="tabular">{n}</span>;
@@ -89,6 +36,7 @@ export function AdminJobsPage() {
     {
       key: 'job',
       label: 'Job',
+      wrap: true,
       render: (r) => (
         <span className="flex min-w-0 flex-col">
           <span className="font-semibold">{r.label}</span>
@@ -100,6 +48,7 @@ export function AdminJobsPage() {
       key: 'schedule',
       label: 'Runs',
       className: 'md:w-44',
+      wrap: true,
       render: (r) => <span title={r.schedule ?? undefined}>{describeSchedule(r.schedule)}</span>,
     },
     { key: 'queued', label: 'Waiting', className: 'md:w-24', render: (r) => count(r.queued) },
@@ -122,6 +71,7 @@ export function AdminJobsPage() {
       key: 'job',
       label: 'Job',
       className: 'md:w-64',
+      wrap: true,
       render: (r) => (
         <span className="flex min-w-0 flex-col">
           <span className="font-semibold">{r.label}</span>
@@ -132,6 +82,7 @@ export function AdminJobsPage() {
     {
       key: 'error',
       label: 'Error',
+      wrap: true,
       render: (r) => (
         <span className="flex min-w-0 flex-col gap-1">
           <span className="wrap-anywhere whitespace-pre-wrap">{r.error}</span>
@@ -170,7 +121,7 @@ export function AdminJobsPage() {
       ) : (
         <>
           <Panel title="Jobs">
-            <Table
+            <RowsTable
               caption="Background jobs and how many are in each state"
               rows={q.data.queues}
               columns={queueColumns}
@@ -183,7 +134,7 @@ export function AdminJobsPage() {
                 No job has failed. Jobs that use up their tries are listed here with their error.
               </p>
             ) : (
-              <Table
+              <RowsTable
                 caption="Failed jobs, newest first"
                 rows={q.data.failed}
                 columns={failedColumns}

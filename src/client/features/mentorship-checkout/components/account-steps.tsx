@@ -4,8 +4,8 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship-checkout';
 import { ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { Field, FormError } from '#client/components/ui/field.tsx';
-import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
+import { FormError } from '#client/components/ui/field.tsx';
+import { AccountFields, useAccountForm } from '#client/components/account-fields.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { logout, navigate, registerStudent } from '../api.ts';
@@ -118,14 +118,10 @@ export function AccountSteps({
 }
 
 function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (b: Buyer) => void }) {
-  const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
-  const feedback = useFormFeedback();
+  const account = useAccountForm();
+  const { form, feedback } = account;
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-    feedback.edited(k);
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -159,44 +155,7 @@ function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (
       id="mentorship-account-form"
     >
       <StepHeader step={1} title="Create your account" focus />
-      <Field
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        value={form.name}
-        error={feedback.error('name')}
-        onChange={set('name')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          error={feedback.error('email')}
-          onChange={set('email')}
-        />
-        <Field
-          label="Confirm email"
-          name="email_confirmation"
-          type="email"
-          autoComplete="email"
-          value={form.email_confirmation}
-          error={feedback.error('email_confirmation')}
-          onChange={set('email_confirmation')}
-        />
-      </div>
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        value={form.password}
-        error={feedback.error('password')}
-        onChange={set('password')}
-      />
+      <AccountFields account={account} nameLabel="Your name" />
       <FormError message={feedback.summary} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button variant="ghost" onClick={onBack} disabled={loading}>

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { registerAndSignIn } from '#client/lib/register.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Field, FormError } from '#client/components/ui/field.tsx';
-import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
+import { FormError } from '#client/components/ui/field.tsx';
+import { AccountFields, useAccountForm } from '#client/components/account-fields.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 /** Step 1: who is signed in, or the account to create (with a link to sign in and come back). */
@@ -18,8 +18,8 @@ export function AccountStep({
   checkoutUrl: string;
   signupFlag: 'dkm_signup' | null;
 }) {
-  const [form, setForm] = useState({ name: '', email: '', email_confirmation: '', password: '' });
-  const feedback = useFormFeedback();
+  const newAccount = useAccountForm();
+  const { form, feedback } = newAccount;
   const [loading, setLoading] = useState(false);
   const loginUrl = `/login?to=${encodeURIComponent(checkoutUrl)}`;
 
@@ -54,10 +54,6 @@ export function AccountStep({
       setLoading(false);
     }
   };
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-    feedback.edited(k);
-  };
 
   return (
     <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6" aria-labelledby="account-step">
@@ -71,48 +67,7 @@ export function AccountStep({
         </a>
       </p>
       <form ref={feedback.formRef} className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-        <Field
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          error={feedback.error('name')}
-          onChange={set('name')}
-          required
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            error={feedback.error('email')}
-            onChange={set('email')}
-            required
-          />
-          <Field
-            label="Confirm email"
-            name="email_confirmation"
-            type="email"
-            autoComplete="email"
-            value={form.email_confirmation}
-            error={feedback.error('email_confirmation')}
-            onChange={set('email_confirmation')}
-            required
-          />
-        </div>
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={form.password}
-          error={feedback.error('password')}
-          onChange={set('password')}
-          required
-        />
+        <AccountFields account={newAccount} nameLabel="Name" required />
         <FormError message={feedback.summary} />
         <Button type="submit" full disabled={loading} aria-busy={loading || undefined} className="min-h-12">
           {loading ? 'Creating your account…' : 'Create account and continue'}
