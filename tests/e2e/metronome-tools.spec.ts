@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PLAYLIST } from '#shared/metronome';
 import { before, idealFrames, onsets, TRACK_RATE, worstError } from '#test/onsets';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,7 +114,9 @@ describe('saved settings', () => {
 
   it("a member's list follows them to another device", async () => {
     const a = await newPage(browser, DESKTOP);
-    await signIn(a, 'member@demo.test', undefined, '/metronome');
+    // a member of this test's own: the list it saves is theirs alone
+    const member = await newDrummer(a, { member: true });
+    await a.goto('/metronome');
     await setBpm(a, 132);
     await a.getByRole('button', { name: 'Save current settings' }).click();
     await a.getByRole('dialog').getByLabel('Name').fill('Gig tempo');
@@ -122,7 +124,7 @@ describe('saved settings', () => {
     await a.getByRole('button', { name: 'Load Gig tempo' }).waitFor();
 
     const b = await newPage(browser, PHONE);
-    await signIn(b, 'member@demo.test', undefined, '/metronome');
+    await signIn(b, member.email, member.password, '/metronome');
     await b.getByRole('button', { name: 'Load Gig tempo' }).click();
     await expect.poll(() => b.getByLabel('BPM', { exact: true }).inputValue()).toBe('132');
   });
@@ -130,7 +132,9 @@ describe('saved settings', () => {
 
 it('after a speed-training run a member logs it to the journal with its starting and reached tempo', async () => {
   const p = await newPage(browser, DESKTOP);
-  await signIn(p, 'student@demo.test', undefined, '/metronome');
+  // a member of this test's own, whose journal holds only this run
+  await newDrummer(p, { member: true });
+  await p.goto('/metronome');
   await speedTraining(p, { initial: 200, final: 240, step: 20, bars: 1 });
   await p.getByRole('button', { name: 'Start speed training' }).click();
   // two bars at 200 and 220, then 240

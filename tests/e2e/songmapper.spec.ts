@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SONG } from '#shared/songmapper';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,9 +11,15 @@ afterAll(async () => browser.close());
 
 const status = (p: Page) => p.getByTestId('save-status');
 
+/** a fresh drummer of this test's own at `path`, so the songs and templates it saves are nobody else's */
+async function drummerAt(p: Page, path: string) {
+  await newDrummer(p);
+  await p.goto(path);
+}
+
 it('a member builds a song that saves itself, gets its address without a reload, reloads it, shares it as PDF and deletes it', async () => {
   const p = await newPage(browser, DESKTOP);
-  await signIn(p, 'student@demo.test', undefined, '/songmapper');
+  await drummerAt(p, '/songmapper');
   await p.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
   await p.getByLabel('Song title').fill('Highway to Hell');
@@ -72,7 +78,7 @@ it('a member builds a song that saves itself, gets its address without a reload,
 
   // another member cannot open it in the mapper
   const other = await newPage(browser, PHONE);
-  await signIn(other, 'free@demo.test', undefined, `/songmapper/${id}`);
+  await drummerAt(other, `/songmapper/${id}`);
   await other.getByText('We could not find that song').waitFor();
 
   // delete: the product's confirmation, then back to the new-song page and out of the list
@@ -87,7 +93,7 @@ it('a member builds a song that saves itself, gets its address without a reload,
 
 it('a failed autosave says so, keeps the edit and lands it on the retry; a template needs a title', async () => {
   const p = await newPage(browser, PHONE);
-  await signIn(p, 'student@demo.test', undefined, '/songmapper');
+  await drummerAt(p, '/songmapper');
   // the network drops the first save
   let dropped = 0;
   await p.route('**/songmapper', async (route) => {
@@ -120,7 +126,7 @@ it('a failed autosave says so, keeps the edit and lands it on the retry; a templ
 
 it('on a phone the song actions fit one row: every control whole, none covered, Share and Delete in the More menu', async () => {
   const p = await newPage(browser, PHONE);
-  await signIn(p, 'student@demo.test', undefined, '/songmapper');
+  await drummerAt(p, '/songmapper');
   await p.getByLabel('Song title').fill('Back in Black');
   await p.waitForURL(/\/songmapper\/[A-Za-z0-9_-]{22}$/);
   const actions = p.getByRole('group', { name: 'Song actions' });

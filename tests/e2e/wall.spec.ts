@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,6 +16,19 @@ const thread = (p: Page, text: string) =>
   wall(p)
     .locator('li[data-testid^="wall-comment-"]', { has: p.getByText(text, { exact: true }) })
     .first();
+
+/** a fresh drummer whose wall this test writes on, so the demo accounts' walls stay as they are */
+async function ownWall(viewport = DESKTOP) {
+  const owner = await newPage(browser, viewport);
+  return { page: owner, ...(await newDrummer(owner)) };
+}
+
+/** a fresh drummer signed in on `page`, looking at `path` */
+async function drummerAt(page: Page, path: string, name?: string) {
+  const drummer = await newDrummer(page, name ? { name } : {});
+  await page.goto(path);
+  return drummer;
+}
 
 async function write(p: Page, text: string) {
   const box = wall(p).getByRole('textbox', { name: 'Write on this wall' });
@@ -47,8 +60,9 @@ describe('profile walls', () => {
   });
 
   it('a member writes on another wall, replies, sees "Load more" after 5 replies and deletes their comment', async () => {
+    const owner = await ownWall();
     const p = await newPage(browser, DESKTOP);
-    await signIn(p, 'member@demo.test', undefined, '/profile/jordan-lee');
+    const member = await drummerAt(p, owner.profilePath);
     const first = `Great groove video! ${stamp}`;
     await write(p, first);
     // the new comment is first
@@ -64,7 +78,7 @@ describe('profile walls', () => {
 
     // delete with the confirmation: the comment and its replies go
     await t
-      .getByRole('button', { name: /^Delete comment by Maya Chen/ })
+      .getByRole('button', { name: new RegExp(`^Delete comment by ${member.name}`) })
       .first()
       .click();
     const confirm = p.getByRole('alertdialog');
@@ -84,13 +98,14 @@ describe('profile walls', () => {
   });
 
   it('the wall owner deletes a comment someone else wrote; others see no delete button on it', async () => {
+    const owner = await ownWall();
     const writer = await newPage(browser, PHONE);
-    await signIn(writer, 'student@demo.test', undefined, '/profile/jordan-lee');
+    const author = await drummerAt(writer, owner.profilePath);
     const text = `Owner will remove this ${stamp}`;
     await write(writer, text);
 
     const stranger = await newPage(browser, PHONE);
-    await signIn(stranger, 'member@demo.test', undefined, '/profile/jordan-lee');
+    await drummerAt(stranger, owner.profilePath);
     await thread(stranger, text).waitFor();
     expect(
       await thread(stranger, text)
@@ -98,22 +113,25 @@ describe('profile walls', () => {
         .count(),
     ).toBe(0);
 
-    const owner = await newPage(browser, DESKTOP);
-    await signIn(owner, 'free@demo.test', undefined, '/profile/jordan-lee');
-    await thread(owner, text).getByRole('button', { name: 'Delete comment by Sam Okafor' }).click();
-    await owner.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => wall(owner).getByText(text, { exact: true }).count()).toBe(0);
-    expect(owner.errors).toEqual([]);
+    const o = owner.page;
+    await o.goto(owner.profilePath);
+    await thread(o, text)
+      .getByRole('button', { name: `Delete comment by ${author.name}` })
+      .click();
+    await o.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => wall(o).getByText(text, { exact: true }).count()).toBe(0);
+    expect(o.errors).toEqual([]);
   });
 
   it('a member reports a wall comment and the admin resolves it in /admin/reports', async () => {
+    const owner = await ownWall();
     const writer = await newPage(browser, DESKTOP);
-    await signIn(writer, 'free@demo.test', undefined, '/profile/jordan-lee');
+    await drummerAt(writer, owner.profilePath);
     const text = `Buy my drum sticks ${stamp}`;
     await write(writer, text);
 
     const reporter = await newPage(browser, PHONE);
-    await signIn(reporter, 'member@demo.test', undefined, '/profile/jordan-lee');
+    await drummerAt(reporter, owner.profilePath);
     await thread(reporter, text).getByRole('button', { name: 'Report this comment' }).click();
     const dialog = reporter.getByRole('dialog', { name: 'Report this comment' });
     await dialog.getByRole('button', { name: 'Send report' }).click();
