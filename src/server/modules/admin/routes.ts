@@ -1,68 +1,22 @@
-import { and, desc, eq, gte, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_IMAGE, auditListQuerySchema, type AdminImageResponse, type AdminOverview } from '#shared/admin';
 import type { AdminMailResponse } from '#shared/mail';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
 import { z } from '#shared/zod';
-import {
-  auditLog,
-  diagnosticLeads,
-  entitlements,
-  orders,
-  reports,
-  subscriptions,
-  users,
-} from '#server/db/schema/index';
 import { adminActor, requireAdmin } from '#server/lib/guards';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile, processImage } from '#server/lib/images';
-import { recordAudit, toAuditEntry } from './audit.ts';
-import { countAll as count } from './list.ts';
+import { recordAudit } from './audit.ts';
+import { adminOverview } from './overview.ts';
 
 /** The console's own calls: the audit log and the image upload every content form uses. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { audit } = app.deps.services;
   const { storage, limiters, fileBaseUrl } = app.deps;
 
-  app.get('/api/admin/overview', { config: { access: 'admin' } }, async (): Promise<AdminOverview> => {
-    const { db } = app.deps;
-    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const [m] = await db
-      .select({ n: count, recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since}))::int` })
-      .from(users);
-    const [subs] = await db
-      .select({ n: count })
-      .from(subscriptions)
-      .where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']));
-    const [ment] = await db
-      .select({ n: sql<number>`count(distinct ${entitlements.userId})::int` })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.kind, 'mentorship'),
-          isNull(entitlements.revokedAt),
-          or(isNull(entitlements.endsAt), gt(entitlements.endsAt, new Date())),
-        ),
-      );
-    const [rep] = await db.select({ n: count }).from(reports).where(eq(reports.status, 'open'));
-    const [ord] = await db
-      .select({ n: count, cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int` })
-      .from(orders)
-      .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, since)));
-    const [leads] = await db.select({ n: count }).from(diagnosticLeads).where(gte(diagnosticLeads.createdAt, since));
-    const recent = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(8);
-    return {
-      members: m?.n ?? 0,
-      new_members_30d: m?.recent ?? 0,
-      active_subscriptions: subs?.n ?? 0,
-      mentorship_students: ment?.n ?? 0,
-      open_reports: rep?.n ?? 0,
-      paid_orders_30d: ord?.n ?? 0,
-      revenue_30d_cents: ord?.cents ?? 0,
-      leads_30d: leads?.n ?? 0,
-      recent_changes: recent.map(toAuditEntry),
-    };
-  });
+  app.get('/api/admin/overview', { config: { access: 'admin' } }, async (): Promise<AdminOverview> =>
+    adminOverview(app.deps.db),
+  );
 
   app.get(
     '/api/admin/audit-log',

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema } from '#shared/admin';
 import { contactBodySchema } from '#shared/learning';
 import { BARRIER_MESSAGES, barrierReportSchema } from '#shared/accessibility';
-import { contactMessages } from '#server/db/schema/index';
 import { requireUser } from '#server/lib/guards';
 import { reviewsPage } from '#server/modules/admin-members/index';
 import { csvCell } from '#server/lib/csv';
 import { barrierReportsPage, reportBarrier } from './barriers.ts';
+import { sendContactMessage } from './messages.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiters } = app.deps;
@@ -18,14 +18,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await limiters.consume('contactPerUser', String(user.id));
-      const review =
-        request.body.studentReview === '1' || request.body.studentReview === 1 || request.body.studentReview === true;
-      await db.insert(contactMessages).values({
-        userId: user.id,
-        kind: review ? 'review' : 'contact',
-        subject: request.body.subject || (review ? 'Student review' : ''),
-        body: request.body.body,
-      });
+      await sendContactMessage(db, user.id, request.body);
       return reply.status(201).send({ message: 'Thank you! Your message has been sent.' });
     },
   );

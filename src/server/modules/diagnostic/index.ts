@@ -1,2 +1,3 @@
 /** The diagnostic module's front door: what other modules and the app may use of it. */
-export { diagnosticRoutes, PLAN_LINKS_SCHEMA, planLinks } from './routes.ts';
+export { diagnosticRoutes } from './routes.ts';
+export { PLAN_LINKS_SCHEMA, planLinks } from './service.ts';

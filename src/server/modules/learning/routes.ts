@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
@@ -16,7 +15,6 @@ import {
 } from '#shared/learning';
 import { userChannel } from '#shared/realtime';
 import { placementQuestions } from './placement.ts';
-import { users } from '#server/db/schema/index';
 import { requireUser } from '#server/lib/guards';
 
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -142,11 +140,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   // the signed-in member's own status: nobody can set another member's
   app.post('/status', { config: { access: 'member' }, schema: { body: statusBodySchema } }, async (request) => {
     const user = requireUser(request);
-    const now = new Date();
-    await app.deps.db
-      .update(users)
-      .set({ status: request.body.status || null, statusUpdatedAt: now, updatedAt: now })
-      .where(eq(users.id, user.id));
+    const now = await learning.setStatus(user.id, request.body.status);
     return { status: request.body.status, status_updated_at: now.toISOString() };
   });
 
@@ -155,7 +149,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'member' }, schema: { body: timezoneBodySchema } },
     async (request) => {
       const user = requireUser(request);
-      await app.deps.db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, user.id));
+      await learning.setTimezone(user.id, request.body.timezone);
       return { timezone: request.body.timezone };
     },
   );
