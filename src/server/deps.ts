@@ -18,6 +18,7 @@ import { createJournalService } from './modules/journal/index.ts';
 import { createProfileService } from './modules/profile/index.ts';
 import { createRewardsService } from './modules/rewards/index.ts';
 import { createSongService } from './modules/songmapper/index.ts';
+import { createMetronomeService } from './modules/metronome/index.ts';
 import { createMail, type MailService } from './modules/mail/index.ts';
 import type { CommunityDeps } from './modules/community-deps.ts';
 import { createPostService } from './modules/posts/index.ts';
@@ -115,6 +116,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     learning: createLearningService({ db }),
     journal: createJournalService({ db }),
     songs: createSongService({ db }),
+    metronome: createMetronomeService({ db }),
     posts: createPostService(community),
     forums: createForumService(community),
     live,

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { eq } from 'drizzle-orm';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { flag, idSchema } from '#shared/http';
 import { LIVE_STATUSES, scheduleShowSchema } from '#shared/live';
-import { liveShows } from '#server/db/schema/index';
 import { mayUseCommunity, requireAdmin, requireCommunity } from '#server/lib/guards';
 
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own action. */
@@ -31,12 +29,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const match = /^show\.(\d{1,9})$/.exec(channel);
     if (!match) return null;
     if (!user || !mayUseCommunity(user)) return false;
-    const [show] = await app.deps.db
-      .select({ id: liveShows.id })
-      .from(liveShows)
-      .where(eq(liveShows.id, Number(match[1])))
-      .limit(1);
-    return !!show;
+    return live.showExists(Number(match[1]));
   });
 
   // shows

@@ -114,6 +114,12 @@ export function createLiveService(deps: CommunityDeps) {
       return toShow(await findShow(id));
     },
 
+    /** whether a show exists: its channel (`show.{id}`) may only be joined while it does */
+    async showExists(id: number) {
+      const [row] = await db.select({ id: liveShows.id }).from(liveShows).where(eq(liveShows.id, id)).limit(1);
+      return !!row;
+    },
+
     /** POST /api/live/shows (admins): the input is already checked by scheduleShowSchema. */
     async schedule(input: { title: string; description: string; starts_at: string; video_url: string }) {
       let videoUrl: string | null = null;

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { entitlements, orders, subscriptions } from '#server/db/schema/index';
+import { isUniqueViolation } from '#server/lib/db-errors';
 import { AppError } from '#server/lib/errors';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
-import { HOLD_MINUTES, isUniqueViolation, type HoldRule, type OrderRow, type PaymentsContext } from './shared.ts';
+import { HOLD_MINUTES, type HoldRule, type OrderRow, type PaymentsContext } from './shared.ts';
 
 /** "At most one" of a kind of order (HoldRule): the holds an unfinished purchase takes and lets go. */
 export function createHolds(ctx: PaymentsContext) {

@@ -116,14 +116,6 @@ export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
   return { deps, db, owners, ownerOf, toOwners, providerNamed, findOrder };
 }
 
-/** a unique index refused the row (PostgreSQL and PGlite both say 23505), maybe wrapped by drizzle */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 type StateOrder = { at: Date; sequence: number };
 type OrderedRow = Pick<SubscriptionRow, 'providerStateAt' | 'providerStateSequence'>;
 
