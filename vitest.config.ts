@@ -1,15 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { availableParallelism } from 'node:os';
 
 // Unit, component and API integration tests. Browser (Playwright) specs live in tests/e2e and run
 // through vitest.e2e.config.ts.
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Vitest's default (one worker fewer than the cores) leaves a 2-core machine with one worker, idle
-    // while the API tests wait on PostgreSQL and the real processes they start
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -4,10 +4,12 @@ import { defineConfig } from 'vitest/config';
  * Browser suite: Playwright (playwright-core) drives a real Chromium against a real server process,
  * started by the global setup once per project.
  *
- * Two spec files at a time share one academy; each spec creates the members and data it changes.
- * The specs that move the payment sandbox's clock (renewals, trial ends, dunning) get an academy of
- * their own and run one at a time after the others: moving that clock changes every subscription on
- * the server, so a spec running beside them would see its own subscription renewed or expired.
+ * Spec files run one at a time: each starts its own Chromium, whose software rendering keeps a core
+ * busy, so a second file at once on a small machine only makes both slower. Each spec creates the
+ * members and data it changes. The specs that move the payment sandbox's clock (renewals, trial ends,
+ * dunning) get an academy of their own and run after the others: moving that clock changes every
+ * subscription on the server, so a spec after them would see its new subscription judged by dates
+ * days away from the clock it was bought on.
  */
 const CLOCK_SPECS = ['tests/e2e/billing.spec.ts', 'tests/e2e/dunning.spec.ts'];
 
@@ -25,7 +27,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
           exclude: CLOCK_SPECS,
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 0 },
         },
       },
