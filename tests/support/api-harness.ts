@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from '#server/config';
 import { buildApp } from '#server/app';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '#server/db/client';
+import { onTestServer } from './postgres.ts';
 import { hashPassword } from '#server/modules/auth/service';
 
 /**
@@ -22,26 +23,25 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     const handle = await openDatabase({ databaseUrl: null, dataDir: null });
     return { ...handle, drop: async () => undefined };
   }
-  const { default: pg } = await import('pg');
   const template = await migratedTemplate(url);
   const name = `bb_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
+  await onTestServer((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`), url);
+  const handle = await openDatabase({ databaseUrl: onServer(url, name), dataDir: null });
   return {
     ...handle,
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await untilDisconnected(c, name);
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () =>
+      onTestServer(async (admin) => {
+        await untilDisconnected(admin, name);
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }, url),
   };
+}
+
+/** `url` with its database changed to `database` */
+function onServer(url: string, database: string) {
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${database}`;
+  return dbUrl.toString();
 }
 
 /**
@@ -70,32 +70,26 @@ async function untilDisconnected(client: PgClient, database: string) {
 let templateName: Promise<string> | null = null;
 function migratedTemplate(url: string): Promise<string> {
   templateName ??= (async () => {
-    const { default: pg } = await import('pg');
     const hash = createHash('sha256');
     for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
       const full = path.join(MIGRATIONS_FOLDER, file);
       if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
     }
     const name = `bb_template_${hash.digest('hex').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    await onTestServer(async (admin) => {
       await admin.query('SELECT pg_advisory_lock(727275)');
-      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-      if (!rowCount) {
+      try {
+        const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (rowCount) return;
         const building = `${name}_${randomBytes(4).toString('hex')}`;
         await admin.query(`CREATE DATABASE "${building}"`);
-        const dbUrl = new URL(url);
-        dbUrl.pathname = `/${building}`;
-        const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
-        await handle.close();
+        await (await openDatabase({ databaseUrl: onServer(url, building), dataDir: null })).close();
         await untilDisconnected(admin, building);
         await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock(727275)').catch(() => undefined);
       }
-    } finally {
-      await admin.query('SELECT pg_advisory_unlock(727275)').catch(() => undefined);
-      await admin.end();
-    }
+    }, url);
     return name;
   })();
   return templateName;
