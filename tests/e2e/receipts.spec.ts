@@ -136,7 +136,10 @@ describe('receipts', () => {
       const amount = panel.getByLabel(/Amount to refund/);
       await amount.fill('50');
       const effect = panel.getByTestId('refund-effect');
-      await effect.getByText(`A partial refund of $50.00 keeps ${name}’s access until`).waitFor();
+      // polled on the panel's text, so a failure shows what the admin was told instead
+      await expect
+        .poll(() => panel.innerText(), { timeout: 30_000 })
+        .toContain(`A partial refund of $50.00 keeps ${name}’s access until`);
       await shot(admin, 'admin-refund-form');
       // the whole payment would end the membership: said before anything is confirmed
       await amount.fill('249');
