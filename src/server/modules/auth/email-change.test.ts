@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
 import { users } from '#server/db/schema/index';
@@ -40,6 +40,8 @@ describe('POST /account/email', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.emailChanged, email: next.trim() });
+    // this browser is remembered for sign-in under the new address (auth/device.ts)
+    expect(String(res.headers['set-cookie'])).toMatch(/bb_device=[^;]+;.*Path=\/login/);
     expect(await addressOf(user.id)).toBe(next.trim());
     // still signed in, as the same member at the new address
     const me = (await client.get('/api/me')).json();
@@ -60,6 +62,24 @@ describe('POST /account/email', () => {
     expect(mail.html).toContain(next.trim());
     // nothing goes to the new address
     expect(smtp.to(next.trim())).toHaveLength(0);
+  });
+
+  it('ends the reset links mailed to the old address', async () => {
+    const { user, client } = await t.signedIn();
+    expect((await (await t.client()).post('/password/forgot', { email: user.email })).statusCode).toBe(200);
+    const reset = await smtp.waitFor((m) => m.to.includes(user.email) && /Reset your/.test(m.subject));
+    const token = /\/password\/reset\/([\w-]+)/.exec(reset.text)![1]!;
+    const next = unique('after-reset');
+    const res = await client.post('/account/email', {
+      email: next,
+      email_confirmation: next,
+      current_password: user.password,
+    });
+    expect(res.statusCode).toBe(200);
+    const used = await (await t.client()).post('/password/reset', { token, password: 'taken-over-1' });
+    expect(used.statusCode).toBe(422);
+    expect(used.json().errors.token[0]).toBe(MESSAGES.passwordResetInvalid);
+    await (await t.client()).signIn(next, user.password);
   });
 
   it('refuses a wrong password under current_password, and changes nothing', async () => {
@@ -142,6 +162,26 @@ describe('POST /account/email', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     const lost = answers.find((r) => r.statusCode === 422)!;
     expect(lost.json().errors.email[0]).toBe(FIELD_MESSAGES.emailTaken);
+  });
+
+  it('an address taken between the check and the write: the unique index decides, with the same words', async () => {
+    const { user, client } = await t.signedIn();
+    const other = await t.createUser();
+    // the other account takes the address just after this request looked for it
+    const look = vi.spyOn(t.app.deps.services.users, 'findByEmail').mockResolvedValueOnce(null);
+    try {
+      const res = await client.post('/account/email', {
+        email: other.email,
+        email_confirmation: other.email,
+        current_password: user.password,
+      });
+      expect(look).toHaveBeenCalled();
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.email[0]).toBe(FIELD_MESSAGES.emailTaken);
+    } finally {
+      look.mockRestore();
+    }
+    expect(await addressOf(user.id)).toBe(user.email);
   });
 
   it('is for signed-in members only', async () => {
