@@ -80,6 +80,29 @@ export const resetPasswordBodySchema = z
     }
   });
 
+/**
+ * POST /account/email: a new sign-in address, typed twice, and the current password. A confirmation
+ * that differs is reported under `email` as registration does (docs/product/accounts.md).
+ */
+export const changeEmailBodySchema = z
+  .object({
+    email,
+    email_confirmation: z.string({ error: M.emailConfirmationMismatch }).trim().max(LIMITS.emailMax),
+    current_password: z
+      .string({ error: M.currentPasswordRequired })
+      .min(1, M.currentPasswordRequired)
+      .max(LIMITS.passwordMax),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email_confirmation.toLowerCase() !== v.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: M.emailConfirmationMismatch });
+      ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: M.emailConfirmationMismatch });
+    }
+  });
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
+export const changeEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
+
 export const messageResponseSchema = z.object({ message: z.string(), redirect: z.string().optional() });
 
 export const ROLES = ['member', 'admin'] as const;

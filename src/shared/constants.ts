@@ -25,6 +25,7 @@ export const MESSAGES = {
   passwordResetUnknown:
     'This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.',
   passwordChanged: 'Your password has been changed.',
+  emailChanged: 'Your e-mail address has been changed.',
   /** an upload that looks like an accepted image but whose image data cannot be decoded */
   imageUnreadable: 'This image could not be read. Please choose another file.',
   /** a JSON, form or multipart body whose bytes are not UTF-8 */
@@ -44,6 +45,9 @@ export const FIELD_MESSAGES = {
   passwordTooLong: 'The password may not be greater than 200 characters.',
   passwordConfirmationMismatch: 'The password confirmation does not match.',
   tokenRequired: 'The token field is required.',
+  currentPasswordRequired: 'The current password field is required.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  emailUnchanged: 'This is already the e-mail address you sign in with.',
 } as const;
 
 export const LIMITS = {

@@ -98,6 +98,38 @@ describe('profile image modal', () => {
   });
 });
 
+describe('account page: the sign-in address', () => {
+  it('a wrong password is said under its field; the right one changes the address the page shows', async () => {
+    const p = await newPage(browser, PHONE);
+    const me = await newDrummer(p);
+    await p.goto('/account/profile');
+    const form = p.locator('form').filter({ has: p.getByRole('button', { name: 'Change e-mail address' }) });
+    await form.getByText(me.email, { exact: true }).waitFor();
+    const next = `moved-${Date.now().toString(36)}-${process.pid}@test.test`;
+    await form.getByLabel('New e-mail address', { exact: true }).fill(next);
+    await form.getByLabel('Confirm new e-mail address').fill(next);
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByRole('button', { name: 'Change e-mail address' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Please correct this field: Current password.' }).waitFor();
+    await form.getByText('The current password is incorrect.').waitFor();
+    expect(await form.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('current_password');
+
+    await form.getByLabel('Current password').fill(me.password);
+    await form.getByRole('button', { name: 'Change e-mail address' }).click();
+    const done = form.getByRole('status').filter({ hasText: 'Your e-mail address has been changed.' });
+    await done.waitFor();
+    expect(await done.textContent()).toContain(next);
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    // the profile card and the form both show the new address, without a reload and after one
+    await expect.poll(() => p.getByText(next, { exact: true }).count()).toBe(2);
+    expect(await p.getByText(me.email, { exact: true }).count()).toBe(0);
+    await p.reload();
+    await expect.poll(() => p.getByText(next, { exact: true }).count()).toBe(2);
+    expect(p.errors).toEqual([]);
+  });
+});
+
 describe('student review modal', () => {
   it('needs a body, shows loading, then says thanks', async () => {
     const p = await newPage(browser, PHONE);

@@ -4,6 +4,8 @@ import { pageConfig } from '#client/lib/page-config.ts';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ChangePasswordForm } from '#client/features/auth/components/password-forms.tsx';
+import { ChangeEmailForm } from '#client/features/auth/components/email-form.tsx';
+import { usePageConfig } from '#client/lib/use-page-config.ts';
 import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
 import { ContinueCard, MyPractice } from '#client/features/learning/components/views.tsx';
 import { PracticeStats } from '#client/features/journal/components/practice-stats.tsx';
@@ -86,7 +88,8 @@ export function DashboardPage() {
 }
 
 export function AccountProfilePage({ mentorship = false }: { mentorship?: boolean }) {
-  const config = pageConfig();
+  // follows a change of address made on this page (updatePageConfig)
+  const config = usePageConfig();
   return (
     <>
       <PageTitle title="Account" subtitle={mentorship ? 'Your mentorship account.' : 'Your details and password.'} />
@@ -94,9 +97,9 @@ export function AccountProfilePage({ mentorship = false }: { mentorship?: boolea
         <Card>
           <div className="flex items-center gap-4">
             <Avatar src={config.authAvatarUrl} name={config.authName ?? ''} size={64} />
-            <div>
-              <p className="text-xl font-bold">{config.authName}</p>
-              <p className="text-muted">{config.authEmail}</p>
+            <div className="min-w-0">
+              <p className="text-xl font-bold wrap-anywhere">{config.authName}</p>
+              <p className="text-muted wrap-anywhere">{config.authEmail}</p>
             </div>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -121,6 +124,10 @@ export function AccountProfilePage({ mentorship = false }: { mentorship?: boolea
         <Card>
           <h2 className="mb-4 text-xl font-bold">Change password</h2>
           <ChangePasswordForm />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-xl font-bold">Change e-mail address</h2>
+          <ChangeEmailForm current={config.authEmail ?? ''} />
         </Card>
       </div>
     </>

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { MESSAGES, FIELD_MESSAGES, LIMITS } from '#shared/constants';
 import {
+  changeEmailBodySchema,
+  changeEmailResponseSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -60,6 +62,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await services.auth.sendPasswordChangedMail(user, { at: new Date(), how, ip: request.ip });
     } catch (err) {
       request.log.error({ err, userId: user.id }, 'password-changed mail not sent');
+    }
+  };
+
+  /** Like the password: the address has changed whatever the mail to the old one does. */
+  const tellEmailChanged = async (request: FastifyRequest, user: UserRow, from: string) => {
+    try {
+      await services.auth.sendEmailChangedMail(user, { from, at: new Date() });
+    } catch (err) {
+      request.log.error({ err, userId: user.id }, 'email-changed mail not sent');
     }
   };
 
@@ -167,8 +178,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .object({
             current_password: z
-              .string({ error: 'The current password field is required.' })
-              .min(1, 'The current password field is required.')
+              .string({ error: FIELD_MESSAGES.currentPasswordRequired })
+              .min(1, FIELD_MESSAGES.currentPasswordRequired)
               .max(LIMITS.passwordMax),
             password: z
               .string({ error: FIELD_MESSAGES.passwordRequired })
@@ -194,6 +205,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await tellPasswordChanged(request, changed, 'change');
       return { message: MESSAGES.passwordChanged };
+    },
+  );
+
+  // a new sign-in address (docs/product/accounts.md): this browser stays signed in (sessions name the
+  // account, not its address) and is remembered as one the account signs in from under the new address
+  app.post(
+    '/account/email',
+    {
+      config: { access: 'member' },
+      schema: { body: changeEmailBodySchema, response: { 200: changeEmailResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limiters.consume('loginPerIp', request.ip);
+      const { user: changed, from } = await services.auth.changeEmail(
+        user.id,
+        request.body.current_password,
+        request.body.email,
+      );
+      rememberDevice(request, reply, changed.email);
+      await tellEmailChanged(request, changed, from);
+      return { message: MESSAGES.emailChanged, email: changed.email };
     },
   );
 

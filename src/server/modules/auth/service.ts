@@ -152,7 +152,7 @@ export function createAuthService(deps: {
       const user = await deps.users.findById(userId);
       if (!user) throw new AppError('not-found', MESSAGES.notFound);
       if (!(await verify(user.passwordHash, current).catch(() => false))) {
-        throw new ValidationError({ current_password: ['The current password is incorrect.'] });
+        throw new ValidationError({ current_password: [FIELD_MESSAGES.currentPasswordIncorrect] });
       }
       const passwordHash = await hashPassword(password);
       const row = await db.transaction(async (tx) => {
@@ -167,6 +167,48 @@ export function createAuthService(deps: {
       });
       await deps.sessions.destroyUser(userId, keepSessionId);
       return row;
+    },
+
+    /**
+     * Moves the account to a new sign-in address once the current password is proved
+     * (docs/product/accounts.md): not the address it has, not one another account has. The reset
+     * links mailed to the old address stop working with it. Answers the account and the old address.
+     */
+    async changeEmail(userId: number, current: string, email: string): Promise<{ user: UserRow; from: string }> {
+      const user = await deps.users.findById(userId);
+      if (!user) throw new AppError('not-found', MESSAGES.notFound);
+      // the password first: without it nobody learns whether an address has an account
+      if (!(await verify(user.passwordHash, current).catch(() => false))) {
+        throw new ValidationError({ current_password: [FIELD_MESSAGES.currentPasswordIncorrect] });
+      }
+      // addresses are one account's whatever their case (the unique index is on lower(email))
+      if (email.trim().toLowerCase() === user.email.trim().toLowerCase()) {
+        throw new ValidationError({ email: [FIELD_MESSAGES.emailUnchanged] });
+      }
+      if (await deps.users.findByEmail(email)) throw new ValidationError({ email: [FIELD_MESSAGES.emailTaken] });
+      try {
+        const row = await db.transaction(async (tx) => {
+          const changed = await deps.users.setEmail(userId, email, tx);
+          if (!changed) throw new AppError('not-found', MESSAGES.notFound);
+          await endResetLinks(tx, userId, new Date());
+          return changed;
+        });
+        return { user: row, from: user.email };
+      } catch (err) {
+        // another account took the address in the meantime: the unique index decides
+        if (isUniqueViolation(err)) throw new ValidationError({ email: [FIELD_MESSAGES.emailTaken] });
+        throw err;
+      }
+    },
+
+    /** Tells the old address that the account's address changed, and to whom (its last mail there). */
+    async sendEmailChangedMail(user: UserRow, change: { from: string; at: Date }): Promise<void> {
+      await deps.mail.send(
+        'account.email-changed',
+        { userId: user.id, address: change.from },
+        { from: change.from, to: user.email, at: change.at.toISOString() },
+        { key: `${user.id}-${change.at.getTime()}` },
+      );
     },
 
     /** Tells the member their password changed, and what to do if it was not them. */

@@ -105,6 +105,15 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
         }
       }
     },
+    /** The account's new sign-in address, kept as typed (less the spaces around it), as registration keeps it. */
+    async setEmail(id: number, email: string, tx: Executor = db) {
+      const [row] = await tx
+        .update(users)
+        .set({ email: email.trim(), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
     async grantEntitlement(
       userId: number,
       kind: string,

@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from '#shared/zod';
 import type {
+  ChangeEmailBody,
+  ChangeEmailResponse,
   RegisterBody,
   LoginBody,
   ResetLinkAnswer,
@@ -9,6 +11,7 @@ import type {
   registerResponseSchema,
 } from '#shared/auth';
 import { get, post } from '#client/lib/api.ts';
+import { updatePageConfig } from '#client/lib/page-config.ts';
 
 type RegisterResponse = z.infer<typeof registerResponseSchema>;
 type RedirectResponse = z.infer<typeof loginResponseSchema>;
@@ -36,6 +39,12 @@ export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) =>
       post<MessageResponse>('/account/password', body),
+  });
+/** POST /account/email; once it is changed the page and its header show the new address (no `me` query: the page config). */
+export const useChangeEmail = () =>
+  useMutation({
+    mutationFn: (body: ChangeEmailBody) => post<ChangeEmailResponse>('/account/email', body),
+    onSuccess: (answer) => updatePageConfig({ authEmail: answer.email }),
   });
 
 export { navigate } from '#client/lib/browser.ts';
