@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from '#shared/zod';
 import { createTestApp, type TestApp } from '#test/api-harness';
+import { zodWorded } from '#test/zod-wording';
 
 // The answers members met in zod's own wording, through the routes that gave them: each refusal is
 // now a sentence about the field (docs/product/bad-input.md).
@@ -42,4 +44,18 @@ it('a song section missing its switches: sentences, not zod wording', async () =
   expect(body.errors['song.sections.0.otherTitle']).toEqual(['Other title is required.']);
   expect(body.errors['song.sections.0.otherDivision']).toEqual(['Other division is required.']);
   expect(JSON.stringify(body)).not.toMatch(ZOD_WORDING);
+});
+
+it('no route refuses its params, query or body in zod’s own wording (every registered route’s schemas)', () => {
+  const found: string[] = [];
+  let walked = 0;
+  for (const route of t.app.routeList)
+    for (const part of ['params', 'querystring', 'body'] as const) {
+      const schema = (route.schema as Record<string, unknown>)[part];
+      if (!(schema instanceof z.ZodType)) continue;
+      walked++;
+      found.push(...zodWorded(`${route.method} ${route.url} ${part}`, schema));
+    }
+  expect(walked).toBeGreaterThan(150);
+  expect([...new Set(found)].slice(0, 20)).toEqual([]);
 });
