@@ -12,6 +12,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Files share one module graph per worker instead of importing the app anew for each file: each
+          // file builds its own app, database and mocks (tests/support/api-harness.ts), and none changes a
+          // module's state for the next.
+          isolate: false,
           include: ['src/**/*.test.ts', 'tests/node/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,

@@ -157,11 +157,15 @@ describe('"Jump to latest comment"', () => {
 });
 
 describe('metronome', () => {
-  it("a visitor's playlist starts with 'Start Up'", async () => {
+  it("a visitor's playlist starts with 'Start Up': 120 bpm in 4/4, no subdivision, not a favourite", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await newPage(browser, viewport);
       await page.goto('/metronome');
-      await page.getByRole('button', { name: 'Load Start Up' }).waitFor();
+      const load = page.getByRole('button', { name: /^Load Start Up / });
+      await load.waitFor();
+      // the entry's description names a subdivision only when it has one
+      expect(await load.getAttribute('aria-label')).toMatch(/^Load Start Up 120 bpm · 4\/4 · [^·]+$/);
+      expect(await page.getByRole('button', { name: 'Favourite Start Up' }).getAttribute('aria-pressed')).toBe('false');
       await page.screenshot({ path: `${shots}/metronome-${size(viewport)}.png`, fullPage: true });
       await page.context().close();
     }

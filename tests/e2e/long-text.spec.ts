@@ -8,15 +8,16 @@ import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
 import { launchBrowser, newPage, signIn } from '#test/e2e';
+import { coveredControls, cutBoxes, overflow, untitledTruncations } from '#test/layout-checks';
 import { writeLongAdminContent } from '#test/long-admin-content';
 
 /*
  * Real people write long things: a 101-character topic title, a link pasted into a show's description,
  * a song named at length, a double-barrelled name, a word of 200 letters, right-to-left text. Fresh
  * drummers of each kind write them into every field they can (nothing shared is changed), and every page
- * of the router (tests/support/router-pages.ts), as each kind of person who sees it, holds them at a
- * phone's and a desktop's width: nothing is wider than the window and no button or link is under
- * another element (docs/product/layout.md).
+ * of the router (tests/support/router-pages.ts), as each kind of person who sees it, holds them at 360,
+ * 390, 768 and 1280 px: nothing is wider than the window, no button or link is under another element,
+ * and a line cut short with an ellipsis shows its whole text as a tooltip (docs/product/layout.md).
  *
  * The 390 px view of every page, as each kind of person, is kept as a picture for review:
  * test-results/phone/<role>/<page>.png (git-ignored; the run writes it afresh).
@@ -285,77 +286,6 @@ async function open(p: Page, url: string) {
   await p.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-/** How much wider than the window the document is (0: it fits). */
-const overflow = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/**
- * Boxes that cut their own content off at the side: a box that hides what overflows it
- * (`overflow: hidden` or `clip`) holding something wider than itself. A box that truncates on purpose
- * (an ellipsis, a line clamp) and one that scrolls are not counted.
- */
-const cutBoxes = (p: Page) =>
-  p.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('#main *, header *, [role="dialog"] *')]
-      .filter((el) => {
-        // a text field scrolls its own text
-        if (el.matches('input, textarea, select, iframe, video, img, svg, canvas')) return false;
-        const style = getComputedStyle(el);
-        if (!/hidden|clip/.test(style.overflowX) || style.textOverflow === 'ellipsis') return false;
-        if (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '') return false;
-        if (el.clientWidth <= 2 || !el.checkVisibility()) return false;
-        return el.scrollWidth > el.clientWidth + 1;
-      })
-      .map((el) => {
-        const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 4).join('.') : '';
-        const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-        return `<${el.tagName.toLowerCase()} .${cls}> "${text}" cuts ${el.scrollWidth - el.clientWidth} px of its content`;
-      }),
-  );
-
-/**
- * Buttons and links that cannot be pressed where they are: at every scroll position (steps of most of
- * a window, top to bottom) where the control's centre is in the window, something else is the topmost
- * element there (elementFromPoint). A control under a sticky header at one position is pressable at the
- * next; a control under a floating button at the end of the page is not.
- */
-const coveredControls = (p: Page) =>
-  p.evaluate(() => {
-    const controls = [
-      ...document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], summary, select'),
-    ].filter((el) => {
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-      if (el.closest('[aria-hidden="true"], [inert]')) return false;
-      const r = el.getBoundingClientRect();
-      return r.width >= 4 && r.height >= 4;
-    });
-    const seen = new Map<HTMLElement, string | null>();
-    const describe = (el: Element) => {
-      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-      const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 3).join('.') : '';
-      return `<${el.tagName.toLowerCase()}${cls ? ` .${cls}` : ''}> "${text}"`;
-    };
-    const max = document.documentElement.scrollHeight - innerHeight;
-    const step = Math.max(200, Math.floor(innerHeight * 0.6));
-    const positions: number[] = [];
-    for (let y = 0; y < max; y += step) positions.push(y);
-    positions.push(Math.max(0, max));
-    for (const y of positions) {
-      window.scrollTo(0, y);
-      for (const el of controls) {
-        if (seen.get(el) === null) continue;
-        const r = el.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const cy = r.top + r.height / 2;
-        if (x < 0 || cy < 0 || x >= innerWidth || cy >= innerHeight) continue;
-        const hit = document.elementFromPoint(x, cy);
-        if (!hit || el.contains(hit) || hit.contains(el)) seen.set(el, null);
-        else seen.set(el, `${describe(el)} is under ${describe(hit)}`);
-      }
-    }
-    window.scrollTo(0, 0);
-    return [...seen.values()].filter((v): v is string => v !== null);
-  });
-
 describe('long text on every page of the router, at every width, as everyone who sees it', () => {
   it.each(ROLES)(
     'as %s',
@@ -373,10 +303,10 @@ describe('long text on every page of the router, at every width, as everyone who
           await frames(p);
           const extra = await overflow(p);
           if (extra > 0) found.push(`${url} @${width}: ${extra} px wider than the window`);
-          // covered and cut: at a phone's and a desktop's width (the two layouts most pages have)
-          if (width === PHONE_WIDTH || width === 1280)
-            for (const c of await coveredControls(p)) found.push(`${url} @${width}: ${c}`);
-          if (width === PHONE_WIDTH) for (const c of await cutBoxes(p)) found.push(`${url} @${width}: ${c}`);
+          for (const c of await coveredControls(p)) found.push(`${url} @${width}: ${c}`);
+          if (width === PHONE_WIDTH)
+            for (const c of [...(await cutBoxes(p)), ...(await untitledTruncations(p))])
+              found.push(`${url} @${width}: ${c}`);
           if (width === PHONE_WIDTH)
             await p.screenshot({ path: path.join(SHOTS, role, `${page.name}.png`), fullPage: true });
         }

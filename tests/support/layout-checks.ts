@@ -45,7 +45,9 @@ export const untitledTruncations = (p: Page) =>
         if (el.clientWidth <= 2 || !el.checkVisibility() || el.scrollWidth <= el.clientWidth + 1) return false;
         const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
         const titled = el.closest<HTMLElement>('[title]');
-        return !titled || titled.title.replace(/\s+/g, ' ').trim() !== text;
+        const title = titled?.title.replace(/\s+/g, ' ').trim() ?? '';
+        // the tooltip holds the person's text; a label before it ("Latest: ") need not repeat there
+        return !title || !(text.includes(title) || title.includes(text));
       })
       .map((el) => `"${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}" is cut with no tooltip`),
   );

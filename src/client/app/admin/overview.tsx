@@ -73,7 +73,9 @@ export function AdminOverviewPage() {
                     <li key={e.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-3">
                       <span className="font-semibold">{e.actor.name}</span>
                       <span className="font-mono text-sm">{e.action}</span>
-                      <span className="min-w-0 flex-1 truncate text-muted">{e.summary}</span>
+                      <span className="min-w-0 flex-1 truncate text-muted" title={e.summary}>
+                        {e.summary}
+                      </span>
                       <TimeAgo iso={e.created_at} className="text-sm text-muted" />
                     </li>
                   ))}

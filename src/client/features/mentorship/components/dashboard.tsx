@@ -66,7 +66,9 @@ function StudentDashboard({ o }: { o: StudentOverview }) {
               <Avatar src={o.mentor.avatarUrl} name={o.mentor.name} size={64} />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold uppercase tracking-widest text-muted">Your mentor</p>
-                <p className="truncate text-2xl font-bold">{o.mentor.name}</p>
+                <p className="truncate text-2xl font-bold" title={o.mentor.name}>
+                  {o.mentor.name}
+                </p>
               </div>
               <a href={o.mentor.profileUrl} className={buttonClass('secondary')}>
                 Profile

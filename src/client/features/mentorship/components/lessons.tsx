@@ -85,7 +85,9 @@ export function MentorshipLessonView({ id }: { id: number }) {
             <ChevronLeft aria-hidden className="size-5 shrink-0 text-muted" />
             <span className="min-w-0">
               <span className="block text-sm text-muted">Previous</span>
-              <span className="block truncate font-semibold">{l.previous.title}</span>
+              <span className="block truncate font-semibold" title={l.previous.title}>
+                {l.previous.title}
+              </span>
             </span>
           </a>
         ) : (
@@ -98,7 +100,9 @@ export function MentorshipLessonView({ id }: { id: number }) {
           >
             <span className="min-w-0">
               <span className="block text-sm text-muted">Next</span>
-              <span className="block truncate font-semibold">{l.next.title}</span>
+              <span className="block truncate font-semibold" title={l.next.title}>
+                {l.next.title}
+              </span>
             </span>
             <ChevronRight aria-hidden className="size-5 shrink-0 text-muted" />
           </a>

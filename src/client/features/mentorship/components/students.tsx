@@ -127,7 +127,9 @@ export function StudentList() {
                 <Avatar src={s.avatarUrl} name="" size={48} />
                 <span className="flex min-w-0 flex-1 flex-col gap-1 md:flex-row md:items-center md:gap-6">
                   <span className="min-w-0 md:w-56">
-                    <span className="block truncate text-lg font-bold">{s.name}</span>
+                    <span className="block truncate text-lg font-bold" title={s.name}>
+                      {s.name}
+                    </span>
                     <span className="block truncate text-sm text-muted">
                       {s.mentor ? (
                         <>
@@ -204,7 +206,7 @@ export function StudentOverviewPanel({ id }: { id: number }) {
         <Avatar src={d.student.avatarUrl} name="" size={72} />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">Student</p>
-          <h1 className="truncate text-3xl font-extrabold tracking-tight sm:text-4xl">{d.student.name}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{d.student.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
             <StatusBadge status={d.status} />
             <span className="break-all">{d.student.email}</span>
@@ -254,7 +256,9 @@ export function StudentOverviewPanel({ id }: { id: number }) {
                     href={`/mentorship/videos/${v.id}`}
                     className="flex min-h-12 items-center gap-3 py-2 hover:text-accent-strong"
                   >
-                    <span className="min-w-0 flex-1 truncate font-semibold">{v.title}</span>
+                    <span className="min-w-0 flex-1 truncate font-semibold" title={v.title}>
+                      {v.title}
+                    </span>
                     <span className="text-sm text-muted">{formatDate(v.created_at)}</span>
                     <span
                       className={clsx(

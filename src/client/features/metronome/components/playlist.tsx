@@ -91,7 +91,9 @@ export function Playlist({ current, onLoad }: { current: MetronomeSettings; onLo
                   aria-label={`Load ${e.name} ${describe(e)}`}
                   className="min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-surface-2"
                 >
-                  <span className="block truncate font-semibold">{e.name}</span>{' '}
+                  <span className="block truncate font-semibold" title={e.name}>
+                    {e.name}
+                  </span>{' '}
                   <span className="block text-sm text-muted">{describe(e)}</span>
                 </button>
                 <button

@@ -54,7 +54,9 @@ export function SavedDaysManager() {
                   )}
                 >
                   <CalendarDays aria-hidden className="size-5 shrink-0 text-accent" />
-                  <span className="truncate font-semibold">{d.title}</span>
+                  <span className="truncate font-semibold" title={d.title}>
+                    {d.title}
+                  </span>
                 </button>
               </li>
             ))}

@@ -37,7 +37,9 @@ export function TempoChart({ series }: { series: TempoSeries }) {
   return (
     <figure className="rounded-xl border border-line bg-surface-2 p-3" data-testid="tempo-chart">
       <figcaption className="mb-1 flex items-baseline justify-between gap-2">
-        <span className="truncate font-semibold">{series.title}</span>
+        <span className="truncate font-semibold" title={series.title}>
+          {series.title}
+        </span>
         {latest !== undefined ? <span className="tabular shrink-0 text-sm text-muted">latest {latest} bpm</span> : null}
       </figcaption>
       <svg

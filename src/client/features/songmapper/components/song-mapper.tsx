@@ -143,7 +143,9 @@ function SongList({ base, current }: { base: string; current: string | null }) {
                   <Music aria-hidden className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">{s.title || SONG.untitled}</span>
+                  <span className="block truncate font-semibold" title={s.title || SONG.untitled}>
+                    {s.title || SONG.untitled}
+                  </span>
                   <span className="block text-sm text-muted">
                     {s.bpm ? `${s.bpm} bpm · ` : ''}
                     {s.sections} {s.sections === 1 ? 'section' : 'sections'} ·{' '}

@@ -51,7 +51,9 @@ export function VideoList({
               className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 transition-colors duration-150 hover:border-accent sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
-                <p className="truncate text-lg font-semibold">{v.title}</p>
+                <p className="truncate text-lg font-semibold" title={v.title}>
+                  {v.title}
+                </p>
                 <p className="text-sm text-muted">
                   {showStudent ? (
                     <span className="font-semibold text-fg">
