@@ -34,7 +34,7 @@ describe('the accessibility statement', () => {
     expect(await description.getAttribute('aria-invalid')).toBe('true');
     expect(await description.getAttribute('aria-describedby')).toMatch(/-description-err/);
     expect(await focused(visitor)).toBe('description');
-    await form.getByRole('alert').getByText('Please correct one field: what happened.').waitFor();
+    await form.getByRole('alert').getByText('Please correct this field: What happened.').waitFor();
 
     // the server's answer about the address goes under that field
     const tag = `Barrier ${Date.now()}`;

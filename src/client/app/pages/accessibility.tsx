@@ -1,24 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BARRIER_MESSAGES, BARRIER_REPORT } from '#shared/accessibility';
-import { ApiError, NETWORK_ERROR, post } from '#client/lib/api.ts';
+import { post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Card, PageTitle } from './common.tsx';
 
 type FieldName = 'page' | 'description' | 'email';
-const FIELDS: FieldName[] = ['page', 'description', 'email'];
 const LABELS: Record<FieldName, string> = {
   page: 'Where did it happen?',
   description: 'What happened?',
   email: 'Your email address (optional)',
-};
-/** the fields' names in the summary of what to correct */
-const SUMMARY: Record<FieldName, string> = {
-  page: 'where it happened',
-  description: 'what happened',
-  email: 'your email address',
 };
 
 const reviewed = new Date(`${BARRIER_REPORT.reviewed}T12:00:00Z`).toLocaleDateString('en-GB', {
@@ -41,30 +35,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The barrier report form: anyone can send one, signed in or not. Each field's error shows under it
- * (aria-describedby, aria-invalid), a summary is announced, and focus moves to the first wrong field;
- * once sent, the form gives way to the confirmation, which takes focus.
+ * The barrier report form: anyone can send one, signed in or not. Its errors are shown the way every
+ * form shows them (components/ui/form-feedback.ts); once sent, the form gives way to the confirmation,
+ * which takes focus.
  */
 function BarrierForm() {
   const id = useId();
   const [params] = useSearchParams();
   const signedIn = pageConfig().authId !== null;
+  const feedback = useFormFeedback();
   const [values, setValues] = useState<Record<FieldName, string>>({
     page: params.get('page')?.slice(0, BARRIER_REPORT.pageMax) ?? '',
     description: '',
     email: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const pageRef = useRef<HTMLInputElement>(null);
-  const refs = {
-    page: pageRef,
-    description: useRef<HTMLTextAreaElement>(null),
-    email: useRef<HTMLInputElement>(null),
-  };
-  const submitRef = useRef<HTMLButtonElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   const hasSent = useRef(false);
 
@@ -77,33 +64,20 @@ function BarrierForm() {
     } else if (hasSent.current) pageRef.current?.focus();
   }, [sent]);
 
-  const show = (next: Partial<Record<FieldName, string>>, message: string | null) => {
-    setErrors(next);
-    setFormError(message);
-    const first = FIELDS.find((f) => next[f]);
-    if (first) refs[first].current?.focus();
-    else submitRef.current?.focus();
-  };
-
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     if (!values.description.trim()) {
-      show({ description: BARRIER_MESSAGES.descriptionRequired }, null);
+      feedback.show({ description: BARRIER_MESSAGES.descriptionRequired }, null);
       return;
     }
     setBusy(true);
     try {
       const res = await post<{ message: string }>('/accessibility/barriers', values);
-      setErrors({});
-      setFormError(null);
+      feedback.clear();
       setSent(res.message);
     } catch (err) {
-      if (err instanceof ApiError && err.errors) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const f of FIELDS) if (err.errors[f]?.[0]) next[f] = err.errors[f][0];
-        show(next, Object.keys(next).length ? null : err.message);
-      } else show({}, err instanceof ApiError ? err.message : NETWORK_ERROR);
+      feedback.fail(err);
     } finally {
       setBusy(false);
     }
@@ -130,48 +104,51 @@ function BarrierForm() {
       </div>
     );
 
-  const wrong = FIELDS.filter((f) => errors[f]);
-  const describe = (f: FieldName, hint?: boolean) =>
-    [errors[f] ? `${id}-${f}-err` : null, hint ? `${id}-${f}-hint` : null].filter(Boolean).join(' ') || undefined;
+  // each field is described by its message (when wrong) and its hint
+  const marks = (f: FieldName) => {
+    const error = feedback.error(f);
+    return {
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': [error ? `${id}-${f}-err` : null, `${id}-${f}-hint`].filter(Boolean).join(' '),
+    };
+  };
   const change = (f: FieldName) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [f]: e.target.value }));
-    if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
+    feedback.edited(f);
   };
-  const errorLine = (f: FieldName) =>
-    errors[f] ? (
-      <p id={`${id}-${f}-err`} className="text-sm font-medium text-danger">
-        {errors[f]}
-      </p>
-    ) : null;
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate aria-label="Report a barrier" className="flex flex-col gap-5">
+    <form
+      ref={feedback.formRef}
+      onSubmit={(e) => void send(e)}
+      noValidate
+      aria-label="Report a barrier"
+      className="flex flex-col gap-5"
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-page`} className="text-sm font-semibold">
           {LABELS.page}
         </label>
         <input
-          ref={refs.page}
+          ref={pageRef}
           id={`${id}-page`}
           name="page"
           className={inputClass}
           value={values.page}
           onChange={change('page')}
           maxLength={BARRIER_REPORT.pageMax}
-          aria-invalid={!!errors.page || undefined}
-          aria-describedby={describe('page', true)}
+          {...marks('page')}
         />
         <p id={`${id}-page-hint`} className="text-sm text-muted">
           The page&rsquo;s name or address, for example &ldquo;checkout&rdquo; or &ldquo;/metronome&rdquo;.
         </p>
-        {errorLine('page')}
+        <FieldMessage id={`${id}-page-err`} message={feedback.error('page')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-description`} className="text-sm font-semibold">
           {LABELS.description}
         </label>
         <textarea
-          ref={refs.description}
           id={`${id}-description`}
           name="description"
           required
@@ -179,20 +156,18 @@ function BarrierForm() {
           value={values.description}
           onChange={change('description')}
           maxLength={BARRIER_REPORT.descriptionMax}
-          aria-invalid={!!errors.description || undefined}
-          aria-describedby={describe('description', true)}
+          {...marks('description')}
         />
         <p id={`${id}-description-hint`} className="text-sm text-muted">
           What you were trying to do, what stopped you, and what you use (a screen reader, keyboard only, zoom…).
         </p>
-        {errorLine('description')}
+        <FieldMessage id={`${id}-description-err`} message={feedback.error('description')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-semibold">
           {LABELS.email}
         </label>
         <input
-          ref={refs.email}
           id={`${id}-email`}
           name="email"
           type="email"
@@ -201,26 +176,21 @@ function BarrierForm() {
           value={values.email}
           onChange={change('email')}
           maxLength={BARRIER_REPORT.emailMax}
-          aria-invalid={!!errors.email || undefined}
-          aria-describedby={describe('email', true)}
+          {...marks('email')}
         />
         <p id={`${id}-email-hint`} className="text-sm text-muted">
           {signedIn
             ? 'Leave it empty and we write back to the address of your account.'
             : 'Where we can write back to you. Leave it empty to report without an answer.'}
         </p>
-        {errorLine('email')}
+        <FieldMessage id={`${id}-email-err`} message={feedback.error('email')} />
       </div>
       <div>
-        <Button ref={submitRef} type="submit" aria-disabled={busy || undefined}>
+        <Button type="submit" aria-disabled={busy || undefined}>
           {busy ? 'Sending…' : 'Send report'}
         </Button>
       </div>
-      <p role="alert" className="font-medium text-danger empty:hidden">
-        {wrong.length
-          ? `Please correct ${wrong.length === 1 ? 'one field' : `${wrong.length} fields`}: ${wrong.map((f) => SUMMARY[f]).join(', ')}.`
-          : (formError ?? '')}
-      </p>
+      <FormError message={feedback.summary} inline />
     </form>
   );
 }

@@ -12,6 +12,9 @@ import { ApiError, NETWORK_ERROR } from '#client/lib/api.ts';
  *
  * The fields are found in the rendered form (`[aria-invalid="true"]`), so a form lists no field names
  * twice and a message for a field the form does not show becomes the form's own message.
+ *
+ * An editor that saves as the member types passes `{ focus: false }`: the fields are marked and the
+ * summary is said, but focus stays where the member is typing (it moves only on an explicit action).
  */
 export type FieldMessages = Record<string, string>;
 
@@ -61,6 +64,13 @@ const wrongFields = (form: HTMLElement) =>
     (el) => !el.parentElement?.closest('[aria-invalid="true"]'),
   );
 
+/** A 422's field messages (field name -> its first message); none for any other failure. */
+export function fieldMessages(err: unknown): FieldMessages {
+  const found: FieldMessages = {};
+  if (err instanceof ApiError) for (const [k, v] of Object.entries(err.errors ?? {})) if (v[0]) found[k] = v[0];
+  return found;
+}
+
 export function useFormFeedback() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -68,6 +78,8 @@ export function useFormFeedback() {
   const formRef = useRef<HTMLFormElement | null>(null);
   /** set by `show`: the next render reads the wrong fields, says the summary and moves focus */
   const pending = useRef(false);
+  /** false for a `show` that must leave focus where it is (an autosave) */
+  const moveFocus = useRef(true);
 
   // after the render that marks the fields (before paint, so the summary and the marks arrive together)
   useLayoutEffect(() => {
@@ -81,6 +93,10 @@ export function useFormFeedback() {
       setSummary(next);
       return;
     }
+    if (!moveFocus.current) {
+      pending.current = false;
+      return;
+    }
     const target = wrong[0]
       ? focusable(wrong[0])
       : form.querySelector<HTMLElement>('[type="submit"], button:not([type])');
@@ -92,17 +108,27 @@ export function useFormFeedback() {
 
   /**
    * Shows `fields` (field name -> message) under their fields and `formMessage` as the form's own
-   * message (said when no shown field is wrong); `form` is the form element when `formRef` is not attached.
+   * message (said when no shown field is wrong); `form` is the form element when `formRef` is not attached;
+   * `focus: false` leaves focus where it is.
    */
-  const show = useCallback((fields: FieldMessages, formMessage: string | null, form?: HTMLFormElement | null) => {
-    if (form) formRef.current = form;
-    else if (!formRef.current) formRef.current = document.activeElement?.closest('form') ?? null;
-    pending.current = true;
-    setErrors(fields);
-    setMessage(formMessage);
-    // a new summary each time, so that the same words are said again after another try
-    setSummary(null);
-  }, []);
+  const show = useCallback(
+    (
+      fields: FieldMessages,
+      formMessage: string | null,
+      form?: HTMLFormElement | null,
+      { focus = true }: { focus?: boolean } = {},
+    ) => {
+      if (form) formRef.current = form;
+      else if (!formRef.current) formRef.current = document.activeElement?.closest('form') ?? null;
+      pending.current = true;
+      moveFocus.current = focus;
+      setErrors(fields);
+      setMessage(formMessage);
+      // a new summary each time, so that the same words are said again after another try
+      setSummary(null);
+    },
+    [],
+  );
 
   const clear = useCallback(() => {
     pending.current = false;
@@ -134,9 +160,7 @@ export function useFormFeedback() {
      * when given, else the server's sentence, else (the server was not reached) the network message.
      */
     fail(err: unknown, formMessage?: string, form?: HTMLFormElement | null) {
-      const found: FieldMessages = {};
-      if (err instanceof ApiError) for (const [k, v] of Object.entries(err.errors ?? {})) if (v[0]) found[k] = v[0];
-      show(found, formMessage ?? (err instanceof ApiError ? err.message : NETWORK_ERROR), form);
+      show(fieldMessages(err), formMessage ?? (err instanceof ApiError ? err.message : NETWORK_ERROR), form);
     },
     /** stable across renders, so an effect or callback may depend on it */
     clear,

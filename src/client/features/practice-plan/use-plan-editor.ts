@@ -27,6 +27,30 @@ export const withValidLinks = (plan: PracticePlan): PracticePlan => ({
 });
 
 export type SaveState = 'idle' | 'saving' | 'saved';
+/** a save the server refused (422): its messages by field (`day.<id>.title`, `exercise.<id>.notes`) and its sentence */
+export interface Refusal {
+  fields: Record<string, string>;
+  message: string;
+}
+
+/**
+ * A 422's field names (`practice_plan.phase1.0.2.exercises.1.title`: phase, week, day, exercise) as the
+ * ids of the days and exercises of the plan that was sent, which stay right when the plan moves on.
+ */
+export function refusedFields(errors: Record<string, string[]>, sent: PracticePlan): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    if (!messages[0]) continue;
+    const [, phase, week, dayAt, exerciseAt, field] =
+      /^practice_plan\.(phase[123])\.(\d+)\.(\d+)\.(?:exercises\.(\d+)\.)?(\w+)$/.exec(key) ?? [];
+    const day = phase ? sent[phase as 'phase1' | 'phase2' | 'phase3'][Number(week)]?.[Number(dayAt)] : undefined;
+    const exercise = exerciseAt === undefined ? undefined : day?.exercises[Number(exerciseAt)];
+    const at = exerciseAt === undefined ? day && `day.${day.id}` : exercise && `exercise.${exercise.id}`;
+    out[at ? `${at}.${field}` : key] ??= messages[0];
+  }
+  return out;
+}
+
 type Role = 'admin' | 'student';
 type UpdatedPayload = Parameters<PracticePlanChannelEvents['PracticePlanUpdated']>[0];
 
@@ -57,6 +81,7 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
   const [plan, setPlan] = useState<PracticePlan>(initial.practice_plan);
   const [status, setStatus] = useState<SaveState>('idle');
   const [notice, setNotice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const ref = useRef<Inner>({
     local: initial.practice_plan,
     base: initial.practice_plan,
@@ -141,6 +166,7 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
           ? answer.practice_plan
           : mergeTheirs(s.local, sent, answer.practice_plan, role),
       );
+      setRefusal(null);
       if (s.edits !== s.savedEdits) schedule(PRACTICE_PLAN_AUTOSAVE_MS);
       else setStatus('saved');
     } catch (err) {
@@ -155,9 +181,13 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
         } else {
           s.pendingRemote = 'admin';
         }
+        setRefusal(null);
         setStatus('idle');
       } else {
-        // autosave failures are ignored silently; the next change tries again
+        // autosave failures are ignored silently and the next change tries again; a field the server
+        // refused (422) is marked where it is shown (components/ui/form-feedback.ts)
+        if (err instanceof ApiError && err.status === 422 && err.errors)
+          setRefusal({ fields: refusedFields(err.errors, sent), message: err.message });
         setStatus('idle');
       }
     } finally {
@@ -233,5 +263,5 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
     };
   }, [planId, role, run]);
 
-  return { plan, status, notice, change, update, dismissNotice: () => setNotice(null) };
+  return { plan, status, notice, refusal, change, update, dismissNotice: () => setNotice(null) };
 }

@@ -6,6 +6,8 @@ export interface SaveError {
   /** HTTP status, or 0 when the request never reached the server */
   status: number;
   message: string;
+  /** a refusal's messages by field (`song.title`, `song.sections.0.measures`), as the server's 422 names them */
+  errors?: Record<string, string[]>;
 }
 
 interface Options<T> {
@@ -128,7 +130,10 @@ export class Autosaver<T> {
 
 export function toSaveError(err: unknown): SaveError {
   if (err && typeof err === 'object' && 'status' in err && typeof err.status === 'number') {
-    return { status: err.status, message: err instanceof Error ? err.message : 'Not saved.' };
+    const e: SaveError = { status: err.status, message: err instanceof Error ? err.message : 'Not saved.' };
+    if ('errors' in err && err.errors && typeof err.errors === 'object')
+      e.errors = err.errors as Record<string, string[]>;
+    return e;
   }
   return { status: 0, message: err instanceof Error ? err.message : 'Not saved.' };
 }

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, X } from 'lucide-react';
 import { formatMoney } from '#shared/money';
 import { receiptHref, refundEffect, type SubscriptionPayment, type SubscriptionPayments } from '#shared/receipts';
-import { errorMessage, get, post } from '#client/lib/api.ts';
+import { get, post } from '#client/lib/api.ts';
 import { Panel, StateBadge } from '#client/components/admin/form.tsx';
 import { Loading } from '#client/components/admin/list.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Field } from '#client/components/ui/field.tsx';
+import { Field, FormError } from '#client/components/ui/field.tsx';
+import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { centsText, toCents } from './money.ts';
 
@@ -17,7 +18,10 @@ const day = (iso: string | null) =>
     : '—';
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** the refund form of one payment: the amount (the rest of the payment by default) and, before confirming, what it does to access */
+/**
+ * the refund form of one payment: the amount (the rest of the payment by default) and, before confirming, what it
+ * does to access; its errors are shown the way every form shows them (components/ui/form-feedback.ts)
+ */
 function RefundForm({
   payment,
   data,
@@ -30,7 +34,7 @@ function RefundForm({
   const qc = useQueryClient();
   const left = payment.amount_cents - payment.refunded_cents;
   const [amount, setAmount] = useState(centsText(left));
-  const [error, setError] = useState<string | undefined>();
+  const feedback = useFormFeedback();
   const [key] = useState(newKey);
   const cents = toCents(amount);
   const valid = Number.isFinite(cents) && cents > 0 && cents <= left;
@@ -60,16 +64,21 @@ function RefundForm({
       void qc.invalidateQueries({ queryKey: ['admin-subscriptions'] });
       onDone();
     },
-    onError: (err) => setError(errorMessage(err, ['amount_cents'])),
+    onError: (err) => feedback.fail(err),
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    setError(undefined);
+    if (refund.isPending) return;
+    feedback.clear();
     if (!valid) {
-      setError(
-        Number.isFinite(cents) && cents > left
-          ? `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded.`
-          : 'Enter an amount above zero, in dollars and cents.',
+      feedback.show(
+        {
+          amount_cents:
+            Number.isFinite(cents) && cents > left
+              ? `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded.`
+              : 'Enter an amount above zero, in dollars and cents.',
+        },
+        null,
       );
       return;
     }
@@ -77,6 +86,7 @@ function RefundForm({
   }
   return (
     <form
+      ref={feedback.formRef}
       onSubmit={submit}
       className="mt-3 flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
       noValidate
@@ -86,13 +96,18 @@ function RefundForm({
         label={`Amount to refund (at most ${formatMoney(left, payment.currency)})`}
         inputMode="decimal"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={error}
+        name="amount_cents"
+        onChange={(e) => {
+          setAmount(e.target.value);
+          feedback.edited('amount_cents');
+        }}
+        error={feedback.error('amount_cents')}
         autoFocus
       />
       <p role="status" className="rounded-lg bg-warning-soft px-3 py-2 font-semibold" data-testid="refund-effect">
         {effect ?? 'Enter an amount to see what the refund does to access.'}
       </p>
+      <FormError message={feedback.summary} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant="danger" disabled={refund.isPending}>
           <RotateCcw aria-hidden className="size-4" />{' '}

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { CheckCircle2, ExternalLink, Plus, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { PRACTICE_PLAN_COLUMNS, PRACTICE_PLAN_LIMITS, type Exercise, type PracticeDay } from '#shared/mentorship';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps } from '#client/components/ui/form-feedback.ts';
 import { onlyDigits } from '../plan-edit.ts';
 
 const [COL_EXERCISE, COL_GOAL, COL_T1, COL_T2, COL_T3, COL_T4, COL_TIME] = PRACTICE_PLAN_COLUMNS;
@@ -52,6 +54,14 @@ export function DigitInput({
   );
 }
 
+/** a number field with its refused value's message under it (always there, so the field is never re-created while typed in) */
+const Marked = ({ message, children }: { message: React.ReactNode; children: React.ReactNode }) => (
+  <div className="flex flex-col items-end gap-1 md:items-start">
+    {children}
+    {message}
+  </div>
+);
+
 /** one cell: a row with its column name on phones (stacked cards), a table cell from md up */
 const cell =
   'flex items-center justify-between gap-3 py-1.5 before:text-sm before:font-semibold before:text-muted before:content-[attr(data-label)] md:table-cell md:py-2 md:pr-3 md:align-top md:before:content-none';
@@ -61,6 +71,8 @@ interface DayProps {
   /** "Week 1": names the day's region with its title */
   weekLabel: string;
   admin: boolean;
+  /** the server's message for a refused field (`day.<id>.title`, `exercise.<id>.notes`) */
+  error: (field: string) => string | undefined;
   onDay: (patch: Partial<Pick<PracticeDay, 'title' | 'complete'>>) => void;
   onExercise: (id: string, patch: Partial<Omit<Exercise, 'id'>>) => void;
   onAddExercise: () => void;
@@ -76,12 +88,20 @@ export function DayBlock({
   day,
   weekLabel,
   admin,
+  error,
   onDay,
   onExercise,
   onAddExercise,
   onRemoveExercise,
   onRemoveDay,
 }: DayProps) {
+  const uid = useId();
+  /** a refused field's marks and message: `at` is `day.<id>.title` or `exercise.<id>.<field>` */
+  const marks = (at: string) => {
+    const id = `${uid}-${at}-err`;
+    const message = error(at);
+    return { props: invalidProps(message, id), message: <FieldMessage id={id} message={message} /> };
+  };
   const title = day.title || 'Day';
   const collapsed = !admin && day.complete;
   const completeBox = (
@@ -124,13 +144,17 @@ export function DayBlock({
     >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         {admin ? (
-          <input
-            className={clsx(inputClass, 'max-w-xs text-lg font-bold')}
-            aria-label={`${weekLabel} day title`}
-            value={day.title}
-            maxLength={PRACTICE_PLAN_LIMITS.title}
-            onChange={(e) => onDay({ title: e.target.value })}
-          />
+          <div className="flex w-full max-w-xs flex-col gap-1">
+            <input
+              className={clsx(inputClass, 'text-lg font-bold')}
+              aria-label={`${weekLabel} day title`}
+              value={day.title}
+              maxLength={PRACTICE_PLAN_LIMITS.title}
+              onChange={(e) => onDay({ title: e.target.value })}
+              {...marks(`day.${day.id}.title`).props}
+            />
+            {marks(`day.${day.id}.title`).message}
+          </div>
         ) : (
           <h3 className="text-lg font-bold">{title}</h3>
         )}
@@ -184,6 +208,7 @@ export function DayBlock({
           <tbody className="block md:table-row-group">
             {day.exercises.map((ex) => {
               const name = ex.title || 'exercise';
+              const mark = (field: keyof Exercise) => marks(`exercise.${ex.id}.${field}`);
               return (
                 <tr
                   key={ex.id}
@@ -200,7 +225,9 @@ export function DayBlock({
                           value={ex.title}
                           maxLength={PRACTICE_PLAN_LIMITS.title}
                           onChange={(e) => onExercise(ex.id, { title: e.target.value })}
+                          {...mark('title').props}
                         />
+                        {mark('title').message}
                         <input
                           className={clsx(smallInput, 'w-full text-sm')}
                           aria-label={`Link for ${name}`}
@@ -209,7 +236,9 @@ export function DayBlock({
                           value={ex.link}
                           maxLength={PRACTICE_PLAN_LIMITS.link}
                           onChange={(e) => onExercise(ex.id, { link: e.target.value.trim() })}
+                          {...mark('link').props}
                         />
+                        {mark('link').message}
                         {ex.link && !/^https?:\/\//i.test(ex.link) ? (
                           <p className="text-sm text-danger">Links must start with http:// or https://</p>
                         ) : null}
@@ -220,7 +249,9 @@ export function DayBlock({
                           value={ex.notes}
                           maxLength={PRACTICE_PLAN_LIMITS.notes}
                           onChange={(e) => onExercise(ex.id, { notes: e.target.value })}
+                          {...mark('notes').props}
                         />
+                        {mark('notes').message}
                       </div>
                     ) : (
                       <div className="min-w-0">
@@ -245,33 +276,42 @@ export function DayBlock({
                   </td>
                   <td data-label={COL_GOAL} className={cell}>
                     {admin ? (
-                      <DigitInput
-                        label={`${COL_GOAL} for ${name}`}
-                        value={ex.goal}
-                        placeholder="bpm"
-                        onChange={(v) => onExercise(ex.id, { goal: v })}
-                      />
+                      <Marked message={mark('goal').message}>
+                        <DigitInput
+                          label={`${COL_GOAL} for ${name}`}
+                          value={ex.goal}
+                          placeholder="bpm"
+                          onChange={(v) => onExercise(ex.id, { goal: v })}
+                          {...mark('goal').props}
+                        />
+                      </Marked>
                     ) : (
                       <span className="tabular text-lg font-bold">{ex.goal ? `${ex.goal} bpm` : '–'}</span>
                     )}
                   </td>
                   {TEMPO_COLUMNS.map(([field, col]) => (
                     <td key={field} data-label={col} className={cell}>
-                      <DigitInput
-                        label={`${col} for ${name}`}
-                        value={ex[field]}
-                        placeholder="bpm"
-                        onChange={(v) => onExercise(ex.id, { [field]: v })}
-                      />
+                      <Marked message={mark(field).message}>
+                        <DigitInput
+                          label={`${col} for ${name}`}
+                          value={ex[field]}
+                          placeholder="bpm"
+                          onChange={(v) => onExercise(ex.id, { [field]: v })}
+                          {...mark(field).props}
+                        />
+                      </Marked>
                     </td>
                   ))}
                   <td data-label={COL_TIME} className={cell}>
-                    <DigitInput
-                      label={`${COL_TIME} for ${name}`}
-                      value={ex.timeWithoutMistakes}
-                      placeholder="min"
-                      onChange={(v) => onExercise(ex.id, { timeWithoutMistakes: v })}
-                    />
+                    <Marked message={mark('timeWithoutMistakes').message}>
+                      <DigitInput
+                        label={`${COL_TIME} for ${name}`}
+                        value={ex.timeWithoutMistakes}
+                        placeholder="min"
+                        onChange={(v) => onExercise(ex.id, { timeWithoutMistakes: v })}
+                        {...mark('timeWithoutMistakes').props}
+                      />
+                    </Marked>
                   </td>
                   {admin ? (
                     <td className="flex justify-end md:table-cell md:py-2 md:align-top">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Check, CalendarPlus, Loader2, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
 import clsx from 'clsx';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#shared/mentorship';
 import { Button } from '#client/components/ui/button.tsx';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
+import { useFormFeedback, type FieldMessages } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { usePlan } from '../api.ts';
@@ -83,6 +84,9 @@ function Empty() {
   );
 }
 
+const same = (a: FieldMessages, b: FieldMessages) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 function PlanEditor({
   initial,
   admin,
@@ -92,11 +96,25 @@ function PlanEditor({
   admin: boolean;
   studentId: number | null;
 }) {
-  const { plan, status, notice, change, update, dismissNotice } = usePlanEditor(
+  const { plan, status, notice, refusal, change, update, dismissNotice } = usePlanEditor(
     initial,
     admin ? 'admin' : 'student',
     studentId,
   );
+  // A field the server refused is marked and described as every form's are (components/ui/form-feedback.ts) and
+  // the summary is said politely; the plan saves as it is typed and has no Save button, so focus never moves.
+  const feedback = useFormFeedback();
+  const { show, clear, errors: marked, summary } = feedback;
+  useEffect(() => {
+    if (!refusal) {
+      clear();
+      return;
+    }
+    // the same refusal again (an edit elsewhere) is not said again
+    if (summary && same(refusal.fields, marked)) return;
+    show(refusal.fields, refusal.message, undefined, { focus: false });
+    // only a new answer of the autosave is read here, not each edit's clearing of a mark
+  }, [refusal]);
   const [confirm, confirmDialog] = useConfirm();
   const [pickFor, setPickFor] = useState<{ phase: PracticePlanPhase; week: number } | null>(null);
 
@@ -190,10 +208,20 @@ function PlanEditor({
                   day={day}
                   weekLabel={label}
                   admin={admin}
-                  onDay={(patch) => update((p) => edit.setDay(p, at, patch))}
-                  onExercise={(id, patch) => update((p) => edit.setExercise(p, at, id, patch))}
+                  error={feedback.error}
+                  onDay={(patch) => {
+                    for (const k of Object.keys(patch)) feedback.edited(`day.${day.id}.${k}`);
+                    update((p) => edit.setDay(p, at, patch));
+                  }}
+                  onExercise={(id, patch) => {
+                    for (const k of Object.keys(patch)) feedback.edited(`exercise.${id}.${k}`);
+                    update((p) => edit.setExercise(p, at, id, patch));
+                  }}
                   onAddExercise={() => update((p) => edit.addExercise(p, at))}
-                  onRemoveExercise={(id) => update((p) => edit.removeExercise(p, at, id))}
+                  onRemoveExercise={(id) => {
+                    feedback.edited(`exercise.${id}`);
+                    update((p) => edit.removeExercise(p, at, id));
+                  }}
                   onRemoveDay={() => void removeDay(at, day.title)}
                 />
               );
@@ -306,7 +334,13 @@ function PlanEditor({
           </button>
         </div>
       ) : null}
-      {body}
+      {/* not sent: the plan's fields in one form, so that the refused ones are found and summarised */}
+      <form ref={feedback.formRef} noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-5">
+        <p role="status" className="font-medium text-danger empty:hidden">
+          {feedback.summary ?? ''}
+        </p>
+        {body}
+      </form>
       {series.length ? (
         <section aria-labelledby="tempo-progress" className="mt-2">
           <h2 id="tempo-progress" className="mb-3 text-xl font-extrabold tracking-tight">

@@ -12,7 +12,8 @@ import {
   type Song,
 } from '#shared/songmapper';
 import { Button } from '#client/components/ui/button.tsx';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { FieldMessage, inputClass } from '#client/components/ui/field.tsx';
+import { invalidProps } from '#client/components/ui/form-feedback.ts';
 
 const selectClass = `${inputClass} appearance-none pr-10`;
 
@@ -30,16 +31,39 @@ const Select = (props: React.SelectHTMLAttributes<HTMLSelectElement>) => (
 const iconButton =
   'grid size-11 place-items-center rounded-lg text-muted hover:bg-surface hover:text-fg disabled:opacity-30';
 
-/** The song's sections, each with its title, measures and division, moved or removed in place; then "Add section". */
-export function SectionList({ song, onChange }: { song: Song; onChange: (song: Song) => void }) {
+/**
+ * The song's sections, each with its title, measures and division, moved or removed in place; then "Add section".
+ * A field the server refused (`error('sections.0.measures')`) is marked and described by its message.
+ */
+export function SectionList({
+  song,
+  onChange,
+  error,
+  onEdited,
+}: {
+  song: Song;
+  onChange: (song: Song) => void;
+  /** the server's message for a field, by its name in the song (`sections.0.measures`) */
+  error: (field: string) => string | undefined;
+  /** a field was edited: its mark goes */
+  onEdited: (field: string) => void;
+}) {
+  const uid = useId();
   const single = song.sections.length === 1;
-  const setSection = (i: number, patch: Partial<Section>) =>
+  const setSection = (i: number, patch: Partial<Section>) => {
+    for (const k of Object.keys(patch)) onEdited(`sections.${i}.${k}`);
     onChange({ ...song, sections: song.sections.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  };
+  /** moved or removed: the refused fields' places are the server's no longer */
+  const reorder = (sections: Section[]) => {
+    onEdited('sections');
+    onChange({ ...song, sections });
+  };
   const move = (i: number, by: -1 | 1) => {
     const sections = [...song.sections];
     const [s] = sections.splice(i, 1);
     sections.splice(i + by, 0, s!);
-    onChange({ ...song, sections });
+    reorder(sections);
   };
 
   return (
@@ -47,6 +71,16 @@ export function SectionList({ song, onChange }: { song: Song; onChange: (song: S
       <ol className="flex flex-col gap-3" aria-label="Sections">
         {song.sections.map((s, i) => {
           const n = i + 1;
+          const marks = (field: keyof Section) => {
+            const id = `${uid}-${i}-${field}-err`;
+            const message = error(`sections.${i}.${field}`);
+            return { id, message, props: invalidProps(message, id) };
+          };
+          const title = marks('title');
+          const measures = marks('measures');
+          const division = marks('division');
+          const surface = marks('surface');
+          const snare = marks('snare');
           return (
             <li key={i} className="rounded-xl border border-line bg-surface-2 p-3 sm:p-4">
               <div className="mb-2 flex items-center justify-between gap-2">
@@ -74,7 +108,7 @@ export function SectionList({ song, onChange }: { song: Song; onChange: (song: S
                     <button
                       type="button"
                       aria-label={`Remove section ${n}`}
-                      onClick={() => onChange({ ...song, sections: song.sections.filter((_, j) => j !== i) })}
+                      onClick={() => reorder(song.sections.filter((_, j) => j !== i))}
                       className="grid size-11 place-items-center rounded-lg text-danger hover:bg-danger-soft"
                     >
                       <Trash2 aria-hidden className="size-5" />
@@ -92,18 +126,23 @@ export function SectionList({ song, onChange }: { song: Song; onChange: (song: S
                   value={s.title}
                   other={s.otherTitle}
                   onChange={(title, otherTitle) => setSection(i, { title, otherTitle })}
+                  error={title}
                 />
-                <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                  Measures
-                  <input
-                    className={clsx(inputClass, 'tabular')}
-                    inputMode="numeric"
-                    maxLength={SONG.measuresMaxLength}
-                    value={s.measures}
-                    placeholder="bars"
-                    onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })}
-                  />
-                </label>
+                <div className="flex flex-col gap-1.5">
+                  <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                    Measures
+                    <input
+                      className={clsx(inputClass, 'tabular')}
+                      inputMode="numeric"
+                      maxLength={SONG.measuresMaxLength}
+                      value={s.measures}
+                      placeholder="bars"
+                      onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })}
+                      {...measures.props}
+                    />
+                  </label>
+                  <FieldMessage id={measures.id} message={measures.message} />
+                </div>
                 <ChoiceWithOther
                   label="Division"
                   customLabel={`Section ${n} custom division`}
@@ -112,29 +151,38 @@ export function SectionList({ song, onChange }: { song: Song; onChange: (song: S
                   value={s.division}
                   other={s.otherDivision}
                   onChange={(division, otherDivision) => setSection(i, { division, otherDivision })}
+                  error={division}
                 />
                 {song.expandFields ? (
                   <div className="col-span-full grid grid-cols-2 gap-3">
-                    <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                      Surface
-                      <input
-                        className={inputClass}
-                        value={s.surface}
-                        maxLength={SONG.fieldMax}
-                        placeholder="Hi-hat, ride..."
-                        onChange={(e) => setSection(i, { surface: e.target.value })}
-                      />
-                    </label>
-                    <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                      Snare
-                      <input
-                        className={inputClass}
-                        value={s.snare}
-                        maxLength={SONG.fieldMax}
-                        placeholder="2 and 4, rim click..."
-                        onChange={(e) => setSection(i, { snare: e.target.value })}
-                      />
-                    </label>
+                    <div className="flex flex-col gap-1.5">
+                      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                        Surface
+                        <input
+                          className={inputClass}
+                          value={s.surface}
+                          maxLength={SONG.fieldMax}
+                          placeholder="Hi-hat, ride..."
+                          onChange={(e) => setSection(i, { surface: e.target.value })}
+                          {...surface.props}
+                        />
+                      </label>
+                      <FieldMessage id={surface.id} message={surface.message} />
+                    </div>
+                    <div className="flex flex-col gap-1.5">
+                      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                        Snare
+                        <input
+                          className={inputClass}
+                          value={s.snare}
+                          maxLength={SONG.fieldMax}
+                          placeholder="2 and 4, rim click..."
+                          onChange={(e) => setSection(i, { snare: e.target.value })}
+                          {...snare.props}
+                        />
+                      </label>
+                      <FieldMessage id={snare.id} message={snare.message} />
+                    </div>
                   </div>
                 ) : null}
               </div>
@@ -178,8 +226,10 @@ function ChoiceWithOther(props: {
   other: boolean;
   onChange: (value: string, other: boolean) => void;
   className?: string;
+  /** the server's message for this choice: it marks the control in use (the select, or the free text) */
+  error: { id: string; message: string | undefined; props: ReturnType<typeof invalidProps> };
 }) {
-  const { label, customLabel, placeholder, options, value, other, onChange, className } = props;
+  const { label, customLabel, placeholder, options, value, other, onChange, className, error } = props;
   const id = useId();
   return (
     <div className={clsx('flex min-w-0 flex-col gap-1.5', className)}>
@@ -190,6 +240,7 @@ function ChoiceWithOther(props: {
         id={id}
         value={other ? OTHER_OPTION : value}
         onChange={(e) => (e.target.value === OTHER_OPTION ? onChange('', true) : onChange(e.target.value, false))}
+        {...(other ? {} : error.props)}
       >
         {options.map((o) => (
           <option key={o}>{o}</option>
@@ -206,8 +257,10 @@ function ChoiceWithOther(props: {
           placeholder={placeholder}
           autoFocus
           onChange={(e) => onChange(e.target.value, true)}
+          {...(other ? error.props : {})}
         />
       ) : null}
+      <FieldMessage id={error.id} message={error.message} />
     </div>
   );
 }
