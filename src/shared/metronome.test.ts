@@ -7,6 +7,7 @@ import {
   digitsOnly,
   doubleNote,
   halveNote,
+  METRONOME_WORDS,
   nextAccent,
   SPEED_DEFAULTS,
   speedBpm,
@@ -185,5 +186,15 @@ describe('click timeline', () => {
       [4, 2],
       [8, 4],
     ]);
+  });
+});
+
+describe('what the live region says', () => {
+  it('the settled tempo, the start with tempo and meter, the stop, a speed-training step', () => {
+    expect(METRONOME_WORDS.tempo(125)).toBe('125 BPM');
+    expect(METRONOME_WORDS.playing(120, 4, 4)).toBe('Playing at 120 BPM, 4/4');
+    expect(METRONOME_WORDS.playing(90, 7, 8)).toBe('Playing at 90 BPM, 7/8');
+    expect(METRONOME_WORDS.stopped).toBe('Stopped');
+    expect(METRONOME_WORDS.tempoUp(130)).toBe('Tempo up to 130 BPM');
   });
 });

@@ -79,6 +79,17 @@ export function tempoName(bpm: number): string {
 }
 
 /** Note value halves or doubles between 2 and 8. */
+/**
+ * What the metronome's polite live region says (docs/product/accessibility.md): the tempo once it has
+ * settled, the start and the stop, and each step speed training takes by itself.
+ */
+export const METRONOME_WORDS = {
+  tempo: (bpm: number) => `${bpm} BPM`,
+  playing: (bpm: number, beats: number, note: number) => `Playing at ${bpm} BPM, ${beats}/${note}`,
+  stopped: 'Stopped',
+  tempoUp: (bpm: number) => `Tempo up to ${bpm} BPM`,
+};
+
 export const halveNote = (note: number) => Math.max(METRONOME.noteMin, note / 2);
 export const doubleNote = (note: number) => Math.min(METRONOME.noteMax, note * 2);
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { userChannel } from '#shared/realtime';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn, watchChannels } from '#test/e2e';
 
 /*
  * By keyboard and screen reader (docs/product/accessibility.md): a dialog gives focus back to what
- * opened it, a save leaves focus where it was, the quiz says what happened, the tempo takes arrow keys.
+ * opened it, a save leaves focus where it was, the quiz says what happened, the tempo takes arrow keys,
+ * the metronome says its tempo once it settles.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -60,6 +62,66 @@ describe('focus returns to what opened a dialog', () => {
     expect(p.errors).toEqual([]);
     await p.context().close();
   });
+
+  it('the posts modal: Escape gives focus back to "Open in a window"', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await signIn(p, 'member@demo.test', undefined, '/lessons/1');
+    // a post of the lesson's discussion, shown on its own (?to=), offers to open it in a window
+    const post = p.getByTestId('lesson-discussion').locator('article[data-post-id]').first();
+    await post.waitFor();
+    await p.goto(`/lessons/1?to=${await post.getAttribute('data-post-id')}`, { waitUntil: 'networkidle' });
+    const opener = p.getByRole('button', { name: 'Open in a window' });
+    await opener.focus();
+    await p.keyboard.press('Enter');
+    await p.getByRole('dialog', { name: 'Discussion' }).waitFor();
+    // the post has loaded in the window: a member pressing Escape has seen it
+    await p.frameLocator('[data-testid="posts-modal-frame"]').getByTestId('post-embed').waitFor();
+    await p.keyboard.press('Escape');
+    await p.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(opener)).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it('the achievement popup after a quiz: closing it gives focus back to the quiz', async () => {
+    const p = await newPage(browser, PHONE);
+    // a new member's first passed quiz unlocks an achievement, said on their own channel
+    const channels = watchChannels(p);
+    const { id } = await newDrummer(p, { member: true });
+    await p.goto('/courses/groove-foundations');
+    await p.getByRole('link', { name: /Playing to a Click/ }).click();
+    await channels.joined(userChannel(id));
+    const quiz = p.locator('section[aria-labelledby="quiz"]');
+    for (const answer of ['Beats 2 and 4', 'Option 1', '120']) {
+      await quiz.getByRole('button', { name: answer, exact: true }).focus();
+      await p.keyboard.press('Enter');
+    }
+    const popup = p.getByRole('dialog', { name: 'Achievement unlocked!' });
+    await popup.waitFor();
+    await p.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(quiz.getByRole('heading', { name: 'Lesson quiz' }))).toBe(true);
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it.each(['Account menu', /^Notifications/])(
+    'the header’s %s: Escape gives focus back to its button',
+    async (name) => {
+      const p = await newPage(browser, DESKTOP);
+      await signIn(p, 'member@demo.test', undefined, '/dashboard');
+      const trigger = p.getByRole('banner').getByRole('button', { name });
+      await trigger.focus();
+      await p.keyboard.press('Enter');
+      await p.getByRole('menu').waitFor();
+      await p.keyboard.press('Escape');
+      await p.getByRole('menu').waitFor({ state: 'detached' });
+      await expect.poll(() => hasFocus(trigger)).toBe(true);
+      expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 });
 
 describe('the registration form', () => {
@@ -138,6 +200,26 @@ describe('practice tools by keyboard and screen reader', () => {
     await expect.poll(() => tempo.getAttribute('aria-valuenow')).toBe(String(start));
     await expect.poll(() => tempo.inputValue()).toBe(String(start));
     expect(await tempo.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${start} BPM, \\w+`));
+    expect(p.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it('the metronome says the tempo once it settles after several clicks, and says Start and Stop', async () => {
+    const p = await newPage(browser, DESKTOP);
+    await p.goto('/metronome', { waitUntil: 'networkidle' });
+    const said = p.getByRole('status').and(p.getByTestId('metronome-announcement'));
+    await said.waitFor({ state: 'attached' });
+    expect(await said.textContent()).toBe('');
+    const tempo = p.getByRole('spinbutton', { name: 'BPM' });
+    const before = Number(await tempo.getAttribute('aria-valuenow'));
+    const faster = p.getByRole('button', { name: 'Faster' });
+    for (let i = 0; i < 5; i += 1) await faster.click();
+    await expect.poll(() => tempo.getAttribute('aria-valuenow')).toBe(String(before + 5));
+    await expect.poll(() => said.textContent()).toBe(`${before + 5} BPM`);
+    await p.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect.poll(() => said.textContent()).toBe(`Playing at ${before + 5} BPM, 4/4`);
+    await p.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => said.textContent()).toBe('Stopped');
     expect(p.errors).toEqual([]);
     await p.context().close();
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { isImageOption, QUIZ, quizProgress } from '#shared/learning';
 import { post } from '#client/lib/api.ts';
@@ -39,6 +39,15 @@ export function Quiz({
   const [result, setResult] = useState<Result | null>(null);
   const [failed, setFailed] = useState(false);
   const done = answers.length === questions.length;
+  // the last answer replaces the questions with the result, and "Try again" the result with the
+  // questions: the control that had focus leaves the page, so focus goes to the quiz's top
+  // (docs/product/accessibility.md). An achievement the answer unlocks then gives focus back there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasDone = useRef(done);
+  useEffect(() => {
+    if (wasDone.current !== done) heading.current?.focus();
+    wasDone.current = done;
+  }, [done]);
 
   async function choose(option: number) {
     const next = [...answers, option];
@@ -69,7 +78,7 @@ export function Quiz({
       aria-labelledby="quiz"
       className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6"
     >
-      <h2 id="quiz" className="text-xl font-bold">
+      <h2 id="quiz" ref={heading} tabIndex={-1} className="text-xl font-bold">
         Lesson quiz
       </h2>
       <StepProgress name="Quiz progress" percent={percent} />

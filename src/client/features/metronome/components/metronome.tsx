@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '#client/components/ui/toast.tsx';
 import { isolateText } from '#shared/display-text';
+import { useMetronomeAnnouncements } from '../use-metronome-announcements.ts';
 import { useMetronomeEngine, useSpaceBar } from '../use-metronome-engine.ts';
 import { useMetronomeSettings } from '../use-metronome-settings.ts';
 import { ClickTrackButton } from './click-track.tsx';
@@ -15,6 +16,8 @@ export function Metronome() {
   useEffect(() => setBpmText(String(settings.bpm)), [settings.bpm]);
   const engine = useMetronomeEngine(settings, bpmText, update);
   const [panel, setPanel] = useState<PanelName>('');
+  const tempoField = useRef<HTMLInputElement>(null);
+  const said = useMetronomeAnnouncements(settings, engine, tempoField);
 
   // space bar: start/stop (speed training in its view)
   useSpaceBar(() => (engine.playing ? engine.stop() : void engine.start(panel === 'speed')));
@@ -27,7 +30,12 @@ export function Metronome() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      {/* always on the page, so each change to it is spoken (docs/product/accessibility.md) */}
+      <p role="status" className="sr-only" data-testid="metronome-announcement">
+        {said}
+      </p>
       <TempoSection
+        tempoField={tempoField}
         settings={settings}
         engine={engine}
         bpmText={bpmText}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { Minus, Pause, Play, Plus } from 'lucide-react';
 import clsx from 'clsx';
 import {
@@ -31,6 +31,7 @@ export function TempoSection({
   update,
   setBpm,
   stepBpm,
+  tempoField,
 }: {
   settings: MetronomeSettings;
   engine: MetronomeEngine;
@@ -40,6 +41,8 @@ export function TempoSection({
   update: SettingsUpdate;
   setBpm: (bpm: number) => void;
   stepBpm: (step: number) => void;
+  /** the tempo field, for the live region to know when it has focus */
+  tempoField?: RefObject<HTMLInputElement | null>;
 }) {
   const { playing, training, beat, start, stop } = engine;
   // what the member typed into the tempo and has not committed yet (null: the field shows the tempo)
@@ -65,6 +68,7 @@ export function TempoSection({
           <span className="sr-only">BPM</span>
           {/* a spinbutton that also takes typing: arrows ±1, Page Up/Down ±10; its value text says the tempo and its name */}
           <input
+            ref={tempoField}
             aria-label="BPM"
             role="spinbutton"
             aria-valuemin={1}
