@@ -96,6 +96,12 @@ export const DIALOGS: DialogCase[] = [
   },
   { name: 'report dialog', role: 'member', url: '/forums/topic/1', open: button(/^Report this post/) },
   { name: 'song template dialog', role: 'member', url: '/songmapper', open: button(/template/i, false) },
+  {
+    name: 'saved day picker',
+    role: 'admin',
+    url: '/mentorship/students/3/practice-plan',
+    open: button(/^Insert saved day/),
+  },
   { name: 'confirmation dialog', role: 'admin', url: '/admin/categories', open: button(/^Delete/) },
   {
     name: 'posts modal',
