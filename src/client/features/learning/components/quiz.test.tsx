@@ -1,18 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { fakeNetwork } from '#test/fake-network';
 import { Quiz } from './quiz.tsx';
 
 // The server judges the answers (a third party to the component): its answer is faked.
-const fetchMock = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  document.head.innerHTML = '<meta name="csrf-token" content="tok">';
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = fakeNetwork();
 
 const questions = [{ title: 'Where is the backbeat?', imageUrl: null, options: ['Beats 1 and 3', 'Beats 2 and 4'] }];
 
