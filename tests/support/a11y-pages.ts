@@ -130,6 +130,37 @@ export const DIALOGS: DialogCase[] = [
     },
   },
   {
+    name: 'post history dialog',
+    role: 'member',
+    url: '/forums/topic/1',
+    // a new member's reply, edited once, shows "edited", which opens its earlier version
+    own: 'member',
+    open: async (page) => {
+      const id = await page.evaluate(async () => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+        const send = (method: string, url: string, body: unknown) =>
+          fetch(url, {
+            method,
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+            body: JSON.stringify(body),
+          }).then((res) => res.json() as Promise<{ post?: { id: number }; id?: number }>);
+        const made = await send('POST', '/posts', {
+          type: 'forumtopic',
+          resource_id: 1,
+          parent_id: null,
+          body: 'Opening groove at 92 BPM: the ghost notes on the snare keep rushing.',
+        });
+        await send('PATCH', `/posts/${made.post!.id}`, {
+          body: 'Opening groove at 92 BPM: the ghost notes on the snare keep rushing ahead of the hi-hat.',
+        });
+        return made.post!.id;
+      });
+      // the post's permalink shows its thread
+      await page.evaluate((hash) => (window.location.hash = hash), String(id));
+      await page.locator(`article[data-post-id="${id}"]`).getByRole('button', { name: 'edited' }).click();
+    },
+  },
+  {
     name: 'PayPal cancel dialog',
     role: 'member',
     url: '/account/billing',

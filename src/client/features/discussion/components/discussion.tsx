@@ -125,7 +125,7 @@ export function Discussion({ type, resourceId, canReply = true, threadPostId = n
           <button
             type="button"
             onClick={seeFullDiscussion}
-            className="min-h-11 rounded-lg px-2 font-semibold text-accent underline underline-offset-2"
+            className="min-h-11 rounded-lg px-2 font-semibold text-accent-strong underline underline-offset-2"
           >
             {COMMUNITY_MESSAGES.seeFullDiscussion}
           </button>
