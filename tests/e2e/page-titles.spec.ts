@@ -38,6 +38,21 @@ describe('page titles and route announcements', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('a lesson and a member are named by their own names', async () => {
+    const p = await newPage(browser);
+    await signIn(p, 'member@demo.test', undefined, '/dashboard');
+    await expect.poll(() => focusIsOnHeading(p)).toBe(true);
+    await p.goto('/lessons/1');
+    await p.locator('#main h1').getByText('Setting Up Your Kit').waitFor();
+    await titleFollowsHeading(p);
+    expect(await p.title()).toBe('Setting Up Your Kit – Backbeat');
+    await p.goto('/profile/maya-chen');
+    await p.locator('#main h1').getByText('Maya Chen').waitFor();
+    await titleFollowsHeading(p);
+    expect(await p.title()).toBe('Maya Chen – Backbeat');
+    expect(p.errors).toEqual([]);
+  });
+
   it('after each in-app navigation: the new page’s name in the title and focus on its heading', async () => {
     const p = await newPage(browser, PHONE);
     await signIn(p, 'member@demo.test', undefined, '/forums');
