@@ -8,6 +8,7 @@ import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
 import { launchBrowser, newPage, signIn } from '#test/e2e';
+import { check, colourOnlyLinks, headingProblems } from '#test/axe';
 import { coveredControls, cutBoxes, overflow, untitledTruncations } from '#test/layout-checks';
 import { writeLongAdminContent } from '#test/long-admin-content';
 
@@ -17,7 +18,8 @@ import { writeLongAdminContent } from '#test/long-admin-content';
  * drummers of each kind write them into every field they can (nothing shared is changed), and every page
  * of the router (tests/support/router-pages.ts), as each kind of person who sees it, holds them at 360,
  * 390, 768 and 1280 px: nothing is wider than the window, no button or link is under another element,
- * and a line cut short with an ellipsis shows its whole text as a tooltip (docs/product/layout.md).
+ * and a line cut short with an ellipsis shows its whole text as a tooltip (docs/product/layout.md); at
+ * 390 and 1280 px axe and the heading and link checks pass (docs/product/accessibility.md).
  *
  * The 390 px view of every page, as each kind of person, is kept as a picture for review:
  * test-results/phone/<role>/<page>.png (git-ignored; the run writes it afresh).
@@ -307,6 +309,12 @@ describe('long text on every page of the router, at every width, as everyone who
           if (width === PHONE_WIDTH)
             for (const c of [...(await cutBoxes(p)), ...(await untitledTruncations(p))])
               found.push(`${url} @${width}: ${c}`);
+          // axe and the heading and link checks, as this kind of person, at a phone's and a desktop's width
+          if (width === PHONE_WIDTH || width === 1280)
+            found.push(
+              ...(await check(p, `${role} ${url}`, width)),
+              ...[...(await headingProblems(p)), ...(await colourOnlyLinks(p))].map((h) => `${url} @${width}: ${h}`),
+            );
           if (width === PHONE_WIDTH)
             await p.screenshot({ path: path.join(SHOTS, role, `${page.name}.png`), fullPage: true });
         }

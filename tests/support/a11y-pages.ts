@@ -1,46 +1,13 @@
 import type { Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import type { Role, RouterPage } from './router-pages.ts';
+import type { Role } from './router-pages.ts';
 
 /*
- * What the accessibility sweep (tests/e2e/accessibility.spec.ts) opens: every page of the router, as the
- * kinds of people whose view of it differs, and every dialog and menu. src/client/app/a11y-pages.test.tsx
- * fails when the sweep would skip a page (tests/support/router-pages.ts lists every page; its own test fails
- * when the router gains one the list lacks).
+ * The dialogs and menus the accessibility sweep (tests/e2e/accessibility.spec.ts) opens, each as a person
+ * who can open it. Pages are checked with axe by the long-text sweep, every page of the router as each
+ * kind of person who sees it. src/client/app/a11y-pages.test.tsx checks each dialog opens on a page of the
+ * router that its person sees.
  */
-
-/**
- * Pages whose content changes with who looks at it beyond the one signed-in view the sweep takes
- * (a free member's locked lesson, a student's mentorship card on billing, an admin's moderation tools).
- */
-const ALSO: Record<string, Role[]> = {
-  home: ['member'],
-  dashboard: ['free', 'student'],
-  billing: ['free', 'student'],
-  course: ['free'],
-  lesson: ['free'],
-  'forum-topic': ['admin'],
-  'live-show': ['admin'],
-  post: ['admin'],
-  'mentorship-video': ['student'],
-  'mentorship-home': ['student'],
-};
-
-/**
- * Who the sweep opens a page as: a visitor where visitors see it, one signed-in person (a paying member
- * where they may, else a mentorship student, a free member, an admin), the admin too on the
- * mentorship area's pages (the mentor's view of them), and the extra views above.
- */
-export function rolesFor(page: RouterPage): Role[] {
-  const out = new Set<Role>();
-  if (page.roles.includes('visitor')) out.add('visitor');
-  const signedIn = (['member', 'student', 'free', 'admin'] as const).find((r) => page.roles.includes(r));
-  if (signedIn) out.add(signedIn);
-  if (page.roles.includes('student') && page.roles.includes('admin') && !page.roles.includes('member'))
-    out.add('admin');
-  for (const r of ALSO[page.name] ?? []) if (page.roles.includes(r)) out.add(r);
-  return [...out];
-}
 
 /** A dialog or menu: where it opens, for whom, and how a person opens it. */
 export interface DialogCase {

@@ -18,7 +18,7 @@ export function PostText({ text, className }: { text: string; className?: string
             target="_blank"
             rel="noopener noreferrer nofollow ugc"
             title={part.href}
-            className="font-medium text-accent underline underline-offset-2"
+            className="font-medium text-accent-strong underline underline-offset-2"
           >
             {part.text}
           </a>
