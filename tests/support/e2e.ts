@@ -77,10 +77,12 @@ export async function authId(page: Page): Promise<number> {
  * events on it reach the page. Socket.IO frames: `42<id>["subscribe","user.5"]`, answered `43<id>[{"ok":true}]`.
  */
 export function watchChannels(page: Page) {
-  const asked = new Map<string, string>();
   const accepted = new Set<string>();
   const waiting = new Map<string, () => void>();
   page.on('websocket', (ws) => {
+    // a new connection is a new page load: what the previous one had joined is gone with it
+    accepted.clear();
+    const asked = new Map<string, string>();
     ws.on('framesent', ({ payload }) => {
       const m = /^42(\d+)\["subscribe","([^"]+)"\]$/.exec(String(payload));
       if (m) asked.set(m[1]!, m[2]!);

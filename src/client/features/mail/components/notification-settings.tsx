@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ESSENTIAL_MAIL_NOTE, type NotificationSettingsResponse } from '#shared/mail';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
@@ -33,14 +33,24 @@ function Toggle(props: {
 
 function Row({ setting, noteId }: { setting: Setting; noteId: string }) {
   const save = useSaveNotificationSetting();
-  const change = (next: { in_app?: boolean; email?: boolean }) =>
+  // The boxes take a click at once, within the click's own event: held to the saved settings alone, a
+  // controlled box springs back until the save's answer arrives. A refused save puts them back.
+  const [shown, setShown] = useState({ in_app: setting.in_app, email: setting.email });
+  useEffect(() => setShown({ in_app: setting.in_app, email: setting.email }), [setting.in_app, setting.email]);
+  const change = (next: { in_app?: boolean; email?: boolean }) => {
+    const wanted = { in_app: next.in_app ?? shown.in_app, email: next.email ?? shown.email };
+    setShown(wanted);
     save.mutate(
-      { topic: setting.topic, in_app: next.in_app ?? setting.in_app, email: next.email ?? setting.email },
+      { topic: setting.topic, ...wanted },
       {
         onSuccess: () => toast('Your notification settings are saved.'),
-        onError: (err) => toast(errorMessage(err, ['settings']), 'danger'),
+        onError: (err) => {
+          setShown({ in_app: setting.in_app, email: setting.email });
+          toast(errorMessage(err, ['settings']), 'danger');
+        },
       },
     );
+  };
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div className="min-w-0">
@@ -51,7 +61,7 @@ function Row({ setting, noteId }: { setting: Setting; noteId: string }) {
         {setting.has_in_app ? (
           <Toggle
             label="In the bell"
-            checked={setting.in_app}
+            checked={shown.in_app}
             disabled={setting.essential || save.isPending}
             describedBy={setting.essential ? noteId : undefined}
             onChange={(v) => change({ in_app: v })}
@@ -59,7 +69,7 @@ function Row({ setting, noteId }: { setting: Setting; noteId: string }) {
         ) : null}
         <Toggle
           label="By e-mail"
-          checked={setting.email}
+          checked={shown.email}
           disabled={setting.essential || save.isPending}
           describedBy={setting.essential ? noteId : undefined}
           onChange={(v) => change({ email: v })}
