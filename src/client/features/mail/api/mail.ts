@@ -18,12 +18,8 @@ export function useSaveNotificationSetting() {
   return useMutation({
     mutationFn: (setting: NotificationSetting) =>
       api<NotificationSettingsResponse>('PUT', '/api/account/notifications', { settings: [setting] }),
-    // the box shows the choice at once; the server's answer (or, on a refusal, a fresh read) settles it
-    onMutate: (setting) => {
-      qc.setQueryData<NotificationSettingsResponse>(keys.settings, (old) =>
-        old ? { settings: old.settings.map((s) => (s.topic === setting.topic ? { ...s, ...setting } : s)) } : old,
-      );
-    },
+    // the page shows the choice at once (notification-settings.tsx); the server's answer, or on a
+    // refusal a fresh read, settles the saved settings
     onSuccess: (data) => qc.setQueryData(keys.settings, data),
     onError: () => qc.invalidateQueries({ queryKey: keys.settings }),
   });
