@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomToken } from './lib/crypto.ts';
 import { requestSerializer } from './lib/log-urls.ts';
 import type { AppConfig } from './config.ts';
@@ -28,6 +28,7 @@ import { builtFilesPlugin } from './plugins/built-files.ts';
 import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/pages.ts';
 import { modules } from './modules/index.ts';
 import { seedDemo } from './demo/seed.ts';
+import { createResponseSerializer } from './lib/response-serializer.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_CLIENT = path.join(ROOT, 'dist/client');
@@ -70,7 +71,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ...(opts.database ? { database: opts.database } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ refuseUnlistedFields: config.env !== 'production' }));
   app.decorate('deps', deps);
   // every route as registered (method + url + access class): the proof suites check each one is
   // covered. A route without an access class stops the start here (plugins/access.ts).

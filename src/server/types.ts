@@ -6,6 +6,7 @@ export interface RouteSchemas {
   body?: unknown;
   querystring?: unknown;
   params?: unknown;
+  response?: Record<string, unknown>;
 }
 
 /** The signed-in user as every route sees it. */

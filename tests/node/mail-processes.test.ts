@@ -26,6 +26,10 @@ const started: ServerProcess[] = [];
 const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000) =>
   waitFor(what, probe, { timeoutMs, intervalMs: 200, seen: () => started.map((s) => s.output()).join('\n---\n') });
 
+/** the mail to this address, once the SMTP server has it; a failure shows the processes' output */
+const mailTo = (address: string, timeoutMs: number) =>
+  until(`a mail to ${address}`, async () => smtp!.to(address)[0], timeoutMs);
+
 const start = async (extra: Record<string, string>) => {
   const s = await startServer({ ...env, ...extra }, 90_000, COMMAND);
   started.push(s);
@@ -68,7 +72,7 @@ it.skipIf(!enabled)('two processes asking for the same mails send each one once'
   // both processes stop whatever happens, so none of their deliveries reaches the next test's mail server
   try {
     // the first mail waits for both processes to set up their jobs, the rest only for delivery
-    for (const key of keys) await smtp!.waitFor(`${key}@mail.test`, key === keys[0] ? 150_000 : 60_000);
+    for (const key of keys) await mailTo(`${key}@mail.test`, key === keys[0] ? 150_000 : 60_000);
     // every row delivered, by whichever process took its job
     await until('every mail settled', async () => {
       const { rows } = await db!.query<{ n: number }>(
@@ -104,7 +108,7 @@ it.skipIf(!enabled)(
     await new Promise((r) => doomed.child.once('exit', r));
 
     await start({});
-    const mail = await smtp!.waitFor('killed-mid-send@mail.test', 90_000);
+    const mail = await mailTo('killed-mid-send@mail.test', 90_000);
     expect(mail.subject).toBe('Welcome to Backbeat');
     // the first try (killed) and the second (delivered)
     const row = await until('the mail marked sent', async () => {
