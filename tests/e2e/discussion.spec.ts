@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DESKTOP, launchBrowser, newPage, painted, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,7 +45,8 @@ describe('lesson discussion (member)', () => {
   it('reply, reply to a reply, like, share, edit in place with earlier versions, delete with confirm, and individual thread mode', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'member@demo.test', undefined, '/lessons/1');
+    const me = await newDrummer(page, { member: true });
+    await page.goto('/lessons/1');
     const discussion = page.getByTestId('lesson-discussion');
     await discussion.waitFor();
     const tag = stamp();
@@ -80,7 +81,7 @@ describe('lesson discussion (member)', () => {
     // reply: "Post comment..." opens the box under the parent
     const thread = page.getByTestId('thread-parent').filter({ hasText: `Parent ${tag}` });
     await thread.getByRole('button', { name: 'Post comment...' }).click();
-    await thread.getByText('Replying to Maya Chen').waitFor();
+    await thread.getByText(`Replying to ${me.name}`).waitFor();
     await thread.getByPlaceholder(COMMUNITY_MESSAGES.replyPlaceholder).fill(`Bravo ${tag}`);
     await thread.getByRole('button', { name: 'Post', exact: true }).click();
     const child = await pinned(page, `Bravo ${tag}`);
@@ -90,7 +91,7 @@ describe('lesson discussion (member)', () => {
     await thread.getByRole('button', { name: 'Post', exact: true }).click();
     const grandchild = postCard(page, `Charlie ${tag}`);
     await grandchild.waitFor();
-    await grandchild.getByRole('link', { name: 'Maya Chen' }).first().waitFor();
+    await grandchild.getByRole('link', { name: me.name }).first().waitFor();
 
     // like: optimistic, then kept after a reload; the button's name holds the count it shows
     await child.getByRole('button', { name: 'Like: 0 likes', exact: true }).click();
@@ -164,7 +165,8 @@ describe('lesson discussion (member)', () => {
 
   it('an invalid attachment shows the first server message in red under the reply box; a real image is previewed and removable', async () => {
     const page = await newPage(browser, PHONE);
-    await signIn(page, 'free@demo.test', undefined, '/lessons/1');
+    await newDrummer(page);
+    await page.goto('/lessons/1');
     const form = page.getByTestId('lesson-discussion').getByTestId('reply-form').first();
     await form.waitFor();
     await form
@@ -196,7 +198,8 @@ describe('lesson discussion (member)', () => {
 describe('forum thread (member and admin)', () => {
   it("replies on a forum topic thread through /posts/{id}, and an admin edits someone else's post in place", async () => {
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, 'member@demo.test', undefined, '/dashboard');
+    await newDrummer(page, { member: true });
+    await page.goto('/dashboard');
     const tag = stamp();
     // a topic of the demo forum: reply to it through the API, then open the post's page
     const threadRes = await apiCall<{ posts: { id: number; user: string }[] }>(
@@ -257,7 +260,8 @@ describe('forum thread (member and admin)', () => {
 
   it('the posts modal opens a same-site address in a frame from a page-wide event', async () => {
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, 'member@demo.test', undefined, '/lessons/1');
+    await newDrummer(page, { member: true });
+    await page.goto('/lessons/1');
     await page.getByTestId('lesson-discussion').waitFor();
     const mine = await apiCall<{ post: { id: number } }>(page, 'POST', '/posts', {
       type: 'lesson',

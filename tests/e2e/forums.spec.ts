@@ -155,7 +155,8 @@ describe('forums as a member', () => {
 
   it('starts a new topic: errors next to the fields, then it is at the top of its category', async () => {
     const page = await open(DESKTOP);
-    await signIn(page, 'student@demo.test', undefined, '/forums');
+    await newDrummer(page, { member: true });
+    await page.goto('/forums');
     await page.getByRole('button', { name: FORUM_MESSAGES.newTopic }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a new topic' });
     await dialog.getByRole('button', { name: 'Post topic' }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { LIVE_MESSAGES } from '#shared/live';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,7 +56,8 @@ it('two members chat on one show: messages, hearts and the admin topic cross bet
   await signIn(admin, 'admin@demo.test', undefined, '/live');
   const id = await liveShow(admin, `Chat test ${Date.now()}`);
   const member = await newPage(browser, PHONE);
-  await signIn(member, 'member@demo.test', undefined, `/live/${id}`);
+  await newDrummer(member, { member: true });
+  await member.goto(`/live/${id}`);
   await admin.goto(`/live/${id}`);
   for (const p of [admin, member]) {
     await p.getByText('No messages yet. Say hello!').waitFor();
@@ -143,26 +144,27 @@ it('a refused message is taken back and the first server error for body is shown
   const admin = await newPage(browser, DESKTOP);
   await signIn(admin, 'admin@demo.test', undefined, '/live');
   const id = await liveShow(admin, `Flood test ${Date.now()}`);
-  const student = await newPage(browser, DESKTOP);
-  await signIn(student, 'student@demo.test', undefined, `/live/${id}`);
-  await input(student).waitFor();
+  const member = await newPage(browser, DESKTOP);
+  await newDrummer(member, { member: true });
+  await member.goto(`/live/${id}`);
+  await input(member).waitFor();
   // a burst of 5 is allowed; the 6th is refused (429, errors.body)
   for (let i = 1; i <= 6; i++) {
-    await input(student).fill(`Flood ${i}`);
-    await input(student).press('Enter');
+    await input(member).fill(`Flood ${i}`);
+    await input(member).press('Enter');
   }
-  await student.getByRole('alert').getByText('Please correct this field: Message.').waitFor();
-  const tooFast = student.getByText(LIVE_MESSAGES.chatTooFast);
-  expect(await tooFast.getAttribute('id')).toBe(await input(student).getAttribute('aria-describedby'));
-  await expect.poll(() => messages(student).count()).toBe(5);
-  expect(await message(student, 'Flood 6').count()).toBe(0);
-  expect(await input(student).inputValue()).toBe('Flood 6');
+  await member.getByRole('alert').getByText('Please correct this field: Message.').waitFor();
+  const tooFast = member.getByText(LIVE_MESSAGES.chatTooFast);
+  expect(await tooFast.getAttribute('id')).toBe(await input(member).getAttribute('aria-describedby'));
+  await expect.poll(() => messages(member).count()).toBe(5);
+  expect(await message(member, 'Flood 6').count()).toBe(0);
+  expect(await input(member).inputValue()).toBe('Flood 6');
   // the admin's chat still works during the member's flood
   await admin.goto(`/live/${id}`);
   await input(admin).fill('Still on air');
   await input(admin).press('Enter');
-  await message(student, 'Still on air').waitFor();
-  expect(student.errors).toEqual([]);
+  await message(member, 'Still on air').waitFor();
+  expect(member.errors).toEqual([]);
 });
 
 it("'Load older...' pages back through a long chat", async () => {
@@ -170,12 +172,14 @@ it("'Load older...' pages back through a long chat", async () => {
   await signIn(admin, 'admin@demo.test', undefined, '/live');
   const id = await liveShow(admin, `Long chat ${Date.now()}`);
   const member = await newPage(browser, DESKTOP);
-  await signIn(member, 'member@demo.test', undefined, '/live');
-  const student = await newPage(browser, DESKTOP);
-  await signIn(student, 'student@demo.test', undefined, '/live');
+  await newDrummer(member, { member: true });
+  await member.goto('/live');
+  const other = await newPage(browser, DESKTOP);
+  await newDrummer(other, { member: true });
+  await other.goto('/live');
   // the chat allows a burst of 5 messages per member every 10 s: three members post, in order, waiting when refused
   const total = COMMUNITY.chatPageSize + 6;
-  const authors = [admin, member, student];
+  const authors = [admin, member, other];
   for (let n = 1; n <= total; n++) await chatAs(authors[(n - 1) % 3]!, id, `Message ${n}`);
   await member.goto(`/live/${id}`);
   await message(member, `Message ${total}`).waitFor();
@@ -231,9 +235,10 @@ it('a member asks to be reminded of a show that has not started; the choice stay
   });
   for (const viewport of [PHONE, DESKTOP]) {
     const member = await newPage(browser, viewport);
-    await signIn(member, 'member@demo.test', undefined, `/live/${data.id}`);
+    await newDrummer(member, { member: true });
+    await member.goto(`/live/${data.id}`);
     const button = member.getByRole('button', { name: /Remind me|Reminder on/ });
-    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => button.textContent()).toContain('Reminder on');
     await member.reload();

@@ -123,12 +123,13 @@ let drummers = 0;
 /**
  * A new drummer of this test's own, registered from `page`'s browser (which is signed in as them
  * afterwards); `member: true` also buys the monthly membership in the sandbox, by card, or with
- * `paypal: true` through the sandbox PayPal's approval. A browser spec changes only what it made, so
- * the demo accounts other specs read stay as they are.
+ * `paypal: true` through the sandbox PayPal's approval; `student: true` buys the mentorship in full on
+ * the sandbox's hosted checkout (a mentor is assigned as for any buyer). A browser spec changes only
+ * what it made, so the demo accounts other specs read stay as they are.
  */
 export async function newDrummer(
   page: Page,
-  opts: { name?: string; member?: boolean; paypal?: boolean } = {},
+  opts: { name?: string; member?: boolean; paypal?: boolean; student?: boolean } = {},
 ): Promise<{ id: number; name: string; email: string; password: string; profilePath: string }> {
   if (new URL(page.url()).origin !== new URL(baseURL()).origin) await page.goto('/login');
   let token = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
@@ -168,6 +169,20 @@ export async function newDrummer(
       name,
     });
     await call('POST', '/order/stripe', { checkout: 'academy', plan: 'monthly', stripeToken: payment_method });
+  }
+  if (opts.student) {
+    const hosted = await call<{ url: string }>('POST', '/mentorship/create-checkout', { price: 3200 });
+    const paid = await call<{ url: string }>('POST', `/sandbox/checkout/${hosted.url.split('/').pop()}/pay`, {
+      method: 'card',
+      number: SANDBOX_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: '123',
+      name,
+    });
+    // back from the hosted page: the academy confirms the payment and opens the mentorship
+    await page.goto(paid.url);
+    await page.waitForURL((url) => url.pathname === '/mentorship');
   }
   const { user } = await call<{ user: { id: number; profileUrl: string } }>('GET', '/api/me');
   return { id: user.id, name, email, password, profilePath: new URL(user.profileUrl, baseURL()).pathname };
