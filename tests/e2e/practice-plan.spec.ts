@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { EMPTY_WEEK_MESSAGE } from '#shared/mentorship';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +26,8 @@ describe('practice plan', () => {
     const admin = await newPage(browser, DESKTOP);
     const student = await newPage(browser, DESKTOP);
     await signIn(admin, 'admin@demo.test');
-    await signIn(student, 'student@demo.test');
+    // a student of the test's own: the plan the mentor changes below is theirs
+    await newDrummer(student, { student: true });
 
     // a mentor opening the student page goes to their students
     await admin.goto('/mentorship/practice-plan');
@@ -37,9 +38,9 @@ describe('practice plan', () => {
     const me = (await (
       await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })
     ).json()) as { student: { id: number; name: string } };
-    // the demo plan has only phase 1: the student sees no other tab
-    await student.getByRole('tab', { name: 'Phase 1' }).waitFor();
-    expect(await student.getByRole('tab', { name: 'Phase 3' }).count()).toBe(0);
+    // a new student's plan is empty until the mentor writes it: the waiting message and no phase tabs
+    await student.getByText(EMPTY_WEEK_MESSAGE).waitFor();
+    expect(await student.getByRole('tab').count()).toBe(0);
     await student.screenshot({ path: `${shots}/student-desktop.png`, fullPage: true });
 
     await admin.goto(`/mentorship/students/${me.student.id}/practice-plan`);
@@ -134,7 +135,7 @@ describe('practice plan', () => {
       [admin, 'admin'],
     ] as const) {
       await page.setViewportSize(PHONE);
-      await page.getByRole('tab', { name: 'Phase 1' }).click();
+      await page.getByRole('tab', { name: 'Phase 3' }).click();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${shots}/${who}-phone.png`, fullPage: true });
@@ -147,15 +148,19 @@ describe('practice plan', () => {
     const admin = await newPage(browser, DESKTOP);
     const student = await newPage(browser, PHONE);
     await signIn(admin, 'admin@demo.test');
-    await signIn(student, 'student@demo.test');
+    // a student of the test's own: the plan the mentor changes below is theirs
+    await newDrummer(student, { student: true });
     await student.goto('/mentorship/practice-plan');
     const me = (await (
       await student.request.get('/mentorship/practice-plan', { headers: { accept: 'application/json' } })
     ).json()) as { student: { id: number } };
     await admin.goto(`/mentorship/students/${me.student.id}/practice-plan`);
     await admin.getByRole('tab', { name: 'Phase 3' }).click();
+    // two weeks, each with a day and an exercise; the second one's exercise is removed: an empty week
+    // beside a week with work in it
     await phase3(admin).getByRole('button', { name: 'Add week' }).click();
-    // week 2 gets a day with an exercise, then the exercise is removed: an empty week
+    await day(admin, 'Week 1, Monday').waitFor();
+    await phase3(admin).getByRole('button', { name: 'Add week' }).click();
     const week2 = day(admin, 'Week 2, Monday');
     await week2.getByRole('button', { name: 'Remove exercise' }).click();
     await saved(admin);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CAPTION_MESSAGES, UPLOAD_CHUNK_SIZE } from '#shared/upload';
-import { DESKTOP, launchBrowser, newPage, PHONE, sendPracticeVideo, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, sendPracticeVideo, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +33,8 @@ describe('practice video submissions', () => {
   it('a student uploads a video in 4 chunks (one fails once and is retried), an admin answers, the student reads it', async () => {
     const title = `Paradiddles ${Date.now()}`;
     const student = await newPage(browser, PHONE);
-    await signIn(student, 'student@demo.test', undefined, '/mentorship/videos');
+    await newDrummer(student, { student: true });
+    await student.goto('/mentorship/videos');
     await student.waitForURL('**/mentorship/videos');
     await student.getByRole('heading', { name: 'Send a practice video' }).waitFor();
     await shoot(student, 'videos-student-390');
@@ -126,7 +127,8 @@ describe('practice video submissions', () => {
   it('an admin attaches a WebVTT caption file; the player shows it as its default captions track', async () => {
     const title = `Captioned groove ${Date.now()}`;
     const student = await newPage(browser, PHONE);
-    await signIn(student, 'student@demo.test', undefined, '/mentorship/videos');
+    await newDrummer(student, { student: true });
+    await student.goto('/mentorship/videos');
     await student.getByRole('heading', { name: 'Send a practice video' }).waitFor();
     // a small video sent through the same calls the form makes (the upload itself is the test above)
     const id = await sendPracticeVideo(student, title, mp4(4000));
