@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DEMO_PASSWORD, DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
+import { DEMO_PASSWORD, DESKTOP, launchBrowser, newDrummer, newPage, PHONE } from '#test/e2e';
 
 /*
  * The main flows by keyboard alone (docs/product/accessibility.md): Tab, Shift+Tab, Enter, Space,
@@ -59,6 +59,17 @@ async function keyboardSignIn(p: Page, email: string, to: string, password = DEM
   await typeInto(p, p.getByLabel('Password', { exact: true }), password);
   await p.keyboard.press('Enter');
   await p.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * A member of the test's own, made in a browser of its own; the test's page then signs in as them by
+ * keyboard. What the test posts is theirs, not a demo account's.
+ */
+async function ownMember() {
+  const maker = await newPage(browser, DESKTOP);
+  const drummer = await newDrummer(maker, { member: true });
+  await maker.context().close();
+  return drummer;
 }
 
 /** each page's CSRF token, as its last answer renewed it (signing in renews it) */
@@ -160,7 +171,8 @@ describe('by keyboard alone', () => {
 
   it('a reply in a forum topic', async () => {
     const p = await newPage(browser, PHONE);
-    await keyboardSignIn(p, 'member@demo.test', '/forums');
+    const me = await ownMember();
+    await keyboardSignIn(p, me.email, '/forums', me.password);
     const title = `Keyboard topic ${stamp}`;
     const { topic } = await call<{ topic: { url: string } }>(p, '/api/forums/gear/topics', {
       title,
@@ -189,7 +201,8 @@ describe('by keyboard alone', () => {
     await admin.context().close();
 
     const p = await newPage(browser, PHONE);
-    await keyboardSignIn(p, 'member@demo.test', `/live/${data.id}`);
+    const me = await ownMember();
+    await keyboardSignIn(p, me.email, `/live/${data.id}`, me.password);
     const input = p.getByPlaceholder(COMMUNITY_MESSAGES.chatPlaceholder);
     await tabTo(p, input);
     await p.keyboard.type('Hello by keyboard');
@@ -252,7 +265,8 @@ describe('by keyboard alone', () => {
 
   it('a quiz answer', async () => {
     const p = await newPage(browser, PHONE);
-    await keyboardSignIn(p, 'member@demo.test', '/courses/groove-foundations');
+    const me = await ownMember();
+    await keyboardSignIn(p, me.email, '/courses/groove-foundations', me.password);
     await tabTo(p, p.getByRole('link', { name: /Playing to a Click/ }));
     await p.keyboard.press('Enter');
     const quiz = p.locator('section[aria-labelledby="quiz"]');
