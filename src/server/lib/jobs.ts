@@ -1,7 +1,10 @@
 import type PgBoss from 'pg-boss';
 import type { z } from '#shared/zod';
 import { ADMIN_FAILED_JOBS_SHOWN, type AdminFailedJob, type AdminJobQueue, type AdminJobsResponse } from '#shared/jobs';
-import type { DatabaseHandle, EmbeddedSql } from '#server/db/client';
+import type { DatabaseHandle } from '#server/db/client';
+import { closable, embeddedSql, postgresSql, type Sql } from './jobs-database.ts';
+import { sqlState } from './db-errors.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * Durable background jobs (docs/decisions/0016-background-jobs.md): pg-boss keeps each job as a row in
@@ -87,64 +90,30 @@ const SCHEMA = 'pgboss';
 const INTERNAL_PREFIX = '__pgboss__';
 /** a failed job stays listed for admins (and retryable) this long; completed ones move to the archive after pg-boss's 12 hours */
 export const FAILED_JOBS_KEPT_SECONDS = 7 * 24 * 60 * 60;
+/** PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock */
+const DEADLOCK_DETECTED = '40P01';
+/** a start that failed is tried again after this long, doubling up to a minute */
+const FIRST_RESTART_MS = 1000;
+const LAST_RESTART_MS = 60_000;
 /** how long stop() lets running jobs finish */
 const STOP_GRACE_MS = 5000;
 
-type Row = Record<string, unknown>;
-interface Sql {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
-  close(): Promise<void>;
-}
-
-/** pg-boss sends several statements at once only without parameters: PGlite's exec takes those. */
-function embeddedSql(embedded: EmbeddedSql): Sql {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return (await embedded.query(text, values)) as { rows: Row[] };
-      try {
-        const results = await embedded.exec(text);
-        return (results[results.length - 1] ?? { rows: [] }) as { rows: Row[] };
-      } catch (err) {
-        // a script that failed inside its own BEGIN would leave the one connection in a failed
-        // transaction for everyone after it
-        await embedded.exec('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
-    },
-    close: async () => undefined,
-  };
-}
-
 /**
- * Once closed, a statement is dropped rather than sent: a job that outlived stop()'s grace may still
- * finish and report to pg-boss, which would then query a closed pool. Its job stays active and expires
- * into a retry, as if this process had been killed mid-job.
+ * Runs `work` again when PostgreSQL ended it to break a deadlock. Processes starting together on a new
+ * database each create the same queues: creating one inserts its row and attaches its partition of the
+ * job table, and two processes doing that at once can each wait on the other. The database ends one;
+ * on its next try the queue exists and there is nothing left to do.
  */
-function closable(sql: Sql): Sql {
-  let closed = false;
-  return {
-    executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)),
-    close() {
-      closed = true;
-      return sql.close();
-    },
-  };
-}
-
-/** a small pool of its own: workers polling never take the connections requests need */
-async function postgresSql(url: string): Promise<Sql> {
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 3,
-    connectionTimeoutMillis: 3000,
-    application_name: 'backbeat-jobs',
-  });
-  pool.on('error', () => undefined); // a dropped idle connection is replaced on the next query
-  return {
-    executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
-  };
+async function onDeadlockAgain(work: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (sqlState(err) !== DEADLOCK_DETECTED || attempt >= tries) throw err;
+      // apart, so that the processes do not meet again at the same moment
+      await delay(50 * attempt + Math.random() * 100);
+    }
+  }
 }
 
 export interface JobsOptions {
@@ -200,8 +169,8 @@ export function createJobs(opts: JobsOptions): Jobs {
       ...intervals,
     });
     b.on('error', (err) => opts.log.warn({ err }, 'background jobs: database error'));
-    await b.start();
     try {
+      await b.start();
       for (const d of definitions.values()) {
         const queue = {
           name: d.name,
@@ -210,9 +179,11 @@ export function createJobs(opts: JobsOptions): Jobs {
           retryBackoff: d.options.retryBackoff,
           expireInSeconds: d.options.expireInSeconds,
         };
-        await b.createQueue(d.name, queue);
-        // a queue made by an earlier release keeps its first options unless told
-        await b.updateQueue(d.name, queue);
+        await onDeadlockAgain(async () => {
+          await b.createQueue(d.name, queue);
+          // a queue made by an earlier release keeps its first options unless told
+          await b.updateQueue(d.name, queue);
+        });
       }
     } catch (err) {
       await b.stop({ graceful: false, close: false }).catch(() => undefined);
@@ -221,13 +192,31 @@ export function createJobs(opts: JobsOptions): Jobs {
     return b;
   };
 
+  let restartTimer: NodeJS.Timeout | null = null;
+  let restartMs = FIRST_RESTART_MS;
+  /**
+   * A process whose jobs could not start (the database away, a deadlock while it started) keeps
+   * trying, doubling its wait up to a minute: otherwise it would serve requests for good and never
+   * work a job, and a mail it queued would wait for another process.
+   */
+  const startLater = () => {
+    if (stopping || restartTimer) return;
+    const wait = restartMs;
+    restartMs = Math.min(restartMs * 2, LAST_RESTART_MS);
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      jobs.start().catch((err: unknown) => opts.log.warn({ err }, 'background jobs did not start again'));
+    }, wait);
+    restartTimer.unref();
+  };
+
   const definition = (name: string) => {
     const d = definitions.get(name);
     if (!d) throw new Error(`No background job is defined as "${name}".`);
     return d;
   };
 
-  return {
+  const jobs: Jobs = {
     define(name, schema, handler, options = {}) {
       if (ready)
         throw new Error(
@@ -310,12 +299,14 @@ export function createJobs(opts: JobsOptions): Jobs {
         for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: 'UTC' });
       })().catch((err: unknown) => {
         working = null;
+        startLater();
         throw err;
       }));
     },
 
     stop() {
       return (stopping ??= (async () => {
+        if (restartTimer) clearTimeout(restartTimer);
         if (!ready) return;
         // a start still under way finishes first, so that nothing it opens outlives the stop
         await working?.catch(() => undefined);
@@ -390,4 +381,5 @@ export function createJobs(opts: JobsOptions): Jobs {
       return (result?.affected ?? 0) > 0;
     },
   };
+  return jobs;
 }
