@@ -187,27 +187,29 @@ export type AdminMentorsOverview = z.infer<typeof adminMentorsOverviewSchema>;
 
 // ---- leads & reviews ----
 
-export interface AdminLeadRow {
-  id: number;
-  name: string;
-  email: string;
-  skill: string;
-  pedal: string;
-  tempo: number | null;
-  scores: Record<string, number>;
-  primary: string;
-  answers: string;
-  created_at: string;
-}
+export const adminLeadRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  skill: z.string(),
+  pedal: z.string(),
+  tempo: z.number().nullable(),
+  scores: z.record(z.string(), z.number()),
+  primary: z.string(),
+  answers: z.string(),
+  created_at: z.string(),
+});
+export type AdminLeadRow = z.infer<typeof adminLeadRowSchema>;
 export const LEAD_SORTS = ['created_at', 'name', 'email', 'skill', 'pedal', 'primary'] as const;
 
-export interface AdminReviewRow {
-  id: number;
-  subject: string;
-  body: string;
-  name: string | null;
-  email: string | null;
-  user_id: number | null;
-  created_at: string;
-}
+export const adminReviewRowSchema = z.object({
+  id: z.number(),
+  subject: z.string(),
+  body: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  user_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type AdminReviewRow = z.infer<typeof adminReviewRowSchema>;
 export const REVIEW_SORTS = ['created_at', 'name', 'email'] as const;
