@@ -37,6 +37,9 @@ const adminPageFields = {
 export const adminPageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), ...adminPageFields });
 export type AdminPage<T> = { data: T[] } & z.infer<z.ZodObject<typeof adminPageFields>>;
 
+/** the answer of a console delete (a category, a live show, a course...) */
+export const adminDeletedSchema = z.object({ ok: z.boolean() });
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   actor: z.object({ id: z.number().nullable(), name: z.string() }),
