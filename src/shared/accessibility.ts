@@ -46,14 +46,19 @@ export const barrierReportSchema = z.object({
 });
 export type BarrierReportInput = z.input<typeof barrierReportSchema>;
 
-/** GET /api/admin/barrier-reports: one row of the admins' list */
-export interface AdminBarrierRow {
-  id: number;
-  page: string;
-  body: string;
-  /** where to answer: the address the reporter gave, else the member's own */
-  email: string | null;
-  name: string | null;
-  user_id: number | null;
-  created_at: string;
-}
+/**
+ * GET /api/admin/barrier-reports: one row of the admins' list. Built in a pure function, so the public
+ * statement page, which imports this module for its form, leaves it out of its bundle.
+ */
+export const adminBarrierRowSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    page: z.string(),
+    body: z.string(),
+    /** where to answer: the address the reporter gave, else the member's own */
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    user_id: z.number().nullable(),
+    created_at: z.string(),
+  }))();
+export type AdminBarrierRow = z.infer<typeof adminBarrierRowSchema>;

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { formatMoney } from './money.ts';
 import { cleanDisplayText } from './display-text.ts';
-import { adminListQuerySchema } from './admin.ts';
+import { adminListQuerySchema, adminPageSchema } from './admin.ts';
 import { COURSE_LEVELS, PROVIDERS } from './commerce.ts';
 
 // The admin console's commerce pages (docs/product/admin-console.md): orders and refunds, subscriptions, the membership
@@ -22,43 +22,54 @@ export const adminOrdersQuerySchema = adminListQuerySchema.extend({
   provider: optionalEnum(PROVIDERS),
 });
 
-export interface AdminOrderRow {
-  id: number;
-  buyer: { id: number; name: string; email: string } | null;
-  kind: string;
-  product: string;
-  plan: string | null;
-  amount_cents: number;
-  currency: string;
-  provider: string;
-  provider_ref: string | null;
-  status: (typeof ORDER_STATUSES)[number];
-  created_at: string;
-  paid_at: string | null;
-}
+/** a buyer or subscriber as the lists show them (null: the account is gone) */
+const adminPersonSchema = z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable();
 
-export interface AdminInvoiceRow {
-  id: number;
-  amount_cents: number;
-  status: 'paid' | 'failed' | 'refunded';
-  description: string;
-  provider_ref: string;
-  created_at: string;
-}
+export const adminOrderRowSchema = z.object({
+  id: z.number(),
+  buyer: adminPersonSchema,
+  kind: z.string(),
+  product: z.string(),
+  plan: z.string().nullable(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+/** GET /api/admin/orders */
+export const adminOrderPageSchema = adminPageSchema(adminOrderRowSchema);
 
-export interface AdminOrderDetail extends AdminOrderRow {
-  failure_message: string | null;
-  affiliate: string | null;
-  payment_method: string;
-  invoices: AdminInvoiceRow[];
+export const adminInvoiceRowSchema = z.object({
+  id: z.number(),
+  amount_cents: z.number(),
+  status: z.enum(['paid', 'failed', 'refunded']),
+  description: z.string(),
+  provider_ref: z.string(),
+  created_at: z.string(),
+});
+export type AdminInvoiceRow = z.infer<typeof adminInvoiceRowSchema>;
+
+/** GET /api/admin/orders/:id */
+export const adminOrderDetailSchema = adminOrderRowSchema.extend({
+  failure_message: z.string().nullable(),
+  affiliate: z.string().nullable(),
+  payment_method: z.string(),
+  invoices: z.array(adminInvoiceRowSchema),
   /** a paid order with a provider charge can be refunded */
-  refundable: boolean;
-}
+  refundable: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
-export interface AdminRefundResult {
-  message: string;
-  order: AdminOrderDetail;
-}
+/** POST /api/admin/orders/:id/refund */
+export const adminRefundResultSchema = z.object({
+  message: z.string(),
+  order: adminOrderDetailSchema,
+});
+export type AdminRefundResult = z.infer<typeof adminRefundResultSchema>;
 
 export const ORDER_MESSAGES = {
   notPaid: 'Only a paid order can be refunded.',
@@ -74,21 +85,25 @@ export const adminSubscriptionsQuerySchema = adminListQuerySchema.extend({
   provider: optionalEnum(PROVIDERS),
 });
 
-export interface AdminSubscriptionRow {
-  id: number;
-  member: { id: number; name: string; email: string } | null;
-  checkout_slug: string;
-  plan: 'monthly' | 'yearly';
-  status: (typeof SUBSCRIPTION_STATUSES)[number];
-  price_cents: number;
-  discount: string | null;
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-  payment_method: string;
-  provider: string;
-  provider_ref: string;
-  created_at: string;
-}
+export const adminSubscriptionRowSchema = z.object({
+  id: z.number(),
+  member: adminPersonSchema,
+  checkout_slug: z.string(),
+  plan: z.enum(['monthly', 'yearly']),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  price_cents: z.number(),
+  /** the discount still to come, in words */
+  discount: z.string().nullable(),
+  current_period_end: z.string(),
+  cancel_at_period_end: z.boolean(),
+  payment_method: z.string(),
+  provider: z.string(),
+  provider_ref: z.string(),
+  created_at: z.string(),
+});
+export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRowSchema>;
+/** GET /api/admin/subscriptions */
+export const adminSubscriptionPageSchema = adminPageSchema(adminSubscriptionRowSchema);
 
 // ---- membership plans
 
@@ -157,10 +172,30 @@ export const adminPlanSchema = z
     }
   });
 export type AdminPlanInput = z.infer<typeof adminPlanSchema>;
-export interface AdminPlan extends AdminPlanInput {
-  slug: string;
-  updated_at: string;
-}
+/** a plan as the console reads it: the stored values (no checks: they were checked when saved) */
+export const adminPlanAnswerSchema = z.object({
+  slug: z.string(),
+  heading: z.string(),
+  subheading: z.string(),
+  has_trial: z.boolean(),
+  monthly_title: z.string(),
+  monthly_price_cents: z.number(),
+  yearly_price_cents: z.number(),
+  lifetime_price_cents: z.number(),
+  monthly_crossed_out_cents: z.number().nullable(),
+  yearly_crossed_out_cents: z.number().nullable(),
+  lifetime_crossed_out_cents: z.number().nullable(),
+  monthly_sales_tag: z.string().nullable(),
+  yearly_sales_tag: z.string().nullable(),
+  lifetime_sales_tag: z.string().nullable(),
+  monthly_trial_days: z.number(),
+  yearly_trial_days: z.number(),
+  active: z.boolean(),
+  updated_at: z.string(),
+});
+export type AdminPlan = z.infer<typeof adminPlanAnswerSchema>;
+/** GET /api/admin/plans */
+export const adminPlanListSchema = z.object({ data: z.array(adminPlanAnswerSchema) });
 
 // ---- courses for sale (double-kick and course tiers)
 
@@ -194,14 +229,31 @@ export const adminProductSchema = z
       ctx.addIssue({ code: 'custom', path: ['list_price_cents'], message: 'The list price must be above the price.' });
   });
 export type AdminProductInput = z.infer<typeof adminProductSchema>;
-export interface AdminProduct extends AdminProductInput {
-  slug: string;
-  kind: string;
-  course: { id: number; title: string; slug: string } | null;
-  sold: number;
+/** a course for sale as the console reads it */
+export const adminProductAnswerSchema = z.object({
+  slug: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  course_id: z.number().nullable(),
+  course: z.object({ id: z.number(), title: z.string(), slug: z.string() }).nullable(),
+  level: z.enum(COURSE_LEVELS).nullable(),
+  price_cents: z.number(),
+  list_price_cents: z.number().nullable(),
   /** null = unlimited */
-  spots_left: number | null;
-}
+  spots: z.number().nullable(),
+  sold: z.number(),
+  /** null = unlimited */
+  spots_left: z.number().nullable(),
+  active: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof adminProductAnswerSchema>;
+/** GET /api/admin/products */
+export const adminProductPageSchema = adminPageSchema(adminProductAnswerSchema);
+/** GET /api/admin/products/:slug: the product and the courses its form can choose */
+export const adminProductDetailSchema = z.object({
+  product: adminProductAnswerSchema,
+  courses: z.array(z.object({ id: z.number(), title: z.string() })),
+});
 export const spotsBelowSold = (sold: number) => `The spots may not be fewer than the ${sold} already sold.`;
 
 // ---- retention offers: the setting `retention_offers` (schema in retention.ts: the billing flow reads it too)
@@ -283,18 +335,26 @@ export const WEBHOOK_RETRY_MESSAGES = {
   ignored: 'The event needs nothing from Backbeat; the failure is marked resolved.',
 } as const;
 
-export interface AdminWebhookFailureRow {
-  id: number;
-  provider: string;
-  event_id: string | null;
-  event_type: string | null;
-  kind: WebhookFailureKind;
-  reason: string;
+export const adminWebhookFailureRowSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  event_id: z.string().nullable(),
+  event_type: z.string().nullable(),
+  kind: z.enum(WEBHOOK_FAILURE_KINDS),
+  reason: z.string(),
   /** the body's keys without their values, e.g. `{id, type, data: {}}` */
-  outline: string | null;
-  deliveries: number;
-  first_at: string;
-  last_at: string;
+  outline: z.string().nullable(),
+  deliveries: z.number(),
+  first_at: z.string(),
+  last_at: z.string(),
   /** a later delivery of the same event was applied */
-  resolved_at: string | null;
-}
+  resolved_at: z.string().nullable(),
+});
+export type AdminWebhookFailureRow = z.infer<typeof adminWebhookFailureRowSchema>;
+/** GET /api/admin/webhook-failures */
+export const adminWebhookFailurePageSchema = adminPageSchema(adminWebhookFailureRowSchema);
+/** POST /api/admin/webhook-failures/:id/retry */
+export const webhookRetryResultSchema = z.object({
+  message: z.string(),
+  outcome: z.enum(['applied', 'duplicate', 'ignored']),
+});

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
-import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
-import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl, type LiveStatus } from './live.ts';
+import { adminListQuerySchema, adminPageSchema, adminUrlSchema } from './admin.ts';
+import { LIVE, LIVE_MESSAGES, LIVE_STATUSES, scheduleShowSchema, toEmbedUrl } from './live.ts';
 
 // The admin console's community pages (docs/product/admin-console.md): moderation, forum categories, live shows, and a
 // member's community history. Request schemas are shared by the routes and the forms.
@@ -35,19 +35,30 @@ export const moderationActionSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: 'Choose hide, restore or delete.' }),
 });
 
-export interface ModerationItem {
-  kind: ModerationKind;
-  id: number;
+export const moderationItemSchema = z.object({
+  kind: z.enum(MODERATION_KINDS),
+  id: z.number(),
   /** the topic's title (topics) */
-  title: string | null;
+  title: z.string().nullable(),
   /** the start of the text */
-  excerpt: string;
-  author: { id: number; name: string } | null;
+  excerpt: z.string(),
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** where it is on the site */
-  where: { label: string; url: string | null };
-  state: ModerationState;
-  created_at: string;
-}
+  where: z.object({ label: z.string(), url: z.string().nullable() }),
+  state: z.enum(MODERATION_STATES),
+  created_at: z.string(),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+/** GET /api/admin/moderation */
+export const moderationPageSchema = adminPageSchema(moderationItemSchema);
+/** POST /api/admin/moderation/:kind/:id: the thing's state after the action */
+export const moderationResultSchema = z.object({
+  data: z.object({
+    kind: z.enum(MODERATION_KINDS),
+    id: z.number(),
+    state: z.enum([...MODERATION_STATES, 'deleted']),
+  }),
+});
 
 export const MODERATION_MESSAGES = {
   firstPost: "This post holds its topic's text: hide or delete the topic instead.",
@@ -96,15 +107,19 @@ export const categorySchema = z.object({
 export type CategoryInput = z.input<typeof categorySchema>;
 export const categoryMoveSchema = z.object({ direction: z.enum(['up', 'down'], { error: 'Choose up or down.' }) });
 
-export interface AdminCategory {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  position: number;
-  topics: number;
-  url: string;
-}
+export const adminCategorySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  position: z.number(),
+  topics: z.number(),
+  url: z.string(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminCategoryPageSchema = adminPageSchema(adminCategorySchema);
+/** a category's create (201), read, edit and move */
+export const adminCategoryAnswerSchema = z.object({ data: adminCategorySchema });
 
 // --- Live shows ---------------------------------------------------------------------------------
 
@@ -135,33 +150,48 @@ export const liveShowTopicSchema = z.object({
     .default(''),
 });
 
-export interface AdminLiveShow {
-  id: number;
-  title: string;
-  description: string;
-  starts_at: string;
-  status: LiveStatus;
-  video_url: string | null;
-  chat_open: boolean;
-  topic: string | null;
-  messages: number;
-  url: string;
-}
+export const adminLiveShowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  starts_at: z.string(),
+  status: z.enum(LIVE_STATUSES),
+  video_url: z.string().nullable(),
+  chat_open: z.boolean(),
+  topic: z.string().nullable(),
+  messages: z.number(),
+  url: z.string(),
+});
+export type AdminLiveShow = z.infer<typeof adminLiveShowSchema>;
+export const adminLiveShowPageSchema = adminPageSchema(adminLiveShowSchema);
+/** a show's create (201), read, edit, status, chat and topic */
+export const adminLiveShowAnswerSchema = z.object({ data: adminLiveShowSchema });
 
 // --- A member's community history (for the People pages) ---------------------------------------
 
-export interface MemberCommunity {
-  counts: { posts: number; topics: number; chat: number; wall: number; reports_against: number };
-  posts: ModerationItem[];
-  topics: ModerationItem[];
-  chat: ModerationItem[];
-  wall: ModerationItem[];
-  reports_against: Array<{
-    id: number;
-    kind: 'post' | 'chat' | 'wall';
-    target_id: number;
-    reason: string;
-    status: string;
-    created_at: string;
-  }>;
-}
+export const memberCommunitySchema = z.object({
+  counts: z.object({
+    posts: z.number(),
+    topics: z.number(),
+    chat: z.number(),
+    wall: z.number(),
+    reports_against: z.number(),
+  }),
+  posts: z.array(moderationItemSchema),
+  topics: z.array(moderationItemSchema),
+  chat: z.array(moderationItemSchema),
+  wall: z.array(moderationItemSchema),
+  reports_against: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(['post', 'chat', 'wall']),
+      target_id: z.number(),
+      reason: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type MemberCommunity = z.infer<typeof memberCommunitySchema>;
+/** GET /api/admin/members/:id/community */
+export const memberCommunityAnswerSchema = z.object({ data: memberCommunitySchema });

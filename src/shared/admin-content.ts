@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { cleanDisplayText } from './display-text.ts';
-import { adminListQuerySchema, adminUrlSchema } from './admin.ts';
+import { adminListQuerySchema, adminPageSchema, adminUrlSchema } from './admin.ts';
 import { PEDALS, planKey, SKILLS } from './diagnostic.ts';
 import { isImageOption, LEARNING } from './learning.ts';
 
@@ -120,34 +120,51 @@ export const courseBodySchema = z.object({
 });
 export type CourseBody = z.input<typeof courseBodySchema>;
 
-export interface AdminCourseRow {
-  id: number;
-  slug: string;
-  title: string;
-  area: CourseArea;
-  members_only: boolean;
-  is_welcome: boolean;
-  position: number;
-  lessons: number;
-  created_at: string;
-}
+const adminCourseFields = {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  area: z.enum(COURSE_AREAS),
+  members_only: z.boolean(),
+  is_welcome: z.boolean(),
+  position: z.number(),
+  created_at: z.string(),
+};
+export const adminCourseRowSchema = z.object({
+  ...adminCourseFields,
+  /** how many lessons it has */
+  lessons: z.number(),
+});
+export type AdminCourseRow = z.infer<typeof adminCourseRowSchema>;
+/** GET /api/admin/courses */
+export const adminCoursePageSchema = adminPageSchema(adminCourseRowSchema);
 
-export interface AdminLessonRow {
-  id: number;
-  slug: string;
-  title: string;
-  members_only: boolean;
-  position: number;
-  next_lesson_id: number | null;
-}
+export const adminLessonRowSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  members_only: z.boolean(),
+  position: z.number(),
+  next_lesson_id: z.number().nullable(),
+});
+export type AdminLessonRow = z.infer<typeof adminLessonRowSchema>;
 
-export interface AdminCourse extends Omit<AdminCourseRow, 'lessons'> {
-  description: string;
-  image_url: string | null;
-  lessons: AdminLessonRow[];
+export const adminCourseSchema = z.object({
+  ...adminCourseFields,
+  description: z.string(),
+  image_url: z.string().nullable(),
+  lessons: z.array(adminLessonRowSchema),
   /** members who completed one of its lessons (the delete confirmation says so) */
-  members_with_progress: number;
-}
+  members_with_progress: z.number(),
+});
+export type AdminCourse = z.infer<typeof adminCourseSchema>;
+/** a course's create (201), read and edit, and a lesson's move (its course in the new order) */
+export const adminCourseAnswerSchema = z.object({ data: adminCourseSchema });
+
+/** DELETE of a course, stage or achievement */
+export const adminContentDeletedSchema = z.object({ deleted: z.boolean() });
+/** DELETE /api/admin/lessons/:id: also the course it was in (where the page goes back to) */
+export const adminLessonDeletedSchema = adminContentDeletedSchema.extend({ course_id: z.number() });
 
 // ---- lessons ----
 
@@ -213,22 +230,34 @@ export const quizBodySchema = z.object({
 export type QuizBody = z.input<typeof quizBodySchema>;
 export type AdminQuizQuestion = z.output<typeof quizQuestionSchema>;
 
-export interface AdminLesson {
-  id: number;
-  course: { id: number; title: string; slug: string; area: CourseArea };
-  slug: string;
-  title: string;
-  description: string;
-  video_url: string | null;
-  members_only: boolean;
-  position: number;
-  next_lesson_id: number | null;
-  paths: Array<{ id: number; title: string; url: string; position: number }>;
-  quiz: AdminQuizQuestion[];
+export const adminLessonSchema = z.object({
+  id: z.number(),
+  course_id: z.number(),
+  course: z.object({ id: z.number(), title: z.string(), slug: z.string(), area: z.enum(COURSE_AREAS) }),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  video_url: z.string().nullable(),
+  members_only: z.boolean(),
+  position: z.number(),
+  next_lesson_id: z.number().nullable(),
+  paths: z.array(z.object({ id: z.number(), title: z.string(), url: z.string(), position: z.number() })),
+  /** the questions as saved (AdminQuizQuestion) */
+  quiz: z.array(
+    z.object({
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      options: z.array(z.string()),
+      correct: z.number(),
+    }),
+  ),
   /** every lesson, for the "next lesson" select */
-  lesson_choices: Array<{ id: number; title: string; course_title: string }>;
-  members_with_progress: number;
-}
+  lesson_choices: z.array(z.object({ id: z.number(), title: z.string(), course_title: z.string() })),
+  members_with_progress: z.number(),
+});
+export type AdminLesson = z.infer<typeof adminLessonSchema>;
+/** a lesson's create (201), read, edit, paths and quiz */
+export const adminLessonAnswerSchema = z.object({ data: adminLessonSchema });
 
 // ---- stages ----
 
@@ -249,19 +278,26 @@ export const stageBodySchema = z.object({
 });
 export type StageBody = z.input<typeof stageBodySchema>;
 
-export interface AdminStage {
-  id: number;
-  title: string;
-  description: string;
-  image_url: string | null;
-  steps: string[];
-}
-export interface AdminStageRow {
-  id: number;
-  title: string;
-  image_url: string | null;
-  steps: number;
-}
+export const adminStageSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  steps: z.array(z.string()),
+});
+export type AdminStage = z.infer<typeof adminStageSchema>;
+/** a stage's create (201), read and edit */
+export const adminStageAnswerSchema = z.object({ data: adminStageSchema });
+export const adminStageRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  /** how many steps it has */
+  steps: z.number(),
+});
+export type AdminStageRow = z.infer<typeof adminStageRowSchema>;
+/** GET /api/admin/stages */
+export const adminStagePageSchema = adminPageSchema(adminStageRowSchema);
 export const stageListQuerySchema = adminListQuerySchema;
 
 // ---- achievements ----
@@ -290,17 +326,23 @@ export const achievementBodySchema = z.object({
   position,
 });
 export type AchievementBody = z.input<typeof achievementBodySchema>;
-export interface AdminAchievement {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-  rule: (typeof ACHIEVEMENT_RULES)[number];
-  threshold: number;
-  position: number;
-  unlocked_by: number;
-}
+export const adminAchievementSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  rule: z.enum(ACHIEVEMENT_RULES),
+  threshold: z.number(),
+  position: z.number(),
+  /** members who have it */
+  unlocked_by: z.number(),
+});
+export type AdminAchievement = z.infer<typeof adminAchievementSchema>;
+/** GET /api/admin/achievements */
+export const adminAchievementPageSchema = adminPageSchema(adminAchievementSchema);
+/** an achievement's create (201), read and edit */
+export const adminAchievementAnswerSchema = z.object({ data: adminAchievementSchema });
 export const achievementListQuerySchema = adminListQuerySchema;
 
 // ---- settings: placement questions and foot-speed plan links ----
@@ -313,6 +355,17 @@ export const placementBodySchema = z.object({
   ),
 });
 export type PlacementBody = z.input<typeof placementBodySchema>;
+/** GET and PUT /api/admin/placement: the questions in use (src/shared/placement.ts's PlacementQuestion) */
+export const adminPlacementAnswerSchema = z.object({
+  data: z.object({
+    questions: z.array(
+      z.object({
+        title: z.string(),
+        options: z.array(z.object({ text: z.string(), points: z.number() })),
+      }),
+    ),
+  }),
+});
 
 export const PLAN_LINKS_SETTING = 'diagnostic_plan_links';
 /** the six plan keys in the form's order ("Beginner|Single Pedal"...) */
@@ -326,4 +379,8 @@ export const planLinksSchema = z.object(
   ) as Record<string, ReturnType<typeof adminUrlSchema>>,
 );
 export const planLinksBodySchema = z.object({ links: planLinksSchema });
-export type PlanLinks = Record<string, string>;
+/** the plan address of each key */
+export const planLinksAnswerSchema = z.record(z.string(), z.string());
+export type PlanLinks = z.infer<typeof planLinksAnswerSchema>;
+/** GET and PUT /api/admin/foot-speed */
+export const adminPlanLinksAnswerSchema = z.object({ data: z.object({ links: planLinksAnswerSchema }) });

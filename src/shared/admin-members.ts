@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { adminListQuerySchema } from './admin.ts';
+import { adminListQuerySchema, adminPageSchema } from './admin.ts';
 import { siteLinkSchema } from './http.ts';
 
 // The admin console's people pages (docs/product/admin-console.md): members, mentors, leads, reviews. The routes
@@ -22,35 +22,44 @@ export const memberListQuerySchema = adminListQuerySchema.extend({
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 export const MEMBER_SORTS = ['name', 'email', 'joined', 'updated'] as const;
 
-export interface AdminMemberRow {
-  id: number;
-  name: string;
-  email: string;
-  slug: string;
-  avatar_url: string;
-  role: 'member' | 'admin';
-  is_mentor: boolean;
-  suspended_at: string | null;
-  entitlements: string[];
-  created_at: string;
-  updated_at: string;
-}
+export const adminMemberRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  slug: z.string(),
+  avatar_url: z.string(),
+  role: z.enum(['member', 'admin']),
+  is_mentor: z.boolean(),
+  suspended_at: z.string().nullable(),
+  entitlements: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
+/** GET /api/admin/members */
+export const adminMemberPageSchema = adminPageSchema(adminMemberRowSchema);
+/** POST /api/admin/members/:id/role, /suspend, /unsuspend: the member as the list shows them */
+export const adminMemberAnswerSchema = z.object({ data: adminMemberRowSchema });
 
-export interface AdminEntitlement {
-  id: number;
-  kind: string;
-  source: string;
-  starts_at: string;
-  ends_at: string | null;
-  revoked_at: string | null;
-  active: boolean;
-}
+export const adminEntitlementSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  source: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type AdminEntitlement = z.infer<typeof adminEntitlementSchema>;
+/** POST /api/admin/members/:id/entitlements (201) and .../revoke */
+export const adminEntitlementAnswerSchema = z.object({ data: adminEntitlementSchema });
 
-export interface HistoryFact {
-  count: number;
+export const historyFactSchema = z.object({
+  count: z.number(),
   /** when the latest one happened */
-  latest: string | null;
-}
+  latest: z.string().nullable(),
+});
+export type HistoryFact = z.infer<typeof historyFactSchema>;
 
 export const HISTORY_LABELS = {
   orders: 'Orders',
@@ -67,17 +76,24 @@ export const HISTORY_LABELS = {
 } as const;
 export type HistoryKey = keyof typeof HISTORY_LABELS;
 
-export interface AdminMemberDetail {
-  member: AdminMemberRow & {
-    profile_url: string;
-    timezone: string | null;
-    stage: string | null;
-    signup_source: string | null;
-    suspended_reason: string | null;
-  };
-  history: Record<HistoryKey, HistoryFact>;
-  entitlement_rows: AdminEntitlement[];
-}
+/** GET /api/admin/members/:id */
+export const adminMemberDetailSchema = z.object({
+  member: adminMemberRowSchema.extend({
+    profile_url: z.string(),
+    timezone: z.string().nullable(),
+    stage: z.string().nullable(),
+    signup_source: z.string().nullable(),
+    suspended_reason: z.string().nullable(),
+  }),
+  history: z.object(
+    Object.fromEntries(Object.keys(HISTORY_LABELS).map((key) => [key, historyFactSchema])) as Record<
+      HistoryKey,
+      typeof historyFactSchema
+    >,
+  ),
+  entitlement_rows: z.array(adminEntitlementSchema),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 
 export const MEMBER_TEXT = {
   kindInvalid: 'The kind must be membership, mentorship or course:<id or slug>.',
@@ -146,49 +162,54 @@ export const adminNotificationSchema = z.object({
 
 // ---- mentors ----
 
-export interface AdminMentorStudent {
-  id: number;
-  name: string;
-  email: string;
-  status: string | null;
-}
-export interface AdminMentor {
-  id: number;
-  name: string;
-  email: string;
-  avatar_url: string;
-  is_mentor: boolean;
-  students: AdminMentorStudent[];
-}
+export const adminMentorStudentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string().nullable(),
+});
+export type AdminMentorStudent = z.infer<typeof adminMentorStudentSchema>;
+export const adminMentorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  avatar_url: z.string(),
+  is_mentor: z.boolean(),
+  students: z.array(adminMentorStudentSchema),
+});
+export type AdminMentor = z.infer<typeof adminMentorSchema>;
 /** GET /api/admin/mentors */
-export interface AdminMentorsOverview {
-  mentors: AdminMentor[];
-  unassigned: AdminMentorStudent[];
-}
+export const adminMentorsOverviewSchema = z.object({
+  mentors: z.array(adminMentorSchema),
+  unassigned: z.array(adminMentorStudentSchema),
+});
+export type AdminMentorsOverview = z.infer<typeof adminMentorsOverviewSchema>;
 
 // ---- leads & reviews ----
 
-export interface AdminLeadRow {
-  id: number;
-  name: string;
-  email: string;
-  skill: string;
-  pedal: string;
-  tempo: number | null;
-  scores: Record<string, number>;
-  primary: string;
-  answers: string;
-  created_at: string;
-}
+export const adminLeadRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  skill: z.string(),
+  pedal: z.string(),
+  tempo: z.number().nullable(),
+  scores: z.record(z.string(), z.number()),
+  primary: z.string(),
+  answers: z.string(),
+  created_at: z.string(),
+});
+export type AdminLeadRow = z.infer<typeof adminLeadRowSchema>;
 export const LEAD_SORTS = ['created_at', 'name', 'email', 'skill', 'pedal', 'primary'] as const;
 
-export interface AdminReviewRow {
-  id: number;
-  subject: string;
-  body: string;
-  name: string | null;
-  email: string | null;
-  user_id: number | null;
-  created_at: string;
-}
+export const adminReviewRowSchema = z.object({
+  id: z.number(),
+  subject: z.string(),
+  body: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  user_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type AdminReviewRow = z.infer<typeof adminReviewRowSchema>;
 export const REVIEW_SORTS = ['created_at', 'name', 'email'] as const;

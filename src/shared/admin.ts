@@ -24,29 +24,36 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
+/** Where one page of an admin list stands (every list answers it around its rows). */
+const adminPageFields = {
+  page: z.number(),
+  per_page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  sort: z.string(),
+  dir: z.enum(['asc', 'desc']),
+};
 /** Every admin list answers one page of rows and where it stands. */
-export interface AdminPage<T> {
-  data: T[];
-  page: number;
-  per_page: number;
-  pages: number;
-  total: number;
-  sort: string;
-  dir: 'asc' | 'desc';
-}
+export const adminPageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), ...adminPageFields });
+export type AdminPage<T> = { data: T[] } & z.infer<z.ZodObject<typeof adminPageFields>>;
 
-export interface AuditEntry {
-  id: number;
-  actor: { id: number | null; name: string };
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  summary: string;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: string;
-}
+/** the answer of a console delete (a category, a live show, a course...) */
+export const adminDeletedSchema = z.object({ ok: z.boolean() });
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.object({ id: z.number().nullable(), name: z.string() }),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  summary: z.string(),
+  /** the changed facts as the change's answer showed them (any JSON) */
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuerySchema = adminListQuerySchema.extend({
   target_type: z.string().trim().max(40).optional(),
@@ -62,10 +69,11 @@ export const ADMIN_IMAGE = {
   invalid: 'The image must be a file of type: jpg, jpeg, png, gif.',
   tooBig: 'The image may not be greater than 5 MB.',
 } as const;
-export interface AdminImageResponse {
+export const adminImageResponseSchema = z.object({
   /** the stored image's address, to put in a form's image field */
-  url: string;
-}
+  url: z.string(),
+});
+export type AdminImageResponse = z.infer<typeof adminImageResponseSchema>;
 
 /** an absolute https address (no spaces, no user name or password in it) */
 const isHttpsAddress = (v: string) => {
@@ -98,14 +106,15 @@ export const adminUrlSchema = (field: string, max = 2000) =>
 export { ADMIN_SECTIONS } from './admin-sections.ts';
 
 /** GET /api/admin/overview: the console's front page figures. */
-export interface AdminOverview {
-  members: number;
-  new_members_30d: number;
-  active_subscriptions: number;
-  mentorship_students: number;
-  open_reports: number;
-  paid_orders_30d: number;
-  revenue_30d_cents: number;
-  leads_30d: number;
-  recent_changes: AuditEntry[];
-}
+export const adminOverviewSchema = z.object({
+  members: z.number(),
+  new_members_30d: z.number(),
+  active_subscriptions: z.number(),
+  mentorship_students: z.number(),
+  open_reports: z.number(),
+  paid_orders_30d: z.number(),
+  revenue_30d_cents: z.number(),
+  leads_30d: z.number(),
+  recent_changes: z.array(auditEntrySchema),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -154,16 +154,17 @@ export interface BillingState {
   courses: BillingCourse[];
 }
 
-export interface CancellationRow {
-  id: number;
-  member: { id: number; name: string; email: string; url: string } | null;
-  provider: string;
-  cycle: string;
-  reason: string;
-  description: string;
-  outcome: string;
-  created_at: string;
-}
+export const cancellationRowSchema = z.object({
+  id: z.number(),
+  member: z.object({ id: z.number(), name: z.string(), email: z.string(), url: z.string() }).nullable(),
+  provider: z.string(),
+  cycle: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  outcome: z.string(),
+  created_at: z.string(),
+});
+export type CancellationRow = z.infer<typeof cancellationRowSchema>;
 
 export interface CancellationsPage {
   data: CancellationRow[];

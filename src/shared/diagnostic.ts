@@ -193,6 +193,24 @@ export const DEFAULT_PLAN_LINKS: Record<string, string> = Object.fromEntries(
 
 // built in a pure function: the /diagnostic page reads this module's steps, not the server's schema,
 // and so loads no zod (a public page's initial JavaScript stays within its budget: scripts/initial-js.ts)
+/** POST /placement/foot-speed/save (201): the server's scoring of the answers and the plan to follow */
+export const footSpeedResultSchema = /* @__PURE__ */ (() =>
+  z.object({
+    skill: z.enum(SKILLS),
+    pedal: z.enum(PEDALS),
+    tempo: z.number().nullable(),
+    scores: z.object({
+      technique: z.number(),
+      control: z.number(),
+      coordination: z.number(),
+      independence: z.number(),
+    }),
+    primary: z.enum(AREAS),
+    primary_label: z.string(),
+    link: z.string(),
+  }))();
+export type FootSpeedResult = z.infer<typeof footSpeedResultSchema>;
+
 export const footSpeedSaveSchema = /* @__PURE__ */ (() =>
   z.object({
     name: z

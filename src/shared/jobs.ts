@@ -1,39 +1,47 @@
+import { z } from './zod.ts';
+
 /** Background jobs as admins see them (GET /api/admin/jobs; docs/product/background-jobs.md). */
 
 /** One kind of job: how many are in each state, and its repeat rule when it recurs. */
-export interface AdminJobQueue {
-  name: string;
+export const adminJobQueueSchema = z.object({
+  name: z.string(),
   /** what the job does, in the console's words */
-  label: string;
+  label: z.string(),
   /** a cron rule (UTC) when the job recurs by itself, else null */
-  schedule: string | null;
+  schedule: z.string().nullable(),
   /** waiting for their time or for a worker */
-  queued: number;
+  queued: z.number(),
   /** failed at least once and waiting for their next try */
-  retrying: number;
-  active: number;
-  completed: number;
-  failed: number;
-}
+  retrying: z.number(),
+  active: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+});
+export type AdminJobQueue = z.infer<typeof adminJobQueueSchema>;
 
 /** A job that used up its tries. */
-export interface AdminFailedJob {
-  id: string;
-  name: string;
-  label: string;
+export const adminFailedJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
   /** the error the last try ended with */
-  error: string;
+  error: z.string(),
   /** tries made (the first one and each retry) */
-  attempts: number;
-  created_at: string;
-  failed_at: string | null;
-}
+  attempts: z.number(),
+  created_at: z.string(),
+  failed_at: z.string().nullable(),
+});
+export type AdminFailedJob = z.infer<typeof adminFailedJobSchema>;
 
-export interface AdminJobsResponse {
-  queues: AdminJobQueue[];
+export const adminJobsResponseSchema = z.object({
+  queues: z.array(adminJobQueueSchema),
   /** the most recent failed jobs, newest first (at most ADMIN_FAILED_JOBS_SHOWN) */
-  failed: AdminFailedJob[];
-}
+  failed: z.array(adminFailedJobSchema),
+});
+export type AdminJobsResponse = z.infer<typeof adminJobsResponseSchema>;
+
+/** POST /api/admin/jobs/:id/retry */
+export const adminJobRetryResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
 
 export const ADMIN_FAILED_JOBS_SHOWN = 50;
 

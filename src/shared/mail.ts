@@ -1,22 +1,24 @@
 import { z } from './zod.ts';
 
 /** A mail the server kept instead of delivering (no SMTP_URL): what the admin console and the dev outbox show. */
-export interface KeptMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
+export const keptMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type KeptMail = z.infer<typeof keptMailSchema>;
 
 /**
  * GET /api/admin/mail. `delivery`: 'smtp' when SMTP_URL delivers mail (nothing is kept), 'kept' when
  * mail stays on the server for admins to read (the newest first, at most 50).
  */
-export interface AdminMailResponse {
-  delivery: 'smtp' | 'kept';
-  messages: KeptMail[];
-}
+export const adminMailResponseSchema = z.object({
+  delivery: z.enum(['smtp', 'kept']),
+  messages: z.array(keptMailSchema),
+});
+export type AdminMailResponse = z.infer<typeof adminMailResponseSchema>;
 
 /**
  * What a member can be told about, and how (docs/mail.md). Each topic is one row of the notifications

@@ -90,21 +90,38 @@ export function paymentMethodText(label: string, provider: string): string {
 // ---- admin: refunding a subscription payment
 
 /** GET /api/admin/subscriptions/:id/payments: one paid charge of the subscription */
-export interface SubscriptionPayment {
-  invoice_id: number;
-  receipt: string | null;
-  description: string;
-  amount_cents: number;
-  refunded_cents: number;
-  currency: string;
-  paid_at: string;
+export const subscriptionPaymentSchema = z.object({
+  invoice_id: z.number(),
+  receipt: z.string().nullable(),
+  description: z.string(),
+  amount_cents: z.number(),
+  refunded_cents: z.number(),
+  currency: z.string(),
+  paid_at: z.string(),
   /** the most recent payment: refunding it in full ends the membership now */
-  latest: boolean;
-}
-export interface SubscriptionPayments {
-  subscription: { id: number; member: string; status: string; access_ends_at: string | null; plan: string };
-  payments: SubscriptionPayment[];
-}
+  latest: z.boolean(),
+});
+export type SubscriptionPayment = z.infer<typeof subscriptionPaymentSchema>;
+export const subscriptionPaymentsSchema = z.object({
+  subscription: z.object({
+    id: z.number(),
+    member: z.string(),
+    status: z.string(),
+    access_ends_at: z.string().nullable(),
+    plan: z.string(),
+  }),
+  payments: z.array(subscriptionPaymentSchema),
+});
+export type SubscriptionPayments = z.infer<typeof subscriptionPaymentsSchema>;
+/** POST /api/admin/invoices/:id/refund */
+export const subscriptionRefundResultSchema = z.object({
+  message: z.string(),
+  /** the credit note's number, when one was written */
+  credit_note: z.string().nullable(),
+  effect: z.string(),
+  payments: subscriptionPaymentsSchema,
+});
+export type SubscriptionRefundResult = z.infer<typeof subscriptionRefundResultSchema>;
 
 export const subscriptionRefundSchema = z.object({
   amount_cents: z.coerce

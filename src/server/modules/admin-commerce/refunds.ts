@@ -13,14 +13,8 @@ import {
   refundEffect,
   type SubscriptionPayments,
   type SubscriptionRefundInput,
+  type SubscriptionRefundResult,
 } from '#shared/receipts';
-
-export interface SubscriptionRefundResult {
-  message: string;
-  credit_note: string | null;
-  effect: string;
-  payments: SubscriptionPayments;
-}
 
 /**
  * Refunding a subscription's payment, whole or in part, from the admin console (docs/product/receipts.md).

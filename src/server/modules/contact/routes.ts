@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminListQuerySchema } from '#shared/admin';
+import { adminListQuerySchema, adminPageSchema } from '#shared/admin';
+import { adminReviewRowSchema } from '#shared/admin-members';
+import { messageResponseSchema } from '#shared/auth';
 import { contactBodySchema } from '#shared/learning';
-import { BARRIER_MESSAGES, barrierReportSchema } from '#shared/accessibility';
+import { adminBarrierRowSchema, BARRIER_MESSAGES, barrierReportSchema } from '#shared/accessibility';
+import { fileResponse } from '#server/lib/responses';
 import { requireUser } from '#server/lib/guards';
 import { reviewsPage } from '#server/modules/admin-members/index';
 import { csvCell } from '#server/lib/csv';
@@ -14,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // the student review modal (and the contact form) post here
   app.post(
     '/contact/send',
-    { config: { access: 'member' }, schema: { body: contactBodySchema } },
+    { config: { access: 'member' }, schema: { body: contactBodySchema, response: { 201: messageResponseSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       await limiters.consume('contactPerUser', String(user.id));
@@ -27,7 +30,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // be the very thing that keeps them from signing in); per address by plugins/address-limits.ts
   app.post(
     '/accessibility/barriers',
-    { config: { access: 'public' }, schema: { body: barrierReportSchema } },
+    { config: { access: 'public' }, schema: { body: barrierReportSchema, response: { 201: messageResponseSchema } } },
     async (request, reply) => {
       const user = request.user ?? null;
       if (user) await limiters.consume('contactPerUser', String(user.id));
@@ -38,20 +41,29 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/barrier-reports',
-    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminPageSchema(adminBarrierRowSchema) } },
+    },
     async (request) => barrierReportsPage(db, request.query),
   );
 
   // staff read the reviews (admin console): paged, sorted and searched on the server; CSV of the same search
   app.get(
     '/api/admin/reviews',
-    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminPageSchema(adminReviewRowSchema) } },
+    },
     async (request) => reviewsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/reviews.csv',
-    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: fileResponse('The reviews of the search as CSV') },
+    },
     async (request, reply) => {
       const { data } = await reviewsPage(db, request.query, true);
       const header = ['created_at', 'name', 'email', 'subject', 'body'];

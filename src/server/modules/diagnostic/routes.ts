@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminListQuerySchema } from '#shared/admin';
-import { footSpeedSaveSchema } from '#shared/diagnostic';
+import { adminListQuerySchema, adminPageSchema } from '#shared/admin';
+import { adminLeadRowSchema } from '#shared/admin-members';
+import { footSpeedResultSchema, footSpeedSaveSchema } from '#shared/diagnostic';
+import { fileResponse } from '#server/lib/responses';
 import { leadsPage } from '#server/modules/admin-members/index';
 import { csvCell } from '#server/lib/csv';
 import { saveFootSpeed } from './service.ts';
@@ -11,7 +13,7 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   // public; the server replays the answers to score them
   app.post(
     '/placement/foot-speed/save',
-    { config: { access: 'public' }, schema: { body: footSpeedSaveSchema } },
+    { config: { access: 'public' }, schema: { body: footSpeedSaveSchema, response: { 201: footSpeedResultSchema } } },
     async (request, reply) => {
       await limiters.consume('diagnosticPerIp', request.ip);
       return reply.status(201).send(await saveFootSpeed(app.deps, request.user?.id ?? null, request.body));
@@ -21,13 +23,19 @@ export const diagnosticRoutes: FastifyPluginAsyncZod = async (app) => {
   // the admin console: paged, sorted and searched on the server; the CSV is the same search, every page
   app.get(
     '/api/admin/diagnostic-leads',
-    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminPageSchema(adminLeadRowSchema) } },
+    },
     async (request) => leadsPage(db, request.query),
   );
 
   app.get(
     '/api/admin/diagnostic-leads.csv',
-    { config: { access: 'admin' }, schema: { querystring: adminListQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: adminListQuerySchema, response: fileResponse('The leads of the search as CSV') },
+    },
     async (request, reply) => {
       const { data } = await leadsPage(db, request.query, true);
       const header = [

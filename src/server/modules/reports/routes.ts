@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { COMMUNITY, COMMUNITY_MESSAGES, reportSchema } from '#shared/community';
 import { idSchema, pageQuerySchema } from '#shared/http';
+import { adminReportsPageSchema, REPORT_ACTIONS, REPORT_STATUSES, reportAnswerSchema } from '#shared/reports';
 import { requireAdmin, requireUser } from '#server/lib/guards';
-import { REPORT_ACTIONS, REPORT_STATUSES } from './service.ts';
 
 /** a report needs a reason (the dialog asks for one) */
 const reportBody = reportSchema.extend({
@@ -18,16 +18,26 @@ const reportBody = reportSchema.extend({
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reports } = app.deps.services;
 
-  app.post('/api/reports', { config: { access: 'member' }, schema: { body: reportBody } }, async (request, reply) => {
-    const { created, report } = await reports.report(requireUser(request), request.body);
-    return reply.status(created ? 201 : 200).send({ data: report });
-  });
+  app.post(
+    '/api/reports',
+    {
+      config: { access: 'member' },
+      schema: { body: reportBody, response: { 200: reportAnswerSchema, 201: reportAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { created, report } = await reports.report(requireUser(request), request.body);
+      return reply.status(created ? 201 : 200).send({ data: report });
+    },
+  );
 
   app.get(
     '/api/admin/reports',
     {
       config: { access: 'admin' },
-      schema: { querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }) },
+      schema: {
+        querystring: pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).default('open') }),
+        response: { 200: adminReportsPageSchema },
+      },
     },
     async (request) => reports.list(request.query.status, request.query.page),
   );
@@ -36,7 +46,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/reports/:id',
     {
       config: { access: 'admin' },
-      schema: { params: z.object({ id: idSchema }), body: z.object({ action: z.enum(REPORT_ACTIONS) }) },
+      schema: {
+        params: z.object({ id: idSchema }),
+        body: z.object({ action: z.enum(REPORT_ACTIONS) }),
+        response: { 200: reportAnswerSchema },
+      },
     },
     async (request) => ({
       data: await reports.act(requireAdmin(request), request.params.id, request.body.action, request.ip),

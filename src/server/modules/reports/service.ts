@@ -11,8 +11,6 @@ import type { AuthUser } from '#server/types';
 export type ReportKind = 'post' | 'chat' | 'wall';
 export type ReportStatus = 'open' | 'resolved' | 'dismissed';
 export type ReportAction = 'resolve' | 'dismiss' | 'hide';
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export const REPORT_ACTIONS = ['resolve', 'dismiss', 'hide'] as const;
 /** reports per page of the admin queue */
 export const REPORTS_PER_PAGE = 20;
 

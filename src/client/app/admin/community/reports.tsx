@@ -9,8 +9,9 @@ import { AdminTitle } from '#client/components/admin/form.tsx';
 import { TimeAgo } from '#client/components/admin/format.tsx';
 import { LoadError } from '#client/components/admin/list.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
+import { REPORT_STATUSES, type AdminReportsPage } from '#shared/reports';
 
-const STATUSES = ['open', 'resolved', 'dismissed'] as const;
+const STATUSES = REPORT_STATUSES;
 type Status = (typeof STATUSES)[number];
 type Action = 'resolve' | 'dismiss' | 'hide';
 const KIND_LABEL = { post: 'Post', chat: 'Chat message', wall: 'Wall comment' } as const;
@@ -20,29 +21,6 @@ const DONE: Record<Action, string> = {
   hide: 'Hidden, and its reports resolved.',
 };
 
-interface Person {
-  id: number;
-  name: string;
-  url: string;
-}
-interface AdminReport {
-  id: number;
-  kind: keyof typeof KIND_LABEL;
-  target_id: number;
-  reason: string;
-  status: Status;
-  created_at: string;
-  resolved_at: string | null;
-  reporter: Person | null;
-  target: { text: string; author: Person | null; link: string | null; hidden: boolean; exists: boolean };
-}
-interface ReportsAnswer {
-  data: AdminReport[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
 /** Admin: members' reports of posts, chat messages and wall comments (docs/product/reports-and-moderation.md). */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
@@ -50,7 +28,7 @@ export function ReportsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({
     queryKey: ['admin-reports', status, page],
-    queryFn: () => get<ReportsAnswer>(`/api/admin/reports?status=${status}&page=${page}`),
+    queryFn: () => get<AdminReportsPage>(`/api/admin/reports?status=${status}&page=${page}`),
     placeholderData: keepPreviousData,
   });
   const act = useAdminAction({

@@ -8,24 +8,13 @@ import {
   DIAGNOSTIC,
   DIAGNOSTIC_STEPS,
   initialDiagnostic,
-  type Area,
-  type Scores,
+  type FootSpeedResult,
 } from '#shared/diagnostic';
 import { post } from '#client/lib/api.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FieldMessage, FormError, inputClass } from '#client/components/ui/field.tsx';
 import { invalidProps, useFormFeedback, type FieldMessages } from '#client/components/ui/form-feedback.ts';
 import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
-
-interface Result {
-  skill: string;
-  pedal: string;
-  tempo: number | null;
-  scores: Scores;
-  primary: Area;
-  primary_label: string;
-  link: string;
-}
 
 /**
  * The foot-speed diagnostic (docs/product/diagnostic.md): 9 steps, tempo at step 3, name and email last.
@@ -40,7 +29,7 @@ export function FootSpeedDiagnostic() {
   const feedback = useFormFeedback();
   const id = useId();
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<FootSpeedResult | null>(null);
   const step = DIAGNOSTIC_STEPS[state.step - 1]!;
 
   const answer = (a: number | string) => {
@@ -57,7 +46,7 @@ export function FootSpeedDiagnostic() {
     feedback.clear();
     setSending(true);
     try {
-      setResult(await post<Result>('/placement/foot-speed/save', { name, email, answers }));
+      setResult(await post<FootSpeedResult>('/placement/foot-speed/save', { name, email, answers }));
     } catch (err) {
       feedback.fail(err);
     }
