@@ -140,7 +140,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // background jobs are worked by a process that serves; one built only to answer injected requests
   // (tests) queues them for whoever listens. Stopped in deps.close.
   app.addHook('onListen', async () => {
-    await deps.jobs.start().catch((err: unknown) => app.log.error({ err }, 'background jobs did not start; trying again shortly'));
+    await deps.jobs
+      .start()
+      .catch((err: unknown) => app.log.error({ err }, 'background jobs did not start; trying again shortly'));
   });
 
   if (config.demo) await seedDemo(deps);
