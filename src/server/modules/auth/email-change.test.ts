@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
 import { users } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#test/api-harness';
-import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
+import type { TestApp } from '#test/api-harness';
+import type { TestSmtpServer } from '#test/smtp';
+import { startMailApp } from '#test/mail-app';
 
 /**
  * POST /account/email (docs/product/accounts.md): a member moves their account to a new sign-in
@@ -13,16 +14,13 @@ import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 let t: TestApp;
 let smtp: TestSmtpServer;
 
+let mailApp: Awaited<ReturnType<typeof startMailApp>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url, jobsPollSeconds: 0.2 });
-  await t.app.deps.jobs.start();
+  mailApp = await startMailApp();
+  ({ t, smtp } = mailApp);
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(async () => mailApp?.close());
 
 const addressOf = async (id: number) =>
   (await t.app.deps.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;

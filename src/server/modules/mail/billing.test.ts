@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { instalmentPayments, instalmentPlans, invoices, mailMessages, subscriptions } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#test/api-harness';
+import type { TestApp } from '#test/api-harness';
 import { issueCreditNote, issueReceipt } from '#server/modules/receipts/ledger';
 import { BILLING_SWEEP_JOB } from '#server/modules/mail/index';
-import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
+import type { TestSmtpServer } from '#test/smtp';
+import { startMailApp } from '#test/mail-app';
 
 /**
  * Billing mail: the recurring sweep job reads the billing records (receipts, credit notes, failed
@@ -15,15 +16,12 @@ let t: TestApp;
 let smtp: TestSmtpServer;
 const DAY = 24 * 60 * 60 * 1000;
 
+let mailApp: Awaited<ReturnType<typeof startMailApp>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url, jobsPollSeconds: 0.2 });
-  await t.app.deps.jobs.start();
+  mailApp = await startMailApp();
+  ({ t, smtp } = mailApp);
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(async () => mailApp?.close());
 
 /** runs the sweep as the schedule does: a job in the queue, worked by this process */
 async function sweep() {

@@ -14,8 +14,9 @@ import {
 import { WATCHED_TOPICS_JOB } from '#server/modules/forums/watched-topic-mail';
 import { LIVE_REMINDERS_JOB } from '#server/modules/live/routes';
 import { LIVE_FOLLOW_STARTED } from '#server/modules/live/service';
-import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
-import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
+import type { TestApp, TestClient } from '#test/api-harness';
+import type { TestSmtpServer } from '#test/smtp';
+import { startMailApp } from '#test/mail-app';
 import { practicePlan } from '#test/fixtures';
 import { WEEKLY_DIGEST_JOB } from './weekly-digest.ts';
 
@@ -27,17 +28,14 @@ import { WEEKLY_DIGEST_JOB } from './weekly-digest.ts';
 let t: TestApp;
 let smtp: TestSmtpServer;
 
+let mailApp: Awaited<ReturnType<typeof startMailApp>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url, jobsPollSeconds: 0.2 });
-  await t.app.deps.jobs.start();
+  mailApp = await startMailApp();
+  ({ t, smtp } = mailApp);
   await t.app.deps.db.insert(forumCategories).values({ slug: 'general', title: 'General' });
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(async () => mailApp?.close());
 
 const member = async (name: string) => {
   const m = await t.signedIn({ name, entitlements: ['membership'] });

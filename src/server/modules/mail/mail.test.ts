@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { UNSUBSCRIBE_MESSAGES } from '#shared/mail';
 import type { AdminJobsResponse } from '#shared/jobs';
 import { mailMessages } from '#server/db/schema/index';
-import { createTestApp, type TestApp } from '#test/api-harness';
-import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
+import type { TestApp } from '#test/api-harness';
+import type { TestSmtpServer } from '#test/smtp';
+import { startMailApp } from '#test/mail-app';
 
 /**
  * Mail through the background jobs to a real SMTP server started here (tests/support/smtp.ts), read
@@ -14,11 +15,9 @@ import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 let t: TestApp;
 let smtp: TestSmtpServer;
 
+let mailApp: Awaited<ReturnType<typeof startMailApp>>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({
-    smtpUrl: smtp.url,
-    jobsPollSeconds: 0.2,
+  mailApp = await startMailApp({
     mail: {
       academyName: 'Backbeat',
       postalAddress: 'Backbeat Drum Academy, 12 Groove Street, Nashville, TN 37203, USA',
@@ -28,13 +27,10 @@ beforeAll(async () => {
       expireSeconds: 20,
     },
   });
-  await t.app.deps.jobs.start();
+  ({ t, smtp } = mailApp);
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(async () => mailApp?.close());
 
 /** the mail's row once its job has finished with it (sent, skipped or failed) */
 async function settled(key: string) {
