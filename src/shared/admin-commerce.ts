@@ -286,9 +286,8 @@ export const mentorshipPricingSchema = z
 export type MentorshipPricing = z.infer<typeof mentorshipPricingSchema>;
 export { DEFAULT_MENTORSHIP_PRICING } from './mentorship-checkout.ts';
 /** GET /api/mentorship/checkout/options (public): the checkout's default flags and what links may offer */
-export interface MentorshipCheckoutOptions {
-  flags: MentorshipPricing;
-}
+export const mentorshipCheckoutOptionsSchema = z.object({ flags: mentorshipPricingSchema });
+export type MentorshipCheckoutOptions = z.infer<typeof mentorshipCheckoutOptionsSchema>;
 
 // ---- cancellations
 

@@ -1,158 +1,180 @@
 import { z } from './zod.ts';
 import { CANCEL_REASONS, COMMERCE_MESSAGES, DEFAULT_RETENTION_OFFERS, type RetentionOffers } from './commerce.ts';
-import type { EndedUnpaid, PastDue } from './dunning.ts';
+import { endedUnpaidSchema, pastDueSchema } from './dunning.ts';
+import { retentionOffersSchema } from './retention.ts';
 import { formatMoney } from './money.ts';
 
 // Billing and retention (docs/product/billing-page.md, docs/product/retention.md): what GET
 // /api/billing answers, the retention calls' bodies and the product wording.
 // Amounts are integer cents, like the rest of commerce.
 
-export type PaymentKind = 'card' | 'paypal';
-export type Cycle = 'month' | 'year';
+export const PAYMENT_KINDS = ['card', 'paypal'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const CYCLES = ['month', 'year'] as const;
+export type Cycle = (typeof CYCLES)[number];
 
-export interface BillingSubscription {
-  id: number;
-  plan: 'monthly' | 'yearly';
-  cycle: Cycle;
-  status: 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled';
+export const billingSubscriptionSchema = z.object({
+  id: z.number(),
+  plan: z.enum(['monthly', 'yearly']),
+  cycle: z.enum(CYCLES),
+  status: z.enum(['trialing', 'active', 'past_due', 'paused', 'canceled']),
   /** cents a period */
-  price: number;
+  price: z.number(),
   /** ISO date: the next charge, or the end of access when cancelled */
-  nextBillingDate: string;
-  paymentMethod: string;
+  nextBillingDate: z.string(),
+  paymentMethod: z.string(),
   /** the provider kind: which cancel modal and which calls */
-  provider: PaymentKind;
-  cancelAtPeriodEnd: boolean;
-  pausedAt: string | null;
-  canUseDiscount: boolean;
+  provider: z.enum(PAYMENT_KINDS),
+  cancelAtPeriodEnd: z.boolean(),
+  pausedAt: z.string().nullable(),
+  canUseDiscount: z.boolean(),
   /** the subscription's one pause was used (it is paused now, or was paused and resumed) */
-  pauseUsed: boolean;
+  pauseUsed: z.boolean(),
   /** already paused, or a pause was used: the cancel flow skips the pause offer */
-  skipPause: boolean;
+  skipPause: z.boolean(),
   /** the checkout's lifetime price (cents), and with the retention offer's 20% off */
-  lifetimePrice: number;
-  lifetimeOfferPrice: number;
+  lifetimePrice: z.number(),
+  lifetimeOfferPrice: z.number(),
   /** the checkout's yearly price (cents), and less the upgrade offer's 50 dollars */
-  yearlyPrice: number;
-  yearlyOfferPrice: number;
+  yearlyPrice: z.number(),
+  yearlyOfferPrice: z.number(),
   /** a plain upgrade (the Upgrade modal, no discount): the checkout's full yearly and lifetime prices (cents) */
-  yearlyFullPrice: number;
-  lifetimeFullPrice: number;
+  yearlyFullPrice: z.number(),
+  lifetimeFullPrice: z.number(),
   /** the active discount in words, or null */
-  discount: string | null;
+  discount: z.string().nullable(),
   /** the retention offers the cancel flow makes (admins set them; docs/product/retention.md) */
-  offers: RetentionOffers;
+  offers: retentionOffersSchema,
   /** past_due: the failed payment, the retries and the grace period (docs/product/dunning.md) */
-  pastDue: PastDue | null;
+  pastDue: pastDueSchema.nullable(),
   /** the membership ended because its payment could not be collected */
-  ended: EndedUnpaid | null;
-}
+  ended: endedUnpaidSchema.nullable(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
-export interface BillingInvoice {
-  id: number;
-  date: string;
-  description: string;
+export const billingInvoiceSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  description: z.string(),
   /** cents */
-  amount: number;
-  currency: string;
-  status: 'paid' | 'failed' | 'refunded';
-}
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['paid', 'failed', 'refunded']),
+});
+export type BillingInvoice = z.infer<typeof billingInvoiceSchema>;
 
 /**
  * What the member can do with one thing they have, right now (docs/product/billing-page.md).
  * `change-card` is the hook the payment-method component answers.
  */
-export type BillingAction = 'cancel' | 'pause' | 'resume' | 'upgrade' | 'change-card';
+export const BILLING_ACTIONS = ['cancel', 'pause', 'resume', 'upgrade', 'change-card'] as const;
+export type BillingAction = (typeof BILLING_ACTIONS)[number];
 
 /** How a membership came to the member: a subscription bought, a lifetime bought, or access granted. */
-export type MembershipSource = 'subscription' | 'lifetime' | 'granted';
+export const MEMBERSHIP_SOURCES = ['subscription', 'lifetime', 'granted'] as const;
+export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
 
-export interface BillingMembership {
+export const billingMembershipSchema = z.object({
   /** stable key: `subscription:{id}`, `order:{id}` (a lifetime purchase) or `entitlement:{id}` */
-  key: string;
-  source: MembershipSource;
+  key: z.string(),
+  source: z.enum(MEMBERSHIP_SOURCES),
   /** "Monthly membership", "Yearly membership", "Lifetime membership", "Membership" */
-  title: string;
+  title: z.string(),
   /** ending: cancelled, access lasts to `endsAt` */
-  status: 'trialing' | 'active' | 'past_due' | 'paused' | 'ending' | 'lifetime' | 'granted';
+  status: z.enum(['trialing', 'active', 'past_due', 'paused', 'ending', 'lifetime', 'granted']),
   /** cents a period (subscription) or paid once (lifetime); null when granted */
-  price: number | null;
-  currency: string;
-  cycle: Cycle | null;
+  price: z.number().nullable(),
+  currency: z.string(),
+  cycle: z.enum(CYCLES).nullable(),
   /** ISO: when it started (bought or granted) */
-  since: string;
+  since: z.string(),
   /** ISO: the next charge; null when nothing will be charged */
-  renewsAt: string | null;
+  renewsAt: z.string().nullable(),
   /** ISO: when access ends; null when it does not end (lifetime, granted without an end, a renewing subscription) */
-  endsAt: string | null;
+  endsAt: z.string().nullable(),
   /** granted: who gave it, in the member's words ("the Backbeat team") */
-  grantedBy: string | null;
-  paymentMethod: string | null;
+  grantedBy: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
   /** the subscription's id (its actions are the retention calls) */
-  subscriptionId: number | null;
-  actions: BillingAction[];
-}
+  subscriptionId: z.number().nullable(),
+  actions: z.array(z.enum(BILLING_ACTIONS)),
+});
+export type BillingMembership = z.infer<typeof billingMembershipSchema>;
 
-export interface BillingInstalmentSchedule {
+export const billingInstalmentScheduleSchema = z.object({
   /** cents each instalment */
-  amount: number;
-  paid: number;
-  total: number;
+  amount: z.number(),
+  paid: z.number(),
+  total: z.number(),
   /** ISO: the next instalment's date; null once every instalment is paid or the plan stopped */
-  nextDueAt: string | null;
+  nextDueAt: z.string().nullable(),
   /** cents still to pay */
-  remaining: number;
-  status: 'active' | 'past_due' | 'defaulted' | 'completed' | 'canceled';
-  paymentMethod: string | null;
-}
+  remaining: z.number(),
+  status: z.enum(['active', 'past_due', 'defaulted', 'completed', 'canceled']),
+  paymentMethod: z.string().nullable(),
+});
+export type BillingInstalmentSchedule = z.infer<typeof billingInstalmentScheduleSchema>;
 
-export interface BillingMentorship {
+export const billingMentorshipSchema = z.object({
   /** stable key: `mentorship:{id}` or `entitlement:{id}` (granted without an enrolment) */
-  key: string;
-  title: string;
+  key: z.string(),
+  title: z.string(),
   /** how it is paid, in words ("6 monthly card payments of $650.00"), or "Granted" */
-  paymentLabel: string;
-  status: 'active' | 'past_due' | 'defaulted' | 'completed' | 'canceled' | 'refunded' | 'granted';
-  mentor: string | null;
-  since: string;
+  paymentLabel: z.string(),
+  status: z.enum(['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded', 'granted']),
+  mentor: z.string().nullable(),
+  since: z.string(),
   /** ISO: when a granted mentorship ends; null when it does not */
-  endsAt: string | null;
+  endsAt: z.string().nullable(),
   /** cents paid so far and the whole price (null when granted) */
-  paid: number;
-  total: number | null;
-  currency: string;
+  paid: z.number(),
+  total: z.number().nullable(),
+  currency: z.string(),
   /** instalment plans only */
-  schedule: BillingInstalmentSchedule | null;
-  actions: BillingAction[];
-}
+  schedule: billingInstalmentScheduleSchema.nullable(),
+  actions: z.array(z.enum(BILLING_ACTIONS)),
+});
+export type BillingMentorship = z.infer<typeof billingMentorshipSchema>;
 
-export interface BillingCourse {
+export const billingCourseSchema = z.object({
   /** stable key: `course:{id or slug}` */
-  key: string;
-  title: string;
+  key: z.string(),
+  title: z.string(),
   /** "Basic" or "Pro" for a tiered course */
-  level: string | null;
+  level: z.string().nullable(),
   /** where its lessons are; null when the course has no page */
-  url: string | null;
-  source: 'bought' | 'granted';
+  url: z.string().nullable(),
+  source: z.enum(['bought', 'granted']),
   /** cents paid; null when granted */
-  price: number | null;
-  currency: string;
-  since: string;
-}
+  price: z.number().nullable(),
+  currency: z.string(),
+  since: z.string(),
+});
+export type BillingCourse = z.infer<typeof billingCourseSchema>;
 
-export interface BillingState {
+/** GET /api/billing */
+export const billingStateSchema = z.object({
   /** the current subscription with the retention flows' facts (the cancel, pause and upgrade modals) */
-  subscription: BillingSubscription | null;
+  subscription: billingSubscriptionSchema.nullable(),
   /** holds a lifetime membership */
-  lifetime: boolean;
-  invoices: BillingInvoice[];
+  lifetime: z.boolean(),
+  invoices: z.array(billingInvoiceSchema),
   /** every membership the member has now: bought, lifetime or granted */
-  memberships: BillingMembership[];
+  memberships: z.array(billingMembershipSchema),
   /** the mentorship programme, bought (in full or by instalments) or granted */
-  mentorships: BillingMentorship[];
-  courses: BillingCourse[];
-}
+  mentorships: z.array(billingMentorshipSchema),
+  courses: z.array(billingCourseSchema),
+});
+export type BillingState = z.infer<typeof billingStateSchema>;
+
+/**
+ * What a billing call answers a script (a plain form post is redirected to /account/billing instead):
+ * the outcome in words and where the page goes.
+ */
+export const billingActionAnswerSchema = z.object({ message: z.string(), redirect: z.string() });
+export type BillingActionAnswer = z.infer<typeof billingActionAnswerSchema>;
+/** POST /account/billing/paypal/lifetime-checkout from a script: PayPal's approval page */
+export const billingLifetimeCheckoutAnswerSchema = z.object({ url: z.string(), message: z.string() });
 
 export const cancellationRowSchema = z.object({
   id: z.number(),

@@ -3,7 +3,7 @@ import {
   COMMERCE_MESSAGES as M,
   MEMBERSHIP_PLANS,
   PAYMENT_TYPES,
-  type CheckoutPlan,
+  checkoutPlanSchema,
   type MembershipPlan,
   type PaymentType,
 } from './commerce.ts';
@@ -53,45 +53,57 @@ export const paypalApprovalBodySchema = /* @__PURE__ */ (() =>
 export const paypalLifetimeBodySchema = /* @__PURE__ */ (() =>
   z.object({ checkout: checkoutField, idempotency_key: keyField }))();
 
-export interface CheckoutAnswer {
-  plan: CheckoutPlan;
-  user: { email: string; name: string } | null;
-  /** already holds the membership (or a paused subscription): nothing to pay */
-  subscribed: boolean;
-  /** the payment types this checkout offers */
-  payments: PaymentType[];
-  /** the configured card provider: the card form renders its fields */
-  card_provider: string;
-}
+/** GET /api/checkout/{slug} */
+export const checkoutAnswerSchema = /* @__PURE__ */ (() =>
+  z.object({
+    plan: checkoutPlanSchema,
+    user: z.object({ email: z.string(), name: z.string() }).nullable(),
+    /** already holds the membership (or a paused subscription): nothing to pay */
+    subscribed: z.boolean(),
+    /** the payment types this checkout offers */
+    payments: z.array(z.enum(PAYMENT_TYPES)),
+    /** the configured card provider: the card form renders its fields */
+    card_provider: z.string(),
+  }))();
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
-/** What the card call answers: where to go, or an authentication step before retrying. */
-export type OrderStripeAnswer = { url: string } | { requires_action: true; client_secret?: string; url?: string };
+/**
+ * What the card call answers: where to go, or an authentication step before retrying. The step is
+ * listed first: an answer with `requires_action` must not be read as the plain `{url}` one.
+ */
+export const orderStripeAnswerSchema = /* @__PURE__ */ (() =>
+  z.union([
+    z.object({ requires_action: z.literal(true), client_secret: z.string().optional(), url: z.string().optional() }),
+    z.object({ url: z.string() }),
+  ]))();
+export type OrderStripeAnswer = z.infer<typeof orderStripeAnswerSchema>;
 
 /** GET /api/order */
-export interface OrderSummary {
-  id: number;
-  kind: string;
-  checkout: string;
-  plan: MembershipPlan | null;
-  /** dollars, as the checkout plan object */
-  amount: number;
-  amount_cents: number;
-  currency: string;
-  status: string;
-  provider: string;
-  payment_method: string;
-  lifetime: boolean;
-  created_at: string;
-  paid_at: string | null;
-  trial_ends_at: string | null;
-  next_billing_date: string | null;
-  subscription_status: string | null;
-  /** a course order (double kick, course tiers): the tier bought and where the course is */
-  course: { title: string; url: string } | null;
-}
-export interface OrderAnswer {
-  order: OrderSummary | null;
-}
+export const orderSummarySchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    kind: z.string(),
+    checkout: z.string(),
+    plan: z.enum(MEMBERSHIP_PLANS).nullable(),
+    /** dollars, as the checkout plan object */
+    amount: z.number(),
+    amount_cents: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    provider: z.string(),
+    payment_method: z.string(),
+    lifetime: z.boolean(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    trial_ends_at: z.string().nullable(),
+    next_billing_date: z.string().nullable(),
+    subscription_status: z.string().nullable(),
+    /** a course order (double kick, course tiers): the tier bought and where the course is */
+    course: z.object({ title: z.string(), url: z.string() }).nullable(),
+  }))();
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderAnswerSchema = /* @__PURE__ */ (() => z.object({ order: orderSummarySchema.nullable() }))();
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
 /** What the buyer filled in (guest fields only when not signed in). */
 export interface CheckoutForm {

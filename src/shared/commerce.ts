@@ -12,6 +12,13 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PROVIDERS = ['sandbox', 'stripe', 'paypal'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
+/** a card form's SetupIntent secret (the card element confirms the card with it) */
+export const clientSecretResponseSchema = z.object({ clientSecret: z.string() });
+export type ClientSecretResponse = z.infer<typeof clientSecretResponseSchema>;
+/** where the browser goes next (an order page, a provider's approval page) */
+export const urlResponseSchema = z.object({ url: z.string() });
+export type UrlResponse = z.infer<typeof urlResponseSchema>;
+
 /** The checkout plan object, as the checkout page receives it (prices in dollars). */
 export const checkoutPlanSchema = z.object({
   slug: z.string(),

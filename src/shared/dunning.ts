@@ -34,31 +34,33 @@ export function nextRetryAt(failedAt: Date, retriesDone: number): Date | null {
 }
 
 /** A membership whose last payment failed: what the billing page explains (GET /api/billing). */
-export interface PastDue {
+export const pastDueSchema = z.object({
   /** cents still due */
-  amount: number;
-  currency: string;
+  amount: z.number(),
+  currency: z.string(),
   /** ISO: when the payment first failed */
-  failedAt: string;
+  failedAt: z.string(),
   /** automatic retries already made (of DUNNING_RETRY_DAYS.length) */
-  retriesDone: number;
-  retriesTotal: number;
+  retriesDone: z.number(),
+  retriesTotal: z.number(),
   /** ISO: the next automatic retry, null when none is left */
-  nextRetryAt: string | null;
+  nextRetryAt: z.string().nullable(),
   /** ISO: lessons stay open until then; the membership ends if the payment is still missing */
-  graceEndsAt: string;
+  graceEndsAt: z.string(),
   /** PayPal: where the member fixes their funding source at PayPal; null for a card */
-  fixUrl: string | null;
-}
+  fixUrl: z.string().nullable(),
+});
+export type PastDue = z.infer<typeof pastDueSchema>;
 
 /** A membership that ended because its payment could not be collected. */
-export interface EndedUnpaid {
+export const endedUnpaidSchema = z.object({
   /** ISO */
-  endedAt: string;
+  endedAt: z.string(),
   /** cents that could not be collected */
-  amount: number;
-  currency: string;
-}
+  amount: z.number(),
+  currency: z.string(),
+});
+export type EndedUnpaid = z.infer<typeof endedUnpaidSchema>;
 
 /** POST /account/billing/card: the new card (a payment method the provider's setup flow confirmed) */
 export const updateCardBodySchema = z.object({

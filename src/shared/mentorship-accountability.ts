@@ -77,3 +77,6 @@ export const saveAccountabilityLabelsBodySchema = z.object({
 
 export const accountabilityLinksAnswerSchema = z.object({ links: z.array(accountabilityLinkSchema) });
 export type AccountabilityLinksAnswer = z.infer<typeof accountabilityLinksAnswerSchema>;
+/** POST /mentorship/accountability/links (201): the new link, and the student's links now */
+export const accountabilityLinkAddedSchema = accountabilityLinksAnswerSchema.extend({ link: accountabilityLinkSchema });
+export type AccountabilityLinkAdded = z.infer<typeof accountabilityLinkAddedSchema>;

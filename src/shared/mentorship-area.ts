@@ -8,6 +8,8 @@ import { planProgressSchema } from './mentorship-practice-plan.ts';
 
 /** POST /mentorship/lesson-completions */
 export const mentorshipLessonCompletionBodySchema = z.object({ lesson_id: idSchema, complete: flag });
+export const mentorshipLessonCompletionAnswerSchema = z.object({ lesson_id: z.number(), complete: z.boolean() });
+export type MentorshipLessonCompletionAnswer = z.infer<typeof mentorshipLessonCompletionAnswerSchema>;
 
 export const MENTORSHIP_STATUSES = ['active', 'past_due', 'defaulted', 'completed', 'canceled', 'refunded'] as const;
 export type MentorshipStatus = (typeof MENTORSHIP_STATUSES)[number];
@@ -152,6 +154,9 @@ export type MentorshipStudentDetail = z.infer<typeof mentorshipStudentDetailSche
 export const assignMentorBodySchema = z.object({
   mentor_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable()),
 });
+/** the student's mentor now (null: none) */
+export const assignMentorAnswerSchema = z.object({ mentor: personSchema.nullable() });
+export type AssignMentorAnswer = z.infer<typeof assignMentorAnswerSchema>;
 
 /** GET /api/mentorship/mentors: admins, those marked as mentors first */
 export const mentorsAnswerSchema = z.object({

@@ -63,14 +63,22 @@ export const mentorshipCardChargeBodySchema = z.object({
 /** POST /mentorship/stripe/checkout: the financing option's hosted checkout (3,900) */
 export const mentorshipFinanceCheckoutBodySchema = z.object({ idempotency_key: attemptKey });
 
-/** the paying calls' answer: go to `url`, or authenticate the card first */
-export type MentorshipPayAnswer = { url: string } | { requires_action: true; url?: string; client_secret?: string };
+/**
+ * the paying calls' answer: go to `url`, or authenticate the card first (listed first: an answer with
+ * `requires_action` must not be read as the plain `{url}` one)
+ */
+export const mentorshipPayAnswerSchema = z.union([
+  z.object({ requires_action: z.literal(true), url: z.string().optional(), client_secret: z.string().optional() }),
+  z.object({ url: z.string() }),
+]);
+export type MentorshipPayAnswer = z.infer<typeof mentorshipPayAnswerSchema>;
 
 /** GET /api/mentorship/checkout: who is buying and whether they already are a student */
-export interface MentorshipCheckoutAnswer {
-  user: { name: string; email: string } | null;
-  enrolled: boolean;
-}
+export const mentorshipCheckoutAnswerSchema = z.object({
+  user: z.object({ name: z.string(), email: z.string() }).nullable(),
+  enrolled: z.boolean(),
+});
+export type MentorshipCheckoutAnswer = z.infer<typeof mentorshipCheckoutAnswerSchema>;
 
 /** the `option` of a mentorship bought at /mentorship/stripe/{payment} */
 export const cardPaymentOption = (payment: MentorshipCardPayment) =>

@@ -121,6 +121,12 @@ export const practicePlanAnswerSchema = z.object({
   updated_at: z.string(),
 });
 export type PracticePlanAnswer = z.infer<typeof practicePlanAnswerSchema>;
+/** POST /mentorship/practice-plan: the plan as saved; `merged` when a stale save was merged into a newer one */
+export const practicePlanSaveAnswerSchema = practicePlanAnswerSchema.extend({ merged: z.boolean() });
+export type PracticePlanSaveAnswer = z.infer<typeof practicePlanSaveAnswerSchema>;
+/** the 409 of a stale save: why, and the plan as it stands now (the editor loads it) */
+export const practicePlanConflictSchema = z.object({ message: z.string(), current: practicePlanAnswerSchema });
+export type PracticePlanConflict = z.infer<typeof practicePlanConflictSchema>;
 
 /** a reusable day's exercise (title, link, notes, goal) */
 export const reusableDayExerciseSchema = z.object({
@@ -130,6 +136,15 @@ export const reusableDayExerciseSchema = z.object({
   goal: digits,
 });
 export type ReusableDayExercise = z.infer<typeof reusableDayExerciseSchema>;
+
+/** GET /mentorship/practice-plan-days: the mentors' saved days, by title */
+export const savedDaySummarySchema = z.object({ id: z.number(), title: z.string() });
+export type SavedDaySummary = z.infer<typeof savedDaySummarySchema>;
+export const savedDaysAnswerSchema = z.object({ days: z.array(savedDaySummarySchema) });
+/** one saved day with its exercises (read, created, edited) */
+export const savedDaySchema = savedDaySummarySchema.extend({ exercises: z.array(reusableDayExerciseSchema) });
+export type SavedDay = z.infer<typeof savedDaySchema>;
+export const savedDayDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export const reusableDayBodySchema = z.object({
   title: z.string().overwrite(cleanDisplayText).trim().min(1, 'Give the day a title.').max(PRACTICE_PLAN_LIMITS.title),

@@ -6,7 +6,8 @@ import { formatMoney } from './money.ts';
  * refund a numbered credit note that names the receipt it refunds and carries a negative amount.
  */
 
-export type ReceiptKind = 'receipt' | 'credit_note';
+export const RECEIPT_KINDS = ['receipt', 'credit_note'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 const PREFIX: Record<ReceiptKind, string> = { receipt: 'R', credit_note: 'CN' };
 
@@ -53,30 +54,32 @@ export function includedTax(amountCents: number, percent: number): number {
 
 // ---- what the member and admins read
 
-export interface ReceiptSummary {
-  number: string;
-  kind: ReceiptKind;
-  item: string;
-  amount_cents: number;
-  currency: string;
-  issued_at: string;
+export const receiptSummarySchema = z.object({
+  number: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  item: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  issued_at: z.string(),
   /** a credit note: the receipt it refunds */
-  refers_to: string | null;
-}
+  refers_to: z.string().nullable(),
+});
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
-export interface Receipt extends ReceiptSummary {
-  seller: { name: string; address: string };
-  member: { name: string; email: string };
-  tax: { label: string; percent: number; amount_cents: number };
-  payment_method: string;
+/** GET /api/billing/receipts/{number} */
+export const receiptSchema = receiptSummarySchema.extend({
+  seller: z.object({ name: z.string(), address: z.string() }),
+  member: z.object({ name: z.string(), email: z.string() }),
+  tax: z.object({ label: z.string(), percent: z.number(), amount_cents: z.number() }),
+  payment_method: z.string(),
   /** a receipt: its credit notes */
-  credit_notes: ReceiptSummary[];
-}
+  credit_notes: z.array(receiptSummarySchema),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
 
 /** GET /api/billing/receipts */
-export interface ReceiptList {
-  data: ReceiptSummary[];
-}
+export const receiptListSchema = z.object({ data: z.array(receiptSummarySchema) });
+export type ReceiptList = z.infer<typeof receiptListSchema>;
 
 export const receiptHref = (number: string) => `/account/billing/receipts/${encodeURIComponent(number)}`;
 export const receiptPdfHref = (number: string) => `/api/billing/receipts/${encodeURIComponent(number)}/pdf`;

@@ -277,38 +277,45 @@ export function isWebVtt(data: Uint8Array): boolean {
   return /^WEBVTT(?:[ \t][^\r\n]*)?(?:\r\n|\r|\n|$)/.test(text);
 }
 
-export interface VideoCaptions {
+export const videoCaptionsSchema = z.object({
   /** GET /mentorship/videos/{id}/captions: the student and admins only */
-  url: string;
-  lang: string;
-  label: string;
-}
+  url: z.string(),
+  lang: z.string(),
+  label: z.string(),
+});
+export type VideoCaptions = z.infer<typeof videoCaptionsSchema>;
 
-export interface VideoPerson {
-  id: number;
-  name: string;
-}
-export interface VideoSubmission {
-  id: number;
-  student: VideoPerson;
-  title: string;
-  note: string;
-  mime_type: string;
-  size: number;
-  created_at: string;
+export const videoPersonSchema = z.object({ id: z.number(), name: z.string() });
+export type VideoPerson = z.infer<typeof videoPersonSchema>;
+export const videoSubmissionSchema = z.object({
+  id: z.number(),
+  student: videoPersonSchema,
+  title: z.string(),
+  note: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+  created_at: z.string(),
   /** GET /mentorship/videos/{id}/file: owner or admin only, never under /files */
-  file_url: string;
-  url: string;
-  feedback: string | null;
-  feedback_at: string | null;
-  feedback_by: VideoPerson | null;
-  status: 'awaiting' | 'reviewed';
+  file_url: z.string(),
+  url: z.string(),
+  feedback: z.string().nullable(),
+  feedback_at: z.string().nullable(),
+  feedback_by: videoPersonSchema.nullable(),
+  status: z.enum(['awaiting', 'reviewed']),
   /** the caption file an admin attached, shown as the player's default captions track */
-  captions: VideoCaptions | null;
-}
-export interface VideoSubmissionPage {
-  data: VideoSubmission[];
-  page: number;
-  pages: number;
-  total: number;
-}
+  captions: videoCaptionsSchema.nullable(),
+});
+export type VideoSubmission = z.infer<typeof videoSubmissionSchema>;
+/** GET /api/mentorship/videos */
+export const videoSubmissionPageSchema = z.object({
+  data: z.array(videoSubmissionSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type VideoSubmissionPage = z.infer<typeof videoSubmissionPageSchema>;
+/** one submission: its page, a new one (201), feedback given */
+export const videoSubmissionAnswerSchema = z.object({ data: videoSubmissionSchema });
+/** captions attached or removed: the submission as it is now, with the outcome in words */
+export const videoCaptionsAnswerSchema = z.object({ message: z.string(), data: videoSubmissionSchema });
+export const videoDeletedSchema = z.object({ deleted: z.literal(true) });

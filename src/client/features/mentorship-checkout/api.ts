@@ -5,6 +5,7 @@ import type {
   MentorshipOneTimePrice,
 } from '#shared/mentorship-checkout';
 import type { MentorshipCheckoutOptions } from '#shared/admin-commerce';
+import type { ClientSecretResponse, UrlResponse } from '#shared/commerce';
 import { get, post } from '#client/lib/api.ts';
 import { registerAndSignIn } from '#client/lib/register.ts';
 import { useLoad } from '#client/lib/use-load.ts';
@@ -28,11 +29,11 @@ export const logout = () => post<{ redirect: string }>('/logout');
 
 /** POST /mentorship/create-checkout → the hosted card checkout's address */
 export const createCheckout = (body: { price: MentorshipOneTimePrice; idempotency_key: string }) =>
-  post<{ url: string }>('/mentorship/create-checkout', body);
+  post<UrlResponse>('/mentorship/create-checkout', body);
 
 /** the PayPal instalment subscription's approval address */
 export const paypalSubscription = (body: { plan: MentorshipInstalmentOption; idempotency_key: string }) =>
-  post<{ url: string }>('/mentorship/paypal/subscription', body);
+  post<UrlResponse>('/mentorship/paypal/subscription', body);
 
 /** POST /mentorship/payment-plan after the PayPal approval */
 export const paymentPlan = (body: {
@@ -41,10 +42,10 @@ export const paymentPlan = (body: {
   name: string;
   email: string;
   agreement_id: string;
-}) => post<{ url: string }>('/mentorship/payment-plan', body);
+}) => post<UrlResponse>('/mentorship/payment-plan', body);
 
 /** a card set-up's client secret (the same call as the membership checkout) */
-export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
+export const fetchClientSecret = () => get<ClientSecretResponse>('/order/stripe-client-secret');
 
 /** the card charge after the set-up was confirmed */
 export const chargeCard = (body: {
@@ -55,6 +56,6 @@ export const chargeCard = (body: {
 
 /** the financing option's hosted checkout */
 export const financeCheckout = (body: { idempotency_key: string }) =>
-  post<{ url: string }>('/mentorship/stripe/checkout', body);
+  post<UrlResponse>('/mentorship/stripe/checkout', body);
 
 export { navigate, newAttemptKey } from '#client/lib/browser.ts';

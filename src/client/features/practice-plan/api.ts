@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PracticePlan, PracticePlanAnswer, ReusableDayExercise } from '#shared/mentorship';
+import type {
+  PracticePlan,
+  PracticePlanAnswer,
+  PracticePlanSaveAnswer,
+  ReusableDayExercise,
+  SavedDay,
+  SavedDaySummary,
+} from '#shared/mentorship';
 import { get, post } from '#client/lib/api.ts';
 
-export type SaveAnswer = PracticePlanAnswer & { merged: boolean };
-export interface SavedDaySummary {
-  id: number;
-  title: string;
-}
-export interface SavedDay extends SavedDaySummary {
-  exercises: ReusableDayExercise[];
-}
+export type { SavedDay, SavedDaySummary };
 
 export const planUrl = (studentId: number | null) =>
   `/mentorship/practice-plan${studentId ? `?student_id=${studentId}` : ''}`;
@@ -31,7 +31,7 @@ export const savePlan = (body: {
   id: number;
   admin_version: number;
   student_version: number;
-}) => post<SaveAnswer>('/mentorship/practice-plan', body);
+}) => post<PracticePlanSaveAnswer>('/mentorship/practice-plan', body);
 
 export const useSavedDays = (enabled = true) =>
   useQuery({

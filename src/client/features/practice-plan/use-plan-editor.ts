@@ -4,6 +4,7 @@ import {
   PRACTICE_PLAN_MESSAGES,
   type PracticePlan,
   type PracticePlanAnswer,
+  type PracticePlanConflict,
 } from '#shared/mentorship';
 import { mergeTheirs } from '#shared/practice-plan-merge';
 import { practicePlanChannel, type PracticePlanChannelEvents } from '#shared/realtime';
@@ -172,7 +173,7 @@ export function usePlanEditor(initial: PracticePlanAnswer, role: Role, studentId
     } catch (err) {
       if (s.stopped) return;
       if (err instanceof ApiError && err.status === 409) {
-        const current = (err.body as { current?: PracticePlanAnswer } | null)?.current;
+        const current = (err.body as Partial<PracticePlanConflict> | null)?.current;
         setNotice(err.message || PRACTICE_PLAN_MESSAGES.conflict);
         s.savedEdits = s.edits;
         if (current) {

@@ -1,12 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { discountFlag, retentionBodySchema, type PaymentKind, type RetentionBody } from '#shared/billing';
+import {
+  billingActionAnswerSchema,
+  billingLifetimeCheckoutAnswerSchema,
+  billingStateSchema,
+  discountFlag,
+  retentionBodySchema,
+  type PaymentKind,
+  type RetentionBody,
+} from '#shared/billing';
+import { clientSecretResponseSchema } from '#shared/commerce';
 import { payNowBodySchema, updateCardBodySchema } from '#shared/dunning';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson, wantsHtml } from '#server/lib/http';
+import { redirectResponse } from '#server/lib/responses';
 import { type RetentionAction } from './service.ts';
 
 /** the client's key for a double submit: the Idempotency-Key header or the hidden idempotency_key field */
@@ -21,27 +31,49 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const billing = app.deps.services.billing;
 
-  app.get('/api/billing', { config: { access: 'member' } }, async (request) => billing.state(requireUser(request)));
+  app.get(
+    '/api/billing',
+    { config: { access: 'member' }, schema: { response: { 200: billingStateSchema } } },
+    async (request) => billing.state(requireUser(request)),
+  );
+
+  // a script hears the outcome; a plain form post is sent back to the billing page
+  const actionResponse = { 200: billingActionAnswerSchema, ...redirectResponse(303) };
 
   const answer = (request: FastifyRequest, reply: FastifyReply, message: string) =>
     redirectOrJson(request, reply, '/account/billing', { message });
 
   const retention = (path: string, kind: PaymentKind, action: RetentionAction) =>
-    app.post(path, { config: { access: 'member' }, schema: { body: retentionBodySchema } }, async (request, reply) => {
-      const body = request.body;
-      const result = await billing.retention(requireUser(request), kind, action, {
-        reason: body.reason ?? null,
-        description: body.reason_description ?? null,
-        clientKey: clientKey(request, body),
-        discount: discountFlag(body.discount),
-      });
-      if (action === 'lifetime-checkout') {
-        // a plain form post goes to the approval page; our client gets the address
-        if (wantsHtml(request)) return reply.redirect(result.url!, 303);
-        return reply.send({ url: result.url, message: result.message });
-      }
-      return answer(request, reply, result.message);
-    });
+    app.post(
+      path,
+      {
+        config: { access: 'member' },
+        schema: {
+          body: retentionBodySchema,
+          response:
+            action === 'lifetime-checkout'
+              ? { 200: billingLifetimeCheckoutAnswerSchema, ...redirectResponse(303) }
+              : actionResponse,
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const result = await billing.retention(requireUser(request), kind, action, {
+          reason: body.reason ?? null,
+          description: body.reason_description ?? null,
+          clientKey: clientKey(request, body),
+          discount: discountFlag(body.discount),
+        });
+        if (action === 'lifetime-checkout') {
+          // a plain form post goes to the approval page; our client gets the address
+          // the lifetime checkout always answers an address (the approval page, or the billing page when owned)
+          const url = result.url ?? '/account/billing';
+          if (wantsHtml(request)) return reply.redirect(url, 303);
+          return reply.send({ url, message: result.message });
+        }
+        return answer(request, reply, result.message);
+      },
+    );
 
   retention('/account/billing/stripe/discount', 'card', 'discount');
   retention('/account/billing/stripe/upgrade-yearly', 'card', 'upgrade-yearly');
@@ -54,7 +86,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/billing/resume',
-    { config: { access: 'member' }, schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional() } },
+    {
+      config: { access: 'member' },
+      schema: { body: retentionBodySchema.pick({ idempotency_key: true }).optional(), response: actionResponse },
+    },
     async (request, reply) => {
       const result = await billing.resume(requireUser(request), clientKey(request, request.body ?? undefined));
       return answer(request, reply, result.message);
@@ -67,12 +102,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     await limiters.consume('checkoutPerUser', String(user.id));
     return user;
   };
-  app.post('/account/billing/card/setup', { config: { access: 'member' } }, async (request) =>
-    billing.cardSetup(await paying(request)),
+  app.post(
+    '/account/billing/card/setup',
+    { config: { access: 'member' }, schema: { response: { 200: clientSecretResponseSchema } } },
+    async (request) => billing.cardSetup(await paying(request)),
   );
   app.post(
     '/account/billing/card',
-    { config: { access: 'member' }, schema: { body: updateCardBodySchema } },
+    { config: { access: 'member' }, schema: { body: updateCardBodySchema, response: actionResponse } },
     async (request, reply) => {
       const result = await billing.updateCard(
         await paying(request),
@@ -84,7 +121,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/account/billing/pay-now',
-    { config: { access: 'member' }, schema: { body: payNowBodySchema.optional() } },
+    { config: { access: 'member' }, schema: { body: payNowBodySchema.optional(), response: actionResponse } },
     async (request, reply) => {
       const result = await billing.payNow(await paying(request), clientKey(request, request.body ?? undefined));
       return answer(request, reply, result.message);
@@ -96,7 +133,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/billing/paypal/lifetime-return',
     {
       config: { access: 'member' },
-      schema: { querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }) },
+      schema: {
+        querystring: z.object({ order: idSchema, token: z.string().max(200).optional() }),
+        response: redirectResponse(303),
+      },
     },
     async (request, reply) =>
       reply.redirect(

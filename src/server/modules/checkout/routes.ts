@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import { safeRedirect } from '#shared/redirect';
-import { COMMERCE_MESSAGES as M } from '#shared/commerce';
+import { clientSecretResponseSchema, COMMERCE_MESSAGES as M, urlResponseSchema } from '#shared/commerce';
 import {
+  checkoutAnswerSchema,
   checkoutSlugSchema,
   DEFAULT_CHECKOUT_SLUG,
+  orderAnswerSchema,
+  orderStripeAnswerSchema,
   orderStripeBodySchema,
   paypalApprovalBodySchema,
   paypalLifetimeBodySchema,
@@ -13,6 +16,7 @@ import {
 import { AppError, notFound } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
+import { redirectResponse } from '#server/lib/responses';
 
 /** Membership checkout (docs/product/membership-checkout.md): the plan, the card and PayPal payments, and the order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,25 +29,35 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/checkout/:slug',
     {
       config: { access: 'public' },
-      schema: { params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }) },
+      schema: {
+        params: z.object({ slug: checkoutSlugSchema.catch(DEFAULT_CHECKOUT_SLUG) }),
+        response: { 200: checkoutAnswerSchema },
+      },
     },
     async (request) => checkout.checkout(request.params.slug, request.user),
   );
 
-  app.get('/order/stripe-client-secret', { config: { access: 'member' } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('checkoutPerUser', String(user.id));
-    try {
-      return { clientSecret: await checkout.clientSecret(user) };
-    } catch (err) {
-      request.log.warn({ err }, 'card setup failed');
-      throw new AppError('provider-unavailable', M.clientSecretFailed);
-    }
-  });
+  app.get(
+    '/order/stripe-client-secret',
+    { config: { access: 'member' }, schema: { response: { 200: clientSecretResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('checkoutPerUser', String(user.id));
+      try {
+        return { clientSecret: await checkout.clientSecret(user) };
+      } catch (err) {
+        request.log.warn({ err }, 'card setup failed');
+        throw new AppError('provider-unavailable', M.clientSecretFailed);
+      }
+    },
+  );
 
   app.post(
     '/order/stripe',
-    { config: { access: 'member' }, schema: { body: orderStripeBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: orderStripeBodySchema, response: { 200: orderStripeAnswerSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('checkoutPerUser', String(user.id));
@@ -59,7 +73,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/paypal/get-approval-url',
-    { config: { access: 'member' }, schema: { body: paypalApprovalBodySchema } },
+    { config: { access: 'member' }, schema: { body: paypalApprovalBodySchema, response: { 200: urlResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('checkoutPerUser', String(user.id));
@@ -73,7 +87,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/paypal/lifetime-checkout',
-    { config: { access: 'member' }, schema: { body: paypalLifetimeBodySchema } },
+    { config: { access: 'member' }, schema: { body: paypalLifetimeBodySchema, response: { 200: urlResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('checkoutPerUser', String(user.id));
@@ -96,6 +110,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           token: z.string().max(255).optional(),
           subscription_id: z.string().max(255).optional(),
         }),
+        response: redirectResponse(303),
       },
     },
     async (request, reply) => {
@@ -112,7 +127,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/order',
     {
       config: { access: 'member' },
-      schema: { querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }) },
+      schema: {
+        querystring: z.object({ order: z.union([idSchema, z.literal('')]).optional() }),
+        response: { 200: orderAnswerSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_MENTORSHIP_PRICING,
   MENTORSHIP_PRICING_SETTING,
+  mentorshipCheckoutOptionsSchema,
   mentorshipPricingSchema,
-  type MentorshipCheckoutOptions,
 } from '#shared/admin-commerce';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
@@ -12,15 +12,19 @@ import { safeRedirect } from '#shared/redirect';
 import {
   createMentorshipCheckoutBodySchema,
   mentorshipCardChargeBodySchema,
+  mentorshipCheckoutAnswerSchema,
   mentorshipFinanceCheckoutBodySchema,
+  mentorshipPayAnswerSchema,
   mentorshipPaymentPlanBodySchema,
   mentorshipPaypalSubscriptionBodySchema,
   MENTORSHIP_MESSAGES,
 } from '#shared/mentorship';
 import { onetimePriceOnOffer } from '#shared/mentorship-checkout';
+import { urlResponseSchema } from '#shared/commerce';
 import { ValidationError } from '#server/lib/errors';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
+import { redirectResponse } from '#server/lib/responses';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
 import { createEnrolment } from './enrolment.ts';
 import { createInstalments } from './instalments.ts';
@@ -83,15 +87,17 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   };
 
-  app.get('/api/mentorship/checkout', { config: { access: 'public' } }, async (request) =>
-    checkout.checkout(request.user),
+  app.get(
+    '/api/mentorship/checkout',
+    { config: { access: 'public' }, schema: { response: { 200: mentorshipCheckoutAnswerSchema } } },
+    async (request) => checkout.checkout(request.user),
   );
   // what admins set for the checkout (docs/product/mentorship-pricing.md): the page applies an
   // address's own flags on top; create-checkout refuses a lower price that is not on offer.
   app.get(
     '/api/mentorship/checkout/options',
-    { config: { access: 'public' } },
-    async (): Promise<MentorshipCheckoutOptions> => ({
+    { config: { access: 'public' }, schema: { response: { 200: mentorshipCheckoutOptionsSchema } } },
+    async () => ({
       flags: await services.settings.get(
         MENTORSHIP_PRICING_SETTING,
         mentorshipPricingSchema,
@@ -102,7 +108,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/create-checkout',
-    { config: { access: 'member' }, schema: { body: createMentorshipCheckoutBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: createMentorshipCheckoutBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = await paying(request);
       // the lower prices only while an admin offers them: a link's flags cannot make one up
@@ -125,7 +134,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mentorship/checkout/complete',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }) },
+      schema: {
+        querystring: z.object({ order: idSchema, session_id: z.string().max(255).optional() }),
+        response: redirectResponse(303),
+      },
     },
     async (request, reply) => {
       if (!request.user) return reply.redirect(`/login?to=${encodeURIComponent(request.url)}`, 303);
@@ -136,7 +148,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/paypal/subscription',
-    { config: { access: 'member' }, schema: { body: mentorshipPaypalSubscriptionBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: mentorshipPaypalSubscriptionBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = await paying(request);
       return checkout.paypalSubscription(user, {
@@ -148,7 +163,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/payment-plan',
-    { config: { access: 'member' }, schema: { body: mentorshipPaymentPlanBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: mentorshipPaymentPlanBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = await paying(request);
       const b = request.body;
@@ -161,7 +179,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/stripe/charge',
-    { config: { access: 'member' }, schema: { body: mentorshipCardChargeBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: mentorshipCardChargeBodySchema, response: { 200: mentorshipPayAnswerSchema } },
+    },
     async (request) => {
       const user = await paying(request);
       return checkout.chargeCard(user, {
@@ -174,7 +195,10 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/stripe/checkout',
-    { config: { access: 'member' }, schema: { body: mentorshipFinanceCheckoutBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: mentorshipFinanceCheckoutBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = await paying(request);
       return checkout.financeCheckout(user, { clientKey: clientIdempotencyKey(request, request.body.idempotency_key) });
@@ -182,8 +206,12 @@ export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** the access rules in words (admins) */
-  app.get('/api/mentorship/access-rules', { config: { access: 'admin' } }, async (request) => {
-    requireAdmin(request);
-    return { rules: MENTORSHIP_ACCESS_RULES };
-  });
+  app.get(
+    '/api/mentorship/access-rules',
+    { config: { access: 'admin' }, schema: { response: { 200: z.object({ rules: z.array(z.string()) }) } } },
+    async (request) => {
+      requireAdmin(request);
+      return { rules: MENTORSHIP_ACCESS_RULES };
+    },
+  );
 };

@@ -3,10 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
 import {
+  accountabilityLinkAddedSchema,
+  accountabilityLinksAnswerSchema,
   accountabilityQuerySchema,
   addAccountabilityLinkBodySchema,
+  assignMentorAnswerSchema,
   assignMentorBodySchema,
+  mentorsAnswerSchema,
+  mentorshipLessonAnswerSchema,
+  mentorshipLessonCompletionAnswerSchema,
   mentorshipLessonCompletionBodySchema,
+  mentorshipLessonsAnswerSchema,
+  mentorshipOverviewSchema,
+  mentorshipStudentDetailSchema,
+  mentorshipStudentsAnswerSchema,
   mentorshipStudentsQuerySchema,
   saveAccountabilityLabelsBodySchema,
 } from '#shared/mentorship';
@@ -37,19 +47,23 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   }
 
-  app.get('/api/mentorship/overview', { config: { access: 'mentorship' } }, async (request) =>
-    mentorship.overview(requireMentorship(request)),
+  app.get(
+    '/api/mentorship/overview',
+    { config: { access: 'mentorship' }, schema: { response: { 200: mentorshipOverviewSchema } } },
+    async (request) => mentorship.overview(requireMentorship(request)),
   );
 
   // ---- lessons (no quiz call for mentorship lessons) ----
 
-  app.get('/api/mentorship/lessons', { config: { access: 'mentorship' } }, async (request) => ({
-    courses: await mentorship.courses(requireMentorship(request)),
-  }));
+  app.get(
+    '/api/mentorship/lessons',
+    { config: { access: 'mentorship' }, schema: { response: { 200: mentorshipLessonsAnswerSchema } } },
+    async (request) => ({ courses: await mentorship.courses(requireMentorship(request)) }),
+  );
 
   app.get(
     '/api/mentorship/lessons/:id',
-    { config: { access: 'mentorship' }, schema: { params: idParams } },
+    { config: { access: 'mentorship' }, schema: { params: idParams, response: { 200: mentorshipLessonAnswerSchema } } },
     async (request) => ({
       lesson: await mentorship.lesson(requireMentorship(request), request.params.id),
     }),
@@ -57,7 +71,10 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/lesson-completions',
-    { config: { access: 'mentorship' }, schema: { body: mentorshipLessonCompletionBodySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: { body: mentorshipLessonCompletionBodySchema, response: { 200: mentorshipLessonCompletionAnswerSchema } },
+    },
     async (request) =>
       mentorship.setLessonComplete(requireMentorship(request), request.body.lesson_id, request.body.complete),
   );
@@ -70,7 +87,12 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/mentorship/accountability',
-    { config: { access: 'mentorship' }, preValidation: page, schema: { querystring: accountabilityQuerySchema } },
+    {
+      config: { access: 'mentorship' },
+      preValidation: page,
+      // a browser navigation is answered the page's HTML (written as it is, not through the schema)
+      schema: { querystring: accountabilityQuerySchema, response: { 200: accountabilityLinksAnswerSchema } },
+    },
     async (request, reply) => {
       const studentId = request.query.student_id ?? requireMentorship(request).id;
       await recordOwner(request, studentId);
@@ -83,7 +105,10 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/accountability/links',
-    { config: { access: 'mentorship' }, schema: { body: addAccountabilityLinkBodySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: { body: addAccountabilityLinkBodySchema, response: { 201: accountabilityLinkAddedSchema } },
+    },
     async (request, reply) => {
       const { student_id, url, label } = request.body;
       const user = await recordOwner(request, student_id);
@@ -95,6 +120,7 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   overridableRoute(app, '/mentorship/accountability/links/:id', 'mentorship', {
     DELETE: {
+      response: { 200: accountabilityLinksAnswerSchema },
       handler: async (request) => {
         requireMentorship(request);
         const id = idSchema.safeParse((request.params as { id?: string }).id);
@@ -109,7 +135,10 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
   // debounced on the page; only labels, only of this student's links
   app.post(
     '/mentorship/accountability/save-label',
-    { config: { access: 'mentorship' }, schema: { body: saveAccountabilityLabelsBodySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: { body: saveAccountabilityLabelsBodySchema, response: { 200: accountabilityLinksAnswerSchema } },
+    },
     async (request) => {
       await recordOwner(request, request.body.student_id);
       return mentorship.saveLabels(request.body.student_id, request.body.links);
@@ -120,13 +149,16 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mentorship/students',
-    { config: { access: 'admin' }, schema: { querystring: mentorshipStudentsQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: mentorshipStudentsQuerySchema, response: { 200: mentorshipStudentsAnswerSchema } },
+    },
     async (request) => mentorship.students(requireAdmin(request), request.query),
   );
 
   app.get(
     '/api/mentorship/students/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: mentorshipStudentDetailSchema } } },
     async (request) => {
       requireAdmin(request);
       return mentorship.student(request.params.id);
@@ -135,13 +167,20 @@ export const mentorshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/mentorship/students/:id/mentor',
-    { config: { access: 'admin' }, schema: { params: idParams, body: assignMentorBodySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: assignMentorBodySchema, response: { 200: assignMentorAnswerSchema } },
+    },
     async (request) =>
       mentorship.assignMentor(requireAdmin(request), request.params.id, request.body.mentor_id, request.ip),
   );
 
-  app.get('/api/mentorship/mentors', { config: { access: 'admin' } }, async (request) => {
-    requireAdmin(request);
-    return { mentors: await mentorship.mentors() };
-  });
+  app.get(
+    '/api/mentorship/mentors',
+    { config: { access: 'admin' }, schema: { response: { 200: mentorsAnswerSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return { mentors: await mentorship.mentors() };
+    },
+  );
 };

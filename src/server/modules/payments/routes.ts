@@ -1,14 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { AppError, notFound } from '#server/lib/errors';
 import type { ProviderName } from '#shared/commerce';
-import { siteLinkSchema } from '#shared/http';
+import {
+  sandboxApprovalSchema,
+  sandboxAuthenticateAnswerSchema,
+  sandboxHostedCheckoutSchema,
+  sandboxHostedPayAnswerSchema,
+  sandboxPaymentMethodSchema,
+  sandboxRefusalSchema,
+  sandboxReturnAnswerSchema,
+  sandboxSetupConfirmAnswerSchema,
+} from '#shared/payments-sandbox';
 import { MalformedEventError, ProviderError } from './provider.ts';
-import type { SandboxProvider } from './sandbox/index.ts';
 import type { WebhookFailureInput } from './service.ts';
 import { peekEvent } from './webhook-content.ts';
+import { asAppError, sandboxToolRoutes } from './sandbox-tools.ts';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -80,12 +88,14 @@ export async function receiveWebhook(app: FastifyInstance, name: ProviderName, r
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'An error without a message.';
 
-/** A provider refusal as an answer the page can show (402 with the provider's words). */
-function asAppError(err: unknown): unknown {
-  if (!(err instanceof ProviderError)) return err;
-  if (err.code === 'not_found') return new AppError('not-found', err.message);
-  return new AppError('payment-declined', err.message);
-}
+/** what a webhook delivery hears: the provider's log shows it (nobody else reads it) */
+const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  result: z.enum(['applied', 'duplicate', 'ignored']),
+});
+
+/** the sandbox's card and payment calls answer a refusal as Stripe does (the card form shows its message) */
+const refusals = { 402: sandboxRefusalSchema, 404: sandboxRefusalSchema };
 
 /** Provider webhooks and the sandbox provider's own pages and calls. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -101,7 +111,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const name of ['stripe', 'paypal', 'sandbox'] as const) {
       hooks.post(
         `/webhooks/${name}`,
-        { config: { access: 'provider', csrf: false, rawBody: true } },
+        {
+          config: { access: 'provider', csrf: false, rawBody: true },
+          schema: { response: { 200: webhookAnswerSchema } },
+        },
         async (request) => {
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const result = await receiveWebhook(app, name, raw, request.headers);
@@ -145,6 +158,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           cvc: z.string().max(10),
           name: z.string().max(200).default(''),
         }),
+        response: { 200: sandboxSetupConfirmAnswerSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -174,7 +188,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- 3-D Secure: the challenge's two buttons
   app.get(
     '/sandbox/payment-methods/:id',
-    { config: { access: 'provider' }, schema: { params: z.object({ id: z.string().max(100) }) } },
+    {
+      config: { access: 'provider' },
+      schema: { params: z.object({ id: z.string().max(100) }), response: { 200: sandboxPaymentMethodSchema } },
+    },
     async (request) => {
       const pm = await sandbox.paymentMethodInfo(request.params.id);
       if (!pm) throw notFound();
@@ -188,6 +205,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.string().max(100) }),
         body: z.object({ outcome: z.enum(['complete', 'fail']) }),
+        response: { 200: sandboxAuthenticateAnswerSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -206,7 +224,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the PayPal-like approval page's data and buttons
   app.get(
     '/sandbox/paypal/orders/:ref',
-    { config: { access: 'provider' }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    {
+      config: { access: 'provider' },
+      schema: { params: z.object({ ref: z.string().max(100) }), response: { 200: sandboxApprovalSchema } },
+    },
     async (request) => {
       const info = await sandbox.approvalInfo(request.params.ref);
       if (!info) throw notFound();
@@ -215,14 +236,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/sandbox/paypal/approve/:ref',
-    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    {
+      config: { access: 'provider', csrf: false },
+      schema: { params: z.object({ ref: z.string().max(100) }), response: { 200: sandboxReturnAnswerSchema } },
+    },
     async (request) => ({
       url: await call(() => sandbox.approvePaypal(request.params.ref)),
     }),
   );
   app.post(
     '/sandbox/paypal/cancel/:ref',
-    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    {
+      config: { access: 'provider', csrf: false },
+      schema: { params: z.object({ ref: z.string().max(100) }), response: { 200: sandboxReturnAnswerSchema } },
+    },
     async (request) => ({
       url: await call(() => sandbox.cancelPaypal(request.params.ref)),
     }),
@@ -231,7 +258,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the hosted card checkout page: its data, the pay and cancel buttons
   app.get(
     '/sandbox/checkout-sessions/:ref',
-    { config: { access: 'provider' }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    {
+      config: { access: 'provider' },
+      schema: { params: z.object({ ref: z.string().max(100) }), response: { 200: sandboxHostedCheckoutSchema } },
+    },
     async (request) => {
       const info = await sandbox.hostedCheckoutInfo(request.params.ref);
       if (!info) throw notFound();
@@ -256,6 +286,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
           z.object({ method: z.literal('financing') }),
         ]),
+        response: { 200: sandboxHostedPayAnswerSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -275,7 +306,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
               }
             : { method: 'financing' },
         );
-        return 'url' in r ? { url: r.url } : { requires_action: true };
+        return 'url' in r ? { url: r.url } : { requires_action: true as const };
       } catch (err) {
         if (err instanceof ProviderError)
           return reply
@@ -287,7 +318,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/sandbox/checkout/:ref/cancel',
-    { config: { access: 'provider', csrf: false }, schema: { params: z.object({ ref: z.string().max(100) }) } },
+    {
+      config: { access: 'provider', csrf: false },
+      schema: { params: z.object({ ref: z.string().max(100) }), response: { 200: sandboxReturnAnswerSchema } },
+    },
     async (request) => ({
       url: await call(() => sandbox.cancelHostedCheckout(request.params.ref)),
     }),
@@ -297,89 +331,3 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // SANDBOX_ALLOW_IN_PRODUCTION=1 (docs/security.md)
   if (clockAllowed) await app.register(sandboxToolRoutes(sandbox));
 };
-
-/** The sandbox's clock and the calls that make sandbox objects without a checkout (tests only). */
-function sandboxToolRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      '/sandbox/clock/advance',
-      {
-        config: { access: 'provider', csrf: false },
-        schema: { body: z.object({ days: z.coerce.number().min(0).max(3660) }) },
-      },
-      async (request) => {
-        const r = await sandbox.advanceClock(request.body.days);
-        return { now: r.now.toISOString(), steps: r.steps };
-      },
-    );
-    // make sandbox objects without a checkout
-    app.post('/sandbox/test/setup-intents', { config: { access: 'provider', csrf: false } }, async () => {
-      const { clientSecret } = await sandbox.createCardSetup({
-        email: 'test@sandbox.test',
-        name: 'Sandbox test',
-        idempotencyKey: `test-setup-${randomUUID()}`,
-        metadata: {},
-      });
-      return { client_secret: clientSecret };
-    });
-    app.post(
-      '/sandbox/test/paypal',
-      {
-        config: { access: 'provider', csrf: false },
-        schema: {
-          body: z.object({
-            kind: z.enum(['order', 'subscription']),
-            amount_cents: z.coerce.number().int().min(0),
-            description: z.string().max(200).default('Sandbox test'),
-            interval: z.enum(['month', 'year']).default('month'),
-            trial_days: z.coerce.number().int().min(0).default(0),
-            // the sandbox's approval page sends the buyer to these: like every way back, on this site only
-            return_url: siteLinkSchema('return address'),
-            cancel_url: siteLinkSchema('cancel address'),
-          }),
-        },
-      },
-      async (request) => {
-        const b = request.body;
-        const common = {
-          description: b.description,
-          returnUrl: b.return_url,
-          cancelUrl: b.cancel_url,
-          idempotencyKey: `test-paypal-${randomUUID()}`,
-          metadata: {},
-        };
-        const approval =
-          b.kind === 'order'
-            ? await sandbox.createPaypalOrder({ ...common, amountCents: b.amount_cents })
-            : await sandbox.createPaypalSubscription({
-                ...common,
-                priceCents: b.amount_cents,
-                interval: b.interval,
-                trialDays: b.trial_days,
-              });
-        return approval;
-      },
-    );
-
-    // the PayPal buyer's funding source stops (or starts again) paying: a PayPal renewal fails
-    app.post(
-      '/sandbox/test/paypal/:ref/funding',
-      {
-        config: { access: 'provider', csrf: false },
-        schema: { params: z.object({ ref: z.string().max(100) }), body: z.object({ fails: z.boolean() }) },
-      },
-      async (request) => {
-        try {
-          await sandbox.setPaypalFunding(request.params.ref, { fails: request.body.fails });
-        } catch (err) {
-          throw asAppError(err);
-        }
-        return { ok: true };
-      },
-    );
-
-    app.get('/sandbox/clock', { config: { access: 'provider' } }, async () => {
-      return { now: new Date(await sandbox.now()).toISOString() };
-    });
-  };
-}

@@ -3,7 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
-import { reusableDayBodySchema, savePracticePlanBodySchema } from '#shared/mentorship';
+import {
+  practicePlanAnswerSchema,
+  practicePlanConflictSchema,
+  practicePlanSaveAnswerSchema,
+  reusableDayBodySchema,
+  savedDayDeletedSchema,
+  savedDaySchema,
+  savedDaysAnswerSchema,
+  savePracticePlanBodySchema,
+} from '#shared/mentorship';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { wantsHtml } from '#server/lib/http';
@@ -45,7 +54,11 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'mentorship' },
       preValidation: page,
-      schema: { querystring: z.object({ student_id: idSchema.optional() }) },
+      // a browser navigation is answered the page's HTML (written as it is, not through the schema)
+      schema: {
+        querystring: z.object({ student_id: idSchema.optional() }),
+        response: { 200: practicePlanAnswerSchema },
+      },
     },
     async (request, reply) => {
       const user = requireMentorship(request);
@@ -55,7 +68,13 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/practice-plan',
-    { config: { access: 'mentorship' }, schema: { body: savePracticePlanBodySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: {
+        body: savePracticePlanBodySchema,
+        response: { 200: practicePlanSaveAnswerSchema, 409: practicePlanConflictSchema },
+      },
+    },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('practicePlanSavesPerUser', String(user.id));
@@ -69,19 +88,21 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/mentorship/practice-plan-days', { config: { access: 'admin' }, preValidation: page }, async () =>
-    plans.days(),
+  app.get(
+    '/mentorship/practice-plan-days',
+    { config: { access: 'admin' }, preValidation: page, schema: { response: { 200: savedDaysAnswerSchema } } },
+    async () => plans.days(),
   );
 
   app.get(
     '/mentorship/practice-plan-days/:day',
-    { config: { access: 'admin' }, schema: { params: z.object({ day: idSchema }) } },
+    { config: { access: 'admin' }, schema: { params: z.object({ day: idSchema }), response: { 200: savedDaySchema } } },
     async (request) => plans.day(request.params.day),
   );
 
   app.post(
     '/mentorship/practice-plan-days',
-    { config: { access: 'admin' }, schema: { body: reusableDayBodySchema } },
+    { config: { access: 'admin' }, schema: { body: reusableDayBodySchema, response: { 201: savedDaySchema } } },
     async (request, reply) => reply.status(201).send(await plans.createDay(requireAdmin(request), request.body)),
   );
 
@@ -93,12 +114,14 @@ export const practicePlanRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   overridableRoute(app, '/mentorship/practice-plan-days/:day', 'admin', {
     POST: {
+      response: { 200: savedDaySchema },
       handler: async (request) => {
         requireAdmin(request);
         return plans.updateDay(dayId(request), parse(reusableDayBodySchema, request.body));
       },
     },
     DELETE: {
+      response: { 200: savedDayDeletedSchema },
       handler: async (request) => {
         requireAdmin(request);
         return plans.removeDay(dayId(request));

@@ -9,7 +9,9 @@ import {
   productCardBodySchema,
   productPaymentBodySchema,
 } from '#shared/products';
+import { clientSecretResponseSchema, urlResponseSchema } from '#shared/commerce';
 import { requireUser } from '#server/lib/guards';
+import { redirectResponse } from '#server/lib/responses';
 
 const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9_]{1,60}$/) });
 
@@ -55,7 +57,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:slug/card/client-secret',
-    { config: { access: 'member' }, schema: { params: slugParams } },
+    { config: { access: 'member' }, schema: { params: slugParams, response: { 200: clientSecretResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
       return products.cardClientSecret(user, request.params.slug);
@@ -64,7 +66,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:slug/card',
-    { config: { access: 'member' }, schema: { params: slugParams, body: productCardBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { params: slugParams, body: productCardBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { stripeToken, affiliate, idempotency_key } = request.body;
@@ -78,7 +83,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:slug/paypal',
-    { config: { access: 'member' }, schema: { params: slugParams, body: productPaymentBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { params: slugParams, body: productPaymentBodySchema, response: { 200: urlResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { affiliate, idempotency_key } = request.body;
@@ -99,6 +107,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         querystring: z.object({ order: idSchema, token: z.string().max(255).optional(), cancel: flag.optional() }),
+        response: redirectResponse(303),
       },
     },
     async (request, reply) => {

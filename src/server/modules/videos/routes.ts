@@ -8,14 +8,19 @@ import {
   captionLangSchema,
   VIDEO_CAPTIONS,
   VIDEO_MESSAGES,
+  videoCaptionsAnswerSchema,
+  videoDeletedSchema,
   videoFeedbackBodySchema,
   videoListQuerySchema,
+  videoSubmissionAnswerSchema,
   videoSubmissionBodySchema,
+  videoSubmissionPageSchema,
 } from '#shared/upload';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { asUploadedFile } from '#server/lib/images';
 import { requireAdmin, requireMentorship } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
+import { fileResponse } from '#server/lib/responses';
 import { parseRange } from './range.ts';
 
 function paramId(request: FastifyRequest): number {
@@ -35,7 +40,10 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mentorship/videos',
-    { config: { access: 'mentorship' }, schema: { body: videoSubmissionBodySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: { body: videoSubmissionBodySchema, response: { 201: videoSubmissionAnswerSchema } },
+    },
     async (request, reply) => {
       const user = requireMentorship(request);
       await limiters.consume('videoSubmissionsPerUser', String(user.id));
@@ -45,17 +53,25 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/mentorship/videos',
-    { config: { access: 'mentorship' }, schema: { querystring: videoListQuerySchema } },
+    {
+      config: { access: 'mentorship' },
+      schema: { querystring: videoListQuerySchema, response: { 200: videoSubmissionPageSchema } },
+    },
     async (request) => videos.list(requireMentorship(request), request.query),
   );
 
-  app.get('/api/mentorship/videos/:id', { config: { access: 'mentorship' } }, async (request) => ({
-    data: await videos.show(requireMentorship(request), paramId(request)),
-  }));
+  app.get(
+    '/api/mentorship/videos/:id',
+    { config: { access: 'mentorship' }, schema: { response: { 200: videoSubmissionAnswerSchema } } },
+    async (request) => ({ data: await videos.show(requireMentorship(request), paramId(request)) }),
+  );
 
   app.post(
     '/mentorship/videos/:id/feedback',
-    { config: { access: 'admin' }, schema: { body: videoFeedbackBodySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { body: videoFeedbackBodySchema, response: { 200: videoSubmissionAnswerSchema } },
+    },
     async (request) => {
       const admin = requireAdmin(request);
       await limiters.consume('videoFeedbackPerUser', String(admin.id));
@@ -64,59 +80,83 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   overridableRoute(app as unknown as FastifyInstance, '/mentorship/videos/:id', 'mentorship', {
-    DELETE: { handler: async (request) => videos.remove(requireMentorship(request), paramId(request)) },
+    DELETE: {
+      response: { 200: videoDeletedSchema },
+      handler: async (request) => videos.remove(requireMentorship(request), paramId(request)),
+    },
   });
 
   // captions (docs/product/accessibility.md): an admin attaches a WebVTT file, multipart `captions` and `lang`
-  app.post('/mentorship/videos/:id/captions', { config: { access: 'admin' } }, async (request) => {
-    const admin = requireAdmin(request);
-    const id = paramId(request);
-    await limiters.consume('uploadsPerUser', String(admin.id));
-    const body = (request.body as Record<string, unknown> | null) ?? {};
-    const lang = captionLangSchema.safeParse(body[VIDEO_CAPTIONS.langField] ?? undefined);
-    if (!lang.success) throw new ValidationError({ [VIDEO_CAPTIONS.langField]: [CAPTION_MESSAGES.lang] });
-    const file = asUploadedFile(body[VIDEO_CAPTIONS.field]);
-    return {
-      message: CAPTION_MESSAGES.attached,
-      data: await videos.attachCaptions(admin, id, file, lang.data),
-    };
-  });
+  app.post(
+    '/mentorship/videos/:id/captions',
+    { config: { access: 'admin' }, schema: { response: { 200: videoCaptionsAnswerSchema } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const id = paramId(request);
+      await limiters.consume('uploadsPerUser', String(admin.id));
+      const body = (request.body as Record<string, unknown> | null) ?? {};
+      const lang = captionLangSchema.safeParse(body[VIDEO_CAPTIONS.langField] ?? undefined);
+      if (!lang.success) throw new ValidationError({ [VIDEO_CAPTIONS.langField]: [CAPTION_MESSAGES.lang] });
+      const file = asUploadedFile(body[VIDEO_CAPTIONS.field]);
+      return {
+        message: CAPTION_MESSAGES.attached,
+        data: await videos.attachCaptions(admin, id, file, lang.data),
+      };
+    },
+  );
 
-  app.delete('/mentorship/videos/:id/captions', { config: { access: 'admin' } }, async (request) => ({
-    message: CAPTION_MESSAGES.removed,
-    data: await videos.removeCaptions(requireAdmin(request), paramId(request)),
-  }));
+  app.delete(
+    '/mentorship/videos/:id/captions',
+    { config: { access: 'admin' }, schema: { response: { 200: videoCaptionsAnswerSchema } } },
+    async (request) => ({
+      message: CAPTION_MESSAGES.removed,
+      data: await videos.removeCaptions(requireAdmin(request), paramId(request)),
+    }),
+  );
 
-  app.get('/mentorship/videos/:id/captions', { config: { access: 'mentorship' } }, async (request, reply) => {
-    const file = await videos.captions(requireMentorship(request), paramId(request));
-    return reply
-      .header('Content-Type', 'text/vtt; charset=utf-8')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(createReadStream(file));
-  });
+  app.get(
+    '/mentorship/videos/:id/captions',
+    { config: { access: 'mentorship' }, schema: { response: fileResponse('The WebVTT captions file') } },
+    async (request, reply) => {
+      const file = await videos.captions(requireMentorship(request), paramId(request));
+      return reply
+        .header('Content-Type', 'text/vtt; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(createReadStream(file));
+    },
+  );
 
-  app.get('/mentorship/videos/:id/file', { config: { access: 'mentorship' } }, async (request, reply) => {
-    const user = requireMentorship(request);
-    const video = await videos.file(user, paramId(request));
-    const info = await stat(video.file).catch(() => null);
-    if (!info?.isFile()) throw notFound(VIDEO_MESSAGES.notFound);
-    const size = info.size;
-    reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Type', video.mimeType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; sandbox");
-    const range = parseRange(request.headers.range, size);
-    if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send();
-    if (!range) return reply.header('Content-Length', String(size)).send(createReadStream(video.file));
-    return reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-      .send(createReadStream(video.file, { start: range.start, end: range.end }));
-  });
+  app.get(
+    '/mentorship/videos/:id/file',
+    {
+      config: { access: 'mentorship' },
+      // 206: the byte range a player asked for
+      schema: { response: fileResponse('The video file, or the requested byte range of it', 200, 206) },
+    },
+    async (request, reply) => {
+      const user = requireMentorship(request);
+      const video = await videos.file(user, paramId(request));
+      const info = await stat(video.file).catch(() => null);
+      if (!info?.isFile()) throw notFound(VIDEO_MESSAGES.notFound);
+      const size = info.size;
+      reply
+        .header('Accept-Ranges', 'bytes')
+        .header('Content-Type', video.mimeType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; media-src 'self'; sandbox");
+      const range = parseRange(request.headers.range, size);
+      // no body: the Content-Range header says what the file holds
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${size}`).send('');
+      if (!range) return reply.header('Content-Length', String(size)).send(createReadStream(video.file));
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(createReadStream(video.file, { start: range.start, end: range.end }));
+    },
+  );
 };

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { formatMoney } from '#shared/money';
+import type { SandboxHostedCheckout } from '#shared/payments-sandbox';
 import { ApiError, get } from '#client/lib/api.ts';
 import { navigate } from '#client/lib/browser.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,14 +11,6 @@ import { Field, FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PageTitle } from '../common.tsx';
 import { sandboxPost } from './sandbox-post.ts';
-
-interface HostedInfo {
-  ref: string;
-  amountCents: number;
-  description: string;
-  methods: 'card' | 'financing';
-  status: 'open' | 'complete' | 'canceled';
-}
 
 const TEST_CARDS = [
   { number: SANDBOX_CARDS.succeeds, what: 'succeeds' },
@@ -36,7 +29,7 @@ const onlyDigits = (v: string) => v.replace(/\D/g, '');
 export function HostedCheckout({ reference }: { reference: string }) {
   const info = useQuery({
     queryKey: ['sandbox', 'checkout', reference],
-    queryFn: () => get<HostedInfo>(`/sandbox/checkout-sessions/${encodeURIComponent(reference)}`),
+    queryFn: () => get<SandboxHostedCheckout>(`/sandbox/checkout-sessions/${encodeURIComponent(reference)}`),
     retry: false,
   });
   const [method, setMethod] = useState<'card' | 'financing'>('card');

@@ -1,22 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '#shared/money';
+import type { SandboxApproval } from '#shared/payments-sandbox';
 import { ApiError, get } from '#client/lib/api.ts';
 import { navigate } from '#client/lib/browser.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormError } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { sandboxPost } from './sandbox-post.ts';
-
-interface ApprovalInfo {
-  ref: string;
-  kind: 'order' | 'subscription';
-  amountCents: number;
-  description: string;
-  interval: 'month' | 'year' | null;
-  trialDays: number;
-  status: 'pending' | 'approved' | 'canceled';
-}
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -40,7 +31,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 export function PaypalApproval({ reference }: { reference: string }) {
   const info = useQuery({
     queryKey: ['sandbox', 'paypal', reference],
-    queryFn: () => get<ApprovalInfo>(`/sandbox/paypal/orders/${encodeURIComponent(reference)}`),
+    queryFn: () => get<SandboxApproval>(`/sandbox/paypal/orders/${encodeURIComponent(reference)}`),
     retry: false,
   });
   const [busy, setBusy] = useState<'approve' | 'cancel' | null>(null);

@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '#shared/constants';
 import {
   ACCOUNTABILITY_DEBOUNCE_MS,
   type AccountabilityLink,
+  type AccountabilityLinkAdded,
   type AccountabilityLinksAnswer,
 } from '#shared/mentorship';
 import { api, get, post } from '#client/lib/api.ts';
@@ -22,7 +23,7 @@ export function useAddLink(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { url: string; label: string }) =>
-      post<AccountabilityLinksAnswer>('/mentorship/accountability/links', { student_id: studentId, ...input }),
+      post<AccountabilityLinkAdded>('/mentorship/accountability/links', { student_id: studentId, ...input }),
     onSuccess: (res) => qc.setQueryData(key(studentId), res.links),
   });
 }

@@ -1,5 +1,5 @@
 import type { CheckoutAnswer, OrderStripeAnswer } from '#shared/checkout';
-import type { MembershipPlan } from '#shared/commerce';
+import type { ClientSecretResponse, MembershipPlan, UrlResponse } from '#shared/commerce';
 import { get, post } from '#client/lib/api.ts';
 import { registerAndSignIn } from '#client/lib/register.ts';
 import { useLoad } from '#client/lib/use-load.ts';
@@ -20,7 +20,7 @@ export const registerGuest = (body: {
   checkout_slug: string;
 }) => registerAndSignIn<{ name: string; email: string; redirect: string }>({ ...body, dbo_academy_signup: true });
 
-export const fetchClientSecret = () => get<{ clientSecret: string }>('/order/stripe-client-secret');
+export const fetchClientSecret = () => get<ClientSecretResponse>('/order/stripe-client-secret');
 
 /** POST /order/stripe; the idempotency key of this checkout attempt rides along */
 export const payByCard = (body: {
@@ -31,8 +31,8 @@ export const payByCard = (body: {
 }) => post<OrderStripeAnswer>('/order/stripe', body);
 
 export const paypalApprovalUrl = (body: { plan: MembershipPlan; checkout: string; idempotency_key: string }) =>
-  post<{ url: string }>('/paypal/get-approval-url', body);
+  post<UrlResponse>('/paypal/get-approval-url', body);
 export const paypalLifetimeCheckout = (body: { checkout: string; idempotency_key: string }) =>
-  post<{ url: string }>('/paypal/lifetime-checkout', body);
+  post<UrlResponse>('/paypal/lifetime-checkout', body);
 
 export { navigate, newAttemptKey } from '#client/lib/browser.ts';

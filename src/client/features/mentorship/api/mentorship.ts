@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AssignMentorAnswer,
   MentorshipCourse,
   MentorshipLesson,
+  MentorshipLessonCompletionAnswer,
   MentorshipOverview,
-  MentorshipPerson,
   MentorshipStudentDetail,
   MentorshipStudentSummary,
   MentorOption,
@@ -50,7 +51,7 @@ export function useMentorshipLessonCompletion(lessonId: number) {
   };
   return useMutation({
     mutationFn: (complete: boolean) =>
-      post<{ lesson_id: number; complete: boolean }>('/mentorship/lesson-completions', {
+      post<MentorshipLessonCompletionAnswer>('/mentorship/lesson-completions', {
         lesson_id: lessonId,
         complete,
       }),
@@ -85,7 +86,7 @@ export function useAssignMentor(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (mentorId: number | null) =>
-      post<{ mentor: MentorshipPerson | null }>(`/api/mentorship/students/${studentId}/mentor`, {
+      post<AssignMentorAnswer>(`/api/mentorship/students/${studentId}/mentor`, {
         mentor_id: mentorId,
       }),
     onSuccess: (res) => {

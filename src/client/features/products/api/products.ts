@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from '#shared/zod';
 import type { courseProductResponseSchema, doubleKickResponseSchema } from '#shared/products';
+import type { ClientSecretResponse, UrlResponse } from '#shared/commerce';
 import { get, post } from '#client/lib/api.ts';
 
 export type DoubleKickData = z.infer<typeof doubleKickResponseSchema>['data'];
@@ -24,11 +25,11 @@ const slugUrl = (slug: string) => `/api/products/${encodeURIComponent(slug)}`;
 
 /** the payment calls (the server prices every one; the key makes a double submit one order) */
 export const productApi = {
-  clientSecret: (slug: string) => post<{ clientSecret: string }>(`${slugUrl(slug)}/card/client-secret`),
+  clientSecret: (slug: string) => post<ClientSecretResponse>(`${slugUrl(slug)}/card/client-secret`),
   payByCard: (slug: string, body: { stripeToken: string; affiliate: string | null; idempotency_key: string }) =>
-    post<{ url: string }>(`${slugUrl(slug)}/card`, body),
+    post<UrlResponse>(`${slugUrl(slug)}/card`, body),
   payByPaypal: (slug: string, body: { affiliate: string | null; idempotency_key: string }) =>
-    post<{ url: string }>(`${slugUrl(slug)}/paypal`, body),
+    post<UrlResponse>(`${slugUrl(slug)}/paypal`, body),
 };
 
 /** Where the browser goes next; a seam for tests. */

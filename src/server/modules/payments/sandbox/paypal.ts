@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { sandboxObjects } from '#server/db/schema/index';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
+import type { SandboxApproval } from '#shared/payments-sandbox';
 import { ProviderError, type Approval, type ChargeResult, type PaymentProvider } from '../provider.ts';
 import { charge } from './charges.ts';
 import { emit, emitSubscription } from './events.ts';
@@ -113,7 +114,7 @@ export function paypalPages(ctx: SandboxContext) {
     },
 
     /** what the PayPal-like approval page shows */
-    async approvalInfo(ref: string) {
+    async approvalInfo(ref: string): Promise<SandboxApproval | null> {
       const obj = await get<Obj>(db, ref);
       if (!obj) return null;
       const [row] = await db
