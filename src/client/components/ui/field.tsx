@@ -4,15 +4,28 @@ import clsx from 'clsx';
 export const inputClass =
   'min-h-12 w-full rounded-xl border border-line bg-surface px-4 text-base text-fg placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-danger';
 
-/** A labelled input with its error in red under it. */
+/**
+ * A labelled input with its error in red under it. `errorId` names the error's element where the form
+ * refers to it by an id of its own (a list of rows whose messages the form keys by row);
+ * `inputClassName` adds to the input's look (a bigger title, tabular digits).
+ */
 export function Field({
   label,
   error,
   hint,
   className,
+  errorId,
+  inputClassName,
   ...input
-}: ComponentProps<'input'> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+}: ComponentProps<'input'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  errorId?: string;
+  inputClassName?: string;
+}) {
   const id = useId();
+  const messageId = errorId ?? `${id}-err`;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-semibold">
@@ -21,13 +34,13 @@ export function Field({
       <input
         id={id}
         aria-invalid={!!error || undefined}
-        aria-describedby={error ? `${id}-err` : undefined}
-        className={inputClass}
+        aria-describedby={error ? messageId : undefined}
+        className={clsx(inputClass, inputClassName)}
         {...input}
       />
       {hint && !error ? <p className="text-sm text-muted">{hint}</p> : null}
       {error ? (
-        <p id={`${id}-err`} className="text-sm font-medium text-danger">
+        <p id={messageId} className="text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}

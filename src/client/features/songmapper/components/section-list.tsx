@@ -12,7 +12,7 @@ import {
   type Song,
 } from '#shared/songmapper';
 import { Button } from '#client/components/ui/button.tsx';
-import { FieldMessage, inputClass } from '#client/components/ui/field.tsx';
+import { Field, FieldMessage, inputClass } from '#client/components/ui/field.tsx';
 import { invalidProps } from '#client/components/ui/form-feedback.ts';
 
 const selectClass = `${inputClass} appearance-none pr-10`;
@@ -128,21 +128,17 @@ export function SectionList({
                   onChange={(title, otherTitle) => setSection(i, { title, otherTitle })}
                   error={title}
                 />
-                <div className="flex flex-col gap-1.5">
-                  <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                    Measures
-                    <input
-                      className={clsx(inputClass, 'tabular')}
-                      inputMode="numeric"
-                      maxLength={SONG.measuresMaxLength}
-                      value={s.measures}
-                      placeholder="bars"
-                      onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })}
-                      {...measures.props}
-                    />
-                  </label>
-                  <FieldMessage id={measures.id} message={measures.message} />
-                </div>
+                <Field
+                  label="Measures"
+                  inputClassName="tabular"
+                  inputMode="numeric"
+                  maxLength={SONG.measuresMaxLength}
+                  value={s.measures}
+                  placeholder="bars"
+                  onChange={(e) => setSection(i, { measures: digitsOnly(e.target.value, SONG.measuresMaxLength) })}
+                  error={measures.message}
+                  errorId={measures.id}
+                />
                 <ChoiceWithOther
                   label="Division"
                   customLabel={`Section ${n} custom division`}
@@ -155,34 +151,24 @@ export function SectionList({
                 />
                 {song.expandFields ? (
                   <div className="col-span-full grid grid-cols-2 gap-3">
-                    <div className="flex flex-col gap-1.5">
-                      <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                        Surface
-                        <input
-                          className={inputClass}
-                          value={s.surface}
-                          maxLength={SONG.fieldMax}
-                          placeholder="Hi-hat, ride..."
-                          onChange={(e) => setSection(i, { surface: e.target.value })}
-                          {...surface.props}
-                        />
-                      </label>
-                      <FieldMessage id={surface.id} message={surface.message} />
-                    </div>
-                    <div className="flex flex-col gap-1.5">
-                      <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                        Snare
-                        <input
-                          className={inputClass}
-                          value={s.snare}
-                          maxLength={SONG.fieldMax}
-                          placeholder="2 and 4, rim click..."
-                          onChange={(e) => setSection(i, { snare: e.target.value })}
-                          {...snare.props}
-                        />
-                      </label>
-                      <FieldMessage id={snare.id} message={snare.message} />
-                    </div>
+                    <Field
+                      label="Surface"
+                      value={s.surface}
+                      maxLength={SONG.fieldMax}
+                      placeholder="Hi-hat, ride..."
+                      onChange={(e) => setSection(i, { surface: e.target.value })}
+                      error={surface.message}
+                      errorId={surface.id}
+                    />
+                    <Field
+                      label="Snare"
+                      value={s.snare}
+                      maxLength={SONG.fieldMax}
+                      placeholder="2 and 4, rim click..."
+                      onChange={(e) => setSection(i, { snare: e.target.value })}
+                      error={snare.message}
+                      errorId={snare.id}
+                    />
                   </div>
                 ) : null}
               </div>

@@ -1,11 +1,10 @@
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
-import clsx from 'clsx';
 import { digitsOnly } from '#shared/metronome';
 import { SONG, songLength, type Song } from '#shared/songmapper';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
-import { FieldMessage, inputClass } from '#client/components/ui/field.tsx';
-import { invalidProps, useFormFeedback, type FieldMessages } from '#client/components/ui/form-feedback.ts';
+import { Field } from '#client/components/ui/field.tsx';
+import { useFormFeedback, type FieldMessages } from '#client/components/ui/form-feedback.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useDeleteSong } from '../api/songs.ts';
 import { writeDraft } from '../drafts.ts';
@@ -99,35 +98,27 @@ export function SongEditor({ id: initialId, initial, base, onCreated, restored =
           {feedback.summary ?? ''}
         </p>
         <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-3 sm:grid-cols-[minmax(0,1fr)_9rem] sm:gap-4">
-          <div className="flex flex-col gap-1.5">
-            <label className="flex flex-col gap-1.5 text-sm font-semibold">
-              Song title
-              <input
-                className={clsx(inputClass, 'text-lg font-semibold')}
-                value={song.title}
-                maxLength={SONG.titleMax}
-                placeholder={SONG.untitled}
-                onChange={(e) => set('title', e.target.value)}
-                {...invalidProps(feedback.error('title'), `${uid}-title-err`)}
-              />
-            </label>
-            <FieldMessage id={`${uid}-title-err`} message={feedback.error('title')} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label className="flex flex-col gap-1.5 text-sm font-semibold">
-              BPM
-              <input
-                className={clsx(inputClass, 'tabular text-lg')}
-                inputMode="numeric"
-                maxLength={SONG.bpmMaxLength}
-                value={song.bpm}
-                placeholder="bpm"
-                onChange={(e) => set('bpm', digitsOnly(e.target.value, SONG.bpmMaxLength))}
-                {...invalidProps(feedback.error('bpm'), `${uid}-bpm-err`)}
-              />
-            </label>
-            <FieldMessage id={`${uid}-bpm-err`} message={feedback.error('bpm')} />
-          </div>
+          <Field
+            label="Song title"
+            inputClassName="text-lg font-semibold"
+            value={song.title}
+            maxLength={SONG.titleMax}
+            placeholder={SONG.untitled}
+            onChange={(e) => set('title', e.target.value)}
+            error={feedback.error('title')}
+            errorId={`${uid}-title-err`}
+          />
+          <Field
+            label="BPM"
+            inputClassName="tabular text-lg"
+            inputMode="numeric"
+            maxLength={SONG.bpmMaxLength}
+            value={song.bpm}
+            placeholder="bpm"
+            onChange={(e) => set('bpm', digitsOnly(e.target.value, SONG.bpmMaxLength))}
+            error={feedback.error('bpm')}
+            errorId={`${uid}-bpm-err`}
+          />
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-3">
