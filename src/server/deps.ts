@@ -43,6 +43,7 @@ import { createProductService } from './modules/products/index.ts';
 import { createReceiptService } from './modules/receipts/index.ts';
 import { createMentorshipService } from './modules/mentorship/index.ts';
 import { createPracticePlanService } from './modules/practice-plan/index.ts';
+import { createMentorshipCheckout } from './modules/mentorship-checkout/index.ts';
 
 /** how long a start waits for Redis before it goes on without it (and keeps reconnecting) */
 export const REDIS_START_WAIT_MS = 3000;
@@ -135,6 +136,7 @@ export async function createDeps(config: AppConfig, opts: { database?: DatabaseH
     products: createProductService({ db, payments, users }),
     receipts: createReceiptService({ db }),
     mentorship: createMentorshipService({ db, users, notifications }),
+    mentorshipCheckout: createMentorshipCheckout({ db, payments, notifications, jobs, log: opts.log }),
     practicePlans: createPracticePlanService({ db, realtime, users, notifications }),
   };
   return {

@@ -2,7 +2,6 @@ import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import type { AppDeps } from '#server/deps';
 import { mentorships } from '#server/db/schema/index';
 import type { SandboxProvider } from '#server/modules/payments/index';
-import { mentorshipCheckoutOf } from '#server/modules/mentorship-checkout/index';
 import type { DemoPeople } from './community.ts';
 
 /**
@@ -69,7 +68,7 @@ export async function seedPurchases(
   await services.payments.recordSubscription(buyer.id, order.id, DEFAULT_CHECKOUT.slug, card.name, state);
 
   const studentUser = await services.users.toAuthUser((await services.users.findById(student.id))!);
-  await mentorshipCheckoutOf(deps).checkout.chargeCard(studentUser, {
+  await deps.services.mentorshipCheckout.checkout.chargeCard(studentUser, {
     payment: '650',
     paymentMethod: await cardOf(studentUser, 'student'),
     clientKey: `demo:student:${student.id}`,

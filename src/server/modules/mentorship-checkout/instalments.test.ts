@@ -11,7 +11,6 @@ import {
   users,
 } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
-import { mentorshipCheckoutOf } from './routes.ts';
 
 // The sandbox clock is one per app: each describe has its own app so that moving the clock for
 // one plan does not renew another test's subscriptions.
@@ -193,7 +192,7 @@ describe('a missed instalment, the grace period, recovery and cancellation', () 
       expect(note?.url).toBe(`/mentorship/students/${user.id}`);
     }
 
-    const { instalments } = mentorshipCheckoutOf(t.app.deps);
+    const { instalments } = t.app.deps.services.mentorshipCheckout;
     // inside the grace period nothing changes
     expect(await instalments.sweep(new Date(Date.now() + (MENTORSHIP_GRACE_DAYS - 1) * DAY))).toBe(0);
     expect(await h.access(user.id)).toBe(true);

@@ -26,60 +26,14 @@ import { requireAdmin, requireUser } from '#server/lib/guards';
 import { clientIdempotencyKey } from '#server/lib/idempotency';
 import { redirectResponse } from '#server/lib/responses';
 import { MENTORSHIP_ACCESS_RULES } from './access.ts';
-import { createEnrolment } from './enrolment.ts';
-import { createInstalments } from './instalments.ts';
-import { createMentorshipCheckoutService } from './service.ts';
-
-type Built = {
-  checkout: ReturnType<typeof createMentorshipCheckoutService>;
-  enrolment: ReturnType<typeof createEnrolment>;
-  instalments: ReturnType<typeof createInstalments>;
-};
-const built = new WeakMap<object, Built>();
-/** the services this plugin built for an app (tests call the sweep through it): pass `app.deps` */
-export function mentorshipCheckoutOf(deps: object): Built {
-  const b = built.get(deps);
-  if (!b) throw new Error('The mentorship checkout routes are not registered on this app.');
-  return b;
-}
-
-/** the grace sweep: a recurring background job, hourly (it is cheap: past-due plans only) */
-export const GRACE_SWEEP_JOB = 'mentorship.grace-sweep';
-export const GRACE_SWEEP_CRON = '17 * * * *';
 
 /**
- * Mentorship checkout (docs/product/mentorship.md): hosted card checkout, PayPal and card
- * instalments, the card charge, enrolment, and the instalment events of the payments ledger.
+ * Mentorship checkout routes (docs/product/mentorship.md); the services are built with the app's
+ * others (module.ts).
  */
 export const mentorshipCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, limiters, services } = app.deps;
-  const payments = services.payments;
-  const enrolment = createEnrolment({ db, notifications: services.notifications });
-  const instalments = createInstalments({ db, payments, enrolment, log: app.log });
-  const checkout = createMentorshipCheckoutService({ db, payments, enrolment, instalments });
-
-  // mentorship orders and instalment subscriptions go through the ledger's one dispatch table
-  const unregister = payments.registerOwner({
-    orderKind: 'mentorship',
-    orderPaid: (order) => checkout.orderPaid(order),
-    orderRefunded: (order) => checkout.orderRefunded(order),
-    subscriptionEvent: (provider, event) => instalments.handleEvent(provider, event),
-    // one mentorship per member: a second purchase is refused before its card is charged
-    hold: {
-      scope: () => 'mentorship',
-      owned: (tx, order) => enrolment.holdsMentorship(order.userId, tx),
-      refusal: MENTORSHIP_MESSAGES.alreadyEnrolled,
-    },
-  });
-  // the grace sweep runs once an hour across all app processes (a failure is retried, then shown to admins)
-  app.deps.jobs.define(GRACE_SWEEP_JOB, z.object({}), () => instalments.sweep(), {
-    label: 'Mentorship instalments: end plans past their grace period',
-  });
-  app.deps.jobs.schedule(GRACE_SWEEP_JOB, GRACE_SWEEP_CRON);
-  app.addHook('onClose', async () => {
-    unregister();
-  });
-  built.set(app.deps, { checkout, enrolment, instalments });
+  const { limiters, services } = app.deps;
+  const { checkout } = services.mentorshipCheckout;
 
   const paying = async (request: FastifyRequest) => {
     const user = requireUser(request);
