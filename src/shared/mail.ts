@@ -1,13 +1,17 @@
 import { z } from './zod.ts';
 
 /** A mail the server kept instead of delivering (no SMTP_URL): what the admin console and the dev outbox show. */
-export interface KeptMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
+export const keptMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type KeptMail = z.infer<typeof keptMailSchema>;
+
+/** GET /api/dev/outbox (development only, docs/security.md): the kept mail, newest first */
+export const devOutboxResponseSchema = z.object({ messages: z.array(keptMailSchema) });
 
 /**
  * GET /api/admin/mail. `delivery`: 'smtp' when SMTP_URL delivers mail (nothing is kept), 'kept' when
