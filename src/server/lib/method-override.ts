@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from '#shared/zod';
+import { z } from '#shared/zod';
 import type { RouteAccess } from './access.ts';
 import { ValidationError } from './errors.ts';
 import { effectiveMethod } from './http.ts';
@@ -7,6 +7,8 @@ import { effectiveMethod } from './http.ts';
 type Method = 'POST' | 'DELETE' | 'PATCH' | 'PUT';
 interface Entry {
   body?: z.ZodType;
+  /** what the method answers, by status (docs/api.md): the schemas of its route's response */
+  response?: Record<number, z.ZodType>;
   handler: (request: FastifyRequest, reply: FastifyReply, body: unknown) => unknown;
 }
 
@@ -39,12 +41,37 @@ export function overridableRoute(
     return entry.handler(request, reply, parseBody(entry.body, request.body));
   };
   for (const method of Object.keys(entries) as Method[]) {
-    if (method !== 'POST') app.route({ method, url, config, handler: dispatch(method) });
+    const response = entries[method]?.response;
+    if (method !== 'POST') app.route({ method, url, config, schema: { response }, handler: dispatch(method) });
   }
   app.route({
     method: 'POST',
     url,
     config,
+    schema: { response: postResponse(entries) },
     handler: (request, reply) => dispatch(effectiveMethod(request) as Method)(request, reply),
   });
+}
+
+/**
+ * The POST route answers for every method it may stand for: one schema per status, a union where
+ * two methods answer the same status differently (a zod union writes an answer through the first
+ * schema it fits, so each method's schema should not fit the others' answers with fields left over).
+ */
+function postResponse(entries: Partial<Record<Method, Entry>>): Record<number, z.ZodType> | undefined {
+  const byStatus = new Map<number, z.ZodType[]>();
+  for (const entry of Object.values(entries)) {
+    for (const [status, schema] of Object.entries(entry?.response ?? {})) {
+      const list = byStatus.get(Number(status)) ?? [];
+      if (!list.includes(schema)) list.push(schema);
+      byStatus.set(Number(status), list);
+    }
+  }
+  if (byStatus.size === 0) return undefined;
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      list.length === 1 ? list[0]! : z.union(list as [z.ZodType, ...z.ZodType[]]),
+    ]),
+  );
 }
