@@ -12,8 +12,15 @@ export function redirectResponse<C extends number>(...codes: C[]): Record<C, z.Z
   return Object.fromEntries(codes.map((code) => [code, noBody])) as Record<C, z.ZodNull>;
 }
 
+/**
+ * What a handler may send for a file: Fastify writes a Buffer or a stream as it is (the serializer
+ * never sees it), so the schema's string is what the API reference shows and these are what the
+ * route's reply accepts.
+ */
+export type FileBody = string | Buffer | NodeJS.ReadableStream;
+
 /** a file sent as it is stored (a PDF, an image, a video's bytes) */
-export function fileResponse(description: string, ...codes: number[]): Record<number, z.ZodString> {
-  const file = z.string().meta({ description, format: 'binary' });
+export function fileResponse(description: string, ...codes: number[]): Record<number, z.ZodType<FileBody>> {
+  const file = z.string().meta({ description, format: 'binary' }) as z.ZodType<FileBody>;
   return Object.fromEntries((codes.length ? codes : [200]).map((code) => [code, file]));
 }
