@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
+import { errorResponseSchema } from '#shared/http';
 import { devOutboxResponseSchema } from '#shared/mail';
 import { ping } from '#server/db/client';
 import { notFound } from '#server/lib/errors';
 
-/** what monitors read: 200 while the database answers, 503 (the same body) while it does not */
+/**
+ * what monitors read: 200 while the database answers, 503 (the same body) while it does not; a 503
+ * thrown before the handler (no session store) is the usual failure
+ */
 const healthSchema = z.object({
   ok: z.boolean(),
   database: z.enum(['up', 'down']),
@@ -19,7 +23,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // back (members' requests answer 503 meanwhile; docs/product/availability.md).
   app.get(
     '/healthz',
-    { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: healthSchema, 503: z.union([healthSchema, errorResponseSchema]) } },
+    },
     async (_request, reply) => {
       const database = await ping(app.deps.db).then(
         () => 'up' as const,
