@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { errorResponseSchema } from './http.ts';
 
 export const FRIEND_STATUSES = ['notfriends', 'pending', 'incoming', 'friends'] as const;
 export type FriendStatus = (typeof FRIEND_STATUSES)[number];
@@ -54,12 +55,9 @@ export type AvatarUploadResponse = z.infer<typeof avatarUploadResponseSchema>;
 
 /**
  * POST /dashboard/upload-image: `response` is "ok" with the new picture's address; a refused file is a
- * 422 whose `response` holds the sentence the modal shows (besides the usual message and errors).
+ * 422 whose `response` holds the sentence the modal shows besides the usual message and errors (the
+ * 422 schema also writes any other 422 of the route, which has no `response`).
  */
 export const profileImageResponseSchema = z.object({ response: z.literal('ok'), avatar: z.string() });
-export const profileImageRefusedSchema = z.object({
-  response: z.string(),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+export const profileImageRefusedSchema = errorResponseSchema.extend({ response: z.string().optional() });
 export type ProfileImageAnswer = z.infer<typeof profileImageResponseSchema> | z.infer<typeof profileImageRefusedSchema>;
