@@ -10,9 +10,6 @@ export const keptMailSchema = z.object({
 });
 export type KeptMail = z.infer<typeof keptMailSchema>;
 
-/** GET /api/dev/outbox (development only, docs/security.md): the kept mail, newest first */
-export const devOutboxResponseSchema = z.object({ messages: z.array(keptMailSchema) });
-
 /**
  * GET /api/admin/mail. `delivery`: 'smtp' when SMTP_URL delivers mail (nothing is kept), 'kept' when
  * mail stays on the server for admins to read (the newest first, at most 50).
@@ -197,3 +194,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   done: 'You are unsubscribed.',
   essential: 'This e-mail cannot be turned off: it is about your account or your billing.',
 } as const;
+
+/** GET /api/dev/outbox (development only, docs/security.md): the kept mail, newest first */
+export const devOutboxResponseSchema = z.object({ messages: z.array(keptMailSchema) });
