@@ -29,6 +29,7 @@ import { bareHtmlSource, builtHtmlSource, type HtmlSource } from './plugins/page
 import { modules } from './modules/index.ts';
 import { seedDemo } from './demo/seed.ts';
 import { createResponseSerializer } from './lib/response-serializer.ts';
+import { fileResponse } from './lib/responses.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_CLIENT = path.join(ROOT, 'dist/client');
@@ -119,19 +120,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   // uploaded files: our own names only, served with their real type and a locked-down CSP; anyone
   // may read one by its address (the names are random)
-  await registerWithAccess(app, 'public', fastifyStatic, {
-    root: deps.storage.root,
-    prefix: `${deps.fileBaseUrl}/`,
-    decorateReply: false,
-    index: false,
-    serveDotFiles: false,
-    // listed in the API reference like every other route
-    schemaHide: false,
-    setHeaders: (res) => {
-      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      res.header('Content-Disposition', 'inline');
+  await registerWithAccess(
+    app,
+    'public',
+    fastifyStatic,
+    {
+      root: deps.storage.root,
+      prefix: `${deps.fileBaseUrl}/`,
+      decorateReply: false,
+      index: false,
+      serveDotFiles: false,
+      // listed in the API reference like every other route
+      schemaHide: false,
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+        res.header('Content-Disposition', 'inline');
+      },
     },
-  });
+    fileResponse('An uploaded file (an avatar, a post attachment), as stored'),
+  );
 
   app.decorate('htmlSource', bareHtmlSource as HtmlSource);
   if (config.serveClient) await registerClient(app, config);

@@ -1,3 +1,5 @@
+import type { AuthUser } from '#shared/auth';
+
 /** Who may call a route, by class: the classes and their rules are in lib/access.ts. */
 export type RouteAccess = 'public' | 'provider' | 'member' | 'community' | 'moderation' | 'mentorship' | 'admin';
 
@@ -9,19 +11,8 @@ export interface RouteSchemas {
   response?: Record<string, unknown>;
 }
 
-/** The signed-in user as every route sees it. */
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  slug: string;
-  role: 'member' | 'admin';
-  isAdmin: boolean;
-  isMentor: boolean;
-  avatarUrl: string;
-  profileUrl: string;
-  entitlements: string[];
-}
+/** The signed-in user as every route sees it (its schema: #shared/auth). */
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {

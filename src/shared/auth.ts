@@ -110,6 +110,25 @@ export type Role = (typeof ROLES)[number];
 export const ENTITLEMENTS = ['membership', 'mentorship'] as const;
 export type Entitlement = (typeof ENTITLEMENTS)[number];
 
+/** The signed-in user as the routes see them (request.user) and GET /api/me answers them. */
+export const authUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  slug: z.string(),
+  role: z.enum(ROLES),
+  isAdmin: z.boolean(),
+  isMentor: z.boolean(),
+  avatarUrl: z.string(),
+  profileUrl: z.string(),
+  entitlements: z.array(z.string()),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** GET /api/me: who this browser is signed in as (null for a visitor) and its CSRF token */
+export const meResponseSchema = z.object({ user: authUserSchema.nullable(), csrfToken: z.string() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
 /** GET /api/password/reset/:token: the link can still be used (404 unknown and 410 used or expired answer `{message}`). */
 export const resetLinkAnswerSchema = z.object({ valid: z.literal(true), expires_at: z.string() });
 export type ResetLinkAnswer = z.infer<typeof resetLinkAnswerSchema>;

@@ -80,39 +80,52 @@ export const COMMUNITY_MESSAGES = {
 
 /**
  * A post as the thread and lesson-discussion calls answer it. A trashed post,
- * or one whose author is gone, has user "Deleted", the default avatar and an empty body.
+ * or one whose author is gone, has user "Deleted", the default avatar and an empty body. Named
+ * (`id`): it holds itself, so the API reference refers to it as a component.
  */
-export interface PostDto {
-  id: number;
-  body: string;
-  userId: number | null;
-  user: string;
-  admin: boolean;
-  avatarUrl: string;
-  /** the author's profile address (hover card); null when deleted */
-  profileUrl: string | null;
-  permalink: string;
-  mentorshipPermalink: string;
-  createdAt: string;
-  editedAt: string | null;
-  trashed: boolean;
-  phase: number | null;
-  parentId: number | null;
-  replyingTo: string | null;
-  replyingToPermalink: string | null;
-  numLikes: number;
-  authLiked: boolean;
-  /** stored file names; shown from `${fileStorageBaseUrl}/${name}` */
-  attachments: string[];
-  /** video ids from links to the video host (YouTube) in the body */
-  videos: string[];
-  /** the viewer may edit / delete it (author or admin) */
-  canEdit: boolean;
-  /** replies of a parent post (oldest first); a reply's own list is empty */
-  children: PostDto[];
-  /** replies not included in children (a parent with many replies) */
-  moreChildren: number;
-}
+export const postDtoSchema = z
+  .object({
+    id: z.number(),
+    body: z.string(),
+    userId: z.number().nullable(),
+    user: z.string(),
+    admin: z.boolean(),
+    avatarUrl: z.string(),
+    /** the author's profile address (hover card); null when deleted */
+    profileUrl: z.string().nullable(),
+    permalink: z.string(),
+    mentorshipPermalink: z.string(),
+    createdAt: z.string(),
+    editedAt: z.string().nullable(),
+    trashed: z.boolean(),
+    phase: z.number().nullable(),
+    parentId: z.number().nullable(),
+    replyingTo: z.string().nullable(),
+    replyingToPermalink: z.string().nullable(),
+    numLikes: z.number(),
+    authLiked: z.boolean(),
+    /** stored file names; shown from `${fileStorageBaseUrl}/${name}` */
+    attachments: z.array(z.string()),
+    /** video ids from links to the video host (YouTube) in the body */
+    videos: z.array(z.string()),
+    /** the viewer may edit / delete it (author or admin) */
+    canEdit: z.boolean(),
+    /** replies of a parent post (oldest first); a reply's own list is empty */
+    get children() {
+      return z.array(postDtoSchema);
+    },
+    /** replies not included in children (a parent with many replies) */
+    moreChildren: z.number(),
+  })
+  .meta({ id: 'PostDto' });
+export type PostDto = z.infer<typeof postDtoSchema>;
+
+/** `{ok: true}`: a delete that went through */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** a like toggled: whether the member likes it now, and its count */
+export const likeAnswerSchema = z.object({ liked: z.boolean(), likes: z.number() });
+export type LikeAnswer = z.infer<typeof likeAnswerSchema>;
 
 /** POST /api/reports: a member reports a post, a chat message or a wall comment. */
 export const REPORT_KINDS = ['post', 'chat', 'wall'] as const;

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { COMMUNITY, DISCUSSION_SORTS, POST_BODY_MAX } from './community.ts';
+import { COMMUNITY, DISCUSSION_SORTS, POST_BODY_MAX, postDtoSchema } from './community.ts';
 
 // Threaded posts and lesson discussion (docs/product/discussion.md): pure rules the
 // server and the client share. Wording and numbers live in ./community.ts.
@@ -91,3 +91,56 @@ export function sameSitePath(url: string): string | null {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return null;
   return url;
 }
+
+/** GET /posts: a page of a thread; `from` is where the next page starts (null on the last) */
+export const threadAnswerSchema = z.object({
+  posts: z.array(postDtoSchema),
+  more: z.boolean(),
+  from: z.number().nullable(),
+});
+export type ThreadAnswer = z.infer<typeof threadAnswerSchema>;
+
+/** GET /posts/thread: one conversation (a parent and its replies) */
+export const conversationAnswerSchema = z.object({ posts: z.array(postDtoSchema) });
+
+/** GET /inline-posts: a page of a lesson's (or topic's) discussion */
+export const inlineAnswerSchema = z.object({
+  posts: z.object({
+    data: z.array(postDtoSchema),
+    current_page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+    per_page: z.number(),
+  }),
+  page: z.number(),
+  pages: z.number(),
+});
+export type InlineAnswer = z.infer<typeof inlineAnswerSchema>;
+
+/** GET /api/posts/{id}/revisions: earlier versions, newest first */
+export const revisionSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  replaced_at: z.string(),
+  edited_by: z.string(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+export const revisionsAnswerSchema = z.object({ data: z.array(revisionSchema) });
+
+/** GET /api/posts/{id}: one post and where it lives (the /posts/{id} page and the posts modal) */
+export const postLocationSchema = z.object({
+  post: postDtoSchema,
+  type: z.enum(POST_TYPES),
+  resource_id: z.number(),
+  title: z.string(),
+  is_topic_body: z.boolean(),
+  thread_parent_id: z.number(),
+});
+export type PostLocation = z.infer<typeof postLocationSchema>;
+
+/** POST /posts (201): the new post as the thread shows it */
+export const newPostAnswerSchema = z.object({ post: postDtoSchema });
+
+/** POST /attachments: the stored file's name (sent back with the post) and its address */
+export const attachmentAnswerSchema = z.object({ filename: z.string(), url: z.string() });
+export type AttachmentAnswer = z.infer<typeof attachmentAnswerSchema>;

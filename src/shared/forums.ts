@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { flag, idSchema } from './http.ts';
-import { COMMUNITY, type PostDto } from './community.ts';
+import { COMMUNITY, postDtoSchema } from './community.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 // Forums: the forum home, categories and topics; their wording, answers and request bodies.
@@ -23,65 +23,92 @@ export const FORUM_MESSAGES = {
   actionFailed: 'There was an error with your request. Please refresh the page and try again.',
 } as const;
 
-export interface ForumCategoryDto {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  topicsCount: number;
+export const forumCategoryDtoSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  topicsCount: z.number(),
   /** newest activity among its visible topics */
-  lastActivityAt: string | null;
-  latestTopic: { id: number; title: string } | null;
-}
+  lastActivityAt: z.string().nullable(),
+  latestTopic: z.object({ id: z.number(), title: z.string() }).nullable(),
+});
+export type ForumCategoryDto = z.infer<typeof forumCategoryDtoSchema>;
+/** GET /api/forums: the forum home */
+export const forumCategoriesAnswerSchema = z.object({ data: z.array(forumCategoryDtoSchema) });
 
-export interface TopicListItem {
-  id: number;
-  title: string;
-  url: string;
-  pinned: boolean;
-  locked: boolean;
-  hidden: boolean;
-  numLikes: number;
-  numComments: number;
-  createdAt: string;
-  lastActivityAt: string;
-  user: { name: string; permalink: string | null; avatarUrl: string };
-}
+export const topicListItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  url: z.string(),
+  pinned: z.boolean(),
+  locked: z.boolean(),
+  hidden: z.boolean(),
+  numLikes: z.number(),
+  numComments: z.number(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+  user: z.object({ name: z.string(), permalink: z.string().nullable(), avatarUrl: z.string() }),
+});
+export type TopicListItem = z.infer<typeof topicListItemSchema>;
 
-export interface CategoryPage {
-  category: ForumCategoryDto;
-  topics: TopicListItem[];
-  page: number;
-  pages: number;
-  total: number;
-}
+/** GET /api/forums/{slug}: a category and one page of its topics */
+export const categoryPageSchema = z.object({
+  category: forumCategoryDtoSchema,
+  topics: z.array(topicListItemSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type CategoryPage = z.infer<typeof categoryPageSchema>;
 
 /** GET /forums/api/topic/{id}: the topic, with what the pages need */
-export interface TopicDto {
-  id: number;
-  title: string;
-  url: string;
-  createdAt: string;
-  authWatching: boolean;
-  authLiked: boolean;
-  numLikes: number;
-  numComments: number;
-  pinned: boolean;
-  locked: boolean;
-  hidden: boolean;
-  categoryId: number;
-  categorySlug: string;
-  categoryTitle: string;
-}
-export interface TopicUserDto {
-  name: string;
-  permalink: string | null;
-  avatarUrl: string;
-  admin: boolean;
-}
-export interface TopicAnswer {
-  data: [{ topic: TopicDto; user: TopicUserDto | null; posts: PostDto[] }];
-}
+export const topicDtoSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  authWatching: z.boolean(),
+  authLiked: z.boolean(),
+  numLikes: z.number(),
+  numComments: z.number(),
+  pinned: z.boolean(),
+  locked: z.boolean(),
+  hidden: z.boolean(),
+  categoryId: z.number(),
+  categorySlug: z.string(),
+  categoryTitle: z.string(),
+});
+export type TopicDto = z.infer<typeof topicDtoSchema>;
+export const topicUserDtoSchema = z.object({
+  name: z.string(),
+  permalink: z.string().nullable(),
+  avatarUrl: z.string(),
+  admin: z.boolean(),
+});
+export type TopicUserDto = z.infer<typeof topicUserDtoSchema>;
+export const topicAnswerSchema = z.object({
+  data: z.tuple([
+    z.object({ topic: topicDtoSchema, user: topicUserDtoSchema.nullable(), posts: z.array(postDtoSchema) }),
+  ]),
+});
+export type TopicAnswer = z.infer<typeof topicAnswerSchema>;
+
+/** POST /api/forums/{slug}/topics (201): where the new topic is */
+export const newTopicAnswerSchema = z.object({ topic: z.object({ id: z.number(), url: z.string() }) });
+export type NewTopicAnswer = z.infer<typeof newTopicAnswerSchema>;
+
+/** the topic buttons: watch, pin, lock (each answers the state it set), move (where the topic is now) */
+export const watchAnswerSchema = z.object({ watching: z.boolean() });
+export const pinAnswerSchema = z.object({ pinned: z.boolean() });
+export const lockAnswerSchema = z.object({ locked: z.boolean() });
+export const moveAnswerSchema = z.object({
+  category_id: z.number(),
+  categorySlug: z.string(),
+  categoryTitle: z.string(),
+  categoryUrl: z.string(),
+});
+export type MoveAnswer = z.infer<typeof moveAnswerSchema>;
 
 export const topicUrl = (id: number) => `/forums/topic/${id}`;
 export const categoryUrl = (slug: string) => `/forums/${slug}`;

@@ -8,6 +8,10 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** `{redirect}`: where our client goes next (a plain form post hears a 303 there instead: redirectOrJson) */
+export const redirectAnswerSchema = z.object({ redirect: z.string() });
+export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
+
 export const HTTP = {
   unauthenticated: 401,
   forbidden: 403,

@@ -206,3 +206,132 @@ export const POINTS = {
   practiceLogged: { points: 5, description: 'Practice time logged' },
   journalEntry: { points: 5, description: 'Journal entry written' },
 } as const;
+
+// ---- what the learning calls answer (the academy pages, docs/product/learning.md) ----
+
+export const progressSchema = z.object({ completed: z.number(), total: z.number(), percent: z.number() });
+export type Progress = z.infer<typeof progressSchema>;
+
+const courseFields = {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  members_only: z.boolean(),
+  is_welcome: z.boolean(),
+  locked: z.boolean(),
+  progress: progressSchema,
+};
+export const courseSummarySchema = z.object(courseFields);
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+/** GET /api/courses */
+export const coursesAnswerSchema = z.object({ data: z.array(courseSummarySchema) });
+
+export const courseDetailSchema = z.object({
+  ...courseFields,
+  lessons: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      description: z.string(),
+      locked: z.boolean(),
+      complete: z.boolean(),
+    }),
+  ),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+/** GET /api/courses/{slug} */
+export const courseAnswerSchema = z.object({ data: courseDetailSchema });
+
+export const pathItemSchema = z.object({ id: z.number(), title: z.string(), url: z.string(), complete: z.boolean() });
+export type PathItem = z.infer<typeof pathItemSchema>;
+/** a lesson; one the viewer may not watch is `locked` with no video, paths or quiz (its answers never leave the server) */
+export const lessonSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  course: z.object({ slug: z.string(), title: z.string() }),
+  locked: z.boolean(),
+  video_url: z.string().nullable(),
+  complete: z.boolean(),
+  bookmarked: z.boolean(),
+  paths: z.array(pathItemSchema),
+  next_lesson: z.object({ id: z.number(), title: z.string() }).nullable(),
+  progress: progressSchema.nullable(),
+  quiz: z
+    .object({
+      questions: z.array(
+        z.object({ title: z.string(), imageUrl: z.string().nullable(), options: z.array(z.string()) }),
+      ),
+    })
+    .nullable(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+/** GET /api/lessons/{id} */
+export const lessonAnswerSchema = z.object({ data: lessonSchema });
+
+export const bookmarkSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  course_title: z.string(),
+  course_slug: z.string(),
+});
+export type Bookmark = z.infer<typeof bookmarkSchema>;
+/** GET /api/my-practice: the lessons the member saved, newest first */
+export const bookmarksAnswerSchema = z.object({ data: z.array(bookmarkSchema) });
+
+/** GET /api/continue: the next lesson the member has not completed (null: none left) */
+export const continueAnswerSchema = z.object({
+  data: z.object({ id: z.number(), title: z.string(), course_title: z.string() }).nullable(),
+});
+export type ContinueLesson = z.infer<typeof continueAnswerSchema>['data'];
+
+export const stageSummarySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  current: z.boolean(),
+  steps_total: z.number(),
+  steps_done: z.number(),
+});
+export type StageSummary = z.infer<typeof stageSummarySchema>;
+/** GET /api/stages */
+export const stagesAnswerSchema = z.object({ data: z.array(stageSummarySchema) });
+
+export const stageSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  steps: z.array(z.object({ hash_id: z.string(), text: z.string(), completed: z.boolean() })),
+});
+export type Stage = z.infer<typeof stageSchema>;
+/** GET /api/stages/{id} */
+export const stageAnswerSchema = z.object({ data: stageSchema });
+
+/** POST /lesson-bookmarks */
+export const bookmarkAnswerSchema = z.object({ bookmarked: z.boolean() });
+/** POST /lesson-completions: the course's progress after it */
+export const lessonCompletionAnswerSchema = z.object({ complete: z.boolean(), progress: progressSchema });
+export type LessonCompletionAnswer = z.infer<typeof lessonCompletionAnswerSchema>;
+/** POST /soundslice-path-completions */
+export const pathCompletionAnswerSchema = z.object({ complete: z.boolean() });
+/** POST /stages/toggle-checkmark */
+export const checkmarkAnswerSchema = z.object({ completed: z.boolean() });
+/** POST /lessons/quiz: the server's count and score, and where to go next */
+export const quizResultSchema = z.object({
+  score: z.number(),
+  passed: z.boolean(),
+  correct: z.number(),
+  total: z.number(),
+  next_lesson_url: z.string(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+/** POST /placement/set-stage: the member's stage now (title null: a stage not in the table) */
+export const setStageAnswerSchema = z.object({ stage: z.number(), title: z.string().nullable() });
+/** POST /status */
+export const statusAnswerSchema = z.object({ status: z.string(), status_updated_at: z.string() });
+/** POST /dashboard/update-timezone */
+export const timezoneAnswerSchema = z.object({ timezone: z.string() });

@@ -37,39 +37,66 @@ export const LIVE_MESSAGES = {
 } as const;
 
 /** A show as GET /api/live/shows and /api/live/shows/{id} answer it. */
-export interface LiveShowDto {
-  id: number;
-  title: string;
-  description: string;
+export const liveShowDtoSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
   /** ISO 8601 */
-  startsAt: string;
-  status: LiveStatus;
-  videoUrl: string | null;
-  chatOpen: boolean;
-  topic: string | null;
-}
+  startsAt: z.string(),
+  status: z.enum(LIVE_STATUSES),
+  videoUrl: z.string().nullable(),
+  chatOpen: z.boolean(),
+  topic: z.string().nullable(),
+});
+export type LiveShowDto = z.infer<typeof liveShowDtoSchema>;
+/** one show: GET /api/live/shows/{id}, and the admins' schedule (201), status and chat calls */
+export const liveShowAnswerSchema = z.object({ data: liveShowDtoSchema });
+
+/** GET /api/live/shows: live now, upcoming (soonest first), past (newest first, bounded) */
+export const showListsSchema = z.object({
+  live: z.array(liveShowDtoSchema),
+  upcoming: z.array(liveShowDtoSchema),
+  past: z.array(liveShowDtoSchema),
+});
+export type ShowLists = z.infer<typeof showListsSchema>;
+
+/** GET and POST /api/live/shows/{id}/follow */
+export const followAnswerSchema = z.object({ data: z.object({ following: z.boolean() }) });
+export type FollowAnswer = z.infer<typeof followAnswerSchema>;
 
 /** a live chat message (plus `hearted`: the viewer hearted it). */
-export interface ChatMessageDto {
-  id: number;
-  name: string;
-  admin: boolean;
-  avatar_url: string;
-  profile_url: string | null;
-  body: string;
-  hearts: number;
-  hearted: boolean;
+export const chatMessageDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  admin: z.boolean(),
+  avatar_url: z.string(),
+  profile_url: z.string().nullable(),
+  body: z.string(),
+  hearts: z.number(),
+  hearted: z.boolean(),
   /** epoch seconds */
-  timestamp: number;
-}
+  timestamp: z.number(),
+});
+export type ChatMessageDto = z.infer<typeof chatMessageDtoSchema>;
 
 /** GET /live-chat/get: the newest page in chronological order; `from` is the cursor for "Load older...". */
-export interface ChatPageDto {
-  messages: ChatMessageDto[];
-  topic: string | null;
-  from: number | null;
-  more: boolean;
-}
+export const chatPageDtoSchema = z.object({
+  messages: z.array(chatMessageDtoSchema),
+  topic: z.string().nullable(),
+  from: z.number().nullable(),
+  more: z.boolean(),
+});
+export type ChatPageDto = z.infer<typeof chatPageDtoSchema>;
+
+/** POST /live-chat/messages: the message as posted (the others hear it on the show's channel) */
+export const chatPostedSchema = z.object({ id: z.number(), message: chatMessageDtoSchema });
+export type ChatPosted = z.infer<typeof chatPostedSchema>;
+/** POST /live-chat/set-topic: the topic now (null: cleared) */
+export const chatTopicAnswerSchema = z.object({ topic: z.string().nullable() });
+export type ChatTopicAnswer = z.infer<typeof chatTopicAnswerSchema>;
+/** POST /live-chat/toggle-heart */
+export const heartAnswerSchema = z.object({ hearted: z.boolean(), hearts: z.number() });
+export type HeartAnswer = z.infer<typeof heartAnswerSchema>;
 
 /**
  * The embed address of a video link: YouTube (watch, youtu.be, embed, nocookie) and Vimeo links

@@ -195,3 +195,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   done: 'You are unsubscribed.',
   essential: 'This e-mail cannot be turned off: it is about your account or your billing.',
 } as const;
+
+/** GET /api/dev/outbox (development only, docs/security.md): the kept mail, newest first */
+export const devOutboxResponseSchema = z.object({ messages: z.array(keptMailSchema) });

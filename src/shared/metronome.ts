@@ -330,7 +330,29 @@ export const playlistUpdateSchema = /* @__PURE__ */ (() =>
     .refine((b) => b.name !== undefined || b.fav !== undefined || b.settings !== undefined, 'Nothing to change.'))();
 
 /** A saved entry as the API answers it; `id` is the server's (members) or a local number (visitors). */
-export type PlaylistEntry = MetronomeSettings;
+export const playlistEntrySchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    fav: z.boolean(),
+    bpm: z.number(),
+    beats: z.number(),
+    note: z.number(),
+    subdiv: z.number(),
+    volume: z.number(),
+    accents: z.array(z.number()),
+    soundSet: z.number(),
+    speed: z.object({ initialBpm: z.number(), finalBpm: z.number(), step: z.number(), barsPerStep: z.number() }),
+    rhythm: z.object({ enabled: z.boolean(), on: z.number(), off: z.number(), random: z.boolean() }),
+    countIn: z.boolean(),
+  }))();
+export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
+/** GET /api/metronome_settings */
+export const playlistResponseSchema = /* @__PURE__ */ (() => z.object({ data: z.array(playlistEntrySchema) }))();
+/** POST /api/metronome_settings (201), PATCH /api/metronome_settings/:id */
+export const playlistEntryResponseSchema = /* @__PURE__ */ (() => z.object({ data: playlistEntrySchema }))();
+/** DELETE /api/metronome_settings/:id */
+export const playlistDeletedSchema = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true) }))();
 
 /** Split a full settings object into the part a saved entry stores. */
 export function settingsPart(s: MetronomeSettings): SavedSettings {

@@ -23,3 +23,7 @@ export const notificationPageResponseSchema = z.object({
 });
 
 export const notificationResponseSchema = z.object({ data: notificationSchema });
+
+/** POST /api/notifications/read-all: the area's unread count after (0) */
+export const readAllResponseSchema = z.object({ unread_count: z.number() });
+export type ReadAllResponse = z.infer<typeof readAllResponseSchema>;

@@ -1,8 +1,14 @@
+import { z } from './zod.ts';
+
+export const placementQuestionSchema = z.object({
+  title: z.string(),
+  options: z.array(z.object({ text: z.string(), points: z.number() })),
+});
+export type PlacementQuestion = z.infer<typeof placementQuestionSchema>;
+/** GET /api/placement/questions */
+export const placementQuestionsAnswerSchema = z.object({ data: z.array(placementQuestionSchema) });
+
 /** The placement questionnaire's default questions (10 questions, options with points). */
-export interface PlacementQuestion {
-  title: string;
-  options: Array<{ text: string; points: number }>;
-}
 
 export const PLACEMENT_QUESTIONS: PlacementQuestion[] = [
   {

@@ -89,19 +89,53 @@ export const saveTemplateBodySchema = z.object({
   song: songSchema,
 });
 
-export interface SongSummary {
-  id: string;
-  title: string;
-  bpm: string;
-  sections: number;
-  measures: number;
-  updated_at: string;
-}
-export interface SongTemplate {
-  id: number;
-  title: string;
-  song: Song;
-}
+/**
+ * A song as the calls answer it: the fields of songSchema without its input rules (a stored song
+ * is sent as it was saved).
+ */
+const songAnswerSchema = z.object({
+  title: z.string(),
+  bpm: z.string(),
+  expandFields: z.boolean(),
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      otherTitle: z.boolean(),
+      measures: z.string(),
+      division: z.string(),
+      otherDivision: z.boolean(),
+      surface: z.string(),
+      snare: z.string(),
+    }),
+  ),
+});
+
+export const songSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  bpm: z.string(),
+  sections: z.number(),
+  measures: z.number(),
+  updated_at: z.string(),
+});
+export type SongSummary = z.infer<typeof songSummarySchema>;
+/** GET /api/songmapper: the member's songs */
+export const songListResponseSchema = z.object({ data: z.array(songSummarySchema) });
+
+/** GET /api/songmapper/{id}: one of the member's songs */
+export const songResponseSchema = z.object({
+  data: z.object({ id: z.string(), song: songAnswerSchema, updated_at: z.string() }),
+});
+export type SongAnswer = z.infer<typeof songResponseSchema>['data'];
+
+/** POST /songmapper (autosave): the song's id (new on the first save) */
+export const songSavedSchema = z.object({ id: z.string() });
+
+export const songTemplateSchema = z.object({ id: z.number(), title: z.string(), song: songAnswerSchema });
+export type SongTemplate = z.infer<typeof songTemplateSchema>;
+/** the templates calls (list, save, delete): the member's templates as they are now */
+export const songTemplatesResponseSchema = z.object({ templates: z.array(songTemplateSchema) });
+export type SongTemplatesResponse = z.infer<typeof songTemplatesResponseSchema>;
 
 export function emptySection(): Section {
   return {

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { errorResponseSchema } from './http.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 // The generic upload component (docs/product/uploads.md: the upload file object, the chunked handler,
@@ -113,6 +114,40 @@ export const uploadAnswerSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   message: z.string().optional(),
 });
+
+/** [start, end) byte ranges as the chunked calls answer them */
+const byteRangesSchema = z.array(z.tuple([z.number(), z.number()]));
+const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), data });
+
+/**
+ * POST /uploads/chunked, by phase: start (the session and the first chunk's end), upload (the bytes
+ * received so far), finish and abort (the session). Listed in that order: an answer is written
+ * through the first that fits it, and the start's answer also fits the last.
+ */
+export const chunkedUploadAnswerSchema = z.union([
+  success(z.object({ session_id: z.string(), end_offset: z.number() })),
+  success(z.object({ received: byteRangesSchema })),
+  success(z.object({ session_id: z.string() })),
+]);
+/**
+ * POST /uploads/chunked's 409: a finish before every byte arrived names the ranges still missing;
+ * the other conflicts (a chunk after the finish) are the usual failure, which the module's onSend
+ * hook gives its `status` after this schema has written it.
+ */
+export const chunkedUploadConflictSchema = errorResponseSchema.extend({
+  status: z.literal('error').optional(),
+  missing: byteRangesSchema.optional(),
+});
+/** GET /uploads/chunked/{id}: where a session stands, so a client resumes with the chunks still missing */
+export const uploadSessionAnswerSchema = success(
+  z.object({
+    received: byteRangesSchema,
+    size: z.number(),
+    state: z.enum(['open', 'complete', 'aborted', 'rejected']),
+  }),
+);
+/** POST /uploads: a small file in one request, kept as a completed session */
+export const simpleUploadAnswerSchema = success(z.object({ session_id: z.string() }));
 
 export const UPLOAD_MESSAGES = {
   tooManySessions: `You have ${MAX_OPEN_UPLOAD_SESSIONS} uploads in progress already. Finish or cancel one before starting another.`,

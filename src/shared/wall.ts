@@ -5,26 +5,36 @@ import { COMMUNITY, COMMUNITY_MESSAGES } from './community.ts';
  * Profile walls (docs/product/profile-and-wall.md): the comment shape the calls answer, the
  * body rules and the wall's own wording. Spec wording and numbers live in community.ts.
  */
-export interface WallCommentDto {
-  id: number;
-  body: string;
-  /** the author's name, or "Deleted" when the author is gone */
-  author: string;
-  created_at: string;
-  /** the author's profile address; null when the author is gone */
-  permalink: string | null;
-  avatar_url: string;
-  user_id: number | null;
-  /** the wall's owner */
-  to_id: number;
-  parent_id: number | null;
-  /** the author is an admin (green name) */
-  admin: boolean;
-  /** the viewer may delete it: an admin, its author or the wall's owner */
-  can_delete: boolean;
-  /** replies, oldest first (a reply's own list is empty) */
-  children: WallCommentDto[];
-}
+/** A wall comment as the calls answer it; named (`id`) as it holds itself (the API reference's component). */
+export const wallCommentDtoSchema = z
+  .object({
+    id: z.number(),
+    body: z.string(),
+    /** the author's name, or "Deleted" when the author is gone */
+    author: z.string(),
+    created_at: z.string(),
+    /** the author's profile address; null when the author is gone */
+    permalink: z.string().nullable(),
+    avatar_url: z.string(),
+    user_id: z.number().nullable(),
+    /** the wall's owner */
+    to_id: z.number(),
+    parent_id: z.number().nullable(),
+    /** the author is an admin (green name) */
+    admin: z.boolean(),
+    /** the viewer may delete it: an admin, its author or the wall's owner */
+    can_delete: z.boolean(),
+    /** replies, oldest first (a reply's own list is empty) */
+    get children() {
+      return z.array(wallCommentDtoSchema);
+    },
+  })
+  .meta({ id: 'WallComment' });
+export type WallCommentDto = z.infer<typeof wallCommentDtoSchema>;
+/** GET /profile-comments/{slug} and POST /profile-comments (201): a bare list of top-level comments */
+export const wallCommentListSchema = z.array(wallCommentDtoSchema);
+/** DELETE /profile-comments/{id}: how many comments left the wall (the comment and its replies) */
+export const wallDeletedSchema = z.object({ deleted: z.number() });
 
 /**
  * GET /profile-comments/{slug} answers a bare list of comments; whether an older

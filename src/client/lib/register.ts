@@ -1,16 +1,6 @@
+import type { MeResponse } from '#shared/auth';
 import { get, post } from './api.ts';
 import { updatePageConfig } from './page-config.ts';
-
-/** GET /api/me's user: the signed-in member as the server's routes see them */
-interface MeAnswer {
-  id: number;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  avatarUrl: string;
-  profileUrl: string;
-  entitlements: string[];
-}
 
 /**
  * POST /register, then tell the page who is signed in now: a checkout that registers a guest stays on
@@ -21,7 +11,7 @@ export async function registerAndSignIn<T extends { name: string; email: string 
 ): Promise<T> {
   const answer = await post<T>('/register', body);
   try {
-    const { user } = await get<{ user: MeAnswer | null }>('/api/me');
+    const { user } = await get<MeResponse>('/api/me');
     if (user) {
       updatePageConfig({
         authId: user.id,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from '#shared/zod';
 import { enforceRouteAccess, ROUTE_ACCESS_CLASSES, type RouteAccess } from '#server/lib/access';
 import { wantsHtml } from '#server/lib/http';
 
@@ -37,16 +38,24 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
 /**
  * Registers a library's plugin whose routes take no options of ours (the uploaded files'
- * @fastify/static, the API reference's pages): every route it adds has the one class `access`.
+ * @fastify/static, the API reference's pages): every route it adds has the one class `access`,
+ * and, given `response`, declares those answers (docs/api.md) where the plugin declares none.
  */
 export async function registerWithAccess<O extends object>(
   app: FastifyInstance,
   access: RouteAccess,
   plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>,
   opts: O,
+  response?: Record<number, z.ZodType>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorate('pluginRouteAccess', access);
+    // in place: the route list (app.ts) may already hold this schema object
+    if (response)
+      scope.addHook('onRoute', (route) => {
+        if (!route.schema) route.schema = { response };
+        else route.schema.response ??= response;
+      });
     await scope.register(plugin, opts);
   });
 }

@@ -8,6 +8,7 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  meResponseSchema,
   messageResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -231,8 +232,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** who am I (for the client after a rotation, and for scripts) */
-  app.get('/api/me', { config: { access: 'public' } }, async (request) => ({
-    user: request.user,
-    csrfToken: request.csrfToken,
-  }));
+  app.get(
+    '/api/me',
+    { config: { access: 'public' }, schema: { response: { 200: meResponseSchema } } },
+    async (request) => ({ user: request.user, csrfToken: request.csrfToken }),
+  );
 };

@@ -174,7 +174,6 @@ export function createLessons(deps: { db: Database }) {
           title: lessons.title,
           course_title: courses.title,
           course_slug: courses.slug,
-          saved_at: lessonBookmarks.createdAt,
         })
         .from(lessonBookmarks)
         .innerJoin(lessons, eq(lessons.id, lessonBookmarks.lessonId))

@@ -3,8 +3,23 @@ import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { idSchema } from '#shared/http';
 import {
+  bookmarkAnswerSchema,
   bookmarkBodySchema,
+  bookmarksAnswerSchema,
+  checkmarkAnswerSchema,
+  continueAnswerSchema,
+  courseAnswerSchema,
+  coursesAnswerSchema,
+  lessonAnswerSchema,
+  lessonCompletionAnswerSchema,
+  pathCompletionAnswerSchema,
   POINTS,
+  quizResultSchema,
+  setStageAnswerSchema,
+  stageAnswerSchema,
+  stagesAnswerSchema,
+  statusAnswerSchema,
+  timezoneAnswerSchema,
   quizBodySchema,
   lessonCompletionBodySchema,
   pathCompletionBodySchema,
@@ -13,6 +28,7 @@ import {
   statusBodySchema,
   timezoneBodySchema,
 } from '#shared/learning';
+import { placementQuestionsAnswerSchema } from '#shared/placement';
 import { userChannel } from '#shared/realtime';
 import { placementQuestions } from './placement.ts';
 import { requireUser } from '#server/lib/guards';
@@ -25,35 +41,52 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // pages read these
-  app.get('/api/courses', { config: { access: 'public' } }, async (request) => ({
-    data: await learning.listCourses(request.user),
-  }));
+  app.get(
+    '/api/courses',
+    { config: { access: 'public' }, schema: { response: { 200: coursesAnswerSchema } } },
+    async (request) => ({ data: await learning.listCourses(request.user) }),
+  );
   app.get(
     '/api/courses/:slug',
-    { config: { access: 'public' }, schema: { params: z.object({ slug: z.string().max(100) }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ slug: z.string().max(100) }), response: { 200: courseAnswerSchema } },
+    },
     async (request) => ({
       data: await learning.course(request.user, request.params.slug),
     }),
   );
   app.get(
     '/api/lessons/:id',
-    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: lessonAnswerSchema } },
+    },
     async (request) => ({
       data: await learning.lesson(request.user, request.params.id),
     }),
   );
-  app.get('/api/my-practice', { config: { access: 'member' } }, async (request) => ({
-    data: await learning.bookmarks(requireUser(request)),
-  }));
-  app.get('/api/continue', { config: { access: 'member' } }, async (request) => ({
-    data: await learning.continueLesson(requireUser(request)),
-  }));
-  app.get('/api/stages', { config: { access: 'member' } }, async (request) => ({
-    data: await learning.listStages(requireUser(request)),
-  }));
+  app.get(
+    '/api/my-practice',
+    { config: { access: 'member' }, schema: { response: { 200: bookmarksAnswerSchema } } },
+    async (request) => ({ data: await learning.bookmarks(requireUser(request)) }),
+  );
+  app.get(
+    '/api/continue',
+    { config: { access: 'member' }, schema: { response: { 200: continueAnswerSchema } } },
+    async (request) => ({ data: await learning.continueLesson(requireUser(request)) }),
+  );
+  app.get(
+    '/api/stages',
+    { config: { access: 'member' }, schema: { response: { 200: stagesAnswerSchema } } },
+    async (request) => ({ data: await learning.listStages(requireUser(request)) }),
+  );
   app.get(
     '/api/stages/:id',
-    { config: { access: 'member' }, schema: { params: z.object({ id: idSchema }) } },
+    {
+      config: { access: 'member' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: stageAnswerSchema } },
+    },
     async (request) => ({
       data: await learning.stage(requireUser(request), request.params.id),
     }),
@@ -62,13 +95,16 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   // bookmarks and completion toggles (docs/product/learning.md)
   app.post(
     '/lesson-bookmarks',
-    { config: { access: 'member' }, schema: { body: bookmarkBodySchema } },
+    { config: { access: 'member' }, schema: { body: bookmarkBodySchema, response: { 200: bookmarkAnswerSchema } } },
     async (request) => learning.setBookmark(requireUser(request), request.body.lesson_id, request.body.bookmarked),
   );
 
   app.post(
     '/lesson-completions',
-    { config: { access: 'member' }, schema: { body: lessonCompletionBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: lessonCompletionBodySchema, response: { 200: lessonCompletionAnswerSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { complete, newly, progress } = await learning.setLessonComplete(
@@ -91,7 +127,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/soundslice-path-completions',
-    { config: { access: 'member' }, schema: { body: pathCompletionBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: pathCompletionBodySchema, response: { 200: pathCompletionAnswerSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { soundslice_path_id, complete } = request.body;
@@ -109,7 +148,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/stages/toggle-checkmark',
-    { config: { access: 'member' }, schema: { body: stageCheckmarkBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: stageCheckmarkBodySchema, response: { 200: checkmarkAnswerSchema } },
+    },
     async (request) =>
       learning.toggleCheckmark(
         requireUser(request),
@@ -120,33 +162,45 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // POST /{resourceType}/quiz (id, score); lessons are the resource with quizzes
-  app.post('/lessons/quiz', { config: { access: 'member' }, schema: { body: quizBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const result = await learning.submitQuiz(user, request.body.id, request.body.answers);
-    if (result.passed) await app.deps.services.rewards.award(user.id, `quiz:${request.body.id}`, POINTS.quizPassed);
-    return result;
-  });
+  app.post(
+    '/lessons/quiz',
+    { config: { access: 'member' }, schema: { body: quizBodySchema, response: { 200: quizResultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const result = await learning.submitQuiz(user, request.body.id, request.body.answers);
+      if (result.passed) await app.deps.services.rewards.award(user.id, `quiz:${request.body.id}`, POINTS.quizPassed);
+      return result;
+    },
+  );
 
-  app.get('/api/placement/questions', { config: { access: 'member' } }, async (request) => {
-    requireUser(request);
-    return { data: await placementQuestions(app.deps) };
-  });
+  app.get(
+    '/api/placement/questions',
+    { config: { access: 'member' }, schema: { response: { 200: placementQuestionsAnswerSchema } } },
+    async (request) => {
+      requireUser(request);
+      return { data: await placementQuestions(app.deps) };
+    },
+  );
   app.post(
     '/placement/set-stage',
-    { config: { access: 'member' }, schema: { body: setStageBodySchema } },
+    { config: { access: 'member' }, schema: { body: setStageBodySchema, response: { 200: setStageAnswerSchema } } },
     async (request) => learning.setStage(requireUser(request), request.body.stage),
   );
 
   // the signed-in member's own status: nobody can set another member's
-  app.post('/status', { config: { access: 'member' }, schema: { body: statusBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    const now = await learning.setStatus(user.id, request.body.status);
-    return { status: request.body.status, status_updated_at: now.toISOString() };
-  });
+  app.post(
+    '/status',
+    { config: { access: 'member' }, schema: { body: statusBodySchema, response: { 200: statusAnswerSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = await learning.setStatus(user.id, request.body.status);
+      return { status: request.body.status, status_updated_at: now.toISOString() };
+    },
+  );
 
   app.post(
     '/dashboard/update-timezone',
-    { config: { access: 'member' }, schema: { body: timezoneBodySchema } },
+    { config: { access: 'member' }, schema: { body: timezoneBodySchema, response: { 200: timezoneAnswerSchema } } },
     async (request) => {
       const user = requireUser(request);
       await learning.setTimezone(user.id, request.body.timezone);

@@ -3,7 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { SOCKET_ID_HEADER } from '#shared/constants';
 import { flag, idSchema } from '#shared/http';
-import { LIVE_STATUSES, scheduleShowSchema } from '#shared/live';
+import {
+  chatPageDtoSchema,
+  chatPostedSchema,
+  chatTopicAnswerSchema,
+  followAnswerSchema,
+  heartAnswerSchema,
+  LIVE_STATUSES,
+  liveShowAnswerSchema,
+  scheduleShowSchema,
+  showListsSchema,
+} from '#shared/live';
 import { mayUseCommunity, requireAdmin, requireCommunity } from '#server/lib/guards';
 
 /** The sender's socket (X-Socket-ID), left out of the broadcast of its own action. */
@@ -33,13 +43,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // shows
-  app.get('/api/live/shows', { config: { access: 'community' } }, async (request) => {
-    requireCommunity(request);
-    return live.shows();
-  });
+  app.get(
+    '/api/live/shows',
+    { config: { access: 'community' }, schema: { response: { 200: showListsSchema } } },
+    async (request) => {
+      requireCommunity(request);
+      return live.shows();
+    },
+  );
   app.get(
     '/api/live/shows/:id',
-    { config: { access: 'community' }, schema: { params: showParams } },
+    { config: { access: 'community' }, schema: { params: showParams, response: { 200: liveShowAnswerSchema } } },
     async (request) => {
       requireCommunity(request);
       return { data: await live.show(request.params.id) };
@@ -47,7 +61,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/live/shows/:id/follow',
-    { config: { access: 'community' }, schema: { params: showParams } },
+    { config: { access: 'community' }, schema: { params: showParams, response: { 200: followAnswerSchema } } },
     async (request) => {
       const user = requireCommunity(request);
       await live.show(request.params.id);
@@ -56,7 +70,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/live/shows/:id/follow',
-    { config: { access: 'community' }, schema: { params: showParams, body: z.object({ follow: z.boolean() }) } },
+    {
+      config: { access: 'community' },
+      schema: { params: showParams, body: z.object({ follow: z.boolean() }), response: { 200: followAnswerSchema } },
+    },
     async (request) => ({
       data: await live.follow(requireCommunity(request), request.params.id, request.body.follow),
     }),
@@ -73,7 +90,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/live/shows',
-    { config: { access: 'admin' }, schema: { body: scheduleShowSchema } },
+    { config: { access: 'admin' }, schema: { body: scheduleShowSchema, response: { 201: liveShowAnswerSchema } } },
     async (request, reply) => {
       requireAdmin(request);
       return reply.status(201).send({ data: await live.schedule(request.body) });
@@ -81,7 +98,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/live/shows/:id/status',
-    { config: { access: 'admin' }, schema: { params: showParams, body: z.object({ status: z.enum(LIVE_STATUSES) }) } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: showParams,
+        body: z.object({ status: z.enum(LIVE_STATUSES) }),
+        response: { 200: liveShowAnswerSchema },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return { data: await live.setStatus(request.params.id, request.body.status) };
@@ -89,7 +113,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/live/shows/:id/chat',
-    { config: { access: 'admin' }, schema: { params: showParams, body: z.object({ open: flag }) } },
+    {
+      config: { access: 'admin' },
+      schema: { params: showParams, body: z.object({ open: flag }), response: { 200: liveShowAnswerSchema } },
+    },
     async (request) => {
       requireAdmin(request);
       return { data: await live.setChatOpen(request.params.id, request.body.open) };
@@ -101,13 +128,22 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/live-chat/get',
     {
       config: { access: 'community', hotRead: true },
-      schema: { querystring: z.object({ showId: idSchema, from: idSchema.optional() }) },
+      schema: {
+        querystring: z.object({ showId: idSchema, from: idSchema.optional() }),
+        response: { 200: chatPageDtoSchema },
+      },
     },
     async (request) => live.chatPage(requireCommunity(request), request.query.showId, request.query.from),
   );
   app.post(
     '/live-chat/messages',
-    { config: { access: 'community' }, schema: { body: z.object({ body: z.unknown().optional(), showId: idSchema }) } },
+    {
+      config: { access: 'community' },
+      schema: {
+        body: z.object({ body: z.unknown().optional(), showId: idSchema }),
+        response: { 200: chatPostedSchema },
+      },
+    },
     async (request) => {
       const user = requireCommunity(request);
       return live.post(user, request.body.showId, request.body.body, socketId(request));
@@ -117,7 +153,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/live-chat/set-topic',
     {
       config: { access: 'community' },
-      schema: { body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }) },
+      schema: {
+        body: z.object({ body: z.string().max(10_000).nullish(), showId: idSchema }),
+        response: { 200: chatTopicAnswerSchema },
+      },
     },
     async (request) => {
       requireCommunity(request);
@@ -127,7 +166,13 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/live-chat/toggle-heart',
-    { config: { access: 'community' }, schema: { body: z.object({ show_id: idSchema, message_id: idSchema }) } },
+    {
+      config: { access: 'community' },
+      schema: {
+        body: z.object({ show_id: idSchema, message_id: idSchema }),
+        response: { 200: heartAnswerSchema },
+      },
+    },
     async (request) => {
       const user = requireCommunity(request);
       return live.toggleHeart(user, request.body.show_id, request.body.message_id, socketId(request));

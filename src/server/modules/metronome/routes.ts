@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema } from '#shared/http';
-import { playlistCreateSchema, playlistUpdateSchema } from '#shared/metronome';
+import {
+  playlistCreateSchema,
+  playlistDeletedSchema,
+  playlistEntryResponseSchema,
+  playlistResponseSchema,
+  playlistUpdateSchema,
+} from '#shared/metronome';
 import { requireUser } from '#server/lib/guards';
 
 /**
@@ -13,13 +19,18 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { metronome } = app.deps.services;
   const params = z.object({ id: idSchema });
 
-  app.get('/api/metronome_settings', { config: { access: 'member' } }, async (request) => ({
-    data: await metronome.list(requireUser(request).id),
-  }));
+  app.get(
+    '/api/metronome_settings',
+    { config: { access: 'member' }, schema: { response: { 200: playlistResponseSchema } } },
+    async (request) => ({ data: await metronome.list(requireUser(request).id) }),
+  );
 
   app.post(
     '/api/metronome_settings',
-    { config: { access: 'member' }, schema: { body: playlistCreateSchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: playlistCreateSchema, response: { 201: playlistEntryResponseSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       return reply.status(201).send({ data: await metronome.create(user.id, request.body) });
@@ -28,16 +39,23 @@ export const metronomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/metronome_settings/:id',
-    { config: { access: 'member' }, schema: { params, body: playlistUpdateSchema } },
+    {
+      config: { access: 'member' },
+      schema: { params, body: playlistUpdateSchema, response: { 200: playlistEntryResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       return { data: await metronome.update(user.id, request.params.id, request.body) };
     },
   );
 
-  app.delete('/api/metronome_settings/:id', { config: { access: 'member' }, schema: { params } }, async (request) => {
-    const user = requireUser(request);
-    await metronome.remove(user.id, request.params.id);
-    return { deleted: true };
-  });
+  app.delete(
+    '/api/metronome_settings/:id',
+    { config: { access: 'member' }, schema: { params, response: { 200: playlistDeletedSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await metronome.remove(user.id, request.params.id);
+      return { deleted: true as const };
+    },
+  );
 };

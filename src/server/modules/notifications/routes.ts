@@ -5,9 +5,11 @@ import { idSchema } from '#shared/http';
 import {
   notificationPageResponseSchema,
   notificationResponseSchema,
+  readAllResponseSchema,
   recentNotificationsResponseSchema,
 } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
+import { ValidationError } from '#server/lib/errors';
 import { requireAdmin, requireUser } from '#server/lib/guards';
 import { escapeHtml } from '#server/lib/html';
 import { recordAudit } from '#server/modules/admin/index';
@@ -62,7 +64,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications/read-all',
     {
       config: { access: 'member' },
-      schema: { body: z.object({ area: z.enum(['main', 'mentorship']).default('main') }).default({ area: 'main' }) },
+      schema: {
+        body: z.object({ area: z.enum(['main', 'mentorship']).default('main') }).default({ area: 'main' }),
+        response: { 200: readAllResponseSchema },
+      },
     },
     async (request) => notifications.readAll(requireUser(request).id, request.body.area),
   );
@@ -78,16 +83,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           user_id: idSchema,
           area: z.enum(['main', 'mentorship']).default('main'),
         }),
+        response: { 201: notificationResponseSchema },
       },
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
       await app.deps.limiters.consume('adminNotificationsPerUser', String(admin.id));
       const target = await app.deps.services.users.findById(request.body.user_id);
-      if (!target)
-        return reply
-          .status(422)
-          .send({ message: 'The selected user is invalid.', errors: { user_id: ['The selected user is invalid.'] } });
+      if (!target) throw new ValidationError({ user_id: ['The selected user is invalid.'] });
       const { body, url, area } = request.body;
       const data = await notifications.notify(target.id, {
         body: escapeHtml(body) /* staff type plain text: nothing in it is interpreted */,

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
-import { inlineSortSchema, LIKE_TYPES, POST_TYPES, postBodySchema } from '#shared/discussion';
+import { COMMUNITY, COMMUNITY_MESSAGES, likeAnswerSchema, okAnswerSchema, postDtoSchema } from '#shared/community';
+import {
+  attachmentAnswerSchema,
+  conversationAnswerSchema,
+  inlineAnswerSchema,
+  inlineSortSchema,
+  LIKE_TYPES,
+  newPostAnswerSchema,
+  POST_TYPES,
+  postBodySchema,
+  postLocationSchema,
+  revisionsAnswerSchema,
+  threadAnswerSchema,
+} from '#shared/discussion';
 import { idSchema } from '#shared/http';
 import { notFound, ValidationError } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
@@ -32,7 +44,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts',
     {
       config: { access: 'public', hotRead: true },
-      schema: { querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }) },
+      schema: {
+        querystring: z.object({ id: idSchema, type: typeSchema, from: optionalId.optional() }),
+        response: { 200: threadAnswerSchema },
+      },
     },
     async (request) => posts.thread(request.user, request.query.type, request.query.id, request.query.from ?? null),
   );
@@ -41,7 +56,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/thread',
     {
       config: { access: 'public', hotRead: true },
-      schema: { querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }) },
+      schema: {
+        querystring: z.object({ id: idSchema, type: typeSchema, post_id: idSchema }),
+        response: { 200: conversationAnswerSchema },
+      },
     },
     async (request) =>
       posts.individualThread(request.user, request.query.type, request.query.id, request.query.post_id),
@@ -59,6 +77,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
           to: optionalId.optional(),
         }),
+        response: { 200: inlineAnswerSchema },
       },
     },
     async (request) => {
@@ -69,12 +88,18 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/posts/:id',
-    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: postLocationSchema } },
+    },
     async (request) => posts.show(request.user, request.params.id),
   );
   app.get(
     '/api/posts/:id/revisions',
-    { config: { access: 'public' }, schema: { params: z.object({ id: idSchema }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: revisionsAnswerSchema } },
+    },
     async (request) => ({
       data: await posts.revisions(request.user, request.params.id),
     }),
@@ -93,6 +118,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
           body: postBodySchema,
           attachment: z.preprocess((v) => (v === '' ? null : v), filenameSchema.nullable()).optional(),
         }),
+        response: { 201: newPostAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -114,6 +140,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   overridableRoute(app, '/posts/:id', 'member', {
     PATCH: {
       body: z.object({ body: postBodySchema }),
+      response: { 200: postDtoSchema },
       handler: async (request, _reply, body) => {
         const user = requireUser(request);
         const id = paramId(request.params);
@@ -121,6 +148,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     DELETE: {
+      response: { 200: okAnswerSchema },
       handler: async (request) => {
         const user = requireUser(request);
         const id = paramId(request.params);
@@ -133,7 +161,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/toggle-like',
     {
       config: { access: 'member' },
-      schema: { body: z.object({ type: z.enum(LIKE_TYPES).default('forumtopic'), resource_id: idSchema }) },
+      schema: {
+        body: z.object({ type: z.enum(LIKE_TYPES).default('forumtopic'), resource_id: idSchema }),
+        response: { 200: likeAnswerSchema },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -144,20 +175,24 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // one image, checked by its content and size; the first message shows in red under the reply box
-  app.post('/attachments', { config: { access: 'member' } }, async (request) => {
-    const user = requireUser(request);
-    await limiters.consume('uploadsPerUser', String(user.id));
-    const file = asUploadedFile((request.body as Record<string, unknown> | null)?.file);
-    if (!file) throw new ValidationError({ file: [COMMUNITY_MESSAGES.attachmentInvalid] });
-    const image = await processImage(file, {
-      field: 'file',
-      maxBytes: COMMUNITY.attachmentMaxBytes,
-      maxSide: 2000,
-      message: COMMUNITY_MESSAGES.attachmentInvalid,
-      tooBig: COMMUNITY_MESSAGES.attachmentTooBig,
-    });
-    return posts.addAttachment(user, image);
-  });
+  app.post(
+    '/attachments',
+    { config: { access: 'member' }, schema: { response: { 200: attachmentAnswerSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await limiters.consume('uploadsPerUser', String(user.id));
+      const file = asUploadedFile((request.body as Record<string, unknown> | null)?.file);
+      if (!file) throw new ValidationError({ file: [COMMUNITY_MESSAGES.attachmentInvalid] });
+      const image = await processImage(file, {
+        field: 'file',
+        maxBytes: COMMUNITY.attachmentMaxBytes,
+        maxSide: 2000,
+        message: COMMUNITY_MESSAGES.attachmentInvalid,
+        tooBig: COMMUNITY_MESSAGES.attachmentTooBig,
+      });
+      return posts.addAttachment(user, image);
+    },
+  );
 
   app.post(
     '/attachments/delete',
@@ -165,6 +200,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         body: z.object({ filename: filenameSchema.pipe(z.string().min(1, 'The filename field is required.')) }),
+        response: { 200: okAnswerSchema },
       },
     },
     async (request) => posts.deleteAttachment(requireUser(request), request.body.filename),

@@ -123,7 +123,7 @@ export async function removePost(ctx: CommunityDeps, user: AuthUser, id: number)
         .where(eq(forumTopics.id, res.id));
     }
   });
-  return { ok: true };
+  return { ok: true as const };
 }
 
 /** POST /attachments: the checked, re-encoded image is stored and belongs to its uploader until posted. */
@@ -143,7 +143,7 @@ export async function deleteAttachment(ctx: CommunityDeps, user: AuthUser, filen
     .returning({ filename: postAttachments.filename });
   if (!row) throw notFound();
   await ctx.storage.remove(row.filename);
-  return { ok: true };
+  return { ok: true as const };
 }
 
 /**

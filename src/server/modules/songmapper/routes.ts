@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { idSchema } from '#shared/http';
-import { saveSongBodySchema, saveTemplateBodySchema, SONG, songIdSchema } from '#shared/songmapper';
+import { idSchema, redirectAnswerSchema } from '#shared/http';
+import {
+  saveSongBodySchema,
+  saveTemplateBodySchema,
+  SONG,
+  songIdSchema,
+  songListResponseSchema,
+  songResponseSchema,
+  songSavedSchema,
+  songTemplatesResponseSchema,
+} from '#shared/songmapper';
 import { notFound } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { redirectOrJson } from '#server/lib/http';
 import { overridableRoute } from '#server/lib/method-override';
+import { fileResponse, redirectResponse } from '#server/lib/responses';
 import { songPdf } from './pdf.ts';
 
 const idParams = z.object({ id: songIdSchema });
@@ -27,33 +37,49 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiters } = app.deps;
   const { songs } = app.deps.services;
 
-  app.get('/api/songmapper', { config: { access: 'member' } }, async (request) => ({
-    data: await songs.list(requireUser(request).id),
-  }));
-  app.get('/api/songmapper/:id', { config: { access: 'member' }, schema: { params: idParams } }, async (request) => ({
-    data: await songs.get(requireUser(request).id, request.params.id),
-  }));
+  app.get(
+    '/api/songmapper',
+    { config: { access: 'member' }, schema: { response: { 200: songListResponseSchema } } },
+    async (request) => ({ data: await songs.list(requireUser(request).id) }),
+  );
+  app.get(
+    '/api/songmapper/:id',
+    { config: { access: 'member' }, schema: { params: idParams, response: { 200: songResponseSchema } } },
+    async (request) => ({ data: await songs.get(requireUser(request).id, request.params.id) }),
+  );
 
   // autosave: the first save (no id) answers the new id
-  app.post('/songmapper', { config: { access: 'member' }, schema: { body: saveSongBodySchema } }, async (request) => {
-    const user = requireUser(request);
-    if (!request.body.id) await limiters.consume('songsPerUser', String(user.id));
-    return songs.save(user.id, request.body.id, request.body.song);
-  });
+  app.post(
+    '/songmapper',
+    { config: { access: 'member' }, schema: { body: saveSongBodySchema, response: { 200: songSavedSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.body.id) await limiters.consume('songsPerUser', String(user.id));
+      return songs.save(user.id, request.body.id, request.body.song);
+    },
+  );
 
-  app.get('/songmapper/templates', { config: { access: 'member' } }, async (request) => ({
-    templates: await songs.templates(requireUser(request).id),
-  }));
+  app.get(
+    '/songmapper/templates',
+    { config: { access: 'member' }, schema: { response: { 200: songTemplatesResponseSchema } } },
+    async (request) => ({ templates: await songs.templates(requireUser(request).id) }),
+  );
   app.post(
     '/songmapper/templates',
-    { config: { access: 'member' }, schema: { body: saveTemplateBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: { body: saveTemplateBodySchema, response: { 200: songTemplatesResponseSchema } },
+    },
     async (request) => ({
       templates: await songs.saveTemplate(requireUser(request).id, request.body.title, request.body.song),
     }),
   );
   app.delete(
     '/songmapper/templates/:id',
-    { config: { access: 'member' }, schema: { params: z.object({ id: idSchema }) } },
+    {
+      config: { access: 'member' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: songTemplatesResponseSchema } },
+    },
     async (request) => ({
       templates: await songs.removeTemplate(requireUser(request).id, request.params.id),
     }),
@@ -62,6 +88,7 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   // POST /songmapper/{id} with _method: delete; then the page navigates away
   overridableRoute(app, '/songmapper/:id', 'member', {
     DELETE: {
+      response: { 200: redirectAnswerSchema, ...redirectResponse(303) },
       handler: async (request, reply) => {
         const user = requireUser(request);
         const id = songIdSchema.safeParse((request.params as { id?: string }).id);
@@ -75,7 +102,10 @@ export const songmapperRoutes: FastifyPluginAsyncZod = async (app) => {
   // the share link: a real PDF for anyone holding the (unguessable) id
   app.get(
     '/songmapper/pdf/:id',
-    { config: { access: 'public' }, schema: { params: idParams } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParams, response: fileResponse('The song map as a PDF') },
+    },
     async (request, reply) => {
       await limiters.consume('songPdfPerIp', request.ip);
       const row = await songs.shared(request.params.id);

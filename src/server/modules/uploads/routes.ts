@@ -4,11 +4,15 @@ import {
   chunkAbortBodySchema,
   chunkFinishBodySchema,
   chunkStartBodySchema,
+  chunkedUploadAnswerSchema,
+  chunkedUploadConflictSchema,
   chunkUploadFieldsSchema,
+  simpleUploadAnswerSchema,
   UPLOAD_EXTRA_MESSAGES,
   UPLOAD_MESSAGES,
   UPLOAD_TARGETS,
   uploadPurposeSchema,
+  uploadSessionAnswerSchema,
   uploadSessionIdSchema,
 } from '#shared/upload';
 import { requireUser } from '#server/lib/guards';
@@ -73,19 +77,25 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     UPLOAD_TARGETS.chunked,
-    { config: { access: 'member' }, schema: { body: chunkedBodySchema } },
+    {
+      config: { access: 'member' },
+      schema: {
+        body: chunkedBodySchema,
+        response: { 200: chunkedUploadAnswerSchema, 409: chunkedUploadConflictSchema },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
       switch (body.phase) {
         case 'start': {
           await limiters.consume('uploadSessionsPerUser', String(user.id));
-          return { status: 'success', data: await uploads.start(user, body) };
+          return { status: 'success' as const, data: await uploads.start(user, body) };
         }
         case 'upload': {
           await limiters.consume('uploadChunksPerUser', String(user.id));
           return {
-            status: 'success',
+            status: 'success' as const,
             data: await uploads.chunk(user, {
               session_id: body.session_id,
               start_offset: body.start_offset,
@@ -98,30 +108,37 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!result.ok)
             return reply
               .status(409)
-              .send({ status: 'error', message: UPLOAD_MESSAGES.incomplete, missing: result.missing });
-          return { status: 'success', data: { session_id: result.sessionId } };
+              .send({ status: 'error' as const, message: UPLOAD_MESSAGES.incomplete, missing: result.missing });
+          return { status: 'success' as const, data: { session_id: result.sessionId } };
         }
         case 'abort':
-          return { status: 'success', data: await uploads.abort(user, body.session_id) };
+          return { status: 'success' as const, data: await uploads.abort(user, body.session_id) };
       }
     },
   );
 
-  app.get(`${UPLOAD_TARGETS.chunked}/:id`, { config: { access: 'member' } }, async (request) => {
-    const user = requireUser(request);
-    const id = uploadSessionIdSchema.safeParse((request.params as { id?: string }).id);
-    if (!id.success) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
-    return { status: 'success', data: await uploads.status(user, id.data) };
-  });
+  app.get(
+    `${UPLOAD_TARGETS.chunked}/:id`,
+    { config: { access: 'member' }, schema: { response: { 200: uploadSessionAnswerSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = uploadSessionIdSchema.safeParse((request.params as { id?: string }).id);
+      if (!id.success) throw notFound(UPLOAD_MESSAGES.sessionNotFound);
+      return { status: 'success' as const, data: await uploads.status(user, id.data) };
+    },
+  );
 
   app.post(
     UPLOAD_TARGETS.simple,
-    { config: { access: 'member' }, schema: { body: simpleBodySchema } },
+    { config: { access: 'member' }, schema: { body: simpleBodySchema, response: { 200: simpleUploadAnswerSchema } } },
     async (request) => {
       const user = requireUser(request);
       await limiters.consume('uploadsPerUser', String(user.id));
       const { file, purpose } = request.body;
-      return { status: 'success', data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }) };
+      return {
+        status: 'success' as const,
+        data: await uploads.simple(user, { purpose, name: file.filename, data: file.data }),
+      };
     },
   );
 };

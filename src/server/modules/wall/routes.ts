@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
 import { idSchema, pageQuerySchema } from '#shared/http';
-import { WALL_HAS_MORE_HEADER, wallCommentSchema } from '#shared/wall';
+import { WALL_HAS_MORE_HEADER, wallCommentListSchema, wallCommentSchema, wallDeletedSchema } from '#shared/wall';
 import { notFound } from '#server/lib/errors';
 import { requireUser } from '#server/lib/guards';
 import { overridableRoute } from '#server/lib/method-override';
@@ -21,6 +21,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ slug: z.string().min(1).max(100) }),
         querystring: pageQuerySchema.extend({ id: idSchema.optional() }),
+        response: { 200: wallCommentListSchema },
       },
     },
     async (request, reply) => {
@@ -37,7 +38,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile-comments',
-    { config: { access: 'member' }, schema: { body: wallCommentSchema } },
+    { config: { access: 'member' }, schema: { body: wallCommentSchema, response: { 201: wallCommentListSchema } } },
     async (request, reply) => {
       const { comments, more } = await wall.create(requireUser(request), request.body);
       return reply
@@ -49,6 +50,7 @@ export const wallRoutes: FastifyPluginAsyncZod = async (app) => {
 
   overridableRoute(app, '/profile-comments/:id', 'member', {
     DELETE: {
+      response: { 200: wallDeletedSchema },
       handler: async (request) => {
         const user = requireUser(request);
         const id = idSchema.safeParse((request.params as { id?: string }).id);

@@ -6,6 +6,7 @@ import { Lock } from 'lucide-react';
 import clsx from 'clsx';
 import { pointsMessage } from '#shared/learning';
 import { userChannel } from '#shared/realtime';
+import type { AchievementsResponse } from '#shared/rewards';
 import { get } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useChannelEvent } from '#client/lib/socket.ts';
@@ -53,20 +54,10 @@ export function RewardListener() {
   );
 }
 
-interface Achievement {
-  slug: string;
-  name: string;
-  description: string;
-  image_url: string;
-  threshold: number;
-  progress: number;
-  unlocked_at: string | null;
-}
-
 export function AchievementsView() {
   const q = useQuery({
     queryKey: ['achievements'],
-    queryFn: () => get<{ points: number; data: Achievement[] }>('/api/achievements'),
+    queryFn: () => get<AchievementsResponse>('/api/achievements'),
   });
   if (q.isPending) return <Spinner />;
   if (q.isError) return <p className="text-muted">We could not load your achievements.</p>;

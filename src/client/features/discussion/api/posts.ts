@@ -1,32 +1,15 @@
-import type { DiscussionSort, PostDto } from '#shared/community';
-import type { PostType } from '#shared/discussion';
+import type { DiscussionSort, LikeAnswer, PostDto } from '#shared/community';
+import type {
+  AttachmentAnswer,
+  InlineAnswer,
+  PostLocation,
+  PostType,
+  Revision,
+  ThreadAnswer,
+} from '#shared/discussion';
 import { api, firstAnswerPeek, get, post } from '#client/lib/api.ts';
 
-export type { PostDto };
-export interface ThreadAnswer {
-  posts: PostDto[];
-  more: boolean;
-  from: number | null;
-}
-export interface InlineAnswer {
-  posts: { data: PostDto[]; current_page: number; last_page: number; total: number; per_page: number };
-  page: number;
-  pages: number;
-}
-export interface Revision {
-  id: number;
-  body: string;
-  replaced_at: string;
-  edited_by: string;
-}
-export interface PostLocation {
-  post: PostDto;
-  type: PostType;
-  resource_id: number;
-  title: string;
-  is_topic_body: boolean;
-  thread_parent_id: number;
-}
+export type { InlineAnswer, PostDto, PostLocation, Revision, ThreadAnswer };
 export interface NewPost {
   type: PostType;
   resource_id: number;
@@ -65,11 +48,11 @@ export const postCalls = {
   create: (input: NewPost) => post<{ post: PostDto }>('/posts', input),
   update: (id: number, body: string) => api<PostDto>('PATCH', `/posts/${id}`, { body }),
   remove: (id: number) => api<{ ok: true }>('DELETE', `/posts/${id}`),
-  like: (id: number) => post<{ liked: boolean; likes: number }>('/toggle-like', { type: 'post', resource_id: id }),
+  like: (id: number) => post<LikeAnswer>('/toggle-like', { type: 'post', resource_id: id }),
   upload: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api<{ filename: string; url: string }>('POST', '/attachments', form);
+    return api<AttachmentAnswer>('POST', '/attachments', form);
   },
   deleteUpload: (filename: string) => post<{ ok: true }>('/attachments/delete', { filename }),
   revisions: (id: number) => get<{ data: Revision[] }>(`/api/posts/${id}/revisions`),

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryPage, ForumCategoryDto, NewTopic, TopicAnswer } from '#shared/forums';
+import type { LikeAnswer } from '#shared/community';
+import type { CategoryPage, ForumCategoryDto, MoveAnswer, NewTopic, NewTopicAnswer, TopicAnswer } from '#shared/forums';
 import { mayUseCommunityClient } from '../access.ts';
 import { FIRST_ANSWERS_MS, firstAnswerNow, get, post } from '#client/lib/api.ts';
 
@@ -38,25 +39,21 @@ export const useTopic = (id: number | null) =>
 
 export const forumCalls = {
   /** the topic as GET /forums/api/topic/{id} answers it */
-  toggleLike: (topicId: number) =>
-    post<{ likes: number; liked: boolean }>('/forums/api/likes/topics/toggle', { model_id: topicId }),
+  toggleLike: (topicId: number) => post<LikeAnswer>('/forums/api/likes/topics/toggle', { model_id: topicId }),
   watch: (topicId: number, watch: boolean) =>
     post<{ watching: boolean }>(`/api/forums/topics/${topicId}/watch`, { watch }),
   pin: (topicId: number, pinned: boolean) => post<{ pinned: boolean }>(`/api/forums/topics/${topicId}/pin`, { pinned }),
   lock: (topicId: number, locked: boolean) =>
     post<{ locked: boolean }>(`/api/forums/topics/${topicId}/lock`, { locked }),
   move: (topicId: number, categoryId: number) =>
-    post<{ category_id: number; categorySlug: string; categoryTitle: string; categoryUrl: string }>(
-      `/api/forums/topics/${topicId}/move`,
-      { category_id: categoryId },
-    ),
+    post<MoveAnswer>(`/api/forums/topics/${topicId}/move`, { category_id: categoryId }),
 };
 
 export function useCreateTopic() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ slug, ...body }: NewTopic & { slug: string }) =>
-      post<{ topic: { id: number; url: string } }>(`/api/forums/${encodeURIComponent(slug)}/topics`, body),
+      post<NewTopicAnswer>(`/api/forums/${encodeURIComponent(slug)}/topics`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: forumKeys.all }),
   });
 }

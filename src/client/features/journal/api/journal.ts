@@ -1,32 +1,19 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JournalExercise } from '#shared/learning';
+import type { JournalEntry, JournalPage, LogTimeResponse, PracticeSummary } from '#shared/journal';
 import { api, get, post } from '#client/lib/api.ts';
-
-export interface JournalEntry {
-  id: number;
-  exercises: JournalExercise[];
-  notes: string | null;
-  created_at: string;
-}
 
 export const useJournal = () =>
   useInfiniteQuery({
     queryKey: ['journal'],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      get<{ data: JournalEntry[]; page: number; more: boolean }>(`/api/journal?page=${pageParam}`),
+    queryFn: ({ pageParam }) => get<JournalPage>(`/api/journal?page=${pageParam}`),
     getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
   });
 
 export const usePracticeSummary = () =>
   useQuery({
     queryKey: ['practice-summary'],
-    queryFn: async () =>
-      (
-        await get<{ data: { today: number; week: number; days: Array<{ day: string; minutes: number }> } }>(
-          '/api/practice/summary',
-        )
-      ).data,
+    queryFn: async () => (await get<{ data: PracticeSummary }>('/api/practice/summary')).data,
   });
 
 /** The form posts itself: its hidden field `exercises` holds the rows as JSON. */
@@ -41,5 +28,5 @@ export function useSaveJournal() {
 export const useLogTime = () =>
   useMutation({
     mutationFn: (minutes: number) =>
-      post<{ redirect: string }>('/journal/log-time-practiced', { minutes_practiced: minutes }),
+      post<LogTimeResponse>('/journal/log-time-practiced', { minutes_practiced: minutes }),
   });

@@ -2,20 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Flame, Target, Trophy } from 'lucide-react';
+import type { PracticeStats as Stats } from '#shared/journal';
 import { get, post } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
 import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-
-interface Stats {
-  today: string;
-  days: Array<{ day: string; minutes: number }>;
-  streak: { current: number; longest: number };
-  practiced_today: boolean;
-  goal: { days_per_week: number; minutes_per_day: number; days_met_this_week: number };
-  tempos: Array<{ exercise: string; points: Array<{ day: string; tempo: number }> }>;
-}
 
 const useStats = () =>
   useQuery({

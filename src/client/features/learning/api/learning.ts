@@ -1,70 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Bookmark,
+  ContinueLesson,
+  CourseDetail,
+  CourseSummary,
+  Lesson,
+  LessonCompletionAnswer,
+  PathItem,
+  Progress,
+  Stage,
+  StageSummary,
+} from '#shared/learning';
 import { userChannel } from '#shared/realtime';
 import { firstAnswerNow, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { useChannelEvent } from '#client/lib/socket.ts';
 
-export interface Progress {
-  completed: number;
-  total: number;
-  percent: number;
-}
-export interface CourseSummary {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  image_url: string | null;
-  members_only: boolean;
-  is_welcome: boolean;
-  locked: boolean;
-  progress: Progress;
-}
-export interface CourseDetail extends Omit<CourseSummary, 'is_welcome'> {
-  lessons: Array<{ id: number; title: string; description: string; locked: boolean; complete: boolean }>;
-}
-export interface PathItem {
-  id: number;
-  title: string;
-  url: string;
-  complete: boolean;
-}
-export interface Lesson {
-  id: number;
-  title: string;
-  description: string;
-  course: { slug: string; title: string };
-  locked: boolean;
-  video_url: string | null;
-  complete: boolean;
-  bookmarked: boolean;
-  paths: PathItem[];
-  next_lesson: { id: number; title: string } | null;
-  progress: Progress | null;
-  quiz: { questions: Array<{ title: string; imageUrl: string | null; options: string[] }> } | null;
-}
-export interface StageSummary {
-  id: number;
-  title: string;
-  description: string;
-  image_url: string | null;
-  current: boolean;
-  steps_total: number;
-  steps_done: number;
-}
-export interface Stage {
-  id: number;
-  title: string;
-  description: string;
-  image_url: string | null;
-  steps: Array<{ hash_id: string; text: string; completed: boolean }>;
-}
-export interface Bookmark {
-  id: number;
-  title: string;
-  course_title: string;
-  course_slug: string;
-}
+export type { Bookmark, CourseDetail, CourseSummary, Lesson, PathItem, Progress, Stage, StageSummary };
 
 const keys = {
   courses: ['courses'] as const,
@@ -104,8 +56,7 @@ export const useMyPractice = () =>
 export const useContinueLesson = () =>
   useQuery({
     queryKey: keys.continue,
-    queryFn: async () =>
-      (await get<{ data: { id: number; title: string; course_title: string } | null }>('/api/continue')).data,
+    queryFn: async () => (await get<{ data: ContinueLesson }>('/api/continue')).data,
   });
 
 /** Optimistic change of one lesson's cached fields; the server's answer or a refetch settles it. */
@@ -130,7 +81,7 @@ export function useLessonCompletion(lessonId: number) {
   const patch = useLessonPatch();
   return useMutation({
     mutationFn: (complete: boolean) =>
-      post<{ complete: boolean; progress: Progress }>('/lesson-completions', { lesson_id: lessonId, complete }),
+      post<LessonCompletionAnswer>('/lesson-completions', { lesson_id: lessonId, complete }),
     onMutate: (complete) => patch(lessonId, (l) => ({ ...l, complete })),
     onSuccess: (res) => patch(lessonId, (l) => ({ ...l, progress: res.progress })),
     onError: (_e, complete) => patch(lessonId, (l) => ({ ...l, complete: !complete })),

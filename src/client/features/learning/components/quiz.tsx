@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { isImageOption, QUIZ, quizProgress } from '#shared/learning';
+import { isImageOption, QUIZ, quizProgress, type QuizResult as Result } from '#shared/learning';
 import { post } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -13,14 +13,6 @@ interface Question {
   imageUrl: string | null;
   options: string[];
 }
-interface Result {
-  score: number;
-  passed: boolean;
-  correct: number;
-  total: number;
-  next_lesson_url: string;
-}
-
 /**
  * Lesson quiz (docs/product/learning.md): one question at a time, a progress bar from 10 percent, then the result:
  * "Completed" under 70, "Congratulations!" from 70, and a continue button above 70. The server

@@ -1,8 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatPageDto, LiveShowDto, LiveStatus, ScheduleShowInput } from '#shared/live';
+import type {
+  ChatPageDto,
+  ChatPosted,
+  ChatTopicAnswer,
+  FollowAnswer,
+  HeartAnswer,
+  LiveShowDto,
+  LiveStatus,
+  ScheduleShowInput,
+  ShowLists,
+} from '#shared/live';
 import { get, post } from '#client/lib/api.ts';
 
-export type ShowLists = { live: LiveShowDto[]; upcoming: LiveShowDto[]; past: LiveShowDto[] };
+export type { ShowLists };
 
 export const showsKey = ['live', 'shows'] as const;
 export const showKey = (id: number) => ['live', 'show', id] as const;
@@ -20,10 +30,10 @@ export const useShow = (id: number) =>
 export const chatCalls = {
   page: (showId: number, from?: number | null) =>
     get<ChatPageDto>(`/live-chat/get?showId=${showId}${from ? `&from=${from}` : ''}`),
-  send: (showId: number, body: string) => post<{ id: number }>('/live-chat/messages', { body, showId }),
-  setTopic: (showId: number, body: string) => post<{ topic: string | null }>('/live-chat/set-topic', { body, showId }),
+  send: (showId: number, body: string) => post<ChatPosted>('/live-chat/messages', { body, showId }),
+  setTopic: (showId: number, body: string) => post<ChatTopicAnswer>('/live-chat/set-topic', { body, showId }),
   toggleHeart: (showId: number, messageId: number) =>
-    post<{ hearted: boolean; hearts: number }>('/live-chat/toggle-heart', { show_id: showId, message_id: messageId }),
+    post<HeartAnswer>('/live-chat/toggle-heart', { show_id: showId, message_id: messageId }),
 };
 
 export function useScheduleShow() {
@@ -62,13 +72,12 @@ export function useFollowShow(id: number, enabled: boolean) {
   const qc = useQueryClient();
   const state = useQuery({
     queryKey: followKey(id),
-    queryFn: async () => (await get<{ data: { following: boolean } }>(`/api/live/shows/${id}/follow`)).data,
+    queryFn: async () => (await get<FollowAnswer>(`/api/live/shows/${id}/follow`)).data,
     enabled,
     retry: false,
   });
   const change = useMutation({
-    mutationFn: async (follow: boolean) =>
-      (await post<{ data: { following: boolean } }>(`/api/live/shows/${id}/follow`, { follow })).data,
+    mutationFn: async (follow: boolean) => (await post<FollowAnswer>(`/api/live/shows/${id}/follow`, { follow })).data,
     onSuccess: (data) => qc.setQueryData(followKey(id), data),
   });
   return { state, change };

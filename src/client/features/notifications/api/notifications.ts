@@ -3,6 +3,7 @@ import type { z } from '#shared/zod';
 import type {
   Notification,
   notificationPageResponseSchema,
+  ReadAllResponse,
   recentNotificationsResponseSchema,
 } from '#shared/notifications';
 import { userChannel } from '#shared/realtime';
@@ -41,7 +42,7 @@ export const useNotification = (id: number) =>
 export function useMarkAllRead(area: Area) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post<{ unread_count: number }>('/api/notifications/read-all', { area }),
+    mutationFn: () => post<ReadAllResponse>('/api/notifications/read-all', { area }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }

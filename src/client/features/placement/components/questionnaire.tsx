@@ -4,6 +4,7 @@ import { RotateCcw } from 'lucide-react';
 import clsx from 'clsx';
 import { LEARNING, stageFromScore, stageTitleFromScore, UPLOADS } from '#shared/learning';
 import { placementScore, type PlacementQuestion } from '#shared/placement';
+import type { AvatarUploadResponse } from '#shared/profile';
 import { api, get, post } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -23,7 +24,7 @@ function AvatarUpload() {
     const body = new FormData();
     body.append('avatar', file);
     try {
-      setUrl((await api<{ avatar: string }>('POST', '/account/avatar/upload', body)).avatar);
+      setUrl((await api<AvatarUploadResponse>('POST', '/account/avatar/upload', body)).avatar);
       setState('success');
     } catch {
       setState('failed');

@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, get, post } from '#client/lib/api.ts';
 
-import type { FriendStatus, ProfileDto } from '#shared/profile';
+import type { FriendAnswer, FriendItem, FriendStatus, FriendsResponse, ProfileDto } from '#shared/profile';
 
-export type { FriendStatus };
+export type { FriendItem, FriendStatus };
 export type Profile = ProfileDto;
-export interface FriendItem {
-  relationship_id: number;
-  id: number;
-  name: string;
-  profile_url: string;
-  avatar_url: string;
-}
-type FriendAnswer = { relationship_id: number | null; status: FriendStatus };
 
 export const profileKey = (slug: string) => ['profile', slug] as const;
 export const useProfile = (slug: string) =>
@@ -23,9 +15,7 @@ export const useProfile = (slug: string) =>
 export const useFriends = () =>
   useQuery({
     queryKey: ['friends'],
-    queryFn: async () =>
-      (await get<{ data: { friends: FriendItem[]; incoming: FriendItem[]; outgoing: FriendItem[] } }>('/api/friends'))
-        .data,
+    queryFn: async () => (await get<FriendsResponse>('/api/friends')).data,
   });
 
 export const friendCalls = {

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { checkImageFile, UPLOADS } from '#shared/learning';
+import type { ProfileImageAnswer } from '#shared/profile';
 import { api, ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
@@ -33,7 +34,7 @@ export function ProfileImageModal({ reload = () => window.location.reload() }: {
     const body = new FormData();
     body.append('file', file);
     try {
-      const res = await api<{ response: string }>('POST', '/dashboard/upload-image', body);
+      const res = await api<ProfileImageAnswer>('POST', '/dashboard/upload-image', body);
       if (res.response === 'ok') return reload();
       fileError(`Error: ${res.response}`);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Song, SongSummary, SongTemplate } from '#shared/songmapper';
+import type { RedirectAnswer } from '#shared/http';
+import type { Song, SongAnswer, SongSummary, SongTemplatesResponse } from '#shared/songmapper';
 import { api, get, post } from '#client/lib/api.ts';
 
 export const useSongs = () =>
@@ -12,8 +13,7 @@ export const useSong = (id: string | null) =>
     // the editor owns the song once open; each visit loads the stored copy afresh
     gcTime: 0,
     refetchOnWindowFocus: false,
-    queryFn: async () =>
-      (await get<{ data: { id: string; song: Song; updated_at: string } }>(`/api/songmapper/${id}`)).data,
+    queryFn: async () => (await get<{ data: SongAnswer }>(`/api/songmapper/${id}`)).data,
   });
 
 /** POST /songmapper {song, id} → id */
@@ -22,7 +22,7 @@ export const saveSong = (song: Song, id: string | null) => post<{ id: string }>(
 export function useDeleteSong() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => post<{ redirect: string }>(`/songmapper/${id}`, { _method: 'delete' }),
+    mutationFn: (id: string) => post<RedirectAnswer>(`/songmapper/${id}`, { _method: 'delete' }),
     onSuccess: (_r, id) => {
       qc.setQueryData<SongSummary[]>(['songs'], (list) => list?.filter((s) => s.id !== id));
       qc.removeQueries({ queryKey: ['song', id] });
@@ -33,14 +33,13 @@ export function useDeleteSong() {
 export const useTemplates = () =>
   useQuery({
     queryKey: ['song-templates'],
-    queryFn: async () => (await get<{ templates: SongTemplate[] }>('/songmapper/templates')).templates,
+    queryFn: async () => (await get<SongTemplatesResponse>('/songmapper/templates')).templates,
   });
 
 export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title: string; song: Song }) =>
-      post<{ templates: SongTemplate[] }>('/songmapper/templates', body),
+    mutationFn: (body: { title: string; song: Song }) => post<SongTemplatesResponse>('/songmapper/templates', body),
     onSuccess: (r) => qc.setQueryData(['song-templates'], r.templates),
   });
 }
@@ -48,7 +47,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ templates: SongTemplate[] }>('DELETE', `/songmapper/templates/${id}`),
+    mutationFn: (id: number) => api<SongTemplatesResponse>('DELETE', `/songmapper/templates/${id}`),
     onSuccess: (r) => qc.setQueryData(['song-templates'], r.templates),
   });
 }
