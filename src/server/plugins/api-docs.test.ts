@@ -35,6 +35,14 @@ describe('the generated API reference', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('declares what every route answers (its response schema, docs/api.md)', () => {
+    const undeclared = t.app.routeList
+      .filter((r) => !r.url.startsWith(API_DOCS_PREFIX))
+      .filter((r) => !r.schema.response || Object.keys(r.schema.response).length === 0)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it("describes a call's body from its zod schema, grouped by its address", () => {
     const pin = doc.paths['/api/forums/topics/{id}/pin']!.post!;
     expect(pin['x-access']).toBe('moderation');
