@@ -18,13 +18,13 @@ it('creates a new data folder (migrated), reopens it with its rows, with the sma
   const dir = mkdtempSync(path.join(tmpdir(), 'bb-db-'));
   dirs.push(dir);
   const created = await openDatabase({ databaseUrl: null, dataDir: dir });
-  expect(await sharedBuffers(created.embedded!)).toEqual({ shared_buffers: '16MB' });
+  expect(await sharedBuffers(created.embedded!)).toEqual({ shared_buffers: '8MB' });
   await created.embedded!.query(`insert into app_meta (key, value) values ('probe', 'kept')`);
   await created.close();
 
   const reopened = await openDatabase({ databaseUrl: null, dataDir: dir });
   try {
-    expect(await sharedBuffers(reopened.embedded!)).toEqual({ shared_buffers: '16MB' });
+    expect(await sharedBuffers(reopened.embedded!)).toEqual({ shared_buffers: '8MB' });
     expect((await reopened.embedded!.query(`select value from app_meta where key = 'probe'`)).rows).toEqual([
       { value: 'kept' },
     ]);
@@ -36,7 +36,7 @@ it('creates a new data folder (migrated), reopens it with its rows, with the sma
 it('uses the small shared buffer pool in memory too', async () => {
   const handle = await openDatabase({ databaseUrl: null, dataDir: null });
   try {
-    expect(await sharedBuffers(handle.embedded!)).toEqual({ shared_buffers: '16MB' });
+    expect(await sharedBuffers(handle.embedded!)).toEqual({ shared_buffers: '8MB' });
   } finally {
     await handle.close();
   }

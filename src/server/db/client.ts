@@ -129,7 +129,7 @@ let poolErrorLogged = false;
  * memory. The embedded database is one connection on a small database; pages that do not fit are read
  * back from the data folder through the OS's file cache.
  */
-const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_SHARED_BUFFERS = '8MB';
 
 /** PGlite's own start parameters (single-user mode, no parallel workers, ...) and the app's settings. */
 function pgliteStartParams(defaults: readonly string[]): string[] {
