@@ -3,7 +3,8 @@
  * production bundle with the start script's node flags, bench/proc.ts), right after a first start with
  * the demo content on a new DATA_DIR, and after a restart on the same DATA_DIR. On the embedded
  * database (PGlite) by default; BENCH_DATABASE_URL=postgres://… (an admin connection) runs the same on
- * a new PostgreSQL database per round instead (DEMO=1 there, as the demo is the embedded default only).
+ * a new PostgreSQL database per round instead, without the demo content (production on PostgreSQL
+ * never seeds it: src/server/config.ts).
  *
  * "Right after" is SETTLE_MS (default 3000) after /healthz first answers; the peak (VmHWM) is printed
  * too. BENCH_ROUNDS (default 3) rounds; prints each round, then the medians and ranges.
@@ -71,7 +72,11 @@ for (let round = 1; round <= ROUNDS; round++) {
     dropDatabase = () => withAdmin((c) => c.query(`drop database if exists "${name}" with (force)`));
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
-    Object.assign(env, { DATABASE_URL: url.toString(), DEMO: '1', REDIS_URL: '' });
+    Object.assign(env, {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: '',
+      SESSION_SECRET: randomBytes(16).toString('hex'),
+    });
   }
   try {
     const a = await startAndRead(env);
@@ -91,5 +96,5 @@ const line = (name: string, rs: Reading[]) =>
   `${name}: RSS median ${median(rs.map((r) => r.rss)).toFixed(0)} MB (${range(rs.map((r) => r.rss))}), ` +
   `peak median ${median(rs.map((r) => r.peak)).toFixed(0)} MB (${range(rs.map((r) => r.peak))})`;
 console.log(`${ADMIN_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} rounds, ${SETTLE_MS} ms after /healthz`);
-console.log(line('first start with the demo content', first));
+console.log(line(ADMIN_URL ? 'first start' : 'first start with the demo content', first));
 console.log(line('restart on the same DATA_DIR', restart));
