@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -122,6 +122,64 @@ export interface OpenOptions {
 
 let poolErrorLogged = false;
 
+/**
+ * PostgreSQL's shared buffer pool. PGlite's PostgreSQL sets up the whole pool in its WASM memory as it
+ * starts, so all of it is resident from then on (a WebAssembly.Memory never gives pages back), and
+ * initdb's default (128MB, written to the data folder's postgresql.conf) was most of the process's
+ * memory. The embedded database is one connection on a small database; pages that do not fit are read
+ * back from the data folder through the OS's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '8MB';
+
+/** PGlite's own start parameters (single-user mode, no parallel workers, ...) and the app's settings. */
+function pgliteStartParams(defaults: readonly string[]): string[] {
+  return [...defaults, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+}
+
+/**
+ * A new data folder is created (initdb, then the migrations) by a child process, whose memory is all
+ * given back when it exits. In the app's own process, PGlite.create runs initdb in a second PGlite
+ * instance with its own WASM memory and a copy of the new data folder, and the migrations grow the
+ * database's WASM memory (for good, see above); that instance is garbage only once a major GC runs, and
+ * malloc keeps what was freed (a worker thread's malloc arena stays too), which left a first start with
+ * far more memory than a restart on the same folder. The child is plain JavaScript (the server runs as a
+ * bundle, the tests as TypeScript) and loads the packages from where this module would.
+ */
+async function createInChildProcess(dataDir: string, startParams: string[]): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const job = JSON.stringify({ base: import.meta.url, dataDir, startParams, migrationsFolder: MIGRATIONS_FOLDER });
+  const child = spawn(process.execPath, ['-e', CREATE_DATABASE_SCRIPT, job], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the embedded database in ${dataDir} failed (exit ${code ?? signal})`)),
+    );
+  });
+}
+
+const CREATE_DATABASE_SCRIPT = `
+const job = JSON.parse(process.argv[1]);
+const load = require('node:module').createRequire(job.base);
+const { PGlite } = load('@electric-sql/pglite');
+const { drizzle } = load('drizzle-orm/pglite');
+const { migrate } = load('drizzle-orm/pglite/migrator');
+(async () => {
+  const client = await PGlite.create({ dataDir: job.dataDir, startParams: job.startParams });
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder: job.migrationsFolder });
+  } finally {
+    await client.close();
+  }
+})().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+`;
+
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -163,9 +221,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dataDir = path.join(opts.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
   }
+  const startParams = pgliteStartParams(PGlite.defaultStartParams);
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createInChildProcess(dataDir, startParams);
   const client = opts.loadDataDir
-    ? await PGlite.create({ loadDataDir: opts.loadDataDir })
-    : await PGlite.create(dataDir ? { dataDir } : {});
+    ? await PGlite.create({ startParams, loadDataDir: opts.loadDataDir })
+    : await PGlite.create(dataDir ? { startParams, dataDir } : { startParams });
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   // one connection: statements on the database itself, and each transaction as its own `conn`
   const observers = new Set<StatementObserver>();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components.ts';
 
 /**
  * The one layout every mail uses (docs/mail.md): a 600 px table, inline styles only (many clients

@@ -1,11 +1,11 @@
 import { createElement } from 'react';
-import { render } from '@react-email/render';
 import { notificationTopic } from '#shared/mail';
 import type { AppConfig } from '#server/config';
 import { PermanentJobError } from '#server/lib/jobs';
 import type { MailContext, MailKind } from './kind.ts';
 import { MAIL_KINDS } from './kinds.ts';
 import { Layout } from './layout.tsx';
+import { loadMailComponents } from './components.ts';
 import type { UnsubscribeTokens } from './unsubscribe.ts';
 
 export interface RenderedMail {
@@ -62,6 +62,8 @@ export async function renderMailFor(
     preview: kind.preview(parsed, ctx),
     children: kind.body(parsed, ctx),
   });
+  // loaded with the first mail, as the components are (components.ts); react-dom's server renderer with it
+  const [{ render }] = await Promise.all([import('@react-email/render'), loadMailComponents()]);
   const html = await render(element);
   const text = await render(element, { plainText: true });
   const headers: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { Section, Text } from '@react-email/components';
+import { Section, Text } from '../components.ts';
 import { z } from '#shared/zod';
 import { defineMail } from '../kind.ts';
 import { Action, Heading, InlineLink, Paragraph } from '../layout.tsx';
