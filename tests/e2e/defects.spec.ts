@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { UPLOAD_MESSAGES } from '#shared/upload';
-import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -176,7 +176,9 @@ describe('the posts modal', () => {
   it('opens from the page-wide event on a page that is not a lesson, and Escape closes it once its thread has focus', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await newPage(browser, viewport);
-      await signIn(page, 'member@demo.test', undefined, '/dashboard');
+      // a member of the test's own: the topic and reply below are theirs
+      await newDrummer(page, { member: true });
+      await page.goto('/dashboard');
       const categories = await call<{ data: Array<{ slug: string }> }>(page, 'GET', '/api/forums');
       const created = await call<{ topic: { id: number } }>(
         page,
@@ -214,7 +216,8 @@ describe('the posts modal', () => {
 describe('uploads', () => {
   it('a picture named .mp4 says it is not a video we can play, even when later chunks hear first that its session closed, and offers no Try again', async () => {
     const page = await newPage(browser, PHONE);
-    await signIn(page, 'student@demo.test', undefined, '/mentorship/videos');
+    await newDrummer(page, { student: true });
+    await page.goto('/mentorship/videos');
     await page.getByRole('heading', { name: 'Send a practice video' }).waitFor();
     const offsetOf = (body: Buffer | null) =>
       body ? (/name="start_offset"\r\n\r\n(\d+)/.exec(body.toString('latin1'))?.[1] ?? null) : null;
