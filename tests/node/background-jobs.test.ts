@@ -118,12 +118,16 @@ it.skipIf(!enabled)(
       ),
     );
     expect(again.error).toBe('The groove file "funk-16ths.mid" is corrupt.');
-    // retrying it twice at once from both processes: one retry, one "not failed"
+    // retrying it twice at once from both processes: one retry, one "not failed". The retried job is
+    // held back meanwhile (its start time an hour away), so that it cannot run and fail again between
+    // the two requests, which would make the second retry a new one rather than a repeat
+    await db!.query(`update pgboss.job set start_after = now() + interval '1 hour' where id = $1`, [id]);
     const [r1, r2] = await Promise.all([
       admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: a!.url }),
       admin.send('POST', `/api/admin/jobs/${id}/retry`, {}, { on: b!.url }),
     ]);
     expect([r1.status, r2.status].sort()).toEqual([200, 404]);
+    await db!.query(`update pgboss.job set start_after = now() where id = $1`, [id]);
     await until('the fifth try', async () => (await runs('probe.broken')).length === 5);
   },
 );
