@@ -152,7 +152,7 @@ export async function rate(
   headers: Record<string, string>,
   opts: { connections: number; seconds: number; warmup: number },
 ): Promise<Rate> {
-  await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers });
+  if (opts.warmup > 0) await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers });
   const result = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -163,12 +163,44 @@ export async function rate(
   };
 }
 
+/**
+ * Several URLs read in alternating rounds (each warmed up once first), so that a drift of the machine's
+ * speed during a row (the processes and autocannon share the cores) falls on all of them alike. Answers
+ * each URL's rate in every round, in the order given.
+ */
+export async function alternate(
+  urls: string[],
+  headers: Record<string, string>,
+  opts: { connections: number; rounds: number; roundSeconds: number; warmup: number },
+): Promise<Rate[][]> {
+  for (const url of urls) await rate(url, headers, { ...opts, seconds: 0.5 });
+  const rounds: Rate[][] = [];
+  for (let k = 0; k < opts.rounds; k++) {
+    const round: Rate[] = [];
+    for (const url of urls) round.push(await rate(url, headers, { ...opts, seconds: opts.roundSeconds, warmup: 0 }));
+    rounds.push(round);
+  }
+  return rounds;
+}
+
 /** The bare reference in its own process (like the app): serves each file's bytes at /bare/<i>. */
-export async function startBareServer(files: string[]): Promise<{ url: string; stop(): void }> {
+export function startBareServer(files: string[]): Promise<{ url: string; stop(): void }> {
+  return startReference('bare-server.ts', files);
+}
+
+/**
+ * The bare SQL reference in its own process: /sql/<i> runs page i's captured statements on the
+ * database at `databaseUrl` (bench/bare-sql-server.ts).
+ */
+export function startBareSqlServer(databaseUrl: string, statementsFile: string) {
+  return startReference('bare-sql-server.ts', [databaseUrl, statementsFile]);
+}
+
+async function startReference(script: string, args: string[]): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     path.join(import.meta.dirname, '../node_modules/.bin/tsx'),
-    [path.join(import.meta.dirname, 'bare-server.ts'), String(port), ...files],
+    [path.join(import.meta.dirname, script), String(port), ...args],
     { stdio: 'ignore', detached: true },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -180,7 +212,7 @@ export async function startBareServer(files: string[]): Promise<{ url: string; s
       )
     )
       break;
-    if (i > 300) throw new Error('the bare server did not start');
+    if (i > 300) throw new Error(`${script} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
