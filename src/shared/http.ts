@@ -29,6 +29,10 @@ export const flag = z
 /** A positive integer id, from JSON numbers or form strings. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** `{data, page, pages, total}`: one page of rows, numbered from 1, and how many pages and rows there are */
+export const rowsPageSchema = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), page: z.number(), pages: z.number(), total: z.number() });
+
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });

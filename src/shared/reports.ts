@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { rowsPageSchema } from './http.ts';
 
 // Members' reports and the admins' queue (docs/product/reports-and-moderation.md): what the calls answer.
 
@@ -38,10 +39,5 @@ export const adminReportSchema = reportDtoSchema.extend({
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
 /** GET /api/admin/reports */
-export const adminReportsPageSchema = z.object({
-  data: z.array(adminReportSchema),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-});
+export const adminReportsPageSchema = rowsPageSchema(adminReportSchema);
 export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;

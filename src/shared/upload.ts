@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { errorResponseSchema } from './http.ts';
+import { errorResponseSchema, rowsPageSchema } from './http.ts';
 import { cleanDisplayText } from './display-text.ts';
 
 // The generic upload component (docs/product/uploads.md: the upload file object, the chunked handler,
@@ -342,12 +342,7 @@ export const videoSubmissionSchema = z.object({
 });
 export type VideoSubmission = z.infer<typeof videoSubmissionSchema>;
 /** GET /api/mentorship/videos */
-export const videoSubmissionPageSchema = z.object({
-  data: z.array(videoSubmissionSchema),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-});
+export const videoSubmissionPageSchema = rowsPageSchema(videoSubmissionSchema);
 export type VideoSubmissionPage = z.infer<typeof videoSubmissionPageSchema>;
 /** one submission: its page, a new one (201), feedback given */
 export const videoSubmissionAnswerSchema = z.object({ data: videoSubmissionSchema });
