@@ -4,6 +4,7 @@ import {
   chatHearts,
   chatMessages,
   courses,
+  entitlements,
   forumCategories,
   forumTopics,
   lessonBookmarks,
@@ -144,6 +145,22 @@ describe('cold hot pages', () => {
     ['lesson page data', () => `/api/lessons/${lessonId}`],
   ])(`%s: at most ${MAX_STATEMENTS} statements`, async (_name, url) => {
     expect(await statements(url())).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('a session read from the database is two statements: the session, then the member with their entitlements', async () => {
+    const db = t.app.deps.db;
+    const past = new Date(Date.now() - 60_000);
+    await db.insert(entitlements).values([
+      { userId: maya.user.id, kind: 'course:7', source: 'test' },
+      { userId: maya.user.id, kind: 'mentorship', source: 'test', endsAt: past },
+      { userId: maya.user.id, kind: 'course:12', source: 'test', revokedAt: past },
+    ]);
+    let me: { user: { entitlements: string[] } | null } | null = null;
+    const n = await t.countQueries(async () => {
+      me = (await maya.client.get('/api/me')).json();
+    });
+    expect(n).toBe(2);
+    expect(me!.user?.entitlements).toEqual(['course:7', 'membership']);
   });
 
   it('the session costs the same on every request (what the counts above take off)', async () => {

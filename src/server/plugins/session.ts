@@ -37,9 +37,9 @@ export async function resolveSession(
     async (): Promise<KeptSession> => {
       const record = await app.deps.sessions.get(cookieValue);
       if (!record) return { user: null, until: 0 };
-      const row = await app.deps.services.users.findById(record.userId);
-      if (!row || row.suspendedAt) return { user: null, until: 0 };
-      return { user: await app.deps.services.users.toAuthUser(row), until: record.expiresAt };
+      const found = await app.deps.services.users.findAuthUser(record.userId);
+      if (!found || found.suspended) return { user: null, until: 0 };
+      return { user: found.user, until: record.expiresAt };
     },
     ['sessions'],
     readFresh,
@@ -82,8 +82,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, userI
     { userAgent: request.headers['user-agent'], ip: request.ip },
   );
   setSessionId(request, reply, id, remember ? ttl : undefined);
-  const row = await services.users.findById(userId);
-  request.user = row ? await services.users.toAuthUser(row) : null;
+  request.user = (await services.users.findAuthUser(userId))?.user ?? null;
 }
 
 export async function signOut(request: FastifyRequest, reply: FastifyReply) {

@@ -25,6 +25,19 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
     row.avatarPath ? `${deps.fileBaseUrl}/${row.avatarPath}` : DEFAULT_AVATAR_URL;
   const profileUrl = (row: Pick<UserRow, 'slug'>) => `/profile/${row.slug}`;
 
+  const authUser = (row: UserRow, kinds: string[]): AuthUser => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    slug: row.slug,
+    role: row.role,
+    isAdmin: row.role === 'admin',
+    isMentor: row.isMentor,
+    avatarUrl: avatarUrl(row),
+    profileUrl: profileUrl(row),
+    entitlements: kinds,
+  });
+
   async function activeEntitlements(userId: number, tx: Executor = db): Promise<string[]> {
     const now = new Date();
     const rows = await tx
@@ -124,18 +137,25 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
       await tx.insert(entitlements).values({ userId, kind, source, endsAt });
     },
     async toAuthUser(row: UserRow, tx: Executor = db): Promise<AuthUser> {
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        slug: row.slug,
-        role: row.role,
-        isAdmin: row.role === 'admin',
-        isMentor: row.isMentor,
-        avatarUrl: avatarUrl(row),
-        profileUrl: profileUrl(row),
-        entitlements: await activeEntitlements(row.id, tx),
-      };
+      return authUser(row, await activeEntitlements(row.id, tx));
+    },
+    /**
+     * A signed-in member as every request sees them: their row and their active entitlements in one
+     * statement, since a session read that misses the hot cache runs it on every request.
+     */
+    async findAuthUser(id: number): Promise<{ user: AuthUser; suspended: boolean } | null> {
+      const now = new Date().toISOString();
+      const [found] = await db
+        .select({
+          row: users,
+          kinds: sql<
+            string[]
+          >`coalesce((select jsonb_agg(k.kind order by k.kind collate "C") from (select distinct e.kind from ${entitlements} as e where e.user_id = ${users}.id and e.revoked_at is null and (e.ends_at is null or e.ends_at > ${now}::timestamptz)) k), '[]'::jsonb)`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return found ? { user: authUser(found.row, found.kinds), suspended: found.row.suspendedAt !== null } : null;
     },
   };
 }
