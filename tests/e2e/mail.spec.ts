@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ESSENTIAL_MAIL_NOTE, UNSUBSCRIBE_MESSAGES } from '#shared/mail';
 import { loadConfig } from '#server/config';
 import { renderMailFor } from '#server/modules/mail/render';
-import { MAIL_KINDS, type MailKindName } from '#server/modules/mail/kinds';
+import { MAIL_KINDS } from '#server/modules/mail/kinds';
+import { MAIL_SAMPLES as MAILS, SAMPLE_SITE } from '#test/mail-samples';
 import { unsubscribeTokens } from '#server/modules/mail/unsubscribe';
 import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
@@ -27,122 +28,13 @@ async function shot(p: Page, name: string) {
 }
 const stamp = Date.now().toString(36);
 
-const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'https://academy.backbeat.test' }, []);
+const config = loadConfig({ NODE_ENV: 'test', APP_URL: SAMPLE_SITE }, []);
 const tokens = unsubscribeTokens('look-test');
 const member = {
   address: 'maximilian.featherstonehaugh-drumwright@example-long-domain.test',
   name: 'Maximilian Featherstonehaugh-Drumwright',
   userId: 7,
   timeZone: 'Europe/Berlin',
-};
-const LONG_NAME = 'Annabelle Okonkwo-Castellanos';
-const LONG_TOPIC =
-  'Help: my left-foot heel-toe technique keeps collapsing above 180 bpm on double-bass metal grooves!!';
-const EXCERPT =
-  'Try slowing it to 150 and keeping the heel down for the first beat of each pair: the collapse usually comes from lifting the whole leg. https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG';
-const RECEIPT = {
-  number: 'R-000042',
-  refund: false,
-  item: 'Backbeat membership (yearly), 26 November 2026 to 26 November 2027',
-  amountCents: 24000,
-  currency: 'usd',
-  paymentMethod: 'Visa ending 4242',
-  issuedAt: '2026-11-26T13:05:00.000Z',
-};
-/** every kind of mail, with data as long as real members' (a unit test below keeps the list complete) */
-const MAILS: Record<MailKindName, unknown> = {
-  'account.welcome': {},
-  'account.password-reset': { link: 'https://academy.backbeat.test/password/reset/Zm9vYmFyYmF6cXV4', minutes: 60 },
-  'account.password-changed': {
-    at: '2026-11-26T13:05:00.000Z',
-    how: 'change',
-    ip: '2001:db8:85a3:0000:0000:8a2e:0370:7334',
-  },
-  'account.email-changed': {
-    from: 'maximilian.featherstonehaugh-drumwright@example-long-domain.test',
-    to: 'max.drums@example.test',
-    at: '2026-11-26T13:05:00.000Z',
-  },
-  'billing.receipt': RECEIPT,
-  'billing.trial-ending': {
-    trialEndsAt: '2026-11-29T13:05:00.000Z',
-    amountCents: 2900,
-    currency: 'usd',
-    plan: 'monthly',
-  },
-  'billing.renewal-coming': {
-    renewsAt: '2026-12-03T13:05:00.000Z',
-    amountCents: 24900,
-    currency: 'usd',
-    paymentMethod: 'Mastercard ending 5100',
-  },
-  'billing.payment-failed': {
-    amountCents: 2900,
-    currency: 'usd',
-    paymentMethod: 'Mastercard ending 5100',
-    graceEndsAt: '2026-12-10T13:05:00.000Z',
-  },
-  'billing.membership': { change: 'cancelled', accessEndsAt: '2026-12-26T13:05:00.000Z' },
-  'billing.instalment-receipt': {
-    ...RECEIPT,
-    item: 'Backbeat mentorship: payment 2 of 6',
-    amountCents: 41700,
-    paid: 2,
-    total: 6,
-  },
-  'billing.instalment-failed': { amountCents: 41700, currency: 'usd', paymentMethod: 'Visa ending 4242' },
-  'community.friend-request': { from: LONG_NAME, profile: '/profile/annabelle-okonkwo-castellanos' },
-  'community.reply': { from: LONG_NAME, where: LONG_TOPIC, excerpt: EXCERPT, url: '/forums/topic/12#post-340' },
-  'community.mention': { from: LONG_NAME, where: LONG_TOPIC, excerpt: EXCERPT, url: '/forums/topic/12#post-341' },
-  'community.watched-topic': {
-    topic: LONG_TOPIC,
-    url: '/forums/topic/12',
-    count: 7,
-    posts: [
-      { from: LONG_NAME, excerpt: EXCERPT, url: '/forums/topic/12#post-342' },
-      {
-        from: 'Kenji Watanabe',
-        excerpt: 'Same here: heel-toe only clicked once I lowered the throne.',
-        url: '/forums/topic/12#post-343',
-      },
-    ],
-  },
-  'community.live-show-soon': {
-    title: 'Live Q&A: odd time signatures, metric modulation and the art of the linear fill (with Dr. Sofia Marangoni)',
-    startsAt: '2026-11-26T19:00:00.000Z',
-    url: '/live/3',
-  },
-  'community.wall-comment': {
-    from: LONG_NAME,
-    wall: 'yours',
-    reply: false,
-    excerpt: EXCERPT,
-    url: '/profile/max#comment-9',
-  },
-  'mentorship.feedback': {
-    video: 'Paradiddle-diddle groove at 96 bpm, second take (left hand leading, ride on the bell)',
-    mentor: 'Dr. Sofia Marangoni',
-    excerpt: EXCERPT,
-    url: '/mentorship/videos/4',
-  },
-  'mentorship.practice-plan-updated': { mentor: 'Dr. Sofia Marangoni', url: '/mentorship/practice-plan' },
-  'digest.weekly': {
-    from: '2026-11-16',
-    to: '2026-11-22',
-    minutes: 245,
-    daysPracticed: 5,
-    streak: 12,
-    longestStreak: 31,
-    tempos: [
-      {
-        exercise: 'Single-stroke roll, sixteenth notes on the practice pad with accents on every third note',
-        bpm: 132,
-        change: 8,
-      },
-      { exercise: 'Heel-toe doubles', bpm: 170, change: -4 },
-    ],
-    topics: [{ title: LONG_TOPIC, url: '/forums/topic/12', posts: 23 }],
-  },
 };
 
 describe('the mails', () => {
@@ -170,6 +62,13 @@ describe('the mails', () => {
         await p.emulateMedia({ colorScheme: 'dark' });
         const background = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(background).toBe('rgb(12, 10, 9)');
+        // rules and table lines take the dark theme's line colour, not a bright line across a dark card
+        const lines = await p.evaluate(() =>
+          [...document.querySelectorAll('hr, td[style*="border-bottom"]')].map((el) =>
+            getComputedStyle(el).getPropertyValue(el.tagName === 'HR' ? 'border-top-color' : 'border-bottom-color'),
+          ),
+        );
+        for (const colour of lines) expect(colour, `${kind}: a line in dark mode`).toBe('rgb(68, 64, 60)');
         await shot(p, `mail-${kind}-dark`);
         await p.context().close();
       }

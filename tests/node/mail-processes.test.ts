@@ -3,13 +3,16 @@ import { until as waitFor } from '#test/until';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { notificationTopic } from '#shared/mail';
+import { MAIL_KINDS } from '#server/modules/mail/kinds';
 import { freshDatabase } from '#test/postgres';
 import { startServer, type ServerProcess } from '#test/server';
 import { startSmtpServer, type TestSmtpServer } from '#test/smtp';
 
 /**
  * Mail across real app processes on one PostgreSQL database, delivered to a real SMTP server:
- * - two processes asking for the same 12 mails (the same keys) send each one once;
+ * - two processes asking for the same 12 mails (the same keys), and for one mail of every kind the
+ *   academy sends, send each one once;
  * - a process killed while it delivers a mail: once the delivery's expiry has passed, the process
  *   started after it delivers the mail, once.
  */
@@ -65,26 +68,37 @@ afterAll(async () => {
 
 it.skipIf(!enabled)('two processes asking for the same mails send each one once', { timeout: 300_000 }, async () => {
   const keys = Array.from({ length: 12 }, (_, i) => `probe-${i + 1}`);
+  const kinds = Object.keys(MAIL_KINDS) as Array<keyof typeof MAIL_KINDS>;
   const [a, b] = await Promise.all([
-    start({ MAIL_PROBES: keys.join(',') }),
-    start({ MAIL_PROBES: [...keys].reverse().join(',') }),
+    start({ MAIL_PROBES: keys.join(','), MAIL_EVERY_KIND: 'forward' }),
+    start({ MAIL_PROBES: [...keys].reverse().join(','), MAIL_EVERY_KIND: 'backward' }),
   ]);
   // both processes stop whatever happens, so none of their deliveries reaches the next test's mail server
   try {
     // the first mail waits for both processes to set up their jobs, the rest only for delivery
     for (const key of keys) await mailTo(`${key}@mail.test`, key === keys[0] ? 150_000 : 60_000);
+    for (const kind of kinds) await mailTo(`every-${kind}@mail.test`, 60_000);
     // every row delivered, by whichever process took its job
     await until('every mail settled', async () => {
       const { rows } = await db!.query<{ n: number }>(
-        `select count(*)::int as n from mail_messages where key like 'account.welcome:probe-%' and status = 'sent'`,
+        `select count(*)::int as n from mail_messages
+          where (key like 'account.welcome:probe-%' or key like '%:every-%') and status = 'sent'`,
       );
-      return rows[0]!.n === keys.length;
+      // at least: a mail sent twice shows in the counts below, with what was sent
+      return rows[0]!.n >= keys.length + kinds.length;
     });
     const { rows } = await db!.query<{ n: number }>(
       `select count(*)::int as n from pgboss.job where name = 'mail.deliver'`,
     );
-    expect(rows[0]!.n).toBe(keys.length);
+    expect(rows[0]!.n).toBe(keys.length + kinds.length);
     for (const key of keys) expect(smtp!.to(`${key}@mail.test`), key).toHaveLength(1);
+    for (const kind of kinds) {
+      const [mail, ...more] = smtp!.to(`every-${kind}@mail.test`);
+      expect(more, kind).toEqual([]);
+      // mail a member can turn off carries its one-click unsubscribe; account and billing mail does not
+      const essential = notificationTopic(MAIL_KINDS[kind].topic)!.essential;
+      expect(!!mail!.header('list-unsubscribe-post'), kind).toBe(!essential);
+    }
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }

@@ -231,5 +231,5 @@ export function Facts(props: { rows: Array<[string, string]> }) {
 }
 
 export function Rule() {
-  return <Hr style={{ borderColor: colours.line, margin: '16px 0' }} />;
+  return <Hr className="bb-line" style={{ borderColor: colours.line, margin: '16px 0' }} />;
 }

@@ -181,6 +181,17 @@ describe('preferences and unsubscribe', () => {
     expect(smtp.to(target.email)).toHaveLength(1);
   });
 
+  it('mail a member can turn off goes to a member, never to an address alone (it could not carry its unsubscribe)', async () => {
+    const address = `no-member-${Date.now()}@test.test`;
+    await expect(
+      t.app.deps.mail.send('community.friend-request', { address }, { from: 'Someone', profile: '/profile/someone' }),
+    ).rejects.toThrow(/can be turned off/);
+    expect(await t.app.deps.db.select().from(mailMessages).where(eq(mailMessages.address, address))).toEqual([]);
+    // account mail to an address alone is fine (an address that is not a member's yet)
+    expect(await t.app.deps.mail.send('account.welcome', { address, name: 'Not Yet' }, {})).toBe(true);
+    expect((await smtp.waitFor(address)).header('list-unsubscribe')).toBeUndefined();
+  });
+
   it('refuses a forged or altered token (404 with a sentence), and never turns off account mail', async () => {
     const user = await t.createUser();
     const good = t.app.deps.mail.tokens.create(user.id, 'friend-requests');

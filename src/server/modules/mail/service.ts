@@ -115,8 +115,9 @@ export function createMail(deps: MailDeps) {
 
     /**
      * Queues a mail and returns once it is recorded (never waits for the mail server). Answers false
-     * when the same `key` was queued before. Data that does not fit the kind throws (a bug); a database
-     * that cannot take the mail is logged and answers false, so the caller's own work goes on.
+     * when the same `key` was queued before. Data that does not fit the kind, or mail a member can turn
+     * off sent to an address alone, throws (a bug); a database that cannot take the mail is logged
+     * and answers false, so the caller's own work goes on.
      */
     async send<K extends MailKindName>(
       kind: K,
@@ -126,6 +127,11 @@ export function createMail(deps: MailDeps) {
     ): Promise<boolean> {
       const payload = (MAIL_KINDS[kind].schema as z.ZodType).parse(data) as object;
       const userId = typeof to === 'number' ? to : 'userId' in to ? to.userId : null;
+      // mail that can be turned off must carry its unsubscribe link, which names a member
+      if (userId === null && !notificationTopic(MAIL_KINDS[kind].topic)!.essential)
+        throw new Error(
+          `The "${kind}" mail can be turned off, so it goes to a member (an id), not to an address alone.`,
+        );
       const address = typeof to === 'number' ? null : to.address;
       const stored = typeof to !== 'number' && 'name' in to && to.name ? { ...payload, name: to.name } : payload;
       const key = `${kind}:${options.key ?? randomToken(16)}`;
