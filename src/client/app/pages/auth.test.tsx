@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { MESSAGES } from '#shared/constants';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { ResetPasswordPage } from './auth.tsx';
+import { LoginPage, ResetPasswordPage } from './auth.tsx';
 import { fakeNetwork, json } from '#test/fake-network';
 
 // Only the network is faked: the page's reads and posts, answered as the server answers them.
@@ -66,4 +66,24 @@ it('a link that stops working while the form is open switches to the same explan
   expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.passwordResetInvalid);
   expect(screen.getByRole('link', { name: 'Email me a new link' })).toBeTruthy();
   expect(screen.queryByLabelText('New password')).toBeNull();
+});
+
+it('signing in from a link to one post lands on that post: the fragment the redirect kept goes back onto ?to=', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { redirect: '/forums/topic/5#post-12' }));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/login?to=%2Fforums%2Ftopic%2F5#post-12']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), 'ann@x.test');
+  await user.type(screen.getByLabelText('Password'), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  const sent = JSON.parse(fetchMock.mock.calls[0]![1].body as string) as { to?: string };
+  expect(sent.to).toBe('/forums/topic/5#post-12');
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { ApiError } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -12,11 +12,19 @@ import { useResetLink } from '#client/features/auth/api/auth.ts';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
 import { AuthCard } from './common.tsx';
 
+/**
+ * A signed-out visit to a page is sent here with the page in `?to=`; a link to one post (`…#post-12`)
+ * keeps its fragment through that redirect on this page's own address (browsers carry it over), not
+ * in `to`, which the server never sees it in. It goes back onto `to`, so signing in lands on the post.
+ */
+const withFragment = (to: string | null, hash: string) => (to && hash && !to.includes('#') ? to + hash : to);
+
 export function LoginPage() {
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to pick up where you left off.">
-      <LoginForm to={params.get('to')} />
+      <LoginForm to={withFragment(params.get('to'), hash)} />
       <p className="mt-6 text-center text-muted">
         New to Backbeat?{' '}
         <button
