@@ -3,7 +3,8 @@
  * receive every chat message posted over HTTP; the delivery latency (from the POST leaving the
  * benchmark to each client's `event`) is collected for every message and client. The reference is a
  * bare `ws` server (bench/bare-ws.ts) sending a frame of the same size to the same number of clients.
- * All clients live in the benchmark process, for both, so their own cost is in both figures.
+ * The clients of both live in worker threads of the benchmark process (bench/fanout-clients.ts,
+ * FANOUT_THREADS of them), so that at 10,000 the load generator is not what is measured.
  * Messages are sent one at a time (the next after every client has the last one, or 5 s), at most one
  * every 500 ms, each sender in turn: the app's chat limits (5 per member and 30 per address per 10 s)
  * hold. The first WARMUP messages are not measured.
@@ -11,9 +12,9 @@
 import { spawn } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { io as connect, type Socket } from 'socket.io-client';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import { freePort } from '#test/server';
+import type { ClientsJob, FromClients, ToClients } from './fanout-clients.ts';
 import type { Session } from './community.ts';
 import { cpuMs, descendant, idleCores } from './proc.ts';
 
@@ -49,12 +50,84 @@ function summarise(samples: number[], expected: number): Omit<Latency, 'cpuPerMe
   };
 }
 
-/** Open `count` connections, `batch` at a time. */
-async function openAll<T>(count: number, open: (i: number) => Promise<T>, batch = 50): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += batch)
-    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, j) => open(i + j)))));
-  return out;
+/** threads holding the clients (each one a share of them) */
+const FANOUT_THREADS = Number(process.env.FANOUT_THREADS ?? 4);
+
+/** The clients, spread over worker threads; what drive() needs of them. */
+interface Viewers {
+  count: number;
+  /** each client's delivery time of message `seq`, ms after `sentAt` (this thread's performance.now()); what came within WAIT_MS */
+  deliveries(seq: number, sentAt: number): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+async function spreadClients(job: Omit<ClientsJob, 'count' | 'offset'>, count: number): Promise<Viewers> {
+  const threads = Math.max(1, Math.min(FANOUT_THREADS, count));
+  const workers: Worker[] = [];
+  const waiting = new Map<number, { reports: number; delays: number[]; sentAt: number; done: () => void }>();
+  const ready: Promise<void>[] = [];
+  for (let t = 0; t < threads; t++) {
+    const share = Math.floor(count / threads) + (t < count % threads ? 1 : 0);
+    const offset = t * Math.floor(count / threads) + Math.min(t, count % threads);
+    const worker = new Worker(new URL('./fanout-clients.ts', import.meta.url), {
+      workerData: { ...job, count: share, offset } satisfies ClientsJob,
+    });
+    workers.push(worker);
+    ready.push(
+      new Promise<void>((resolve, reject) => {
+        worker.on('error', reject);
+        worker.on('message', (m: FromClients) => {
+          if (m.type === 'ready') resolve();
+          else if (m.type === 'error') reject(new Error(m.message));
+          else if (m.type === 'got') {
+            const w = waiting.get(m.seq);
+            if (!w) return;
+            for (const at of m.at) w.delays.push(at - performance.timeOrigin - w.sentAt);
+            if (++w.reports === threads) w.done();
+          }
+        });
+      }),
+    );
+  }
+  try {
+    await Promise.all(ready);
+  } catch (err) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw err;
+  }
+  const tell = (m: ToClients) => workers.forEach((w) => w.postMessage(m));
+  return {
+    count,
+    async deliveries(seq, sentAt) {
+      const delays: number[] = [];
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => tell({ type: 'flush', seq }), WAIT_MS);
+        waiting.set(seq, {
+          reports: 0,
+          delays,
+          sentAt,
+          done: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+      waiting.delete(seq);
+      return delays;
+    },
+    async close() {
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              w.on('message', (m: FromClients) => m.type === 'closed' && resolve());
+              w.postMessage({ type: 'close' } satisfies ToClients);
+            }),
+        ),
+      );
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
 }
 
 /**
@@ -73,11 +146,9 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
  * (10 s at most), for the app and the reference alike.
  */
 async function drive(
-  clients: number,
+  viewers: Viewers,
   messages: number,
   send: (seq: number) => Promise<void>,
-  received: Map<number, number[]>,
-  sentAt: Map<number, number>,
   pids: number[],
 ): Promise<Latency> {
   const samples: number[] = [];
@@ -90,11 +161,9 @@ async function drive(
       cpu0 = pids.map(cpuMs);
     }
     const started = performance.now();
-    received.set(seq, []);
-    sentAt.set(seq, started);
+    const arriving = viewers.deliveries(seq, started);
     await send(seq);
-    while (received.get(seq)!.length < clients && performance.now() - started < WAIT_MS) await sleep(2);
-    const delays = received.get(seq)!;
+    const delays = await arriving;
     if (seq >= WARMUP) {
       samples.push(...delays);
       slowest.push(Math.max(...delays));
@@ -103,7 +172,7 @@ async function drive(
     if (left > 0) await sleep(left);
   }
   return {
-    ...summarise(samples, clients * messages),
+    ...summarise(samples, viewers.count * messages),
     cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages),
     slowestPerMessage: slowest,
   };
@@ -124,38 +193,17 @@ export interface AppTarget {
 
 /** Connects the clients; returns a function that runs the messages and then closes everything. */
 export async function connectApp(target: AppTarget, clients: number) {
-  const received = new Map<number, number[]>();
-  const sentAt = new Map<number, number>();
-  const sockets: Socket[] = await openAll(clients, async (i) => {
-    const s = connect(target.urls[i % target.urls.length]!, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: target.reader.cookie },
-      forceNew: true,
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
-    const ack = await new Promise<{ ok: boolean }>((resolve) => s.emit('subscribe', `show.${target.showId}`, resolve));
-    if (!ack.ok) throw new Error(`subscribe refused: ${JSON.stringify(ack)}`);
-    s.on('event', (m: { event: string; payload: { message?: { body?: string } } }) => {
-      const at = performance.now();
-      if (m.event !== 'NewMessage') return;
-      const seq = Number(/bench-(\d+)/.exec(m.payload.message?.body ?? '')?.[1]);
-      received.get(seq)?.push(at - sentAt.get(seq)!);
-    });
-    return s;
-  });
+  const viewers = await spreadClients(
+    { kind: 'app', urls: target.urls, cookie: target.reader.cookie, showId: target.showId },
+    clients,
+  );
   return {
     /** disconnects every client (run() does it too, after the messages) */
-    close() {
-      for (const s of sockets) s.disconnect();
-    },
+    close: () => viewers.close(),
     async run(messages: number): Promise<Latency> {
       try {
         return await drive(
-          clients,
+          viewers,
           messages,
           async (seq) => {
             // in turn: each member posts every fifth message, within the chat's per-member limit
@@ -173,12 +221,10 @@ export async function connectApp(target: AppTarget, clients: number) {
             if (!res.ok) throw new Error(`posting a chat message: ${res.status} ${await res.text()}`);
             await res.arrayBuffer();
           },
-          received,
-          sentAt,
           target.pids,
         );
       } finally {
-        for (const s of sockets) s.disconnect();
+        await viewers.close();
       }
     },
   };
@@ -205,29 +251,13 @@ export async function bareWs(clients: number, messages: number): Promise<Latency
       if (i > 300) throw new Error('the bare ws server did not start');
       await sleep(100);
     }
-    const received = new Map<number, number[]>();
-    const sentAt = new Map<number, number>();
-    const sockets = await openAll(clients, async () => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-      await new Promise<void>((resolve, reject) => {
-        ws.once('open', () => resolve());
-        ws.once('error', reject);
-      });
-      ws.on('message', (data: Buffer) => {
-        const at = performance.now();
-        // a Socket.IO event frame: `42[...]`, parsed like the client library does
-        const [, m] = JSON.parse(data.toString('utf8').slice(2)) as [
-          string,
-          { payload: { message: { body: string } } },
-        ];
-        const seq = Number(/bench-(\d+)/.exec(m.payload.message.body)?.[1]);
-        received.get(seq)?.push(at - sentAt.get(seq)!);
-      });
-      return ws;
-    });
+    const viewers = await spreadClients(
+      { kind: 'ws', urls: [`ws://127.0.0.1:${port}/`], cookie: '', showId: 1 },
+      clients,
+    );
     try {
       return await drive(
-        clients,
+        viewers,
         messages,
         async (seq) => {
           const message = {
@@ -245,12 +275,10 @@ export async function bareWs(clients: number, messages: number): Promise<Latency
           const res = await fetch(`${url}/send`, { method: 'POST', body: frame });
           await res.arrayBuffer();
         },
-        received,
-        sentAt,
         [descendant(child.pid!, 'bare-ws.ts')],
       );
     } finally {
-      for (const ws of sockets) ws.terminate();
+      await viewers.close();
     }
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
