@@ -80,12 +80,67 @@ const openLayer = (p: Page) =>
     '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"][data-state="open"]',
   );
 
+type OpenerWindow = Window & { a11yOpener?: Element | null; a11yWatching?: boolean };
+
+/**
+ * Keeps the control a person last clicked outside any dialog or menu: the one that opened the next
+ * dialog (a menu item that opens a dialog is inside the menu, so its menu's button is kept).
+ */
+const watchOpener = (p: Page) =>
+  p.evaluate(() => {
+    const w = window as OpenerWindow;
+    w.a11yOpener = null;
+    if (w.a11yWatching) return;
+    w.a11yWatching = true;
+    document.addEventListener(
+      'click',
+      (e) => {
+        const target = e.target instanceof Element ? e.target : null;
+        if (!target || target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
+        w.a11yOpener = target.closest('button, a, [tabindex]');
+      },
+      true,
+    );
+  });
+
+/**
+ * Closes the open dialog or menu with Escape: nothing when focus is back on the control that opened it,
+ * else where focus went instead (docs/product/accessibility.md, Focus).
+ */
+async function closeAndCheckFocus(p: Page, where: string, width: number) {
+  await p.keyboard.press('Escape');
+  await openLayer(p).first().waitFor({ state: 'detached' });
+  const back = await p
+    .waitForFunction(
+      () => {
+        const opener = (window as OpenerWindow).a11yOpener;
+        return !!opener && document.activeElement === opener;
+      },
+      undefined,
+      { timeout: 2_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (back) return [];
+  const found = await p.evaluate(() => {
+    const name = (el: Element | null | undefined) =>
+      el
+        ? `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`
+        : 'nothing';
+    return `${name(document.activeElement)} instead of ${name((window as OpenerWindow).a11yOpener)}`;
+  });
+  return [`${where} @${width}: focus after Escape is on ${found}`];
+}
+
 /**
  * Opens `dialog` on its page as a person does and runs axe with it open: its violations, or why it
  * could not be checked. The dialog is left open.
  */
 async function checkDialog(p: Page, dialog: DialogCase, who: string, width: number, expect: ExpectStatic) {
   if (!(await open(p, dialog.url))) return [`${who} ${dialog.name} @${width}: ${dialog.url} did not finish loading`];
+  await watchOpener(p);
   await dialog.open(p);
   await openLayer(p).first().waitFor({ state: 'visible' });
   // the opening animation has finished (reduced motion: none), and what the dialog loads is in
@@ -110,7 +165,7 @@ async function checkDialog(p: Page, dialog: DialogCase, who: string, width: numb
   return check(p, `${who} ${dialog.name} on ${dialog.url}`, width);
 }
 
-describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
+describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open; Escape gives focus back to its opener', () => {
   const byRole = new Map<Role, DialogCase[]>();
   for (const d of DIALOGS.filter((d) => !d.own)) byRole.set(d.role, [...(byRole.get(d.role) ?? []), d]);
   it.for([...byRole].map(([role, dialogs]) => ({ role, dialogs })))(
@@ -129,8 +184,7 @@ describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
           for (const dialog of dialogs) {
             if (dialog.phoneOnly && width !== PHONE.width) continue;
             found.push(...(await checkDialog(p, dialog, role, width, expect)));
-            await p.keyboard.press('Escape');
-            await openLayer(p).first().waitFor({ state: 'detached' });
+            found.push(...(await closeAndCheckFocus(p, `${role} ${dialog.name} on ${dialog.url}`, width)));
           }
         }),
       );
@@ -146,21 +200,25 @@ describe('axe: no WCAG 2.2 A/AA violation with a dialog or menu open', () => {
     async (dialog, { expect }) => {
       const found: string[] = [];
       await Promise.all(
-        [DESKTOP, PHONE].map(async (viewport) => {
-          // one browser per width: the dialog shows once per person, or its flow changes what they have
-          const p = await newPage(browser, viewport);
-          if (dialog.own !== 'visitor') {
-            const channels = watchChannels(p);
-            const { id } = await newDrummer(p, { member: true, paypal: dialog.own === 'paypal member' });
-            // a fresh load as the new member (the page the sign-up was made from is a visitor's), listening
-            // on their own channel, so that what the server tells them (an achievement) reaches the page
-            await p.goto(dialog.url, { waitUntil: 'networkidle' });
-            await channels.joined(userChannel(id));
-          }
-          found.push(...(await checkDialog(p, dialog, dialog.own!, viewport.width, expect)));
-          expect(p.errors).toEqual([]);
-          await p.context().close();
-        }),
+        [DESKTOP, PHONE]
+          .filter((viewport) => !dialog.phoneOnly || viewport === PHONE)
+          .map(async (viewport) => {
+            // one browser per width: the dialog shows once per person, or its flow changes what they have
+            const p = await newPage(browser, viewport);
+            if (dialog.own !== 'visitor') {
+              const channels = watchChannels(p);
+              const { id } = await newDrummer(p, { member: true, paypal: dialog.own === 'paypal member' });
+              // a fresh load as the new member (the page the sign-up was made from is a visitor's), listening
+              // on their own channel, so that what the server tells them (an achievement) reaches the page
+              await p.goto(dialog.url, { waitUntil: 'networkidle' });
+              await channels.joined(userChannel(id));
+            }
+            found.push(...(await checkDialog(p, dialog, dialog.own!, viewport.width, expect)));
+            if (!dialog.focusElsewhere)
+              found.push(...(await closeAndCheckFocus(p, `${dialog.own} ${dialog.name}`, viewport.width)));
+            expect(p.errors).toEqual([]);
+            await p.context().close();
+          }),
       );
       expect(found).toEqual([]);
     },

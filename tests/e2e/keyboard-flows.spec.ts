@@ -185,6 +185,16 @@ describe('by keyboard alone', () => {
     await tabTo(p, p.getByRole('button', { name: 'Post', exact: true }).first());
     await p.keyboard.press('Enter');
     await p.getByText(`A double pedal, typed ${stamp}.`).waitFor();
+    // a reply box opened from a post's Reply and closed with Escape gives focus back to that Reply
+    const posted = p.locator('article[data-post-id]').filter({ hasText: `A double pedal, typed ${stamp}.` });
+    const replyButton = posted.getByRole('button', { name: 'Reply', exact: true });
+    await tabTo(p, replyButton);
+    await p.keyboard.press('Enter');
+    await p.getByRole('textbox', { name: /^Reply to / }).waitFor();
+    await expect.poll(() => p.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await p.keyboard.press('Escape');
+    await p.getByRole('textbox', { name: /^Reply to / }).waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(replyButton)).toBe(true);
     expect(p.errors).toEqual([]);
     await p.context().close();
   });

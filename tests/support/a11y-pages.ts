@@ -24,6 +24,11 @@ export interface DialogCase {
    */
   own?: 'visitor' | 'member' | 'paypal member';
   open: (page: Page) => Promise<void>;
+  /**
+   * Where focus goes when the dialog closes, when that is not back to what opened it: the spec or test
+   * that checks it there. The sweep checks every other dialog and menu gives focus back to its opener.
+   */
+  focusElsewhere?: string;
 }
 
 const button =
@@ -35,6 +40,8 @@ const button =
       .click();
 const bannerButton = (name: string | RegExp) => async (page: Page) =>
   page.getByRole('banner').getByRole('button', { name }).click();
+const mainButton = (name: string) => async (page: Page) =>
+  page.getByRole('main').getByRole('button', { name, exact: true }).click();
 
 export const DIALOGS: DialogCase[] = [
   { name: 'registration modal', role: 'visitor', url: '/', open: bannerButton('Join') },
@@ -62,7 +69,18 @@ export const DIALOGS: DialogCase[] = [
     open: async (page) => page.getByRole('main').locator('a[href^="/forums/topic/"]').first().click(),
   },
   { name: 'report dialog', role: 'member', url: '/forums/topic/1', open: button(/^Report this post/) },
-  { name: 'song template dialog', role: 'member', url: '/songmapper', open: button(/template/i, false) },
+  { name: 'topic moderation menu', role: 'admin', url: '/forums/topic/1', open: button('Moderate topic') },
+  { name: 'song templates menu', role: 'member', url: '/songmapper', open: mainButton('Templates') },
+  {
+    name: 'save as template dialog',
+    role: 'member',
+    url: '/songmapper',
+    // an item of the Templates menu: focus comes back to the menu's button
+    open: async (page) => {
+      await mainButton('Templates')(page);
+      await page.getByRole('menuitem', { name: /Save as template/ }).click();
+    },
+  },
   {
     name: 'saved day picker',
     role: 'admin',
@@ -89,11 +107,25 @@ export const DIALOGS: DialogCase[] = [
     url: '/courses/groove-foundations',
     // a new member's first passed quiz unlocks an achievement
     own: 'member',
+    focusElsewhere: 'the quiz’s heading (tests/e2e/focus-and-announcements.spec.ts)',
     open: async (page) => {
       await page.getByRole('link', { name: /Playing to a Click/ }).click();
       const quiz = page.locator('section[aria-labelledby="quiz"]');
       for (const answer of ['Beats 2 and 4', 'Option 1', '120'])
         await quiz.getByRole('button', { name: answer, exact: true }).click();
+    },
+  },
+  {
+    name: 'more song actions menu',
+    role: 'member',
+    url: '/songmapper',
+    phoneOnly: true,
+    // only a saved song has it: a new member's song, saved as its title is typed
+    own: 'member',
+    open: async (page) => {
+      await page.getByLabel('Song title').fill('Sweep Song');
+      await page.waitForURL(/\/songmapper\/[A-Za-z0-9_-]{22}$/);
+      await page.getByRole('button', { name: 'More song actions' }).click();
     },
   },
   {
@@ -140,6 +172,7 @@ export const DIALOGS: DialogCase[] = [
     url: '/join',
     // a new visitor joining with a card whose bank asks to confirm it
     own: 'visitor',
+    focusElsewhere: 'the card’s fields with the bank’s answer (tests/e2e/keyboard-flows.spec.ts)',
     open: async (page) => {
       const form = page.locator('#checkout-form');
       const email = `a11y-join-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@test.test`;

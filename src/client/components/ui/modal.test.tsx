@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
+import { Dropdown, DropdownItem } from './dropdown.tsx';
 import { closeModal, Modal, openModal } from './modal.tsx';
 
 function setup() {
@@ -70,4 +71,27 @@ it('gives focus back to the button that asked for it when it closes (it has no R
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).toBeNull();
   await waitFor(() => expect(document.activeElement).toBe(opener));
+});
+
+it("opened from a menu item, gives focus back to the menu's button (the item left with its menu)", async () => {
+  const user = userEvent.setup();
+  render(
+    <>
+      <Dropdown label="Templates" trigger="Templates">
+        <DropdownItem onSelect={() => openModal('demo')}>Save as template</DropdownItem>
+      </Dropdown>
+      <Modal name="demo" title="Demo modal">
+        <input aria-label="First" />
+      </Modal>
+    </>,
+  );
+  const menuButton = screen.getByRole('button', { name: 'Templates' });
+  menuButton.focus();
+  await user.keyboard('{Enter}');
+  await user.click(await screen.findByRole('menuitem', { name: 'Save as template' }));
+  await screen.findByRole('dialog');
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+  await waitFor(() => expect(document.activeElement).toBe(menuButton));
 });

@@ -7,10 +7,17 @@ import { useRef } from 'react';
  * the element that had focus when it opened and give focus back to it.
  */
 
-/** The element that has focus now, unless that is nothing in particular (<body>). */
+/**
+ * The element that has focus now, as the one to give focus back to, unless that is nothing in
+ * particular (<body>). A menu item stands for its menu's button (the element the menu is labelled by):
+ * the menu closes as the dialog opens, taking the item with it, and its own return of focus to its
+ * button comes only after the dialog has taken focus.
+ */
 export const focusedElement = (): HTMLElement | null => {
   const el = document.activeElement;
-  return el instanceof HTMLElement && el !== document.body ? el : null;
+  if (!(el instanceof HTMLElement) || el === document.body) return null;
+  const menuButtonId = el.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return (menuButtonId ? document.getElementById(menuButtonId) : null) ?? el;
 };
 
 /**

@@ -1,11 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { expect, it, vi } from 'vitest';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { DUNNING_MESSAGES } from '#shared/dunning';
 import { fakeNetwork, json } from '#test/fake-network';
-import { UpdateCard } from './past-due.tsx';
+import { cardSubscription } from '#test/billing-subscription';
+import { PastDueSection, UpdateCard } from './past-due.tsx';
 
 // Only the network (a third party to the component) is faked: the billing API and the sandbox card provider.
 const fetchMock = fakeNetwork();
@@ -53,4 +55,31 @@ it("a declined card: the provider's words under the card, the card number focuse
   );
   expect(screen.getByRole('alert')).toHaveTextContent(/^Please correct these 3 fields: Card number/);
   await vi.waitFor(() => expect(document.activeElement).toBe(number));
+});
+
+it('cancelling the new card gives focus back to "Update card", which the form took the place of', async () => {
+  const sub = cardSubscription({
+    status: 'past_due',
+    pastDue: {
+      amount: 29_00,
+      currency: 'usd',
+      failedAt: '2027-03-04T10:00:00.000Z',
+      retriesDone: 1,
+      retriesTotal: 3,
+      nextRetryAt: '2027-03-07T10:00:00.000Z',
+      graceEndsAt: '2027-03-18T10:00:00.000Z',
+      fixUrl: null,
+    },
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <PastDueSection sub={sub} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Update card' }));
+  await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+  await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update card' })));
 });

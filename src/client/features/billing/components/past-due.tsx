@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, CreditCard, ExternalLink } from 'lucide-react';
@@ -64,6 +64,9 @@ function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
+  // the card's form takes the place of "Update card" and leaves with the focus it had: when it is
+  // cancelled, the button takes focus again as it comes back
+  const backToUpdate = useRef(false);
   const amount = formatMoney(due.amount, due.currency);
 
   async function payNow() {
@@ -116,12 +119,25 @@ function Due({ sub, due }: { sub: BillingSubscription; due: PastDue }) {
           <FormError message={payError} />
         </div>
       ) : updating ? (
-        <UpdateCard amount={amount} onCancel={() => setUpdating(false)} />
+        <UpdateCard
+          amount={amount}
+          onCancel={() => {
+            backToUpdate.current = true;
+            setUpdating(false);
+          }}
+        />
       ) : (
         <div className="mt-5 flex flex-col gap-3">
           <p>{DUNNING_MESSAGES.cardHint}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button onClick={() => setUpdating(true)}>
+            <Button
+              ref={(el) => {
+                if (!el || !backToUpdate.current) return;
+                backToUpdate.current = false;
+                el.focus();
+              }}
+              onClick={() => setUpdating(true)}
+            >
               <span className="inline-flex items-center gap-2">
                 <CreditCard aria-hidden className="size-5" /> Update card
               </span>

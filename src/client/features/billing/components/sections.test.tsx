@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { expect, it, vi } from 'vitest';
 import {
   subscriptionActions,
   type BillingCourse,
@@ -265,4 +266,15 @@ it('payments: receipts, credit notes and failed payments in one list, newest fir
   );
   // a failed payment has no receipt to open
   expect(within(rows[1]!).queryByRole('link')).toBeNull();
+});
+
+it('cancelling "Change card" gives focus back to the button', async () => {
+  const sub = subscription();
+  wrap(<MembershipsSection memberships={[bought(sub)]} subscription={sub} />);
+  const user = userEvent.setup();
+  const change = screen.getByRole('button', { name: 'Change card' });
+  await user.click(change);
+  await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('form', { name: 'Update your card' })).toBeNull();
+  await vi.waitFor(() => expect(document.activeElement).toBe(change));
 });

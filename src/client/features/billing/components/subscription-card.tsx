@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUpCircle, CreditCard, PauseCircle } from 'lucide-react';
 import {
@@ -28,6 +28,7 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
   const qc = useQueryClient();
   const [resuming, setResuming] = useState(false);
   const [changingCard, setChangingCard] = useState(false);
+  const changeCard = useRef<HTMLButtonElement>(null);
   const can = (a: BillingMembership['actions'][number]) => membership.actions.includes(a);
   const paused = membership.status === 'paused';
   const ending = membership.status === 'ending';
@@ -95,7 +96,12 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
             </Button>
           ) : null}
           {can('change-card') && sub.provider === 'card' && sub.status !== 'past_due' ? (
-            <Button variant="secondary" aria-expanded={changingCard} onClick={() => setChangingCard(true)}>
+            <Button
+              ref={changeCard}
+              variant="secondary"
+              aria-expanded={changingCard}
+              onClick={() => setChangingCard(true)}
+            >
               <span className="inline-flex items-center gap-2">
                 <CreditCard aria-hidden className="size-5" /> Change card
               </span>
@@ -108,7 +114,16 @@ export function SubscriptionCard({ sub, membership }: { sub: BillingSubscription
           ) : null}
         </div>
       ) : null}
-      {changingCard ? <UpdateCard amount={null} onCancel={() => setChangingCard(false)} /> : null}
+      {changingCard ? (
+        <UpdateCard
+          amount={null}
+          onCancel={() => {
+            // the card's form leaves with the focus it had: back to the button that opened it
+            changeCard.current?.focus();
+            setChangingCard(false);
+          }}
+        />
+      ) : null}
       {sub.provider === 'paypal' ? <PaypalCancelModal sub={sub} /> : <CardCancelModal sub={sub} />}
     </>
   );

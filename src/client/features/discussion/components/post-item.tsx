@@ -12,6 +12,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ReportButton } from '#client/components/report-dialog.tsx';
+import { PostEditForm } from './post-edit-form.tsx';
 import { postCalls } from '../api/posts.ts';
 import { PostBody, PostText } from './post-body.tsx';
 import { exactTimeTitle, formatWhen } from '#client/lib/dates.ts';
@@ -187,10 +188,19 @@ export function PostItem({
   const [liked, setLiked] = useState(post.authLiked);
   const [likes, setLikes] = useState(post.numLikes);
   const [copied, setCopied] = useState(false);
-  const [draft, setDraft] = useState(post.body);
-  const [saving, setSaving] = useState(false);
-  const [editError, setEditError] = useState<string | null>(null);
   const copiedTimer = useRef<number | null>(null);
+  const articleRef = useRef<HTMLElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    // the editor leaves with the focus it had (after Save or Cancel): focus goes back to the Edit link
+    // that opened it, unless the member has already moved on to another control
+    if (wasEditing.current && !editing) {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body)
+        articleRef.current?.querySelector<HTMLElement>('[data-edit-post]')?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
   useEffect(() => {
     setLiked(post.authLiked);
     setLikes(post.numLikes);
@@ -201,9 +211,6 @@ export function PostItem({
     },
     [],
   );
-  useEffect(() => {
-    if (editing) setDraft(post.body);
-  }, [editing, post.body]);
 
   const gone = post.trashed || post.userId === null;
 
@@ -228,21 +235,6 @@ export function PostItem({
     copiedTimer.current = window.setTimeout(() => setCopied(false), COMMUNITY.copiedMs);
   }
 
-  async function save() {
-    const text = draft.trim();
-    if (!text) return;
-    setSaving(true);
-    setEditError(null);
-    try {
-      onUpdated(await postCalls.update(post.id, text));
-      onEdit(false);
-    } catch (err) {
-      setEditError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
-  }
-
   const action =
     'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-fg';
   const name = gone ? (
@@ -263,6 +255,7 @@ export function PostItem({
 
   return (
     <article
+      ref={articleRef}
       id={String(post.id)}
       data-post-id={post.id}
       aria-label={`Post by ${gone ? COMMUNITY_MESSAGES.deleted : post.user}`}
@@ -300,33 +293,23 @@ export function PostItem({
         {gone ? (
           <p className="mt-1 italic text-muted">This post was deleted.</p>
         ) : editing ? (
-          <div className="mt-2 flex flex-col gap-2">
-            <label htmlFor={`edit-${post.id}`} className="sr-only">
-              Edit post
-            </label>
-            <textarea
-              id={`edit-${post.id}`}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              maxLength={COMMUNITY.postBodyMax}
+          <div className="mt-2">
+            <PostEditForm
+              post={post}
+              label="Edit post"
+              hideLabel
               autoFocus
-              style={{ height: COMMUNITY.postEditHeightPx }}
-              className="w-full resize-y rounded-xl border border-line bg-surface px-4 py-3 text-base text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+              onSaved={(updated) => {
+                onUpdated(updated);
+                onEdit(false);
+              }}
+              onCancel={() => onEdit(false)}
+              cancel={
+                <Button variant="ghost" onClick={() => onEdit(false)}>
+                  Cancel
+                </Button>
+              }
             />
-            {editError ? (
-              <p role="alert" className="text-sm font-medium text-danger">
-                {editError}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => onEdit(false)}>
-                Cancel
-              </Button>
-              <Button onClick={save} disabled={saving || !draft.trim()}>
-                {saving ? <Spinner label="Saving" className="[&_svg]:text-accent-fg" /> : null}
-                Save
-              </Button>
-            </div>
           </div>
         ) : (
           <PostBody post={post} className="mt-1" />

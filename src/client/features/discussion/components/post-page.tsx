@@ -1,12 +1,12 @@
 import { JOIN_URL } from '#shared/commerce';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { COMMUNITY } from '#shared/community';
 import { ApiError } from '#client/lib/api.ts';
-import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { postCalls, type PostLocation } from '../api/posts.ts';
 import { Discussion } from './discussion.tsx';
+import { PostEditForm } from './post-edit-form.tsx';
 import { PostBody } from './post-body.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
@@ -74,54 +74,24 @@ export function PostView({ id, embed = false }: { id: number; embed?: boolean })
 /** /forums/post/{id}/edit opened directly (the thread itself edits in place). */
 export function PostEditView({ id }: { id: number }) {
   const q = usePostLocation(id);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (q.isPending) return <Spinner className="w-full py-12" label="Loading the post" />;
   if (q.isError) return <Failure error={q.error} />;
   const { post } = q.data;
   if (!post.canEdit) return <Failure error={new ApiError(403, 'You may edit only your own posts.', undefined, null)} />;
-  const text = draft ?? post.body;
   const back = `${post.permalink}#${post.id}`;
-  async function save() {
-    if (!text.trim()) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await postCalls.update(post.id, text.trim());
-      window.location.assign(back);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setSaving(false);
-    }
-  }
   return (
     <div className="flex max-w-3xl flex-col gap-3">
       <Where loc={q.data} />
-      <label htmlFor="post-edit" className="font-semibold">
-        Your post
-      </label>
-      <textarea
-        id="post-edit"
-        value={text}
-        onChange={(e) => setDraft(e.target.value)}
-        maxLength={COMMUNITY.postBodyMax}
-        style={{ height: COMMUNITY.postEditHeightPx }}
-        className="w-full resize-y rounded-xl border border-line bg-surface px-4 py-3 text-base focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      <PostEditForm
+        post={post}
+        label="Your post"
+        onSaved={() => window.location.assign(back)}
+        cancel={
+          <a href={back} className={buttonClass('ghost')}>
+            Cancel
+          </a>
+        }
       />
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <a href={back} className={buttonClass('ghost')}>
-          Cancel
-        </a>
-        <Button onClick={save} disabled={saving || !text.trim()}>
-          Save
-        </Button>
-      </div>
     </div>
   );
 }

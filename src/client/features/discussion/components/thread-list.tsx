@@ -119,8 +119,28 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
     }
   }
 
-  const openReply = (parent: PostDto, to: PostDto) =>
+  // the control that opened the reply box ("Reply" on a post, or the thread's "Post a comment", which the
+  // box takes the place of): Cancel and Escape give focus back to it, or to the thread's button again
+  const replyOpener = useRef<{ el: Element | null; parentId: number } | null>(null);
+  const [focusBack, setFocusBack] = useState<number | null>(null);
+  const openReply = (parent: PostDto, to: PostDto) => {
+    replyOpener.current = { el: document.activeElement, parentId: parent.id };
     setReplyBox({ parentId: parent.id, to: { id: to.id, name: to.user } });
+  };
+  const cancelReply = () => {
+    setReplyBox(null);
+    setFocusBack(replyOpener.current?.parentId ?? null);
+  };
+  useEffect(() => {
+    if (focusBack === null) return;
+    setFocusBack(null);
+    const opener = replyOpener.current?.el;
+    const target =
+      opener instanceof HTMLElement && opener.isConnected
+        ? opener
+        : rootRef.current?.querySelector<HTMLElement>(`[data-post-comment="${focusBack}"]`);
+    target?.focus();
+  }, [focusBack]);
 
   useEffect(() => {
     if (editingId !== null) document.getElementById(String(editingId))?.scrollIntoView({ block: 'nearest' });
@@ -183,7 +203,7 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
                     parentId={parent.id}
                     replyingTo={replyBox.to}
                     autoFocus
-                    onCancel={() => setReplyBox(null)}
+                    onCancel={cancelReply}
                     onPosted={(p) => {
                       addChild(parent.id, p);
                       setReplyBox(null);
@@ -193,6 +213,7 @@ export function ThreadList({ type, resourceId, list, highlightId = null, canRepl
                 ) : (
                   <button
                     type="button"
+                    data-post-comment={parent.id}
                     onClick={() => openReply(parent, parent)}
                     className="min-h-11 rounded-lg px-2 text-sm font-semibold text-muted hover:text-fg hover:underline"
                   >
