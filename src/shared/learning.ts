@@ -320,12 +320,13 @@ export type LessonCompletionAnswer = z.infer<typeof lessonCompletionAnswerSchema
 export const pathCompletionAnswerSchema = z.object({ complete: z.boolean() });
 /** POST /stages/toggle-checkmark */
 export const checkmarkAnswerSchema = z.object({ completed: z.boolean() });
-/** POST /lessons/quiz: the server's count and score, and where to go next */
+/** POST /lessons/quiz: the server's count and score, each answer right or not (in order), and where to go next */
 export const quizResultSchema = z.object({
   score: z.number(),
   passed: z.boolean(),
   correct: z.number(),
   total: z.number(),
+  answers: z.array(z.boolean()),
   next_lesson_url: z.string(),
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;

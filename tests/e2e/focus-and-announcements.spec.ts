@@ -180,7 +180,14 @@ describe('practice tools by keyboard and screen reader', () => {
     await quiz.getByRole('button', { name: '240', exact: true }).click();
     await expect
       .poll(() => said.textContent())
-      .toMatch(/^Quiz result: 2 of 3 right \(\d+%\)\. Not passed: 70% passes\.$/);
+      .toMatch(/^Quiz result: 2 of 3 right \(\d+%\)\. Question \d was wrong\. Not passed: 70% passes\.$/);
+    // the list shows the same, each answer in words beside its mark
+    expect(
+      await quiz
+        .getByRole('list', { name: 'Your answers' })
+        .getByText(/: wrong$/)
+        .count(),
+    ).toBe(1);
     expect(p.errors).toEqual([]);
     await p.context().close();
   });

@@ -247,7 +247,12 @@ describe('lessons', () => {
     ]);
     const member = (await t.signedIn()).client;
     let result = (await member.post('/lessons/quiz', { id: l.id, answers: [1] })).json();
-    expect(result).toMatchObject({ passed: true });
+    expect(result).toMatchObject({ passed: true, answers: [true] });
+    expect((await member.post('/lessons/quiz', { id: l.id, answers: [0] })).json()).toMatchObject({
+      passed: false,
+      correct: 0,
+      answers: [false],
+    });
     expect((await member.get(`/api/lessons/${l.id}`)).json().data.next_lesson.title).toBe('In order next');
     const full = (await admin.get(`/api/admin/lessons/${l.id}`)).json().data;
     await admin.request('PUT', `/api/admin/lessons/${l.id}`, { ...full, next_lesson_id: target.id });

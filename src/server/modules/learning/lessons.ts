@@ -224,7 +224,8 @@ export function createLessons(deps: { db: Database }) {
       const [quiz] = await db.select().from(lessonQuizzes).where(eq(lessonQuizzes.lessonId, lessonId));
       if (!quiz) throw notFound();
       if (answers.length !== quiz.questions.length) throw new ValidationError({ answers: ['Answer every question.'] });
-      const correct = quiz.questions.filter((q, i) => q.correct === answers[i]).length;
+      const right = quiz.questions.map((q, i) => q.correct === answers[i]);
+      const correct = right.filter(Boolean).length;
       const score = quizScore(correct, quiz.questions.length);
       const passed = score >= QUIZ.passScore;
       await db.insert(quizAttempts).values({ userId: user.id, lessonId, score, passed });
@@ -234,6 +235,7 @@ export function createLessons(deps: { db: Database }) {
         passed,
         correct,
         total: quiz.questions.length,
+        answers: right,
         next_lesson_url: next ? `/lessons/${next.id}` : `/courses`,
       };
     },

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
+import { Check, X } from 'lucide-react';
 import { isImageOption, QUIZ, quizProgress, type QuizResult as Result } from '#shared/learning';
 import { post } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -7,6 +8,14 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ChoiceButtons, StepProgress } from '#client/components/ui/steps.tsx';
 
 const QUIZ_CHECK_FAILED = 'We could not check your answers. Please try again.';
+
+/** "Question 2 was wrong. " / "Questions 1 and 3 were wrong. ", or nothing when all were right */
+function wrongOnes(answers: boolean[]): string {
+  const wrong = answers.flatMap((right, i) => (right ? [] : [i + 1]));
+  if (wrong.length === 0) return '';
+  if (wrong.length === 1) return `Question ${wrong[0]} was wrong. `;
+  return `Questions ${wrong.slice(0, -1).join(', ')} and ${wrong.at(-1)} were wrong. `;
+}
 
 interface Question {
   title: string;
@@ -55,9 +64,10 @@ export function Quiz({
   const percent = quizProgress(answers.length, questions.length);
   const message = result ? (result.score >= QUIZ.passScore ? QUIZ.passed : QUIZ.completed) : null;
   // what a screen reader hears after each answer (the region is always there, so changes are spoken):
-  // the server judges the answers together, so each one is acknowledged and the last brings the verdict
+  // the server judges the answers together, so each one is acknowledged and the last brings the verdict,
+  // naming the questions answered wrong as the result's list shows them
   const said = result
-    ? `Quiz result: ${result.correct} of ${result.total} right (${result.score}%). ${result.score >= QUIZ.passScore ? 'Passed.' : `Not passed: ${QUIZ.passScore}% passes.`}`
+    ? `Quiz result: ${result.correct} of ${result.total} right (${result.score}%). ${wrongOnes(result.answers)}${result.score >= QUIZ.passScore ? 'Passed.' : `Not passed: ${QUIZ.passScore}% passes.`}`
     : failed
       ? QUIZ_CHECK_FAILED
       : done
@@ -90,6 +100,20 @@ export function Quiz({
           <p className="text-muted">
             You answered {result.correct} of {result.total} correctly ({result.score}%).
           </p>
+          <ol aria-label="Your answers" className="flex flex-col gap-1">
+            {result.answers.map((right, i) => (
+              <li key={i} className="flex items-center gap-2">
+                {right ? (
+                  <Check aria-hidden className="size-5 shrink-0 text-success" />
+                ) : (
+                  <X aria-hidden className="size-5 shrink-0 text-danger" />
+                )}
+                <span>
+                  Question {i + 1}: {right ? 'right' : 'wrong'}
+                </span>
+              </li>
+            ))}
+          </ol>
           <div className="flex flex-wrap gap-3">
             {result.score > QUIZ.passScore ? (
               <a href={result.next_lesson_url} className={buttonClass('primary')}>
