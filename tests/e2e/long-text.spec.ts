@@ -9,7 +9,17 @@ import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
 import { launchBrowser, newPage, signIn } from '#test/e2e';
 import { check, colourOnlyLinks, headingProblems } from '#test/axe';
-import { coveredControls, cutBoxes, LAYERS, layerOverflow, overflow, untitledTruncations } from '#test/layout-checks';
+import {
+  coveredControls,
+  cutBoxes,
+  frames,
+  LAYERS,
+  layerOverflow,
+  openDrawn,
+  overflow,
+  untitledTruncations,
+  watchRequests,
+} from '#test/layout-checks';
 import { DIALOGS } from '#test/a11y-pages';
 import { writeLongAdminContent } from '#test/long-admin-content';
 
@@ -53,6 +63,7 @@ const NAMES: Record<Exclude<Role, 'visitor' | 'admin'>, string> = {
 
 type P = Page & { errors: string[] };
 let browser: Browser;
+let endShow: (() => Promise<unknown>) | undefined;
 const people = {} as Record<Role, P>;
 const ids = {} as Record<Exclude<Role, 'visitor' | 'admin'>, number>;
 /** the addresses of this spec's own data, by route path (and by role where each sees their own) */
@@ -235,13 +246,26 @@ beforeAll(async () => {
     practice_plan: { phase1: [[day(0), day(1)]], phase2: [], phase3: [] },
   });
 
-  // a live show with a long title, a pasted link and a long word in its description; chat on it
-  const show = await post<{ data: { id: number } }>(admin, '/api/admin/live-shows', {
-    title: `${TITLE} (live Q&A)`.slice(0, 150),
-    description: `Bring your questions! Playlist: ${LONG_URL} ${LONG_WORD} ${RTL}`,
-    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-  own['/live/:id'] = `/live/${show.data.id}`;
+  // live shows with a long title, a pasted link and a long word in the description: one tomorrow, and one
+  // on air whose chat has a long topic and long messages (the paying member and the student see that one)
+  const show = (startsAt: number) =>
+    post<{ data: { id: number } }>(admin, '/api/admin/live-shows', {
+      title: `${TITLE} (live Q&A)`.slice(0, 150),
+      description: `Bring your questions! Playlist: ${LONG_URL} ${LONG_WORD} ${RTL}`,
+      starts_at: new Date(startsAt).toISOString(),
+    });
+  const [later, onAir] = [(await show(Date.now() + 86_400_000)).data.id, (await show(Date.now())).data.id];
+  await post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'live' });
+  await post(admin, `/api/admin/live-shows/${onAir}/chat`, { open: true });
+  await post(admin, `/api/admin/live-shows/${onAir}/topic`, { topic: `${TITLE} ${LONG_URL} ${RTL}` });
+  for (const p of [member, student]) await post(p, '/live-chat/messages', { showId: onAir, body: BODY.slice(0, 480) });
+  endShow = () => post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'ended' });
+  own['/live/:id'] = {
+    free: `/live/${later}`,
+    admin: `/live/${later}`,
+    member: `/live/${onAir}`,
+    student: `/live/${onAir}`,
+  };
 
   // the admin's content at its limits: a course, a lesson in it, a stage and an achievement
   const texts = { title: TITLE, word: LONG_WORD, url: LONG_URL, rtl: RTL, body: BODY };
@@ -256,7 +280,11 @@ beforeAll(async () => {
   };
 }, 180_000);
 
-afterAll(async () => browser?.close());
+// the show on air ends: the specs after this one see the demo's live shows as they were
+afterAll(async () => {
+  await endShow?.();
+  await browser?.close();
+});
 
 /** The address `role` opens for `page`: this spec's own data where it made some, else the demo's. */
 function addressFor(page: RouterPage, role: Role): string {
@@ -264,33 +292,6 @@ function addressFor(page: RouterPage, role: Role): string {
   if (typeof mine === 'string') return mine;
   if (mine && role in mine) return mine[role] ?? page.url;
   return page.url;
-}
-
-/** After a resize: two frames, so layout and any ResizeObserver work have happened. */
-const frames = (p: Page) =>
-  p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-
-/** Requests a page has open (the realtime connection aside, which stays open). */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-function watchRequests(p: Page) {
-  const open = new Set<unknown>();
-  inFlight.set(p, open);
-  p.on('request', (r) => void (r.url().includes('/socket.io/') || open.add(r)));
-  p.on('requestfinished', (r) => void open.delete(r));
-  p.on('requestfailed', (r) => void open.delete(r));
-}
-
-/**
- * Loads `url` and waits until the page is drawn: its code and data loaded (no request open for a few
- * frames in a row), no spinner left.
- */
-async function open(p: Page, url: string) {
-  await p.goto(url);
-  await p.locator('#main').waitFor();
-  const open = inFlight.get(p)!;
-  for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
-  await expect.poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 }).toBe(0);
-  await p.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 describe('long text on every page of the router, at every width, as everyone who sees it', () => {
@@ -304,7 +305,7 @@ describe('long text on every page of the router, at every width, as everyone who
       for (const page of ROUTER_PAGES.filter((pg) => pg.roles.includes(role))) {
         const url = addressFor(page, role);
         await p.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
-        await open(p, url);
+        await openDrawn(p, url);
         for (const width of WIDTHS) {
           await p.setViewportSize({ width, height: HEIGHT });
           await frames(p);
@@ -359,7 +360,7 @@ describe('long text in every dialog and menu, at every width', () => {
         const page = ROUTER_PAGES.find((pg) => pg.url === dialog.url);
         const url = page ? addressFor(page, role) : dialog.url;
         await p.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
-        await open(p, url);
+        await openDrawn(p, url);
         // the topic modal opens on the long topic of this spec's own, not the list's first
         if (dialog.name === 'topic modal')
           await p

@@ -1,9 +1,39 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /*
  * What a page must hold whatever people write into it (docs/product/layout.md), measured in the page as
  * it is drawn: the long-text sweep (tests/e2e/long-text.spec.ts) runs these on every page of the router.
  */
+
+/* Opening a page for the checks */
+
+/** After a resize: two frames, so layout and any ResizeObserver work have happened. */
+export const frames = (p: Page) =>
+  p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/** Requests a page has open (the realtime connection aside, which stays open). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+export function watchRequests(p: Page) {
+  const open = new Set<unknown>();
+  inFlight.set(p, open);
+  p.on('request', (r) => void (r.url().includes('/socket.io/') || open.add(r)));
+  p.on('requestfinished', (r) => void open.delete(r));
+  p.on('requestfailed', (r) => void open.delete(r));
+}
+
+/**
+ * Loads `url` and waits until the page is drawn: its code and data loaded (no request open for a few
+ * frames in a row), no spinner left.
+ */
+export async function openDrawn(p: Page, url: string) {
+  await p.goto(url);
+  await p.locator('#main').waitFor();
+  const open = inFlight.get(p)!;
+  for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
+  await expect.poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 }).toBe(0);
+  await p.evaluate(() => document.fonts.ready.then(() => undefined));
+}
 
 /** Where people's text is drawn: the page, its header, and any dialog or menu open over it. */
 const SCOPE = '#main *, header *, [role="dialog"] *, [role="alertdialog"] *, [role="menu"] *';
