@@ -166,6 +166,23 @@ export const coveredControls = (p: Page, layers = false) =>
           window.scrollTo(0, y);
           for (const el of controls) if (seen.get(el) !== null) look(el);
         }
+        // a control in a box that scrolls by itself (a chat's messages) is reached by scrolling that box: one
+        // the window's positions found covered or never showed is judged again scrolled into view there
+        for (const el of controls) {
+          if (seen.get(el) === null) continue;
+          let box = el.parentElement;
+          while (
+            box &&
+            box !== document.body &&
+            !(/auto|scroll/.test(getComputedStyle(box).overflowY) && box.scrollHeight > box.clientHeight)
+          )
+            box = box.parentElement;
+          if (!box || box === document.body) continue;
+          const top = box.scrollTop;
+          el.scrollIntoView({ block: 'center', inline: 'nearest' });
+          look(el);
+          box.scrollTop = top;
+        }
       }
       window.scrollTo(0, 0);
       return [...seen.values()].filter((v): v is string => v !== null);
