@@ -41,6 +41,18 @@ describe('coveredControls', () => {
     expect(found.every((f) => f.endsWith('is under <div> "Floating bar"'))).toBe(true);
   });
 
+  it('judges a control in a box that scrolls by itself where that box shows it', async () => {
+    // a chat: its older messages are scrolled out of its box, and the box's own text is drawn over them there
+    await page.setContent(`
+      <style>body { margin: 0 } li { height: 40px }</style>
+      <div style="position: relative; height: 120px">
+        <ul style="height: 120px; overflow-y: auto; margin: 0">${'<li><button>Heart</button></li>'.repeat(8)}</ul>
+      </div>
+      <p style="position: relative; height: 400px; margin: 0; background: #fff">Show details</p>
+    `);
+    expect(await coveredControls(page)).toEqual([]);
+  });
+
   it("with a dialog open, checks the dialog's own controls, each scrolled into its box", async () => {
     await page.setContent(`
       <style>body { margin: 0 } [role=dialog] { position: fixed; inset: 40px 10px; overflow-y: auto; background: #fff }</style>
