@@ -32,6 +32,8 @@ export const LIVE_MESSAGES = {
     'The chat is very busy right now: many people are writing at once. Please wait a few seconds and try again.',
   heartsTooFast: 'Too many hearts at once. Please wait a moment.',
   noVideo: 'The video for this show will appear here.',
+  topicWhole: 'Show the whole topic',
+  topicLess: 'Show less',
   noShows: 'No shows scheduled yet. Check back soon.',
   emptyChat: 'No messages yet. Say hello!',
 } as const;

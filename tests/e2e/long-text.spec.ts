@@ -9,7 +9,18 @@ import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
 import { launchBrowser, newPage, signIn } from '#test/e2e';
 import { check, colourOnlyLinks, headingProblems } from '#test/axe';
-import { coveredControls, cutBoxes, overflow, untitledTruncations } from '#test/layout-checks';
+import {
+  coveredControls,
+  cutBoxes,
+  frames,
+  LAYERS,
+  layerOverflow,
+  openDrawn,
+  overflow,
+  untitledTruncations,
+  watchRequests,
+} from '#test/layout-checks';
+import { DIALOGS } from '#test/a11y-pages';
 import { writeLongAdminContent } from '#test/long-admin-content';
 
 /*
@@ -21,8 +32,12 @@ import { writeLongAdminContent } from '#test/long-admin-content';
  * and a line cut short with an ellipsis shows its whole text as a tooltip (docs/product/layout.md); at
  * 390 and 1280 px axe and the heading and link checks pass (docs/product/accessibility.md).
  *
- * The 390 px view of every page, as each kind of person, is kept as a picture for review:
- * test-results/phone/<role>/<page>.png (git-ignored; the run writes it afresh).
+ * The dialogs and menus open over those pages hold the same text: each fits the window at every width,
+ * and its own controls can be pressed.
+ *
+ * The 390 px view of every page and of every dialog, as each kind of person, is kept as a picture for
+ * review: test-results/phone/<role>/<page>.png and <role>/dialog-<dialog>.png (git-ignored; the run
+ * writes them afresh).
  */
 const WIDTHS = [360, 390, 768, 1280];
 const PHONE_WIDTH = 390;
@@ -48,6 +63,7 @@ const NAMES: Record<Exclude<Role, 'visitor' | 'admin'>, string> = {
 
 type P = Page & { errors: string[] };
 let browser: Browser;
+let endShow: (() => Promise<unknown>) | undefined;
 const people = {} as Record<Role, P>;
 const ids = {} as Record<Exclude<Role, 'visitor' | 'admin'>, number>;
 /** the addresses of this spec's own data, by route path (and by role where each sees their own) */
@@ -230,13 +246,26 @@ beforeAll(async () => {
     practice_plan: { phase1: [[day(0), day(1)]], phase2: [], phase3: [] },
   });
 
-  // a live show with a long title, a pasted link and a long word in its description; chat on it
-  const show = await post<{ data: { id: number } }>(admin, '/api/admin/live-shows', {
-    title: `${TITLE} (live Q&A)`.slice(0, 150),
-    description: `Bring your questions! Playlist: ${LONG_URL} ${LONG_WORD} ${RTL}`,
-    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
-  });
-  own['/live/:id'] = `/live/${show.data.id}`;
+  // live shows with a long title, a pasted link and a long word in the description: one tomorrow, and one
+  // on air whose chat has a long topic and long messages (the paying member and the student see that one)
+  const show = (startsAt: number) =>
+    post<{ data: { id: number } }>(admin, '/api/admin/live-shows', {
+      title: `${TITLE} (live Q&A)`.slice(0, 150),
+      description: `Bring your questions! Playlist: ${LONG_URL} ${LONG_WORD} ${RTL}`,
+      starts_at: new Date(startsAt).toISOString(),
+    });
+  const [later, onAir] = [(await show(Date.now() + 86_400_000)).data.id, (await show(Date.now())).data.id];
+  await post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'live' });
+  await post(admin, `/api/admin/live-shows/${onAir}/chat`, { open: true });
+  await post(admin, `/api/admin/live-shows/${onAir}/topic`, { topic: `${TITLE} ${LONG_URL} ${RTL}` });
+  for (const p of [member, student]) await post(p, '/live-chat/messages', { showId: onAir, body: BODY.slice(0, 480) });
+  endShow = () => post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'ended' });
+  own['/live/:id'] = {
+    free: `/live/${later}`,
+    admin: `/live/${later}`,
+    member: `/live/${onAir}`,
+    student: `/live/${onAir}`,
+  };
 
   // the admin's content at its limits: a course, a lesson in it, a stage and an achievement
   const texts = { title: TITLE, word: LONG_WORD, url: LONG_URL, rtl: RTL, body: BODY };
@@ -251,7 +280,11 @@ beforeAll(async () => {
   };
 }, 180_000);
 
-afterAll(async () => browser?.close());
+// the show on air ends: the specs after this one see the demo's live shows as they were
+afterAll(async () => {
+  await endShow?.();
+  await browser?.close();
+});
 
 /** The address `role` opens for `page`: this spec's own data where it made some, else the demo's. */
 function addressFor(page: RouterPage, role: Role): string {
@@ -259,33 +292,6 @@ function addressFor(page: RouterPage, role: Role): string {
   if (typeof mine === 'string') return mine;
   if (mine && role in mine) return mine[role] ?? page.url;
   return page.url;
-}
-
-/** After a resize: two frames, so layout and any ResizeObserver work have happened. */
-const frames = (p: Page) =>
-  p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-
-/** Requests a page has open (the realtime connection aside, which stays open). */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-function watchRequests(p: Page) {
-  const open = new Set<unknown>();
-  inFlight.set(p, open);
-  p.on('request', (r) => void (r.url().includes('/socket.io/') || open.add(r)));
-  p.on('requestfinished', (r) => void open.delete(r));
-  p.on('requestfailed', (r) => void open.delete(r));
-}
-
-/**
- * Loads `url` and waits until the page is drawn: its code and data loaded (no request open for a few
- * frames in a row), no spinner left.
- */
-async function open(p: Page, url: string) {
-  await p.goto(url);
-  await p.locator('#main').waitFor();
-  const open = inFlight.get(p)!;
-  for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
-  await expect.poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 }).toBe(0);
-  await p.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 describe('long text on every page of the router, at every width, as everyone who sees it', () => {
@@ -299,7 +305,7 @@ describe('long text on every page of the router, at every width, as everyone who
       for (const page of ROUTER_PAGES.filter((pg) => pg.roles.includes(role))) {
         const url = addressFor(page, role);
         await p.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
-        await open(p, url);
+        await openDrawn(p, url);
         for (const width of WIDTHS) {
           await p.setViewportSize({ width, height: HEIGHT });
           await frames(p);
@@ -318,6 +324,73 @@ describe('long text on every page of the router, at every width, as everyone who
           if (width === PHONE_WIDTH)
             await p.screenshot({ path: path.join(SHOTS, role, `${page.name}.png`), fullPage: true });
         }
+      }
+      expect(found).toEqual([]);
+      expect(p.errors).toEqual([]);
+    },
+    // up to 95 pages at four widths, with axe at two: over ten minutes on a shared two-core machine
+    1_200_000,
+  );
+});
+
+/**
+ * The dialogs and menus of tests/support/a11y-pages.ts, each opened by the person of this spec's own of
+ * its kind, on this spec's data where the page it opens on shows some (the long topic, the long
+ * student's plan). The header's menus and the phone's drawer are opened by every signed-in kind of
+ * person: each holds their own name and notifications. Those a demo account's history opens (a card
+ * membership's Upgrade and Cancel, a first quiz, a PayPal member) stay with the accessibility spec.
+ */
+const EVERY_SIGNED_IN = ['account menu', 'notifications menu', 'side menu drawer'];
+const LAYERS_HERE = DIALOGS.filter((d) => !d.own && !['upgrade dialog', 'cancel dialog'].includes(d.name)).flatMap(
+  (d) =>
+    EVERY_SIGNED_IN.includes(d.name) ? ROLES.filter((role) => role !== 'visitor').map((role) => ({ ...d, role })) : [d],
+);
+
+const openLayer = (p: Page) => p.locator(LAYERS);
+
+describe('long text in every dialog and menu, at every width', () => {
+  it.each(ROLES.filter((role) => LAYERS_HERE.some((d) => d.role === role)))(
+    'as %s',
+    async (role) => {
+      const p = people[role];
+      watchRequests(p);
+      mkdirSync(path.join(SHOTS, role), { recursive: true });
+      const found: string[] = [];
+      for (const dialog of LAYERS_HERE.filter((d) => d.role === role)) {
+        const page = ROUTER_PAGES.find((pg) => pg.url === dialog.url);
+        const url = page ? addressFor(page, role) : dialog.url;
+        await p.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
+        await openDrawn(p, url);
+        // the topic modal opens on the long topic of this spec's own, not the list's first
+        if (dialog.name === 'topic modal')
+          await p
+            .getByRole('main')
+            .locator(`a[href="${own['/forums/topic/:id'] as string}"]`)
+            .first()
+            .click();
+        else await dialog.open(p);
+        await openLayer(p).first().waitFor({ state: 'visible' });
+        await expect
+          .poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 })
+          .toBe(0);
+        for (const width of dialog.phoneOnly ? [360, PHONE_WIDTH] : WIDTHS) {
+          await p.setViewportSize({ width, height: HEIGHT });
+          await frames(p);
+          const at = `${dialog.name} on ${url} @${width}`;
+          if ((await openLayer(p).count()) === 0) {
+            found.push(`${at}: closed when the window changed size`);
+            break;
+          }
+          if (width === PHONE_WIDTH)
+            await p.screenshot({ path: path.join(SHOTS, role, `dialog-${dialog.name.replaceAll(' ', '-')}.png`) });
+          const extra = await overflow(p);
+          if (extra > 0) found.push(`${at}: the page is ${extra} px wider than the window`);
+          for (const c of [...(await layerOverflow(p)), ...(await coveredControls(p, true))]) found.push(`${at}: ${c}`);
+          if (width === PHONE_WIDTH)
+            for (const c of [...(await cutBoxes(p)), ...(await untitledTruncations(p))]) found.push(`${at}: ${c}`);
+        }
+        await p.keyboard.press('Escape');
+        await openLayer(p).first().waitFor({ state: 'detached' });
       }
       expect(found).toEqual([]);
       expect(p.errors).toEqual([]);

@@ -35,7 +35,7 @@ export function Dropdown({ trigger, label, children, align = 'end', className }:
             sideOffset={8}
             style={{ zIndex: LIMITS.dropdownZIndex }}
             className={clsx(
-              'min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl',
+              'min-w-56 max-w-[min(20rem,calc(100vw-1rem))] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl',
               className,
             )}
           >

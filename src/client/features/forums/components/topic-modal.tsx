@@ -24,7 +24,7 @@ export function TopicModal({
           <Dialog.Content
             data-testid="topic-modal"
             {...returnFocus}
-            className="fixed inset-x-0 bottom-0 top-3 z-[901] mx-auto flex w-full max-w-3xl flex-col overflow-y-auto overscroll-contain rounded-t-2xl border border-line bg-surface text-fg shadow-2xl sm:inset-x-3 sm:bottom-6 sm:top-6 sm:rounded-2xl"
+            className="fixed inset-x-0 bottom-0 top-3 z-[901] mx-auto flex w-full max-w-3xl flex-col overflow-y-auto overscroll-contain rounded-t-2xl border border-line bg-surface text-fg shadow-2xl sm:inset-x-3 sm:w-auto sm:bottom-6 sm:top-6 sm:rounded-2xl"
           >
             <div className="sticky top-0 z-10 flex justify-end bg-surface/95 px-2 pt-2 backdrop-blur">
               <Dialog.Close

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { COMMUNITY_MESSAGES } from '#shared/community';
+import { LIVE_MESSAGES } from '#shared/live';
 import { setPageConfig } from '#client/lib/page-config.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
@@ -40,4 +41,33 @@ it("a refused message goes back in the input, marked with the server's words und
   await vi.waitFor(() => expect(document.activeElement).toBe(input));
   await user.type(input, '!');
   expect(input).not.toHaveAttribute('aria-invalid');
+});
+
+it('a long pinned topic shows three lines until asked for in full', async () => {
+  const topic = `Tonight: ${'https://www.youtube.com/playlist?list=PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG'.repeat(4)}`;
+  fetchMock.mockImplementation(async () => json(200, { messages: [], topic, from: null, more: false }));
+  // the browser's layout, which jsdom does not do: the topic's text is taller than its three lines
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  const heights = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(200);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(72);
+  const user = userEvent.setup();
+  render(<ChatPanel showId={9} live chatOpen />);
+  await screen.findByTestId('chat-topic');
+  const text = document.getElementById('chat-topic-text')!;
+  expect(text).toHaveTextContent(topic);
+  expect(text).toHaveClass('line-clamp-3');
+  const more = screen.getByRole('button', { name: LIVE_MESSAGES.topicWhole });
+  expect(more).toHaveAttribute('aria-expanded', 'false');
+  await user.click(more);
+  expect(text).not.toHaveClass('line-clamp-3');
+  await user.click(screen.getByRole('button', { name: LIVE_MESSAGES.topicLess }));
+  expect(text).toHaveClass('line-clamp-3');
+  heights.mockRestore();
+  vi.restoreAllMocks();
 });

@@ -13,6 +13,44 @@ import { useChat, type ChatMessage } from '../use-chat.ts';
 import { formatWhen } from '#client/lib/dates.ts';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
+/**
+ * The pinned topic, three lines at most until asked for in full: on a phone the chat is one screen with
+ * the video, and a long topic (a pasted link) would otherwise leave no room for the messages.
+ */
+function PinnedTopic({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [whole, setWhole] = useState(false);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || whole) return;
+    const measure = () => setCut(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [text, whole]);
+  return (
+    <div className="min-w-0 flex-1">
+      <p ref={ref} id="chat-topic-text" className={clsx('wrap-anywhere font-semibold', !whole && 'line-clamp-3')}>
+        <span className="sr-only">Pinned topic: </span>
+        {text}
+      </p>
+      {cut ? (
+        <button
+          type="button"
+          aria-expanded={whole}
+          aria-controls="chat-topic-text"
+          onClick={() => setWhole(!whole)}
+          className="-mx-1 min-h-11 px-1 text-sm font-semibold text-accent-strong underline"
+        >
+          {whole ? LIVE_MESSAGES.topicLess : LIVE_MESSAGES.topicWhole}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 const timeOf = (seconds: number) => formatWhen(seconds * 1000, undefined, { hour: 'numeric', minute: '2-digit' });
 
 /**
@@ -110,10 +148,7 @@ export function ChatPanel({
           className="flex items-start gap-2 border-b border-line bg-accent-soft px-4 py-2.5"
         >
           <Pin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-          <p className="min-w-0 flex-1 wrap-anywhere font-semibold">
-            <span className="sr-only">Pinned topic: </span>
-            {state.topic}
-          </p>
+          <PinnedTopic text={state.topic} />
           {admin ? (
             <button
               type="button"
