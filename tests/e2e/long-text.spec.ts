@@ -14,6 +14,7 @@ import {
   cutBoxes,
   frames,
   LAYERS,
+  resizeWithLayers,
   layerOverflow,
   openDrawn,
   overflow,
@@ -374,8 +375,7 @@ describe('long text in every dialog and menu, at every width', () => {
           .poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 })
           .toBe(0);
         for (const width of dialog.phoneOnly ? [360, PHONE_WIDTH] : WIDTHS) {
-          await p.setViewportSize({ width, height: HEIGHT });
-          await frames(p);
+          await resizeWithLayers(p, { width, height: HEIGHT });
           const at = `${dialog.name} on ${url} @${width}`;
           if ((await openLayer(p).count()) === 0) {
             found.push(`${at}: closed when the window changed size`);

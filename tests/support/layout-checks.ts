@@ -191,6 +191,27 @@ export const coveredControls = (p: Page, layers = false) =>
   );
 
 /**
+ * Changes the window's size with dialogs or menus open. A menu is placed beside its button again once
+ * the resize is handled (floating-ui, in frames of its own), so this waits two frames and then for every
+ * open layer to lie inside the window, for at most 3 s: what layerOverflow then finds outside stays there.
+ */
+export async function resizeWithLayers(p: Page, size: { width: number; height: number }) {
+  await p.setViewportSize(size);
+  await frames(p);
+  await p
+    .waitForFunction(
+      (layers) =>
+        [...document.querySelectorAll(layers)].every((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left >= -1 && r.right <= innerWidth + 1;
+        }),
+      LAYERS,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * Open dialogs and menus that do not fit the window. A dialog is fixed to the window, so it never widens
  * the document and the page's overflow cannot show it: here the dialog's box must lie inside the window,
  * nothing in it may run past the window's sides, and no box in it may scroll sideways (a field's own
