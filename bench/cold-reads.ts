@@ -6,7 +6,7 @@
  *    and sends the rows as JSON (bench/bare-sql-server.ts): what the database itself costs;
  *  - bare memory: a route answering the page's bytes from memory (bench/bare-server.ts).
  * The statements are captured from a third app process started only for that, with
- * bench/sql-capture.mjs preloaded, so that no measured process carries the capture.
+ * bench/sql-capture.mjs preloaded: the capture writes a file per statement, which would slow the process it runs in.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * A worker thread of the fan-out benchmark holding a share of the viewers: Socket.IO clients of the
  * app (signed in, subscribed to the show's channel) or plain WebSocket clients of the bare reference.
- * Spreading the viewers over threads keeps the load generator from being what is measured at 10,000.
+ * One thread cannot receive every frame of a large show in time, so its own delay would be counted as the server's.
  * Each arrival is stamped on a clock shared by every thread of the process (timeOrigin + now), and a
  * message's stamps go to the main thread once every client of this thread has it, or when asked.
  *

@@ -4,7 +4,7 @@
  * benchmark to each client's `event`) is collected for every message and client. The reference is a
  * bare `ws` server (bench/bare-ws.ts) sending a frame of the same size to the same number of clients.
  * The clients of both live in worker threads of the benchmark process (bench/fanout-clients.ts,
- * FANOUT_THREADS of them), so that at 10,000 the load generator is not what is measured.
+ * FANOUT_THREADS of them): one thread alone would add its own receiving delay to every latency.
  * Messages are sent one at a time (the next after every client has the last one, or 5 s), at most one
  * every 500 ms, each sender in turn: the app's chat limits (5 per member and 30 per address per 10 s)
  * hold. The first WARMUP messages are not measured.

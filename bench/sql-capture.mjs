@@ -1,6 +1,6 @@
 /**
  * Preloaded into the app process that the cold-read bench captures SQL from (`node --import`, through
- * NODE_OPTIONS; never into a measured process): every statement the app sends through `pg` is appended
+ * NODE_OPTIONS; not into the processes whose speed is read, since it writes a file per statement): every statement the app sends through `pg` is appended
  * to the file named by BENCH_SQL_CAPTURE as one JSON line { text, values, rowMode }, in the order sent.
  * bench/bare-sql-server.ts replays a page's statements as that page's bare SQL reference.
  */
