@@ -203,6 +203,9 @@ export const adminProductsQuerySchema = adminListQuerySchema.extend({
   active: optionalEnum(['1', '0'] as const),
 });
 
+/** the most characters a course for sale's title takes */
+export const PRODUCT_TITLE_MAX = 200;
+
 /** PUT /api/admin/products/:slug. Spots: null = unlimited; never below the sold count (checked by the server). */
 export const adminProductSchema = z
   .object({
@@ -211,7 +214,7 @@ export const adminProductSchema = z
       .overwrite(cleanDisplayText)
       .trim()
       .min(1, 'The title is required.')
-      .max(200, 'The title may not be greater than 200 characters.'),
+      .max(PRODUCT_TITLE_MAX, `The title may not be greater than ${PRODUCT_TITLE_MAX} characters.`),
     course_id: z.number({ error: 'The course must be chosen from the list.' }).int().positive().nullable(),
     level: z.enum(COURSE_LEVELS, { error: 'The level must be basic or pro.' }).nullable(),
     price_cents: cents('price'),

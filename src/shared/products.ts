@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { COURSE_LEVELS, DOUBLE_KICK_TIERS, type CourseLevel } from './commerce.ts';
+import { PRODUCT_TITLE_MAX } from './admin-commerce.ts';
 
 // Double-kick and course registration (docs/product/course-products.md).
 // Prices are integer cents decided by the server; the pages only show them.
@@ -15,6 +16,24 @@ export const COURSE_TIER_PRICES = {
 } as const satisfies Record<CourseLevel, { priceCents: number; listPriceCents: number }>;
 export const courseTierSlug = (courseId: number, level: CourseLevel) => `course_${courseId}_${level}`;
 export const LEVEL_TITLES: Record<CourseLevel, string> = { basic: 'Basic', pro: 'Pro' };
+
+/**
+ * A course tier's title as the academy names it, "<course>: Basic": within the title's limit, so the
+ * console can save the tier as it is. A course named at that limit itself is cut short with an ellipsis,
+ * and the level still shows.
+ */
+export function tierTitle(course: string, level: CourseLevel): string {
+  const suffix = `: ${LEVEL_TITLES[level]}`;
+  const room = PRODUCT_TITLE_MAX - suffix.length;
+  if (course.length <= room) return `${course}${suffix}`;
+  let cut = '';
+  // by code point, never half of one; the ellipsis takes one character
+  for (const char of course) {
+    if (cut.length + char.length > room - 1) break;
+    cut += char;
+  }
+  return `${cut.trimEnd()}…${suffix}`;
+}
 
 /**
  * What the buyer gets with each tier: both open the whole course for good (the tiers differ in their

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { START_UP, settingsPart } from '#shared/metronome';
 import { PAGE_CONFIG_ELEMENT_ID } from '#shared/page-config';
+import { userChannel } from '#shared/realtime';
 import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
-import { launchBrowser, newPage, signIn } from '#test/e2e';
+import { apiCall, launchBrowser, newDrummer, newPage, signIn, watchChannels, type Method } from '#test/e2e';
 import { check, colourOnlyLinks, headingProblems } from '#test/axe';
 import {
   coveredControls,
@@ -21,8 +22,8 @@ import {
   untitledTruncations,
   watchRequests,
 } from '#test/layout-checks';
-import { DIALOGS } from '#test/a11y-pages';
-import { writeLongAdminContent } from '#test/long-admin-content';
+import { DIALOGS, type DialogCase } from '#test/a11y-pages';
+import { writeLongAdminContent, writeLongPracticePlan, writeLongShop } from '#test/long-admin-content';
 
 /*
  * Real people write long things: a 101-character topic title, a link pasted into a show's description,
@@ -31,7 +32,9 @@ import { writeLongAdminContent } from '#test/long-admin-content';
  * of the router (tests/support/router-pages.ts), as each kind of person who sees it, holds them at 360,
  * 390, 768 and 1280 px: nothing is wider than the window, no button or link is under another element,
  * and a line cut short with an ellipsis shows its whole text as a tooltip (docs/product/layout.md); at
- * 390 and 1280 px axe and the heading and link checks pass (docs/product/accessibility.md).
+ * 390 and 1280 px axe and the heading and link checks pass (docs/product/accessibility.md). The admin
+ * names what others read at its limits too: a course and its tiers, a lesson, a stage, an achievement, a
+ * forum category, and the membership checkout (the academy's one, renamed and named back afterwards).
  *
  * The dialogs and menus open over those pages hold the same text: each fits the window at every width,
  * and its own controls can be pressed.
@@ -61,33 +64,21 @@ const NAMES: Record<Exclude<Role, 'visitor' | 'admin'>, string> = {
   member: `Bartholomew Alexander Montgomery-Wolfeschlegelsteinhausen ${stamp}`,
   student: `${RTL.slice(0, 30)} Oluwaseun Adebayo-Johnson ${stamp}`,
 };
+const PAYPAL_NAME = `Anastasia Konstantinopoulou-Van der Westhuizen ${stamp}`;
 
 type P = Page & { errors: string[] };
 let browser: Browser;
-let endShow: (() => Promise<unknown>) | undefined;
+/** the calls that put back what the spec changed of the demo's, in the order they are to be made */
+const undo: (() => Promise<unknown>)[] = [];
 const people = {} as Record<Role, P>;
+/** a member paying through PayPal, for the PayPal cancel dialog */
+let paypal: P;
+let channels: ReturnType<typeof watchChannels>;
 const ids = {} as Record<Exclude<Role, 'visitor' | 'admin'>, number>;
 /** the addresses of this spec's own data, by route path (and by role where each sees their own) */
 const own: Record<string, string | Partial<Record<Role, string>>> = {};
 
-async function call<T = unknown>(p: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  for (;;) {
-    const token = (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
-    const res = await p.request.fetch(url, {
-      method,
-      data: data as object,
-      headers: { 'X-CSRF-TOKEN': token, Accept: 'application/json' },
-    });
-    // a per-member write limit: wait it out (the limits are minutes long only for far more writes)
-    if (res.status() === 429) {
-      await p.waitForTimeout(1000);
-      continue;
-    }
-    const text = await res.text();
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  }
-}
+const call = apiCall;
 const post = <T = unknown>(p: Page, url: string, data: unknown) => call<T>(p, 'POST', url, data);
 
 const config = (p: Page) =>
@@ -111,24 +102,44 @@ beforeAll(async () => {
   people.visitor = await newPage(browser, { width: PHONE_WIDTH, height: HEIGHT });
   people.admin = await newPage(browser, { width: PHONE_WIDTH, height: HEIGHT });
   await signIn(people.admin, ROLE_EMAILS.admin!);
-  for (const role of ['free', 'member', 'student'] as const) await register(role);
+  for (const role of ['free', 'student'] as const) await register(role);
+  // the admin's content at its limits: a course (with its tiers on sale), a lesson in it, a stage, an
+  // achievement; the checkout plan and a forum category, before anyone buys or writes
+  const texts = { title: TITLE, word: LONG_WORD, url: LONG_URL, rtl: RTL, body: BODY };
+  const send = <T>(m: Method, url: string, data?: unknown) => call<T>(people.admin, m, url, data);
+  const content = await writeLongAdminContent(send, texts, stamp);
+  const course = Number(content['/admin/courses/:id'].split('/').pop());
+  const shop = await writeLongShop(send, texts, stamp, course, undo);
+  Object.assign(own, content, shop.pages);
+  // the paying member buys the monthly membership by card at the checkout (so Upgrade and Cancel show),
+  // listening on their own channel (an achievement reaches the page there); another pays through PayPal
+  people.member = await newPage(browser, { width: PHONE_WIDTH, height: HEIGHT });
+  channels = watchChannels(people.member);
+  ids.member = (await newDrummer(people.member, { name: NAMES.member, member: true })).id;
+  await people.member.goto('/dashboard');
+  paypal = await newPage(browser, { width: PHONE_WIDTH, height: HEIGHT });
+  await newDrummer(paypal, { name: PAYPAL_NAME, member: true, paypal: true });
+  watchRequests(paypal);
   const { admin, free, member, student } = people;
 
-  // the paying member holds a membership; the student a mentorship with the admin as mentor
-  await post(admin, `/api/admin/members/${ids.member}/entitlements`, { kind: 'membership' });
+  // the student holds a mentorship with the admin as mentor
   await post(admin, `/api/admin/members/${ids.student}/entitlements`, { kind: 'mentorship' });
   await post(admin, `/api/mentorship/students/${ids.student}/mentor`, { mentor_id: (await config(admin)).authId });
-  for (const p of [member, student]) await p.reload();
+  await student.reload();
 
-  // the member: status, a forum topic, a lesson discussion post, a song, journal, metronome, a review
+  // the member: status, a forum topic (in the long category: moved out before it is deleted), a lesson
+  // discussion post, a song, journal, metronome, a review
   await post(member, '/status', { status: `${LONG_WORD.slice(0, 120)} ${RTL}`.slice(0, 280) });
-  const { topic } = await post<{ topic: { id: number } }>(member, '/api/forums/technique/topics', {
+  const { topic } = await post<{ topic: { id: number } }>(member, `/api/forums/${shop.category.slug}/topics`, {
     title: TITLE,
     body: BODY,
   });
+  const home = await send<{ data: { id: number; slug: string }[] }>('GET', '/api/admin/categories?q=technique');
+  const technique = home.data.find((c) => c.slug === 'technique')!.id;
+  undo.push(() => post(admin, `/api/forums/topics/${topic.id}/move`, { category_id: technique }));
   const thread = await call<{ data: { posts: { id: number }[] }[] }>(member, 'GET', `/forums/api/topic/${topic.id}`);
   own['/forums/topic/:id'] = `/forums/topic/${topic.id}`;
-  own['/forums/:slug'] = '/forums/technique';
+  own['/forums/:slug'] = `/forums/${shop.category.slug}`;
   own['/forums/post/:id/edit'] = `/forums/post/${thread.data[0]!.posts[0]!.id}/edit`;
   // the student answers: the member is notified, with the student's name and the topic's title
   await post(student, '/posts', { type: 'forumtopic', resource_id: topic.id, body: `${LONG_URL} ${RTL}` });
@@ -218,34 +229,7 @@ beforeAll(async () => {
   own['/admin/members/:id'] = `/admin/members/${ids.member}`;
 
   // the mentor's practice plan for the student: day and exercise titles, links, notes
-  const plan = await call<{ id: number; admin_version: number; student_version: number }>(
-    admin,
-    'GET',
-    `/mentorship/practice-plan?student_id=${ids.student}`,
-  );
-  const day = (i: number) => ({
-    id: `d${i}`,
-    title: i ? RTL : TITLE,
-    complete: false,
-    exercises: [LONG_WORD.slice(0, 100), TITLE, RTL].map((title, j) => ({
-      id: `e${i}x${j}`,
-      title,
-      link: LONG_URL,
-      notes: BODY,
-      goal: '100',
-      endingTempo1: '',
-      endingTempo2: '',
-      endingTempo3: '',
-      endingTempo4: '',
-      timeWithoutMistakes: '',
-    })),
-  });
-  await post(admin, '/mentorship/practice-plan', {
-    id: plan.id,
-    admin_version: plan.admin_version,
-    student_version: plan.student_version,
-    practice_plan: { phase1: [[day(0), day(1)]], phase2: [], phase3: [] },
-  });
+  await writeLongPracticePlan(send, texts, ids.student);
 
   // live shows with a long title, a pasted link and a long word in the description: one tomorrow, and one
   // on air whose chat has a long topic and long messages (the paying member and the student see that one)
@@ -260,17 +244,13 @@ beforeAll(async () => {
   await post(admin, `/api/admin/live-shows/${onAir}/chat`, { open: true });
   await post(admin, `/api/admin/live-shows/${onAir}/topic`, { topic: `${TITLE} ${LONG_URL} ${RTL}` });
   for (const p of [member, student]) await post(p, '/live-chat/messages', { showId: onAir, body: BODY.slice(0, 480) });
-  endShow = () => post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'ended' });
+  undo.push(() => post(admin, `/api/admin/live-shows/${onAir}/status`, { status: 'ended' }));
   own['/live/:id'] = {
     free: `/live/${later}`,
     admin: `/live/${later}`,
     member: `/live/${onAir}`,
     student: `/live/${onAir}`,
   };
-
-  // the admin's content at its limits: a course, a lesson in it, a stage and an achievement
-  const texts = { title: TITLE, word: LONG_WORD, url: LONG_URL, rtl: RTL, body: BODY };
-  Object.assign(own, await writeLongAdminContent((m, url, data) => call(admin, m, url, data), texts, stamp));
 
   // the notifications the writing above sent: the member's reply, the student's welcome
   const first = async (p: Page, area: string) =>
@@ -281,10 +261,13 @@ beforeAll(async () => {
   };
 }, 180_000);
 
-// the show on air ends: the specs after this one see the demo's live shows as they were
+// the show on air ends, the topic leaves the long category, which goes, and the plan and the tier get
+// their names back: the specs after this one see the demo's shows, forums and checkouts as they were
 afterAll(async () => {
-  await endShow?.();
+  const failed: unknown[] = [];
+  for (const step of undo.reverse()) await step().catch((err: unknown) => failed.push(err));
   await browser?.close();
+  expect(failed).toEqual([]);
 });
 
 /** The address `role` opens for `page`: this spec's own data where it made some, else the demo's. */
@@ -336,16 +319,25 @@ describe('long text on every page of the router, at every width, as everyone who
 
 /**
  * The dialogs and menus of tests/support/a11y-pages.ts, each opened by the person of this spec's own of
- * its kind, on this spec's data where the page it opens on shows some (the long topic, the long
- * student's plan). The header's menus and the phone's drawer are opened by every signed-in kind of
- * person: each holds their own name and notifications. Those a demo account's history opens (a card
- * membership's Upgrade and Cancel, a first quiz, a PayPal member) stay with the accessibility spec.
+ * its kind, on this spec's data where the page it opens on shows some (the long topic, song and category,
+ * the long student's plan). The header's menus and the phone's drawer are opened by every signed-in kind
+ * of person: each holds their own name and notifications. The paying member bought a card membership
+ * (Upgrade, Cancel) and passes a first quiz here; the PayPal cancel dialog is the PayPal member's; the
+ * card's 3-D Secure dialog opens for a new visitor joining, in a browser of its own (joining signs it in).
  */
 const EVERY_SIGNED_IN = ['account menu', 'notifications menu', 'side menu drawer'];
-const LAYERS_HERE = DIALOGS.filter((d) => !d.own && !['upgrade dialog', 'cancel dialog'].includes(d.name)).flatMap(
-  (d) =>
-    EVERY_SIGNED_IN.includes(d.name) ? ROLES.filter((role) => role !== 'visitor').map((role) => ({ ...d, role })) : [d],
+const LAYERS_HERE = DIALOGS.flatMap((d) =>
+  EVERY_SIGNED_IN.includes(d.name) ? ROLES.filter((role) => role !== 'visitor').map((role) => ({ ...d, role })) : [d],
 );
+
+/** who opens `dialog`: the PayPal member, a new visitor, or this spec's own person of its kind */
+async function opener(dialog: DialogCase): Promise<P> {
+  if (dialog.own === 'paypal member') return paypal;
+  if (dialog.own !== 'visitor') return people[dialog.role];
+  const fresh = await newPage(browser, { width: PHONE_WIDTH, height: HEIGHT });
+  watchRequests(fresh);
+  return fresh;
+}
 
 const openLayer = (p: Page) => p.locator(LAYERS);
 
@@ -358,43 +350,49 @@ describe('long text in every dialog and menu, at every width', () => {
       mkdirSync(path.join(SHOTS, role), { recursive: true });
       const found: string[] = [];
       for (const dialog of LAYERS_HERE.filter((d) => d.role === role)) {
+        const q = await opener(dialog);
         const page = ROUTER_PAGES.find((pg) => pg.url === dialog.url);
         const url = page ? addressFor(page, role) : dialog.url;
-        await p.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
-        await openDrawn(p, url);
+        await q.setViewportSize({ width: PHONE_WIDTH, height: HEIGHT });
+        await openDrawn(q, url);
+        if (dialog.name === 'achievement popup') await channels.joined(userChannel(ids.member));
         // the topic modal opens on the long topic of this spec's own, not the list's first
         if (dialog.name === 'topic modal')
-          await p
+          await q
             .getByRole('main')
             .locator(`a[href="${own['/forums/topic/:id'] as string}"]`)
             .first()
             .click();
-        else await dialog.open(p);
-        await openLayer(p).first().waitFor({ state: 'visible' });
+        else await dialog.open(q);
+        await openLayer(q).first().waitFor({ state: 'visible' });
         await expect
-          .poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 })
+          .poll(() => q.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 })
           .toBe(0);
         for (const width of dialog.phoneOnly ? [360, PHONE_WIDTH] : WIDTHS) {
-          await resizeWithLayers(p, { width, height: HEIGHT });
+          await resizeWithLayers(q, { width, height: HEIGHT });
           const at = `${dialog.name} on ${url} @${width}`;
-          if ((await openLayer(p).count()) === 0) {
+          if ((await openLayer(q).count()) === 0) {
             found.push(`${at}: closed when the window changed size`);
             break;
           }
           if (width === PHONE_WIDTH)
-            await p.screenshot({ path: path.join(SHOTS, role, `dialog-${dialog.name.replaceAll(' ', '-')}.png`) });
-          const extra = await overflow(p);
+            await q.screenshot({ path: path.join(SHOTS, role, `dialog-${dialog.name.replaceAll(' ', '-')}.png`) });
+          const extra = await overflow(q);
           if (extra > 0) found.push(`${at}: the page is ${extra} px wider than the window`);
-          for (const c of [...(await layerOverflow(p)), ...(await coveredControls(p, true))]) found.push(`${at}: ${c}`);
+          for (const c of [...(await layerOverflow(q)), ...(await coveredControls(q, true))]) found.push(`${at}: ${c}`);
           if (width === PHONE_WIDTH)
-            for (const c of [...(await cutBoxes(p)), ...(await untitledTruncations(p))]) found.push(`${at}: ${c}`);
+            for (const c of [...(await cutBoxes(q)), ...(await untitledTruncations(q))]) found.push(`${at}: ${c}`);
         }
-        await p.keyboard.press('Escape');
-        await openLayer(p).first().waitFor({ state: 'detached' });
+        await q.keyboard.press('Escape');
+        await openLayer(q).first().waitFor({ state: 'detached' });
+        if (q === p) continue;
+        found.push(...q.errors.map((err) => `${dialog.name}: ${err}`));
+        if (dialog.own === 'visitor') await q.context().close();
       }
       expect(found).toEqual([]);
       expect(p.errors).toEqual([]);
     },
-    240_000,
+    // the paying member opens most, some only after a purchase or a quiz answer
+    360_000,
   );
 });

@@ -120,11 +120,15 @@ export const DIALOGS: DialogCase[] = [
     role: 'member',
     url: '/songmapper',
     phoneOnly: true,
-    // only a saved song has it: a new member's song, saved as its title is typed
+    // only a saved song has it: the member's own when the page shows one, else a new member's song,
+    // saved as its title is typed
     own: 'member',
     open: async (page) => {
-      await page.getByLabel('Song title').fill('Sweep Song');
-      await page.waitForURL(/\/songmapper\/[A-Za-z0-9_-]{22}$/);
+      const saved = /\/songmapper\/[A-Za-z0-9_-]{22}$/;
+      if (!saved.test(page.url())) {
+        await page.getByLabel('Song title').fill('Sweep Song');
+        await page.waitForURL(saved);
+      }
       await page.getByRole('button', { name: 'More song actions' }).click();
     },
   },
@@ -132,10 +136,12 @@ export const DIALOGS: DialogCase[] = [
     name: 'post history dialog',
     role: 'member',
     url: '/forums/topic/1',
-    // a new member's reply, edited once, shows "edited", which opens its earlier version
+    // a new member's reply to the topic on the page, edited once, shows "edited", which opens its
+    // earlier version
     own: 'member',
     open: async (page) => {
       const id = await page.evaluate(async () => {
+        const topic = Number(window.location.pathname.split('/').pop());
         const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
         const send = (method: string, url: string, body: unknown) =>
           fetch(url, {
@@ -145,7 +151,7 @@ export const DIALOGS: DialogCase[] = [
           }).then((res) => res.json() as Promise<{ post?: { id: number }; id?: number }>);
         const made = await send('POST', '/posts', {
           type: 'forumtopic',
-          resource_id: 1,
+          resource_id: topic,
           parent_id: null,
           body: 'Opening groove at 92 BPM: the ghost notes on the snare keep rushing.',
         });

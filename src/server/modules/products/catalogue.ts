@@ -3,9 +3,9 @@ import { COURSE_LEVELS, DOUBLE_KICK_TIERS, type CourseLevel } from '#shared/comm
 import {
   COURSE_TIER_PRICES,
   DOUBLE_KICK_COURSE_SLUG,
-  LEVEL_TITLES,
   PRODUCT_MESSAGES,
   courseTierSlug,
+  tierTitle,
   type Tier,
 } from '#shared/products';
 import { formatMoney } from '#shared/money';
@@ -90,7 +90,7 @@ export function createCatalogue(deps: { db: Database }, spots: Spots, owns: Owns
           COURSE_LEVELS.map((level) => ({
             slug: courseTierSlug(c.id, level),
             kind: 'course' as const,
-            title: `${c.title}: ${LEVEL_TITLES[level]}`,
+            title: tierTitle(c.title, level),
             courseId: c.id,
             level,
             priceCents: COURSE_TIER_PRICES[level].priceCents,

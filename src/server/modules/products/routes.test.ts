@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { LEARNING } from '#shared/learning';
+import { adminProductSchema, PRODUCT_TITLE_MAX } from '#shared/admin-commerce';
 import { PRODUCT_MESSAGES } from '#shared/products';
 import { courses, lessons, orders, products, sandboxObjects } from '#server/db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
@@ -126,6 +127,20 @@ describe('the catalogue', () => {
       [`course_${grooveCourse}_basic`, null],
       [`course_${grooveCourse}_pro`, null],
     ]);
+  });
+
+  it("a course named at the title's limit gets tiers the console can save: the name cut short, the level shown", async () => {
+    // 200 characters, the most a course's title takes (CONTENT.titleMax)
+    const title = `${'Paradiddle Workshop '.repeat(10).trim()}!`;
+    const [c] = await t.app.deps.db
+      .insert(courses)
+      .values({ slug: 'paradiddle-workshop', title, membersOnly: true })
+      .returning();
+    const res = await (await t.client()).get(`/api/products/course/${c!.id}`);
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json() as { data: { tiers: { title: string }[] } }).data.tiers.map((tier) => tier.title);
+    expect(titles).toEqual(['Basic', 'Pro'].map((l) => `${title.slice(0, PRODUCT_TITLE_MAX - l.length - 3)}…: ${l}`));
+    for (const name of titles) expect(adminProductSchema.shape.title.safeParse(name).success).toBe(true);
   });
 
   it('the double-kick course answers the double-kick tiers; a free or unknown course is 404', async () => {

@@ -21,8 +21,11 @@ export function Summary({
     <section className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <h2 className="text-sm font-bold uppercase tracking-widest text-muted">Your order</h2>
       <div className="mt-3 flex items-baseline justify-between gap-3">
-        <span className="text-lg font-bold">{v.title} membership</span>
-        <span className="text-2xl font-extrabold tabular-nums">{formatMoney(centsOf(v.price))}</span>
+        {/* a plan named at length wraps beside the price; the price stays whole on its line */}
+        <span className="min-w-0 text-lg font-bold">{v.title} membership</span>
+        <span className="shrink-0 whitespace-nowrap text-2xl font-extrabold tabular-nums">
+          {formatMoney(centsOf(v.price))}
+        </span>
       </div>
       <p className="mt-1 text-base text-muted">{v.note}</p>
       <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-base">
