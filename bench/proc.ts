@@ -11,17 +11,24 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /**
  * What `npm start` runs after its builds, read from package.json so that the bench cannot drift from
  * it: `node <flags> dist/server/main.js` (the bundle `npm run build:server` writes,
- * scripts/build-server.ts), as [node, args], the bundle's path made absolute. run.ts builds it first.
+ * scripts/build-server.ts), as [file, args], the bundle's path made absolute, `extraFlags` (node flags, to
+ * compare settings) before the script's own. The script's environment settings other than NODE_ENV (which
+ * every caller sets) are kept by running node through `env`, which execs it in its own place: the
+ * process started is node's. run.ts builds the bundle first.
  */
-export function appCommand(): [file: string, args: string[]] {
+export function appCommand(extraFlags: string[] = []): [file: string, args: string[]] {
   const start = (
     JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts.start!;
-  const run = /(?:^|&&)\s*(?:\w+=\S*\s+)*node\s+([^&]+)$/.exec(start);
+  const run = /(?:^|&&)\s*((?:\w+=\S*\s+)*)node\s+([^&]+)$/.exec(start);
   if (!run) throw new Error(`package.json's start script does not end in \`node … <bundle>\`: ${start}`);
-  const args = run[1]!.trim().split(/\s+/);
+  const settings = run[1]!
+    .trim()
+    .split(/\s+/)
+    .filter((s) => s && !s.startsWith('NODE_ENV='));
+  const args = [...extraFlags, ...run[2]!.trim().split(/\s+/)];
   args[args.length - 1] = path.resolve(ROOT, args.at(-1)!);
-  return [process.execPath, args];
+  return settings.length ? ['/usr/bin/env', [...settings, process.execPath, ...args]] : [process.execPath, args];
 }
 
 /** The deepest descendant of `root` whose command line contains `marker` (tsx starts node as a child). */

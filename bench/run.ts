@@ -12,11 +12,13 @@
  *  2. the thread page's time per request at 100,000 posts ÷ at 1,000 posts
  *  3. chat fan-out to 10,000 signed-in Socket.IO clients (FANOUT_CLIENTS; held by worker threads), p50/p99
  *     delivery latency, ÷ a bare `ws` broadcast (bench/fanout.ts, bench/bare-ws.ts), on one process and
- *     on two with Redis
+ *     on two with Redis; and a ramp: how many viewers one process holds before p99 passes 250 ms
  *  4. metronome worst onset error, 40–400 bpm (bench/metronome.ts)
  *  5–7. initial JS per public page, Lighthouse, Core Web Vitals from the page (bench/vitals.ts), fresh start
  *     (bench/web.ts, under the browser suite's lock)
- *  8. the app process's resident memory with the fan-out's sockets connected, and per viewer
+ *  8. the app process's resident memory with the fan-out's sockets connected, and per viewer; on the
+ *     embedded database (PGlite) and on PostgreSQL, right after a first start and a restart
+ *     (bench/startup-memory.ts) and after ten minutes of the browser suite's traffic (bench/traffic-memory.ts)
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis
  * (BENCH_REDIS_URL or REDIS_URL, default redis://127.0.0.1:6379). BENCH_QUICK=1: a fast smoke run
@@ -25,13 +27,14 @@
  * BENCH_SKIP_BUILD=1; bench/web.ts starts the same for the fresh start); BENCH_APP=tsx runs the
  * PostgreSQL part's app processes through tsx instead, to compare.
  * BENCH_ONLY=memory: only the app process's memory (the reads without their bare reference, then the
- * sockets connected), no fan-out messages, growth, metronome or browser part. BENCH_ONLY=reads: only the
+ * sockets connected; the starts; the browser suite's traffic), no fan-out messages, growth, metronome
+ * or Lighthouse. BENCH_ONLY=reads: only the
  * hot and cold read rows and the growth row; BENCH_ONLY=fanout: only the fan-out and memory rows.
  * Progress goes to stderr, the table to stdout (BENCH_OUT=<file> also writes it there as Markdown).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -53,6 +56,8 @@ import { bareWs, connectApp, type Latency } from './fanout.ts';
 import { metronomeWorst } from './metronome.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { appCommand, descendant, rssMb, rssSplitMb } from './proc.ts';
+import { range, startupMemory } from './startup-memory.ts';
+import { trafficMemory } from './traffic-memory.ts';
 import type { WebResults } from './web.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -71,6 +76,13 @@ const CLIENTS = Number(process.env.FANOUT_CLIENTS ?? (QUICK ? 200 : 10_000));
  * message, 36–66 ms for the other 19); with 100, a message is 1 %.
  */
 const MESSAGES = QUICK ? 6 : 100;
+/**
+ * The ramp's steps: viewers on one process, until a message's p99 delivery passes RAMP_P99_MS (the file
+ * descriptor limit here, 20,000 per process, bounds the last step).
+ */
+const RAMP = QUICK ? [100, 200, 400] : [1_000, 2_500, 5_000, 10_000, 15_000];
+const RAMP_MESSAGES = QUICK ? 4 : 20;
+const RAMP_P99_MS = 250;
 const SMALL = 1_000;
 const LARGE = QUICK ? 10_000 : 100_000;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -261,6 +273,34 @@ async function postgresPart() {
       if (ref.delivered !== ref.expected)
         notes.push(`bare ws: ${ref.delivered} of ${ref.expected} deliveries arrived.`);
 
+      // 3c. how many viewers one process holds before a message's p99 delivery passes 250 ms
+      const held: string[] = [];
+      let holds = 0;
+      for (const count of RAMP) {
+        log(`fan-out ramp, one process: ${count} clients, ${RAMP_MESSAGES} messages`);
+        const step = await connectApp(
+          { urls: [app.url], reader, postUrl: app.url, senders, showId: 1, pids: [pid] },
+          count,
+        );
+        const l = await step.run(RAMP_MESSAGES);
+        held.push(
+          `${count}: p50 ${fmt(l.p50, 1)} / p99 ${fmt(l.p99, 1)} ms${l.delivered === l.expected ? '' : `, ${l.delivered} of ${l.expected} delivered`}`,
+        );
+        if (l.p99 > RAMP_P99_MS || l.delivered !== l.expected) break;
+        holds = count;
+      }
+      rows.push({
+        measure: `chat fan-out, one process: viewers held before p99 passes ${RAMP_P99_MS} ms`,
+        value: holds ? String(holds) : `< ${RAMP[0]}`,
+        reference: '—',
+        ratio: '—',
+        target: 'reported',
+        pass: null,
+      });
+      notes.push(
+        `Fan-out ramp, one process (${RAMP_MESSAGES} messages per step, clients held by the same worker threads): ${held.join('; ')}.`,
+      );
+
       // 3b. two processes with Redis: clients split, messages posted on the first
       log('fan-out, two processes with Redis');
       const redisEnv = { ...env, REDIS_URL, KEY_NAMESPACE: `bbbench${randomBytes(3).toString('hex')}` };
@@ -444,6 +484,56 @@ function webPart() {
     notes.push(`The client build before it took ${web.buildSeconds.toFixed(1)} s (not counted in the start time).`);
 }
 
+// ---------------------------------------------------------------- memory on both databases
+/** resident memory as `npm start` runs the app, on PGlite and on PostgreSQL: after starting, and under the browser suite */
+async function memoryPart() {
+  const MEMORY_TARGET = 250;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const rounds = QUICK ? 1 : 3;
+  const minutes = QUICK ? 1 : 10;
+  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+    log('building the client for the browser suite (npm run build)');
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+  for (const [where, url] of [
+    ['PGlite', null],
+    ['PostgreSQL', adminUrl],
+  ] as const) {
+    log(`${where}: resident memory after a first start and a restart, ${rounds} rounds`);
+    const { first, restart } = await startupMemory(rounds, url, log);
+    for (const [name, rs] of [
+      [url ? 'first start' : 'first start with the demo content', first],
+      ['restart', restart],
+    ] as const) {
+      const rss = median(rs.map((r) => r.rss));
+      rows.push({
+        measure: `server resident memory, ${where}, ${name}, 3 s after healthy (MB)`,
+        value: rounds > 1 ? `${fmt(rss)} (${range(rs.map((r) => r.rss))})` : fmt(rss),
+        reference: `peak ${fmt(median(rs.map((r) => r.peak)))}`,
+        ratio: '—',
+        target: `≤ ${MEMORY_TARGET}`,
+        pass: rss <= MEMORY_TARGET,
+      });
+    }
+    log(`${where}: the browser suite's traffic for ${minutes} minutes`);
+    const traffic = await trafficMemory({ minutes, adminUrl: url, stopAtMark: true });
+    const rss = traffic?.atMark ?? null;
+    rows.push({
+      measure: `server resident memory, ${where}, after ${minutes} minutes of the browser suite's traffic (MB)`,
+      value: rss === null ? 'not measured' : fmt(rss),
+      reference: traffic ? `peak ${fmt(traffic.peak)}` : '—',
+      ratio: '—',
+      target: `≤ ${MEMORY_TARGET}`,
+      pass: rss === null ? null : rss <= MEMORY_TARGET,
+    });
+    if (traffic && rss === null)
+      notes.push(
+        `${where}: the browser suite ended after ${fmt(traffic.seconds)} s, before the reading (exit ${traffic.exit}).`,
+      );
+    else if (traffic?.exit) notes.push(`${where}: the browser suite failed (exit ${traffic.exit}) before the reading.`);
+  }
+}
+
 // ---------------------------------------------------------------- the run
 log(
   `${QUICK ? 'BENCH_QUICK: a smoke run with small sizes' : 'full run'}${process.env.BENCH_ONLY ? `, BENCH_ONLY=${process.env.BENCH_ONLY}` : ''}`,
@@ -468,6 +558,7 @@ if (m)
     pass: m.worst === 0,
   });
 if (!MEMORY_ONLY && !READS_ONLY && !FANOUT_ONLY) webPart();
+if (!READS_ONLY && !FANOUT_ONLY) await memoryPart();
 
 // the report's order: reads, growth, fan-out, metronome, initial JS, Lighthouse, start, memory (a stable sort)
 const order = [

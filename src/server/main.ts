@@ -47,3 +47,12 @@ app.log.info(
   'Backbeat is ready',
 );
 for (const warning of productionWarnings(config)) app.log.warn(warning);
+
+/*
+ * Starting allocates far more than the running app keeps: the migrations, the demo content on a first
+ * start, every route's schemas compiled. V8 keeps the pages that garbage filled, and with no traffic it
+ * has no reason to collect, so an idle academy would hold them for good. One compacting collection once
+ * the app is listening hands them back to the system (the start script's `--expose-gc` provides `gc`;
+ * docs/decisions/0015-server-bundle.md). It runs as a task of its own, not inside a request.
+ */
+void globalThis.gc?.({ type: 'major', flavor: 'last-resort', execution: 'async' });

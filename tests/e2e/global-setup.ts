@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium, type ChromiumInfo } from '../../scripts/find-chromium.ts';
 import { startServer } from '#test/server';
+import { freshDatabase } from '#test/postgres';
 import { appCommand } from '../../bench/proc.ts';
 
 declare module 'vitest' {
@@ -26,13 +28,18 @@ export default async function setup(project: TestProject) {
     throw new Error('The server is not built: run `npm run build:server` first (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-e2e-'));
+  // E2E_DATABASE_URL (a PostgreSQL server's admin connection, bench/traffic-memory.ts): each academy of the
+  // suite runs on a new database there, dropped afterwards, instead of the embedded one
+  const database = process.env.E2E_DATABASE_URL ? await freshDatabase('bb_e2e', process.env.E2E_DATABASE_URL) : null;
   const server = await startServer(
     {
       NODE_ENV: 'production',
       DEMO: '1',
       TRUST_PROXY: '1',
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      ...(database
+        ? { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') }
+        : { DATABASE_URL: '' }),
       REDIS_URL: '',
       SANDBOX_ALLOW_IN_PRODUCTION: '1',
       SANDBOX_WEBHOOK_SECRET: 'whsec_sandbox_e2e',
@@ -44,6 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromium', chromium);
   return async () => {
     await server.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -16,19 +16,22 @@ export async function onTestServer<T>(
 }
 
 /**
- * A fresh database on TEST_DATABASE_URL's server for the real app processes one test file starts
- * (`prefix` names the file's databases, for whoever looks at a leftover one).
+ * A fresh database on TEST_DATABASE_URL's server (or `server`, an admin connection) for the real app
+ * processes one test file starts (`prefix` names the file's databases, for whoever looks at a leftover one).
  */
-export async function freshDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  prefix: string,
+  server = process.env.TEST_DATABASE_URL,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await onTestServer((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(process.env.TEST_DATABASE_URL!);
+  await onTestServer((c) => c.query(`CREATE DATABASE "${name}"`), server);
+  const url = new URL(server!);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
     drop: async () => {
-      await onTestServer((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await onTestServer((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`), server);
     },
   };
 }

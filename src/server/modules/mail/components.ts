@@ -1,37 +1,18 @@
-import { createElement, type ComponentProps } from 'react';
-import type * as ReactEmail from '@react-email/components';
-
 /**
- * The @react-email components the mail layout and templates use, loaded when the first mail is rendered
- * (`renderMailFor` awaits `loadMailComponents`): @react-email/components loads every component it has,
- * Tailwind's compiler, Prism and a Markdown parser among them, which was a large share of the server's
- * memory from its start in a process that may not send a mail for hours. Each export here stands in for
- * the component of the same name and renders it, so a template reads as with the package itself.
+ * The @react-email components the mail layout and templates use, each from its own small package.
+ * Not from @react-email/components: that package loads every component it has as it is imported,
+ * Tailwind's compiler, Prism, a Markdown parser and a second copy of the renderer among them, and
+ * they stayed in the server's memory from its first mail on (docs/benchmarks.md, "Startup
+ * memory on the embedded database"). The renderer itself, with react-dom's server renderer, is loaded
+ * with the first mail (render.ts).
  */
-let loaded: typeof ReactEmail | null = null;
-
-export async function loadMailComponents(): Promise<void> {
-  loaded ??= await import('@react-email/components');
-}
-
-type Used = 'Body' | 'Button' | 'Container' | 'Head' | 'Hr' | 'Html' | 'Link' | 'Preview' | 'Section' | 'Text';
-
-function standIn<K extends Used>(name: K): (typeof ReactEmail)[K] {
-  const component = (props: ComponentProps<(typeof ReactEmail)[K]>) => {
-    if (!loaded) throw new Error(`<${name}> was rendered before loadMailComponents()`);
-    return createElement(loaded[name] as (p: typeof props) => ReturnType<typeof createElement>, props);
-  };
-  component.displayName = name;
-  return component as unknown as (typeof ReactEmail)[K];
-}
-
-export const Body = standIn('Body');
-export const Button = standIn('Button');
-export const Container = standIn('Container');
-export const Head = standIn('Head');
-export const Hr = standIn('Hr');
-export const Html = standIn('Html');
-export const Link = standIn('Link');
-export const Preview = standIn('Preview');
-export const Section = standIn('Section');
-export const Text = standIn('Text');
+export { Body } from '@react-email/body';
+export { Button } from '@react-email/button';
+export { Container } from '@react-email/container';
+export { Head } from '@react-email/head';
+export { Hr } from '@react-email/hr';
+export { Html } from '@react-email/html';
+export { Link } from '@react-email/link';
+export { Preview } from '@react-email/preview';
+export { Section } from '@react-email/section';
+export { Text } from '@react-email/text';

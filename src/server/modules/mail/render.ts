@@ -5,7 +5,6 @@ import { PermanentJobError } from '#server/lib/jobs';
 import type { MailContext, MailKind } from './kind.ts';
 import { MAIL_KINDS } from './kinds.ts';
 import { Layout } from './layout.tsx';
-import { loadMailComponents } from './components.ts';
 import type { UnsubscribeTokens } from './unsubscribe.ts';
 
 export interface RenderedMail {
@@ -62,8 +61,9 @@ export async function renderMailFor(
     preview: kind.preview(parsed, ctx),
     children: kind.body(parsed, ctx),
   });
-  // loaded with the first mail, as the components are (components.ts); react-dom's server renderer with it
-  const [{ render }] = await Promise.all([import('@react-email/render'), loadMailComponents()]);
+  // loaded with the first mail: react-dom's server renderer comes with it, in a process that may not
+  // send a mail for hours
+  const { render } = await import('@react-email/render');
   const html = await render(element);
   const text = await render(element, { plainText: true });
   const headers: Record<string, string> = {};
