@@ -63,6 +63,9 @@ const statusKb = (pid: number, field: string) =>
 /** Resident memory (VmRSS), MB. */
 export const rssMb = (pid: number) => statusKb(pid, 'VmRSS') / 1024;
 
+/** The most resident memory the process has had (VmHWM), MB. */
+export const peakMb = (pid: number) => statusKb(pid, 'VmHWM') / 1024;
+
 /** Resident memory split: anonymous (heaps, malloc) and file-backed (the node binary, shared libraries), MB. */
 export const rssSplitMb = (pid: number) => ({
   anon: statusKb(pid, 'RssAnon') / 1024,

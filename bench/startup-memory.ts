@@ -12,29 +12,16 @@
  * run `npm run build && npm run build:server` first. `npm run bench` runs the same (`startupMemory`) on
  * both databases for its memory rows.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startServer } from '#test/server';
-import { appCommand } from './proc.ts';
+import { appCommand, peakMb, rssMb } from './proc.ts';
+import { withClient } from './community.ts';
 
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 3000);
-
-const statusMb = (pid: number, field: string) =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-
-async function withAdmin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 export interface Reading {
   rss: number;
@@ -50,7 +37,7 @@ async function startAndRead(env: Record<string, string>): Promise<Reading> {
   try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const pid = app.child.pid!;
-    return { rss: statusMb(pid, 'VmRSS'), peak: statusMb(pid, 'VmHWM'), seconds };
+    return { rss: rssMb(pid), peak: peakMb(pid), seconds };
   } finally {
     await app.stop();
   }
@@ -76,8 +63,8 @@ export async function startupMemory(
     let dropDatabase: (() => Promise<unknown>) | null = null;
     if (adminUrl) {
       const name = `bb_startmem_${randomBytes(4).toString('hex')}`;
-      await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
-      dropDatabase = () => withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+      await withClient(adminUrl, (c) => c.query(`create database "${name}"`));
+      dropDatabase = () => withClient(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       Object.assign(env, {

@@ -17,14 +17,12 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import pg from 'pg';
+import { withClient } from './community.ts';
+import { peakMb, rssMb } from './proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** the global setup's data folder (tests/e2e/global-setup.ts): mkdtemp's six characters after the prefix */
 const SUITE_DATA_DIR = /(?:^|\0)DATA_DIR=[^\0]*\/bb-e2e-[A-Za-z0-9]{6}(?:\0|$)/;
-
-const statusMb = (pid: number, field: string) =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 function children(pid: number): number[] {
   try {
@@ -75,16 +73,6 @@ function fromEnviron(environ: string): { dataDir: string; database: string | nul
 /** every process under `root`, deepest first, whatever process group each started */
 function tree(root: number): number[] {
   return [...children(root).flatMap(tree), root];
-}
-
-async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }
 
 export interface TrafficMemory {
@@ -145,8 +133,8 @@ export async function trafficMemory(opts: {
         };
         apps.set(pid, app);
         Object.assign(app, {
-          rss: statusMb(pid, 'VmRSS'),
-          peak: statusMb(pid, 'VmHWM'),
+          rss: rssMb(pid),
+          peak: peakMb(pid),
           cpu: cpuTicks(pid),
           seconds: (performance.now() - app.seenAt) / 1000,
         });
@@ -178,7 +166,7 @@ export async function trafficMemory(opts: {
   clearInterval(sampler);
   if (opts.adminUrl && exit === null) {
     // stopped: the global setups' teardown did not drop their databases
-    await admin(opts.adminUrl, async (c) => {
+    await withClient(opts.adminUrl, async (c) => {
       for (const app of apps.values())
         if (app.database) await c.query(`drop database if exists "${app.database}" with (force)`);
     });
