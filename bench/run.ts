@@ -41,6 +41,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { startServer, type ServerProcess } from '#test/server';
 import {
+  ADMIN_URL,
   alternate,
   captureBody,
   createBenchDatabase,
@@ -488,7 +489,6 @@ function webPart() {
 /** resident memory as `npm start` runs the app, on PGlite and on PostgreSQL: after starting, and under the browser suite */
 async function memoryPart() {
   const MEMORY_TARGET = 250;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rounds = QUICK ? 1 : 3;
   const minutes = QUICK ? 1 : 10;
   if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) {
@@ -497,7 +497,7 @@ async function memoryPart() {
   }
   for (const [where, url] of [
     ['PGlite', null],
-    ['PostgreSQL', adminUrl],
+    ['PostgreSQL', ADMIN_URL],
   ] as const) {
     log(`${where}: resident memory after a first start and a restart, ${rounds} rounds`);
     const { first, restart } = await startupMemory(rounds, url, log);
