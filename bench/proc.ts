@@ -2,7 +2,7 @@
  * The app process the bench measures, and reading processes from /proc (Linux): the app's node
  * process under a launcher, its memory and CPU time.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 
@@ -31,21 +31,22 @@ export function appCommand(extraFlags: string[] = []): [file: string, args: stri
   return settings.length ? ['/usr/bin/env', [...settings, process.execPath, ...args]] : [process.execPath, args];
 }
 
+/** The processes `pid` started (from every one of its threads), [] once it has ended. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The deepest descendant of `root` whose command line contains `marker` (tsx starts node as a child). */
 export function descendant(root: number, marker: string): number {
   let pid = root;
   for (;;) {
-    let children: number[] = [];
-    try {
-      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
-    } catch {
-      return pid;
-    }
-    const next = children.find((c) => {
+    const next = childrenOf(pid).find((c) => {
       try {
         return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes(marker);
       } catch {

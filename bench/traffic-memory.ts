@@ -14,25 +14,15 @@
  * taken.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { withClient } from './community.ts';
-import { peakMb, rssMb } from './proc.ts';
+import { childrenOf, peakMb, rssMb } from './proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** the global setup's data folder (tests/e2e/global-setup.ts): mkdtemp's six characters after the prefix */
 const SUITE_DATA_DIR = /(?:^|\0)DATA_DIR=[^\0]*\/bb-e2e-[A-Za-z0-9]{6}(?:\0|$)/;
-
-function children(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The suite's app processes among `root`'s descendants. The global setup runs for each project of the
@@ -52,7 +42,7 @@ function suiteApps(root: number): number[] {
     } catch {
       // the process ended between the listing and the read
     }
-    queue.push(...children(pid));
+    queue.push(...childrenOf(pid));
   }
   return found;
 }
@@ -72,7 +62,7 @@ function fromEnviron(environ: string): { dataDir: string; database: string | nul
 
 /** every process under `root`, deepest first, whatever process group each started */
 function tree(root: number): number[] {
-  return [...children(root).flatMap(tree), root];
+  return [...childrenOf(root).flatMap(tree), root];
 }
 
 export interface TrafficMemory {

@@ -55,7 +55,7 @@ export const REDIS_START_WAIT_MS = 3000;
 export async function createDeps(config: AppConfig, opts: { database?: DatabaseHandle; log: RedisLog }) {
   // Redis connects while the database opens
   const redisDeadline = Date.now() + REDIS_START_WAIT_MS;
-  const redis: RedisClient | null = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const redis: RedisClient | null = config.redisUrl ? await openRedis(config.redisUrl) : null;
   const redisMonitor =
     redis && config.redisUrl ? new RedisMonitor(redis, { url: config.redisUrl, log: opts.log }) : null;
   let database: DatabaseHandle;

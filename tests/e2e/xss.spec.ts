@@ -7,6 +7,7 @@ import { UPLOAD_TARGETS } from '#shared/upload';
 import { cleanDisplayText } from '#shared/display-text';
 import { mp4Bytes } from '#test/uploads';
 import { XSS_CORPUS as CORPUS } from '#test/xss-corpus';
+import { exercise } from '#test/practice-plans';
 import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, watchChannels } from '#test/e2e';
 
 // Stored XSS: a corpus of payloads saved through the real API in every user-text field a
@@ -417,18 +418,14 @@ describe('stored XSS corpus in the real browser', () => {
       id: `d${i}`,
       title: i === 0 ? `${written.planWeek} ${CORPUS[0]}` : ps[0]!,
       complete: false,
-      exercises: ps.map((p, j) => ({
-        id: `e${i}x${j}`,
-        title: p,
-        link: j % 2 ? `https://example.com/"><img src=x onerror=alert(${j})>` : `https://example.com/${tag}`,
-        notes: `${p} ${ALL}`,
-        goal: '100',
-        endingTempo1: '',
-        endingTempo2: '',
-        endingTempo3: '',
-        endingTempo4: '',
-        timeWithoutMistakes: '',
-      })),
+      exercises: ps.map((p, j) =>
+        exercise({
+          id: `e${i}x${j}`,
+          title: p,
+          link: j % 2 ? `https://example.com/"><img src=x onerror=alert(${j})>` : `https://example.com/${tag}`,
+          notes: `${p} ${ALL}`,
+        }),
+      ),
     });
     const week = [day(0, CORPUS.slice(0, 8)), day(1, CORPUS.slice(8))];
     await post(admin, '/mentorship/practice-plan', {

@@ -73,6 +73,21 @@ it("points each module's own location at its source file, so files next to the s
   expect(code).not.toMatch(/from ["'](\.{1,2}\/|#)/);
 });
 
+it('is Latin-1 throughout, so V8 keeps its source at one byte per character', () => {
+  const code = readFileSync(bundle, 'utf8');
+  expect(code.match(/[\u0100-\uffff]/g) ?? []).toEqual([]);
+});
+
+it('imports the Redis libraries only when a Redis address is configured, and the API reference never', () => {
+  const code = readFileSync(bundle, 'utf8');
+  const staticImports = [...code.matchAll(/^import [^;]*? from "([^"]+)";$/gms)].map((m) => m[1]);
+  expect(staticImports).toContain('socket.io');
+  for (const onDemand of ['redis', '@socket.io/redis-adapter', '@fastify/swagger', '@fastify/swagger-ui']) {
+    expect(staticImports).not.toContain(onDemand);
+    expect(code).toContain(`import("${onDemand}")`);
+  }
+});
+
 it('serves /healthz, the page shell and the API on the migrated, seeded database', async () => {
   const base = server!.url;
   expect((await fetch(`${base}/healthz`)).status).toBe(200);

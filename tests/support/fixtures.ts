@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { SANDBOX_CARDS } from '#shared/commerce';
-import type { Exercise, PracticeDay, PracticePlan, PracticePlanAnswer } from '#shared/mentorship';
+import type { PracticePlan, PracticePlanAnswer } from '#shared/mentorship';
+import { uniq } from './ids.ts';
+import { practicePlan } from './practice-plans.ts';
 import {
   courses,
   forumCategories,
@@ -20,8 +22,8 @@ import type { TestApp, TestClient } from '#test/api-harness';
  * written once so a suite that drives many features does not copy them.
  */
 
-let seq = 0;
-export const uniq = (prefix: string) => `${prefix}-${process.pid}-${++seq}-${Math.random().toString(36).slice(2, 7)}`;
+export { uniq } from './ids.ts';
+export { exercise, practiceDay, practicePlan } from './practice-plans.ts';
 
 /** a forum category and a topic by `userId` with its first post (as the forums create them) */
 export async function newTopic(t: TestApp, userId: number, title = 'A topic') {
@@ -133,33 +135,6 @@ export async function sandboxChargesOf(t: TestApp, userId: number) {
 
 // -- the mentorship practice plan ------------------------------------------------------------------
 
-export const exercise = (over: Partial<Exercise> = {}): Exercise => ({
-  id: uniq('ex'),
-  title: 'Single strokes',
-  link: 'https://example.com/singles',
-  notes: 'Relaxed wrists',
-  goal: '120',
-  endingTempo1: '',
-  endingTempo2: '',
-  endingTempo3: '',
-  endingTempo4: '',
-  timeWithoutMistakes: '',
-  ...over,
-});
-export const practiceDay = (over: Partial<PracticeDay> = {}): PracticeDay => ({
-  id: uniq('day'),
-  title: 'Monday',
-  complete: false,
-  exercises: [exercise()],
-  ...over,
-});
-export const practicePlan = (over: Partial<PracticePlan> = {}): PracticePlan => ({
-  phase1: [[practiceDay(), practiceDay({ title: 'Tuesday' })]],
-  phase2: [],
-  phase3: [],
-  onlyShowLatest: false,
-  ...over,
-});
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export async function openPlan(client: TestClient, studentId?: number) {

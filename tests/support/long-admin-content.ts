@@ -3,6 +3,7 @@ import { CONTENT, slugify } from '#shared/admin-content';
 import { CATEGORY } from '#shared/admin-community';
 import { COURSE_LEVELS, DEFAULT_CHECKOUT } from '#shared/commerce';
 import { courseTierSlug } from '#shared/products';
+import { exercise } from './practice-plans.ts';
 
 /*
  * The admin console's content written at its limits, for the long-text spec (tests/e2e/long-text.spec.ts,
@@ -197,18 +198,9 @@ export async function writeLongPracticePlan(send: AdminSend, t: LongText, studen
     id: `d${i}`,
     title: i ? t.rtl : t.title,
     complete: false,
-    exercises: [t.word.slice(0, 100), t.title, t.rtl].map((title, j) => ({
-      id: `e${i}x${j}`,
-      title,
-      link: t.url,
-      notes: t.body,
-      goal: '100',
-      endingTempo1: '',
-      endingTempo2: '',
-      endingTempo3: '',
-      endingTempo4: '',
-      timeWithoutMistakes: '',
-    })),
+    exercises: [t.word.slice(0, 100), t.title, t.rtl].map((title, j) =>
+      exercise({ id: `e${i}x${j}`, title, link: t.url, notes: t.body }),
+    ),
   });
   await send('POST', '/mentorship/practice-plan', {
     id: plan.id,

@@ -56,6 +56,9 @@ export async function processImage(
   const format = sniffed ? FORMAT_BY_MIME[sniffed.mime] : undefined;
   if (!format) throw new ValidationError({ [opts.field]: [opts.message] });
   const { default: sharp } = await import('sharp');
+  // libvips keeps recent operations' results (up to 50 MB) for callers that repeat them; every upload
+  // is new bytes, so nothing would be reused and the memory would stay with the process
+  sharp.cache(false);
   let meta;
   try {
     // the header only (no pixels are decoded): the pixel limit is checked below, as a refusal of its own

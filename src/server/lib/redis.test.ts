@@ -21,8 +21,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function watched(url: string, opts: { remindEveryMs?: number; silentAfterMs?: number } = {}) {
-  const client = openRedis(url);
+async function watched(url: string, opts: { remindEveryMs?: number; silentAfterMs?: number } = {}) {
+  const client = await openRedis(url);
   const book = logBook();
   const monitor = new RedisMonitor(client, { url, log: book.log, ...opts });
   cleanups.push(async () => {
@@ -49,7 +49,7 @@ describe('redisAddress', () => {
 describe('RedisMonitor', () => {
   it('with nothing listening: the start goes on after its wait, says so once, and not again on every retry', async () => {
     const url = `redis://backbeat:s3cret@127.0.0.1:${await freePort()}`;
-    const { client, monitor, lines } = watched(url, { remindEveryMs: 60_000 });
+    const { client, monitor, lines } = await watched(url, { remindEveryMs: 60_000 });
     const errors = countErrors(client);
     const t0 = Date.now();
     expect(await monitor.start(300)).toBe(false);
@@ -66,7 +66,7 @@ describe('RedisMonitor', () => {
   });
 
   it('while Redis stays away, says so again every remindEveryMs', async () => {
-    const { monitor, lines } = watched(`redis://127.0.0.1:${await freePort()}`, { remindEveryMs: 300 });
+    const { monitor, lines } = await watched(`redis://127.0.0.1:${await freePort()}`, { remindEveryMs: 300 });
     await monitor.start(100);
     await expect
       .poll(() => lines.filter((l) => /still unavailable/.test(l.msg)).length, { timeout: 10_000 })
@@ -77,7 +77,7 @@ describe('RedisMonitor', () => {
   it('with a listener that never answers: the start goes on after its wait', async () => {
     const listener = await silentListener();
     cleanups.push(() => listener.close());
-    const { monitor, lines } = watched(listener.url);
+    const { monitor, lines } = await watched(listener.url);
     expect(await monitor.start(300)).toBe(false);
     expect(listener.connections()).toBeGreaterThanOrEqual(1);
     expect(lines.map((l) => l.level)).toEqual(['error']);
@@ -88,7 +88,7 @@ describe('RedisMonitor', () => {
     async () => {
       const redis = await privateRedis({ started: false });
       cleanups.push(() => redis.dispose());
-      const { client, monitor, lines } = watched(redis.url, { silentAfterMs: 1000 });
+      const { client, monitor, lines } = await watched(redis.url, { silentAfterMs: 1000 });
       const changes: boolean[] = [];
       monitor.onChange((up) => changes.push(up));
       expect(await monitor.start(100)).toBe(false);

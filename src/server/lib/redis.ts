@@ -1,4 +1,20 @@
-import { createClient } from 'redis';
+import type * as Redis from 'redis';
+import { recogniseRedisErrors } from './unavailable.ts';
+
+type RedisLibrary = typeof Redis;
+let library: Promise<RedisLibrary> | undefined;
+
+/**
+ * The client library, loaded with the first connection: an app without REDIS_URL (the embedded default)
+ * never opens one, and would otherwise keep the library and its command table in its heap for nothing.
+ */
+function redisLibrary(): Promise<RedisLibrary> {
+  library ??= import('redis').then((lib) => {
+    recogniseRedisErrors(lib);
+    return lib;
+  });
+  return library;
+}
 
 /**
  * Every connection to Redis: it never holds up the app. Commands are refused at once while the
@@ -9,8 +25,8 @@ import { createClient } from 'redis';
  * written: a command Redis has received is waited for until it answers, which is why a silent Redis
  * is watched for (`RedisMonitor`) and its connections dropped.
  */
-function makeClient(url: string) {
-  return createClient({
+function makeClient(lib: RedisLibrary, url: string) {
+  return lib.createClient({
     url,
     disableOfflineQueue: true,
     pingInterval: 2000,
@@ -25,8 +41,8 @@ function makeClient(url: string) {
 export type RedisClient = ReturnType<typeof makeClient>;
 
 /** A client connecting in the background (and reconnecting for as long as it is open): nothing waits for it. */
-export function openRedis(url: string): RedisClient {
-  const client = makeClient(url);
+export async function openRedis(url: string): Promise<RedisClient> {
+  const client = makeClient(await redisLibrary(), url);
   client.on('error', () => undefined); // reported by the monitor; commands fail meanwhile
   connectInBackground(client);
   return client;

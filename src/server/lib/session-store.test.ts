@@ -9,7 +9,7 @@ let redis: RedisClient | null = null;
 beforeAll(async () => {
   t = await createTestApp();
   if (process.env.REDIS_URL) {
-    redis = openRedis(process.env.REDIS_URL);
+    redis = await openRedis(process.env.REDIS_URL);
     expect(await whenReady(redis, 10_000)).toBe(true);
   }
 });

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as redis from 'redis';
 import { ClientOfflineError, DisconnectsClientError, ErrorReply, TimeoutError } from 'redis';
-import { isServiceUnavailable, ServiceUnavailableError } from './unavailable.ts';
+import { isServiceUnavailable, recogniseRedisErrors, ServiceUnavailableError } from './unavailable.ts';
+
+// as lib/redis.ts does when it loads the client library for the first connection
+beforeAll(() => recogniseRedisErrors(redis));
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** drizzle wraps the driver's error: "Failed query: ..." with the driver's error as `cause` */

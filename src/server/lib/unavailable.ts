@@ -1,13 +1,4 @@
-import {
-  ClientClosedError,
-  ClientOfflineError,
-  ConnectionTimeoutError,
-  DisconnectsClientError,
-  ErrorReply,
-  SocketClosedUnexpectedlyError,
-  SocketTimeoutError,
-  TimeoutError,
-} from 'redis';
+import type * as Redis from 'redis';
 
 /**
  * Thrown by the app itself when it knows a backing service is away (Redis not answering) and does not
@@ -21,16 +12,25 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
-const REDIS_DOWN = [
-  ServiceUnavailableError,
-  ClientClosedError,
-  ClientOfflineError,
-  ConnectionTimeoutError,
-  DisconnectsClientError,
-  SocketClosedUnexpectedlyError,
-  SocketTimeoutError,
-  TimeoutError,
-];
+type ErrorClass = abstract new (...args: never[]) => Error;
+/** the errors that mean Redis is away: the Redis client's own join once lib/redis.ts loads it */
+const REDIS_DOWN: ErrorClass[] = [ServiceUnavailableError];
+let redisErrorReply: ErrorClass | null = null;
+
+/** The Redis client library's errors, told by lib/redis.ts when it loads the library. */
+export function recogniseRedisErrors(lib: typeof Redis): void {
+  if (redisErrorReply) return;
+  REDIS_DOWN.push(
+    lib.ClientClosedError,
+    lib.ClientOfflineError,
+    lib.ConnectionTimeoutError,
+    lib.DisconnectsClientError,
+    lib.SocketClosedUnexpectedlyError,
+    lib.SocketTimeoutError,
+    lib.TimeoutError,
+  );
+  redisErrorReply = lib.ErrorReply;
+}
 /** Redis answering that it cannot serve yet: loading its data after a restart, a replica without its primary */
 const REDIS_NOT_SERVING = /^(LOADING|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|BUSY)\b/;
 const NETWORK_CODES = new Set([
@@ -44,7 +44,10 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-const isRedisNotServing = (error: unknown) => error instanceof ErrorReply && REDIS_NOT_SERVING.test(error.message);
+const isRedisNotServing = (error: unknown) =>
+  redisErrorReply !== null &&
+  error instanceof redisErrorReply &&
+  REDIS_NOT_SERVING.test((error as Redis.ErrorReply).message);
 
 /**
  * True when an error means a backing service (PostgreSQL, Redis) cannot be reached right now, rather

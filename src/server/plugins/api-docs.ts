@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '#server/lib/access';
 import { registerWithAccess } from './access.ts';
@@ -18,9 +16,14 @@ export function apiTag(url: string): string {
 /**
  * The API reference, generated from the routes as registered: their zod schemas (request and, where
  * declared, response) and their access class, as `x-access` on each operation. Registered before
- * the routes (it collects them as they are added); app.ts registers it outside production only.
+ * the routes (it collects them as they are added); app.ts registers it outside production only, and
+ * the OpenAPI libraries are loaded here, so a production process never holds them.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   const zodTransform = createJsonSchemaTransform({});
   await app.register(swagger, {
     openapi: {

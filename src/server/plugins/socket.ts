@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { MESSAGES } from '#shared/constants';
 import { closeRedis, openRedis, whenReady, type RedisClient } from '#server/lib/redis';
 import { isServiceUnavailable } from '#server/lib/unavailable';
@@ -22,8 +21,8 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
   let sub: RedisClient | null = null;
   const { redisUrl } = app.deps.config;
   if (redisUrl) {
-    pub = openRedis(redisUrl);
-    sub = openRedis(redisUrl);
+    pub = await openRedis(redisUrl);
+    sub = await openRedis(redisUrl);
     // Redis may be away (at start, or later): the adapter must neither stop the process nor lose its
     // subscriptions. It publishes without waiting for the answer, and an unhandled rejection would end
     // the process: a broadcast that cannot reach the other processes is lost (sockets on this process
@@ -54,6 +53,8 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     // with Redis answering, the start waits (briefly) for these connections too, so broadcasts cross
     // processes from the first request
     if (app.deps.redisMonitor?.up) await Promise.all([whenReady(pub, 2000), whenReady(sub, 2000)]);
+    // loaded only here, as the client library is (lib/redis.ts): an app without Redis never needs it
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: `${app.deps.config.keyNamespace}:socket.io` }));
   }
 

@@ -114,6 +114,8 @@ describe('POST /account/avatar/upload', () => {
       'image/gif',
     );
     expect(ok.json().avatar).toMatch(/^\/files\/avatars\/[\w-]+\.png$/);
+    // nothing of the upload is kept in libvips' cache after it
+    expect(sharp.cache()).toMatchObject({ memory: { current: 0, max: 0 }, items: { current: 0 } });
     const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)]);
     const res = await client.upload('/account/avatar/upload', 'avatar', 'a.png', big);
     expect(res.statusCode).toBe(422);
