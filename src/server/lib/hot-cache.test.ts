@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HotCache } from './hot-cache.ts';
 
 // The rules of the hot-read cache, driven as db/client.ts drives it: `query` as drizzle sends a
@@ -85,6 +85,25 @@ describe('HotCache', () => {
     const cache = new HotCache({ enabled: true });
     await load(cache, 'k', THREAD, 'v', -1);
     expect(cache.lookup('k')).toBeUndefined();
+  });
+
+  it('lets go of entries that can no longer be served, though nobody asks for them again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new HotCache({ enabled: true });
+      for (let i = 0; i < 5; i++) await load(cache, `short${i}`, THREAD, 'v', 1000);
+      await load(cache, 'long', THREAD, 'v', 60_000);
+      await load(cache, 'chat', ['select "body" from "chat_messages"'], 'v', 60_000);
+      expect(cache.size).toBe(7);
+      cache.ran(conn, 'insert into "chat_messages" ("body") values ($1)');
+      vi.advanceTimersByTime(1500);
+      // the next value kept sweeps the five expired and the one whose table changed
+      await load(cache, 'next', THREAD, 'v', 60_000);
+      expect(cache.size).toBe(2);
+      expect(cache.lookup('long')).toBe('v');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('changes heard from elsewhere (another process, Redis sessions) invalidate and are published', async () => {

@@ -43,6 +43,8 @@ const READS = /\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 /** statements that may change any table (or several at once): everything is forgotten */
 const SWEEPING = /^\s*(?:truncate|alter|drop|create|copy|do)\b/i;
 
+const SWEEP_EVERY_MS = 1000;
+
 export class HotCache implements StatementObserver {
   /** counts changes; a value is good while none of its tables changed after its `seq` */
   private seq = 1;
@@ -55,6 +57,7 @@ export class HotCache implements StatementObserver {
   /** tables written inside each open transaction, changed again when it ends */
   private readonly transactions = new WeakMap<object, Set<string>>();
   private live: boolean;
+  private nextSweep = 0;
   readonly stats = { hits: 0, misses: 0, stores: 0 };
 
   constructor(private readonly opts: HotCacheOptions) {
@@ -152,8 +155,24 @@ export class HotCache implements StatementObserver {
     if (!this.active || scope.tables.size === 0) return;
     const tables = [...scope.tables];
     if (!this.fresh(scope.seq, tables)) return;
-    this.entries.set(key, { value, seq: scope.seq, tables, expires: Date.now() + ttlMs });
+    const now = Date.now();
+    this.sweep(now);
+    this.entries.set(key, { value, seq: scope.seq, tables, expires: now + ttlMs });
     this.stats.stores++;
+  }
+
+  /**
+   * Drops every entry that can no longer be served (expired, or a table it read has changed), at most
+   * once a second. `lookup` drops such an entry only when its key is asked for again, and most keys
+   * are not (a member's page, a session that signed out): without the sweep the dead entries would
+   * fill the size bound, which is there for bursts, and hold that memory for good.
+   */
+  private sweep(now: number) {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    const dead: string[] = [];
+    for (const [key, e] of this.entries.entries()) if (e.expires <= now || !this.fresh(e.seq, e.tables)) dead.push(key);
+    for (const key of dead) this.entries.delete(key);
   }
 
   /** read through: the cached value, or `load`'s (then kept); `fresh`: load whatever is kept */
