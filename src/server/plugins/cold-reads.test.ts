@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import {
   chatHearts,
   chatMessages,
@@ -181,6 +182,49 @@ describe('cold hot pages', () => {
     expect(await me(lee)).toBeNull();
     expect(await me(kim)).toBeNull();
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL a page read again sends no statement to be parsed: the session and the page are prepared once per connection',
+    async () => {
+      // requests one after another reuse the pool's most recently released connection
+      const parse = vi.spyOn(pg.Connection.prototype, 'parse');
+      try {
+        for (const url of [
+          '/api/me',
+          `/posts?type=forumtopic&id=${topicId}`,
+          `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`,
+          `/live-chat/get?showId=${showId}`,
+          '/notifications/recent',
+          '/api/forums',
+          `/api/lessons/${lessonId}`,
+        ]) {
+          expect((await maya.client.get(url)).statusCode, url).toBe(200);
+          parse.mockClear();
+          expect((await maya.client.get(url)).statusCode, url).toBe(200);
+          // the background jobs' own statements are not the page's
+          const parsed = parse.mock.calls.map(([q]) => q.text).filter((text) => !/pgboss/i.test(text));
+          expect(parsed, url).toEqual([]);
+        }
+      } finally {
+        parse.mockRestore();
+      }
+      const held = (await t.app.deps.db.execute(
+        sql`select name from pg_prepared_statements where not from_sql order by name`,
+      )) as unknown as { rows: Array<{ name: string }> };
+      const labels = new Set(held.rows.map((r) => r.name.replace(/_[0-9a-f]{16}$/, '')));
+      for (const label of [
+        'session_user',
+        'thread_topic',
+        'thread_lesson',
+        'thread_page',
+        'chat_page',
+        'notifications_recent',
+        'forum_categories',
+        'lesson_page',
+      ])
+        expect(labels, label).toContain(label);
+    },
+  );
 
   it('the session costs the same on every request (what the counts above take off)', async () => {
     const once = await t.countQueries(() => maya.client.get('/api/me'));

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
-import type { Database, Executor } from '#server/db/client';
+import { prepared, type Database, type Executor } from '#server/db/client';
 import { entitlements, sessions, users } from '#server/db/schema/index';
 import type { AuthUser } from '#server/types';
 import { isUniqueViolation, violatedConstraint } from '#server/lib/db-errors';
@@ -164,12 +164,15 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
      */
     async findSessionUser(idHash: string): Promise<{ user: AuthUser; suspended: boolean; expiresAt: number } | null> {
       const now = new Date();
-      const [found] = await db
-        .select({ row: users, kinds: activeKinds(now), expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [found] = await prepared(
+        'session_user',
+        db
+          .select({ row: users, kinds: activeKinds(now), expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+          .limit(1),
+      );
       return found
         ? {
             user: authUser(found.row, found.kinds),
