@@ -1,8 +1,8 @@
 /**
  * The cold-read benchmark's database reference: a bare Fastify route per page that runs, through its
  * own `pg` pool, the statements the app ran for one answer of that page (captured by
- * bench/sql-capture.mjs: the same text, parameters and row mode, one after the other as the app sent
- * them, on one connection) and sends every statement's rows as JSON. Nothing is kept between requests, so it costs what
+ * bench/sql-capture.mjs: the same text, parameters, row mode and prepared statement's name, one after
+ * the other as the app sent them, on one connection) and sends every statement's rows as JSON. Nothing is kept between requests, so it costs what
  * the database costs for that page plus a minimal HTTP route. Started as its own process, like the app.
  * Usage: tsx bench/bare-sql-server.ts <port> <database url> <statements file: JSON, one list per page>
  */
@@ -14,6 +14,8 @@ export interface CapturedStatement {
   text: string;
   values: unknown[];
   rowMode?: 'array';
+  /** a named prepared statement, parsed once per connection as the app's are */
+  name?: string;
 }
 
 const [port, databaseUrl, file] = process.argv.slice(2);
@@ -28,10 +30,11 @@ pages.forEach((statements, i) => {
     const client = await pool.connect();
     try {
       for (const s of statements) {
+        const named = s.name ? { name: s.name } : {};
         const result =
           s.rowMode === 'array'
-            ? await client.query({ text: s.text, values: s.values, rowMode: 'array' })
-            : await client.query({ text: s.text, values: s.values });
+            ? await client.query({ ...named, text: s.text, values: s.values, rowMode: 'array' })
+            : await client.query({ ...named, text: s.text, values: s.values });
         results.push(result.rows);
       }
     } finally {

@@ -1,7 +1,8 @@
 /**
  * Preloaded into the app process that the cold-read bench captures SQL from (`node --import`, through
  * NODE_OPTIONS; not into the processes whose speed is read, since it writes a file per statement): every statement the app sends through `pg` is appended
- * to the file named by BENCH_SQL_CAPTURE as one JSON line { text, values, rowMode }, in the order sent.
+ * to the file named by BENCH_SQL_CAPTURE as one JSON line { text, values, rowMode, name }, in the order
+ * sent (`name`: a named prepared statement's, src/server/db/client.ts `prepared`).
  * bench/bare-sql-server.ts replays a page's statements as that page's bare SQL reference.
  */
 import { appendFileSync } from 'node:fs';
@@ -16,7 +17,8 @@ if (file) {
     if (typeof text === 'string') {
       const params = Array.isArray(values) ? values : typeof config === 'object' ? config.values : undefined;
       const rowMode = typeof config === 'object' ? config.rowMode : undefined;
-      appendFileSync(file, JSON.stringify({ text, values: params ?? [], rowMode }) + '\n');
+      const name = typeof config === 'object' ? config.name : undefined;
+      appendFileSync(file, JSON.stringify({ text, values: params ?? [], rowMode, name }) + '\n');
     }
     return query.call(this, config, values, ...rest);
   };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -77,6 +78,44 @@ function observed(observers: Set<StatementObserver>, conn: object, fn: AnyFn): A
       (result as Promise<unknown>).then(done, done);
     else done();
     return result;
+  };
+}
+
+/**
+ * A hot statement (a page read that misses the hot cache, the session's): on PostgreSQL it is sent
+ * as a named prepared statement, parsed and planned once on each pool connection and reused by every
+ * request after that on the connection; the embedded database runs it as any other. `label` names
+ * the call site; the driver adds a digest of the text (`namedStatements`), so each of a call site's
+ * few texts (a viewer or none, a sort) has a statement of its own. Only call sites whose text the
+ * code fixes take one: no list of values whose length the data decides.
+ */
+export function prepared<T>(label: string, query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare(label).execute();
+}
+
+/**
+ * How many statement texts get a name in one pool: each named text is kept by every connection that
+ * ran it (server-side) for the connection's life, so a text past the bound is sent unnamed.
+ */
+const MAX_NAMED_STATEMENTS = 256;
+
+/**
+ * Wraps a pool connection's query function: a statement drizzle sends with a name (`prepared`) is
+ * named `<label>_<digest of its text>`, one name per text (pg refuses one name for two texts on a
+ * connection); `names` is the pool's.
+ */
+function namedStatements(names: Map<string, string>, fn: AnyFn): AnyFn {
+  return function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as { name?: unknown; text?: unknown } | undefined;
+    if (first && typeof first === 'object' && typeof first.name === 'string' && typeof first.text === 'string') {
+      let name = names.get(first.text);
+      if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+        name = `${first.name}_${createHash('sha1').update(first.text).digest('hex').slice(0, 16)}`;
+        names.set(first.text, name);
+      }
+      args[0] = { ...first, name };
+    }
+    return fn.apply(this, args);
   };
 }
 
@@ -197,8 +236,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       setTimeout(() => (poolErrorLogged = false), 10_000).unref();
     });
     const observers = new Set<StatementObserver>();
+    const names = new Map<string, string>();
     pool.on('connect', (c) => {
-      c.query = observed(observers, c, c.query as AnyFn) as typeof c.query;
+      c.query = observed(observers, c, namedStatements(names, c.query as AnyFn)) as typeof c.query;
     });
     const db = drizzle({ client: pool, schema, logger: drizzleLogger(observers) }) as unknown as Database;
     // Several app processes may start together: one migrates at a time.

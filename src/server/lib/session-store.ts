@@ -21,6 +21,11 @@ export interface SessionMeta {
  * default; with REDIS_URL, Redis does, so every app process sees the same sessions.
  */
 export interface SessionStore {
+  /**
+   * Where the sessions are kept. A session kept in the database is read with its member in one
+   * statement (plugins/session.ts, by `sessionIdHash`) rather than through `get`.
+   */
+  kept: 'database' | 'redis';
   create(id: string, record: SessionRecord, meta: SessionMeta): Promise<void>;
   get(id: string): Promise<SessionRecord | null>;
   destroy(id: string): Promise<void>;
@@ -33,13 +38,17 @@ export interface SessionStore {
   available(): boolean;
 }
 
+/** the key a session is stored under: the cookie value itself is never stored */
+export const sessionIdHash = (id: string) => sha256(id);
+
 export function databaseSessionStore(db: Database): SessionStore {
   return {
+    kept: 'database',
     // the database's own failures answer 503 as they come
     available: () => true,
     async create(id, record, meta) {
       await db.insert(sessions).values({
-        idHash: sha256(id),
+        idHash: sessionIdHash(id),
         userId: record.userId,
         remember: record.remember,
         expiresAt: new Date(record.expiresAt),
@@ -53,19 +62,19 @@ export function databaseSessionStore(db: Database): SessionStore {
       const [row] = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.idHash, sessionIdHash(id)), gt(sessions.expiresAt, new Date())))
         .limit(1);
       return row ? { userId: row.userId, remember: row.remember, expiresAt: row.expiresAt.getTime() } : null;
     },
     async destroy(id) {
-      await db.delete(sessions).where(eq(sessions.idHash, sha256(id)));
+      await db.delete(sessions).where(eq(sessions.idHash, sessionIdHash(id)));
     },
     async destroyUser(userId, exceptId) {
       await db
         .delete(sessions)
         .where(
           exceptId
-            ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(exceptId)))
+            ? and(eq(sessions.userId, userId), ne(sessions.idHash, sessionIdHash(exceptId)))
             : eq(sessions.userId, userId),
         );
     },
@@ -104,9 +113,10 @@ export function redisSessionStore(
     };
   }
   return {
+    kept: 'redis',
     available: answering,
     create: guarded(async (id: string, record: SessionRecord, meta: SessionMeta) => {
-      const hash = sha256(id);
+      const hash = sessionIdHash(id);
       const ttl = Math.max(1, Math.ceil((record.expiresAt - Date.now()) / 1000));
       await redis
         .multi()
@@ -116,7 +126,7 @@ export function redisSessionStore(
         .exec();
     }),
     get: guarded(async (id: string) => {
-      const raw = await redis.get(key(sha256(id)));
+      const raw = await redis.get(key(sessionIdHash(id)));
       if (!raw) return null;
       const parsed = JSON.parse(raw) as SessionRecord;
       return parsed.expiresAt > Date.now()
@@ -124,14 +134,14 @@ export function redisSessionStore(
         : null;
     }),
     destroy: guarded(async (id: string) => {
-      const hash = sha256(id);
+      const hash = sessionIdHash(id);
       const raw = await redis.get(key(hash));
       await redis.del(key(hash));
       changed();
       if (raw) await redis.sRem(userKey((JSON.parse(raw) as SessionRecord).userId), hash);
     }),
     destroyUser: guarded(async (userId: number, exceptId?: string) => {
-      const keep = exceptId ? sha256(exceptId) : null;
+      const keep = exceptId ? sessionIdHash(exceptId) : null;
       const hashes = (await redis.sMembers(userKey(userId))).filter((h) => h !== keep);
       if (hashes.length === 0) return;
       await redis.multi().del(hashes.map(key)).sRem(userKey(userId), hashes).exec();

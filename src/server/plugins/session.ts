@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { LIMITS } from '#shared/constants';
 import { hmac, randomToken } from '#server/lib/crypto';
 import { WROTE_COOKIE } from '#server/lib/own-writes';
+import { sessionIdHash } from '#server/lib/session-store';
 import type { AuthUser } from '#server/types';
 
 export const SESSION_COOKIE = 'bb_session';
@@ -35,10 +36,16 @@ export async function resolveSession(
     sessionKey(cookieValue),
     SESSION_CACHE_MS,
     async (): Promise<KeptSession> => {
-      const record = await app.deps.sessions.get(cookieValue);
-      if (!record) return { user: null, until: 0 };
-      const found = await app.deps.services.users.findAuthUser(record.userId);
-      if (!found || found.suspended) return { user: null, until: 0 };
+      const { sessions, services } = app.deps;
+      // in the database: the session and its member in one statement; in Redis: the session, then the member
+      if (sessions.kept === 'database') {
+        const found = await services.users.findSessionUser(sessionIdHash(cookieValue));
+        return found && !found.suspended ? { user: found.user, until: found.expiresAt } : SIGNED_OUT;
+      }
+      const record = await sessions.get(cookieValue);
+      if (!record) return SIGNED_OUT;
+      const found = await services.users.findAuthUser(record.userId);
+      if (!found || found.suspended) return SIGNED_OUT;
       return { user: found.user, until: record.expiresAt };
     },
     ['sessions'],
@@ -51,6 +58,7 @@ interface KeptSession {
   user: AuthUser | null;
   until: number;
 }
+const SIGNED_OUT: KeptSession = { user: null, until: 0 };
 const sessionKey = (cookieValue: string) => `session:${cookieValue}`;
 const userOf = (found: KeptSession) => (found.user && found.until > Date.now() ? found.user : null);
 

@@ -11,7 +11,7 @@ import {
   type TopicAnswer,
   type TopicListItem,
 } from '#shared/forums';
-import type { Executor } from '#server/db/client';
+import { prepared, type Executor } from '#server/db/client';
 import {
   forumCategories,
   forumTopics,
@@ -62,27 +62,33 @@ export function createForumService(deps: CommunityDeps) {
     /** GET /api/forums: every category with its topic count and latest activity (two queries). */
     async categories(viewer: AuthUser | null): Promise<ForumCategoryDto[]> {
       const hidden = isAdmin(viewer) ? sql`true` : sql`${forumTopics.hiddenAt} is null`;
-      const rows = await db
-        .select({
-          cat: forumCategories,
-          topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${hidden})`.mapWith(Number),
-          lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith(
-            (v: unknown) => (v ? new Date(v as string) : null),
-          ),
-        })
-        .from(forumCategories)
-        .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-        .groupBy(forumCategories.id)
-        .orderBy(asc(forumCategories.position), asc(forumCategories.id));
-      const latest = await db
-        .selectDistinctOn([forumTopics.categoryId], {
-          id: forumTopics.id,
-          title: forumTopics.title,
-          categoryId: forumTopics.categoryId,
-        })
-        .from(forumTopics)
-        .where(visibleTo(viewer))
-        .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id));
+      const rows = await prepared(
+        'forum_categories',
+        db
+          .select({
+            cat: forumCategories,
+            topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${hidden})`.mapWith(Number),
+            lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith(
+              (v: unknown) => (v ? new Date(v as string) : null),
+            ),
+          })
+          .from(forumCategories)
+          .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+          .groupBy(forumCategories.id)
+          .orderBy(asc(forumCategories.position), asc(forumCategories.id)),
+      );
+      const latest = await prepared(
+        'forum_latest',
+        db
+          .selectDistinctOn([forumTopics.categoryId], {
+            id: forumTopics.id,
+            title: forumTopics.title,
+            categoryId: forumTopics.categoryId,
+          })
+          .from(forumTopics)
+          .where(visibleTo(viewer))
+          .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id)),
+      );
       const byCat = new Map(latest.map((t) => [t.categoryId, { id: t.id, title: t.title }]));
       return rows.map((r) => ({
         id: r.cat.id,

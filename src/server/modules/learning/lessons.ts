@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QuizQuestion } from '#server/db/schema/progress';
 import { LEARNING, QUIZ, quizScore } from '#shared/learning';
-import type { Database } from '#server/db/client';
+import { prepared, type Database } from '#server/db/client';
 import {
   courses,
   lessonBookmarks,
@@ -92,42 +92,48 @@ export function createLessons(deps: { db: Database }) {
         .orderBy(asc(otherLesson.position), asc(otherLesson.id))
         .limit(1);
       const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-      const [row] = await db
-        .select({
-          lesson: lessons,
-          courseSlug: courses.slug,
-          courseTitle: courses.title,
-          next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
-            json<{ id: number; title: string } | null>,
-          ),
-          quiz: sql<
-            QuizQuestion[] | null
-          >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
-            json<QuizQuestion[] | null>,
-          ),
-          bookmarked: sql<boolean>`exists (select 1 from ${lessonBookmarks} where ${lessonBookmarks.userId} = ${viewer} and ${lessonBookmarks.lessonId} = ${lessons.id})`,
-          complete: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.userId} = ${viewer} and ${lessonCompletions.lessonId} = ${lessons.id})`,
-          courseLessons: sql<number>`(select count(*)::int from ${lessons} as l where l.course_id = ${lessons.courseId})`,
-          courseDone: sql<number>`(select count(*)::int from ${lessonCompletions} as d join ${lessons} as l on l.id = d.lesson_id where l.course_id = ${lessons.courseId} and d.user_id = ${viewer})`,
-        })
-        .from(lessons)
-        .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(and(eq(lessons.id, id), MAIN_AREA))
-        .limit(1);
+      const [row] = await prepared(
+        'lesson_page',
+        db
+          .select({
+            lesson: lessons,
+            courseSlug: courses.slug,
+            courseTitle: courses.title,
+            next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
+              json<{ id: number; title: string } | null>,
+            ),
+            quiz: sql<
+              QuizQuestion[] | null
+            >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
+              json<QuizQuestion[] | null>,
+            ),
+            bookmarked: sql<boolean>`exists (select 1 from ${lessonBookmarks} where ${lessonBookmarks.userId} = ${viewer} and ${lessonBookmarks.lessonId} = ${lessons.id})`,
+            complete: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.userId} = ${viewer} and ${lessonCompletions.lessonId} = ${lessons.id})`,
+            courseLessons: sql<number>`(select count(*)::int from ${lessons} as l where l.course_id = ${lessons.courseId})`,
+            courseDone: sql<number>`(select count(*)::int from ${lessonCompletions} as d join ${lessons} as l on l.id = d.lesson_id where l.course_id = ${lessons.courseId} and d.user_id = ${viewer})`,
+          })
+          .from(lessons)
+          .innerJoin(courses, eq(courses.id, lessons.courseId))
+          .where(and(eq(lessons.id, id), MAIN_AREA))
+          .limit(1),
+      );
       if (!row) throw notFound();
       const lesson = row.lesson;
       const allowed = canWatch(user, lesson);
       const paths = allowed
-        ? await db
-            .select({
-              id: soundslicePaths.id,
-              title: soundslicePaths.title,
-              url: soundslicePaths.url,
-              complete: sql<boolean>`exists (select 1 from ${soundslicePathCompletions} where ${soundslicePathCompletions.userId} = ${viewer} and ${soundslicePathCompletions.pathId} = ${soundslicePaths.id})`,
-            })
-            .from(soundslicePaths)
-            .where(eq(soundslicePaths.lessonId, id))
-            .orderBy(asc(soundslicePaths.position))
+        ? await prepared(
+            'lesson_paths',
+            db
+              .select({
+                id: soundslicePaths.id,
+                title: soundslicePaths.title,
+                url: soundslicePaths.url,
+                complete: sql<boolean>`exists (select 1 from ${soundslicePathCompletions} where ${soundslicePathCompletions.userId} = ${viewer} and ${soundslicePathCompletions.pathId} = ${soundslicePaths.id})`,
+              })
+              .from(soundslicePaths)
+              .where(eq(soundslicePaths.lessonId, id))
+              .orderBy(asc(soundslicePaths.position)),
+          )
         : [];
       const quiz = allowed ? row.quiz : null;
       const total = Number(row.courseLessons);

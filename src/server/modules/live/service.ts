@@ -11,6 +11,7 @@ import {
   type LiveStatus,
 } from '#shared/live';
 import { showChannel } from '#shared/realtime';
+import { prepared } from '#server/db/client';
 import { chatHearts, chatMessages, liveShowFollows, liveShows, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { RateLimitName } from '#server/lib/rate-limits';
@@ -60,7 +61,7 @@ export function createLiveService(deps: CommunityDeps) {
   const { db, realtime, limiters } = deps;
 
   async function findShow(id: number) {
-    const [row] = await db.select().from(liveShows).where(eq(liveShows.id, id)).limit(1);
+    const [row] = await prepared('chat_show', db.select().from(liveShows).where(eq(liveShows.id, id)).limit(1));
     if (!row) throw notFound();
     return row;
   }
@@ -223,30 +224,33 @@ export function createLiveService(deps: CommunityDeps) {
     async chatPage(viewer: AuthUser, showId: number, from: number | undefined): Promise<ChatPageDto> {
       const show = await findShow(showId);
       // the page and the viewer's hearts in one statement
-      const rows = await db
-        .select({
-          id: chatMessages.id,
-          body: chatMessages.body,
-          hearts: chatMessages.heartsCount,
-          createdAt: chatMessages.createdAt,
-          userId: users.id,
-          name: users.name,
-          role: users.role,
-          slug: users.slug,
-          avatarPath: users.avatarPath,
-          hearted: sql<boolean>`exists (select 1 from ${chatHearts} where ${chatHearts.messageId} = ${chatMessages.id} and ${chatHearts.userId} = ${viewer.id})`,
-        })
-        .from(chatMessages)
-        .leftJoin(users, eq(users.id, chatMessages.userId))
-        .where(
-          and(
-            eq(chatMessages.showId, showId),
-            isNull(chatMessages.hiddenAt),
-            from ? lt(chatMessages.id, from) : undefined,
-          ),
-        )
-        .orderBy(desc(chatMessages.id))
-        .limit(COMMUNITY.chatPageSize + 1);
+      const rows = await prepared(
+        'chat_page',
+        db
+          .select({
+            id: chatMessages.id,
+            body: chatMessages.body,
+            hearts: chatMessages.heartsCount,
+            createdAt: chatMessages.createdAt,
+            userId: users.id,
+            name: users.name,
+            role: users.role,
+            slug: users.slug,
+            avatarPath: users.avatarPath,
+            hearted: sql<boolean>`exists (select 1 from ${chatHearts} where ${chatHearts.messageId} = ${chatMessages.id} and ${chatHearts.userId} = ${viewer.id})`,
+          })
+          .from(chatMessages)
+          .leftJoin(users, eq(users.id, chatMessages.userId))
+          .where(
+            and(
+              eq(chatMessages.showId, showId),
+              isNull(chatMessages.hiddenAt),
+              from ? lt(chatMessages.id, from) : undefined,
+            ),
+          )
+          .orderBy(desc(chatMessages.id))
+          .limit(COMMUNITY.chatPageSize + 1),
+      );
       const more = rows.length > COMMUNITY.chatPageSize;
       const page = rows.slice(0, COMMUNITY.chatPageSize).reverse();
       const hearted = new Set(page.filter((r) => r.hearted).map((r) => r.id));

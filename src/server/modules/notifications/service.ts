@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { LIMITS } from '#shared/constants';
 import { userChannel } from '#shared/realtime';
 import type { Notification } from '#shared/notifications';
-import type { Database } from '#server/db/client';
+import { prepared, type Database } from '#server/db/client';
 import { notifications } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { Realtime } from '#server/modules/realtime/index';
@@ -45,10 +45,13 @@ export function createNotificationService(deps: {
   const { db } = deps;
   const preferences = createPreferences(db);
   async function unreadCount(userId: number, area: NotificationArea) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.area, area), isNull(notifications.readAt)));
+    const [row] = await prepared(
+      'notifications_unread',
+      db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.area, area), isNull(notifications.readAt))),
+    );
     return Number(row?.n ?? 0);
   }
   return {
@@ -92,12 +95,15 @@ export function createNotificationService(deps: {
       return notification as Answer;
     },
     async recent(userId: number, area: NotificationArea) {
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.area, area)))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(LIMITS.recentNotifications);
+      const rows = await prepared(
+        'notifications_recent',
+        db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.area, area)))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(LIMITS.recentNotifications),
+      );
       return { data: rows.map(toDto), unread_count: await unreadCount(userId, area) };
     },
     async page(userId: number, area: NotificationArea, page: number) {

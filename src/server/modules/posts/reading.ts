@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { COMMUNITY, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import { mentorshipPermalinkFor, permalinkFor, youtubeIds, type PostType } from '#shared/discussion';
-import type { Executor } from '#server/db/client';
+import { prepared, type Executor } from '#server/db/client';
 import { postLikes, postRevisions, posts, users } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
@@ -106,16 +106,19 @@ async function threadPage(
   allReplies: boolean,
   order: (a: Row, b: Row) => number,
 ): Promise<PostDto[]> {
-  const rows = await selectRows(ctx.db, {
-    liked: viewer
-      ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer.id})`
-      : sql<boolean>`false`,
-    replies: allReplies
-      ? sql<number>`0`
-      : sql<number>`(select count(*)::int from ${posts} as c where c.parent_id = ${posts.id})`,
-  })
-    .where(sql`${posts.id} in (${ids})`)
-    .orderBy(asc(posts.id));
+  const rows = await prepared(
+    'thread_page',
+    selectRows(ctx.db, {
+      liked: viewer
+        ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer.id})`
+        : sql<boolean>`false`,
+      replies: allReplies
+        ? sql<number>`0`
+        : sql<number>`(select count(*)::int from ${posts} as c where c.parent_id = ${posts.id})`,
+    })
+      .where(sql`${posts.id} in (${ids})`)
+      .orderBy(asc(posts.id)),
+  );
   const liked = new Set(rows.filter((r) => r.liked).map((r) => r.post.id));
   const present = new Set(rows.map((r) => r.post.id));
   const byParent = new Map<number, PostDto[]>();

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import type { PostType } from '#shared/discussion';
 import { LEARNING } from '#shared/learning';
-import type { Executor } from '#server/db/client';
+import { prepared, type Executor } from '#server/db/client';
 import { forumTopics, lessons, posts } from '#server/db/schema/index';
 import { forbidden, notFound, unauthenticated } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
@@ -48,31 +48,37 @@ export async function readable(
       : sql<number>`0`;
   if (type === 'forumtopic') {
     if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
-    const [row] = await db
-      .select({
-        title: forumTopics.title,
-        firstPostId: forumTopics.firstPostId,
-        locked: forumTopics.locked,
-        hiddenAt: forumTopics.hiddenAt,
-        parents: parents(sql`${forumTopics.firstPostId}`),
-      })
-      .from(forumTopics)
-      .where(eq(forumTopics.id, id))
-      .limit(1);
+    const [row] = await prepared(
+      'thread_topic',
+      db
+        .select({
+          title: forumTopics.title,
+          firstPostId: forumTopics.firstPostId,
+          locked: forumTopics.locked,
+          hiddenAt: forumTopics.hiddenAt,
+          parents: parents(sql`${forumTopics.firstPostId}`),
+        })
+        .from(forumTopics)
+        .where(eq(forumTopics.id, id))
+        .limit(1),
+    );
     if (!row || (row.hiddenAt && !user.isAdmin)) throw notFound();
     return { type, id, title: row.title, firstPostId: row.firstPostId, locked: row.locked, parents: row.parents };
   }
-  const [lesson] = await db
-    .select({
-      id: lessons.id,
-      title: lessons.title,
-      membersOnly: lessons.membersOnly,
-      courseId: lessons.courseId,
-      parents: parents(null),
-    })
-    .from(lessons)
-    .where(eq(lessons.id, id))
-    .limit(1);
+  const [lesson] = await prepared(
+    'thread_lesson',
+    db
+      .select({
+        id: lessons.id,
+        title: lessons.title,
+        membersOnly: lessons.membersOnly,
+        courseId: lessons.courseId,
+        parents: parents(null),
+      })
+      .from(lessons)
+      .where(eq(lessons.id, id))
+      .limit(1),
+  );
   if (!lesson) throw notFound();
   // the lesson's own rule: membership, or the course bought on its own
   if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
-import type { Database, Executor } from '#server/db/client';
-import { entitlements, users } from '#server/db/schema/index';
+import { prepared, type Database, type Executor } from '#server/db/client';
+import { entitlements, sessions, users } from '#server/db/schema/index';
 import type { AuthUser } from '#server/types';
 import { isUniqueViolation, violatedConstraint } from '#server/lib/db-errors';
 
@@ -52,6 +52,12 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
       );
     return rows.map((r) => r.kind).sort();
   }
+
+  /** the member's active entitlement kinds as one sorted jsonb list, beside their row */
+  const activeKinds = (now: Date) =>
+    sql<
+      string[]
+    >`coalesce((select jsonb_agg(k.kind order by k.kind collate "C") from (select distinct e.kind from ${entitlements} as e where e.user_id = ${users}.id and e.revoked_at is null and (e.ends_at is null or e.ends_at > ${now.toISOString()}::timestamptz)) k), '[]'::jsonb)`;
 
   return {
     avatarUrl,
@@ -141,21 +147,39 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
     },
     /**
      * A signed-in member as every request sees them: their row and their active entitlements in one
-     * statement, since a session read that misses the hot cache runs it on every request.
+     * statement (sign-in, and a session read from Redis, which misses the hot cache, runs it).
      */
     async findAuthUser(id: number): Promise<{ user: AuthUser; suspended: boolean } | null> {
-      const now = new Date().toISOString();
       const [found] = await db
-        .select({
-          row: users,
-          kinds: sql<
-            string[]
-          >`coalesce((select jsonb_agg(k.kind order by k.kind collate "C") from (select distinct e.kind from ${entitlements} as e where e.user_id = ${users}.id and e.revoked_at is null and (e.ends_at is null or e.ends_at > ${now}::timestamptz)) k), '[]'::jsonb)`,
-        })
+        .select({ row: users, kinds: activeKinds(new Date()) })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
       return found ? { user: authUser(found.row, found.kinds), suspended: found.row.suspendedAt !== null } : null;
+    },
+    /**
+     * The member a stored session belongs to, with their active entitlements and the session's end,
+     * in one statement (`idHash`: the session store's key, lib/session-store.ts): a signed-in read that
+     * misses the hot cache runs it on every request. Null for an unknown or expired session.
+     */
+    async findSessionUser(idHash: string): Promise<{ user: AuthUser; suspended: boolean; expiresAt: number } | null> {
+      const now = new Date();
+      const [found] = await prepared(
+        'session_user',
+        db
+          .select({ row: users, kinds: activeKinds(now), expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+          .limit(1),
+      );
+      return found
+        ? {
+            user: authUser(found.row, found.kinds),
+            suspended: found.row.suspendedAt !== null,
+            expiresAt: found.expiresAt.getTime(),
+          }
+        : null;
     },
   };
 }

@@ -1,0 +1,2 @@
+DROP INDEX "forum_topics_category_idx";--> statement-breakpoint
+CREATE INDEX "forum_topics_latest_idx" ON "forum_topics" USING btree ("category_id","last_activity_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
