@@ -28,6 +28,8 @@ export interface Latency {
   cpuPerMessage: number[];
   /** each message's slowest delivery, ms, in the order sent */
   slowestPerMessage: number[];
+  /** the measured messages' span on the machine's monotonic clock, µs (what a CPU profile's timestamps use) */
+  monotonicUs: [from: number, to: number];
 }
 
 const SPACING_MS = 500;
@@ -39,7 +41,10 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function summarise(samples: number[], expected: number): Omit<Latency, 'cpuPerMessage' | 'slowestPerMessage'> {
+function summarise(
+  samples: number[],
+  expected: number,
+): Omit<Latency, 'cpuPerMessage' | 'slowestPerMessage' | 'monotonicUs'> {
   const sorted = samples.sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 50),
@@ -154,11 +159,14 @@ async function drive(
   const samples: number[] = [];
   const slowest: number[] = [];
   let cpu0: number[] = [];
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  let from = 0;
   for (let seq = 0; seq < WARMUP + messages; seq++) {
     if (seq === WARMUP) {
       collectGarbage();
       await idleCores(0.8, 10_000);
       cpu0 = pids.map(cpuMs);
+      from = monotonicUs();
     }
     const started = performance.now();
     const arriving = viewers.deliveries(seq, started);
@@ -175,6 +183,7 @@ async function drive(
     ...summarise(samples, viewers.count * messages),
     cpuPerMessage: pids.map((p, i) => (cpuMs(p) - cpu0[i]!) / messages),
     slowestPerMessage: slowest,
+    monotonicUs: [from, monotonicUs()],
   };
 }
 
