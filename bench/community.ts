@@ -114,6 +114,23 @@ export async function growTo(db: pg.Client, total: number) {
   await db.query('analyze');
 }
 
+/**
+ * The measured app's environment on a bench database: production, API only (no client build), no demo
+ * content, no Redis, a session secret of its own, quiet logs.
+ */
+export function benchAppEnv(databaseUrl: string, dataDir: string) {
+  return {
+    NODE_ENV: 'production',
+    SERVE_CLIENT: '0',
+    DEMO: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    SESSION_SECRET: randomBytes(16).toString('hex'),
+    LOG_LEVEL: 'error',
+  };
+}
+
 /** Creates a throwaway database on the PostgreSQL server; returns its URL and a drop function. */
 export async function createBenchDatabase() {
   const name = `bb_bench_${randomBytes(4).toString('hex')}`;

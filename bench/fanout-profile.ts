@@ -10,13 +10,13 @@
  *   BARE=0: leave out the bare reference.
  * Needs PostgreSQL as bench/community.ts does.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '#test/server';
-import { createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
+import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
+import type { Profile } from './cpu-profile.ts';
 import { bareWs, connectApp, type Latency } from './fanout.ts';
 import { appCommand, descendant, peakMb, rssMb } from './proc.ts';
 
@@ -30,18 +30,6 @@ const BUNDLES = (process.env.BUNDLES ?? 'dist/server/main.js').split(',').map((b
 const VARIANTS = (process.env.VARIANTS ?? 'app:')
   .split(';')
   .map((v) => ({ name: v.split(':')[0]!, flags: v.split(':').slice(1).join(':').split(/\s+/).filter(Boolean) }));
-
-interface ProfileNode {
-  id: number;
-  children?: number[];
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const where = (url: string) => {
   if (!url) return '(native)';
@@ -94,16 +82,7 @@ function summarise(dir: string, window: [number, number], messages: number, view
 const database = await createBenchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-fanout-prof-'));
 const db = new pg.Client({ connectionString: database.url });
-const env = {
-  NODE_ENV: 'production',
-  SERVE_CLIENT: '0',
-  DEMO: '0',
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  REDIS_URL: '',
-  SESSION_SECRET: randomBytes(16).toString('hex'),
-  LOG_LEVEL: 'error',
-};
+const env = benchAppEnv(database.url, dataDir);
 const results = new Map<string, number[]>();
 const record = (name: string, l: Latency) => {
   results.set(name, [...(results.get(name) ?? []), l.cpuPerMessage[0]!]);

@@ -5,28 +5,17 @@
  * Usage: npx tsx bench/profile-thread.ts [path, default /posts?type=forumtopic&id=1] [seconds, default 8]
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '#test/server';
-import { createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
+import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
+import type { Profile, ProfileNode } from './cpu-profile.ts';
 
 const route = process.argv[2] ?? '/posts?type=forumtopic&id=1';
 const seconds = Number(process.argv[3] ?? 8);
-
-interface ProfileNode {
-  id: number;
-  children?: number[];
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const nproc = availableParallelism();
 /** CPU time in clock ticks (1/100 s): the machine's busy total, the app process, all postgres processes, this process. */
@@ -63,19 +52,7 @@ try {
     ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', 'src/server/main.ts'],
     {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        SERVE_CLIENT: '0',
-        DEMO: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        REDIS_URL: '',
-        SESSION_SECRET: randomBytes(16).toString('hex'),
-        LOG_LEVEL: 'error',
-      },
+      env: { ...process.env, ...benchAppEnv(database.url, dataDir), HOST: '127.0.0.1', PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

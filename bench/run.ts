@@ -44,6 +44,7 @@ import { startServer, type ServerProcess } from '#test/server';
 import {
   ADMIN_URL,
   alternate,
+  benchAppEnv,
   captureBody,
   createBenchDatabase,
   growTo,
@@ -116,17 +117,7 @@ const appPid = (root: number) => descendant(root, 'src/server/main.ts');
 async function postgresPart() {
   const database = await createBenchDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-bench-'));
-  const secret = randomBytes(16).toString('hex');
-  const env = {
-    NODE_ENV: 'production',
-    SERVE_CLIENT: '0',
-    DEMO: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    REDIS_URL: '',
-    SESSION_SECRET: secret,
-    LOG_LEVEL: 'error',
-  };
+  const env = benchAppEnv(database.url, dataDir);
   const servers: ServerProcess[] = [];
   const db = new pg.Client({ connectionString: database.url });
   const bares: { stop(): void }[] = [];

@@ -8,27 +8,12 @@ import {
   mergeTheirs,
   samePlan,
 } from './practice-plan-merge.ts';
+import { exercise, practiceDay } from '#test/practice-plans';
 
-const ex = (id: string, over: Partial<Exercise> = {}): Exercise => ({
-  id,
-  title: `Exercise ${id}`,
-  link: '',
-  notes: '',
-  goal: '100',
-  endingTempo1: '',
-  endingTempo2: '',
-  endingTempo3: '',
-  endingTempo4: '',
-  timeWithoutMistakes: '',
-  ...over,
-});
-const day = (id: string, exercises: Exercise[], over: Partial<PracticeDay> = {}): PracticeDay => ({
-  id,
-  title: 'Monday',
-  complete: false,
-  exercises,
-  ...over,
-});
+const ex = (id: string, over: Partial<Exercise> = {}): Exercise =>
+  exercise({ id, title: `Exercise ${id}`, link: '', notes: '', goal: '100', ...over });
+const day = (id: string, exercises: Exercise[], over: Partial<PracticeDay> = {}): PracticeDay =>
+  practiceDay({ id, exercises, ...over });
 const base = (): PracticePlan => ({
   phase1: [[day('d1', [ex('e1'), ex('e2')]), day('d2', [ex('e3')])]],
   phase2: [[day('d3', [ex('e4')])]],

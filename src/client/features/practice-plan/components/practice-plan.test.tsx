@@ -6,23 +6,13 @@ import { expect, it, vi } from 'vitest';
 import { PRACTICE_PLAN_LIMITS, PRACTICE_PLAN_MESSAGES, type PracticePlanAnswer } from '#shared/mentorship';
 import { fakeNetwork, json } from '#test/fake-network';
 import { PracticePlanView } from './practice-plan.tsx';
+import { exercise as filledExercise } from '#test/practice-plans';
 
 // A field the server refuses is marked and described the way every form's are
 // (components/ui/form-feedback.ts); the plan saves as it is typed, so focus stays where it is.
 const fetchMock = fakeNetwork();
 
-const exercise = (id: string, title: string) => ({
-  id,
-  title,
-  link: '',
-  notes: '',
-  goal: '120',
-  endingTempo1: '',
-  endingTempo2: '',
-  endingTempo3: '',
-  endingTempo4: '',
-  timeWithoutMistakes: '',
-});
+const exercise = (id: string, title: string) => filledExercise({ id, title, link: '', notes: '' });
 const answer: PracticePlanAnswer = {
   id: 3,
   student: { id: 9, name: 'Ann', slug: 'ann' },
