@@ -10,13 +10,13 @@
  *   BARE=0: leave out the bare reference.
  * Needs PostgreSQL as bench/community.ts does.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '#test/server';
 import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
-import type { Profile } from './cpu-profile.ts';
+import { largestProfile, selfTimes } from './cpu-profile.ts';
 import { bareWs, connectApp, type Latency } from './fanout.ts';
 import { appCommand, descendant, peakMb, rssMb } from './proc.ts';
 
@@ -42,19 +42,9 @@ const where = (url: string) => {
 
 /** the largest profile in `dir` (a launcher's is tiny), summed over samples within `window` (µs, monotonic) */
 function summarise(dir: string, window: [number, number], messages: number, viewers: number) {
-  const file = readdirSync(dir)
-    .map((f) => path.join(dir, f))
-    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  if (!file) throw new Error(`no CPU profile in ${dir}`);
-  const prof = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const { file, prof } = largestProfile(dir);
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  let t = prof.startTime;
-  prof.samples.forEach((id, i) => {
-    t += prof.timeDeltas[i] ?? 0;
-    if (t < window[0] || t > window[1]) return;
-    self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
-  });
+  const self = selfTimes(prof, window);
   const fns = new Map<string, number>();
   const groups = new Map<string, number>();
   let busy = 0;

@@ -5,14 +5,14 @@
  * Usage: npx tsx bench/profile-thread.ts [path, default /posts?type=forumtopic&id=1] [seconds, default 8]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '#test/server';
 import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
-import type { Profile, ProfileNode } from './cpu-profile.ts';
+import { largestProfile, selfTimes, type ProfileNode } from './cpu-profile.ts';
 
 const route = process.argv[2] ?? '/posts?type=forumtopic&id=1';
 const seconds = Number(process.argv[3] ?? 8);
@@ -106,14 +106,9 @@ try {
     `${route}: ${r.requests.average.toFixed(0)} req/s, mean latency ${r.latency.average.toFixed(1)} ms, 10 connections, ${seconds} s (profiled, so slower than the benchmark)`,
   );
   // the app's profile is the largest one (the tsx launcher's is tiny)
-  const file = readdirSync(profDir)
-    .map((f) => path.join(profDir, f))
-    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  if (!file) throw new Error('no CPU profile was written');
-  const prof = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const { prof } = largestProfile(profDir);
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  const self = selfTimes(prof);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const where = (url: string) => {
     if (!url) return '(native / idle / gc)';

@@ -77,8 +77,8 @@ const CLIENTS = Number(process.env.FANOUT_CLIENTS ?? (QUICK ? 200 : 10_000));
  * The fan-out rows alternate the app (one process, then two) and the bare reference over FANOUT_ROUNDS
  * rounds of MESSAGES chat messages each, and show the median and spread of the rounds, as the read rows
  * do. A round's 99th percentile is over every delivery (messages × clients): one slow message is 5 % of a
- * round's samples and can set its p99 alone (one run of 20: 182 ms for one message, 36–66 ms for the
- * other 19); the median of the rounds leaves such a round out. BENCH_QUICK runs three short rounds.
+ * round's samples and can set its p99 alone; the median of the rounds leaves such a round out.
+ * BENCH_QUICK runs three short rounds.
  */
 const FANOUT_ROUNDS = QUICK ? 3 : 5;
 const MESSAGES = QUICK ? 4 : 20;
