@@ -81,16 +81,37 @@ function observed(observers: Set<StatementObserver>, conn: object, fn: AnyFn): A
   };
 }
 
+/** A drizzle query that can be prepared: its `sql.placeholder(name)`s take each execution's values. */
+export interface Preparable<T> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+}
+
 /**
- * A hot statement (a page read that misses the hot cache, the session's): on PostgreSQL it is sent
- * as a named prepared statement, parsed and planned once on each pool connection and reused by every
- * request after that on the connection; the embedded database runs it as any other. `label` names
- * the call site; the driver adds a digest of the text (`namedStatements`), so each of a call site's
- * few texts (a viewer or none, a sort) has a statement of its own. Only call sites whose text the
- * code fixes take one: no list of values whose length the data decides.
+ * A hot statement (a page read that misses the hot cache, the session's), turned into SQL once per
+ * executor: `build` writes the query with `sql.placeholder(name)` wherever a call's values go, and is
+ * run on the first call with each executor (and each `variant`, when the call site has a few shapes:
+ * a viewer or none, a sort); every call after that sends the same text with its `values`, so a request
+ * does not pay for drizzle building the query again. A placeholder bypasses the column's encoder:
+ * values are passed as the driver takes them (an ISO string for a timestamp).
+ *
+ * On PostgreSQL the statement is sent as a named prepared statement, parsed and planned once on each
+ * pool connection and reused by every request after that on the connection; the embedded database
+ * runs it as any other. `label` names the call site; the driver adds a digest of the text
+ * (`namedStatements`), so each variant has a statement of its own. Only shapes the code fixes take
+ * one: no list of values whose length the data decides.
  */
-export function prepared<T>(label: string, query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  return query.prepare(label).execute();
+export function preparedQuery<T, Variant extends string = never>(
+  label: string,
+  build: (ex: Executor, variant: Variant) => Preparable<T>,
+) {
+  const built = new WeakMap<Executor, Map<Variant, ReturnType<Preparable<T>['prepare']>>>();
+  return (ex: Executor, values: Record<string, unknown>, variant = '' as Variant): Promise<T> => {
+    let variants = built.get(ex);
+    if (!variants) built.set(ex, (variants = new Map()));
+    let statement = variants.get(variant);
+    if (!statement) variants.set(variant, (statement = build(ex, variant).prepare(label)));
+    return statement.execute(values);
+  };
 }
 
 /**
@@ -100,7 +121,7 @@ export function prepared<T>(label: string, query: { prepare(name: string): { exe
 const MAX_NAMED_STATEMENTS = 256;
 
 /**
- * Wraps a pool connection's query function: a statement drizzle sends with a name (`prepared`) is
+ * Wraps a pool connection's query function: a statement drizzle sends with a name (`preparedQuery`) is
  * named `<label>_<digest of its text>`, one name per text (pg refuses one name for two texts on a
  * connection); `names` is the pool's.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   chatHearts,
   chatMessages,
@@ -225,6 +226,31 @@ describe('cold hot pages', () => {
         expect(labels, label).toContain(label);
     },
   );
+
+  it('a page read again runs statements turned into SQL once: no request builds its page query again', async () => {
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      for (const url of [
+        '/api/me',
+        `/posts?type=forumtopic&id=${topicId}`,
+        `/posts?type=forumtopic&id=${topicId}&from=${topicReplyId + 1}`,
+        `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`,
+        `/inline-posts?type=lesson&id=${lessonId}&to=${replyId}`,
+        `/live-chat/get?showId=${showId}`,
+        '/notifications/recent',
+        '/api/forums',
+        `/api/lessons/${lessonId}`,
+      ]) {
+        expect((await maya.client.get(url)).statusCode, url).toBe(200);
+        built.mockClear();
+        const again = await maya.client.get(url);
+        expect(again.statusCode, url).toBe(200);
+        expect(built.mock.calls.length, url).toBe(0);
+      }
+    } finally {
+      built.mockRestore();
+    }
+  });
 
   it("the forums index reads each category's latest topic in index order, without sorting every topic", async () => {
     const texts: string[] = [];

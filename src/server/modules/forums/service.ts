@@ -11,7 +11,7 @@ import {
   type TopicAnswer,
   type TopicListItem,
 } from '#shared/forums';
-import { prepared, type Executor } from '#server/db/client';
+import { preparedQuery, type Executor } from '#server/db/client';
 import {
   forumCategories,
   forumTopics,
@@ -29,6 +29,39 @@ import type { AuthUser } from '#server/types';
 
 const YOUTUBE =
   /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
+/** which topics a reader counts: every topic (an admin) or the visible ones */
+type TopicsSeen = 'all' | 'visible';
+
+/** the forums index: every category with its topic count and latest activity */
+const categoryRows = preparedQuery('forum_categories', (db, seen: TopicsSeen) => {
+  const counted = seen === 'all' ? sql`true` : sql`${forumTopics.hiddenAt} is null`;
+  return db
+    .select({
+      cat: forumCategories,
+      topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${counted})`.mapWith(Number),
+      lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${counted})`.mapWith(
+        (v: unknown) => (v ? new Date(v as string) : null),
+      ),
+    })
+    .from(forumCategories)
+    .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
+    .groupBy(forumCategories.id)
+    .orderBy(asc(forumCategories.position), asc(forumCategories.id));
+});
+
+/** the forums index: each category's latest topic */
+const latestTopics = preparedQuery('forum_latest', (db, seen: TopicsSeen) =>
+  db
+    .selectDistinctOn([forumTopics.categoryId], {
+      id: forumTopics.id,
+      title: forumTopics.title,
+      categoryId: forumTopics.categoryId,
+    })
+    .from(forumTopics)
+    .where(seen === 'all' ? undefined : isNull(forumTopics.hiddenAt))
+    .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id)),
+);
+
 /** video ids from links to the video host in a post's text */
 export const videoIds = (body: string) => [...new Set([...body.matchAll(YOUTUBE)].map((m) => m[1]!))];
 
@@ -61,34 +94,9 @@ export function createForumService(deps: CommunityDeps) {
 
     /** GET /api/forums: every category with its topic count and latest activity (two queries). */
     async categories(viewer: AuthUser | null): Promise<ForumCategoryDto[]> {
-      const hidden = isAdmin(viewer) ? sql`true` : sql`${forumTopics.hiddenAt} is null`;
-      const rows = await prepared(
-        'forum_categories',
-        db
-          .select({
-            cat: forumCategories,
-            topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${hidden})`.mapWith(Number),
-            lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${hidden})`.mapWith(
-              (v: unknown) => (v ? new Date(v as string) : null),
-            ),
-          })
-          .from(forumCategories)
-          .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-          .groupBy(forumCategories.id)
-          .orderBy(asc(forumCategories.position), asc(forumCategories.id)),
-      );
-      const latest = await prepared(
-        'forum_latest',
-        db
-          .selectDistinctOn([forumTopics.categoryId], {
-            id: forumTopics.id,
-            title: forumTopics.title,
-            categoryId: forumTopics.categoryId,
-          })
-          .from(forumTopics)
-          .where(visibleTo(viewer))
-          .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id)),
-      );
+      const seen = isAdmin(viewer) ? 'all' : 'visible';
+      const rows = await categoryRows(db, {}, seen);
+      const latest = await latestTopics(db, {}, seen);
       const byCat = new Map(latest.map((t) => [t.categoryId, { id: t.id, title: t.title }]));
       return rows.map((r) => ({
         id: r.cat.id,

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QuizQuestion } from '#server/db/schema/progress';
 import { LEARNING, QUIZ, quizScore } from '#shared/learning';
-import { prepared, type Database } from '#server/db/client';
+import { preparedQuery, type Database } from '#server/db/client';
 import {
   courses,
   lessonBookmarks,
@@ -20,6 +20,70 @@ import { courseProgress, percent } from './progress.ts';
 
 /** another lesson, read beside the one a statement is about */
 const otherLesson = alias(lessons, 'other_lesson');
+
+const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const nextCourse = alias(courses, 'next_course');
+const viewerId = sql.placeholder('viewer');
+
+/**
+ * The lesson page's first statement: the lesson (`id`) with its course, next lesson, quiz and the
+ * viewer's bookmark, completion and course progress (`viewer`: 0 when signed out).
+ */
+const lessonPage = preparedQuery('lesson_page', (db) => {
+  const chosenNext = db
+    .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+    .from(otherLesson)
+    .innerJoin(nextCourse, eq(nextCourse.id, otherLesson.courseId))
+    .where(and(eq(otherLesson.id, lessons.nextLessonId), eq(nextCourse.area, 'main')))
+    .limit(1);
+  const followingNext = db
+    .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+    .from(otherLesson)
+    .where(
+      and(
+        eq(otherLesson.courseId, lessons.courseId),
+        sql`(${otherLesson.position}, ${otherLesson.id}) > (${lessons.position}, ${lessons.id})`,
+      ),
+    )
+    .orderBy(asc(otherLesson.position), asc(otherLesson.id))
+    .limit(1);
+  return db
+    .select({
+      lesson: lessons,
+      courseSlug: courses.slug,
+      courseTitle: courses.title,
+      next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
+        json<{ id: number; title: string } | null>,
+      ),
+      quiz: sql<
+        QuizQuestion[] | null
+      >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
+        json<QuizQuestion[] | null>,
+      ),
+      bookmarked: sql<boolean>`exists (select 1 from ${lessonBookmarks} where ${lessonBookmarks.userId} = ${viewerId} and ${lessonBookmarks.lessonId} = ${lessons.id})`,
+      complete: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.userId} = ${viewerId} and ${lessonCompletions.lessonId} = ${lessons.id})`,
+      courseLessons: sql<number>`(select count(*)::int from ${lessons} as l where l.course_id = ${lessons.courseId})`,
+      courseDone: sql<number>`(select count(*)::int from ${lessonCompletions} as d join ${lessons} as l on l.id = d.lesson_id where l.course_id = ${lessons.courseId} and d.user_id = ${viewerId})`,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, sql.placeholder('id')), MAIN_AREA))
+    .limit(1);
+});
+
+/** The lesson page's second statement: the lesson's notation paths with the viewer's completions. */
+const lessonPaths = preparedQuery('lesson_paths', (db) =>
+  db
+    .select({
+      id: soundslicePaths.id,
+      title: soundslicePaths.title,
+      url: soundslicePaths.url,
+      complete: sql<boolean>`exists (select 1 from ${soundslicePathCompletions} where ${soundslicePathCompletions.userId} = ${viewerId} and ${soundslicePathCompletions.pathId} = ${soundslicePaths.id})`,
+    })
+    .from(soundslicePaths)
+    .where(eq(soundslicePaths.lessonId, sql.placeholder('id')))
+    .orderBy(asc(soundslicePaths.position)),
+);
 
 /** A lesson: reading it, bookmarking it, completing it and its notation paths, and its quiz. */
 export function createLessons(deps: { db: Database }) {
@@ -73,68 +137,11 @@ export function createLessons(deps: { db: Database }) {
      */
     async lesson(user: AuthUser | null, id: number) {
       const viewer = user?.id ?? 0;
-      const nextCourse = alias(courses, 'next_course');
-      const chosenNext = db
-        .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
-        .from(otherLesson)
-        .innerJoin(nextCourse, eq(nextCourse.id, otherLesson.courseId))
-        .where(and(eq(otherLesson.id, lessons.nextLessonId), eq(nextCourse.area, 'main')))
-        .limit(1);
-      const followingNext = db
-        .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
-        .from(otherLesson)
-        .where(
-          and(
-            eq(otherLesson.courseId, lessons.courseId),
-            sql`(${otherLesson.position}, ${otherLesson.id}) > (${lessons.position}, ${lessons.id})`,
-          ),
-        )
-        .orderBy(asc(otherLesson.position), asc(otherLesson.id))
-        .limit(1);
-      const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-      const [row] = await prepared(
-        'lesson_page',
-        db
-          .select({
-            lesson: lessons,
-            courseSlug: courses.slug,
-            courseTitle: courses.title,
-            next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
-              json<{ id: number; title: string } | null>,
-            ),
-            quiz: sql<
-              QuizQuestion[] | null
-            >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
-              json<QuizQuestion[] | null>,
-            ),
-            bookmarked: sql<boolean>`exists (select 1 from ${lessonBookmarks} where ${lessonBookmarks.userId} = ${viewer} and ${lessonBookmarks.lessonId} = ${lessons.id})`,
-            complete: sql<boolean>`exists (select 1 from ${lessonCompletions} where ${lessonCompletions.userId} = ${viewer} and ${lessonCompletions.lessonId} = ${lessons.id})`,
-            courseLessons: sql<number>`(select count(*)::int from ${lessons} as l where l.course_id = ${lessons.courseId})`,
-            courseDone: sql<number>`(select count(*)::int from ${lessonCompletions} as d join ${lessons} as l on l.id = d.lesson_id where l.course_id = ${lessons.courseId} and d.user_id = ${viewer})`,
-          })
-          .from(lessons)
-          .innerJoin(courses, eq(courses.id, lessons.courseId))
-          .where(and(eq(lessons.id, id), MAIN_AREA))
-          .limit(1),
-      );
+      const [row] = await lessonPage(db, { id, viewer });
       if (!row) throw notFound();
       const lesson = row.lesson;
       const allowed = canWatch(user, lesson);
-      const paths = allowed
-        ? await prepared(
-            'lesson_paths',
-            db
-              .select({
-                id: soundslicePaths.id,
-                title: soundslicePaths.title,
-                url: soundslicePaths.url,
-                complete: sql<boolean>`exists (select 1 from ${soundslicePathCompletions} where ${soundslicePathCompletions.userId} = ${viewer} and ${soundslicePathCompletions.pathId} = ${soundslicePaths.id})`,
-              })
-              .from(soundslicePaths)
-              .where(eq(soundslicePaths.lessonId, id))
-              .orderBy(asc(soundslicePaths.position)),
-          )
-        : [];
+      const paths = allowed ? await lessonPaths(db, { id, viewer }) : [];
       const quiz = allowed ? row.quiz : null;
       const total = Number(row.courseLessons);
       const done = Number(row.courseDone);

@@ -11,7 +11,7 @@ import {
   type LiveStatus,
 } from '#shared/live';
 import { showChannel } from '#shared/realtime';
-import { prepared } from '#server/db/client';
+import { preparedQuery } from '#server/db/client';
 import { chatHearts, chatMessages, liveShowFollows, liveShows, users } from '#server/db/schema/index';
 import { AppError, notFound, ValidationError } from '#server/lib/errors';
 import type { RateLimitName } from '#server/lib/rate-limits';
@@ -57,11 +57,50 @@ function chatBody(raw: unknown): string {
 export const LIVE_REMINDER_MINUTES = 30;
 export const LIVE_FOLLOW_STARTED = 'This show has already started: there is nothing to remind you of.';
 
+const showById = preparedQuery('chat_show', (db) =>
+  db
+    .select()
+    .from(liveShows)
+    .where(eq(liveShows.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/**
+ * A page of a show's chat (`showId`), newest first: the newest messages, or those before the message
+ * `from`, with their authors and whether the `viewer` hearted each; one past the page says there are more.
+ */
+const chatRows = preparedQuery('chat_page', (db, page: 'newest' | 'before') =>
+  db
+    .select({
+      id: chatMessages.id,
+      body: chatMessages.body,
+      hearts: chatMessages.heartsCount,
+      createdAt: chatMessages.createdAt,
+      userId: users.id,
+      name: users.name,
+      role: users.role,
+      slug: users.slug,
+      avatarPath: users.avatarPath,
+      hearted: sql<boolean>`exists (select 1 from ${chatHearts} where ${chatHearts.messageId} = ${chatMessages.id} and ${chatHearts.userId} = ${sql.placeholder('viewer')})`,
+    })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .where(
+      and(
+        eq(chatMessages.showId, sql.placeholder('showId')),
+        isNull(chatMessages.hiddenAt),
+        page === 'before' ? lt(chatMessages.id, sql.placeholder('from')) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(COMMUNITY.chatPageSize + 1),
+);
+
 export function createLiveService(deps: CommunityDeps) {
   const { db, realtime, limiters } = deps;
 
   async function findShow(id: number) {
-    const [row] = await prepared('chat_show', db.select().from(liveShows).where(eq(liveShows.id, id)).limit(1));
+    const [row] = await showById(db, { id });
     if (!row) throw notFound();
     return row;
   }
@@ -224,33 +263,7 @@ export function createLiveService(deps: CommunityDeps) {
     async chatPage(viewer: AuthUser, showId: number, from: number | undefined): Promise<ChatPageDto> {
       const show = await findShow(showId);
       // the page and the viewer's hearts in one statement
-      const rows = await prepared(
-        'chat_page',
-        db
-          .select({
-            id: chatMessages.id,
-            body: chatMessages.body,
-            hearts: chatMessages.heartsCount,
-            createdAt: chatMessages.createdAt,
-            userId: users.id,
-            name: users.name,
-            role: users.role,
-            slug: users.slug,
-            avatarPath: users.avatarPath,
-            hearted: sql<boolean>`exists (select 1 from ${chatHearts} where ${chatHearts.messageId} = ${chatMessages.id} and ${chatHearts.userId} = ${viewer.id})`,
-          })
-          .from(chatMessages)
-          .leftJoin(users, eq(users.id, chatMessages.userId))
-          .where(
-            and(
-              eq(chatMessages.showId, showId),
-              isNull(chatMessages.hiddenAt),
-              from ? lt(chatMessages.id, from) : undefined,
-            ),
-          )
-          .orderBy(desc(chatMessages.id))
-          .limit(COMMUNITY.chatPageSize + 1),
-      );
+      const rows = await chatRows(db, { showId, viewer: viewer.id, from: from ?? 0 }, from ? 'before' : 'newest');
       const more = rows.length > COMMUNITY.chatPageSize;
       const page = rows.slice(0, COMMUNITY.chatPageSize).reverse();
       const hearted = new Set(page.filter((r) => r.hearted).map((r) => r.id));

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { LIMITS } from '#shared/constants';
 import { userChannel } from '#shared/realtime';
 import type { Notification } from '#shared/notifications';
-import { prepared, type Database } from '#server/db/client';
+import { preparedQuery, type Database } from '#server/db/client';
 import { notifications } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { Realtime } from '#server/modules/realtime/index';
@@ -32,6 +32,27 @@ const toDto = (row: Row): Notification => ({
   url: row.url,
 });
 
+const ofMemberArea = () =>
+  and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.area, sql.placeholder('area')));
+
+/** how many of the member's (`userId`) notifications in an area are unread */
+const unreadRows = preparedQuery('notifications_unread', (db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(ofMemberArea(), isNull(notifications.readAt))),
+);
+
+/** the member's latest notifications in an area, for the bell */
+const recentRows = preparedQuery('notifications_recent', (db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(ofMemberArea())
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIMITS.recentNotifications),
+);
+
 /**
  * One notification service: features call `notify`; the header sees it at once over the user channel.
  * The same call may carry the event's e-mail (`mail`): the bell and the mail come from one event, each
@@ -45,13 +66,7 @@ export function createNotificationService(deps: {
   const { db } = deps;
   const preferences = createPreferences(db);
   async function unreadCount(userId: number, area: NotificationArea) {
-    const [row] = await prepared(
-      'notifications_unread',
-      db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.area, area), isNull(notifications.readAt))),
-    );
+    const [row] = await unreadRows(db, { userId, area });
     return Number(row?.n ?? 0);
   }
   return {
@@ -95,15 +110,7 @@ export function createNotificationService(deps: {
       return notification as Answer;
     },
     async recent(userId: number, area: NotificationArea) {
-      const rows = await prepared(
-        'notifications_recent',
-        db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), eq(notifications.area, area)))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(LIMITS.recentNotifications),
-      );
+      const rows = await recentRows(db, { userId, area });
       return { data: rows.map(toDto), unread_count: await unreadCount(userId, area) };
     },
     async page(userId: number, area: NotificationArea, page: number) {

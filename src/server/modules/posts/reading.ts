@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { COMMUNITY, COMMUNITY_MESSAGES, type DiscussionSort, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import { mentorshipPermalinkFor, permalinkFor, youtubeIds, type PostType } from '#shared/discussion';
-import { prepared, type Executor } from '#server/db/client';
+import { preparedQuery, type Executor } from '#server/db/client';
 import { postLikes, postRevisions, posts, users } from '#server/db/schema/index';
 import { notFound } from '#server/lib/errors';
 import type { CommunityDeps } from '#server/modules/community-deps';
@@ -93,32 +93,95 @@ function toDto(ctx: CommunityDeps, row: Row, viewer: AuthUser | null, liked: Set
 }
 
 /**
- * One page of a thread in one statement: the rows `ids` selects (parents, then the replies shown
- * under them) with their authors, the replied-to author, whether the viewer liked each, and each
- * parent's number of replies. Any row whose parent is among the rows is a reply; the others are
- * parents, answered in `order`. `allReplies`: every reply is shown (no count needed).
+ * Which rows a page of a thread reads (the `ids` of `threadPage`), one shape per prepared statement:
+ * one conversation; a topic's or lesson's newest parents (from the start or before `from`); a lesson
+ * discussion's page of parents in a sort. `body`: the thread's resource has a body post to leave out.
+ */
+type PageShape =
+  | 'conversation'
+  | `newest:${'body' | 'nobody'}:${'first' | 'before'}`
+  | `sorted:${'body' | 'nobody'}:${DiscussionSort}`;
+
+/** the ids of the first replies shown under each of the parents `parentIds` selects */
+const firstReplies = (parentIds: SQL) =>
+  sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from ${posts} where parent_id in (${parentIds})) r where r.rn <= ${COMMUNITY.repliesShown}`;
+
+const SORTED_BY: Record<DiscussionSort, SQL[]> = {
+  upvoted: [desc(posts.likesCount), desc(posts.id)],
+  newest: [desc(posts.id)],
+  oldest: [asc(posts.id)],
+};
+
+/**
+ * The ids a page of `shape` reads, with the placeholders `type`, `id` (the resource), `first` (a
+ * topic's body post, 0 for none), `postId` (a conversation's post), `from` and `offset` (paging).
+ */
+function pageIds(ex: Executor, shape: PageShape): SQL {
+  if (shape === 'conversation') {
+    // the post's thread parent (threadParentOf), when the post is in this thread and not a topic's body
+    const first = sql.placeholder('first');
+    const parent = sql`select case when p.parent_id is not null and p.parent_id <> ${first} then p.parent_id else p.id end from ${posts} as p where p.id = ${sql.placeholder('postId')} and p.type = ${sql.placeholder('type')} and p.resource_id = ${sql.placeholder('id')} and p.id <> ${first}`;
+    return sql`select (${parent}) union all (select id from ${posts} where parent_id = (${parent}) order by id limit ${THREAD_MAX_REPLIES})`;
+  }
+  const [kind, body, order] = shape.split(':') as ['newest' | 'sorted', 'body' | 'nobody', string];
+  const parentsOfThread = parentCondition(body === 'body');
+  if (kind === 'newest') {
+    const perPage = COMMUNITY.parentsPerPage;
+    // one parent past the page says whether there are more (its replies are not read)
+    const parents = (n: number) =>
+      ex
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(parentsOfThread, order === 'before' ? lt(posts.id, sql.placeholder('from')) : undefined))
+        .orderBy(desc(posts.id))
+        .limit(n);
+    return sql`(${parents(perPage + 1)}) union all (${firstReplies(sql`${parents(perPage)}`)})`;
+  }
+  const parents = ex
+    .select({ id: posts.id })
+    .from(posts)
+    .where(parentsOfThread)
+    .orderBy(...SORTED_BY[order as DiscussionSort])
+    .limit(COMMUNITY.inlinePostsPerPage)
+    .offset(sql.placeholder('offset'));
+  return sql`(${parents}) union all (${firstReplies(sql`${parents}`)})`;
+}
+
+/**
+ * One page of a thread in one statement: the rows of the page's shape (parents, then the replies
+ * shown under them) with their authors, the replied-to author, whether the viewer (`viewer`, 0 for
+ * none) liked each, and each parent's number of replies (a conversation shows every reply: no count).
+ */
+const threadPageRows = preparedQuery('thread_page', (ex, shape: PageShape) =>
+  selectRows(ex, {
+    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${sql.placeholder('viewer')})`,
+    replies:
+      shape === 'conversation'
+        ? sql<number>`0`
+        : sql<number>`(select count(*)::int from ${posts} as c where c.parent_id = ${posts.id})`,
+  })
+    .where(sql`${posts.id} in (${pageIds(ex, shape)})`)
+    .orderBy(asc(posts.id)),
+);
+
+/**
+ * A page of a thread: any row whose parent is among the rows is a reply; the others are parents,
+ * answered in `order`.
  */
 async function threadPage(
   ctx: CommunityDeps,
   viewer: AuthUser | null,
   res: Resource,
-  ids: SQL,
-  allReplies: boolean,
+  page: { shape: PageShape; postId?: number; from?: number; offset?: number },
   order: (a: Row, b: Row) => number,
 ): Promise<PostDto[]> {
-  const rows = await prepared(
-    'thread_page',
-    selectRows(ctx.db, {
-      liked: viewer
-        ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer.id})`
-        : sql<boolean>`false`,
-      replies: allReplies
-        ? sql<number>`0`
-        : sql<number>`(select count(*)::int from ${posts} as c where c.parent_id = ${posts.id})`,
-    })
-      .where(sql`${posts.id} in (${ids})`)
-      .orderBy(asc(posts.id)),
+  const { shape, ...paging } = page;
+  const rows = await threadPageRows(
+    ctx.db,
+    { viewer: viewer?.id ?? 0, type: res.type, id: res.id, first: res.firstPostId ?? 0, ...paging },
+    shape,
   );
+  const allReplies = shape === 'conversation';
   const liked = new Set(rows.filter((r) => r.liked).map((r) => r.post.id));
   const present = new Set(rows.map((r) => r.post.id));
   const byParent = new Map<number, PostDto[]>();
@@ -141,10 +204,6 @@ async function threadPage(
   });
 }
 
-/** the ids of the first replies shown under each of the parents `parentIds` selects */
-const firstReplies = (parentIds: SQL) =>
-  sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from ${posts} where parent_id in (${parentIds})) r where r.rn <= ${COMMUNITY.repliesShown}`;
-
 const newestFirst = (a: Row, b: Row) => b.post.id - a.post.id;
 
 /** one post as the thread shows it (without its replies) */
@@ -156,11 +215,7 @@ export async function onePost(ctx: CommunityDeps, viewer: AuthUser | null, id: n
 
 /** The conversation a post belongs to: its parent (or itself) with every reply, in one statement. */
 async function conversation(ctx: CommunityDeps, viewer: AuthUser | null, res: Resource, postId: number) {
-  // the post's thread parent (threadParentOf), when the post is in this thread and not a topic's body
-  const first = res.firstPostId ?? 0;
-  const parent = sql`select case when p.parent_id is not null and p.parent_id <> ${first} then p.parent_id else p.id end from ${posts} as p where p.id = ${postId} and p.type = ${res.type} and p.resource_id = ${res.id} and p.id <> ${first}`;
-  const ids = sql`select (${parent}) union all (select id from ${posts} where parent_id = (${parent}) order by id limit ${THREAD_MAX_REPLIES})`;
-  const data = await threadPage(ctx, viewer, res, ids, true, newestFirst);
+  const data = await threadPage(ctx, viewer, res, { shape: 'conversation', postId }, newestFirst);
   // a reply whose parent is gone answers as the original did: not found
   if (data.length !== 1 || data[0]!.parentId !== null) throw notFound();
   return data;
@@ -178,16 +233,14 @@ export async function thread(
 ) {
   const res = await readable(ctx, viewer, type, id);
   const perPage = COMMUNITY.parentsPerPage;
-  // one parent past the page says whether there are more (its replies are not read)
-  const parents = (n: number) =>
-    ctx.db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(parentCondition(res), from ? lt(posts.id, from) : undefined))
-      .orderBy(desc(posts.id))
-      .limit(n);
-  const ids = sql`(${parents(perPage + 1)}) union all (${firstReplies(sql`${parents(perPage)}`)})`;
-  const all = await threadPage(ctx, viewer, res, ids, false, newestFirst);
+  const body = res.firstPostId ? 'body' : 'nobody';
+  const all = await threadPage(
+    ctx,
+    viewer,
+    res,
+    from ? { shape: `newest:${body}:before`, from } : { shape: `newest:${body}:first` },
+    newestFirst,
+  );
   const more = all.length > perPage;
   const page = all.slice(0, perPage);
   return { posts: page, more, from: more ? page[page.length - 1]!.id : null };
@@ -227,24 +280,14 @@ export async function inline(
   }
   const n = res.parents;
   const pages = Math.max(1, Math.ceil(n / perPage));
-  const [order, inOrder] =
+  const inOrder =
     sort === 'upvoted'
-      ? [
-          [desc(posts.likesCount), desc(posts.id)],
-          (a: Row, b: Row) => b.post.likesCount - a.post.likesCount || b.post.id - a.post.id,
-        ]
+      ? (a: Row, b: Row) => b.post.likesCount - a.post.likesCount || b.post.id - a.post.id
       : sort === 'newest'
-        ? [[desc(posts.id)], newestFirst]
-        : [[asc(posts.id)], (a: Row, b: Row) => a.post.id - b.post.id];
-  const parents = ctx.db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(parentCondition(res))
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const ids = sql`(${parents}) union all (${firstReplies(sql`${parents}`)})`;
-  const data = await threadPage(ctx, viewer, res, ids, false, inOrder);
+        ? newestFirst
+        : (a: Row, b: Row) => a.post.id - b.post.id;
+  const shape = `sorted:${res.firstPostId ? 'body' : 'nobody'}:${sort}` as const;
+  const data = await threadPage(ctx, viewer, res, { shape, offset: (page - 1) * perPage }, inOrder);
   return { posts: { data, current_page: page, last_page: pages, per_page: perPage, total: n }, page, pages };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import type { PostType } from '#shared/discussion';
 import { LEARNING } from '#shared/learning';
-import { prepared, type Executor } from '#server/db/client';
+import { preparedQuery, type Executor } from '#server/db/client';
 import { forumTopics, lessons, posts } from '#server/db/schema/index';
 import { forbidden, notFound, unauthenticated } from '#server/lib/errors';
 import { mayUseCommunity } from '#server/lib/guards';
@@ -30,6 +30,45 @@ export async function readableTopic({ db }: CommunityDeps, user: AuthUser | null
   return topic;
 }
 
+/** whether a thread's resource is read with the number of its parents */
+type ParentsCounted = 'counted' | 'uncounted';
+
+/** the number of parents of the thread (`type`, `id`), leaving out a topic's body (`firstPostId`) */
+const parentsOf = (counted: ParentsCounted, firstPostId: SQL | null) =>
+  counted === 'counted'
+    ? sql<number>`(select count(*)::int from ${posts} as p where p.type = ${sql.placeholder('type')} and p.resource_id = ${sql.placeholder('id')} and p.parent_id is null${firstPostId ? sql` and p.id is distinct from ${firstPostId}` : sql``})`
+    : sql<number>`0`;
+
+/** a forum topic (`id`) as its thread needs it */
+const threadTopic = preparedQuery('thread_topic', (db, counted: ParentsCounted) =>
+  db
+    .select({
+      title: forumTopics.title,
+      firstPostId: forumTopics.firstPostId,
+      locked: forumTopics.locked,
+      hiddenAt: forumTopics.hiddenAt,
+      parents: parentsOf(counted, sql`${forumTopics.firstPostId}`),
+    })
+    .from(forumTopics)
+    .where(eq(forumTopics.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** a lesson (`id`) as its discussion needs it */
+const threadLesson = preparedQuery('thread_lesson', (db, counted: ParentsCounted) =>
+  db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      membersOnly: lessons.membersOnly,
+      courseId: lessons.courseId,
+      parents: parentsOf(counted, null),
+    })
+    .from(lessons)
+    .where(eq(lessons.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 /**
  * 403/404 unless the viewer may read the resource (forum topic: community; lesson: may watch it).
  * `countParents`: the same statement counts the thread's parents (`parents`; 0 otherwise).
@@ -42,43 +81,14 @@ export async function readable(
   countParents = false,
 ): Promise<Resource & { parents: number }> {
   if (!user) throw unauthenticated();
-  const parents = (firstPostId: SQL | null) =>
-    countParents
-      ? sql<number>`(select count(*)::int from ${posts} as p where p.type = ${type} and p.resource_id = ${id} and p.parent_id is null${firstPostId ? sql` and p.id is distinct from ${firstPostId}` : sql``})`
-      : sql<number>`0`;
+  const counted = countParents ? 'counted' : 'uncounted';
   if (type === 'forumtopic') {
     if (!mayUseCommunity(user)) throw forbidden(COMMUNITY_MESSAGES.communityMembersOnly);
-    const [row] = await prepared(
-      'thread_topic',
-      db
-        .select({
-          title: forumTopics.title,
-          firstPostId: forumTopics.firstPostId,
-          locked: forumTopics.locked,
-          hiddenAt: forumTopics.hiddenAt,
-          parents: parents(sql`${forumTopics.firstPostId}`),
-        })
-        .from(forumTopics)
-        .where(eq(forumTopics.id, id))
-        .limit(1),
-    );
+    const [row] = await threadTopic(db, { type, id }, counted);
     if (!row || (row.hiddenAt && !user.isAdmin)) throw notFound();
     return { type, id, title: row.title, firstPostId: row.firstPostId, locked: row.locked, parents: row.parents };
   }
-  const [lesson] = await prepared(
-    'thread_lesson',
-    db
-      .select({
-        id: lessons.id,
-        title: lessons.title,
-        membersOnly: lessons.membersOnly,
-        courseId: lessons.courseId,
-        parents: parents(null),
-      })
-      .from(lessons)
-      .where(eq(lessons.id, id))
-      .limit(1),
-  );
+  const [lesson] = await threadLesson(db, { type, id }, counted);
   if (!lesson) throw notFound();
   // the lesson's own rule: membership, or the course bought on its own
   if (!canWatch(user, lesson)) throw forbidden(LEARNING.membersOnly);
@@ -86,16 +96,17 @@ export async function readable(
 }
 
 /**
- * The top-level condition of a thread: parents only; a topic's first post is its body, not part of
- * the thread (migration 0009 moved older replies filed under it to the top level), so the partial
- * index on parents serves every page.
+ * The top-level condition of a thread, for a prepared statement: parents only, of the resource the
+ * placeholders `type` and `id` name; a topic's first post (`withBody`: the placeholder `first`) is its
+ * body, not part of the thread (migration 0009 moved older replies filed under it to the top level),
+ * so the partial index on parents serves every page.
  */
-export function parentCondition(res: Resource): SQL {
+export function parentCondition(withBody: boolean): SQL {
   return and(
-    eq(posts.type, res.type),
-    eq(posts.resourceId, res.id),
+    eq(posts.type, sql.placeholder('type')),
+    eq(posts.resourceId, sql.placeholder('id')),
     isNull(posts.parentId),
-    res.firstPostId ? ne(posts.id, res.firstPostId) : undefined,
+    withBody ? ne(posts.id, sql.placeholder('first')) : undefined,
   )!;
 }
 

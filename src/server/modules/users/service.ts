@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
-import { prepared, type Database, type Executor } from '#server/db/client';
+import { preparedQuery, type Database, type Executor } from '#server/db/client';
 import { entitlements, sessions, users } from '#server/db/schema/index';
 import type { AuthUser } from '#server/types';
 import { isUniqueViolation, violatedConstraint } from '#server/lib/db-errors';
@@ -18,6 +18,23 @@ export function slugify(name: string): string {
     .slice(0, 40);
   return base || 'drummer';
 }
+
+/** the member's active entitlement kinds at `now` (an ISO time) as one sorted jsonb list, beside their row */
+const activeKinds = (now: string | Placeholder) =>
+  sql<
+    string[]
+  >`coalesce((select jsonb_agg(k.kind order by k.kind collate "C") from (select distinct e.kind from ${entitlements} as e where e.user_id = ${users}.id and e.revoked_at is null and (e.ends_at is null or e.ends_at > ${now}::timestamptz)) k), '[]'::jsonb)`;
+
+/** a stored session's member (`idHash`) with their active entitlements and the session's end, at `now` */
+const sessionUser = preparedQuery('session_user', (db) => {
+  const now = sql.placeholder('now');
+  return db
+    .select({ row: users, kinds: activeKinds(now), expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), sql`${sessions.expiresAt} > ${now}::timestamptz`))
+    .limit(1);
+});
 
 export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
   const { db } = deps;
@@ -52,12 +69,6 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
       );
     return rows.map((r) => r.kind).sort();
   }
-
-  /** the member's active entitlement kinds as one sorted jsonb list, beside their row */
-  const activeKinds = (now: Date) =>
-    sql<
-      string[]
-    >`coalesce((select jsonb_agg(k.kind order by k.kind collate "C") from (select distinct e.kind from ${entitlements} as e where e.user_id = ${users}.id and e.revoked_at is null and (e.ends_at is null or e.ends_at > ${now.toISOString()}::timestamptz)) k), '[]'::jsonb)`;
 
   return {
     avatarUrl,
@@ -151,7 +162,7 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
      */
     async findAuthUser(id: number): Promise<{ user: AuthUser; suspended: boolean } | null> {
       const [found] = await db
-        .select({ row: users, kinds: activeKinds(new Date()) })
+        .select({ row: users, kinds: activeKinds(new Date().toISOString()) })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
@@ -163,16 +174,7 @@ export function createUserService(deps: { db: Database; fileBaseUrl: string }) {
      * misses the hot cache runs it on every request. Null for an unknown or expired session.
      */
     async findSessionUser(idHash: string): Promise<{ user: AuthUser; suspended: boolean; expiresAt: number } | null> {
-      const now = new Date();
-      const [found] = await prepared(
-        'session_user',
-        db
-          .select({ row: users, kinds: activeKinds(now), expiresAt: sessions.expiresAt })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-          .limit(1),
-      );
+      const [found] = await sessionUser(db, { idHash, now: new Date().toISOString() });
       return found
         ? {
             user: authUser(found.row, found.kinds),
