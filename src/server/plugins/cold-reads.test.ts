@@ -261,18 +261,21 @@ describe('cold hot pages', () => {
     } finally {
       t.app.deps.database.observers.delete(listen);
     }
-    const latest = texts.find((text) => text.startsWith('select distinct on'));
+    const latest = texts.find((text) => text.includes('left join lateral'));
     expect(latest).toBeDefined();
     // a few rows would be read by a scan either way: the question is whether the index holds the order
     const plan = await t.app.deps.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const explained = (await tx.execute(sql.raw(`explain ${latest!}`))) as unknown as {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      // its one parameter is the latest topic's limit, 1
+      const explained = (await tx.execute(sql.raw(`explain ${latest!.replace('$1', '1')}`))) as unknown as {
         rows: Array<Record<string, string>>;
       };
       return explained.rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('forum_topics_latest_idx');
-    expect(plan).not.toMatch(/Sort/);
+    // the categories are sorted (a handful); the topics never are
+    expect(plan).not.toMatch(/Sort Key:.*last_activity_at/);
   });
 
   it('the session costs the same on every request (what the counts above take off)', async () => {

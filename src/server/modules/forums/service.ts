@@ -32,35 +32,34 @@ const YOUTUBE =
 /** which topics a reader counts: every topic (an admin) or the visible ones */
 type TopicsSeen = 'all' | 'visible';
 
-/** the forums index: every category with its topic count and latest activity */
+/**
+ * The forums index in one statement: every category with its number of topics and its latest topic
+ * (whose last activity is the category's), read per category from forum_topics_latest_idx in its
+ * order, so no statement sorts every topic.
+ */
 const categoryRows = preparedQuery('forum_categories', (db, seen: TopicsSeen) => {
-  const counted = seen === 'all' ? sql`true` : sql`${forumTopics.hiddenAt} is null`;
+  const counted = seen === 'all' ? sql`` : sql` and ${forumTopics.hiddenAt} is null`;
+  const latest = db
+    .select({ id: forumTopics.id, title: forumTopics.title, lastActivityAt: forumTopics.lastActivityAt })
+    .from(forumTopics)
+    .where(
+      and(eq(forumTopics.categoryId, forumCategories.id), seen === 'all' ? undefined : isNull(forumTopics.hiddenAt)),
+    )
+    .orderBy(desc(forumTopics.lastActivityAt), desc(forumTopics.id))
+    .limit(1)
+    .as('latest');
   return db
     .select({
       cat: forumCategories,
-      topicsCount: sql<number>`count(${forumTopics.id}) filter (where ${counted})`.mapWith(Number),
-      lastActivityAt: sql<Date | null>`max(${forumTopics.lastActivityAt}) filter (where ${counted})`.mapWith(
-        (v: unknown) => (v ? new Date(v as string) : null),
-      ),
+      topicsCount: sql<number>`(select count(*)::int from ${forumTopics} where ${forumTopics.categoryId} = ${forumCategories.id}${counted})`,
+      latestId: latest.id,
+      latestTitle: latest.title,
+      lastActivityAt: latest.lastActivityAt,
     })
     .from(forumCategories)
-    .leftJoin(forumTopics, eq(forumTopics.categoryId, forumCategories.id))
-    .groupBy(forumCategories.id)
+    .leftJoinLateral(latest, sql`true`)
     .orderBy(asc(forumCategories.position), asc(forumCategories.id));
 });
-
-/** the forums index: each category's latest topic */
-const latestTopics = preparedQuery('forum_latest', (db, seen: TopicsSeen) =>
-  db
-    .selectDistinctOn([forumTopics.categoryId], {
-      id: forumTopics.id,
-      title: forumTopics.title,
-      categoryId: forumTopics.categoryId,
-    })
-    .from(forumTopics)
-    .where(seen === 'all' ? undefined : isNull(forumTopics.hiddenAt))
-    .orderBy(forumTopics.categoryId, desc(forumTopics.lastActivityAt), desc(forumTopics.id)),
-);
 
 /** video ids from links to the video host in a post's text */
 export const videoIds = (body: string) => [...new Set([...body.matchAll(YOUTUBE)].map((m) => m[1]!))];
@@ -92,12 +91,10 @@ export function createForumService(deps: CommunityDeps) {
   return {
     visibleTopic,
 
-    /** GET /api/forums: every category with its topic count and latest activity (two queries). */
+    /** GET /api/forums: every category with its topic count, latest topic and latest activity (one statement). */
     async categories(viewer: AuthUser | null): Promise<ForumCategoryDto[]> {
       const seen = isAdmin(viewer) ? 'all' : 'visible';
       const rows = await categoryRows(db, {}, seen);
-      const latest = await latestTopics(db, {}, seen);
-      const byCat = new Map(latest.map((t) => [t.categoryId, { id: t.id, title: t.title }]));
       return rows.map((r) => ({
         id: r.cat.id,
         slug: r.cat.slug,
@@ -105,7 +102,7 @@ export function createForumService(deps: CommunityDeps) {
         description: r.cat.description,
         topicsCount: r.topicsCount,
         lastActivityAt: r.lastActivityAt ? r.lastActivityAt.toISOString() : null,
-        latestTopic: byCat.get(r.cat.id) ?? null,
+        latestTopic: r.latestId !== null && r.latestTitle !== null ? { id: r.latestId, title: r.latestTitle } : null,
       }));
     },
 
