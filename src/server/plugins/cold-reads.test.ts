@@ -42,6 +42,19 @@ let showId: number;
 let replyId: number;
 let topicReplyId: number;
 
+/** every shape of the hot pages: the session alone, then each page with the session */
+const hotPages = () => [
+  '/api/me',
+  `/posts?type=forumtopic&id=${topicId}`,
+  `/posts?type=forumtopic&id=${topicId}&from=${topicReplyId + 1}`,
+  `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`,
+  `/inline-posts?type=lesson&id=${lessonId}&to=${replyId}`,
+  `/live-chat/get?showId=${showId}`,
+  '/notifications/recent',
+  '/api/forums',
+  `/api/lessons/${lessonId}`,
+];
+
 beforeAll(async () => {
   t = await createTestApp({ hotCache: false });
   maya = await t.signedIn({ name: 'Maya', entitlements: ['membership'] });
@@ -190,15 +203,7 @@ describe('cold hot pages', () => {
       // requests one after another reuse the pool's most recently released connection
       const parse = vi.spyOn(pg.Connection.prototype, 'parse');
       try {
-        for (const url of [
-          '/api/me',
-          `/posts?type=forumtopic&id=${topicId}`,
-          `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`,
-          `/live-chat/get?showId=${showId}`,
-          '/notifications/recent',
-          '/api/forums',
-          `/api/lessons/${lessonId}`,
-        ]) {
+        for (const url of hotPages()) {
           expect((await maya.client.get(url)).statusCode, url).toBe(200);
           parse.mockClear();
           expect((await maya.client.get(url)).statusCode, url).toBe(200);
@@ -230,17 +235,7 @@ describe('cold hot pages', () => {
   it('a page read again runs statements turned into SQL once: no request builds its page query again', async () => {
     const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     try {
-      for (const url of [
-        '/api/me',
-        `/posts?type=forumtopic&id=${topicId}`,
-        `/posts?type=forumtopic&id=${topicId}&from=${topicReplyId + 1}`,
-        `/inline-posts?type=lesson&id=${lessonId}&sort=upvoted&page=1`,
-        `/inline-posts?type=lesson&id=${lessonId}&to=${replyId}`,
-        `/live-chat/get?showId=${showId}`,
-        '/notifications/recent',
-        '/api/forums',
-        `/api/lessons/${lessonId}`,
-      ]) {
+      for (const url of hotPages()) {
         expect((await maya.client.get(url)).statusCode, url).toBe(200);
         built.mockClear();
         const again = await maya.client.get(url);
