@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QuizQuestion } from '#server/db/schema/progress';
 import { LEARNING, QUIZ, quizScore } from '#shared/learning';
-import { preparedQuery, type Database } from '#server/db/client';
+import { preparedQuery, type Database, type Executor } from '#server/db/client';
 import {
   courses,
   lessonBookmarks,
@@ -26,18 +26,20 @@ const nextCourse = alias(courses, 'next_course');
 const viewerId = sql.placeholder('viewer');
 
 /**
- * The lesson page's first statement: the lesson (`id`) with its course, next lesson, quiz and the
- * viewer's bookmark, completion and course progress (`viewer`: 0 when signed out).
+ * The lesson after the `lessons` row a statement reads, as `{ id, title }` (null for none): the admin's
+ * choice (lessons.next_lesson_id) when it is still in the academy's main area, else the next one in its
+ * course (by position, then id).
  */
-const lessonPage = preparedQuery('lesson_page', (db) => {
-  const chosenNext = db
-    .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+function nextLessonOf(db: Executor) {
+  const asNext = { o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` };
+  const chosen = db
+    .select(asNext)
     .from(otherLesson)
     .innerJoin(nextCourse, eq(nextCourse.id, otherLesson.courseId))
     .where(and(eq(otherLesson.id, lessons.nextLessonId), eq(nextCourse.area, 'main')))
     .limit(1);
-  const followingNext = db
-    .select({ o: sql`json_build_object('id', ${otherLesson.id}, 'title', ${otherLesson.title})` })
+  const following = db
+    .select(asNext)
     .from(otherLesson)
     .where(
       and(
@@ -47,14 +49,22 @@ const lessonPage = preparedQuery('lesson_page', (db) => {
     )
     .orderBy(asc(otherLesson.position), asc(otherLesson.id))
     .limit(1);
+  return sql<{ id: number; title: string } | null>`coalesce((${chosen}), (${following}))`.mapWith(
+    json<{ id: number; title: string } | null>,
+  );
+}
+
+/**
+ * The lesson page's first statement: the lesson (`id`) with its course, next lesson, quiz and the
+ * viewer's bookmark, completion and course progress (`viewer`: 0 when signed out).
+ */
+const lessonPage = preparedQuery('lesson_page', (db) => {
   return db
     .select({
       lesson: lessons,
       courseSlug: courses.slug,
       courseTitle: courses.title,
-      next: sql<{ id: number; title: string } | null>`coalesce((${chosenNext}), (${followingNext}))`.mapWith(
-        json<{ id: number; title: string } | null>,
-      ),
+      next: nextLessonOf(db),
       quiz: sql<
         QuizQuestion[] | null
       >`(select ${lessonQuizzes.questions} from ${lessonQuizzes} where ${lessonQuizzes.lessonId} = ${lessons.id})`.mapWith(
@@ -101,32 +111,14 @@ export function createLessons(deps: { db: Database }) {
     return row.lesson;
   }
 
-  /**
-   * the lesson after this one: the admin's choice (lessons.next_lesson_id) when it still
-   * exists in the academy, else the next one in its course (by position, then id)
-   */
+  /** the lesson after this one (`nextLessonOf`) */
   async function nextLesson(lesson: LessonRow) {
-    if (lesson.nextLessonId !== null) {
-      const [chosen] = await db
-        .select({ id: lessons.id, title: lessons.title })
-        .from(lessons)
-        .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(and(eq(lessons.id, lesson.nextLessonId), MAIN_AREA))
-        .limit(1);
-      if (chosen) return chosen;
-    }
-    const [next] = await db
-      .select({ id: lessons.id, title: lessons.title })
+    const [row] = await db
+      .select({ next: nextLessonOf(db) })
       .from(lessons)
-      .where(
-        and(
-          eq(lessons.courseId, lesson.courseId),
-          sql`(${lessons.position}, ${lessons.id}) > (${lesson.position}, ${lesson.id})`,
-        ),
-      )
-      .orderBy(asc(lessons.position), asc(lessons.id))
+      .where(eq(lessons.id, lesson.id))
       .limit(1);
-    return next ?? null;
+    return row?.next ?? null;
   }
 
   return {
