@@ -115,8 +115,9 @@ export async function growTo(db: pg.Client, total: number) {
 }
 
 /**
- * The measured app's environment on a bench database: production, API only (no client build), no demo
- * content, no Redis, a session secret of its own, quiet logs.
+ * The app's environment for a bench database: production, as `npm start` runs it, so that the figures
+ * are those of a deployment; API only and no demo content, so that nothing but the pages read costs
+ * anything; no Redis unless a row asks for it; a session secret of its own; quiet logs.
  */
 export function benchAppEnv(databaseUrl: string, dataDir: string) {
   return {

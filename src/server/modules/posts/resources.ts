@@ -98,8 +98,8 @@ export async function readable(
 /**
  * The top-level condition of a thread, for a prepared statement: parents only, of the resource the
  * placeholders `type` and `id` name; a topic's first post (`withBody`: the placeholder `first`) is its
- * body, not part of the thread (migration 0009 moved older replies filed under it to the top level),
- * so the partial index on parents serves every page.
+ * body, not part of the thread, and replies are never filed under it, so the partial index on parents
+ * serves every page.
  */
 export function parentCondition(withBody: boolean): SQL {
   return and(
