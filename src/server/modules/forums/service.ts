@@ -31,6 +31,7 @@ const YOUTUBE =
   /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^\s#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/g;
 /** which topics a reader counts: every topic (an admin) or the visible ones */
 type TopicsSeen = 'all' | 'visible';
+const topicsSeen = (seen: TopicsSeen) => (seen === 'all' ? undefined : isNull(forumTopics.hiddenAt));
 
 /**
  * The forums index in one statement: every category with its number of topics and its latest topic
@@ -38,20 +39,18 @@ type TopicsSeen = 'all' | 'visible';
  * order, so no statement sorts every topic.
  */
 const categoryRows = preparedQuery('forum_categories', (db, seen: TopicsSeen) => {
-  const counted = seen === 'all' ? sql`` : sql` and ${forumTopics.hiddenAt} is null`;
+  const ofCategory = and(eq(forumTopics.categoryId, forumCategories.id), topicsSeen(seen));
   const latest = db
     .select({ id: forumTopics.id, title: forumTopics.title, lastActivityAt: forumTopics.lastActivityAt })
     .from(forumTopics)
-    .where(
-      and(eq(forumTopics.categoryId, forumCategories.id), seen === 'all' ? undefined : isNull(forumTopics.hiddenAt)),
-    )
+    .where(ofCategory)
     .orderBy(desc(forumTopics.lastActivityAt), desc(forumTopics.id))
     .limit(1)
     .as('latest');
   return db
     .select({
       cat: forumCategories,
-      topicsCount: sql<number>`(select count(*)::int from ${forumTopics} where ${forumTopics.categoryId} = ${forumCategories.id}${counted})`,
+      topicsCount: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory})`,
       latestId: latest.id,
       latestTitle: latest.title,
       lastActivityAt: latest.lastActivityAt,
@@ -69,7 +68,7 @@ type TopicRow = typeof forumTopics.$inferSelect;
 export function createForumService(deps: CommunityDeps) {
   const { db } = deps;
   const isAdmin = (user: AuthUser | null) => !!user?.isAdmin;
-  const visibleTo = (user: AuthUser | null) => (isAdmin(user) ? undefined : isNull(forumTopics.hiddenAt));
+  const visibleTo = (user: AuthUser | null) => topicsSeen(isAdmin(user) ? 'all' : 'visible');
   const author = (u: { name: string; slug: string; avatarPath: string | null } | null) =>
     u
       ? { name: u.name, permalink: deps.users.profileUrl(u), avatarUrl: deps.users.avatarUrl(u) }
