@@ -106,10 +106,16 @@ type PageShape =
 const firstReplies = (parentIds: SQL) =>
   sql`select r.id from (select id, row_number() over (partition by parent_id order by id) as rn from ${posts} where parent_id in (${parentIds})) r where r.rn <= ${COMMUNITY.repliesShown}`;
 
-const SORTED_BY: Record<DiscussionSort, SQL[]> = {
-  upvoted: [desc(posts.likesCount), desc(posts.id)],
-  newest: [desc(posts.id)],
-  oldest: [asc(posts.id)],
+const newestFirst = (a: Row, b: Row) => b.post.id - a.post.id;
+
+/** each sort of a lesson discussion: the parents' order in SQL, and the same order of read rows */
+const SORTED_BY: Record<DiscussionSort, { sql: SQL[]; rows: (a: Row, b: Row) => number }> = {
+  upvoted: {
+    sql: [desc(posts.likesCount), desc(posts.id)],
+    rows: (a, b) => b.post.likesCount - a.post.likesCount || b.post.id - a.post.id,
+  },
+  newest: { sql: [desc(posts.id)], rows: newestFirst },
+  oldest: { sql: [asc(posts.id)], rows: (a, b) => a.post.id - b.post.id },
 };
 
 /**
@@ -141,7 +147,7 @@ function pageIds(ex: Executor, shape: PageShape): SQL {
     .select({ id: posts.id })
     .from(posts)
     .where(parentsOfThread)
-    .orderBy(...SORTED_BY[order as DiscussionSort])
+    .orderBy(...SORTED_BY[order as DiscussionSort].sql)
     .limit(COMMUNITY.inlinePostsPerPage)
     .offset(sql.placeholder('offset'));
   return sql`(${parents}) union all (${firstReplies(sql`${parents}`)})`;
@@ -203,8 +209,6 @@ async function threadPage(
     return dto;
   });
 }
-
-const newestFirst = (a: Row, b: Row) => b.post.id - a.post.id;
 
 /** one post as the thread shows it (without its replies) */
 export async function onePost(ctx: CommunityDeps, viewer: AuthUser | null, id: number, res: Resource) {
@@ -280,14 +284,8 @@ export async function inline(
   }
   const n = res.parents;
   const pages = Math.max(1, Math.ceil(n / perPage));
-  const inOrder =
-    sort === 'upvoted'
-      ? (a: Row, b: Row) => b.post.likesCount - a.post.likesCount || b.post.id - a.post.id
-      : sort === 'newest'
-        ? newestFirst
-        : (a: Row, b: Row) => a.post.id - b.post.id;
   const shape = `sorted:${res.firstPostId ? 'body' : 'nobody'}:${sort}` as const;
-  const data = await threadPage(ctx, viewer, res, { shape, offset: (page - 1) * perPage }, inOrder);
+  const data = await threadPage(ctx, viewer, res, { shape, offset: (page - 1) * perPage }, SORTED_BY[sort].rows);
   return { posts: { data, current_page: page, last_page: pages, per_page: perPage, total: n }, page, pages };
 }
 
