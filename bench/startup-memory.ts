@@ -8,7 +8,7 @@
  *
  * "Right after" is SETTLE_MS (default 3000) after /healthz first answers; the peak (VmHWM) is printed
  * too. BENCH_ROUNDS (default 3) rounds; prints each round, then the medians and ranges.
- * BENCH_NODE_FLAGS adds node flags before the start script's (to compare settings). Builds nothing:
+ * BENCH_NODE_FLAGS adds node flags after the start script's own, which they override (to compare settings). Builds nothing:
  * run `npm run build && npm run build:server` first. `npm run bench` runs the same (`startupMemory`) on
  * both databases for its memory rows.
  */

@@ -11,8 +11,9 @@ import { BrowserSession } from '#test/browser-session';
 
 /**
  * The server as `npm start` runs it: the bundle scripts/build-server.ts
- * writes, run by plain node with the flags of package.json's start script (read by bench/proc.ts, the
- * same command the benchmark measures), on a fresh embedded database with the demo content. It must
+ * writes, run by plain node through the start script's launcher (scripts/start.sh, read by
+ * bench/proc.ts, the same command the benchmark measures), on a fresh embedded database with the demo
+ * content. It must
  * find its files (migrations, client build, PDF fonts) from the bundle, serve pages and the API, and
  * load the heavy libraries that only rare paths need (sharp's libvips, pdfkit) when they are used.
  * The bundle is built into a folder of its own (.tmp/) so that a running `npm start` is not touched.
@@ -49,7 +50,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('runs under plain node with the start script heap limit, not through tsx', () => {
+it("runs under plain node with the launcher's heap limit, not through tsx", () => {
   const pid = server!.child.pid!;
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   expect(cmdline).toContain(bundle);
