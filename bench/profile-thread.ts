@@ -12,32 +12,40 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '#test/server';
 import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
+import { cpuMs } from './proc.ts';
 import { largestProfile, selfTimes, type ProfileNode } from './cpu-profile.ts';
 
 const route = process.argv[2] ?? '/posts?type=forumtopic&id=1';
 const seconds = Number(process.argv[3] ?? 8);
 
 const nproc = availableParallelism();
-/** CPU time in clock ticks (1/100 s): the machine's busy total, the app process, all postgres processes, this process. */
+/**
+ * CPU time in ms (bench/proc.ts's cpuMs): the machine's busy and total time over all cores, the app
+ * process, all postgres processes, this process. A process that ended between the listing and the
+ * reading counts as none.
+ */
 function cpuTimes(appPid: number) {
-  const ticks = (pid: number | string) => {
+  const msOf = (pid: number) => {
     try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return { comm: readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), t: Number(f[11]) + Number(f[12]) };
+      return cpuMs(pid);
     } catch {
-      return { comm: '', t: 0 };
+      return 0;
     }
   };
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = cpu.reduce((a, b) => a + b, 0);
-  const busy = total - cpu[3]! - cpu[4]!;
-  let postgres = 0;
-  for (const d of readdirSync('/proc'))
-    if (/^\d+$/.test(d)) {
-      const x = ticks(d);
-      if (x.comm === 'postgres') postgres += x.t;
+  const isPostgres = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
     }
-  return { total, busy, app: ticks(appPid).t, postgres, self: ticks(process.pid).t };
+  };
+  // /proc/stat counts clock ticks of 1/100 s, as cpuMs does
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0) * 10;
+  const busy = total - (cpu[3]! + cpu[4]!) * 10;
+  let postgres = 0;
+  for (const d of readdirSync('/proc')) if (/^\d+$/.test(d) && isPostgres(Number(d))) postgres += msOf(Number(d));
+  return { total, busy, app: msOf(appPid), postgres, self: msOf(process.pid) };
 }
 
 const database = await createBenchDatabase();
@@ -97,7 +105,7 @@ try {
     `machine busy ${(((cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total)) * 100).toFixed(0)} % of ${nproc} cores during the run; of the busy time: app process ${share('app')}, PostgreSQL backends ${share('postgres')}, this process (autocannon) ${share('self')}, other processes the rest`,
   );
   console.log(
-    `app CPU per request: ${(((cpu1.app - cpu0.app) * 10) / r.requests.total).toFixed(2)} ms; PostgreSQL CPU per request: ${(((cpu1.postgres - cpu0.postgres) * 10) / r.requests.total).toFixed(2)} ms`,
+    `app CPU per request: ${((cpu1.app - cpu0.app) / r.requests.total).toFixed(2)} ms; PostgreSQL CPU per request: ${((cpu1.postgres - cpu0.postgres) / r.requests.total).toFixed(2)} ms`,
   );
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
