@@ -13,22 +13,21 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * it: `sh scripts/start.sh <bundle>` (the launcher that sets node's flags and glibc's malloc settings,
  * decisions 0015 and 0021; the bundle is the one `npm run build:server` writes, scripts/build-server.ts),
  * as [file, args] with the launcher's and the bundle's paths made absolute and `extraFlags` (node flags,
- * to compare settings) after the launcher's own, so that they win. The start script's environment
- * settings other than NODE_ENV (which every caller sets) are kept by running the launcher through `env`.
- * The launcher execs node in its own place: the process started is node's. run.ts builds the bundle first.
+ * to compare settings) after the launcher's own, so that they win. The launcher holds every setting but
+ * NODE_ENV, which every caller sets, so a start script that sets anything else before it is refused
+ * rather than run without it. The launcher execs node in its own place: the process started is node's.
+ * run.ts builds the bundle first.
  */
 export function appCommand(extraFlags: string[] = []): [file: string, args: string[]] {
   const start = (
     JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts.start!;
-  const run = /(?:^|&&)\s*((?:\w+=\S*\s+)*)sh\s+(\S+)\s+(\S+)\s*$/.exec(start);
-  if (!run) throw new Error(`package.json's start script does not end in \`sh <launcher> <bundle>\`: ${start}`);
-  const settings = run[1]!
-    .trim()
-    .split(/\s+/)
-    .filter((s) => s && !s.startsWith('NODE_ENV='));
-  const args = [path.resolve(ROOT, run[2]!), ...extraFlags, path.resolve(ROOT, run[3]!)];
-  return settings.length ? ['/usr/bin/env', [...settings, '/bin/sh', ...args]] : ['/bin/sh', args];
+  const run = /(?:^|&&)\s*(?:NODE_ENV=\S*\s+)?sh\s+(\S+)\s+(\S+)\s*$/.exec(start);
+  if (!run)
+    throw new Error(
+      `package.json's start script does not end in \`[NODE_ENV=…] sh <launcher> <bundle>\` (other settings belong in the launcher): ${start}`,
+    );
+  return ['/bin/sh', [path.resolve(ROOT, run[1]!), ...extraFlags, path.resolve(ROOT, run[2]!)]];
 }
 
 /** The processes `pid` started (from every one of its threads), [] once it has ended. */

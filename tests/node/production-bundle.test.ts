@@ -13,9 +13,9 @@ import { BrowserSession } from '#test/browser-session';
  * The server as `npm start` runs it: the bundle scripts/build-server.ts
  * writes, run by plain node through the start script's launcher (scripts/start.sh, read by
  * bench/proc.ts, the same command the benchmark measures), on a fresh embedded database with the demo
- * content. It must
- * find its files (migrations, client build, PDF fonts) from the bundle, serve pages and the API, and
- * load the heavy libraries that only rare paths need (sharp's libvips, pdfkit) when they are used.
+ * content. It must find its files (migrations, client build, PDF fonts) from the bundle, serve pages
+ * and the API, and load the heavy libraries that only rare paths need (sharp's libvips, pdfkit) when
+ * they are used.
  * The bundle is built into a folder of its own (.tmp/) so that a running `npm start` is not touched.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
