@@ -10,6 +10,7 @@ import {
   achievements,
   chatHearts,
   chatMessages,
+  forumCategories,
   forumTopics,
   friendships,
   lessonCompletions,
@@ -122,6 +123,51 @@ const SCENARIOS: Scenario[] = [
       const [after] = await db.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId));
       expect(after!.n).toBe(0);
       expect(await db.$count(postLikes, eq(postLikes.postId, postId))).toBe(0);
+    },
+  },
+  {
+    name: 'start topics in one category: 12 members at once, then one moderator moves 6 to another category while another hides 4 and deletes 2',
+    expect:
+      "each category's topic counts (all, and what members see) equal its topics, on the forums index and the category page",
+    run: async () => {
+      const [from, to] = await db
+        .insert(forumCategories)
+        .values([
+          { slug: uniq('from'), title: 'From' },
+          { slug: uniq('to'), title: 'To' },
+        ])
+        .returning();
+      const writers = await members(12);
+      const started = await Promise.all(
+        writers.map((w, i) => w.client.post(`/api/forums/${from!.slug}/topics`, { title: `Groove ${i}`, body: 'b' })),
+      );
+      expect(codes(started)).toEqual(Array(12).fill(201));
+      const ids = started.map((r) => r.json().topic.id as number);
+      const [mover, moderator] = await Promise.all([t.signedIn({ role: 'admin' }), t.signedIn({ role: 'admin' })]);
+      const moderated = await Promise.all([
+        ...ids.slice(0, 6).map((id) => mover.client.post(`/api/forums/topics/${id}/move`, { category_id: to!.id })),
+        ...[0, 3, 6, 9].map((i) => moderator.client.post(`/api/admin/moderation/topic/${ids[i]}`, { action: 'hide' })),
+        ...[7, 10].map((i) => moderator.client.post(`/api/admin/moderation/topic/${ids[i]}`, { action: 'delete' })),
+      ]);
+      expect(codes(moderated)).toEqual(Array(12).fill(200));
+      // moved 0–5 (0 and 3 hidden); left 6, 8, 9, 11 (6 and 9 hidden)
+      for (const [cat, topics, seen] of [
+        [to!, 6, 4],
+        [from!, 4, 2],
+      ] as const) {
+        const all = await db.$count(forumTopics, eq(forumTopics.categoryId, cat.id));
+        const visible = await db.$count(
+          forumTopics,
+          and(eq(forumTopics.categoryId, cat.id), sql`${forumTopics.hiddenAt} is null`),
+        );
+        expect([all, visible]).toEqual([topics, seen]);
+        const listed = (reader: TestClient) =>
+          reader.get('/api/forums').then((r) => r.json().data.find((c: { id: number }) => c.id === cat.id).topicsCount);
+        expect(await listed(writers[0]!.client)).toBe(visible);
+        expect(await listed(mover.client)).toBe(all);
+        const page = await writers[0]!.client.get(`/api/forums/${cat.slug}`);
+        expect(page.json().category.topicsCount).toBe(visible);
+      }
     },
   },
   {

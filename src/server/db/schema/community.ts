@@ -19,6 +19,12 @@ export const forumCategories = pgTable('forum_categories', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
+  /**
+   * kept by forum_topics' count trigger (drizzle/0023_forum_category_topic_counts.sql), never written by
+   * the app: every topic of the category, and the ones not hidden (what a member sees)
+   */
+  topicsCount: integer('topics_count').notNull().default(0),
+  visibleTopicsCount: integer('visible_topics_count').notNull().default(0),
 });
 
 export const forumTopics = pgTable(

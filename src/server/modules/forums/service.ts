@@ -33,24 +33,30 @@ const YOUTUBE =
 type TopicsSeen = 'all' | 'visible';
 const topicsSeen = (seen: TopicsSeen) => (seen === 'all' ? undefined : isNull(forumTopics.hiddenAt));
 
-/**
- * The forums index in one statement: every category with its number of topics and its latest topic
- * (whose last activity is the category's), read per category from forum_topics_latest_idx in its
- * order, so no statement sorts every topic.
- */
-const categoryRows = preparedQuery('forum_categories', (db, seen: TopicsSeen) => {
-  const ofCategory = and(eq(forumTopics.categoryId, forumCategories.id), topicsSeen(seen));
-  const latest = db
+/** a category's number of topics the reader counts, kept on the category by the database */
+const topicsCountOf = (seen: TopicsSeen) =>
+  seen === 'all' ? forumCategories.topicsCount : forumCategories.visibleTopicsCount;
+
+/** a category's latest topic the reader may see (whose last activity is the category's), from forum_topics_latest_idx */
+const latestTopicOf = (db: Executor, seen: TopicsSeen) =>
+  db
     .select({ id: forumTopics.id, title: forumTopics.title, lastActivityAt: forumTopics.lastActivityAt })
     .from(forumTopics)
-    .where(ofCategory)
+    .where(and(eq(forumTopics.categoryId, forumCategories.id), topicsSeen(seen)))
     .orderBy(desc(forumTopics.lastActivityAt), desc(forumTopics.id))
     .limit(1)
     .as('latest');
+
+/**
+ * The forums index in one statement: every category with its topic count (a column) and its latest
+ * topic, read per category in the index's order, so nothing scans or sorts a category's topics.
+ */
+const categoryRows = preparedQuery('forum_categories', (db, seen: TopicsSeen) => {
+  const latest = latestTopicOf(db, seen);
   return db
     .select({
       cat: forumCategories,
-      topicsCount: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory})`,
+      topicsCount: topicsCountOf(seen),
       latestId: latest.id,
       latestTitle: latest.title,
       lastActivityAt: latest.lastActivityAt,
@@ -68,7 +74,7 @@ type TopicRow = typeof forumTopics.$inferSelect;
 export function createForumService(deps: CommunityDeps) {
   const { db } = deps;
   const isAdmin = (user: AuthUser | null) => !!user?.isAdmin;
-  const visibleTo = (user: AuthUser | null) => topicsSeen(isAdmin(user) ? 'all' : 'visible');
+  const seenBy = (user: AuthUser | null): TopicsSeen => (isAdmin(user) ? 'all' : 'visible');
   const author = (u: { name: string; slug: string; avatarPath: string | null } | null) =>
     u
       ? { name: u.name, permalink: deps.users.profileUrl(u), avatarUrl: deps.users.avatarUrl(u) }
@@ -92,8 +98,7 @@ export function createForumService(deps: CommunityDeps) {
 
     /** GET /api/forums: every category with its topic count, latest topic and latest activity (one statement). */
     async categories(viewer: AuthUser | null): Promise<ForumCategoryDto[]> {
-      const seen = isAdmin(viewer) ? 'all' : 'visible';
-      const rows = await categoryRows(db, {}, seen);
+      const rows = await categoryRows(db, {}, seenBy(viewer));
       return rows.map((r) => ({
         id: r.cat.id,
         slug: r.cat.slug,
@@ -108,24 +113,19 @@ export function createForumService(deps: CommunityDeps) {
     /** GET /api/forums/{slug}?page=: pinned first, then newest activity (two statements whatever the page). */
     async categoryPage(viewer: AuthUser | null, slug: string, page: number): Promise<CategoryPage> {
       // the category with its totals (the topics the viewer may see), in one statement
-      const visible = visibleTo(viewer);
-      const ofCategory = and(eq(forumTopics.categoryId, forumCategories.id), visible);
+      const seen = seenBy(viewer);
+      const latest = latestTopicOf(db, seen);
       const [found] = await db
-        .select({
-          cat: forumCategories,
-          n: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory})`,
-          last: sql<Date | null>`(select max(${forumTopics.lastActivityAt}) from ${forumTopics} where ${ofCategory})`.mapWith(
-            (v: unknown) => (v ? new Date(v as string) : null),
-          ),
-        })
+        .select({ cat: forumCategories, n: topicsCountOf(seen), last: latest.lastActivityAt })
         .from(forumCategories)
+        .leftJoinLateral(latest, sql`true`)
         .where(eq(forumCategories.slug, slug))
         .limit(1);
       if (!found) throw notFound();
       const cat = found.cat;
-      const where = and(eq(forumTopics.categoryId, cat.id), visible);
+      const where = and(eq(forumTopics.categoryId, cat.id), topicsSeen(seen));
       const per = COMMUNITY.topicsPerPage;
-      const total = Number(found.n);
+      const total = found.n;
       const rows = await db
         .select({ t: forumTopics, u: { name: users.name, slug: users.slug, avatarPath: users.avatarPath } })
         .from(forumTopics)
