@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Client as PgClient } from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,27 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
         await untilDisconnected(admin, name);
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       }, url),
+  };
+}
+
+/**
+ * A migrated database of its own for the calling test file, opened before its tests and closed and
+ * dropped after them; `db` is read inside the tests.
+ */
+export function databaseForThisFile() {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await handle?.drop();
+  });
+  return {
+    get db(): DatabaseHandle['db'] {
+      if (!handle) throw new Error('the test database opens before the tests');
+      return handle.db;
+    },
   };
 }
 

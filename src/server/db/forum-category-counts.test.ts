@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from './client.ts';
 import { forumCategories, forumTopics } from './schema/index.ts';
-import { openTestDatabase } from '#test/api-harness';
+import { databaseForThisFile } from '#test/api-harness';
 
 // A category's topic counts are kept by the database (migration 0023's triggers) whoever writes
 // forum_topics: here plain SQL, in bulk, as an import or psql would.
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-  await handle.drop();
-});
+const handle = databaseForThisFile();
 
 /** every category's kept counts, and the same counted from its topics */
 async function keptAndCounted() {
@@ -24,12 +17,16 @@ async function keptAndCounted() {
     .select({ id: forumCategories.id, all: forumCategories.topicsCount, visible: forumCategories.visibleTopicsCount })
     .from(forumCategories)
     .orderBy(asc(forumCategories.id));
-  const counted = await db.execute<{ id: number; all: number; visible: number }>(sql`
-    select c.id,
-      (select count(*)::int from forum_topics t where t.category_id = c.id) as all,
-      (select count(*)::int from forum_topics t where t.category_id = c.id and t.hidden_at is null) as visible
-    from forum_categories c order by c.id`);
-  return { kept, counted: counted.rows };
+  const ofCategory = sql`${forumTopics.categoryId} = ${forumCategories.id}`;
+  const counted = await db
+    .select({
+      id: forumCategories.id,
+      all: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory})`,
+      visible: sql<number>`(select count(*)::int from ${forumTopics} where ${ofCategory} and ${forumTopics.hiddenAt} is null)`,
+    })
+    .from(forumCategories)
+    .orderBy(asc(forumCategories.id));
+  return { kept, counted };
 }
 
 async function expectExact() {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from './client.ts';
 import { forumCategories, forumTopics, posts, users } from './schema/index.ts';
-import { openTestDatabase } from '#test/api-harness';
+import { databaseForThisFile } from '#test/api-harness';
 
 // Migration 0009 turns topics written before first_post_id existed (replies filed under the body
 // post) into the current shape: the body post is the topic's first post, replies are top level.
-let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-  await handle.drop();
-});
+const handle = databaseForThisFile();
 
 it('moves replies filed under a topic body to the top level, replies to them under them, and recounts comments', async () => {
   const { db } = handle;
