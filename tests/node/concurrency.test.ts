@@ -1,6 +1,7 @@
 /* eslint-disable max-lines -- every 'at most one' rule raced across two processes on PostgreSQL, sharing the two-process setup at its top */
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CATEGORY_MESSAGES } from '#shared/admin-community';
 import { COMMERCE_MESSAGES } from '#shared/commerce';
 import { FIELD_MESSAGES } from '#shared/constants';
 import { POINTS } from '#shared/learning';
@@ -167,6 +168,48 @@ const SCENARIOS: Scenario[] = [
         expect(await listed(mover.client)).toBe(all);
         const page = await writers[0]!.client.get(`/api/forums/${cat.slug}`);
         expect(page.json().category.topicsCount).toBe(visible);
+      }
+    },
+  },
+  {
+    name: 'an admin deletes a category while 6 members start topics in it and a moderator moves one into it',
+    expect:
+      'no answer is an error and no topic is lost: either the category stays (422 naming how many topics it holds) with every topic answered 201, or it is gone and no topic was answered 201 in it',
+    run: async () => {
+      const [cat, elsewhere] = await db
+        .insert(forumCategories)
+        .values([
+          { slug: uniq('doomed'), title: 'Doomed' },
+          { slug: uniq('elsewhere'), title: 'Elsewhere' },
+        ])
+        .returning();
+      const writers = await members(6);
+      const [admin, moderator] = await Promise.all([t.signedIn({ role: 'admin' }), t.signedIn({ role: 'admin' })]);
+      const mover = await writers[0]!.client.post(`/api/forums/${elsewhere!.slug}/topics`, {
+        title: 'Mover',
+        body: 'b',
+      });
+      const moving = mover.json().topic.id as number;
+      const [deleted, moved, ...started] = await Promise.all([
+        admin.client.request('DELETE', `/api/admin/categories/${cat!.id}`),
+        moderator.client.post(`/api/forums/topics/${moving}/move`, { category_id: cat!.id }),
+        ...writers.map((w, i) => w.client.post(`/api/forums/${cat!.slug}/topics`, { title: `Last ${i}`, body: 'b' })),
+      ]);
+      const inCategory = await db.$count(forumTopics, eq(forumTopics.categoryId, cat!.id));
+      if (deleted!.statusCode === 200) {
+        // deleted first: nothing was put in it, and the moved topic stayed where it was
+        expect(codes(started)).toEqual(Array(6).fill(404));
+        expect(moved!.statusCode).toBe(422);
+        expect(inCategory).toBe(0);
+        expect(await db.$count(forumTopics, eq(forumTopics.id, moving))).toBe(1);
+      } else {
+        // refused with the number of topics it held when the admin's turn came (at least one)
+        expect(deleted!.statusCode).toBe(422);
+        expect(codes(started)).toEqual(Array(6).fill(201));
+        expect(moved!.statusCode).toBe(200);
+        expect(inCategory).toBe(7);
+        const refusals = Array.from({ length: 7 }, (_, i) => CATEGORY_MESSAGES.notEmpty(i + 1));
+        expect(refusals).toContain(deleted!.json().message);
       }
     },
   },

@@ -18,12 +18,14 @@ import type { AdminCommunityContext } from './context.ts';
 
 type CategoryInput = { title: string; slug: string; description: string; position?: number | undefined };
 
-// qualified by hand: drizzle leaves a single-table select's columns unqualified, and inside the
-// subquery an unqualified "id" would be the subquery's own row
-const topicsIn = sql<number>`(select count(*)::int from "forum_topics" t where t."category_id" = "forum_categories"."id")`;
-const toCategory = (c: typeof forumCategories.$inferSelect, topics: number): AdminCategory => ({
-  ...c,
-  topics,
+/** a category as the admin pages show it: every topic counted, hidden ones too (the database keeps the count) */
+const toCategory = (c: typeof forumCategories.$inferSelect): AdminCategory => ({
+  id: c.id,
+  slug: c.slug,
+  title: c.title,
+  description: c.description,
+  position: c.position,
+  topics: c.topicsCount,
   url: categoryUrl(c.slug),
 });
 
@@ -48,23 +50,15 @@ export async function categoryPage(
     query,
     sort,
     count: db.select({ n: countAll }).from(forumCategories).where(where),
-    rows: db
-      .select({ c: forumCategories, topics: topicsIn })
-      .from(forumCategories)
-      .where(where)
-      .orderBy(sort.order, asc(forumCategories.id)),
-    map: (r) => toCategory(r.c, r.topics),
+    rows: db.select().from(forumCategories).where(where).orderBy(sort.order, asc(forumCategories.id)),
+    map: toCategory,
   });
 }
 
 export async function category(ctx: AdminCommunityContext, id: number, tx: Executor = ctx.db) {
-  const [row] = await tx
-    .select({ c: forumCategories, topics: topicsIn })
-    .from(forumCategories)
-    .where(eq(forumCategories.id, id))
-    .limit(1);
+  const [row] = await tx.select().from(forumCategories).where(eq(forumCategories.id, id)).limit(1);
   if (!row) throw notFound();
-  return toCategory(row.c, row.topics);
+  return toCategory(row);
 }
 
 export async function createCategory({ db }: AdminCommunityContext, actor: Actor, input: CategoryInput) {
@@ -81,7 +75,7 @@ export async function createCategory({ db }: AdminCommunityContext, actor: Actor
         .insert(forumCategories)
         .values({ ...input, position })
         .returning();
-      const after = toCategory(row!, 0);
+      const after = toCategory(row!);
       await recordAudit(tx, actor, {
         action: 'category.create',
         targetType: 'forum_category',
@@ -121,11 +115,14 @@ export async function updateCategory(ctx: AdminCommunityContext, actor: Actor, i
 /** Up or down one place: the categories are numbered 1..n in their order, then the two swap. */
 export async function moveCategory(ctx: AdminCommunityContext, actor: Actor, id: number, direction: 'up' | 'down') {
   return ctx.db.transaction(async (tx) => {
-    const all = await tx
+    // locked in id order, as everything that locks several categories does, and no stronger than a
+    // change of positions needs (no key), so it waits on no topic being started in one
+    const locked = await tx
       .select({ id: forumCategories.id, position: forumCategories.position, title: forumCategories.title })
       .from(forumCategories)
-      .orderBy(asc(forumCategories.position), asc(forumCategories.id))
-      .for('update');
+      .orderBy(asc(forumCategories.id))
+      .for('no key update');
+    const all = locked.toSorted((a, b) => a.position - b.position || a.id - b.id);
     const i = all.findIndex((c) => c.id === id);
     if (i < 0) throw notFound();
     const j = direction === 'up' ? i - 1 : i + 1;
@@ -155,6 +152,8 @@ export async function moveCategory(ctx: AdminCommunityContext, actor: Actor, id:
 /** Only an empty category (422 with how many topics it still holds). */
 export async function deleteCategory(ctx: AdminCommunityContext, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
+    // a topic being started in it holds the category's row (its count) until it commits: wait, then read
+    await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).for('update');
     const before = await category(ctx, id, tx);
     if (before.topics > 0) throw new ValidationError({ category: [CATEGORY_MESSAGES.notEmpty(before.topics)] });
     await tx.delete(forumCategories).where(eq(forumCategories.id, id));

@@ -322,11 +322,17 @@ describe('forum categories', () => {
     expect(list.json().data.map((c: { id: number }) => c.id)).toEqual(back);
   });
 
-  it('deletes only an empty category (422 with a clear message)', async () => {
-    const { cat } = await memberTopic();
+  it('deletes only an empty category (422 with a clear message), hidden topics counted', async () => {
+    const { cat, id } = await memberTopic();
+    await memberTopic().then(async (other) => {
+      const moved = await admin.post(`/api/forums/topics/${other.id}/move`, { category_id: cat.id });
+      expect(moved.statusCode).toBe(200);
+    });
+    expect((await act('topic', id, 'hide')).statusCode).toBe(200);
+    expect((await admin.get(`/api/admin/categories/${cat.id}`)).json().data.topics).toBe(2);
     const refused = await admin.request('DELETE', `/api/admin/categories/${cat.id}`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe(CATEGORY_MESSAGES.notEmpty(1));
+    expect(refused.json().message).toBe(CATEGORY_MESSAGES.notEmpty(2));
     const empty = await newCategory();
     expect((await admin.request('DELETE', `/api/admin/categories/${empty.id}`)).statusCode).toBe(200);
     expect((await member.client.get(`/api/forums/${empty.slug}`)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DEFAULT_AVATAR_URL } from '#shared/constants';
 import {
@@ -81,10 +81,34 @@ export function createForumService(deps: CommunityDeps) {
       : { name: COMMUNITY_MESSAGES.deleted, permalink: null, avatarUrl: DEFAULT_AVATAR_URL };
 
   /** A topic the viewer may see, or 404 (hidden topics are for admins only). */
-  async function visibleTopic(viewer: AuthUser | null, topicId: number, tx: Executor = db): Promise<TopicRow> {
-    const [row] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).limit(1);
+  async function visibleTopic(
+    viewer: AuthUser | null,
+    topicId: number,
+    tx: Executor = db,
+    lock: 'no key update' | null = null,
+  ): Promise<TopicRow> {
+    const query = tx.select().from(forumTopics).where(eq(forumTopics.id, topicId)).limit(1);
+    const [row] = await (lock ? query.for(lock) : query);
     if (!row || (row.hiddenAt && !isAdmin(viewer))) throw notFound();
     return row;
+  }
+
+  /**
+   * Locks the categories a transaction puts a topic in or takes it out of (FOR NO KEY UPDATE, in id
+   * order), after the topic's own row and before writing it, the order the count trigger's writers
+   * (hiding, deleting) take them in. The trigger updates these rows anyway; taking that lock first means
+   * the transaction never waits to strengthen the weaker lock the topic's foreign key takes, which
+   * deadlocks against an admin deleting the category. An admin deleting one waits, then finds the topic
+   * (only an empty category is deleted); one deleted first is missing from the answer.
+   */
+  async function lockCategories(tx: Executor, categoryIds: number[]) {
+    const rows = await tx
+      .select({ id: forumCategories.id })
+      .from(forumCategories)
+      .where(inArray(forumCategories.id, categoryIds))
+      .orderBy(asc(forumCategories.id))
+      .for('no key update');
+    return new Set(rows.map((r) => r.id));
   }
 
   async function categoryBySlug(slug: string) {
@@ -170,6 +194,7 @@ export function createForumService(deps: CommunityDeps) {
       const cat = await categoryBySlug(slug);
       await deps.limiters.consume('topicsPerUser', String(user.id));
       const id = await db.transaction(async (tx) => {
+        if (!(await lockCategories(tx, [cat.id])).has(cat.id)) throw notFound();
         const now = new Date();
         const [topic] = await tx
           .insert(forumTopics)
@@ -324,10 +349,15 @@ export function createForumService(deps: CommunityDeps) {
     /** Admin only: move to another category. */
     async move(viewer: AuthUser, topicId: number, categoryId: number) {
       if (!viewer.isAdmin) throw forbidden();
-      await visibleTopic(viewer, topicId);
-      const [cat] = await db.select().from(forumCategories).where(eq(forumCategories.id, categoryId)).limit(1);
-      if (!cat) throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
-      await db.update(forumTopics).set({ categoryId: cat.id }).where(eq(forumTopics.id, topicId));
+      const cat = await db.transaction(async (tx) => {
+        // the topic's row, then its categories': the order every write to a category's count locks them in
+        const topic = await visibleTopic(viewer, topicId, tx, 'no key update');
+        const [target] = await tx.select().from(forumCategories).where(eq(forumCategories.id, categoryId)).limit(1);
+        if (!target || !(await lockCategories(tx, [topic.categoryId, target.id])).has(target.id))
+          throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
+        await tx.update(forumTopics).set({ categoryId: target.id }).where(eq(forumTopics.id, topicId));
+        return target;
+      });
       return {
         category_id: cat.id,
         categorySlug: cat.slug,
