@@ -67,6 +67,13 @@ const count = (n: unknown) => Number(n);
 const achievementIds = async (...slugs: string[]) =>
   (await db.select().from(achievements).where(inArray(achievements.slug, slugs))).map((a) => a.id);
 
+/** new forum categories with these titles */
+const categories = (...titles: string[]) =>
+  db
+    .insert(forumCategories)
+    .values(titles.map((title) => ({ slug: uniq(title.toLowerCase()), title })))
+    .returning();
+
 interface Scenario {
   /** what many members do at once */
   name: string;
@@ -131,13 +138,7 @@ const SCENARIOS: Scenario[] = [
     expect:
       "each category's topic counts (all, and what members see) equal its topics, on the forums index and the category page",
     run: async () => {
-      const [from, to] = await db
-        .insert(forumCategories)
-        .values([
-          { slug: uniq('from'), title: 'From' },
-          { slug: uniq('to'), title: 'To' },
-        ])
-        .returning();
+      const [from, to] = await categories('From', 'To');
       const writers = await members(12);
       const started = await Promise.all(
         writers.map((w, i) => w.client.post(`/api/forums/${from!.slug}/topics`, { title: `Groove ${i}`, body: 'b' })),
@@ -176,13 +177,7 @@ const SCENARIOS: Scenario[] = [
     expect:
       'no answer is an error and no topic is lost: either the category stays (422 naming how many topics it holds) with every topic answered 201, or it is gone and no topic was answered 201 in it',
     run: async () => {
-      const [cat, elsewhere] = await db
-        .insert(forumCategories)
-        .values([
-          { slug: uniq('doomed'), title: 'Doomed' },
-          { slug: uniq('elsewhere'), title: 'Elsewhere' },
-        ])
-        .returning();
+      const [cat, elsewhere] = await categories('Doomed', 'Elsewhere');
       const writers = await members(6);
       const [admin, moderator] = await Promise.all([t.signedIn({ role: 'admin' }), t.signedIn({ role: 'admin' })]);
       const mover = await writers[0]!.client.post(`/api/forums/${elsewhere!.slug}/topics`, {
