@@ -55,8 +55,14 @@ export async function categoryPage(
   });
 }
 
-export async function category(ctx: AdminCommunityContext, id: number, tx: Executor = ctx.db) {
-  const [row] = await tx.select().from(forumCategories).where(eq(forumCategories.id, id)).limit(1);
+export async function category(
+  ctx: AdminCommunityContext,
+  id: number,
+  tx: Executor = ctx.db,
+  lock: 'update' | null = null,
+) {
+  const query = tx.select().from(forumCategories).where(eq(forumCategories.id, id)).limit(1);
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound();
   return toCategory(row);
 }
@@ -153,8 +159,7 @@ export async function moveCategory(ctx: AdminCommunityContext, actor: Actor, id:
 export async function deleteCategory(ctx: AdminCommunityContext, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
     // a topic being started in it holds the category's row (its count) until it commits: wait, then read
-    await tx.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).for('update');
-    const before = await category(ctx, id, tx);
+    const before = await category(ctx, id, tx, 'update');
     if (before.topics > 0) throw new ValidationError({ category: [CATEGORY_MESSAGES.notEmpty(before.topics)] });
     await tx.delete(forumCategories).where(eq(forumCategories.id, id));
     await recordAudit(tx, actor, {

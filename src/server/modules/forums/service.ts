@@ -99,16 +99,17 @@ export function createForumService(deps: CommunityDeps) {
    * (hiding, deleting) take them in. The trigger updates these rows anyway; taking that lock first means
    * the transaction never waits to strengthen the weaker lock the topic's foreign key takes, which
    * deadlocks against an admin deleting the category. An admin deleting one waits, then finds the topic
-   * (only an empty category is deleted); one deleted first is missing from the answer.
+   * (only an empty category is deleted); one deleted first is missing from the answer (the
+   * categories still there, by id).
    */
   async function lockCategories(tx: Executor, categoryIds: number[]) {
     const rows = await tx
-      .select({ id: forumCategories.id })
+      .select()
       .from(forumCategories)
       .where(inArray(forumCategories.id, categoryIds))
       .orderBy(asc(forumCategories.id))
       .for('no key update');
-    return new Set(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async function categoryBySlug(slug: string) {
@@ -352,9 +353,8 @@ export function createForumService(deps: CommunityDeps) {
       const cat = await db.transaction(async (tx) => {
         // the topic's row, then its categories': the order every write to a category's count locks them in
         const topic = await visibleTopic(viewer, topicId, tx, 'no key update');
-        const [target] = await tx.select().from(forumCategories).where(eq(forumCategories.id, categoryId)).limit(1);
-        if (!target || !(await lockCategories(tx, [topic.categoryId, target.id])).has(target.id))
-          throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
+        const target = (await lockCategories(tx, [topic.categoryId, categoryId])).get(categoryId);
+        if (!target) throw new ValidationError({ category_id: [FORUM_MESSAGES.categoryInvalid] });
         await tx.update(forumTopics).set({ categoryId: target.id }).where(eq(forumTopics.id, topicId));
         return target;
       });
