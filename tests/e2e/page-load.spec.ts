@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
-import { baseURL, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { baseURL, DESKTOP, launchBrowser, newPage, painted, PHONE, signIn } from '#test/e2e';
 
 /*
  * How a page loads, on the real build: the frame paints before any JavaScript
@@ -69,6 +69,46 @@ describe('a visit', () => {
     await p.getByRole('banner').getByRole('link', { name: 'Backbeat' }).waitFor();
     await context.close();
   });
+});
+
+describe('a page that loads', () => {
+  /*
+   * Every layout shift the browser reports while the page loads (none follows input here), each with
+   * the elements it moved: a footer shown under the loading spinner and pushed away when the page's code
+   * arrives, or a banner put above a form that had painted, moves what the reader is looking at.
+   */
+  it.each([DESKTOP, PHONE].flatMap((viewport) => PAGES.map((p) => ({ ...p, viewport, width: viewport.width }))))(
+    '$page at $width px: nothing that has painted moves',
+    async ({ page: url, as, viewport }) => {
+      const p = await newPage(browser, viewport);
+      if (as) {
+        await signIn(p, as);
+        await p.waitForLoadState('networkidle');
+      }
+      await p.addInitScript(() => {
+        const shifts: { value: number; moved: string[] }[] = ((window as unknown as { shifts: unknown }).shifts = []);
+        const describe = (node: Node | null) => {
+          const el = node instanceof Element ? node : node?.parentElement;
+          if (!el) return 'a removed node';
+          const part = el.closest('header, main, footer, [role="note"]');
+          return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} in ${part?.getAttribute('role') ?? part?.tagName.toLowerCase() ?? 'body'}`;
+        };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node: Node | null }[];
+          })[])
+            shifts.push({ value: entry.value, moved: entry.sources.map((s) => describe(s.node)) });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await p.goto(url, { waitUntil: 'networkidle' });
+      await p.locator('main').getByRole('heading').first().waitFor();
+      await painted(p);
+      expect(await p.evaluate(() => (window as unknown as { shifts: unknown }).shifts)).toEqual([]);
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 });
 
 describe('the lesson video', () => {

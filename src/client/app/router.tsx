@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router';
 import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -31,25 +31,6 @@ const mentorshipVideos = () => import('./pages/mentorship-videos.tsx');
 const songMapper = () => import('./pages/song-mapper.tsx');
 const mailPages = () => import('./pages/mail.tsx');
 
-// only a production server on the payment sandbox shows it: its code is no part of a real academy's pages
-const TestModeBanner = lazy(() =>
-  import('#client/components/payments/test-mode-banner.tsx').then((m) => ({ default: m.TestModeBanner })),
-);
-
-/** The checkout pages' frame: the test-mode banner above the page while payments are simulated. */
-function CheckoutFrame() {
-  return (
-    <>
-      {pageConfig().payments.testMode ? (
-        <Suspense fallback={null}>
-          <TestModeBanner />
-        </Suspense>
-      ) : null}
-      <Outlet />
-    </>
-  );
-}
-
 /** What a page shows while its code loads (the page frame stays: no blank page). */
 export const PAGE_LOADING = (
   <div className="grid min-h-[40vh] place-items-center">
@@ -61,6 +42,33 @@ type LazyRoute = (() => Promise<{ Component?: ComponentType | null }>) & { plain
 
 /** A page that uses no server data (TanStack Query): its visit does not load the query library. */
 const plainPage: typeof lazyPage = (load, name) => Object.assign(lazyPage(load, name), { plain: true });
+
+/**
+ * A checkout page: while payments are simulated, the test-mode banner above it (docs/product/test-mode.md).
+ * The banner's code loads with the page's own and the two render together: a banner inserted over a form
+ * that has already painted would push the form down under the reader. A real academy's pages never load it.
+ */
+const checkoutPage = (page: LazyRoute): LazyRoute =>
+  Object.assign(
+    async () => {
+      if (!pageConfig().payments.testMode) return page();
+      const [{ Component: Page }, { TestModeBanner }] = await Promise.all([
+        page(),
+        import('#client/components/payments/test-mode-banner.tsx'),
+      ]);
+      return {
+        Component: Page
+          ? () => (
+              <>
+                <TestModeBanner />
+                <Page />
+              </>
+            )
+          : null,
+      };
+    },
+    { plain: page.plain },
+  );
 
 /**
  * The routes as plain elements: a `lazy` page (`lazyPage(...)`, also the console's) becomes a React.lazy
@@ -132,23 +140,18 @@ export const routes: RouteObject[] = [
       { path: '/posts/:id', lazy: lazyPage(discussion, 'PostPage') },
       { path: '/live', lazy: lazyPage(live, 'LiveShowsPage') },
       { path: '/live/:id', lazy: lazyPage(live, 'LiveShowPage') },
-      // checkout pages: say when payments are in test mode
-      {
-        element: <CheckoutFrame />,
-        children: [
-          { path: '/join/:slug?', lazy: plainPage(checkout, 'JoinPage') },
-          { path: '/order', lazy: lazyPage(() => import('./pages/order.tsx'), 'OrderPage') },
-          { path: '/double-kick-mastery/register', lazy: lazyPage(products, 'DoubleKickRegisterPage') },
-          { path: '/checkout/double-kick-mastery', lazy: lazyPage(products, 'DoubleKickCheckoutPage') },
-          { path: '/checkout/course/register', lazy: lazyPage(products, 'CourseRegisterPage') },
-          { path: '/checkout/course', lazy: lazyPage(products, 'CourseCheckoutPage') },
-          { path: '/sandbox/*', lazy: lazyPage(() => import('./pages/sandbox.tsx'), 'SandboxPage') },
-          { path: '/mentorship/checkout', lazy: plainPage(mentorshipCheckout, 'MentorshipCheckoutPage') },
-          { path: '/mentorship/stripe/charge', lazy: plainPage(mentorshipCard, 'MentorshipChargePage') },
-          { path: '/mentorship/stripe/checkout', lazy: plainPage(mentorshipCard, 'MentorshipFinancePage') },
-          { path: '/mentorship/stripe/:payment', lazy: plainPage(mentorshipCard, 'MentorshipCardPage') },
-        ],
-      },
+      // checkout pages: they say when payments are in test mode
+      { path: '/join/:slug?', lazy: checkoutPage(plainPage(checkout, 'JoinPage')) },
+      { path: '/order', lazy: checkoutPage(lazyPage(() => import('./pages/order.tsx'), 'OrderPage')) },
+      { path: '/double-kick-mastery/register', lazy: checkoutPage(lazyPage(products, 'DoubleKickRegisterPage')) },
+      { path: '/checkout/double-kick-mastery', lazy: checkoutPage(lazyPage(products, 'DoubleKickCheckoutPage')) },
+      { path: '/checkout/course/register', lazy: checkoutPage(lazyPage(products, 'CourseRegisterPage')) },
+      { path: '/checkout/course', lazy: checkoutPage(lazyPage(products, 'CourseCheckoutPage')) },
+      { path: '/sandbox/*', lazy: checkoutPage(lazyPage(() => import('./pages/sandbox.tsx'), 'SandboxPage')) },
+      { path: '/mentorship/checkout', lazy: checkoutPage(plainPage(mentorshipCheckout, 'MentorshipCheckoutPage')) },
+      { path: '/mentorship/stripe/charge', lazy: checkoutPage(plainPage(mentorshipCard, 'MentorshipChargePage')) },
+      { path: '/mentorship/stripe/checkout', lazy: checkoutPage(plainPage(mentorshipCard, 'MentorshipFinancePage')) },
+      { path: '/mentorship/stripe/:payment', lazy: checkoutPage(plainPage(mentorshipCard, 'MentorshipCardPage')) },
       { path: '/dev/outbox', lazy: lazyPage(() => import('./pages/dev-outbox.tsx'), 'DevOutboxPage') },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -18,7 +18,7 @@ export interface PageModule {
   plain?: boolean;
   /** shown in the mentorship area's frame (dark theme) */
   mentorship?: boolean;
-  /** a checkout page (router.tsx's CheckoutFrame): in test mode it loads the test-mode banner too */
+  /** a checkout page (router.tsx's checkoutPage): in test mode it loads the test-mode banner too */
   checkout?: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { pageConfig } from '#client/lib/page-config.ts';
@@ -8,7 +8,7 @@ import { reportTimezoneDaily } from '#client/lib/timezone.ts';
 import { whenIdle } from '#client/lib/idle.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { openModal } from '#client/components/ui/modal-events.ts';
-import { ModalLoading } from '#client/components/ui/modal-loading.tsx';
+import { DeferredModal } from '#client/components/ui/modal-loading.tsx';
 import { UnavailableBanner } from '#client/components/ui/unavailable-banner.tsx';
 import { Link } from '#client/components/ui/link.tsx';
 import { REGISTER_MODAL } from '#client/features/auth/register.ts';
@@ -50,36 +50,6 @@ const RegisterModal = preloadableLazy(() =>
 /** The register modal's code, asked for as a visitor points at or focuses "Join". */
 export function preloadRegisterModal() {
   void RegisterModal.preload().catch(() => undefined);
-}
-
-/**
- * The register modal's code loads on the first "open" (a "Join" click): it is no part of a visitor's
- * initial JavaScript. Until it arrives the click is answered at once with the modal's frame and a
- * spinner; once mounted (and listening) the modal is sent that first "open" again.
- */
-function DeferredRegisterModal() {
-  const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    if (asked) return;
-    const ask = () => setAsked(true);
-    window.addEventListener(`open-${REGISTER_MODAL}`, ask);
-    return () => window.removeEventListener(`open-${REGISTER_MODAL}`, ask);
-  }, [asked]);
-  if (!asked) return null;
-  return (
-    <Suspense fallback={<ModalLoading title="Create Your Account" />}>
-      <RegisterModal />
-      <OpenOnMount />
-    </Suspense>
-  );
-}
-
-/** Mounted after the modal beside it (whose effect listens first): re-sends the "open" that loaded it. */
-function OpenOnMount() {
-  useEffect(() => {
-    openModal(REGISTER_MODAL);
-  }, []);
-  return null;
 }
 
 export function Logo({ mentorship = false }: { mentorship?: boolean }) {
@@ -181,7 +151,9 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
             <MemberAside mentorship={mentorship} admin={admin} pathname={pathname} />
           </Suspense>
         ) : null}
-        <main id="main" className="min-w-0 flex-1 py-6 sm:py-10">
+        {/* at least a window tall: the footer starts below the fold, so a page that arrives after the
+            loading spinner, or grows as its data comes, never pushes a footer the reader has seen */}
+        <main id="main" className="min-h-dvh min-w-0 flex-1 py-6 sm:py-10">
           {content}
         </main>
       </div>
@@ -199,7 +171,9 @@ export function AppLayout({ mentorship = false, admin = false }: { mentorship?: 
         </nav>
       </footer>
       {!signedIn ? (
-        <DeferredRegisterModal />
+        <DeferredModal name={REGISTER_MODAL} title="Create Your Account">
+          <RegisterModal />
+        </DeferredModal>
       ) : (
         <Suspense fallback={null}>
           <MemberRewards />

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { LogIn, UserPlus } from 'lucide-react';
 import { MENTORSHIP_MESSAGES as M } from '#shared/mentorship-checkout';
-import { ApiError } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
-import { FormError } from '#client/components/ui/field.tsx';
-import { AccountFields, useAccountForm } from '#client/components/account-fields.tsx';
+import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { logout, navigate, registerStudent } from '../api.ts';
+import { logout, navigate } from '../api.ts';
 
 export interface Buyer {
   name: string;
@@ -23,10 +21,6 @@ export function knownBuyer(): Buyer | null {
 
 /** Where "Log out" inside a checkout returns. */
 export const LOGOUT_TO = '/login?to=/mentorship/account';
-
-/** a failed registration's own message when no field is wrong: the rate limit's sentence, else the general one */
-const registrationFailed = (err: unknown) =>
-  err instanceof ApiError && err.status === 429 ? err.message : M.registrationFailed;
 
 /**
  * "Step 1 of 2 · Your account". A step the member moved to (`focus`) takes focus on its heading, since
@@ -62,6 +56,16 @@ export function StepHeader({ step, title, focus = false }: { step: 1 | 2; title:
   );
 }
 
+const CreateAccount = preloadableLazy(() => import('./create-account.tsx').then((m) => ({ default: m.CreateAccount })));
+const preloadCreateAccount = () => void CreateAccount.preload().catch(() => undefined);
+/** The create step while its form's code arrives: its heading (which takes focus) and a spinner. */
+const CREATE_LOADING = (
+  <div>
+    <StepHeader step={1} title="Create your account" focus />
+    <Spinner label="Loading the form" className="[&_svg]:size-8" />
+  </div>
+);
+
 /**
  * The account steps of a mentorship checkout (docs/product/mentorship.md): step 1 (sign in or create), the
  * 'create' step (registration with mentorship_signup), then step 2 (the caller's payment, with the
@@ -87,13 +91,15 @@ export function AccountSteps({
   if (buyer) return <>{children(buyer, moved)}</>;
   if (step === 'create')
     return (
-      <CreateAccount
-        onBack={() => go('start')}
-        onCreated={(b) => {
-          setMoved(true);
-          setBuyer(b);
-        }}
-      />
+      <Suspense fallback={CREATE_LOADING}>
+        <CreateAccount
+          onBack={() => go('start')}
+          onCreated={(b) => {
+            setMoved(true);
+            setBuyer(b);
+          }}
+        />
+      </Suspense>
     );
   return (
     <section aria-labelledby="account-step">
@@ -109,64 +115,17 @@ export function AccountSteps({
         >
           <LogIn aria-hidden className="size-5" /> Sign in
         </a>
-        <Button full className="min-h-14 text-lg" onClick={() => go('create')}>
+        <Button
+          full
+          className="min-h-14 text-lg"
+          onPointerEnter={preloadCreateAccount}
+          onFocus={preloadCreateAccount}
+          onClick={() => go('create')}
+        >
           <UserPlus aria-hidden className="size-5" /> Create account
         </Button>
       </div>
     </section>
-  );
-}
-
-function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCreated: (b: Buyer) => void }) {
-  const account = useAccountForm();
-  const { form, feedback } = account;
-  const [loading, setLoading] = useState(false);
-  const busy = useRef(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setLoading(true);
-    feedback.clear();
-    try {
-      const user = await registerStudent({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        email_confirmation: form.email_confirmation.trim(),
-        password: form.password,
-      });
-      onCreated({ name: user.name, email: user.email });
-    } catch (err) {
-      feedback.fail(err, registrationFailed(err));
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  }
-
-  return (
-    <form
-      ref={feedback.formRef}
-      onSubmit={submit}
-      noValidate
-      aria-busy={loading}
-      className="flex flex-col gap-4"
-      id="mentorship-account-form"
-    >
-      <StepHeader step={1} title="Create your account" focus />
-      <AccountFields account={account} nameLabel="Your name" />
-      <FormError message={feedback.summary} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Button variant="ghost" onClick={onBack} disabled={loading}>
-          Back
-        </Button>
-        <Button type="submit" disabled={loading} className="min-h-12 sm:min-w-64">
-          {loading ? <Spinner label="Creating your account" className="[&_svg]:text-accent-fg" /> : null}
-          Create account and continue
-        </Button>
-      </div>
-    </form>
   );
 }
 

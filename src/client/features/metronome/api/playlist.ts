@@ -3,6 +3,9 @@ import { PLAYLIST, START_UP, type PlaylistEntry, type SavedSettings } from '#sha
 import { api, get, post } from '#client/lib/api.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 
+/** What a failed save, rename or delete of a saved setting says when the server gave no reason. */
+export const PLAYLIST_FAILED = 'That did not work. Please try again.';
+
 type Change = { name?: string; fav?: boolean; settings?: SavedSettings };
 const order = (list: PlaylistEntry[]) =>
   [...list].sort((a, b) => Number(b.fav) - Number(a.fav) || a.name.localeCompare(b.name) || a.id - b.id);
