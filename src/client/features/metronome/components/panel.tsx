@@ -1,44 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
-import { BOUNDS, clamp, digitsOnly, type Bound } from '#shared/metronome';
-import { inputClass } from '#client/components/ui/field.tsx';
-
-/** A number field that takes digits only and clamps to its bound, saying so next to the field. */
-export function BoundField({
-  label,
-  bound,
-  value,
-  onChange,
-}: {
-  label: string;
-  bound: Bound;
-  value: number;
-  onChange: (v: number) => void;
-}) {
-  const [text, setText] = useState(String(value));
-  const [min, max] = BOUNDS[bound];
-  useEffect(() => setText(String(value)), [value]);
-  return (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
-      {label}
-      <input
-        className={`${inputClass} tabular`}
-        inputMode="numeric"
-        value={text}
-        onChange={(e) => setText(digitsOnly(e.target.value))}
-        onBlur={() => {
-          const v = clamp(bound, Number(text || min));
-          setText(String(v));
-          onChange(v);
-        }}
-      />
-      <span className="text-xs font-normal text-muted">
-        {min}–{max}
-      </span>
-    </label>
-  );
-}
 
 /**
  * One of the three settings panels: a heading with a disclosure button (aria-expanded, aria-controls)

@@ -1,14 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { Minus, Plus } from 'lucide-react';
-import { accentsFor, doubleNote, halveNote, SUBDIVISION_LABELS, type MetronomeSettings } from '#shared/metronome';
-import { inputClass } from '#client/components/ui/field.tsx';
+import { Suspense } from 'react';
+import { preloadableLazy } from '#client/lib/preloadable-lazy.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { MetronomeEngine } from '../use-metronome-engine.ts';
-import type { SettingsUpdate } from '../use-metronome-settings.ts';
-import { BoundField, Panel } from './panel.tsx';
+import type { SettingsProps } from './panel-bodies.tsx';
+import { Panel } from './panel.tsx';
 
-// the run log loads after a speed-training run only: it is not part of the page's initial JavaScript
-// (scripts/initial-js.ts)
-const SpeedRunLog = lazy(() => import('./speed-run-log.tsx').then((m) => ({ default: m.SpeedRunLog })));
+// the panels' controls load when one first opens, or as a pointer or focus reaches the panels
+const PanelBody = preloadableLazy(() => import('./panel-bodies.tsx').then((m) => ({ default: m.PanelBody })));
+const preloadBodies = () => void PanelBody.preload().catch(() => undefined);
 
 export type PanelName = '' | 'meter' | 'speed' | 'rhythm';
 
@@ -18,11 +17,6 @@ const PANELS: [Exclude<PanelName, ''>, string][] = [
   ['rhythm', 'Internal Rhythm Training'],
 ];
 
-interface SettingsProps {
-  settings: MetronomeSettings;
-  update: SettingsUpdate;
-}
-
 /** Meter, Speed Training and Internal Rhythm Training: one panel open at a time. */
 export function SettingsPanels({
   panel,
@@ -31,166 +25,14 @@ export function SettingsPanels({
   ...props
 }: SettingsProps & { panel: PanelName; onOpen: (panel: PanelName) => void; engine: MetronomeEngine }) {
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-2" onPointerOver={preloadBodies} onFocus={preloadBodies}>
       {PANELS.map(([value, title]) => (
         <Panel key={value} title={title} open={panel === value} onToggle={() => onOpen(panel === value ? '' : value)}>
-          {value === 'meter' ? (
-            <MeterSettings {...props} />
-          ) : value === 'speed' ? (
-            <SpeedSettings {...props} engine={engine} />
-          ) : (
-            <RhythmSettings {...props} />
-          )}
+          <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
+            <PanelBody panel={value} engine={engine} {...props} />
+          </Suspense>
         </Panel>
       ))}
-    </div>
-  );
-}
-
-function MeterSettings({ settings: s, update }: SettingsProps) {
-  const beats = (n: number) => update({ beats: n, accents: accentsFor(n, s.accents) });
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-6">
-        <div className="flex items-center gap-2">
-          <span className="font-semibold">Beats</span>
-          <button
-            type="button"
-            aria-label="Fewer beats"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => beats(Math.max(1, s.beats - 1))}
-          >
-            <Minus aria-hidden className="size-4" />
-          </button>
-          <span className="w-8 text-center text-2xl font-black tabular">{s.beats}</span>
-          <button
-            type="button"
-            aria-label="More beats"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => beats(Math.min(16, s.beats + 1))}
-          >
-            <Plus aria-hidden className="size-4" />
-          </button>
-        </div>
-        <div className="flex items-center gap-2">
-          <span className="font-semibold">Note value</span>
-          <button
-            type="button"
-            aria-label="Halve note value"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => update({ note: halveNote(s.note) })}
-          >
-            <Minus aria-hidden className="size-4" />
-          </button>
-          <span className="w-8 text-center text-2xl font-black tabular">{s.note}</span>
-          <button
-            type="button"
-            aria-label="Double note value"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => update({ note: doubleNote(s.note) })}
-          >
-            <Plus aria-hidden className="size-4" />
-          </button>
-        </div>
-      </div>
-      <label className="flex flex-col gap-1 text-sm font-semibold">
-        Subdivision
-        <select className={inputClass} value={s.subdiv} onChange={(e) => update({ subdiv: Number(e.target.value) })}>
-          {SUBDIVISION_LABELS.map((label, i) => (
-            <option key={label} value={i}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-2 text-base">
-        <input
-          type="checkbox"
-          className="size-5 accent-[var(--accent)]"
-          checked={s.countIn}
-          onChange={(e) => update({ countIn: e.target.checked })}
-        />{' '}
-        Count-in bar before the first beat
-      </label>
-    </div>
-  );
-}
-
-function SpeedSettings({ settings: s, update, engine }: SettingsProps & { engine: MetronomeEngine }) {
-  const { playing, training, start, stop, run, clearRun } = engine;
-  const speed = (patch: Partial<MetronomeSettings['speed']>) => update({ speed: { ...s.speed, ...patch } });
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <BoundField
-          label="Initial BPM"
-          bound="initialBpm"
-          value={s.speed.initialBpm}
-          onChange={(v) => speed({ initialBpm: v })}
-        />
-        <BoundField
-          label="Final BPM"
-          bound="finalBpm"
-          value={s.speed.finalBpm}
-          onChange={(v) => speed({ finalBpm: v })}
-        />
-        <BoundField label="Increase BPM by" bound="step" value={s.speed.step} onChange={(v) => speed({ step: v })} />
-        <BoundField
-          label="Every X bars"
-          bound="barsPerStep"
-          value={s.speed.barsPerStep}
-          onChange={(v) => speed({ barsPerStep: v })}
-        />
-      </div>
-      <p className="text-muted">Space bar starts and stops speed training while this panel is open.</p>
-      <button
-        type="button"
-        onClick={() => (playing ? stop() : void start(true))}
-        className="min-h-12 self-start rounded-xl bg-accent px-5 font-semibold text-accent-fg"
-      >
-        {playing && training ? 'Stop speed training' : 'Start speed training'}
-      </button>
-      {run && !playing ? (
-        <Suspense fallback={null}>
-          <SpeedRunLog from={run.from} to={run.to} onDone={clearRun} />
-        </Suspense>
-      ) : null}
-    </div>
-  );
-}
-
-function RhythmSettings({ settings: s, update }: SettingsProps) {
-  const rhythm = (patch: Partial<MetronomeSettings['rhythm']>) => update({ rhythm: { ...s.rhythm, ...patch } });
-  return (
-    <div className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 text-base">
-        <input
-          type="checkbox"
-          className="size-5 accent-[var(--accent)]"
-          checked={s.rhythm.enabled}
-          onChange={(e) => rhythm({ enabled: e.target.checked })}
-        />{' '}
-        Internal rhythm training
-      </label>
-      <div className="grid grid-cols-2 gap-3">
-        <BoundField
-          label="Metronome on (bars)"
-          bound="rhythmOn"
-          value={s.rhythm.on}
-          onChange={(v) => rhythm({ on: v })}
-        />
-        <BoundField label="Off (bars)" bound="rhythmOff" value={s.rhythm.off} onChange={(v) => rhythm({ off: v })} />
-      </div>
-      <label className="flex items-center gap-2 text-base">
-        <input
-          type="checkbox"
-          role="switch"
-          className="size-5 accent-[var(--accent)]"
-          checked={s.rhythm.random}
-          onChange={(e) => rhythm({ random: e.target.checked })}
-        />{' '}
-        Randomize
-      </label>
     </div>
   );
 }
