@@ -23,15 +23,21 @@ const PAGES: { page: string; as?: string }[] = [
   { page: '/forums/topic/1', as: 'member@demo.test' },
 ];
 
+/** A fresh browser context at this size, signed in as `as` first (the page after sign-in has loaded its own scripts). */
+async function freshPage(viewport: typeof PHONE, as?: string) {
+  const p = await newPage(browser, viewport);
+  if (as) {
+    await signIn(p, as);
+    await p.waitForLoadState('networkidle');
+  }
+  return p;
+}
+
 describe('a visit', () => {
   it.each(PAGES)(
     '$page: the shell names every script the page loads, and each comes compressed',
     async ({ page: url, as }) => {
-      const p = await newPage(browser, PHONE);
-      if (as) {
-        await signIn(p, as);
-        await p.waitForLoadState('networkidle'); // the page after sign-in has loaded its own scripts
-      }
+      const p = await freshPage(PHONE, as);
       const scripts: Response[] = [];
       p.on('response', (res) => {
         if (res.request().resourceType() === 'script') scripts.push(res);
@@ -80,11 +86,7 @@ describe('a page that loads', () => {
   it.each([DESKTOP, PHONE].flatMap((viewport) => PAGES.map((p) => ({ ...p, viewport, width: viewport.width }))))(
     '$page at $width px: nothing that has painted moves',
     async ({ page: url, as, viewport }) => {
-      const p = await newPage(browser, viewport);
-      if (as) {
-        await signIn(p, as);
-        await p.waitForLoadState('networkidle');
-      }
+      const p = await freshPage(viewport, as);
       await p.addInitScript(() => {
         const shifts: { value: number; moved: string[] }[] = ((window as unknown as { shifts: unknown }).shifts = []);
         const describe = (node: Node | null) => {

@@ -56,12 +56,15 @@ export function StepHeader({ step, title, focus = false }: { step: 1 | 2; title:
   );
 }
 
+/** The heading of step 1's "create" form (create-account.tsx) and of its loading state. */
+export const CREATE_STEP_TITLE = 'Create your account';
+
 const CreateAccount = preloadableLazy(() => import('./create-account.tsx').then((m) => ({ default: m.CreateAccount })));
 const preloadCreateAccount = () => void CreateAccount.preload().catch(() => undefined);
 /** The create step while its form's code arrives: its heading (which takes focus) and a spinner. */
 const CREATE_LOADING = (
   <div>
-    <StepHeader step={1} title="Create your account" focus />
+    <StepHeader step={1} title={CREATE_STEP_TITLE} focus />
     <Spinner label="Loading the form" className="[&_svg]:size-8" />
   </div>
 );

@@ -6,7 +6,7 @@ import { AccountFields, useAccountForm } from '#client/components/account-fields
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { registerStudent } from '../api.ts';
-import { StepHeader, type Buyer } from './account-steps.tsx';
+import { CREATE_STEP_TITLE, StepHeader, type Buyer } from './account-steps.tsx';
 
 /** a failed registration's own message when no field is wrong: the rate limit's sentence, else the general one */
 const registrationFailed = (err: unknown) =>
@@ -53,7 +53,7 @@ export function CreateAccount({ onBack, onCreated }: { onBack: () => void; onCre
       className="flex flex-col gap-4"
       id="mentorship-account-form"
     >
-      <StepHeader step={1} title="Create your account" focus />
+      <StepHeader step={1} title={CREATE_STEP_TITLE} focus />
       <AccountFields account={account} nameLabel="Your name" />
       <FormError message={feedback.summary} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

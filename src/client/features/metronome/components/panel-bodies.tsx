@@ -77,51 +77,55 @@ export function BoundField({
   );
 }
 
+/** A value between a "less" and a "more" button, each given as its accessible name and what it does. */
+function Stepper({
+  label,
+  value,
+  less,
+  more,
+}: {
+  label: string;
+  value: number;
+  less: [name: string, step: () => void];
+  more: [name: string, step: () => void];
+}) {
+  const button = ([name, step]: [string, () => void], Icon: typeof Minus) => (
+    <button
+      type="button"
+      aria-label={name}
+      className="grid size-11 place-items-center rounded-full border border-line"
+      onClick={step}
+    >
+      <Icon aria-hidden className="size-4" />
+    </button>
+  );
+  return (
+    <div className="flex items-center gap-2">
+      <span className="font-semibold">{label}</span>
+      {button(less, Minus)}
+      <span className="w-8 text-center text-2xl font-black tabular">{value}</span>
+      {button(more, Plus)}
+    </div>
+  );
+}
+
 function MeterSettings({ settings: s, update }: SettingsProps) {
   const beats = (n: number) => update({ beats: n, accents: accentsFor(n, s.accents) });
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-6">
-        <div className="flex items-center gap-2">
-          <span className="font-semibold">Beats</span>
-          <button
-            type="button"
-            aria-label="Fewer beats"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => beats(Math.max(1, s.beats - 1))}
-          >
-            <Minus aria-hidden className="size-4" />
-          </button>
-          <span className="w-8 text-center text-2xl font-black tabular">{s.beats}</span>
-          <button
-            type="button"
-            aria-label="More beats"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => beats(Math.min(16, s.beats + 1))}
-          >
-            <Plus aria-hidden className="size-4" />
-          </button>
-        </div>
-        <div className="flex items-center gap-2">
-          <span className="font-semibold">Note value</span>
-          <button
-            type="button"
-            aria-label="Halve note value"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => update({ note: halveNote(s.note) })}
-          >
-            <Minus aria-hidden className="size-4" />
-          </button>
-          <span className="w-8 text-center text-2xl font-black tabular">{s.note}</span>
-          <button
-            type="button"
-            aria-label="Double note value"
-            className="grid size-11 place-items-center rounded-full border border-line"
-            onClick={() => update({ note: doubleNote(s.note) })}
-          >
-            <Plus aria-hidden className="size-4" />
-          </button>
-        </div>
+        <Stepper
+          label="Beats"
+          value={s.beats}
+          less={['Fewer beats', () => beats(Math.max(1, s.beats - 1))]}
+          more={['More beats', () => beats(Math.min(16, s.beats + 1))]}
+        />
+        <Stepper
+          label="Note value"
+          value={s.note}
+          less={['Halve note value', () => update({ note: halveNote(s.note) })]}
+          more={['Double note value', () => update({ note: doubleNote(s.note) })]}
+        />
       </div>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Subdivision
