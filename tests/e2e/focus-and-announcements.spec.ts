@@ -90,8 +90,10 @@ describe('focus returns to what opened a dialog', () => {
     const { id } = await newDrummer(p, { member: true });
     await p.goto('/courses/groove-foundations');
     await p.getByRole('link', { name: /Playing to a Click/ }).click();
-    await channels.joined(userChannel(id));
+    // the lesson is a page load of its own: its connection joins the channel once the page is up
     const quiz = p.locator('section[aria-labelledby="quiz"]');
+    await quiz.waitFor();
+    await channels.joined(userChannel(id));
     for (const answer of ['Beats 2 and 4', 'Option 1', '120']) {
       await quiz.getByRole('button', { name: answer, exact: true }).focus();
       await p.keyboard.press('Enter');

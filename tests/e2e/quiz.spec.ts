@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { userChannel } from '#shared/realtime';
+import { authId, launchBrowser, newPage, PHONE, signIn, watchChannels } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,10 +11,13 @@ afterAll(async () => browser.close());
 
 it('a quiz from 10 percent to "Completed", then "Congratulations!" with points, a popup and achievements', async () => {
   const p = await newPage(browser, PHONE);
+  const channels = watchChannels(p);
   await signIn(p, 'admin@demo.test', undefined, '/courses/groove-foundations');
   await p.getByRole('link', { name: /Playing to a Click/ }).click();
   const progress = p.getByRole('progressbar', { name: 'Quiz progress' });
   await progress.waitFor();
+  // the popup and the points flash come over the admin's own channel
+  await channels.joined(userChannel(await authId(p)));
   expect(await progress.getAttribute('aria-valuenow')).toBe('10');
   const answer = async (name: string | RegExp) =>
     p.getByRole('region').or(p.locator('section[aria-labelledby="quiz"]')).getByRole('button', { name }).click();

@@ -99,13 +99,17 @@ export async function authId(page: Page): Promise<number> {
 /**
  * Watches a page's realtime connection; call it before the page opens. `joined(channel)` resolves once
  * the server has accepted the page's subscription to that channel (`user.5`, `show.2`): from then on,
- * events on it reach the page. Socket.IO frames: `42<id>["subscribe","user.5"]`, answered `43<id>[{"ok":true}]`.
+ * events on it reach the page. After a page load, ask once the new page is up: until its document has
+ * loaded, the previous page's subscriptions still count. Socket.IO frames: `42<id>["subscribe","user.5"]`, answered `43<id>[{"ok":true}]`.
  */
 export function watchChannels(page: Page) {
   const accepted = new Set<string>();
   const waiting = new Map<string, () => void>();
+  // a new document's connection opens only once that page is idle: from the moment the document
+  // changes, what the previous page had joined no longer reaches this one
+  page.on('domcontentloaded', () => accepted.clear());
   page.on('websocket', (ws) => {
-    // a new connection is a new page load: what the previous one had joined is gone with it
+    // a new connection (a page load, or a reconnect) subscribes afresh
     accepted.clear();
     const asked = new Map<string, string>();
     ws.on('framesent', ({ payload }) => {
