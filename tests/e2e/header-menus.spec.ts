@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage } from '#test/e2e';
+import { DEFAULT_DIST } from '../../scripts/initial-js.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
 
 /*
  * The header's account menu and notifications bell answer the first click a member makes after a page
@@ -70,6 +73,44 @@ describe('the header menus on a fresh page load', () => {
           url,
         ).toEqual({ drawer: true, account: true, bell: true });
       }
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
+});
+
+/** The built file of the lesson page's route chunk (src/client/app/router.tsx), from the build's manifest. */
+const lessonPageChunk = () =>
+  (
+    JSON.parse(readFileSync(path.join(DEFAULT_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+  )['app/pages/learning.tsx']!.file;
+
+describe('a menu opened while the page is still loading', () => {
+  it.each(['Account menu', /^Notifications/])(
+    'the %s stays open, with focus in it, when the page it signed in to arrives and names itself',
+    async (button) => {
+      const p = await newPage(browser, PHONE);
+      // the lesson page's own code is held back until the member has opened the menu: its heading,
+      // which a page after a sign-in focuses, arrives while the menu is open
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await p.route(`**/${lessonPageChunk()}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signIn(p, 'member@demo.test', undefined, '/lessons/1');
+      const trigger = p.getByRole('banner').getByRole('button', { name: button });
+      await trigger.click();
+      const menu = p.getByRole('menu');
+      await menu.waitFor();
+      expect(await p.getByRole('main').getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      // the page has named itself (its title follows the heading): the moment focus would have moved
+      await expect.poll(() => p.title()).not.toBe('Backbeat');
+      await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await menu.isVisible()).toBe(true);
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       expect(p.errors).toEqual([]);
       await p.context().close();
     },

@@ -3,6 +3,8 @@ import { useLocation } from 'react-router';
 import { takeHeadingFocusMark } from '#client/lib/heading-focus.ts';
 
 const SITE = 'Backbeat';
+/** a layer the member opened (a header menu, a dialog, a list of options) or the button that opened it */
+const OPEN_LAYER = '[role="menu"], [role="dialog"], [role="alertdialog"], [role="listbox"], [aria-expanded="true"]';
 
 /** "Forums – Backbeat"; a page without a heading is just "Backbeat" */
 export function pageTitle(heading: string | null | undefined): string {
@@ -25,6 +27,8 @@ export function RouteAnnouncer() {
     const navigated = !firstPage.current || takeHeadingFocusMark();
     firstPage.current = false;
     const main = document.getElementById('main') ?? document.body;
+    // the layer the navigation was made from (a link in the phone's menu drawer) closes with it
+    const layerOfNavigation = document.activeElement?.closest(OPEN_LAYER) ?? null;
     let announced = false;
     let frame = 0;
     const follow = () => {
@@ -35,10 +39,13 @@ export function RouteAnnouncer() {
       if (!h1 || announced) return;
       announced = true;
       if (!navigated) return;
-      // a control the member has moved to since (a search box, a form field) keeps its focus
+      // a control the member has moved to since (a search box, a form field) keeps its focus, and so
+      // does a menu or dialog they have opened since: focus leaving it would close it
       const active = document.activeElement;
       if (active && active !== document.body && main.contains(active) && active.closest('h1') === null && active !== h1)
         return;
+      const layer = active?.closest(OPEN_LAYER);
+      if (layer && layer !== layerOfNavigation) return;
       if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
       h1.focus({ preventScroll: true });
     };
