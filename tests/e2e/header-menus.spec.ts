@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_DIST } from '../../scripts/initial-js.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, painted, PHONE, registerInPage, signIn } from '#test/e2e';
 
 /*
  * The header's account menu and notifications bell answer the first click a member makes after a page
@@ -108,7 +108,7 @@ describe('a menu opened while the page is still loading', () => {
       await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       // the page has named itself (its title follows the heading): the moment focus would have moved
       await expect.poll(() => p.title()).not.toBe('Backbeat');
-      await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await painted(p);
       expect(await menu.isVisible()).toBe(true);
       expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       expect(p.errors).toEqual([]);
