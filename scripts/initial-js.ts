@@ -63,6 +63,11 @@ export interface PageJs {
 
 export const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/client');
 
+/** The build's manifest (`distDir` = dist/client): each source module's built file and its imports. */
+export function readManifest(distDir = DEFAULT_DIST): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
 /** The manifest key of the HTML entry (index.html). */
 function entryKey(manifest: Manifest): string {
   const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -82,7 +87,7 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>) {
 
 /** The initial JavaScript of each public page in a build (`distDir` = dist/client). */
 export function initialJs(distDir = DEFAULT_DIST, pages = PUBLIC_PAGES, budget = INITIAL_JS_BUDGET): PageJs[] {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(distDir);
   const entry = entryKey(manifest);
   const gz = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { DEFAULT_DIST } from '../../scripts/initial-js.ts';
+import { readManifest } from '../../scripts/initial-js.ts';
 import { DESKTOP, launchBrowser, newPage, painted, PHONE, registerInPage, signIn } from '#test/e2e';
 
 /*
@@ -80,10 +78,7 @@ describe('the header menus on a fresh page load', () => {
 });
 
 /** The built file of the lesson page's route chunk (src/client/app/router.tsx), from the build's manifest. */
-const lessonPageChunk = () =>
-  (
-    JSON.parse(readFileSync(path.join(DEFAULT_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
-  )['app/pages/learning.tsx']!.file;
+const lessonPageChunk = () => readManifest()['app/pages/learning.tsx']!.file;
 
 describe('a menu opened while the page is still loading', () => {
   it.each(['Account menu', /^Notifications/])(
