@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest runs one file per core less one, which on a two-core machine is one file at a time. These
+    // files spend most of their time waiting on the database, the network and real timers rather than on
+    // a core, so two at once finish sooner even there. Each file has its own database, app, port and
+    // Redis key namespace (tests/support/api-harness.ts), so files running side by side do not meet.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       {
         extends: true,
