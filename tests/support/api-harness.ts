@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '#server/config';
@@ -143,7 +143,11 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bb-test-'));
+  // the data directory sits in a folder of its own, so a file that escapes it (a path traversal) lands
+  // where its test can look, never among the other test files' folders in the system's temp directory
+  const ownFolder = mkdtempSync(path.join(tmpdir(), 'bb-test-'));
+  const dataDir = path.join(ownFolder, 'data');
+  mkdirSync(dataDir);
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }, []),
     memoryDatabase: true,
@@ -218,7 +222,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close();
       await database.close();
       await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(ownFolder, { recursive: true, force: true });
     },
   };
   return testApp;
