@@ -6,6 +6,19 @@ it('prefers CHROMIUM_PATH, then a system browser', async () => {
   expect((await findChromium({}, { systemPaths: ['/nonexistent', process.execPath] })).source).toBe('system');
 });
 
+it('for the browser suite, a headless shell comes before the full browser; the bench keeps the browser', async () => {
+  const shell = process.execPath;
+  const browser = '/bin/sh';
+  const paths = { headlessShellPaths: ['/nonexistent', shell], systemPaths: [browser] };
+  expect(await findChromium({}, { headlessShell: true, ...paths })).toMatchObject({ path: shell, source: 'system' });
+  expect((await findChromium({}, paths)).path).toBe(browser);
+  expect(
+    (await findChromium({}, { headlessShell: true, headlessShellPaths: ['/nonexistent'], systemPaths: [browser] }))
+      .path,
+  ).toBe(browser);
+  expect((await findChromium({ CHROMIUM_PATH: browser }, { headlessShell: true, ...paths })).path).toBe(browser);
+});
+
 it('a CHROMIUM_PATH that does not exist is an error, not a silent fallback', async () => {
   await expect(findChromium({ CHROMIUM_PATH: '/nope/chromium' })).rejects.toThrow(
     'CHROMIUM_PATH is set to /nope/chromium',

@@ -18,6 +18,14 @@ const BASE_ARGS = [
   // the metronome's audio starts from a key press; headless runs have no real output device
   '--autoplay-policy=no-user-gesture-required',
 ];
+/**
+ * Debian's chromium-headless-shell: the same Chromium build and Blink engine as the browser, without the
+ * browser's own window and user interface layers; Playwright runs headless Chromium in this shell too.
+ * It does about half the work of the full browser for the same spec (docs/decisions/0023-browser-suite-headless-shell.md),
+ * so the browser suite prefers it; Lighthouse and the field metrics (bench/) keep the full browser, the
+ * one members use.
+ */
+const SYSTEM_HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell'];
 const SYSTEM = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
@@ -27,17 +35,24 @@ const SYSTEM = [
 export const NO_CHROMIUM_MESSAGE =
   "No Chromium found: install Debian's chromium (apt-get install -y chromium), set CHROMIUM_PATH, or run npm install on Linux x64 for the @sparticuz/chromium fallback.";
 
-/** CHROMIUM_PATH, then a system Chromium or Chrome, then the one inside @sparticuz/chromium. */
+/**
+ * CHROMIUM_PATH, then a system Chromium or Chrome, then the one inside @sparticuz/chromium. With
+ * `headlessShell` (the browser suite), a system headless shell comes before the system browser.
+ */
 export async function findChromium(
   env: NodeJS.ProcessEnv = process.env,
-  opts: { systemPaths?: string[]; sparticuz?: boolean } = {},
+  opts: { headlessShell?: boolean; headlessShellPaths?: string[]; systemPaths?: string[]; sparticuz?: boolean } = {},
 ): Promise<ChromiumInfo> {
   if (env.CHROMIUM_PATH) {
     if (!existsSync(env.CHROMIUM_PATH))
       throw new Error(`CHROMIUM_PATH is set to ${env.CHROMIUM_PATH}, which does not exist.`);
     return { path: env.CHROMIUM_PATH, args: BASE_ARGS, source: 'CHROMIUM_PATH' };
   }
-  const system = (opts.systemPaths ?? SYSTEM).find((p) => existsSync(p));
+  const candidates = [
+    ...(opts.headlessShell ? (opts.headlessShellPaths ?? SYSTEM_HEADLESS_SHELL) : []),
+    ...(opts.systemPaths ?? SYSTEM),
+  ];
+  const system = candidates.find((p) => existsSync(p));
   if (system) return { path: system, args: BASE_ARGS, source: 'system' };
   if (opts.sparticuz !== false) {
     try {

@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   // never skip the browser suite silently: no Chromium fails the run with one line
-  const chromium = await findChromium();
+  const chromium = await findChromium(process.env, { headlessShell: true });
   if (!existsSync(path.resolve(import.meta.dirname, '../../dist/client/index.html'))) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
