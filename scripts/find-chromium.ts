@@ -19,11 +19,10 @@ const BASE_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 /**
- * Debian's chromium-headless-shell: the same Chromium build and Blink engine as the browser, without the
- * browser's own window and user interface layers; Playwright runs headless Chromium in this shell too.
- * It does about half the work of the full browser for the same spec (docs/decisions/0023-browser-suite-headless-shell.md),
- * so the browser suite prefers it; Lighthouse and the field metrics (bench/) keep the full browser, the
- * one members use.
+ * Debian's chromium-headless-shell: the same Chromium release and Blink engine as the browser, without
+ * the browser's own window and user interface layers, so a page costs less CPU to drive (Playwright's
+ * own headless Chromium is this shell too). The browser suite prefers it; Lighthouse and the field
+ * metrics (bench/) keep the full browser, the one members use (docs/decisions/0023-browser-suite-headless-shell.md).
  */
 const SYSTEM_HEADLESS_SHELL = ['/usr/bin/chromium-headless-shell'];
 const SYSTEM = [
