@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BARRIER_MESSAGES } from '#shared/accessibility';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const shots = process.env.A11Y_SHOTS ?? '/tmp/a11y-shots';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => reviewShot(page, `accessibility-statement/${name}.png`);
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
 
 describe('the accessibility statement', () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { ORDER_MESSAGES, WEBHOOK_RETRY_MESSAGES } from '#shared/admin-commerce';
 import { signSandboxPayload } from '#server/modules/payments/sandbox/index';
-import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { baseURL, DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const SHOTS = process.env.SHOTS_DIR ?? null;
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `admin-commerce/${name}-${p.viewportSize()!.width}.png`);
 const stamp = Date.now().toString(36);
 
 /** the message shown under a labelled field (Field links it with aria-describedby) */

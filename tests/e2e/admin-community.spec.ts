@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CATEGORY_MESSAGES } from '#shared/admin-community';
 import { FORUM_MESSAGES } from '#shared/forums';
 import { LIVE_MESSAGES } from '#shared/live';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 // The console's community pages. Everything made here is this spec file's own (a new
 // category, topic and show) and is deleted again at the end, so other specs see the demo as it was.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/admin-community-shots';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => browser?.close());
 
@@ -59,7 +56,7 @@ describe('admin console: community', () => {
     await form.getByRole('button', { name: 'Create category' }).click();
     await form.waitFor({ state: 'detached' });
     await row(admin, categoryTitle).waitFor();
-    await admin.screenshot({ path: `${SHOTS}/categories-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'admin-community/categories-desktop.png');
   });
 
   it('hides a topic in moderation: a member no longer sees it; restore brings it back', async () => {
@@ -91,7 +88,7 @@ describe('admin console: community', () => {
     await r.getByText('Visible').waitFor();
     await member.reload();
     await member.getByRole('link', { name: topicTitle }).waitFor();
-    await admin.screenshot({ path: `${SHOTS}/moderation-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'admin-community/moderation-desktop.png');
   });
 
   it('the moderation page works at phone width', async () => {
@@ -108,7 +105,7 @@ describe('admin console: community', () => {
     await phone.getByLabel('Kind').selectOption('post');
     await phone.waitForURL(/kind=post/);
     await noSideScroll(phone);
-    await phone.screenshot({ path: `${SHOTS}/moderation-phone.png`, fullPage: true });
+    await reviewShot(phone, 'admin-community/moderation-phone.png');
     expect(phone.errors).toEqual([]);
   });
 
@@ -148,7 +145,7 @@ describe('admin console: community', () => {
     await topic.getByRole('button', { name: 'Set topic' }).click();
     await topic.waitFor({ state: 'detached' });
     await r.getByText('Topic: Ghost notes tonight').waitFor();
-    await admin.screenshot({ path: `${SHOTS}/live-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'admin-community/live-desktop.png');
 
     // the member side: the show is listed, and its chat shows the topic
     const showUrl = await r.getByRole('link', { name: showTitle }).getAttribute('href');

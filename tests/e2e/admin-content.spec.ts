@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,7 +99,7 @@ describe('admin content: courses and lessons', () => {
     const titleBox = (await p.getByLabel('Title', { exact: true }).boundingBox())!;
     const slugBox = (await p.getByLabel('Slug', { exact: true }).boundingBox())!;
     expect(slugBox.y).toBeGreaterThan(titleBox.y + titleBox.height);
-    await p.screenshot({ path: '/tmp/admin-course-edit-phone.png', fullPage: true });
+    await reviewShot(p, 'admin-content/admin-course-edit-phone.png');
     expect(p.errors).toEqual([]);
   });
 });

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { MEMBER_TEXT } from '#shared/admin-members';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 // The console's people pages. This spec file registers its own member and only changes them,
 // so the demo accounts stay as they were for the other specs.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/admin-people-shots';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => browser?.close());
 
@@ -85,7 +82,7 @@ describe('admin console: people', () => {
     await admin.getByRole('button', { name: 'Suspend member' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText(/Suspended on/).waitFor();
-    await admin.screenshot({ path: `${SHOTS}/member-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'admin-people/member-desktop.png');
 
     // the member's other browser is signed out on its next navigation
     await member.goto('/dashboard');
@@ -105,7 +102,7 @@ describe('admin console: people', () => {
     await diff.waitFor();
     expect(await diff.locator('[data-changed]').count()).toBeGreaterThanOrEqual(2);
     await diff.getByText('E2E: spamming the forum').waitFor();
-    await admin.screenshot({ path: `${SHOTS}/audit-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'admin-people/audit-desktop.png');
     expect(admin.errors).toEqual([]);
   });
 
@@ -115,7 +112,7 @@ describe('admin console: people', () => {
     await phone.getByRole('heading', { name, level: 1 }).waitFor();
     await phone.getByText(/Suspended on/).waitFor();
     await noSideScroll(phone);
-    await phone.screenshot({ path: `${SHOTS}/member-phone.png`, fullPage: true });
+    await reviewShot(phone, 'admin-people/member-phone.png');
     // lift the suspension again from the phone
     await phone.getByRole('button', { name: 'Lift the suspension' }).click();
     await phone.getByRole('button', { name: 'Suspend member' }).waitFor();
@@ -129,7 +126,7 @@ describe('admin console: people', () => {
       await phone.goto(path);
       await phone.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await noSideScroll(phone);
-      await phone.screenshot({ path: `${SHOTS}/${path.split('/').pop()}-phone.png`, fullPage: true });
+      await reviewShot(phone, `admin-people/${path.split('/').pop()}-phone.png`);
     }
     expect(phone.errors).toEqual([]);
   });

@@ -1,6 +1,4 @@
 /* eslint-disable max-lines -- one member's billing life in the browser (pay, pause, change, cancel, win back) on the data its first steps create */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { DUNNING_MESSAGES } from '#shared/dunning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +6,7 @@ import { CANCEL_REASONS, COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commer
 import { BILLING_MESSAGES } from '#shared/billing';
 import { formatMoney } from '#shared/money';
 import { LEARNING } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,14 +16,7 @@ afterAll(async () => browser.close());
 
 const stamp = Date.now().toString(36);
 let seq = 0;
-/** screenshots of the page and the modal steps when BILLING_SHOTS names a folder (kept out of the repo) */
-const shotsDir = process.env.BILLING_SHOTS;
-async function shot(p: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  const width = p.viewportSize()?.width ?? 0;
-  await p.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `billing/${name}-${p.viewportSize()!.width}.png`);
 
 async function csrf(p: Page) {
   return (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';

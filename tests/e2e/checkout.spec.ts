@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES as M, SANDBOX_CARDS } from '#shared/commerce';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ afterAll(async () => browser.close());
 
 let seq = 0;
 const uniqueEmail = () => `buyer${Date.now()}${++seq}@checkout.test`;
-const shots = process.env.CHECKOUT_SHOTS ?? '/tmp/checkout-shots';
 
 async function fillGuest(page: Page, email = uniqueEmail()) {
   await page.getByLabel('Your name').fill('Casey Groove');
@@ -51,7 +50,7 @@ describe('membership checkout', () => {
     expect(await page.locator('input[name="plan"][value="monthly"]').isChecked()).toBe(true);
     await page.getByTestId('plan-monthly').getByText('7-day free trial').waitFor();
     await page.getByTestId('plan-yearly').getByText('14-day free trial').waitFor();
-    await page.screenshot({ path: `${shots}/join-390.png`, fullPage: true });
+    await reviewShot(page, 'checkout/join-390.png');
     await fillGuest(page);
     await fillCard(page, SANDBOX_CARDS.succeeds);
     await page.getByLabel(/I accept the/).check();
@@ -63,7 +62,7 @@ describe('membership checkout', () => {
     await details.getByText('$29.00 a month').waitFor();
     await details.getByText('Visa ending 4242').waitFor();
     await details.getByText('Free trial ends').waitFor();
-    await page.screenshot({ path: `${shots}/order-390.png`, fullPage: true });
+    await reviewShot(page, 'checkout/order-390.png');
     expect(await entitlements(page)).toContain('membership');
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await page.waitForURL('**/dashboard');
@@ -83,7 +82,7 @@ describe('membership checkout', () => {
     await fillGuest(page);
     await fillCard(page, SANDBOX_CARDS.declined);
     await page.getByLabel(/I accept the/).check();
-    await page.screenshot({ path: `${shots}/join-1280.png`, fullPage: true });
+    await reviewShot(page, 'checkout/join-1280.png');
     await page.getByRole('button', { name: /Pay \$750\.00 and join/ }).click();
     const cardError = page.getByTestId('card-error');
     await cardError.waitFor();
@@ -96,7 +95,7 @@ describe('membership checkout', () => {
     await page.waitForURL(/\/order\?order=\d+/);
     await page.getByTestId('order-details').getByText('Lifetime membership').waitFor();
     await page.getByText('Never: it is yours for good').waitFor();
-    await page.screenshot({ path: `${shots}/order-1280.png`, fullPage: true });
+    await reviewShot(page, 'checkout/order-1280.png');
     expect(await entitlements(page)).toContain('membership');
     expect(page.errors).toEqual([]);
   });
@@ -204,7 +203,7 @@ describe('membership checkout', () => {
     await page.getByLabel('Card holder name').fill('Casey');
     await submit.click();
     await alerts.getByText(/^Please correct this field: I accept the/).waitFor();
-    await page.screenshot({ path: `${shots}/join-errors-390.png`, fullPage: true });
+    await reviewShot(page, 'checkout/join-errors-390.png');
     // nothing was sent: still a visitor
     expect(await entitlements(page)).toEqual([]);
     expect(page.errors).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { UPLOAD_MESSAGES } from '#shared/upload';
-import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, registerInPage, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const shots = process.env.DEFECTS_SHOTS ?? '/tmp/shots-defects';
 let seq = 0;
 const uniqueEmail = () => `drummer${Date.now()}${++seq}@defects.test`;
 const size = (v: { width: number }) => (v.width < 500 ? 390 : 1280);
@@ -46,12 +45,12 @@ describe('registration', () => {
       });
       await page.getByRole('button', { name: 'Join' }).click();
       await page.getByRole('status', { name: 'Opening Create Your Account' }).waitFor();
-      await page.screenshot({ path: `${shots}/join-opening-${size(viewport)}.png` });
+      await reviewShot(page, `defects/join-opening-${size(viewport)}.png`, { fullPage: false });
       release();
       const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
       await dialog.getByLabel('Name').waitFor();
       expect(await dialog.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?to=%2Forder');
-      await page.screenshot({ path: `${shots}/join-modal-${size(viewport)}.png` });
+      await reviewShot(page, `defects/join-modal-${size(viewport)}.png`, { fullPage: false });
       expect(page.errors).toEqual([]);
       await page.context().close();
     }
@@ -81,7 +80,7 @@ describe('registration', () => {
       await header.getByRole('button', { name: 'Account menu' }).waitFor();
       expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
       expect(await header.getByRole('button', { name: 'Join' }).count()).toBe(0);
-      await page.screenshot({ path: `${shots}/checkout-registered-${size(viewport)}.png` });
+      await reviewShot(page, `defects/checkout-registered-${size(viewport)}.png`, { fullPage: false });
       await page.context().close();
     }
   });
@@ -145,14 +144,14 @@ describe('"Jump to latest comment"', () => {
       );
       expect(hits.filter((h) => !h.reachable)).toEqual([]);
     }
-    await page.screenshot({ path: `${shots}/topic-jump-390.png` });
+    await reviewShot(page, 'defects/topic-jump-390.png', { fullPage: false });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
     // thread mode: one conversation, nothing "latest" to jump to
     await page.goto(`${created.json.topic.url}#${ids[0]}`);
     await page.getByRole('button', { name: COMMUNITY_MESSAGES.seeFullDiscussion }).waitFor();
     expect(await jump.count()).toBe(0);
-    await page.screenshot({ path: `${shots}/topic-thread-mode-390.png` });
+    await reviewShot(page, 'defects/topic-thread-mode-390.png', { fullPage: false });
   });
 });
 
@@ -166,7 +165,7 @@ describe('metronome', () => {
       // the entry's description names a subdivision only when it has one
       expect(await load.getAttribute('aria-label')).toMatch(/^Load Start Up 120 bpm · 4\/4 · [^·]+$/);
       expect(await page.getByRole('button', { name: 'Favourite Start Up' }).getAttribute('aria-pressed')).toBe('false');
-      await page.screenshot({ path: `${shots}/metronome-${size(viewport)}.png`, fullPage: true });
+      await reviewShot(page, `defects/metronome-${size(viewport)}.png`);
       await page.context().close();
     }
   });
@@ -203,7 +202,7 @@ describe('the posts modal', () => {
       await dialog.waitFor();
       const thread = page.frameLocator('[data-testid="posts-modal-frame"]');
       await thread.getByText('A mesh pad with the tension right down.').click();
-      await page.screenshot({ path: `${shots}/posts-modal-${size(viewport)}.png` });
+      await reviewShot(page, `defects/posts-modal-${size(viewport)}.png`, { fullPage: false });
       // the key goes to the thread's document, where the focus is
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
       await page.keyboard.press('Escape');
@@ -250,6 +249,6 @@ describe('uploads', () => {
     await page.getByText(UPLOAD_MESSAGES.wrongType).waitFor();
     expect(await page.getByText(UPLOAD_MESSAGES.sessionNotFound).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-    await page.screenshot({ path: `${shots}/upload-not-a-video-390.png` });
+    await reviewShot(page, 'defects/upload-not-a-video-390.png', { fullPage: false });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
-import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-/** set SHOTS=/tmp/dir to keep full-page screenshots of the flows */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => reviewShot(page, `discussion/${name}.png`);
 
 /** A unique text per run: the e2e server is shared by every spec file. */
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

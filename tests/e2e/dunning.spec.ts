@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, DEFAULT_CHECKOUT, SANDBOX_CARDS } from '#shared/commerce';
 import { DUNNING_MESSAGES } from '#shared/dunning';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot } from '#test/e2e';
 
 // Recovery from a failed payment in the browser (docs/product/dunning.md): a member whose card
 // fails the first renewal reads why, with the amount, the next retry and until when lessons stay
@@ -18,13 +16,7 @@ afterAll(async () => browser.close());
 
 const stamp = Date.now().toString(36);
 let seq = 0;
-/** screenshots when DUNNING_SHOTS names a folder (kept out of the repo) */
-const shotsDir = process.env.DUNNING_SHOTS;
-async function shot(p: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await p.screenshot({ path: path.join(shotsDir, `${name}-${p.viewportSize()?.width ?? 0}.png`), fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `dunning/${name}-${p.viewportSize()!.width}.png`);
 
 async function csrf(p: Page) {
   return (await p.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';

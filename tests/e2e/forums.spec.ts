@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY_MESSAGES } from '#shared/community';
 import { FORUM_MESSAGES } from '#shared/forums';
-import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, postAnswer, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, painted, PHONE, postAnswer, reviewShot, signIn } from '#test/e2e';
 
 const WATCH = /^\/api\/forums\/topics\/\d+\/watch$/;
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/forums-shots';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => browser.close());
 
@@ -51,7 +48,7 @@ describe('forums as a member', () => {
         .getByText(/^\d+ topics?$/)
         .first()
         .waitFor();
-      await page.screenshot({ path: `${SHOTS}/home-${viewport.width}.png`, fullPage: true });
+      await reviewShot(page, `forums/home-${viewport.width}.png`);
 
       await page.getByRole('link', { name: /Technique & Practice/ }).click();
       await page.waitForURL('**/forums/technique');
@@ -60,14 +57,14 @@ describe('forums as a member', () => {
       // pinned first
       await rows.first().getByText(FORUM_MESSAGES.pinned).waitFor();
       expect(await rows.first().textContent()).toContain('How long should a practice session be?');
-      await page.screenshot({ path: `${SHOTS}/category-${viewport.width}.png`, fullPage: true });
+      await reviewShot(page, `forums/category-${viewport.width}.png`);
 
       if (viewport === PHONE) {
         // the modal on a phone: the seeded topic with replies
         await page.getByRole('link', { name: 'Paradiddles fall apart above 110 bpm' }).click();
         await modal(page).getByText('paradiddles get flammy around 110').waitFor();
         await modal(page).getByTestId('comment-count').getByText('4 comments').waitFor();
-        await page.screenshot({ path: `${SHOTS}/modal-${viewport.width}.png` });
+        await reviewShot(page, `forums/modal-${viewport.width}.png`, { fullPage: false });
         await modal(page).getByRole('button', { name: 'Close' }).click();
         await modal(page).waitFor({ state: 'detached' });
         expect(page.errors).toEqual([]);
@@ -117,7 +114,7 @@ describe('forums as a member', () => {
       await m.getByRole('button', { name: FORUM_MESSAGES.watch, exact: true }).click();
       await m.getByRole('button', { name: FORUM_MESSAGES.watching }).waitFor();
       expect((await watched).status()).toBe(200);
-      await page.screenshot({ path: `${SHOTS}/modal-${viewport.width}.png` });
+      await reviewShot(page, `forums/modal-${viewport.width}.png`, { fullPage: false });
       await page.keyboard.press('Escape');
       await m.waitFor({ state: 'detached' });
 
@@ -212,7 +209,7 @@ describe('forums as an admin', () => {
       .getByRole('link', { name: 'General Discussion' })
       .waitFor();
     await page.getByText('Topic moved to General Discussion.').click(); // the toast closes on a click
-    await page.screenshot({ path: `${SHOTS}/topic-page-admin-1280.png`, fullPage: true });
+    await reviewShot(page, 'forums/topic-page-admin-1280.png');
 
     // the pinned topic leads its new category, locked
     await page.goto('/forums/general');
@@ -224,11 +221,11 @@ describe('forums as an admin', () => {
     await signIn(member, 'member@demo.test', undefined, topicUrl);
     await member.getByRole('heading', { name: title, level: 1 }).waitFor();
     await member.getByText(COMMUNITY_MESSAGES.topicLocked).waitFor();
-    await member.screenshot({ path: `${SHOTS}/topic-page-390.png`, fullPage: true });
+    await reviewShot(member, 'forums/topic-page-390.png');
     const desktop = await open(DESKTOP);
     await signIn(desktop, 'member@demo.test', undefined, topicUrl);
     await desktop.getByText(COMMUNITY_MESSAGES.topicLocked).waitFor();
-    await desktop.screenshot({ path: `${SHOTS}/topic-page-1280.png`, fullPage: true });
+    await reviewShot(desktop, 'forums/topic-page-1280.png');
 
     // unpin and unlock again
     await page.goto(topicUrl);

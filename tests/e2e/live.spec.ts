@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMUNITY, COMMUNITY_MESSAGES } from '#shared/community';
 import { LIVE_MESSAGES } from '#shared/live';
-import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
+import { RATE_LIMITS } from '#server/lib/rate-limits';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -171,16 +172,21 @@ it("'Load older...' pages back through a long chat", async () => {
   const admin = await newPage(browser, DESKTOP);
   await signIn(admin, 'admin@demo.test', undefined, '/live');
   const id = await liveShow(admin, `Long chat ${Date.now()}`);
-  const member = await newPage(browser, DESKTOP);
-  await newDrummer(member, { member: true });
-  await member.goto('/live');
-  const other = await newPage(browser, DESKTOP);
-  await newDrummer(other, { member: true });
-  await other.goto('/live');
-  // the chat allows a burst of 5 messages per member every 10 s: three members post, in order, waiting when refused
+  // each member may post a burst of messages before the chat holds them back: enough members that the
+  // messages fit in their bursts, posting in turn (chatAs waits out a refusal all the same)
   const total = COMMUNITY.chatPageSize + 6;
-  const authors = [admin, member, other];
-  for (let n = 1; n <= total; n++) await chatAs(authors[(n - 1) % 3]!, id, `Message ${n}`);
+  const members = await Promise.all(
+    Array.from({ length: Math.ceil(total / RATE_LIMITS.chatPerUser.points) - 1 }, async () => {
+      const p = await newPage(browser, DESKTOP);
+      await newDrummer(p, { member: true });
+      // the page's CSRF token as the new member's (chatAs reads it from the page)
+      await p.goto('/live');
+      return p;
+    }),
+  );
+  const member = members[0]!;
+  const authors = [admin, ...members];
+  for (let n = 1; n <= total; n++) await chatAs(authors[(n - 1) % authors.length]!, id, `Message ${n}`);
   await member.goto(`/live/${id}`);
   await message(member, `Message ${total}`).waitFor();
   expect(await messages(member).count()).toBe(COMMUNITY.chatPageSize);
@@ -245,7 +251,7 @@ it('a member asks to be reminded of a show that has not started; the choice stay
     await expect
       .poll(() => member.getByRole('button', { name: 'Reminder on' }).getAttribute('aria-pressed'))
       .toBe('true');
-    await member.screenshot({ path: `test-results/live-reminder-${viewport.width}.png`, fullPage: true });
+    await reviewShot(member, `live/reminder-${viewport.width}.png`);
     expect(member.errors).toEqual([]);
     await member.close();
   }

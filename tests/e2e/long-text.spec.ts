@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { START_UP, settingsPart } from '#shared/metronome';
@@ -8,7 +6,7 @@ import { userChannel } from '#shared/realtime';
 import { UPLOAD_TARGETS } from '#shared/upload';
 import { mp4Bytes } from '#test/uploads';
 import { ROLE_EMAILS, ROLES, ROUTER_PAGES, type Role, type RouterPage } from '#test/router-pages';
-import { apiCall, launchBrowser, newDrummer, newPage, signIn, watchChannels, type Method } from '#test/e2e';
+import { apiCall, launchBrowser, newDrummer, newPage, reviewShot, signIn, watchChannels, type Method } from '#test/e2e';
 import { check, colourOnlyLinks, headingProblems } from '#test/axe';
 import {
   coveredControls,
@@ -40,13 +38,11 @@ import { writeLongAdminContent, writeLongPracticePlan, writeLongShop } from '#te
  * and its own controls can be pressed.
  *
  * The 390 px view of every page and of every dialog, as each kind of person, is kept as a picture for
- * review: test-results/phone/<role>/<page>.png and <role>/dialog-<dialog>.png (git-ignored; the run
- * writes them afresh).
+ * review (reviewShot): test-results/phone/<role>/<page>.png and <role>/dialog-<dialog>.png.
  */
 const WIDTHS = [360, 390, 768, 1280];
 const PHONE_WIDTH = 390;
 const HEIGHT = 844;
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/phone');
 
 const stamp = Date.now().toString(36);
 const LONG_WORD = `Supercalifragilisticexpialidocious${'x'.repeat(166)}`;
@@ -284,7 +280,6 @@ describe('long text on every page of the router, at every width, as everyone who
     async (role) => {
       const p = people[role];
       watchRequests(p);
-      mkdirSync(path.join(SHOTS, role), { recursive: true });
       const found: string[] = [];
       for (const page of ROUTER_PAGES.filter((pg) => pg.roles.includes(role))) {
         const url = addressFor(page, role);
@@ -305,8 +300,7 @@ describe('long text on every page of the router, at every width, as everyone who
               ...(await check(p, `${role} ${url}`, width)),
               ...[...(await headingProblems(p)), ...(await colourOnlyLinks(p))].map((h) => `${url} @${width}: ${h}`),
             );
-          if (width === PHONE_WIDTH)
-            await p.screenshot({ path: path.join(SHOTS, role, `${page.name}.png`), fullPage: true });
+          if (width === PHONE_WIDTH) await reviewShot(p, `phone/${role}/${page.name}.png`);
         }
       }
       expect(found).toEqual([]);
@@ -347,7 +341,6 @@ describe('long text in every dialog and menu, at every width', () => {
     async (role) => {
       const p = people[role];
       watchRequests(p);
-      mkdirSync(path.join(SHOTS, role), { recursive: true });
       const found: string[] = [];
       for (const dialog of LAYERS_HERE.filter((d) => d.role === role)) {
         const q = await opener(dialog);
@@ -376,7 +369,7 @@ describe('long text in every dialog and menu, at every width', () => {
             break;
           }
           if (width === PHONE_WIDTH)
-            await q.screenshot({ path: path.join(SHOTS, role, `dialog-${dialog.name.replaceAll(' ', '-')}.png`) });
+            await reviewShot(q, `phone/${role}/dialog-${dialog.name.replaceAll(' ', '-')}.png`, { fullPage: false });
           const extra = await overflow(q);
           if (extra > 0) found.push(`${at}: the page is ${extra} px wider than the window`);
           for (const c of [...(await layerOverflow(q)), ...(await coveredControls(q, true))]) found.push(`${at}: ${c}`);

@@ -6,12 +6,12 @@ import { renderMailFor } from '#server/modules/mail/render';
 import { MAIL_KINDS } from '#server/modules/mail/kinds';
 import { MAIL_SAMPLES as MAILS, SAMPLE_SITE } from '#test/mail-samples';
 import { unsubscribeTokens } from '#server/modules/mail/unsubscribe';
-import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, signIn } from '#test/e2e';
+import { authId, DESKTOP, launchBrowser, newPage, PHONE, registerInPage, reviewShot, signIn } from '#test/e2e';
 
 /**
  * Mail as members see it: the templates rendered to HTML and opened in Chromium at phone and desktop
  * widths (light and dark), the notification settings page, and the page an unsubscribe link opens,
- * signed out. SHOTS_DIR=dir keeps the screenshots to look at.
+ * signed out. The pictures for review land in test-results/mail/.
  */
 let browser: Browser;
 let admin: Page;
@@ -22,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const SHOTS = process.env.SHOTS_DIR ?? null;
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `mail/${name}-${p.viewportSize()!.width}.png`);
 const stamp = Date.now().toString(36);
 
 const config = loadConfig({ NODE_ENV: 'test', APP_URL: SAMPLE_SITE }, []);

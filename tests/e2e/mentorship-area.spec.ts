@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { ACCOUNTABILITY_MESSAGES, LINK_DISPLAY_LIMIT } from '#shared/mentorship';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,8 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const shots = process.env.MENTORSHIP_AREA_SHOTS ?? '/tmp/mentorship-area-shots';
-mkdirSync(shots, { recursive: true });
 const STUDENT = 'student@demo.test';
 const ADMIN = 'admin@demo.test';
 const run = Date.now().toString(36);
@@ -239,13 +236,13 @@ describe('the mentorship area', () => {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForLoadState('networkidle');
-          await page.screenshot({ path: `${shots}/${file}-${name}.png`, fullPage: true });
+          await reviewShot(page, `mentorship-area/${file}-${name}.png`);
         }
         if (who === STUDENT) {
           await page.goto('/mentorship/lessons');
           await page.getByRole('link', { name: /Welcome to Your Mentorship/ }).click();
           await page.getByRole('heading', { name: 'Welcome to Your Mentorship' }).waitFor();
-          await page.screenshot({ path: `${shots}/lesson-${name}.png`, fullPage: true });
+          await reviewShot(page, `mentorship-area/lesson-${name}.png`);
         } else {
           await page.goto('/mentorship/students?mine=0&q=Okafor');
           await page
@@ -254,7 +251,7 @@ describe('the mentorship area', () => {
             .click();
           await page.getByRole('heading', { name: 'Sam Okafor' }).waitFor();
           await page.waitForLoadState('networkidle');
-          await page.screenshot({ path: `${shots}/student-${name}.png`, fullPage: true });
+          await reviewShot(page, `mentorship-area/student-${name}.png`);
         }
         expect(page.errors).toEqual([]);
         await page.context().close();

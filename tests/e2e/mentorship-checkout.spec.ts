@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { MENTORSHIP_MESSAGES } from '#shared/mentorship-checkout';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,8 +12,6 @@ afterAll(async () => browser.close());
 
 let seq = 0;
 const uniqueEmail = () => `student${Date.now()}${++seq}@mentorship.test`;
-const shots = process.env.MENTORSHIP_SHOTS ?? '/tmp/mentorship-checkout-shots';
-mkdirSync(shots, { recursive: true });
 const expiry = `12/${(new Date().getUTCFullYear() + 2) % 100}`;
 
 /** step 1 → "Create account" → the create step → step 2 */
@@ -38,7 +35,7 @@ async function createAccount(page: Page) {
   try {
     await page.getByText(`Signed in as ${email}`).waitFor({ timeout: 15_000 });
   } catch (err) {
-    await page.screenshot({ path: `${shots}/failed-create-${seq}.png`, fullPage: true });
+    await reviewShot(page, `mentorship-checkout/failed-create-${seq}.png`);
     throw new Error(`${String(err)}\n${answers.join('\n')}\n${(await page.locator('body').innerText()).slice(0, 600)}`);
   }
   return email;
@@ -58,7 +55,7 @@ describe('mentorship checkout', () => {
     await page.getByRole('heading', { name: 'Join the mentorship programme' }).waitFor();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     expect(await page.getByTestId('account-sign-in').getAttribute('href')).toBe('/login?to=%2Fmentorship%2Fcheckout');
-    await page.screenshot({ path: `${shots}/checkout-step1-390.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/checkout-step1-390.png');
     await createAccount(page);
     await page.getByRole('heading', { name: 'Choose how to pay' }).waitFor();
     // the default options: pay in full (saves $700.00) and 3 × $1,200.00
@@ -66,14 +63,14 @@ describe('mentorship checkout', () => {
     await page.getByTestId('option-onetime').getByText('Save $700.00', { exact: true }).waitFor();
     await page.getByTestId('option-3').getByText('3 × $1,200.00').waitFor();
     expect(await page.getByTestId('option-6').count()).toBe(0);
-    await page.screenshot({ path: `${shots}/checkout-step2-390.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/checkout-step2-390.png');
     await page.getByRole('button', { name: 'Pay $3,200.00 by card' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_test_/);
     await page.getByTestId('sandbox-amount').getByText('$3,200.00').waitFor();
     await page.getByLabel('Card number').fill(SANDBOX_CARDS.succeeds);
     await page.getByLabel(/Expiry/).fill(expiry);
     await page.getByLabel('CVC').fill('123');
-    await page.screenshot({ path: `${shots}/sandbox-hosted-390.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/sandbox-hosted-390.png');
     await page.getByRole('button', { name: 'Pay $3,200.00' }).click();
     await atMentorship(page);
     expect(await entitlements(page)).toContain('mentorship');
@@ -86,12 +83,12 @@ describe('mentorship checkout', () => {
   it('(b) PayPal instalments: ?showsix=1, choose 6, approve at the sandbox PayPal, land in the mentorship', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/mentorship/checkout?showsix=1');
-    await page.screenshot({ path: `${shots}/checkout-step1-1280.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/checkout-step1-1280.png');
     await createAccount(page);
     await page.getByTestId('option-6').getByText('6 × $650.00').waitFor();
     expect(await page.getByTestId('option-3').count()).toBe(0);
     await page.getByTestId('option-6').click();
-    await page.screenshot({ path: `${shots}/checkout-step2-1280.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/checkout-step2-1280.png');
     // the PayPal buttons come 1 second after step 2 shows
     await page.getByTestId('paypal-buttons').waitFor();
     await page.getByRole('button', { name: /Subscribe: 6 × \$650\.00/ }).click();
@@ -107,14 +104,14 @@ describe('mentorship checkout', () => {
     const page = await newPage(browser, PHONE);
     await page.goto('/mentorship/stripe/1300');
     await page.getByRole('heading', { name: '3 monthly payments' }).waitFor();
-    await page.screenshot({ path: `${shots}/stripe-1300-step1-390.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/stripe-1300-step1-390.png');
     await createAccount(page);
     await page.getByTestId('amount').getByText('$1,300.00').waitFor();
     const form = page.locator('#mentorship-card-form');
     await form.getByLabel('Card number').fill(SANDBOX_CARDS.succeeds);
     await form.getByLabel(/Expiry/).fill(expiry);
     await form.getByLabel('CVC').fill('123');
-    await page.screenshot({ path: `${shots}/stripe-1300-390.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/stripe-1300-390.png');
     const charged = page.waitForURL(/\/mentorship\/stripe\/charge\?payment=1300&payment_method=pm_/);
     await page.getByRole('button', { name: 'Pay $1,300.00 now' }).click();
     await charged;
@@ -131,7 +128,7 @@ describe('mentorship checkout', () => {
     await form.getByLabel('Card number').fill(SANDBOX_CARDS.declined);
     await form.getByLabel(/Expiry/).fill(expiry);
     await form.getByLabel('CVC').fill('123');
-    await page.screenshot({ path: `${shots}/stripe-3200-1280.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/stripe-3200-1280.png');
     await page.getByRole('button', { name: 'Pay $3,200.00 now' }).click();
     const error = form.getByTestId('card-error');
     await error.waitFor();
@@ -165,7 +162,7 @@ describe('mentorship checkout', () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto('/mentorship/stripe/1300');
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
-    await page.screenshot({ path: `${shots}/stripe-1300-step1-1280.png`, fullPage: true });
+    await reviewShot(page, 'mentorship-checkout/stripe-1300-step1-1280.png');
     expect(page.errors).toEqual([]);
   });
 });

@@ -80,4 +80,18 @@ describe('page titles and route announcements', () => {
     await expect.poll(() => focusIsOnHeading(p)).toBe(true);
     expect(p.errors).toEqual([]);
   });
+
+  it('a heading the page draws anew once its data is in takes the focus with it', async () => {
+    const p = await newPage(browser, PHONE);
+    await p.goto('/login');
+    await heading(p).waitFor();
+    // the reset page asks whether its link still works under one heading, and answers under another
+    await p.evaluate(() => {
+      history.pushState(null, '', '/password/reset/not-a-real-token');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await heading(p).getByText('This reset link cannot be used').waitFor();
+    await expect.poll(() => focusIsOnHeading(p)).toBe(true);
+    expect(p.errors).toEqual([]);
+  });
 });

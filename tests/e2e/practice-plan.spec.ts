@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { EMPTY_WEEK_MESSAGE } from '#shared/mentorship';
-import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser.close());
-
-const shots = process.env.PLAN_SHOTS ?? '/tmp/practice-plan-shots';
-mkdirSync(shots, { recursive: true });
 
 /** the save indicator went through "Saving..." and now says "Saved" */
 const saved = (page: Page) =>
@@ -41,7 +37,7 @@ describe('practice plan', () => {
     // a new student's plan is empty until the mentor writes it: the waiting message and no phase tabs
     await student.getByText(EMPTY_WEEK_MESSAGE).waitFor();
     expect(await student.getByRole('tab').count()).toBe(0);
-    await student.screenshot({ path: `${shots}/student-desktop.png`, fullPage: true });
+    await reviewShot(student, 'practice-plan/student-desktop.png');
 
     await admin.goto(`/mentorship/students/${me.student.id}/practice-plan`);
     await admin.getByRole('heading', { name: `${me.student.name}'s practice plan` }).waitFor();
@@ -98,7 +94,7 @@ describe('practice plan', () => {
     await day(student, 'Week 1, Grooves day').getByText('Rock beat with 8th-note hats').waitFor();
     await sMonday.getByText('E2E Doubles').waitFor();
     expect(await t1.inputValue()).toBe('95');
-    await student.screenshot({ path: `${shots}/student-live-desktop.png`, fullPage: true });
+    await reviewShot(student, 'practice-plan/student-live-desktop.png');
 
     // completing the day hides its exercises from the student, not from the mentor
     await sMonday.getByLabel('Monday complete').check();
@@ -108,7 +104,7 @@ describe('practice plan', () => {
     await expect.poll(() => monday.getByLabel('Monday complete').isChecked()).toBe(true);
     expect(await monday.getByTestId('practice-exercise').count()).toBe(2);
     expect(await monday.getByLabel('Ending Tempo 2 for E2E Singles').inputValue()).toBe('110');
-    await admin.screenshot({ path: `${shots}/admin-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'practice-plan/admin-desktop.png');
 
     // both sides' edits survive reloads
     await student.reload();
@@ -138,7 +134,7 @@ describe('practice plan', () => {
       await page.getByRole('tab', { name: 'Phase 3' }).click();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}/${who}-phone.png`, fullPage: true });
+      await reviewShot(page, `practice-plan/${who}-phone.png`);
     }
     expect(admin.errors).toEqual([]);
     expect(student.errors).toEqual([]);
@@ -187,7 +183,7 @@ describe('practice plan', () => {
     await admin.getByRole('button', { name: 'E2E saved day' }).waitFor();
     await admin.getByRole('heading', { name: 'Edit saved day' }).waitFor();
     expect(await admin.getByLabel('Goal for exercise 1').inputValue()).toBe('80');
-    await admin.screenshot({ path: `${shots}/saved-days-desktop.png`, fullPage: true });
+    await reviewShot(admin, 'practice-plan/saved-days-desktop.png');
     await admin.getByRole('button', { name: 'Delete' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => admin.getByRole('button', { name: 'E2E saved day' }).count()).toBe(0);

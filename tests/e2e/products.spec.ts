@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMMERCE_MESSAGES, SANDBOX_CARDS } from '#shared/commerce';
 import { LEARNING } from '#shared/learning';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const SHOTS = process.env.SHOTS_DIR ?? null;
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `products/${name}-${p.viewportSize()!.width}.png`);
 
 const unique = () => `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@test.test`;
 

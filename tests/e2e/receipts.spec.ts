@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SANDBOX_CARDS } from '#shared/commerce';
 import { TAX_PERCENT_MESSAGE } from '#shared/receipts';
-import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newPage, PHONE, reviewShot, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const SHOTS = process.env.SHOTS_DIR ?? null;
-async function shot(p: Page, name: string) {
-  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}-${p.viewportSize()!.width}.png`, fullPage: true });
-}
+const shot = (p: Page, name: string) => reviewShot(p, `receipts/${name}-${p.viewportSize()!.width}.png`);
 const stamp = Date.now().toString(36);
 // after a resize the page settles (the header's menus and the side menu swap for the drawer) before it is measured
 const noSidewaysScroll = async (p: Page) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FIELD_MESSAGES, MESSAGES } from '#shared/constants';
+import { FIELD_MESSAGES, LIMITS, MESSAGES } from '#shared/constants';
 import {
   authId,
   baseURL,
@@ -201,24 +201,38 @@ describe('modal, dropdowns, side menu, toasts', () => {
     const p = await page();
     await p.goto('/');
     await p.getByRole('button', { name: 'Join' }).waitFor();
+    // the page's clock is the test's from here: the toast's own timers run when it is moved on
+    await p.clock.install();
     await p.evaluate(() =>
       window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Saved to My Practice!', type: 'success' } })),
     );
     const toastEl = p.getByRole('status').filter({ hasText: 'Saved to My Practice!' });
     await toastEl.waitFor();
-    const shownAt = Date.now();
-    await p.waitForSelector('[data-toast-type="success"][data-state="closed"]', { timeout: 15_000 });
-    const closedAfter = Date.now() - shownAt;
-    await toastEl.waitFor({ state: 'detached', timeout: 5_000 });
-    expect(closedAfter).toBeGreaterThan(9_000);
+    await p.clock.runFor(LIMITS.toastAutoDismissMs - 100);
+    expect(await toastEl.getAttribute('data-state')).toBe('open');
+    await p.clock.runFor(100);
+    await p.waitForSelector('[data-toast-type="success"][data-state="closed"]');
+    // fading out, it no longer takes the clicks meant for what lies under it
+    const takesClicks = await p.evaluate(() => {
+      const closed = document.querySelector('[data-toast-type="success"]')!;
+      const box = closed.getBoundingClientRect();
+      return closed.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(takesClicks).toBe(false);
+    await p.clock.runFor(LIMITS.toastRemoveAfterCloseMs - 100);
+    expect(await toastEl.count()).toBe(1);
+    await p.clock.runFor(100);
+    await toastEl.waitFor({ state: 'detached' });
 
     await p.evaluate(() =>
       window.dispatchEvent(new CustomEvent('toast', { detail: { message: 'Careful', type: 'danger' } })),
     );
     const danger = p.getByRole('status').filter({ hasText: 'Careful' });
     await danger.click();
-    await danger.waitFor({ state: 'detached', timeout: 3_000 });
-  }, 40_000);
+    await p.waitForSelector('[data-toast-type="danger"][data-state="closed"]');
+    await p.clock.runFor(LIMITS.toastRemoveAfterCloseMs);
+    await danger.waitFor({ state: 'detached' });
+  });
 });
 
 describe('realtime', () => {

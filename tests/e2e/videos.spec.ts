@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CAPTION_MESSAGES, UPLOAD_CHUNK_SIZE } from '#shared/upload';
-import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, sendPracticeVideo, signIn } from '#test/e2e';
+import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, reviewShot, sendPracticeVideo, signIn } from '#test/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser.close());
-
-const shots = process.env.VIDEOS_SHOTS ?? '/tmp/videos-shots';
 
 /** ~3.5 MB that `file-type` sniffs as MP4 (an ftyp box, then padding): 4 chunks of 1 MiB */
 function mp4(size: number) {
@@ -25,9 +23,7 @@ function mp4(size: number) {
 const offsetOf = (body: Buffer | null) =>
   /name="start_offset"\r\n\r\n(\d+)\r\n/.exec(body?.toString('latin1') ?? '')?.[1] ?? null;
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => reviewShot(page, `videos/${name}.png`);
 
 describe('practice video submissions', () => {
   it('a student uploads a video in 4 chunks (one fails once and is retried), an admin answers, the student reads it', async () => {

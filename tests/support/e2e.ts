@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { SANDBOX_CARDS } from '#shared/commerce';
@@ -12,6 +14,21 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** Where the browser suite keeps its pictures for review: test-results/ (git-ignored), written afresh by each run. */
+const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
+
+/**
+ * Keeps a picture of `page` for a person to look at, at `file` under SHOTS_DIR (the whole page unless
+ * `fullPage: false`). A picture is for review, never a check; CI keeps none of a run's files, so there
+ * none is taken.
+ */
+export async function reviewShot(page: Page, file: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.CI) return;
+  const to = path.join(SHOTS_DIR, file);
+  mkdirSync(path.dirname(to), { recursive: true });
+  await page.screenshot({ path: to, fullPage: options.fullPage ?? true });
+}
 
 let contexts = 0;
 

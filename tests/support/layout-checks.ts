@@ -23,12 +23,43 @@ export function watchRequests(p: Page) {
 }
 
 /**
- * Loads `url` and waits until the page is drawn: its code and data loaded (no request open for a few
- * frames in a row), no spinner left.
+ * Opens `url` as a link inside the app does, through the router's history, and waits until the page is
+ * drawn: the router has shown it (after an in-app navigation focus moves into the new page,
+ * docs/product/accessibility.md), its code and data are loaded (no request open for a few frames in a
+ * row), and no spinner is left. A page outside the app, and an address on the page's own path, load in
+ * full.
  */
 export async function openDrawn(p: Page, url: string) {
-  await p.goto(url);
-  await p.locator('#main').waitFor();
+  const inApp = await p.evaluate((to) => {
+    if (!document.getElementById('main') || new URL(to, location.href).pathname === location.pathname) return false;
+    // focus leaves the page it is on, and the next time it enters the page is the new page's doing (its
+    // heading may be drawn again once its data is in, so focus need not stay there)
+    const w = window as Window & { focusEnteredPage?: boolean };
+    if (w.focusEnteredPage === undefined)
+      document.addEventListener('focusin', (e) => {
+        if (document.getElementById('main')?.contains(e.target as Node)) w.focusEnteredPage = true;
+      });
+    (document.activeElement as HTMLElement | null)?.blur();
+    w.focusEnteredPage = false;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return true;
+  }, url);
+  if (inApp)
+    await p
+      .waitForFunction(() => (window as Window & { focusEnteredPage?: boolean }).focusEnteredPage)
+      .catch(() => {
+        throw new Error(`${url}: focus did not move into the page after an in-app navigation`);
+      });
+  else {
+    await p.goto(url);
+    await p.locator('#main').waitFor();
+  }
+  // a toast shown on the page before (a notification that arrived) closes, as a click closes it: the
+  // checks judge the page
+  await p.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('[data-toast-type][data-state="open"]').forEach((t) => t.click()),
+  );
   const open = inFlight.get(p)!;
   for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
   await expect.poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 }).toBe(0);

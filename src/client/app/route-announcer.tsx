@@ -30,13 +30,26 @@ export function RouteAnnouncer() {
     // the layer the navigation was made from (a link in the phone's menu drawer) closes with it
     const layerOfNavigation = document.activeElement?.closest(OPEN_LAYER) ?? null;
     let announced = false;
+    let focused: HTMLElement | null = null;
     let frame = 0;
+    const focusHeading = (h1: HTMLElement) => {
+      if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+      h1.focus({ preventScroll: true });
+      focused = h1;
+    };
     const follow = () => {
       frame = 0;
       const h1 = main.querySelector('h1');
       const title = pageTitle(h1?.textContent);
       if (document.title !== title) document.title = title;
-      if (!h1 || announced) return;
+      if (!h1) return;
+      if (announced) {
+        // the page drew its heading anew (what its data says changed it): focus, which fell back to the
+        // document with the heading it was on, goes to the new one
+        if (focused && !focused.isConnected && h1 !== focused && document.activeElement === document.body)
+          focusHeading(h1);
+        return;
+      }
       announced = true;
       if (!navigated) return;
       // a control the member has moved to since (a search box, a form field) keeps its focus, and so
@@ -46,8 +59,7 @@ export function RouteAnnouncer() {
         return;
       const layer = active?.closest(OPEN_LAYER);
       if (layer && layer !== layerOfNavigation) return;
-      if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
-      h1.focus({ preventScroll: true });
+      focusHeading(h1);
     };
     follow();
     // the heading arrives with the page's code or data, and may change (a name that loads)

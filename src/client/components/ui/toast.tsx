@@ -63,12 +63,14 @@ export function Toaster() {
     () => items,
     () => items,
   );
+  // at the foot of the window, where no page keeps its own actions: at the top a toast would lie over
+  // the buttons beside a page's heading (a topic's moderation menu) for its ten seconds
   return (
     <div
       aria-live="polite"
       role="region"
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[1100] flex flex-col items-center gap-2 px-3 sm:bottom-auto sm:left-auto sm:right-4 sm:top-20 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[1100] flex flex-col items-center gap-2 px-3 sm:left-auto sm:right-4 sm:items-end"
     >
       {list.map((t) => {
         const Icon = ICONS[t.type];
@@ -84,7 +86,8 @@ export function Toaster() {
             className={clsx(
               'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border py-3 pl-4 pr-2 text-left text-base shadow-lg transition-opacity duration-150',
               STYLES[t.type],
-              !t.open && 'opacity-0',
+              // fading out, it no longer stands between the pointer and the page
+              !t.open && 'pointer-events-none opacity-0',
             )}
           >
             <Icon
