@@ -140,6 +140,32 @@ describe('background jobs in one process', () => {
   });
 });
 
+describe('a worker that has work does not wait out its polling interval', () => {
+  // the idle workers here look for work every 30 s, longer than these tests wait for anything
+  let slow: TestApp;
+  const done: string[] = [];
+  const until = <T>(what: string, probe: () => T | undefined | false) =>
+    untilEvent(what, probe, { timeoutMs: 20_000, intervalMs: 100, seen: () => ({ done }) });
+  beforeAll(async () => {
+    slow = await createTestApp({ jobsPollSeconds: 30 });
+    slow.app.deps.jobs.define('test.digest', z.object({ to: z.string() }), async ({ to }) => void done.push(to));
+  }, 60_000);
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  it('works through a queue of many jobs one after another, and takes a job sent while idle at once', async () => {
+    const members = ['ana', 'bo', 'cy', 'dee', 'eli', 'fay'];
+    // queued before the process works the queue, as a weekly digest to every member queues them
+    for (const to of members) await slow.app.deps.jobs.send('test.digest', { to });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    await until('every queued job', () => done.length === members.length);
+    expect([...done].sort()).toEqual([...members].sort());
+    await slow.app.deps.jobs.send('test.digest', { to: 'gus' });
+    await until('the job sent while the worker was idle', () => done.includes('gus'));
+  });
+});
+
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('background jobs on the embedded database in DATA_DIR', () => {
   it('keeps a job sent for later across a restart of the process, and runs it after', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bb-jobs-'));

@@ -130,6 +130,8 @@ export function createJobs(opts: JobsOptions): Jobs {
   let ready: Promise<PgBoss> | null = null;
   let working: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
+  /** this process's worker of each queue, once the jobs have started */
+  const workers = new Map<string, string>();
 
   const poll = opts.pollSeconds;
   const intervals: Partial<PgBoss.ConstructorOptions> = poll
@@ -251,7 +253,12 @@ export function createJobs(opts: JobsOptions): Jobs {
           options.startAfter instanceof Date ? options.startAfter : Math.max(0, Math.ceil(options.startAfter));
       if (options.singletonKey !== undefined) send.singletonKey = options.singletonKey;
       if (options.singletonSeconds !== undefined) send.singletonSeconds = options.singletonSeconds;
-      return b.send(name, payload, send);
+      const id = await b.send(name, payload, send);
+      // this process works the queue: it takes the job now instead of at its next look (other processes
+      // find it when they next look)
+      const worker = workers.get(name);
+      if (id && worker && send.startAfter === undefined) b.notifyWorker(worker);
+      return id;
     },
 
     schedule(name, cron, data = {}) {
@@ -267,10 +274,15 @@ export function createJobs(opts: JobsOptions): Jobs {
       return (working ??= (async () => {
         const b = await open();
         for (const d of definitions.values()) {
-          await b.work(
+          const worker = await b.work(
             d.name,
             { includeMetadata: true, batchSize: 1, ...(poll ? { pollingIntervalSeconds: Math.max(0.5, poll) } : {}) },
             async (jobs) => {
+              // a job was waiting, so more may be: the worker looks again as soon as this one is done
+              // rather than after its polling interval, and a queue with many (the weekly digest to every
+              // member) drains at the pace of the work, not one job per interval
+              const id = workers.get(d.name);
+              if (id) b.notifyWorker(id);
               for (const job of jobs) {
                 const parsed = d.schema.safeParse(job.data);
                 if (!parsed.success)
@@ -295,6 +307,7 @@ export function createJobs(opts: JobsOptions): Jobs {
               }
             },
           );
+          workers.set(d.name, worker);
         }
         for (const [name, s] of schedules) await b.schedule(name, s.cron, s.data, { tz: 'UTC' });
       })().catch((err: unknown) => {
