@@ -15,7 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Where the browser suite keeps its pictures for review: test-results/ (git-ignored), written afresh by each run. */
+/** Where the browser suite keeps its pictures for review: test-results/ (git-ignored); each run overwrites the ones it takes. */
 const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
