@@ -103,6 +103,19 @@ export default defineConfig(({ command }) => ({
       // keep an unused schema (and with it zod) alive.
       treeshake: { manualPureFunctions: ['z'], propertyReadSideEffects: false },
       plugins: [dropReactRouterDisplayNames(), pureSharedSchemas()],
+      output: {
+        // Everything the entry imports statically runs on every visit, so it is one file: one request
+        // and one compression window. Left to itself, the bundler splits out of the entry the modules
+        // that a page loaded through another lazily loaded module (an area's route table, router.tsx's
+        // routeArea) also uses (React, the icon helper, the button), as if that page could load
+        // without the entry.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // A page's chunk keeps its name (`checkout-<hash>.js`, what a developer looks for in the network
+        // panel). A chunk that several pages share (an icon, a form helper: most of the files) is named
+        // by its hash alone: every chunk that imports it, and the entry's list of what each page needs
+        // (for modulepreload), spell its name out in full.
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
+      },
     },
   },
 }));

@@ -49,8 +49,8 @@ describe('a fresh visit in the browser', () => {
     await p.goto(page, { waitUntil: 'networkidle' });
     await p.locator('main').getByRole('heading').first().waitFor();
     // this suite's server takes payments on the sandbox, so its checkout pages also fetch the test-mode
-    // banner, which a real academy's pages never load (docs/product/test-mode.md)
-    const fetched = [...scripts].filter((f) => !/^assets\/test-mode-banner-[\w-]+\.js$/.test(f));
+    // banner and the sandbox's card fields, which a real academy's pages never load (docs/product/test-mode.md)
+    const fetched = [...scripts].filter((f) => !/^assets\/(test-mode-banner|sandbox-card-fields)-[\w-]+\.js$/.test(f));
     expect(fetched.sort()).toEqual([...initialJs().find((r) => r.page === page)!.files].sort());
     expect(p.errors).toEqual([]);
     await p.close();

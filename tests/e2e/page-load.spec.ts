@@ -21,6 +21,8 @@ const PAGES: { page: string; as?: string }[] = [
   { page: '/mentorship/checkout' },
   { page: '/lessons/1', as: 'member@demo.test' },
   { page: '/forums/topic/1', as: 'member@demo.test' },
+  // the mentorship area, whose route table is a chunk of its own (router.tsx's routeArea)
+  { page: '/mentorship/practice-plan', as: 'student@demo.test' },
 ];
 
 /** A fresh browser context at this size, signed in as `as` first (the page after sign-in has loaded its own scripts). */

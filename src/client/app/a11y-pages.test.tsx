@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { DIALOGS } from '#test/a11y-pages';
 import { ROUTER_PAGES } from '#test/router-pages';
-import { routes } from './router.tsx';
+import { ALL_ROUTES as routes } from '#test/route-table';
 
 describe('the accessibility sweep’s dialogs (tests/support/a11y-pages.ts)', () => {
   it('opens each dialog on a listed page, as someone who sees that page', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { accessFor, type PageAccess } from '#shared/pages';
 import { ROLES, ROUTER_PAGES, type Role } from '#test/router-pages';
-import { routes } from './router.tsx';
+import { ALL_ROUTES as routes } from '#test/route-table';
 
 /** Every route path the table names, console and mentorship area included. */
 const paths = (table: RouteObject[]): string[] =>

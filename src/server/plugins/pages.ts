@@ -102,7 +102,10 @@ export async function renderPage(
   // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the first paint
   const page = pageError ? null : pageModuleFor(pathname);
   if (source.preloader) {
-    const tags = source.preloader.tags(page, request.user !== null, paymentsInTestMode(app.deps.config));
+    const tags = source.preloader.tags(page, request.user !== null, {
+      testMode: paymentsInTestMode(app.deps.config),
+      sandboxCard: app.deps.config.payments.card === 'sandbox',
+    });
     html = html.replace('</head>', () => `${tags}</head>`);
   }
   if (page?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');

@@ -50,6 +50,18 @@ const MANIFEST = {
     imports: ['index.html', '_icon-I1.js'],
   },
   'app/pages/mentorship.tsx': { file: 'assets/mentorship-M1.js', isDynamicEntry: true, imports: ['index.html'] },
+  'app/pages/checkout.tsx': {
+    file: 'assets/checkout-K1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_icon-I1.js'],
+  },
+  'components/payments/sandbox-card-fields.tsx': {
+    file: 'assets/sandbox-card-fields-S1.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
+  'app/mentorship/routes.tsx': { file: 'assets/routes-A1.js', isDynamicEntry: true, imports: ['index.html'] },
+  'app/admin/routes.tsx': { file: 'assets/routes-A2.js', isDynamicEntry: true, imports: ['index.html'] },
   'app/query.tsx': { file: 'assets/query-Q1.js', isDynamicEntry: true, imports: ['_cache-Q2.js', 'index.html'] },
   'app/layout/member-chrome.tsx': {
     file: 'assets/member-chrome-C1.js',
@@ -199,8 +211,35 @@ describe('the HTML shell', () => {
       'assets/mentorship-M1.js',
       'assets/query-Q1.js',
       'assets/cache-Q2.js',
+      'assets/routes-A1.js',
       'assets/member-chrome-C1.js',
       'assets/icon-I1.js',
+    ]);
+  });
+
+  it("names the console's route table on an admin page, which then loads the page itself", async () => {
+    const { client } = await t.signedIn({ role: 'admin' });
+    for (const url of ['/admin', '/admin/orders']) {
+      const page = await client.page(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(preloads(page.body), url).toEqual([
+        'assets/routes-A2.js',
+        'assets/query-Q1.js',
+        'assets/cache-Q2.js',
+        'assets/member-chrome-C1.js',
+        'assets/icon-I1.js',
+      ]);
+    }
+  });
+
+  it("names the sandbox's card fields beside a checkout page whose card form shows at once, on the card sandbox", async () => {
+    expect(t.app.deps.config.payments.card).toBe('sandbox');
+    const join = await (await t.client()).page('/join');
+    expect(join.statusCode).toBe(200);
+    expect(preloads(join.body)).toEqual([
+      'assets/checkout-K1.js',
+      'assets/icon-I1.js',
+      'assets/sandbox-card-fields-S1.js',
     ]);
   });
 });

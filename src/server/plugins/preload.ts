@@ -16,11 +16,17 @@ export interface PageModule {
   module: string;
   /** a `plainPage` (router.tsx): its visit does not load the query cache (app/query.tsx) */
   plain?: boolean;
-  /** shown in the mentorship area's frame (dark theme) */
+  /** shown in the mentorship area's frame (dark theme); its route table is a chunk of its own (MENTORSHIP_ROUTES_MODULE) */
   mentorship?: boolean;
   /** a checkout page (router.tsx's checkoutPage): in test mode it loads the test-mode banner too */
   checkout?: boolean;
+  /** its card form shows at once (router.tsx's cardCheckoutPage): on the card sandbox it loads the sandbox's fields too */
+  cardForm?: boolean;
 }
+
+/** The route tables of the admin console and of the mentorship area (src/client/app/router.tsx's routeArea). */
+export const ADMIN_ROUTES_MODULE = 'app/admin/routes.tsx';
+export const MENTORSHIP_ROUTES_MODULE = 'app/mentorship/routes.tsx';
 
 const pages = (module: string, patterns: string[], extra: Omit<PageModule, 'pattern' | 'module'> = {}): PageModule[] =>
   patterns.map((pattern) => ({ pattern, module: `app/pages/${module}.tsx`, ...extra }));
@@ -56,21 +62,24 @@ export const PAGE_MODULES: PageModule[] = [
   ...pages('discussion', ['/forums/post/:id/edit', '/posts/:id']),
   ...pages('forums', ['/forums/:slug']),
   ...pages('live', ['/live', '/live/:id']),
-  ...pages('checkout', ['/join', '/join/:slug'], { plain: true, checkout: true }),
+  ...pages('checkout', ['/join', '/join/:slug'], { plain: true, checkout: true, cardForm: true }),
   ...pages('order', ['/order'], { checkout: true }),
   ...pages(
     'products',
     ['/double-kick-mastery/register', '/checkout/double-kick-mastery', '/checkout/course/register', '/checkout/course'],
-    { checkout: true },
+    { checkout: true, cardForm: true },
   ),
   ...pages('sandbox', ['/sandbox/*'], { checkout: true }),
   ...pages('mentorship-checkout', ['/mentorship/checkout'], { plain: true, checkout: true }),
   ...pages(
     'mentorship-card',
     ['/mentorship/stripe/charge', '/mentorship/stripe/checkout', '/mentorship/stripe/:payment'],
-    { plain: true, checkout: true },
+    { plain: true, checkout: true, cardForm: true },
   ),
   ...pages('dev-outbox', ['/dev/outbox']),
+  // the console's route table (router.tsx's routeArea), which then loads the page itself
+  { pattern: '/admin', module: ADMIN_ROUTES_MODULE },
+  { pattern: '/admin/*', module: ADMIN_ROUTES_MODULE },
   ...pages(
     'mentorship',
     [
@@ -100,6 +109,16 @@ export const PAGE_MODULES: PageModule[] = [
 export const QUERY_MODULE = 'app/query.tsx';
 /** The banner a checkout page shows while payments are in test mode (docs/product/test-mode.md). */
 export const TEST_MODE_BANNER_MODULE = 'components/payments/test-mode-banner.tsx';
+/** The card form's fields on a server whose card provider is the sandbox. */
+export const SANDBOX_CARD_MODULE = 'components/payments/sandbox-card-fields.tsx';
+
+/** How the server takes payments, as far as a checkout page's code depends on it. */
+export interface PaymentsShown {
+  /** the test-mode banner shows (docs/product/test-mode.md) */
+  testMode: boolean;
+  /** the card provider is the sandbox: the card form is the sandbox's own fields */
+  sandboxCard: boolean;
+}
 /** The signed-in page frame's menus (src/client/app/layout/app-layout.tsx), loaded on every page for a member. */
 export const MEMBER_CHROME_MODULE = 'app/layout/member-chrome.tsx';
 
@@ -117,7 +136,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface Preloader {
   /** the `<link>` tags for a page's module (pageModuleFor; null: an error page, which shows no route, or an unknown address) */
-  tags(page: PageModule | null, signedIn: boolean, testMode?: boolean): string;
+  tags(page: PageModule | null, signedIn: boolean, payments: PaymentsShown): string;
 }
 
 /** Reads the build's manifest once; each page's tags are computed once. A build without a manifest preloads nothing. */
@@ -137,14 +156,16 @@ export function manifestPreloader(distDir: string): Preloader {
     : undefined;
   const cache = new Map<string, string>();
   return {
-    tags(page, signedIn, testMode = false) {
-      const key = `${page?.pattern ?? ''}|${signedIn}|${testMode}`;
+    tags(page, signedIn, { testMode, sandboxCard }) {
+      const key = `${page?.pattern ?? ''}|${signedIn}|${testMode}|${sandboxCard}`;
       let tags = cache.get(key);
       if (tags === undefined) {
         const files = new Set<string>();
         const modules = page && manifest[page.module] ? [page.module, ...(page.plain ? [] : [QUERY_MODULE])] : [];
+        if (page?.mentorship) modules.push(MENTORSHIP_ROUTES_MODULE);
         if (signedIn) modules.push(MEMBER_CHROME_MODULE);
         if (testMode && page?.checkout) modules.push(TEST_MODE_BANNER_MODULE);
+        if (sandboxCard && page?.cardForm) modules.push(SANDBOX_CARD_MODULE);
         for (const m of modules) if (manifest[m]) closure(manifest, m, files);
         const links = [...files]
           .filter((f) => !inEntry.has(f) && f.endsWith('.js'))

@@ -1,12 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../lazy.ts';
+import { lazyPage } from '../../lazy-routes.tsx';
 
 // one loader per module: the built page keeps one copy of each module's preload list
 const pagesModule = () => import('./pages.tsx');
 
 const load = pagesModule;
 
-/** Admin console pages: content. Each page is loaded on first visit (see ../lazy.ts). */
+/** Admin console pages: content. Each page is loaded on first visit (see ../../lazy-routes.tsx). */
 export const contentRoutes: RouteObject[] = [
   { path: '/admin/courses', lazy: lazyPage(load, 'AdminCoursesPage') },
   { path: '/admin/courses/:id', lazy: lazyPage(load, 'AdminCourseEditPage') },
