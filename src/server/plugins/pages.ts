@@ -99,8 +99,10 @@ export async function renderPage(
       CONFIG_PLACEHOLDER,
       `<script type="application/json" id="page-config">${escapeJson(JSON.stringify(pageConfigFor(app, request, pageError)))}</script>`,
     );
-  // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the first paint
-  const page = pageError ? null : pageModuleFor(pathname);
+  // the page's own chunks (an error page shows no route), and the mentorship area's dark frame from the
+  // first paint (an error page in the area shows in its frame too)
+  const address = pageModuleFor(pathname);
+  const page = pageError ? null : address;
   if (source.preloader) {
     const tags = source.preloader.tags(page, request.user !== null, {
       testMode: paymentsInTestMode(app.deps.config),
@@ -108,7 +110,7 @@ export async function renderPage(
     });
     html = html.replace('</head>', () => `${tags}</head>`);
   }
-  if (page?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
+  if (address?.mentorship) html = html.replace('<html lang="en">', '<html lang="en" class="theme-dark">');
   // the answers to the page's first reads, so it can render without asking for them (plugins/first-answers.ts)
   const answers = pageError ? '' : await firstAnswersTag(app, request, pathname, page);
   if (answers) html = html.replace('</body>', () => `${answers}</body>`);

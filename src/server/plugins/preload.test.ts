@@ -203,7 +203,13 @@ describe('the HTML shell', () => {
     const missing = await c.page('/no/such/page');
     expect(missing.statusCode).toBe(404);
     expect(preloads(missing.body)).toEqual([]);
+    expect(missing.body).not.toContain('theme-dark');
     const { client } = await t.signedIn({ entitlements: ['mentorship'] });
+    // an address in the area that names no page: its not-found page, in the area's dark frame
+    const missingInArea = await client.page('/mentorship/no/such/page');
+    expect(missingInArea.statusCode).toBe(404);
+    expect(preloads(missingInArea.body)).toEqual(['assets/member-chrome-C1.js', 'assets/icon-I1.js']);
+    expect(missingInArea.body).toContain('<html lang="en" class="theme-dark">');
     const area = await client.page('/mentorship');
     expect(area.statusCode).toBe(200);
     expect(area.body).toContain('<html lang="en" class="theme-dark">');

@@ -103,6 +103,8 @@ export const PAGE_MODULES: PageModule[] = [
   ...pages('mentorship-videos', ['/mentorship/videos', '/mentorship/videos/:id', '/mentorship/students/:id/videos'], {
     mentorship: true,
   }),
+  // any other address in the area: its not-found page, which shows in the area's frame
+  { pattern: '/mentorship/*', module: MENTORSHIP_ROUTES_MODULE, mentorship: true },
 ];
 
 /** What the router loads beside a page that uses server data. */

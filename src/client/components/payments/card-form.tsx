@@ -13,8 +13,9 @@
  *
  * With the sandbox provider (page config `payments.card === 'sandbox'`) it renders the sandbox's own
  * fields (sandbox-card-fields.tsx, whose code only such a server loads) and confirms them at
- * POST /sandbox/setup-intents/confirm. Nothing is loaded from outside. With `stripe` it loads Stripe.js (@stripe/stripe-js, publishable key from the page config)
- * and mounts Stripe Elements' card element; Stripe runs its own authentication.
+ * POST /sandbox/setup-intents/confirm. Nothing is loaded from outside. With `stripe` it loads Stripe.js
+ * (@stripe/stripe-js, publishable key from the page config) and mounts Stripe Elements' card element;
+ * Stripe runs its own authentication.
  */
 import { forwardRef, Suspense, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
