@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { userChannel } from '#shared/realtime';
-import { DESKTOP, launchBrowser, newDrummer, newPage, PHONE, signIn, watchChannels } from '#test/e2e';
+import { DESKTOP, launchBrowser, navigateInApp, newDrummer, newPage, PHONE, signIn, watchChannels } from '#test/e2e';
 import { DIALOGS, type DialogCase } from '#test/a11y-pages';
 import { check } from '#test/axe';
 import { ROLE_EMAILS, type Role } from '#test/router-pages';
@@ -42,7 +42,7 @@ const settled = (p: Page, timeout: number) =>
  * False when the page did not settle.
  */
 async function open(p: Page, url: string): Promise<boolean> {
-  const inApp = await p
+  let inApp = await p
     .evaluate((to) => {
       if (!document.querySelector('#main')) return false;
       // into or out of the mentorship area (its own dark theme): a full load, as the side menu's links there are
@@ -50,11 +50,14 @@ async function open(p: Page, url: string): Promise<boolean> {
       if (dark !== document.body.classList.contains('theme-dark')) return false;
       if (window.location.pathname + window.location.search === to) return true;
       document.querySelector('#main h1')?.setAttribute('data-previous-page', '');
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      return true;
+      return 'navigate';
     }, url)
     .catch(() => false);
+  if (inApp === 'navigate')
+    inApp = await navigateInApp(p, url).then(
+      () => true,
+      () => false,
+    );
   if (inApp) {
     await p.waitForURL((u) => u.pathname + u.search === url);
     if (await settled(p, 3_000)) return true;

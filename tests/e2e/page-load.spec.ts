@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
-import { baseURL, DESKTOP, launchBrowser, newPage, painted, PHONE, signIn } from '#test/e2e';
+import { baseURL, DESKTOP, launchBrowser, navigateInApp, newPage, painted, PHONE, signIn } from '#test/e2e';
 
 /*
  * How a page loads, on the real build: the frame paints before any JavaScript
@@ -191,10 +191,7 @@ describe('first answers', () => {
       const seen = await p.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
       expect(seen.filter((label) => label !== 'Loading page')).toEqual([]);
       // moving on inside the app: the next page's reads go to the server
-      await p.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, next);
+      await navigateInApp(p, next);
       await expect.poll(() => asked.includes(nextRead)).toBe(true);
       // and back: the discussion is read again from the server (the answers were for the first view only)
       await p.goBack();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FORUM_MESSAGES } from '#shared/forums';
-import { launchBrowser, newPage, PHONE, signIn } from '#test/e2e';
+import { launchBrowser, navigateInApp, newPage, PHONE, signIn } from '#test/e2e';
 
 // Each page is named and announced as a full page load would be: the title follows the page's <h1>,
 // and after an in-app navigation focus is on that <h1> (docs/product/accessibility.md).
@@ -86,10 +86,7 @@ describe('page titles and route announcements', () => {
     await p.goto('/login');
     await heading(p).waitFor();
     // the reset page asks whether its link still works under one heading, and answers under another
-    await p.evaluate(() => {
-      history.pushState(null, '', '/password/reset/not-a-real-token');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(p, '/password/reset/not-a-real-token');
     await heading(p).getByText('This reset link cannot be used').waitFor();
     await expect.poll(() => focusIsOnHeading(p)).toBe(true);
     expect(p.errors).toEqual([]);

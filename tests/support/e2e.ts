@@ -52,6 +52,17 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
   return page;
 }
 
+/**
+ * Moves the page to `to` as the app's own links do, without loading it: a new history entry, announced
+ * with `popstate`, which the router follows (`pushState` alone tells it nothing).
+ */
+export async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((url) => {
+    history.pushState(null, '', url);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 /** Sign in through the real /login page. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, to?: string) {
   await page.goto(to ? `/login?to=${encodeURIComponent(to)}` : '/login');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { navigateInApp } from './e2e.ts';
 
 /*
  * What a page must hold whatever people write into it (docs/product/layout.md), measured in the page as
@@ -41,17 +42,16 @@ export async function openDrawn(p: Page, url: string) {
       });
     (document.activeElement as HTMLElement | null)?.blur();
     w.focusEnteredPage = false;
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
     return true;
   }, url);
-  if (inApp)
+  if (inApp) {
+    await navigateInApp(p, url);
     await p
       .waitForFunction(() => (window as Window & { focusEnteredPage?: boolean }).focusEnteredPage)
       .catch(() => {
         throw new Error(`${url}: focus did not move into the page after an in-app navigation`);
       });
-  else {
+  } else {
     await p.goto(url);
     await p.locator('#main').waitFor();
   }
