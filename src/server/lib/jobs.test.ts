@@ -6,7 +6,9 @@ import { z } from '#shared/zod';
 import { JOB_MESSAGES, type AdminJobsResponse } from '#shared/jobs';
 import { createTestApp, type TestApp, type TestClient } from '#test/api-harness';
 import { until as untilEvent } from '#test/until';
-import { openDatabase } from '#server/db/client';
+import { openDatabase, type DatabaseHandle } from '#server/db/client';
+import { openTestDatabase } from '#test/api-harness';
+import pg from 'pg';
 import { createJobs } from './jobs.ts';
 
 /**
@@ -193,6 +195,142 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('background jobs on the embedde
       await second.database.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/**
+ * Holds the workers' next look for work on `queue` until released, so that a test can stop the jobs
+ * while that look is under way: on PostgreSQL by a lock on the job table that another connection takes,
+ * on the embedded database at its one connection.
+ */
+function lookHolder(handle: DatabaseHandle, queue: string) {
+  if (handle.embedded) {
+    const embedded = handle.embedded;
+    let holding = false;
+    let lookHeld = (): void => undefined;
+    const looking = new Promise<void>((resolve) => (lookHeld = resolve));
+    let answerLook = (): void => undefined;
+    const answer = new Promise<void>((resolve) => (answerLook = resolve));
+    const database: DatabaseHandle = {
+      ...handle,
+      embedded: {
+        exec: (text) => embedded.exec(text),
+        async query(text, params) {
+          if (holding && text.includes('SKIP LOCKED') && params?.[0] === queue) {
+            holding = false;
+            lookHeld();
+            await answer;
+          }
+          return embedded.query(text, params);
+        },
+      },
+    };
+    return {
+      database,
+      hold: async () => void (holding = true),
+      held: () => looking,
+      release: async () => answerLook(),
+    };
+  }
+  const locker = new pg.Client({ connectionString: handle.url! });
+  return {
+    database: handle,
+    async hold() {
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table pgboss.job in exclusive mode');
+    },
+    held: () =>
+      until('the look for work waiting on the lock', async () => {
+        const { rows } = await locker.query(
+          `select 1 from pg_stat_activity
+            where application_name = 'backbeat-jobs' and wait_event_type = 'Lock' and query like '%SKIP LOCKED%'`,
+        );
+        return rows.length > 0;
+      }),
+    async release() {
+      await locker.query('commit');
+      await locker.end();
+    },
+  };
+}
+
+describe('stopping while a worker takes or runs a job', () => {
+  const log = { error: () => undefined, warn: () => undefined };
+
+  it('puts back, untried, a job a worker took while the process was stopping, and runs it at the next start', async () => {
+    const handle = await openTestDatabase();
+    const look = lookHolder(handle, 'test.lesson-mail');
+    const seen: Array<{ text: string; retryCount: number }> = [];
+    const boot = () => {
+      const jobs = createJobs({ database: look.database, log, pollSeconds: 0.5 });
+      jobs.define(
+        'test.lesson-mail',
+        z.object({ text: z.string() }),
+        async (data, job) => void seen.push({ text: data.text, retryCount: job.retryCount }),
+      );
+      return jobs;
+    };
+    try {
+      const first = boot();
+      // queued before the process works the queue, so that its first look is the one held
+      await first.send('test.lesson-mail', { text: 'Your lesson on ghost notes is ready' });
+      await look.hold();
+      await first.start();
+      await look.held();
+      const stopped = first.stop();
+      await look.release();
+      await stopped;
+      expect(seen).toEqual([]);
+
+      const second = boot();
+      await second.start();
+      await until('the job at the next start', () => seen.length > 0);
+      expect(seen).toEqual([{ text: 'Your lesson on ghost notes is ready', retryCount: 0 }]);
+      await second.stop();
+    } finally {
+      await handle.close();
+      await handle.drop();
+    }
+  }, 60_000);
+
+  it("fails for a retry a job still running when the stop's grace ends, and ignores its late end quietly", async () => {
+    const handle = await openTestDatabase();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let started = (): void => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish = (): void => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    try {
+      const boot = () => {
+        const jobs = createJobs({ database: handle, log, pollSeconds: 0.5 });
+        jobs.define('test.slow-render', z.object({ take: z.string() }), async () => {
+          started();
+          await finished;
+        });
+        return jobs;
+      };
+      const first = boot();
+      await first.start();
+      await first.send('test.slow-render', { take: 'verse groove, take 3' });
+      await running;
+      await first.stop();
+      finish();
+      // pg-boss reports the job's end without waiting for the answer: let that report run its course
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      // what the console shows afterwards: the job waits for its retry
+      const next = boot();
+      const queue = (await next.overview()).queues.find((q) => q.name === 'test.slow-render');
+      expect(queue).toMatchObject({ active: 0, retrying: 1, completed: 0 });
+      await next.stop();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await handle.close();
+      await handle.drop();
     }
   }, 60_000);
 });

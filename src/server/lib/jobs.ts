@@ -2,9 +2,20 @@ import type PgBoss from 'pg-boss';
 import type { z } from '#shared/zod';
 import { ADMIN_FAILED_JOBS_SHOWN, type AdminFailedJob, type AdminJobQueue, type AdminJobsResponse } from '#shared/jobs';
 import type { DatabaseHandle } from '#server/db/client';
-import { closable, embeddedSql, postgresSql, type Sql } from './jobs-database.ts';
-import { sqlState } from './db-errors.ts';
-import { setTimeout as delay } from 'node:timers/promises';
+import {
+  closable,
+  embeddedSql,
+  failedJobName,
+  failForGood,
+  JOBS_SCHEMA,
+  jobCounts,
+  onDeadlockAgain,
+  postgresSql,
+  putBackUntried,
+  recentFailures,
+  untilQuiet,
+  type SharedSql,
+} from './jobs-database.ts';
 
 /**
  * Durable background jobs (docs/decisions/0016-background-jobs.md): pg-boss keeps each job as a row in
@@ -85,36 +96,13 @@ export interface Jobs {
   retry(id: string): Promise<boolean>;
 }
 
-const SCHEMA = 'pgboss';
-/** pg-boss's own queue for recurring jobs: not one of ours, never shown */
-const INTERNAL_PREFIX = '__pgboss__';
 /** a failed job stays listed for admins (and retryable) this long; completed ones move to the archive after pg-boss's 12 hours */
 export const FAILED_JOBS_KEPT_SECONDS = 7 * 24 * 60 * 60;
-/** PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock */
-const DEADLOCK_DETECTED = '40P01';
 /** a start that failed is tried again after this long, doubling up to a minute */
 const FIRST_RESTART_MS = 1000;
 const LAST_RESTART_MS = 60_000;
 /** how long stop() lets running jobs finish */
 const STOP_GRACE_MS = 5000;
-
-/**
- * Runs `work` again when PostgreSQL ended it to break a deadlock. Processes starting together on a new
- * database each create the same queues: creating one inserts its row and attaches its partition of the
- * job table, and two processes doing that at once can each wait on the other. The database ends one;
- * on its next try the queue exists and there is nothing left to do.
- */
-async function onDeadlockAgain(work: () => Promise<void>, tries = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (sqlState(err) !== DEADLOCK_DETECTED || attempt >= tries) throw err;
-      // apart, so that the processes do not meet again at the same moment
-      await delay(50 * attempt + Math.random() * 100);
-    }
-  }
-}
 
 export interface JobsOptions {
   database: DatabaseHandle;
@@ -126,12 +114,14 @@ export interface JobsOptions {
 export function createJobs(opts: JobsOptions): Jobs {
   const definitions = new Map<string, Definition>();
   const schedules = new Map<string, { cron: string; data: object }>();
-  let sql: Sql | null = null;
+  let sql: SharedSql | null = null;
   let ready: Promise<PgBoss> | null = null;
   let working: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
   /** this process's worker of each queue, once the jobs have started */
   const workers = new Map<string, string>();
+  /** job handlers under way in this process, which stop() lets finish before the connection closes */
+  const handling = new Set<Promise<unknown>>();
 
   const poll = opts.pollSeconds;
   const intervals: Partial<PgBoss.ConstructorOptions> = poll
@@ -159,11 +149,11 @@ export function createJobs(opts: JobsOptions): Jobs {
       });
     })());
 
-  const connect = async (db: Sql) => {
+  const connect = async (db: SharedSql) => {
     const { default: PgBossClass } = await import('pg-boss');
     const b = new PgBossClass({
-      db: db as PgBoss.Db,
-      schema: SCHEMA,
+      db: db.pgBoss as PgBoss.Db,
+      schema: JOBS_SCHEMA,
       migrate: true,
       supervise: true,
       schedule: true,
@@ -218,6 +208,45 @@ export function createJobs(opts: JobsOptions): Jobs {
     return d;
   };
 
+  const whileHandling = <T>(work: Promise<T>) => {
+    const tracked = work.finally(() => handling.delete(tracked));
+    tracked.catch(() => undefined);
+    handling.add(tracked);
+    return work;
+  };
+
+  const handle = async (b: PgBoss, d: Definition, taken: PgBoss.JobWithMetadata<unknown>[]) => {
+    if (stopping) {
+      // a worker's last look for work answered after stop() began: the jobs wait for another process
+      await putBackUntried(
+        sql!,
+        taken.map((job) => job.id),
+      );
+      return;
+    }
+    // a job was waiting, so more may be: the worker looks again as soon as this one is done rather
+    // than after its polling interval, and a queue with many (the weekly digest to every member)
+    // drains at the pace of the work, not one job per interval
+    const id = workers.get(d.name);
+    if (id) b.notifyWorker(id);
+    for (const job of taken) {
+      const parsed = d.schema.safeParse(job.data);
+      if (!parsed.success)
+        throw new Error(`The job's data does not fit "${d.name}": ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      try {
+        await d.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
+      } catch (err) {
+        opts.log.error({ err, job: d.name, id: job.id, try: job.retryCount + 1 }, 'background job failed');
+        if (err instanceof PermanentJobError) {
+          // failed for good now: pg-boss's completion after this return finds the job no longer active
+          await failForGood(sql!, job.id, err.message);
+          continue;
+        }
+        throw err;
+      }
+    }
+  };
+
   const jobs: Jobs = {
     define(name, schema, handler, options = {}) {
       if (ready)
@@ -257,7 +286,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       // this process works the queue: it takes the job now instead of at its next look (other processes
       // find it when they next look)
       const worker = workers.get(name);
-      if (id && worker && send.startAfter === undefined) b.notifyWorker(worker);
+      if (id && worker && send.startAfter === undefined && !stopping) b.notifyWorker(worker);
       return id;
     },
 
@@ -277,35 +306,7 @@ export function createJobs(opts: JobsOptions): Jobs {
           const worker = await b.work(
             d.name,
             { includeMetadata: true, batchSize: 1, ...(poll ? { pollingIntervalSeconds: Math.max(0.5, poll) } : {}) },
-            async (jobs) => {
-              // a job was waiting, so more may be: the worker looks again as soon as this one is done
-              // rather than after its polling interval, and a queue with many (the weekly digest to every
-              // member) drains at the pace of the work, not one job per interval
-              const id = workers.get(d.name);
-              if (id) b.notifyWorker(id);
-              for (const job of jobs) {
-                const parsed = d.schema.safeParse(job.data);
-                if (!parsed.success)
-                  throw new Error(
-                    `The job's data does not fit "${d.name}": ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-                  );
-                try {
-                  await d.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
-                } catch (err) {
-                  opts.log.error({ err, job: d.name, id: job.id, try: job.retryCount + 1 }, 'background job failed');
-                  if (err instanceof PermanentJobError) {
-                    // failed for good now: pg-boss's completion after this return finds the job no longer active
-                    await sql!.executeSql(
-                      `update ${SCHEMA}.job set state = 'failed', completed_on = now(), output = $2::jsonb
-                        where id = $1::uuid and state = 'active'`,
-                      [job.id, JSON.stringify({ message: err.message, permanent: true })],
-                    );
-                    continue;
-                  }
-                  throw err;
-                }
-              }
-            },
+            (taken) => whileHandling(handle(b, d, taken)),
           );
           workers.set(d.name, worker);
         }
@@ -324,21 +325,19 @@ export function createJobs(opts: JobsOptions): Jobs {
         // a start still under way finishes first, so that nothing it opens outlives the stop
         await working?.catch(() => undefined);
         const b = await ready.catch(() => null);
+        const deadline = Date.now() + STOP_GRACE_MS;
         await b?.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true, close: false });
+        // pg-boss waited only for the jobs it knows are running: a look for work still under way may yet
+        // hand over a job (which `handle` puts back)
+        await untilQuiet(() => [...(sql?.underWay ?? []), ...handling], deadline);
         await sql?.close();
       })());
     },
 
     async overview() {
       await open();
-      const counts = await sql!.executeSql(
-        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job where name not like '${INTERNAL_PREFIX}%' group by name, state`,
-      );
-      const failed = await sql!.executeSql(
-        `select id::text as id, name, output->>'message' as error, retry_count as retries, created_on, completed_on
-           from ${SCHEMA}.job where state = 'failed' and name not like '${INTERNAL_PREFIX}%'
-           order by completed_on desc nulls last, created_on desc limit ${ADMIN_FAILED_JOBS_SHOWN}`,
-      );
+      const counts = await jobCounts(sql!);
+      const failed = await recentFailures(sql!, ADMIN_FAILED_JOBS_SHOWN);
       const queues = new Map<string, AdminJobQueue>();
       const queue = (name: string) => {
         let q = queues.get(name);
@@ -358,7 +357,7 @@ export function createJobs(opts: JobsOptions): Jobs {
         return q;
       };
       for (const name of definitions.keys()) queue(name);
-      for (const row of counts.rows) {
+      for (const row of counts) {
         const q = queue(String(row.name));
         const n = Number(row.n);
         if (row.state === 'created') q.queued += n;
@@ -370,7 +369,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
       return {
         queues: [...queues.values()].sort((a, b) => a.label.localeCompare(b.label)),
-        failed: failed.rows.map((r): AdminFailedJob => ({
+        failed: failed.map((r): AdminFailedJob => ({
           id: String(r.id),
           name: String(r.name),
           label: definitions.get(String(r.name))?.options.label ?? String(r.name),
@@ -384,11 +383,8 @@ export function createJobs(opts: JobsOptions): Jobs {
 
     async retry(id) {
       const b = await open();
-      const found = await sql!.executeSql(`select name from ${SCHEMA}.job where id = $1::uuid and state = 'failed'`, [
-        id,
-      ]);
-      const name = found.rows[0]?.name;
-      if (typeof name !== 'string') return false;
+      const name = await failedJobName(sql!, id);
+      if (name === null) return false;
       // two admins (or two processes) retrying at once: the update of the one failed row goes through once
       const result = (await b.retry(name, id)) as unknown as { affected?: number } | undefined;
       return (result?.affected ?? 0) > 0;
