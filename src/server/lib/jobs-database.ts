@@ -57,6 +57,14 @@ export function embeddedSql(embedded: EmbeddedSql): Sql {
   };
 }
 
+/** `work`, listed in `underWay` until it settles (for `untilQuiet`) */
+export function listedUntilSettled<T>(underWay: Set<Promise<unknown>>, work: Promise<T>): Promise<T> {
+  const listed = work.finally(() => underWay.delete(listed));
+  listed.catch(() => undefined);
+  underWay.add(listed);
+  return work;
+}
+
 /** The jobs' connection, shared by pg-boss and jobs.ts, with the statements under way on it. */
 export interface SharedSql extends Sql {
   /** what pg-boss is given (see `closable`) */
@@ -75,13 +83,7 @@ export interface SharedSql extends Sql {
 export function closable(sql: Sql): SharedSql {
   let closed = false;
   const underWay = new Set<Promise<unknown>>();
-  const send = (text: string, values?: unknown[]) => {
-    const answer = sql.executeSql(text, values);
-    const tracked = answer.finally(() => underWay.delete(tracked));
-    tracked.catch(() => undefined);
-    underWay.add(tracked);
-    return answer;
-  };
+  const send = (text: string, values?: unknown[]) => listedUntilSettled(underWay, sql.executeSql(text, values));
   return {
     executeSql: (text, values) =>
       closed ? Promise.reject(new Error('The background jobs have stopped.')) : send(text, values),

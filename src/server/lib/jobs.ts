@@ -9,6 +9,7 @@ import {
   failForGood,
   JOBS_SCHEMA,
   jobCounts,
+  listedUntilSettled,
   onDeadlockAgain,
   postgresSql,
   putBackUntried,
@@ -208,13 +209,6 @@ export function createJobs(opts: JobsOptions): Jobs {
     return d;
   };
 
-  const whileHandling = <T>(work: Promise<T>) => {
-    const tracked = work.finally(() => handling.delete(tracked));
-    tracked.catch(() => undefined);
-    handling.add(tracked);
-    return work;
-  };
-
   const handle = async (b: PgBoss, d: Definition, taken: PgBoss.JobWithMetadata<unknown>[]) => {
     if (stopping) {
       // a worker's last look for work answered after stop() began: the jobs wait for another process
@@ -306,7 +300,7 @@ export function createJobs(opts: JobsOptions): Jobs {
           const worker = await b.work(
             d.name,
             { includeMetadata: true, batchSize: 1, ...(poll ? { pollingIntervalSeconds: Math.max(0.5, poll) } : {}) },
-            (taken) => whileHandling(handle(b, d, taken)),
+            (taken) => listedUntilSettled(handling, handle(b, d, taken)),
           );
           workers.set(d.name, worker);
         }
