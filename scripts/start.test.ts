@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 /**
  * scripts/start.sh, which `npm start` runs after its builds: the node it picks, the flags it gives it
  * and glibc's malloc settings (docs/decisions/0015-server-bundle.md,
- * docs/decisions/0021-young-generation-by-database.md). The launcher runs a one-line script in place
+ * docs/decisions/0021-young-generation-by-database.md,
+ * docs/decisions/0024-embedded-database-favours-memory.md). The launcher runs a one-line script in place
  * of the bundle, which reports what the server would have started with.
  */
 const LAUNCHER = path.resolve(import.meta.dirname, 'start.sh');
@@ -21,12 +22,15 @@ function launched(env: Record<string, string>) {
   return JSON.parse(out.toString()) as { flags: string[]; node: string; arenas: string; mmapThreshold: string };
 }
 
-const youngGeneration = (flags: string[]) => flags.filter((f) => f.startsWith('--max-semi-space-size='));
+/** the flags the launcher chooses by the database: the young generation's size, and memory over speed */
+const byDatabase = (flags: string[]) =>
+  flags.filter((f) => f.startsWith('--max-semi-space-size=') || f === '--optimize-for-size');
 
-it('runs the embedded database with a small young generation, and PostgreSQL with room for live shows', () => {
-  expect(youngGeneration(launched({}).flags)).toEqual(['--max-semi-space-size=4']);
-  expect(youngGeneration(launched({ DATABASE_URL: '' }).flags)).toEqual(['--max-semi-space-size=4']);
-  expect(youngGeneration(launched({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/backbeat' }).flags)).toEqual([
+it('runs the embedded database small, and PostgreSQL with room for live shows', () => {
+  const embedded = ['--max-semi-space-size=4', '--optimize-for-size'];
+  expect(byDatabase(launched({}).flags)).toEqual(embedded);
+  expect(byDatabase(launched({ DATABASE_URL: '' }).flags)).toEqual(embedded);
+  expect(byDatabase(launched({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/backbeat' }).flags)).toEqual([
     '--max-semi-space-size=32',
   ]);
 });
