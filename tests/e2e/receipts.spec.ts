@@ -89,7 +89,8 @@ describe('receipts', () => {
     // a member on a monthly trial upgrades to yearly: the upgrade is charged at once
     const member = await newPage(browser, DESKTOP);
     await member.goto('/join');
-    const name = `Sam Partial ${stamp}`;
+    // ends in a letter other than "s", so the admin's sentences below read "<name>’s"
+    const name = `Sam ${stamp} Partial`;
     const email = `partial-${stamp}@test.test`;
     await member.getByLabel('Your name').fill(name);
     await member.getByLabel('Email', { exact: true }).fill(email);
