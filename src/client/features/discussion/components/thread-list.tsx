@@ -7,8 +7,12 @@ import { postCalls } from '../api/posts.ts';
 import { PostItem } from './post-item.tsx';
 import { ReplyForm } from './reply-form.tsx';
 
-/** After a reply: the page scrolls smoothly to the new post after 50 ms. */
+/**
+ * After a reply: the page scrolls smoothly to the new post after 50 ms, and focus follows it, unless the
+ * member has already moved focus on (a quick keyboard user may have opened another box in those 50 ms).
+ */
 export function scrollToPost(id: number) {
+  const focusedBefore = document.activeElement;
   window.setTimeout(() => {
     const el = document.getElementById(String(id));
     if (!el) return;
@@ -16,7 +20,8 @@ export function scrollToPost(id: number) {
       behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
       block: 'center',
     });
-    el.focus({ preventScroll: true });
+    const focused = document.activeElement;
+    if (focused === focusedBefore || focused === null || focused === document.body) el.focus({ preventScroll: true });
   }, COMMUNITY.scrollDelayMs);
 }
 
