@@ -3,10 +3,11 @@ import { COMMUNITY } from '#shared/community';
 import { scrollToPost } from './thread-list.tsx';
 
 // jsdom lays nothing out, so it has neither scrolling nor media queries; the browser specs scroll for real
+const { scrollIntoView } = Element.prototype;
 beforeEach(() => {
   vi.useFakeTimers();
   Element.prototype.scrollIntoView = vi.fn();
-  window.matchMedia = vi.fn().mockReturnValue({ matches: false });
+  vi.stubGlobal('matchMedia', vi.fn().mockReturnValue({ matches: false }));
   document.body.innerHTML = `
     <button id="post">Post</button>
     <article id="41" tabindex="-1">A double pedal.</article>
@@ -14,6 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  Element.prototype.scrollIntoView = scrollIntoView;
   document.body.innerHTML = '';
 });
 
