@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { COMMUNITY, COMMUNITY_MESSAGES, type PostDto } from '#shared/community';
 import { DISCUSSION_WORDING, type PostType } from '#shared/discussion';
 import { useConfirm } from '#client/components/ui/confirm.tsx';
+import { focusedElement } from '#client/components/ui/return-focus.ts';
 import { pageConfig } from '#client/lib/page-config.ts';
 import { postCalls } from '../api/posts.ts';
 import { PostItem } from './post-item.tsx';
@@ -12,7 +13,7 @@ import { ReplyForm } from './reply-form.tsx';
  * member has already moved focus on (a quick keyboard user may have opened another box in those 50 ms).
  */
 export function scrollToPost(id: number) {
-  const focusedBefore = document.activeElement;
+  const focusedBefore = focusedElement();
   window.setTimeout(() => {
     const el = document.getElementById(String(id));
     if (!el) return;
@@ -20,8 +21,8 @@ export function scrollToPost(id: number) {
       behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
       block: 'center',
     });
-    const focused = document.activeElement;
-    if (focused === focusedBefore || focused === null || focused === document.body) el.focus({ preventScroll: true });
+    const focused = focusedElement();
+    if (focused === null || focused === focusedBefore) el.focus({ preventScroll: true });
   }, COMMUNITY.scrollDelayMs);
 }
 
