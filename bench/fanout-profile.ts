@@ -77,7 +77,7 @@ const results = new Map<string, number[]>();
 const record = (name: string, l: Latency) => {
   results.set(name, [...(results.get(name) ?? []), l.cpuPerMessage[0]!]);
   console.log(
-    `${name}: ${l.cpuPerMessage[0]!.toFixed(1)} ms CPU per message (${((l.cpuPerMessage[0]! / CLIENTS) * 1000).toFixed(1)} µs per viewer), p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms, ${l.delivered}/${l.expected} delivered, load ${loadavg()
+    `${name}: ${l.cpuPerMessage[0]!.toFixed(1)} ms CPU per message (${((l.cpuPerMessage[0]! / CLIENTS) * 1000).toFixed(1)} µs per viewer; the viewers' client threads ${l.clientCpuPerMessage.toFixed(1)} ms), p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms, ${l.delivered}/${l.expected} delivered, load ${loadavg()
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   );

@@ -308,7 +308,7 @@ async function postgresPart() {
         });
         const cpu = (x: Latency) => x.cpuPerMessage.map((c) => fmt(c, 1)).join(' + ');
         notes.push(
-          `Fan-out ${label}, ${FANOUT_ROUNDS} rounds of ${MESSAGES} messages (p99 ÷ bare ws p99 per round): ${ls.map((x, k) => `${fmt(x.p99, 1)} ÷ ${fmt(refRounds[k]!.p99, 1)} = ${fmt(ratios[k]!, 2)}`).join('; ')}. Server CPU per message, ms, per round: ${ls.map(cpu).join('; ')} (bare ws: ${refRounds.map(cpu).join('; ')}); slowest delivery ${fmt(l.max, 1)} ms. Each message's slowest delivery: ${slowestSummary(l.slowest)} (bare ws: ${slowestSummary(ref.slowest)}).`,
+          `Fan-out ${label}, ${FANOUT_ROUNDS} rounds of ${MESSAGES} messages (p99 ÷ bare ws p99 per round): ${ls.map((x, k) => `${fmt(x.p99, 1)} ÷ ${fmt(refRounds[k]!.p99, 1)} = ${fmt(ratios[k]!, 2)}`).join('; ')}. Server CPU per message, ms, per round: ${ls.map(cpu).join('; ')} (bare ws: ${refRounds.map(cpu).join('; ')}); the viewers' client threads' CPU per message: ${ls.map((x) => fmt(x.clientCpuPerMessage, 1)).join('; ')} (bare ws viewers: ${refRounds.map((x) => fmt(x.clientCpuPerMessage, 1)).join('; ')}); slowest delivery ${fmt(l.max, 1)} ms. Each message's slowest delivery: ${slowestSummary(l.slowest)} (bare ws: ${slowestSummary(ref.slowest)}).`,
         );
         if (l.delivered !== l.expected)
           notes.push(`${label}: ${l.delivered} of ${l.expected} deliveries arrived within 5 s.`);

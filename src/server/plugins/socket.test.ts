@@ -99,4 +99,43 @@ describe('realtime', () => {
     expect((await toOther)?.payload).toEqual({ soundslice_path_id: 3, complete: true });
     expect(await toSender).toBeNull();
   });
+
+  describe('broadcasts to idle viewers (broadcast-frames.ts)', () => {
+    async function viewer() {
+      const { user, client } = await member();
+      const socket = await t.socket(client);
+      await subscribe(socket, userChannel(user.id));
+      const server = t.app.io.sockets.sockets.get(socket.id!)!;
+      return { channel: userChannel(user.id), socket, server };
+    }
+
+    it("go onto an idle viewer's websocket as the frame built once for all, not through engine.io's queue", async () => {
+      const { channel, socket, server } = await viewer();
+      let queued = 0;
+      server.conn.on('packetCreate', () => queued++);
+      const received = nextEvent(socket);
+      t.app.deps.realtime.publish(channel, 'SoundslicePathStatus', { soundslice_path_id: 1, complete: true });
+      expect((await received)?.payload).toEqual({ soundslice_path_id: 1, complete: true });
+      expect(queued).toBe(0);
+    });
+
+    it('keep their order with the messages engine.io is still writing to that viewer', async () => {
+      const { channel, socket, server } = await viewer();
+      const order: number[] = [];
+      const all = new Promise<void>((resolve) =>
+        socket.on('event', (m: { payload: { n: number } }) => {
+          order.push(m.payload.n);
+          if (order.length === 40) resolve();
+        }),
+      );
+      // a message to this socket alone takes engine.io's path and holds its transport until written:
+      // the broadcasts right behind it queue there and must not overtake it
+      for (let n = 0; n < 40; n++) {
+        if (n % 4 === 0) server.emit('event', { channel, event: 'SoundslicePathStatus', payload: { n } });
+        else t.app.deps.realtime.publish(channel, 'SoundslicePathStatus', { n });
+      }
+      await all;
+      expect(order).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    });
+  });
 });

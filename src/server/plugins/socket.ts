@@ -5,6 +5,7 @@ import { MESSAGES } from '#shared/constants';
 import { closeRedis, openRedis, whenReady, type RedisClient } from '#server/lib/redis';
 import { isServiceUnavailable } from '#server/lib/unavailable';
 import { userRoom, type Io } from '#server/modules/realtime/index';
+import { writeBroadcastsToIdleWebSockets } from './broadcast-frames.ts';
 import { resolveSession, SESSION_COOKIE } from './session.ts';
 
 /**
@@ -17,6 +18,7 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     cors: { origin: false },
     maxHttpBufferSize: 100_000,
   });
+  writeBroadcastsToIdleWebSockets(io);
   let pub: RedisClient | null = null;
   let sub: RedisClient | null = null;
   const { redisUrl } = app.deps.config;

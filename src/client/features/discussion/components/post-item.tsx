@@ -17,6 +17,7 @@ import { postCalls } from '../api/posts.ts';
 import { PostBody, PostText } from './post-body.tsx';
 import { exactTimeTitle, formatWhen } from '#client/lib/dates.ts';
 import { UserText } from '#client/components/ui/user-text.tsx';
+import { focusedElement } from '#client/components/ui/return-focus.ts';
 
 const timeAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
@@ -194,11 +195,8 @@ export function PostItem({
   useEffect(() => {
     // the editor leaves with the focus it had (after Save or Cancel): focus goes back to the Edit link
     // that opened it, unless the member has already moved on to another control
-    if (wasEditing.current && !editing) {
-      const focused = document.activeElement;
-      if (!focused || focused === document.body)
-        articleRef.current?.querySelector<HTMLElement>('[data-edit-post]')?.focus();
-    }
+    if (wasEditing.current && !editing && !focusedElement())
+      articleRef.current?.querySelector<HTMLElement>('[data-edit-post]')?.focus();
     wasEditing.current = editing;
   }, [editing]);
   useEffect(() => {
