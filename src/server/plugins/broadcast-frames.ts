@@ -44,6 +44,8 @@ interface EngineConnection {
 }
 
 interface ViewerWebSocket {
+  /** ws's state: 1 while open (not once a close frame has gone or come) */
+  readonly readyState: number;
   /** bytes given to the socket and not yet handed to the network (ws's public count) */
   readonly bufferedAmount: number;
   /** ws's frame writer: engine.io's websocket transport writes Socket.IO's pre-built frames with it too */
@@ -61,6 +63,9 @@ function broadcastFrame(options: unknown): Buffer[] | undefined {
   return Array.isArray(frame) ? (frame as Buffer[]) : undefined;
 }
 
+/** ws's `WebSocket.OPEN` */
+const OPEN = 1;
+
 /** the viewer's frame writer if their connection is an idle websocket, else null */
 function idleFrameWriter(conn: EngineConnection): FrameWriter | null {
   const { transport } = conn;
@@ -72,6 +77,7 @@ function idleFrameWriter(conn: EngineConnection): FrameWriter | null {
     transport.writable &&
     // a compressed connection needs each frame compressed for it
     !transport.perMessageDeflate &&
-    transport.socket?.bufferedAmount === 0;
+    transport.socket?.readyState === OPEN &&
+    transport.socket.bufferedAmount === 0;
   return idle && typeof sender?.sendFrame === 'function' ? (sender as FrameWriter) : null;
 }
