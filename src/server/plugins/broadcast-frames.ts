@@ -44,8 +44,10 @@ interface EngineConnection {
 }
 
 interface ViewerWebSocket {
-  /** ws's state: 1 while open (not once a close frame has gone or come) */
+  /** ws's state: `OPEN` while open (not once a close frame has gone or come) */
   readonly readyState: number;
+  /** ws's own constant for that state, on every socket of the ws copy engine.io loaded */
+  readonly OPEN: number;
   /** bytes given to the socket and not yet handed to the network (ws's public count) */
   readonly bufferedAmount: number;
   /** ws's frame writer: engine.io's websocket transport writes Socket.IO's pre-built frames with it too */
@@ -63,13 +65,11 @@ function broadcastFrame(options: unknown): Buffer[] | undefined {
   return Array.isArray(frame) ? (frame as Buffer[]) : undefined;
 }
 
-/** ws's `WebSocket.OPEN` */
-const OPEN = 1;
-
 /** the viewer's frame writer if their connection is an idle websocket, else null */
 function idleFrameWriter(conn: EngineConnection): FrameWriter | null {
   const { transport } = conn;
-  const sender = transport.socket?._sender;
+  const ws = transport.socket;
+  const sender = ws?._sender;
   const idle =
     conn.readyState === 'open' &&
     conn.writeBuffer.length === 0 &&
@@ -77,7 +77,8 @@ function idleFrameWriter(conn: EngineConnection): FrameWriter | null {
     transport.writable &&
     // a compressed connection needs each frame compressed for it
     !transport.perMessageDeflate &&
-    transport.socket?.readyState === OPEN &&
-    transport.socket.bufferedAmount === 0;
+    ws !== undefined &&
+    ws.readyState === ws.OPEN &&
+    ws.bufferedAmount === 0;
   return idle && typeof sender?.sendFrame === 'function' ? (sender as FrameWriter) : null;
 }
