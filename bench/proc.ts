@@ -78,6 +78,34 @@ export function cpuMs(pid: number): number {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 
+/** cpuMs of a process, 0 for one that has ended */
+export function cpuMsOrNone(pid: number): number {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of every PostgreSQL process on this machine (the server and its backends), ms. A backend
+ * that ended between two readings takes its time with it, so read it around work on open connections.
+ */
+export function postgresCpuMs(): number {
+  let ms = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (command === 'postgres') ms += cpuMsOrNone(Number(entry));
+  }
+  return ms;
+}
+
 /** share of CPU time the machine spent idle (all cores) between two readings of os.cpus() */
 function idleShare(before: ReturnType<typeof cpus>, after: ReturnType<typeof cpus>): number {
   let idle = 0;

@@ -5,14 +5,14 @@
  * Usage: npx tsx bench/profile-thread.ts [path, default /posts?type=forumtopic&id=1] [seconds, default 8]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '#test/server';
 import { benchAppEnv, createBenchDatabase, growTo, seedBase, signIn } from './community.ts';
-import { cpuMs } from './proc.ts';
+import { cpuMsOrNone, postgresCpuMs } from './proc.ts';
 import { largestProfile, selfTimes, type ProfileNode } from './cpu-profile.ts';
 
 const route = process.argv[2] ?? '/posts?type=forumtopic&id=1';
@@ -25,27 +25,11 @@ const nproc = availableParallelism();
  * reading counts as none.
  */
 function cpuTimes(appPid: number) {
-  const msOf = (pid: number) => {
-    try {
-      return cpuMs(pid);
-    } catch {
-      return 0;
-    }
-  };
-  const isPostgres = (pid: number) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-    } catch {
-      return false;
-    }
-  };
   // /proc/stat counts clock ticks of 1/100 s, as cpuMs does
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = cpu.reduce((a, b) => a + b, 0) * 10;
   const busy = total - (cpu[3]! + cpu[4]!) * 10;
-  let postgres = 0;
-  for (const d of readdirSync('/proc')) if (/^\d+$/.test(d) && isPostgres(Number(d))) postgres += msOf(Number(d));
-  return { total, busy, app: msOf(appPid), postgres, self: msOf(process.pid) };
+  return { total, busy, app: cpuMsOrNone(appPid), postgres: postgresCpuMs(), self: cpuMsOrNone(process.pid) };
 }
 
 const database = await createBenchDatabase();
