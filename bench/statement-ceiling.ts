@@ -86,10 +86,8 @@ function pgbenchScript(statements: CapturedStatement[]): string {
     .join('\n');
 }
 
-/** pages per second from pgbench running `statements` on `CONNECTIONS` clients for `SECONDS` */
-async function pgbenchPerSecond(url: string, dir: string, statements: CapturedStatement[]): Promise<number> {
-  const file = path.join(dir, 'page.pgbench');
-  writeFileSync(file, `${pgbenchScript(statements)}\n`);
+/** pages per second from pgbench running the script `file` on `CONNECTIONS` clients for `SECONDS` */
+async function pgbenchPerSecond(url: string, file: string): Promise<number> {
   const { stdout } = await promisify(execFile)('pgbench', [
     ...['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', String(availableParallelism())],
     ...['-T', String(SECONDS), '-f', file, url],
@@ -139,6 +137,8 @@ try {
       const json: number[] = [];
       const native: number[] = [];
       const memory: number[] = [];
+      const script = path.join(dataDir, `page-${i}.pgbench`);
+      writeFileSync(script, `${pgbenchScript(statements)}\n`);
       await statementsPerSecond(pool, statements);
       await statementsPerSecond(pool, asJson(statements));
       for (let round = 0; round < ROUNDS; round++) {
@@ -147,7 +147,7 @@ try {
         nodeUs.push(read.nodeUs);
         postgresUs.push(read.postgresUs);
         json.push((await statementsPerSecond(pool, asJson(statements))).rate);
-        native.push(await pgbenchPerSecond(database.url, dataDir, statements));
+        native.push(await pgbenchPerSecond(database.url, script));
         const bare = await rate(`${refs.memoryUrl}/bare/${i}`, headers, {
           connections: CONNECTIONS,
           seconds: SECONDS,

@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { withClient } from './community.ts';
-import { childrenOf, peakMb, rssMb } from './proc.ts';
+import { childrenOf, cpuMs, peakMb, rssMb } from './proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** the global setup's data folder (tests/e2e/global-setup.ts): mkdtemp's six characters after the prefix */
@@ -46,12 +46,6 @@ function suiteApps(root: number): number[] {
   }
   return found;
 }
-
-/** user + system CPU time, in clock ticks */
-const cpuTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
 
 /** an app's data folder and PostgreSQL database, from its environment */
 function fromEnviron(environ: string): { dataDir: string; database: string | null } {
@@ -101,6 +95,7 @@ export async function trafficMemory(opts: {
     rss: number;
     peak: number;
     seconds: number;
+    /** CPU time so far, ms */
     cpu: number;
     dataDir: string;
     /** its PostgreSQL database, if it runs on one */
@@ -125,7 +120,7 @@ export async function trafficMemory(opts: {
         Object.assign(app, {
           rss: rssMb(pid),
           peak: peakMb(pid),
-          cpu: cpuTicks(pid),
+          cpu: cpuMs(pid),
           seconds: (performance.now() - app.seenAt) / 1000,
         });
         if (app.atMark === null && app.seconds >= opts.minutes * 60) app.atMark = app.rss;
