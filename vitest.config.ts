@@ -33,6 +33,10 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          // Each file runs in a VM context of its own (its own modules, mocks and document) inside a worker
+          // thread the files share: starting a worker for each file, which then imports React, Radix and
+          // the app's modules, cost more than the tests themselves (docs/decisions/0026).
+          pool: 'vmThreads',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom.ts'],
           testTimeout: 20_000,

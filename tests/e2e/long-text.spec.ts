@@ -275,7 +275,10 @@ function addressFor(page: RouterPage, role: Role): string {
 }
 
 describe('long text on every page of the router, at every width, as everyone who sees it', () => {
-  it.each(ROLES)(
+  // Each kind of person walks the router in a browser context of their own, and the checks judge only how
+  // each page holds its text, so the five walk side by side: while one waits for its frames to be drawn,
+  // the others have the cores.
+  it.concurrent.each(ROLES)(
     'as %s',
     async (role) => {
       const p = people[role];

@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { navigateInApp } from './e2e.ts';
 
 /*
@@ -62,7 +61,13 @@ export async function openDrawn(p: Page, url: string) {
   );
   const open = inFlight.get(p)!;
   for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
-  await expect.poll(() => p.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 }).toBe(0);
+  await p
+    .waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"]'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => {
+      throw new Error(`${url}: a loading spinner was still showing after 10 s`);
+    });
   await p.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
