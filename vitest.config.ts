@@ -35,7 +35,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Each file runs in a VM context of its own (its own modules, mocks and document) inside a worker
           // thread the files share: starting a worker for each file, which then imports React, Radix and
-          // the app's modules, cost more than the tests themselves (docs/decisions/0026).
+          // the app's modules, costs more than the tests themselves (docs/decisions/0026).
           pool: 'vmThreads',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/dom.ts'],
