@@ -18,6 +18,7 @@ import {
   openDrawn,
   overflow,
   untitledTruncations,
+  untilNoSpinner,
   watchRequests,
 } from '#test/layout-checks';
 import { DIALOGS, type DialogCase } from '#test/a11y-pages';
@@ -361,9 +362,7 @@ describe('long text in every dialog and menu, at every width', () => {
             .click();
         else await dialog.open(q);
         await openLayer(q).first().waitFor({ state: 'visible' });
-        await expect
-          .poll(() => q.locator('[role="status"][aria-label^="Loading"]').count(), { timeout: 10_000 })
-          .toBe(0);
+        await untilNoSpinner(q, `${dialog.name} on ${url}`);
         for (const width of dialog.phoneOnly ? [360, PHONE_WIDTH] : WIDTHS) {
           await resizeWithLayers(q, { width, height: HEIGHT });
           const at = `${dialog.name} on ${url} @${width}`;

@@ -61,14 +61,22 @@ export async function openDrawn(p: Page, url: string) {
   );
   const open = inFlight.get(p)!;
   for (let calm = 0; calm < 4; calm = open.size ? 0 : calm + 1) await frames(p);
+  await untilNoSpinner(p, url);
+  await p.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Waits until no loading spinner is left on the page or in a layer open over it (at most 10 s; `where`
+ * names what was loading when one stays). Needs no current test, so tests running at once can wait.
+ */
+export async function untilNoSpinner(p: Page, where: string) {
   await p
     .waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"]'), undefined, {
       timeout: 10_000,
     })
     .catch(() => {
-      throw new Error(`${url}: a loading spinner was still showing after 10 s`);
+      throw new Error(`${where}: a loading spinner was still showing after 10 s`);
     });
-  await p.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /** Where people's text is drawn: the page, its header, and any dialog or menu open over it. */
