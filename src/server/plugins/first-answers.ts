@@ -13,8 +13,8 @@ import { pageModuleFor, type PageModule } from './preload.ts';
  *
  * Each row is a page address (src/shared/pages.ts syntax) and the GET addresses its first render asks
  * for, spelled exactly as the client spells them: a read spelled differently is simply fetched by
- * the page (tests/e2e/page-load.spec.ts holds the lesson and topic pages to reading all of theirs from
- * the page and none over the network).
+ * the page (tests/e2e/page-load.spec.ts holds the lesson, topic and dashboard pages to reading all of
+ * theirs from the page and none over the network).
  */
 export const FIRST_READS: { pattern: string; urls: (params: Record<string, string>) => string[] }[] = [
   {
@@ -24,6 +24,10 @@ export const FIRST_READS: { pattern: string; urls: (params: Record<string, strin
   {
     pattern: '/forums/topic/:id',
     urls: ({ id }) => [`/forums/api/topic/${id}`, `/posts?id=${id}&type=forumtopic`, '/api/forums'],
+  },
+  {
+    pattern: '/dashboard',
+    urls: () => ['/api/continue', '/api/practice/stats', '/api/my-practice'],
   },
 ];
 

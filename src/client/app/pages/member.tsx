@@ -9,6 +9,9 @@ import { usePageConfig } from '#client/lib/use-page-config.ts';
 import { NotificationDetail, NotificationList } from '#client/features/notifications/components/notification-list.tsx';
 import { ContinueCard, MyPractice } from '#client/features/learning/components/views.tsx';
 import { PracticeStats } from '#client/features/journal/components/practice-stats.tsx';
+import { usePracticeStats } from '#client/features/journal/api/journal.ts';
+import { useContinueLesson, useMyPractice } from '#client/features/learning/api/learning.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { FriendsView, ProfileView } from '#client/features/profile/components/profile-view.tsx';
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
 import { useProfile } from '#client/features/profile/api/profile.ts';
@@ -29,6 +32,10 @@ const TILES = [
 export function DashboardPage() {
   const config = pageConfig();
   const member = config.admin || config.entitlements.includes('membership');
+  // The lesson to continue, the practice figures and the saved lessons come in separately, and each
+  // changes the height of what sits under it: the cards show together once all three are in, so nothing
+  // the member has started to read is pushed down the page.
+  const loading = [useContinueLesson(), usePracticeStats(), useMyPractice()].some((query) => query.isPending);
   return (
     <>
       <PageTitle
@@ -61,28 +68,36 @@ export function DashboardPage() {
           </a>
         </Card>
       ) : null}
-      <div className="mb-6 grid gap-6 xl:grid-cols-[1fr_24rem]">
-        <div className="flex flex-col gap-6">
-          <ContinueCard />
-          <PracticeStats />
+      {loading ? (
+        <div className="grid place-items-center py-16">
+          <Spinner />
         </div>
-        <MyPractice />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {TILES.map((t) => (
-          <a
-            key={t.href}
-            href={t.href}
-            className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent"
-          >
-            <span className="grid size-12 place-items-center rounded-xl bg-accent-soft text-accent-strong">
-              <t.icon aria-hidden className="size-6" />
-            </span>
-            <span className="text-lg font-bold group-hover:text-accent-strong">{t.title}</span>
-            <span className="text-muted">{t.text}</span>
-          </a>
-        ))}
-      </div>
+      ) : (
+        <>
+          <div className="mb-6 grid gap-6 xl:grid-cols-[1fr_24rem]">
+            <div className="flex flex-col gap-6">
+              <ContinueCard />
+              <PracticeStats />
+            </div>
+            <MyPractice />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {TILES.map((t) => (
+              <a
+                key={t.href}
+                href={t.href}
+                className="group flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 hover:border-accent"
+              >
+                <span className="grid size-12 place-items-center rounded-xl bg-accent-soft text-accent-strong">
+                  <t.icon aria-hidden className="size-6" />
+                </span>
+                <span className="text-lg font-bold group-hover:text-accent-strong">{t.title}</span>
+                <span className="text-muted">{t.text}</span>
+              </a>
+            ))}
+          </div>
+        </>
+      )}
     </>
   );
 }

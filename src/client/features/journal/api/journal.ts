@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JournalEntry, JournalPage, LogTimeResponse, PracticeSummary } from '#shared/journal';
-import { api, get, post } from '#client/lib/api.ts';
+import type { JournalEntry, JournalPage, LogTimeResponse, PracticeStats, PracticeSummary } from '#shared/journal';
+import { api, firstAnswerNow, get, post } from '#client/lib/api.ts';
 
 export const useJournal = () =>
   useInfiniteQuery({
@@ -14,6 +14,13 @@ export const usePracticeSummary = () =>
   useQuery({
     queryKey: ['practice-summary'],
     queryFn: async () => (await get<{ data: PracticeSummary }>('/api/practice/summary')).data,
+  });
+
+export const usePracticeStats = () =>
+  useQuery({
+    queryKey: ['practice-stats'],
+    queryFn: async () => (await get<{ data: PracticeStats }>('/api/practice/stats')).data,
+    initialData: () => firstAnswerNow<{ data: PracticeStats }>('/api/practice/stats')?.data,
   });
 
 /** The form posts itself: its hidden field `exercises` holds the rows as JSON. */

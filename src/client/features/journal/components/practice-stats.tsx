@@ -1,19 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Flame, Target, Trophy } from 'lucide-react';
 import type { PracticeStats as Stats } from '#shared/journal';
-import { get, post } from '#client/lib/api.ts';
+import { post } from '#client/lib/api.ts';
+import { usePracticeStats } from '../api/journal.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Field, FormError, inputClass } from '#client/components/ui/field.tsx';
 import { useFormFeedback } from '#client/components/ui/form-feedback.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-
-const useStats = () =>
-  useQuery({
-    queryKey: ['practice-stats'],
-    queryFn: async () => (await get<{ data: Stats }>('/api/practice/stats')).data,
-  });
 
 /** Minutes per day over the last four weeks, with the daily goal as a line. */
 function MinutesChart({ days, goal }: { days: Stats['days']; goal: number }) {
@@ -162,7 +157,7 @@ function GoalForm({ goal, onDone }: { goal: Stats['goal']; onDone: () => void })
 
 /** The member's practice at a glance (docs/product/journal.md, "Stats and weekly goal"). */
 export function PracticeStats() {
-  const stats = useStats();
+  const stats = usePracticeStats();
   const [editing, setEditing] = useState(false);
   if (stats.isPending) return <Spinner />;
   if (stats.isError) return null;

@@ -52,11 +52,13 @@ export const useMyPractice = () =>
   useQuery({
     queryKey: keys.myPractice,
     queryFn: async () => (await get<{ data: Bookmark[] }>('/api/my-practice')).data,
+    initialData: () => firstAnswerNow<{ data: Bookmark[] }>('/api/my-practice')?.data,
   });
 export const useContinueLesson = () =>
   useQuery({
     queryKey: keys.continue,
     queryFn: async () => (await get<{ data: ContinueLesson }>('/api/continue')).data,
+    initialData: () => firstAnswerNow<{ data: ContinueLesson }>('/api/continue')?.data,
   });
 
 /** Optimistic change of one lesson's cached fields; the server's answer or a refetch settles it. */
