@@ -13,19 +13,25 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const PAGES: { page: string; as?: string }[] = [
-  { page: '/' },
-  { page: '/metronome' },
-  { page: '/diagnostic' },
-  { page: '/join' },
-  { page: '/mentorship/checkout' },
-  { page: '/lessons/1', as: 'member@demo.test' },
-  { page: '/forums/topic/1', as: 'member@demo.test' },
-  // where signing in lands: its cards fill in from three reads
-  { page: '/dashboard', as: 'member@demo.test' },
-  // the mentorship area, whose route table is a chunk of its own (router.tsx's routeArea)
-  { page: '/mentorship/practice-plan', as: 'student@demo.test' },
-];
+const PAGES = (
+  [
+    { page: '/' },
+    { page: '/metronome' },
+    { page: '/diagnostic' },
+    { page: '/join' },
+    { page: '/mentorship/checkout' },
+    { page: '/lessons/1', as: 'member@demo.test' },
+    { page: '/forums/topic/1', as: 'member@demo.test' },
+    // where signing in lands: its cards fill in from three reads
+    { page: '/dashboard', as: 'member@demo.test' },
+    // a member's checkout opens at its payment step, whose options come from two reads
+    { page: '/mentorship/checkout', as: 'member@demo.test' },
+    // a mentor's page of a student: the overview and the links are read separately
+    { page: '/mentorship/students/3', as: 'admin@demo.test' },
+    // the mentorship area, whose route table is a chunk of its own (router.tsx's routeArea)
+    { page: '/mentorship/practice-plan', as: 'student@demo.test' },
+  ] as { page: string; as?: string }[]
+).map((p) => ({ ...p, who: p.as ? `as ${p.as}` : 'for a visitor' }));
 
 /** A fresh browser context at this size, signed in as `as` first (the page after sign-in has loaded its own scripts). */
 async function freshPage(viewport: typeof PHONE, as?: string) {
@@ -39,7 +45,7 @@ async function freshPage(viewport: typeof PHONE, as?: string) {
 
 describe('a visit', () => {
   it.each(PAGES)(
-    '$page: the shell names every script the page loads, and each comes compressed',
+    '$page $who: the shell names every script the page loads, and each comes compressed',
     async ({ page: url, as }) => {
       const p = await freshPage(PHONE, as);
       const scripts: Response[] = [];
@@ -115,15 +121,28 @@ describe('a page that loads', () => {
    * Every layout shift the browser reports while the page loads (none follows input here), each with
    * the elements it moved: a footer shown under the loading spinner and pushed away when the page's code
    * arrives, a banner put above a form that had painted, or cards filled in one after the other, moves
-   * what the reader is looking at.
+   * what the reader is looking at. The page's reads are held back until it has first painted (a heading
+   * or a loading indicator in its main part), as on a slow connection, so what they bring always lands
+   * on a page that has painted.
    */
   it.each([DESKTOP, PHONE].flatMap((viewport) => PAGES.map((p) => ({ ...p, viewport, width: viewport.width }))))(
-    '$page at $width px: nothing that has painted moves',
+    '$page $who at $width px: nothing that has painted moves',
     async ({ page: url, as, viewport }) => {
       const p = await freshPage(viewport, as);
+      const heldReads: Route[] = [];
+      let holdReads = true;
+      await p.route('**/*', (route) =>
+        holdReads && route.request().resourceType() === 'fetch' ? heldReads.push(route) : route.continue(),
+      );
       await watchShifts(p);
-      await p.goto(url, { waitUntil: 'networkidle' });
-      await p.locator('main').getByRole('heading').first().waitFor();
+      await p.goto(url, { waitUntil: 'domcontentloaded' });
+      const main = p.locator('main');
+      await main.getByRole('heading').or(main.getByRole('status')).first().waitFor();
+      await painted(p);
+      holdReads = false;
+      await Promise.all(heldReads.map((route) => route.continue()));
+      await p.waitForLoadState('networkidle');
+      await main.getByRole('heading').first().waitFor();
       await painted(p);
       expect(await takeShifts(p)).toEqual([]);
       expect(p.errors).toEqual([]);
@@ -131,19 +150,30 @@ describe('a page that loads', () => {
     },
   );
 
-  it('/dashboard opened from another page: its cards, read then, show together and move nothing', async () => {
-    const p = await freshPage(PHONE, 'member@demo.test');
-    await watchShifts(p);
-    await p.goto('/courses', { waitUntil: 'networkidle' });
-    await takeShifts(p);
-    await navigateInApp(p, '/dashboard');
-    await p.getByRole('heading', { name: 'Your practice' }).waitFor();
-    await p.waitForLoadState('networkidle');
-    await painted(p);
-    expect(await takeShifts(p)).toEqual([]);
-    expect(p.errors).toEqual([]);
-    await p.context().close();
-  });
+  it.each([
+    { page: '/dashboard', from: '/courses', as: 'member@demo.test', part: 'Your practice' },
+    {
+      page: '/mentorship/students/3',
+      from: '/mentorship/students',
+      as: 'admin@demo.test',
+      part: 'Accountability links',
+    },
+  ])(
+    '$page opened from $from: its parts, read then, show together and move nothing',
+    async ({ page: url, from, as, part }) => {
+      const p = await freshPage(PHONE, as);
+      await watchShifts(p);
+      await p.goto(from, { waitUntil: 'networkidle' });
+      await takeShifts(p);
+      await navigateInApp(p, url);
+      await p.getByRole('heading', { name: part }).waitFor();
+      await p.waitForLoadState('networkidle');
+      await painted(p);
+      expect(await takeShifts(p)).toEqual([]);
+      expect(p.errors).toEqual([]);
+      await p.context().close();
+    },
+  );
 
   /*
    * A first visit on a slow connection: the page paints in the fallback font and Inter swaps in later.

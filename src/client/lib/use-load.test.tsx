@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { FIRST_ANSWERS_ELEMENT_ID } from '#shared/constants';
 import { useLoad } from './use-load.ts';
 
 // useLoad (the public checkouts' reads): pending, then the answer or the failure; one request
@@ -49,4 +50,43 @@ it('says a read failed, and a new key reads again without showing the old answer
   expect(screen.getByTestId('c').textContent).toBe('pending');
   await act(async () => second.resolve('other'));
   expect(screen.getByTestId('c').textContent).toBe('data other');
+});
+
+it('shows the answer the page carries in its first render, without asking; a remount asks the server', async () => {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_ANSWERS_ELEMENT_ID;
+  block.textContent = JSON.stringify({ '/api/plan': 'from the page' });
+  document.body.append(block);
+  window.history.replaceState(null, '', '/checkout');
+  // use-load.ts and api.ts as a page with this block loads them (api.ts reads it once, when it runs)
+  vi.resetModules();
+  const { useLoad: load } = await import('./use-load.ts');
+  const { get } = await import('./api.ts');
+  const asked: string[] = [];
+  const read = () => {
+    asked.push('/api/plan');
+    return get<string>('/api/plan');
+  };
+  const renders: string[] = [];
+  function Plan() {
+    const q = load('plan', read, '/api/plan');
+    renders.push(q.isPending ? 'pending' : `data ${q.data}`);
+    return <p data-testid="plan">{q.isPending ? 'pending' : `data ${q.data}`}</p>;
+  }
+  const { unmount } = render(<Plan />);
+  expect(renders[0]).toBe('data from the page');
+  expect(asked).toEqual([]);
+  unmount();
+  renders.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify('from the server'), { status: 200 })),
+  );
+  render(<Plan />);
+  expect(renders[0]).toBe('pending');
+  await act(async () => undefined);
+  expect(screen.getByTestId('plan').textContent).toBe('data from the server');
+  expect(asked).toEqual(['/api/plan']);
+  vi.unstubAllGlobals();
 });

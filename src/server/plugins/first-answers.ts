@@ -29,6 +29,10 @@ export const FIRST_READS: { pattern: string; urls: (params: Record<string, strin
     pattern: '/dashboard',
     urls: () => ['/api/continue', '/api/practice/stats', '/api/my-practice'],
   },
+  {
+    pattern: '/mentorship/checkout',
+    urls: () => ['/api/mentorship/checkout', '/api/mentorship/checkout/options'],
+  },
 ];
 
 /** what the signed-in frame's notification menu reads on every page (features/notifications) */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export const PageTitle = ({
   title,
@@ -30,5 +31,15 @@ export const AuthCard = ({ title, subtitle, children }: { title: string; subtitl
       {subtitle ? <p className="mb-6 mt-2 text-muted">{subtitle}</p> : <div className="mb-6" />}
       {children}
     </div>
+  </div>
+);
+
+/**
+ * In place of a page's parts while the reads they show are in flight, for a page whose parts read
+ * separately: they then show together, and none pushes down another that has painted.
+ */
+export const PartsLoading = () => (
+  <div className="grid place-items-center py-16">
+    <Spinner />
   </div>
 );

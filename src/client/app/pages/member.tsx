@@ -11,7 +11,6 @@ import { ContinueCard, MyPractice } from '#client/features/learning/components/v
 import { PracticeStats } from '#client/features/journal/components/practice-stats.tsx';
 import { usePracticeStats } from '#client/features/journal/api/journal.ts';
 import { useContinueLesson, useMyPractice } from '#client/features/learning/api/learning.ts';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { FriendsView, ProfileView } from '#client/features/profile/components/profile-view.tsx';
 import { PROFILE_IMAGE_MODAL, ProfileImageModal } from '#client/features/profile/components/profile-image-modal.tsx';
 import { useProfile } from '#client/features/profile/api/profile.ts';
@@ -19,7 +18,7 @@ import { ProfileWall } from '#client/features/wall/components/profile-wall.tsx';
 import { openModal } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { REVIEW_MODAL, ReviewModal } from '#client/features/reviews/components/review-modal.tsx';
-import { Card, PageTitle } from './common.tsx';
+import { Card, PageTitle, PartsLoading } from './common.tsx';
 import { UserText } from '#client/components/ui/user-text.tsx';
 
 const TILES = [
@@ -32,9 +31,8 @@ const TILES = [
 export function DashboardPage() {
   const config = pageConfig();
   const member = config.admin || config.entitlements.includes('membership');
-  // The lesson to continue, the practice figures and the saved lessons come in separately, and each
-  // changes the height of what sits under it: the cards show together once all three are in, so nothing
-  // the member has started to read is pushed down the page.
+  // the lesson to continue, the practice figures and the saved lessons are read separately, and each
+  // changes the height of what sits under it: shown together once all three are in (PartsLoading)
   const loading = [useContinueLesson(), usePracticeStats(), useMyPractice()].some((query) => query.isPending);
   return (
     <>
@@ -69,9 +67,7 @@ export function DashboardPage() {
         </Card>
       ) : null}
       {loading ? (
-        <div className="grid place-items-center py-16">
-          <Spinner />
-        </div>
+        <PartsLoading />
       ) : (
         <>
           <div className="mb-6 grid gap-6 xl:grid-cols-[1fr_24rem]">

@@ -6,7 +6,9 @@ import { MentorshipAccountFacts } from '#client/features/mentorship/components/a
 import { MentorshipDashboard } from '#client/features/mentorship/components/dashboard.tsx';
 import { MentorshipCourseList, MentorshipLessonView } from '#client/features/mentorship/components/lessons.tsx';
 import { StudentList, StudentOverviewPanel } from '#client/features/mentorship/components/students.tsx';
-import { Card, PageTitle } from './common.tsx';
+import { useStudent } from '#client/features/mentorship/api/mentorship.ts';
+import { useAccountabilityLinks } from '#client/features/accountability/api/accountability.ts';
+import { Card, PageTitle, PartsLoading } from './common.tsx';
 import { AccountProfilePage } from './member.tsx';
 import { NotFoundPage } from './error.tsx';
 
@@ -66,7 +68,13 @@ export const MentorStudentsPage = () => (
 
 export function MentorStudentPage() {
   const id = useId();
-  if (!id) return <NotFoundPage />;
+  return id ? <MentorStudent key={id} id={id} /> : <NotFoundPage />;
+}
+
+function MentorStudent({ id }: { id: number }) {
+  // the overview and the links are read separately: shown together once both are in, so the links
+  // do not slide down the page as the overview arrives above them
+  const loading = [useStudent(id), useAccountabilityLinks(id)].some((query) => query.isPending);
   return (
     <div className="flex flex-col gap-10">
       <nav aria-label="Breadcrumb" className="-mb-6 text-sm text-muted">
@@ -74,13 +82,19 @@ export function MentorStudentPage() {
           Students
         </a>
       </nav>
-      <StudentOverviewPanel key={id} id={id} />
-      <section aria-labelledby="student-links" className="flex flex-col gap-4">
-        <h2 id="student-links" className="text-2xl font-bold">
-          Accountability links
-        </h2>
-        <AccountabilityLinks key={id} studentId={id} mentorView />
-      </section>
+      {loading ? (
+        <PartsLoading />
+      ) : (
+        <>
+          <StudentOverviewPanel id={id} />
+          <section aria-labelledby="student-links" className="flex flex-col gap-4">
+            <h2 id="student-links" className="text-2xl font-bold">
+              Accountability links
+            </h2>
+            <AccountabilityLinks studentId={id} mentorView />
+          </section>
+        </>
+      )}
     </div>
   );
 }

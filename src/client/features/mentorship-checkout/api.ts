@@ -14,11 +14,19 @@ import { useLoad } from '#client/lib/use-load.ts';
 
 /** GET /api/mentorship/checkout: who is buying, and whether they already are a student */
 export const useMentorshipCheckout = () =>
-  useLoad('mentorship-checkout', () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'));
+  useLoad(
+    'mentorship-checkout',
+    () => get<MentorshipCheckoutAnswer>('/api/mentorship/checkout'),
+    '/api/mentorship/checkout',
+  );
 
 /** GET /api/mentorship/checkout/options: the default flags an admin chose (the address's flags apply on top) */
 export const useMentorshipCheckoutOptions = () =>
-  useLoad('mentorship-checkout-options', () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'));
+  useLoad(
+    'mentorship-checkout-options',
+    () => get<MentorshipCheckoutOptions>('/api/mentorship/checkout/options'),
+    '/api/mentorship/checkout/options',
+  );
 
 /** POST /register, mentorship flavour */
 export const registerStudent = (body: { name: string; email: string; email_confirmation: string; password: string }) =>
