@@ -34,6 +34,9 @@ const PROSE =
   'Quiet fills, jazz ride patterns, the paradiddle and its inversions: work each one up slowly.';
 const DIGITS = '0123456789';
 
+/** a `src` that finds the first of these fonts installed */
+const local = (names: string[]) => names.map((n) => `local('${n}')`).join(', ');
+
 interface Measured {
   weight: number;
   prose: number;
@@ -45,7 +48,6 @@ async function measure() {
   const browser = await chromium.launch({ executablePath: info.path, args: info.args, headless: true });
   const page = await browser.newPage();
   const inter = readFileSync(INTER_FILE).toString('base64');
-  const local = (names: string[]) => names.map((n) => `local('${n}')`).join(', ');
   await page.setContent(`<style>
     @font-face { font-family: Inter; src: url(data:font/woff2;base64,${inter}) format('woff2'); font-weight: 100 900; }
     @font-face { font-family: Arial-like; src: ${local(REGULAR)}; font-weight: 400; }
@@ -116,7 +118,7 @@ function face(
   return [
     '@font-face {',
     "  font-family: 'Inter Variable fallback';",
-    `  src: ${(weight < BOLD_FROM ? REGULAR : BOLD).map((n) => `local('${n}')`).join(', ')};`,
+    `  src: ${local(weight < BOLD_FROM ? REGULAR : BOLD)};`,
     `  font-weight: ${weight};`,
     ...(figures ? [`  unicode-range: ${FIGURES};`] : []),
     `  size-adjust: ${percent(sizeAdjust)};`,
