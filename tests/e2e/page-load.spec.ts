@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response, Route } from 'playwright-core';
+import type { Browser, Page, Request, Response, Route } from 'playwright-core';
 import { baseURL, DESKTOP, launchBrowser, navigateInApp, newPage, painted, PHONE, signIn } from '#test/e2e';
 
 /*
@@ -117,16 +117,17 @@ async function watchShifts(p: Page) {
 const takeShifts = (p: Page) => p.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts.splice(0));
 
 /**
- * Holds the page's reads (fetch requests) from now on; `release` lets those held through one at a time,
- * each answer painted before the next goes (later reads pass at once): the order in which answers
- * arrive on a slow connection, each on a page that has painted. `release(n)` first waits until n are held.
+ * Holds the page's requests that `which` picks, from now on; `release` lets those held through one at a
+ * time, each answer painted before the next goes (later ones pass at once), and tells how many there
+ * were: the order in which answers arrive on a slow connection, each on a page that has painted.
+ * `release(n)` first waits until n are held. Requests it does not hold go on to the page's other routes.
  */
-async function holdReads(p: Page) {
+async function holdRequests(p: Page, which: (request: Request) => boolean) {
   const held: Route[] = [];
   let holding = true;
   let heldOne = () => {};
   await p.route('**/*', (route) => {
-    if (!holding || route.request().resourceType() !== 'fetch') return route.continue();
+    if (!holding || !which(route.request())) return route.fallback();
     held.push(route);
     heldOne();
   });
@@ -138,8 +139,12 @@ async function holdReads(p: Page) {
       await Promise.all([p.waitForResponse((res) => res.request() === route.request()), route.continue()]);
       await painted(p);
     }
+    return held.length;
   };
 }
+
+/** The page's reads: what its code fetches. */
+const isRead = (request: Request) => request.resourceType() === 'fetch';
 
 /**
  * Resolves once the page itself has painted: its heading, or a loading indicator of its own (not the
@@ -161,7 +166,7 @@ describe('a page that loads', () => {
    * the elements it moved: a footer shown under the loading spinner and pushed away when the page's code
    * arrives, a banner put above a form that had painted, or cards filled in one after the other, moves
    * what the reader is looking at. The page's reads are held back until it has first painted
-   * (firstPaintOf), then answered one at a time (holdReads). The web font is left out (the page stays in
+   * (firstPaintOf), then answered one at a time (holdRequests). The web font is left out (the page stays in
    * the fallback font), so that no case here depends on when it arrives: its swap is the next case's.
    * The cases here run side by side, each in a browser context of its own: none depends on timing, and
    * while one waits for a frame the others have the cores.
@@ -171,7 +176,7 @@ describe('a page that loads', () => {
   )('$page $who at $width px: nothing that has painted moves', async ({ page: url, as, viewport }) => {
     const p = await freshPage(viewport, as);
     await p.route(/\.woff2$/, (route) => route.abort());
-    const release = await holdReads(p);
+    const release = await holdRequests(p, isRead);
     await watchShifts(p);
     await p.goto(url, { waitUntil: 'domcontentloaded' });
     await firstPaintOf(p);
@@ -185,25 +190,25 @@ describe('a page that loads', () => {
   });
 
   it.concurrent.each([
-    { page: '/dashboard', from: '/courses', as: 'member@demo.test', part: 'Your practice', reads: 3 },
+    { page: '/dashboard', from: '/courses', as: 'member@demo.test', part: 'Your practice', partReads: 3 },
     {
       page: '/mentorship/students/3',
       from: '/mentorship/students',
       as: 'admin@demo.test',
       part: 'Accountability links',
-      reads: 2,
+      partReads: 2,
     },
   ])(
     '$page opened from $from: its parts, read then, show together and move nothing',
-    async ({ page: url, from, as, part, reads }) => {
+    async ({ page: url, from, as, part, partReads }) => {
       const p = await freshPage(PHONE, as);
       await watchShifts(p);
       await p.goto(from, { waitUntil: 'networkidle' });
       await takeShifts(p);
-      const release = await holdReads(p);
+      const release = await holdRequests(p, isRead);
       await navigateInApp(p, url);
       // the page's parts, read once it has painted its own loading state
-      await release(reads);
+      await release(partReads);
       await p.getByRole('heading', { name: part }).waitFor();
       await p.waitForLoadState('networkidle');
       await painted(p);
@@ -228,21 +233,17 @@ describe('a page that loads', () => {
     '$page at $width px, first visit, the web font late: the frame stays put as it swaps in',
     async ({ page: url, viewport }) => {
       const p = await freshPage(viewport);
-      const heldFonts: Route[] = [];
-      let holdFonts = true;
-      await p.route(/\.woff2$/, (route) => (holdFonts ? heldFonts.push(route) : route.continue()));
+      const releaseFonts = await holdRequests(p, (request) => request.resourceType() === 'font');
       await watchShifts(p);
       await p.goto(url, { waitUntil: 'domcontentloaded' });
       await p.locator('main').getByRole('heading').first().waitFor();
       await painted(p);
-      expect(heldFonts.length, 'the page asks for the web font').toBeGreaterThan(0);
       const fallbackInUse = await p.evaluate(() =>
         [...document.fonts].some((face) => face.family.includes('Inter Variable fallback') && face.status === 'loaded'),
       );
       expect(fallbackInUse, 'the fallback font (Arial or Liberation Sans) is installed').toBe(true);
       await takeShifts(p);
-      holdFonts = false;
-      await Promise.all(heldFonts.map((route) => route.continue()));
+      expect(await releaseFonts(), 'the page asks for the web font').toBeGreaterThan(0);
       await p.waitForLoadState('networkidle');
       expect(await p.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
       await painted(p);
